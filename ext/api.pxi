@@ -1,0 +1,780 @@
+# The Python face of the core (included by core.pyx): a Rules object per game that
+# makes states, and a CoreState around one GameState struct.
+
+from gutenberg_ai import names as _names
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the state it was applied to."""
+
+
+PHASE_NAMES = ("setup", "draft", "types", "plan", "execute", "fulfil", "prepare", "end")
+PENDING_NAMES = ("ink of choice", "specialty of choice", "lowest specialty", "free type",
+                 "order as a reward", "ink swap", "type swap", "sell a type", "type discount")
+FULFIL_MODE_NAMES = ("skip", "print", "print+colour", "print+decoration", "print+both")
+
+# Exported action-range constants, for Python code that builds or reads actions.
+ACTIONS = dict(
+    PLAN=A_PLAN, PRINTING=A_PRINTING, REFINEMENT=A_REFINEMENT, TYPES=A_TYPES, INKS=A_INKS,
+    SPECIALTY=A_SPECIALTY, GEAR=A_GEAR, PLACE=A_PLACE, REORIENT=A_REORIENT,
+    PATRON_REWARD=A_PATRON_REWARD, PATRON_CARD=A_PATRON_CARD, DISCARD=A_DISCARD, BUY=A_BUY,
+    USE_GEAR=A_USE_GEAR, PASS=A_PASS, FULFIL=A_FULFIL, INK=A_INK, LETTER=A_LETTER,
+    SPECIALTY_UP=A_SPECIALTY_UP, SELL_GUILDERS=A_SELL_GUILDERS, SELL_FAME=A_SELL_FAME,
+    MORE=A_MORE, NUM_ACTIONS=N_ACTIONS)
+CHANCE_OUTCOMES = dict(
+    PRINTING=C_PRINTING, REFINEMENT=C_REFINEMENT, SPECIALTY=C_SPECIALTY, GEAR=C_GEAR,
+    PATRONAGE=C_PATRONAGE, INK=C_INK, NUM_CHANCE=N_CHANCE)
+NUM_PLANS = N_PLANS
+
+
+def plan_of(int index):
+    """The allocation (markers per row) of plan action `index`."""
+    if not 0 <= index < N_PLANS:
+        raise ValueError(f"plan index {index} is out of range (0-{N_PLANS - 1})")
+    return tuple(PLAN_TABLE[index][i] for i in range(N_ROWS))
+
+
+def plan_index(allocation):
+    """The plan action of an allocation (markers per row, 5 numbers)."""
+    allocation = tuple(int(v) for v in allocation)
+    if len(allocation) != N_ROWS:
+        raise ValueError(f"a plan has {N_ROWS} rows, got {len(allocation)}")
+    total = sum(allocation)
+    if not 7 <= total <= 10 or min(allocation) < 0 or max(allocation) > 6:
+        raise ValueError(f"plan {allocation}: 7-10 markers, 0-6 a row")
+    for i in range(PLAN_START[total], PLAN_START[total + 1]):
+        if plan_of(i) == allocation:
+            return i
+    raise AssertionError("unreachable")
+
+
+def type_set_of(int index):
+    return tuple(_names.LETTERS[TYPE_SET[index][i]] for i in range(3))
+
+
+cdef class Rules:
+    """A game's catalogue and parameters, compiled: it makes initial states."""
+    cdef Catalogue cat
+    cdef GameState initial
+    cdef readonly object catalogue
+    cdef readonly int players
+    cdef readonly int rounds
+
+    def __init__(self, catalogue, int players=2, int rounds=6):
+        if not 2 <= players <= MAX_SEATS:
+            raise ValueError(f"players: {players} is out of range (2-{MAX_SEATS})")
+        if not 1 <= rounds <= 6:
+            raise ValueError(f"rounds: {rounds} is out of range (1-6)")
+        self.cat = catalogue.to_core()
+        if self.cat.starting_types != 3:
+            raise ValueError(f"catalogue: rules.starting_types is {self.cat.starting_types}; "
+                             "the rules engine deals 3 types at setup")
+        self.catalogue = catalogue
+        self.players = players
+        self.rounds = rounds
+        init_state(&self.initial, &self.cat, players, rounds)
+
+    def __reduce__(self):
+        return (Rules, (self.catalogue, self.players, self.rounds))
+
+    def new_state(self):
+        """The state before the first setup draw."""
+        cdef CoreState st = CoreState.__new__(CoreState)
+        st.rules = self
+        st.s = self.initial
+        return st
+
+    def state_from_dict(self, d):
+        """A state from `CoreState.to_dict()` output (possibly edited by hand), checked
+        for consistency; raises ValueError naming the first problem found."""
+        cdef CoreState st = CoreState.__new__(CoreState)
+        st.rules = self
+        try:
+            st.s = d
+        except (TypeError, ValueError, KeyError, IndexError, OverflowError) as e:
+            raise ValueError(f"state: {e}") from None
+        problems = st.problems()
+        if problems:
+            raise ValueError("state: " + problems[0])
+        return st
+
+    def random_games(self, int n, unsigned long long seed):
+        """Play n uniformly random games inside the core (no Python in the loop) and
+        return the final scores of the last one."""
+        cdef GameState s
+        cdef Rng rng
+        cdef int i
+        cdef int scores[MAX_SEATS]
+        rng.s = seed
+        with nogil:
+            for i in range(n):
+                s = self.initial
+                play_random(&s, &self.cat, &rng)
+            final_scores(&s, &self.cat, scores)
+        return [scores[i] for i in range(self.players)]
+
+    @property
+    def core_catalogue(self):
+        """The catalogue as the core sees it (a dict of numbers)."""
+        return self.cat
+
+
+cdef class CoreState:
+    """One game state: a GameState struct and the rules it follows."""
+    cdef GameState s
+    cdef readonly Rules rules
+
+    # -- copying ------------------------------------------------------------------------
+    def clone(self):
+        cdef CoreState st = CoreState.__new__(CoreState)
+        st.rules = self.rules
+        st.s = self.s
+        return st
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        return (_rebuild_state, (self.rules, PyBytes_FromStringAndSize(<char*>&self.s, sizeof(GameState))))
+
+    def __eq__(self, other):
+        if not isinstance(other, CoreState):
+            return NotImplemented
+        return self.to_bytes() == (<CoreState>other).to_bytes()
+
+    def __hash__(self):
+        return hash(self.to_bytes())
+
+    def to_bytes(self):
+        return PyBytes_FromStringAndSize(<char*>&self.s, sizeof(GameState))
+
+    def to_dict(self):
+        """Every field of the state as plain numbers and lists (see core.pxd)."""
+        return self.s
+
+    # -- queries ------------------------------------------------------------------------
+    def current_player(self):
+        """The seat to decide, -1 at a chance node, -4 at the end."""
+        return current_player(&self.s)
+
+    def is_chance(self):
+        return current_player(&self.s) == CHANCE
+
+    def is_terminal(self):
+        return self.s.phase == PH_TERMINAL
+
+    @property
+    def phase(self):
+        return PHASE_NAMES[self.s.phase]
+
+    @property
+    def round(self):
+        return self.s.round
+
+    @property
+    def num_players(self):
+        return self.s.num_players
+
+    def legal_actions(self):
+        cdef int buf[MAX_LEGAL]
+        cdef int n = legal_actions(&self.s, &self.rules.cat, buf)
+        return [buf[i] for i in range(n)]
+
+    def chance_outcomes(self):
+        cdef int buf[MAX_LEGAL]
+        cdef double prob[MAX_LEGAL]
+        if current_player(&self.s) != CHANCE:
+            return []
+        cdef int n = chance_outcomes(&self.s, &self.rules.cat, buf, prob)
+        return [(buf[i], prob[i]) for i in range(n)]
+
+    def final_scores(self):
+        """Fame after end-of-game scoring, per seat (meaningful at any time: it is what
+        the scoring would give now)."""
+        cdef int out[MAX_SEATS]
+        final_scores(&self.s, &self.rules.cat, out)
+        return [out[i] for i in range(self.s.num_seats)]
+
+    def score_breakdown(self, int seat):
+        """The end-scoring parts of one seat: fame track, specialties, patronage, guilders."""
+        self._check_seat(seat)
+        cdef PlayerState* p = &self.s.players[seat]
+        cdef Catalogue* cat = &self.rules.cat
+        cdef int j, spec = 0
+        for j in range(N_SPECIALTIES):
+            spec += cat.specialty_points[p.levels[j]]
+        parts = dict(fame=p.fame, specialties=spec, patronage=p.patronage * cat.patronage_points,
+                     guilders=p.guilders // cat.guilders_per_point)
+        parts["total"] = sum(parts.values())
+        return parts
+
+    def ranking_key(self, int seat):
+        """Higher is better: score, then fewer types, then fewer inks (rulebook ties)."""
+        cdef PlayerState* p = &self.s.players[seat]
+        return (self.final_scores()[seat], -total4(p.types), -total4(p.inks))
+
+    def winners(self):
+        keys = [self.ranking_key(i) for i in range(self.s.num_seats)]
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def plan_visible(self, int owner, int observer):
+        """A plan is hidden from the others until every player has committed."""
+        return owner == observer or self.s.phase != PH_PLAN
+
+    def _check_seat(self, int seat):
+        if not 0 <= seat < self.s.num_seats:
+            raise ValueError(f"seat {seat} is out of range (0-{self.s.num_seats - 1})")
+
+    # -- acting -------------------------------------------------------------------------
+    def apply(self, action):
+        """Apply a legal action (or chance outcome). An illegal one raises
+        IllegalActionError and leaves the state as it was."""
+        cdef int buf[MAX_LEGAL]
+        cdef double prob[MAX_LEGAL]
+        cdef int n, i, a
+        try:
+            a = action
+        except (TypeError, OverflowError):
+            raise IllegalActionError(f"action {action!r} is not an integer") from None
+        if self.s.phase == PH_TERMINAL:
+            raise IllegalActionError(f"action {a}: the game is over")
+        if current_player(&self.s) == CHANCE:
+            n = chance_outcomes(&self.s, &self.rules.cat, buf, prob)
+        else:
+            n = legal_actions(&self.s, &self.rules.cat, buf)
+        for i in range(n):
+            if buf[i] == a:
+                apply_action(&self.s, &self.rules.cat, a)
+                return
+        raise IllegalActionError(
+            f"action {a} ({self.action_to_string(a)}) is not legal now "
+            f"({self.step_name()}); legal: {', '.join(str(buf[i]) for i in range(min(n, 12)))}"
+            f"{' ...' if n > 12 else ''}")
+
+    def apply_unchecked(self, int action):
+        apply_action(&self.s, &self.rules.cat, action)
+
+    def play_random(self, unsigned long long seed):
+        """Finish the game with uniformly random moves (inside the core)."""
+        cdef Rng rng
+        rng.s = seed
+        with nogil:
+            play_random(&self.s, &self.rules.cat, &rng)
+
+    def sample_chance(self, unsigned long long seed):
+        cdef Rng rng
+        rng.s = seed
+        if current_player(&self.s) != CHANCE:
+            raise ValueError("not a chance node")
+        return sample_chance(&self.s, &self.rules.cat, &rng)
+
+    def resample_plans(self, int player, unsigned long long seed):
+        """A copy in which the plans `player` has not seen (the others' commitments
+        this plan step) are replaced by uniformly random allocations of their markers."""
+        cdef CoreState st = self.clone()
+        cdef Rng rng
+        cdef int seat, k, idx, m, i
+        rng.s = seed
+        if self.s.phase != PH_PLAN:
+            return st
+        for k in range(self.s.step):
+            seat = (self.s.first_player + k) % self.s.num_seats
+            if seat == player:
+                continue
+            m = st.s.players[seat].markers
+            idx = PLAN_START[m] + rng_below(&rng, PLAN_START[m + 1] - PLAN_START[m])
+            for i in range(N_ROWS):
+                st.s.players[seat].plan[i] = PLAN_TABLE[idx][i]
+        return st
+
+    # -- words --------------------------------------------------------------------------
+    def step_name(self):
+        """What is being decided now, in the game's words."""
+        cdef int cp = current_player(&self.s)
+        if self.s.phase == PH_TERMINAL:
+            return "end of the game"
+        if self.s.n_pending > 0:
+            q = self.s.pending[0]
+            if cp == CHANCE:
+                return "order as a reward: draw"
+            return PENDING_NAMES[q.kind]
+        if cp == CHANCE:
+            return "setup: deal" if self.s.phase == PH_SETUP_DEAL else "prepare the next round: deal"
+        if self.s.phase == PH_TURN:
+            return _names.ROWS[self.s.row].replace("orders", "take orders").replace(
+                "inks", "take inks").replace("specialties", "develop specialties").replace(
+                "gears", "improve printing house") if self.s.row != ROW_PATRONAGE else "patronage"
+        return PHASE_NAMES[self.s.phase]
+
+    def action_to_string(self, int a):
+        """An action in the game's words, naming the step it belongs to."""
+        cat = self.rules.catalogue
+        L, I, S = _names.LETTERS, _names.INKS, _names.SPECIALTIES
+        cdef int cp = current_player(&self.s)
+        cdef int x, m
+        if cp == CHANCE:
+            if C_PRINTING <= a < C_REFINEMENT:
+                return "draw " + cat.describe_printing(a - C_PRINTING)
+            if C_REFINEMENT <= a < C_SPECIALTY:
+                return "draw " + cat.describe_refinement(a - C_REFINEMENT)
+            if C_SPECIALTY <= a < C_GEAR:
+                return "draw " + cat.describe_specialty_card(a - C_SPECIALTY)
+            if C_GEAR <= a < C_PATRONAGE:
+                return "draw " + cat.describe_gear(a - C_GEAR)
+            if C_PATRONAGE <= a < C_INK:
+                return "draw " + cat.describe_patronage(a - C_PATRONAGE)
+            if C_INK <= a < N_CHANCE:
+                return f"draw {I[a - C_INK]} ink"
+            return f"chance outcome {a} (out of range)"
+        step = self.step_name()
+        if A_PLAN <= a < A_PRINTING:
+            return "plan: " + ", ".join(f"{r} {v}" for r, v in zip(_names.ROWS, plan_of(a)))
+        if A_PRINTING <= a < A_REFINEMENT:
+            return f"{step}: printing {cat.describe_printing(a - A_PRINTING)}"
+        if A_REFINEMENT <= a < A_TYPES:
+            return f"{step}: refinement {cat.describe_refinement(a - A_REFINEMENT)}"
+        if A_TYPES <= a < A_INKS:
+            return "types: " + ", ".join(type_set_of(a - A_TYPES))
+        if A_INKS <= a < A_SPECIALTY:
+            x = (a - A_INKS) // INK_SET
+            m = (a - A_INKS) % INK_SET + 1
+            return f"take inks: set {x + 1}, {m} ink{'s' if m > 1 else ''}, pay {self._ink_cost(x, m)}"
+        if A_SPECIALTY <= a < A_GEAR:
+            x = (a - A_SPECIALTY) // 5
+            m = (a - A_SPECIALTY) % 5
+            use = "its icons" if m == 0 else f"+1 {S[m - 1]}"
+            return f"develop specialties: {cat.describe_specialty_card(x)}, {use}"
+        if A_GEAR <= a < A_PLACE:
+            return f"improve printing house: take {cat.describe_gear(a - A_GEAR)}"
+        if A_PLACE <= a < A_REORIENT:
+            x = (a - A_PLACE) // N_SECTORS
+            return f"improve printing house: install at gear position {x + 1}, sector {(a - A_PLACE) % N_SECTORS + 1} active"
+        if A_REORIENT <= a < A_PATRON_REWARD:
+            x = (a - A_REORIENT) // N_SECTORS
+            return f"improve printing house: turn gear {x + 1} to sector {(a - A_REORIENT) % N_SECTORS + 1}"
+        if A_PATRON_REWARD <= a < A_PATRON_CARD:
+            r = self.rules.core_catalogue["patronage_rewards"][a - A_PATRON_REWARD]
+            return f"patronage: reward {_reward_text(r['kind'], r['amount'])}"
+        if A_PATRON_CARD <= a < A_DISCARD:
+            return f"patronage: take {cat.describe_patronage(a - A_PATRON_CARD)}"
+        if A_DISCARD <= a < A_BUY:
+            return f"{step}: discard order in slot {a - A_DISCARD + 1}"
+        if A_BUY <= a < A_USE_GEAR:
+            if 0 <= cp < self.s.num_seats:
+                return f"buy type {L[a - A_BUY]} for {type_cost(&self.s.players[cp])}"
+            return f"buy type {L[a - A_BUY]}"
+        if A_USE_GEAR <= a < A_PASS:
+            return f"use gear {a - A_USE_GEAR + 1}"
+        if a == A_PASS:
+            if self.s.n_pending > 0:
+                return f"{step}: decline"
+            if self.s.phase == PH_FULFIL:
+                return "fulfil: done"
+            return f"{step}: pass"
+        if A_FULFIL <= a < A_INK:
+            return f"fulfil: order {(a - A_FULFIL) // 5 + 1} {FULFIL_MODE_NAMES[(a - A_FULFIL) % 5]}"
+        if A_INK <= a < A_LETTER:
+            return f"{step}: {I[a - A_INK]} ink"
+        if A_LETTER <= a < A_SPECIALTY_UP:
+            return f"{step}: type {L[a - A_LETTER]}"
+        if A_SPECIALTY_UP <= a < A_SELL_GUILDERS:
+            return f"{step}: +1 {S[a - A_SPECIALTY_UP]}"
+        if a == A_SELL_GUILDERS:
+            return f"sell a type: {SELL_TYPE_GUILDERS} guilders"
+        if a == A_SELL_FAME:
+            return f"sell a type: {SELL_TYPE_FAME} fame"
+        if A_MORE <= a < N_ACTIONS:
+            return "order as a reward: pay 2 for " + ("2 printing", "2 refinement", "1 printing + 1 refinement")[a - A_MORE]
+        return f"action {a} (out of range 0-{N_ACTIONS - 1})"
+
+    def _ink_cost(self, int space, int k):
+        cdef int pos, cost = 0
+        for pos in range(INK_SET):
+            if k > 0 and self.s.ink_space[space][pos] >= 0:
+                cost += pos
+                k -= 1
+        return cost
+
+    def observation_string(self, int player):
+        """The state as `player` sees it (others' plans hidden until all have committed)."""
+        return self._describe(player)
+
+    def __str__(self):
+        return self._describe(-1)
+
+    def _describe(self, int viewer):
+        cat = self.rules.catalogue
+        L, I, S = _names.LETTERS, _names.INKS, _names.SPECIALTIES
+        s = self.to_dict()
+        rules = self.rules.core_catalogue
+        lines = [f"Round {s['round']}/{s['rounds']}, {self.step_name()}; first player {s['first_player']}"]
+        if viewer >= 0:
+            lines[0] = f"Player {viewer} sees. " + lines[0]
+        board = []
+        pr = [cat.describe_printing(x) for x in s['printing_space'] if x >= 0]
+        rf = [cat.describe_refinement(x) for x in s['refinement_space'] if x >= 0]
+        if pr or rf:
+            board.append("  printing: " + "; ".join(pr))
+            board.append("  refinement: " + "; ".join(rf))
+        inks = ["/".join(I[c] if c >= 0 else "-" for c in sp) for sp in s['ink_space'][:rules['board'][s['num_seats']]['ink_sets']]]
+        if any(c >= 0 for sp in s['ink_space'] for c in sp):
+            board.append("  inks: " + "  ".join(f"{i + 1}:{t}" for i, t in enumerate(inks)))
+        sp = [cat.describe_specialty_card(x) for x in s['specialty_space'] if x >= 0]
+        if sp:
+            board.append("  specialty cards: " + "; ".join(sp))
+        gs = [cat.describe_gear(x) for x in s['gear_space'] if x >= 0]
+        if gs:
+            board.append("  gears: " + "; ".join(gs))
+        pat = []
+        for i, x in enumerate(s['patronage_space']):
+            if x >= 0:
+                opens = rules['patronage_rounds'][i]
+                pat.append(cat.describe_patronage(x) + ("" if opens <= s['round'] else f" (from round {opens})"))
+        board.append("  patronage cards: " + ("; ".join(pat) if pat else "none"))
+        rw = []
+        for k in range(4):
+            r = rules['patronage_rewards'][k]
+            taken = s['patronage_reward_seat'][k]
+            rw.append(_reward_text(r["kind"], r["amount"]) + (f" (taken by {taken})" if taken >= 0 else ""))
+        board.append("  patronage rewards: " + "; ".join(rw))
+        board.append("  bag: " + ", ".join(f"{I[c]} {s['bag'][c]}" for c in range(4)))
+        if s['draft_printing'] or s['draft_refinement']:
+            board.append("  draft printing: " + "; ".join(cat.describe_printing(x) for x in _bits(s['draft_printing'])))
+            board.append("  draft refinement: " + "; ".join(cat.describe_refinement(x) for x in _bits(s['draft_refinement'])))
+        if s['pool_printing'] or s['pool_refinement']:
+            board.append("  drawn printing: " + "; ".join(cat.describe_printing(x) for x in _bits(s['pool_printing'])))
+            board.append("  drawn refinement: " + "; ".join(cat.describe_refinement(x) for x in _bits(s['pool_refinement'])))
+        lines.append("Board:")
+        lines.extend(board)
+        scores = self.final_scores()
+        for seat in range(s['num_seats']):
+            p = s['players'][seat]
+            lines.append(f"Player {seat}: fame {p['fame']} (final {scores[seat]}), guilders {p['guilders']}, "
+                         f"patronage cards {p['patronage']}")
+            types = " ".join(L[i] * p["types"][i] for i in range(4) if p["types"][i])
+            inks_held = ", ".join(f"{I[c]} {p['inks'][c]}" for c in range(4) if p["inks"][c])
+            lines.append(f"  types: {types or '-'}; inks: {inks_held or '-'}")
+            lines.append("  specialties: " + ", ".join(f"{S[j]} {_names.ROMAN[p['levels'][j]]}" for j in range(4))
+                         + f"; reward track {p['track']}")
+            for k in range(4):
+                if p["order_printing"][k] >= 0:
+                    lines.append(f"  order {k + 1}: {cat.describe_printing(p['order_printing'][k])} + "
+                                 f"{cat.describe_refinement(p['order_refinement'][k])}")
+            for k in range(3):
+                if p["gear"][k] >= 0:
+                    used = " (used)" if p["gear_used"][k] else ""
+                    lines.append(f"  gear {k + 1}: {cat.describe_gear(p['gear'][k])}, sector {p['gear_active'][k] + 1} active{used}")
+            if s['phase'] >= 3 and s['round'] > 0:
+                if viewer < 0 or self.plan_visible(seat, viewer):
+                    plan = ", ".join(f"{r} {v}" for r, v in zip(_names.ROWS, p["plan"]))
+                else:
+                    plan = "hidden"
+                lines.append(f"  initiative markers {p['markers']}: {plan}")
+        return "\n".join(lines)
+
+    # -- tensors ------------------------------------------------------------------------
+    def write_observation(self, int player, float[::1] out):
+        """Write the observation tensor of `player` into `out` (see observation_size)."""
+        if out.shape[0] < OBS_SIZE:
+            raise ValueError(f"observation buffer of {out.shape[0]} floats; {OBS_SIZE} needed")
+        write_obs(&self.s, player, &out[0])
+
+    # -- consistency --------------------------------------------------------------------
+    def problems(self):
+        """What is inconsistent in this state (for hand-made positions): each card in
+        exactly one place, 48 inks, values in range. Empty when all is well."""
+        return _problems(self)
+
+
+OBSERVATION_SIZE = None
+
+
+def _rebuild_state(Rules rules, bytes data):
+    cdef CoreState st = CoreState.__new__(CoreState)
+    st.rules = rules
+    if PyBytes_GET_SIZE(data) != sizeof(GameState):
+        raise ValueError("state bytes of the wrong size (built by another version?)")
+    memcpy(&st.s, PyBytes_AS_STRING(data), sizeof(GameState))
+    return st
+
+
+def _bits(m):
+    out = []
+    i = 0
+    while m:
+        if m & 1:
+            out.append(i)
+        m >>= 1
+        i += 1
+    return out
+
+
+def _reward_text(kind, amount):
+    name = _names.REWARD_KINDS[kind]
+    if name == "ink":
+        return f"{amount} ink{'s' if amount > 1 else ''} of choice"
+    if name == "specialty":
+        return f"+{amount} specialty level{'s' if amount > 1 else ''}"
+    if name == "order":
+        return "an order" if amount == 1 else f"{amount} orders"
+    if name == "type":
+        return "a free type" if amount == 1 else f"{amount} free types"
+    return f"{amount} {name}"
+
+
+def _problems(CoreState st):
+    s = st.to_dict()
+    out = []
+    n = s["num_seats"]
+    if not 2 <= n <= MAX_SEATS:
+        return [f"num_seats: {n} is out of range (2-{MAX_SEATS})"]
+    if not 0 <= s["phase"] <= PH_TERMINAL:
+        return [f"phase: {s['phase']} is out of range"]
+    if not 0 <= s["first_player"] < n:
+        out.append(f"first_player: {s['first_player']} is out of range (0-{n - 1})")
+    if not 0 <= s["round"] <= s["rounds"] <= 6:
+        out.append(f"round: {s['round']} of {s['rounds']} is out of range")
+
+    def places(kind, total, deck, discard, extra):
+        seen = {}
+        def put(x, where):
+            if not 0 <= x < total:
+                out.append(f"{where}: card {x} is out of range (0-{total - 1})")
+            elif x in seen:
+                out.append(f"{kind} card {x} is both in {seen[x]} and in {where}")
+            else:
+                seen[x] = where
+        for name in (deck, discard):
+            for x in _bits(s[name]):
+                put(x, name)
+        for x, where in extra:
+            put(x, where)
+        return seen
+
+    pl = s["players"]
+    printing = [(x, f"printing_space[{i}]") for i, x in enumerate(s["printing_space"]) if x >= 0]
+    refinement = [(x, f"refinement_space[{i}]") for i, x in enumerate(s["refinement_space"]) if x >= 0]
+    printing += [(x, "draft_printing") for x in _bits(s["draft_printing"])]
+    printing += [(x, "pool_printing") for x in _bits(s["pool_printing"])]
+    refinement += [(x, "draft_refinement") for x in _bits(s["draft_refinement"])]
+    refinement += [(x, "pool_refinement") for x in _bits(s["pool_refinement"])]
+    gears = [(x, f"gear_space[{i}]") for i, x in enumerate(s["gear_space"]) if x >= 0]
+    for seat in range(n):
+        p = pl[seat]
+        for k in range(MAX_ORDERS):
+            a, b = p["order_printing"][k], p["order_refinement"][k]
+            if (a < 0) != (b < 0):
+                out.append(f"players[{seat}].order_printing[{k}]/order_refinement[{k}]: an order is a pair of cards")
+            if a >= 0:
+                printing.append((a, f"players[{seat}].order_printing[{k}]"))
+            if b >= 0:
+                refinement.append((b, f"players[{seat}].order_refinement[{k}]"))
+        seen_empty = False
+        for k in range(MAX_INSTALLED):
+            g = p["gear"][k]
+            if g >= 0:
+                if seen_empty:
+                    out.append(f"players[{seat}].gear[{k}]: gears are installed from position 1 on")
+                gears.append((g, f"players[{seat}].gear[{k}]"))
+                if not 0 <= p["gear_active"][k] < N_SECTORS:
+                    out.append(f"players[{seat}].gear_active[{k}]: {p['gear_active'][k]} is out of range (0-2)")
+            else:
+                seen_empty = True
+        for field, lo, hi in (("fame", 0, 999), ("guilders", 0, 999), ("patronage", 0, N_PATRONAGE_SPACES),
+                              ("track", 0, N_TRACK), ("gear_uses", 0, MAX_GEAR_USES)):
+            if not lo <= p[field] <= hi:
+                out.append(f"players[{seat}].{field}: {p[field]} is out of range ({lo}-{hi})")
+        for field, hi in (("types", 99), ("inks", 48), ("levels", MAX_LEVEL), ("plan", 6)):
+            for i, v in enumerate(p[field]):
+                if not 0 <= v <= hi:
+                    out.append(f"players[{seat}].{field}[{i}]: {v} is out of range (0-{hi})")
+    places("printing", N_PRINTING, "printing_deck", "printing_discard", printing)
+    places("refinement", N_REFINEMENT, "refinement_deck", "refinement_discard", refinement)
+    places("gear", N_GEARS, "gear_deck", "gear_discard", gears)
+    places("specialty", N_SPECIALTY_CARDS, "specialty_deck", "specialty_discard",
+           [(x, f"specialty_space[{i}]") for i, x in enumerate(s["specialty_space"]) if x >= 0])
+    inks = list(s["bag"])
+    for sp in s["ink_space"]:
+        for c in sp:
+            if c >= 0:
+                if c >= N_INKS:
+                    out.append(f"ink_space: colour {c} is out of range (0-3)")
+                    continue
+                inks[c] += 1
+    for seat in range(n):
+        for c in range(N_INKS):
+            inks[c] += pl[seat]["inks"][c]
+    per = st.rules.core_catalogue['inks_per_colour']
+    for c in range(N_INKS):
+        if inks[c] != per:
+            out.append(f"inks: {inks[c]} {_names.INKS[c]} in all (bag, board, players); the game has {per}")
+    if s["n_pending"] < 0 or s["n_pending"] > MAX_PENDING:
+        out.append(f"n_pending: {s['n_pending']} is out of range")
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Observation tensor: a fixed layout of one-hots and scaled counts, seats relative to
+# the observer (observer first).
+# ---------------------------------------------------------------------------------------
+cdef enum:
+    SEAT_BLOCK = 2 + 4 + 4 + 4 * 7 + 5 + MAX_ORDERS * (N_PRINTING + N_REFINEMENT) + MAX_INSTALLED * (N_GEARS + N_SECTORS + 1) + 1 + 6 + 1 + 1 + 1
+cdef enum:
+    OBS_SIZE = (7 + 8 + 5 + 5 + 4 + N_PRINTING + N_REFINEMENT + N_SPECIALTY_CARDS + N_GEARS
+                + MAX_SPACES * INK_SET * 5 + 4 + N_PATRONAGE_SPACES * (N_PATRONAGE + 2)
+                + N_PATRONAGE_REWARDS * 5 + 2 * (N_PRINTING + N_REFINEMENT) + 2
+                + N_PRINTING + N_REFINEMENT + N_SPECIALTY_CARDS + N_GEARS
+                + 9 + 5 + 1 + 1 + 5 + N_PRINTING + N_REFINEMENT + N_GEARS + 6 + MAX_ORDERS * 6
+                + MAX_SEATS * SEAT_BLOCK)
+
+OBSERVATION_SIZE = OBS_SIZE
+
+
+cdef inline int put_mask(float* out, int at, uint64_t m, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if m & bit(i):
+            out[at + i] = 1.0
+    return at + n
+
+
+cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
+    cdef int at = 0, i, k, seat, rel, cp, c, j
+    cdef const PlayerState* p
+    cdef uint64_t m
+    memset(out, 0, OBS_SIZE * sizeof(float))
+    out[at + s.round] = 1.0
+    at += 7
+    out[at + s.phase] = 1.0
+    at += 8
+    if s.phase == PH_TURN:
+        out[at + s.row] = 1.0
+    at += 5
+    cp = current_player(s)
+    if cp >= 0:
+        out[at + (cp - player + s.num_seats) % s.num_seats] = 1.0
+    else:
+        out[at + 4] = 1.0
+    at += 5
+    out[at + (s.first_player - player + s.num_seats) % s.num_seats] = 1.0
+    at += 4
+    m = 0
+    for i in range(MAX_SPACES):
+        if s.printing_space[i] >= 0:
+            m |= bit(s.printing_space[i])
+    at = put_mask(out, at, m, N_PRINTING)
+    m = 0
+    for i in range(MAX_SPACES):
+        if s.refinement_space[i] >= 0:
+            m |= bit(s.refinement_space[i])
+    at = put_mask(out, at, m, N_REFINEMENT)
+    m = 0
+    for i in range(MAX_SPACES):
+        if s.specialty_space[i] >= 0:
+            m |= bit(s.specialty_space[i])
+    at = put_mask(out, at, m, N_SPECIALTY_CARDS)
+    m = 0
+    for i in range(MAX_SPACES):
+        if s.gear_space[i] >= 0:
+            m |= bit(s.gear_space[i])
+    at = put_mask(out, at, m, N_GEARS)
+    for i in range(MAX_SPACES):
+        for k in range(INK_SET):
+            out[at + 1 + s.ink_space[i][k]] = 1.0
+            at += 5
+    for c in range(N_INKS):
+        out[at + c] = s.bag[c] / 12.0
+    at += 4
+    for i in range(N_PATRONAGE_SPACES):
+        out[at + 1 + s.patronage_space[i]] = 1.0
+        at += N_PATRONAGE + 1
+        # whether the space is open this round is catalogue data; the observer sees the
+        # round, so a flag for "card present" is enough here
+        out[at] = 1.0 if s.patronage_space[i] >= 0 else 0.0
+        at += 1
+    for k in range(N_PATRONAGE_REWARDS):
+        if s.patronage_reward_seat[k] >= 0:
+            out[at + 1 + (s.patronage_reward_seat[k] - player + s.num_seats) % s.num_seats] = 1.0
+        else:
+            out[at] = 1.0
+        at += 5
+    at = put_mask(out, at, s.draft_printing, N_PRINTING)
+    at = put_mask(out, at, s.draft_refinement, N_REFINEMENT)
+    at = put_mask(out, at, s.pool_printing, N_PRINTING)
+    at = put_mask(out, at, s.pool_refinement, N_REFINEMENT)
+    out[at] = s.pool_due_printing / 2.0
+    out[at + 1] = s.pool_due_refinement / 2.0
+    at += 2
+    at = put_mask(out, at, s.printing_deck, N_PRINTING)
+    at = put_mask(out, at, s.refinement_deck, N_REFINEMENT)
+    at = put_mask(out, at, s.specialty_deck, N_SPECIALTY_CARDS)
+    at = put_mask(out, at, s.gear_deck, N_GEARS)
+    if s.n_pending > 0:
+        out[at + s.pending[0].kind] = 1.0
+        out[at + 9 + (s.pending[0].stage + 1 if s.pending[0].stage < 4 else 4)] = 1.0
+        out[at + 14] = s.pending[0].amount / 4.0
+    at += 15
+    out[at] = s.n_pending / 8.0
+    at += 1
+    if s.phase == PH_TURN:
+        out[at + (0 if s.sub == SUB_CHOOSE else (s.sub if s.sub < 4 else 4))] = 1.0
+    at += 5
+    if s.phase == PH_TURN and s.sub == SUB_REFINEMENT:
+        out[at + s.sub_card] = 1.0
+    elif s.phase == PH_TURN and s.sub == SUB_DISCARD:
+        out[at + s.sub_card // 64] = 1.0
+        out[at + N_PRINTING + s.sub_card % 64] = 1.0
+    elif s.phase == PH_TURN and s.sub == SUB_PLACE:
+        out[at + N_PRINTING + N_REFINEMENT + s.sub_card] = 1.0
+    at += N_PRINTING + N_REFINEMENT + N_GEARS
+    if s.phase == PH_FULFIL:
+        out[at + (s.fulfil_slot if s.fulfil_slot < 6 else 5)] = 1.0
+    at += 6
+    for k in range(MAX_ORDERS):
+        if s.phase == PH_FULFIL:
+            out[at + 1 + s.fulfil_mode[k]] = 1.0
+        at += 6
+    for rel in range(MAX_SEATS):
+        if rel >= s.num_seats:
+            at += SEAT_BLOCK
+            continue
+        seat = (player + rel) % s.num_seats
+        p = &s.players[seat]
+        out[at] = p.fame / 100.0
+        out[at + 1] = p.guilders / 30.0
+        at += 2
+        for i in range(4):
+            out[at + i] = p.types[i] / 5.0
+            out[at + 4 + i] = p.inks[i] / 5.0
+        at += 8
+        for j in range(N_SPECIALTIES):
+            out[at + p.levels[j]] = 1.0
+            at += 7
+        out[at + p.track] = 1.0
+        at += 5
+        for k in range(MAX_ORDERS):
+            if p.order_printing[k] >= 0:
+                out[at + p.order_printing[k]] = 1.0
+                out[at + N_PRINTING + p.order_refinement[k]] = 1.0
+            at += N_PRINTING + N_REFINEMENT
+        for k in range(MAX_INSTALLED):
+            if p.gear[k] >= 0:
+                out[at + p.gear[k]] = 1.0
+                out[at + N_GEARS + p.gear_active[k]] = 1.0
+                out[at + N_GEARS + N_SECTORS] = p.gear_used[k]
+            at += N_GEARS + N_SECTORS + 1
+        out[at] = p.gear_uses / 3.0
+        at += 1
+        if seat == player or s.phase != PH_PLAN:
+            for i in range(N_ROWS):
+                out[at + i] = p.plan[i] / 6.0
+            out[at + 5] = 1.0
+        at += 6
+        out[at] = p.markers / 10.0
+        out[at + 1] = p.patronage / 4.0
+        out[at + 2] = 1.0
+        at += 3

@@ -1,0 +1,1452 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled rules of Gutenberg: one C struct per state, rule functions without the GIL.
+
+Sequence of a game (rulebook: Game Preparation, Sequence of Play, End of the Game):
+
+    setup deal (chance) -> order draft -> types -> 6 x [turn gears, plan (hidden, one
+    action per player), execute the 5 rows (turns with sub-decisions and free actions),
+    fulfil orders, prepare the next round (chance)] -> end scoring.
+
+Rewards that need choices (inks of choice, specialty levels, an order as a reward, the
+sub-steps of a gear) wait in a queue of pending decisions that is served before the
+phase goes on; the player who earned a reward decides it.
+
+Action encoding (player actions; the ranges are enums in core.pxd):
+
+    [A_PLAN, +2261)        plan: index into the table of allocations of 7-10 initiative
+                           markers on the 5 rows (at most 6 a row); legal: the player's count
+    [A_PRINTING, +50)      printing card X: draft pick, take from the board, keep from draws
+    [A_REFINEMENT, +50)    refinement card X: likewise
+    [A_TYPES, +20)         setup: the 3 types (multisets of A, I, O, U, lexicographic)
+    [A_INKS, +15)          take inks: space s, k inks from the left: s*3 + (k-1)
+    [A_SPECIALTY, +50)     develop: specialty card X, use m: X*5 + m; m=0 the card's icons,
+                           m=1+j: +1 level to specialty j
+    [A_GEAR, +32)          improve: take gear X from the board
+    [A_PLACE, +9)          improve: install the taken gear at position p, active sector o
+    [A_REORIENT, +9)       improve: turn the installed gear at p to active sector o
+    [A_PATRON_REWARD, +4)  patronage: reward space k (order, specialty, guilders, inks)
+    [A_PATRON_CARD, +16)   patronage: patronage card X
+    [A_DISCARD, +4)        discard the order in slot k (to make room for a new one)
+    [A_BUY, +4)            free action: buy a type (the n-th type costs n guilders)
+    [A_USE_GEAR, +3)       free action: use the active sector of the gear at position p
+    A_PASS                 pass a turn / done fulfilling / decline an order as a reward
+    [A_FULFIL, +20)        fulfil: order slot k, mode m: k*5 + m (skip, print, print+colour,
+                           print+decoration, print+both)
+    [A_INK, +4)            choose an ink colour (reward, swap)
+    [A_LETTER, +4)         choose a letter (free type, swap, sell, discount)
+    [A_SPECIALTY_UP, +4)   choose a specialty for +1 level
+    A_SELL_GUILDERS, A_SELL_FAME   sold type: 5 guilders or 3 fame
+    [A_MORE, +3)           order as a reward: pay 2 guilders for 2 more: PP, RR, PR
+
+Chance outcomes: [C_PRINTING, +50) printing card, [C_REFINEMENT, +50), [C_SPECIALTY, +10),
+[C_GEAR, +32), [C_PATRONAGE, +16) card ids, [C_INK, +4) an ink colour from the bag. Decks
+are unordered sets, so each draw's outcomes are exactly the cards left in the deck, each
+with the same probability; inks are drawn in proportion to the bag's contents.
+"""
+from libc.string cimport memset, memcpy
+
+from gutenberg_types cimport *
+from libc.stdint cimport int16_t, uint64_t
+from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
+
+cdef extern from *:
+    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+    int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+
+# Rulebook constants that are not card data.
+cdef enum:
+    SELL_TYPE_GUILDERS = 5
+    SELL_TYPE_FAME = 3
+    TYPE_DISCOUNT = 3
+    REDRAW_COST = 2
+    ORDER_DRAW = 2          # printing and refinement cards drawn for an order as a reward
+    FULFIL_GEAR_FAME = 2    # per order, for the three fulfilment gears
+    TERMINAL = -4
+    CHANCE = -1
+
+# ---------------------------------------------------------------------------------------
+# Tables built once at import.
+# ---------------------------------------------------------------------------------------
+cdef int16_t PLAN_TABLE[N_PLANS][N_ROWS]
+cdef int PLAN_START[12]          # plans with m markers: [PLAN_START[m], PLAN_START[m + 1])
+cdef int16_t TYPE_SET[N_TYPE_SETS][3]
+
+
+cdef void _build_tables():
+    cdef int idx = 0, total, a, b, c, d, e
+    for total in range(7, 11):
+        PLAN_START[total] = idx
+        for a in range(7):
+            for b in range(7):
+                for c in range(7):
+                    for d in range(7):
+                        e = total - a - b - c - d
+                        if 0 <= e <= 6:
+                            PLAN_TABLE[idx][0] = a
+                            PLAN_TABLE[idx][1] = b
+                            PLAN_TABLE[idx][2] = c
+                            PLAN_TABLE[idx][3] = d
+                            PLAN_TABLE[idx][4] = e
+                            idx += 1
+    PLAN_START[11] = idx
+    assert idx == N_PLANS, idx
+    idx = 0
+    for a in range(4):
+        for b in range(a, 4):
+            for c in range(b, 4):
+                TYPE_SET[idx][0] = a
+                TYPE_SET[idx][1] = b
+                TYPE_SET[idx][2] = c
+                idx += 1
+    assert idx == N_TYPE_SETS
+
+
+_build_tables()
+
+# ---------------------------------------------------------------------------------------
+# Small helpers.
+# ---------------------------------------------------------------------------------------
+cdef uint64_t rng_next(Rng* rng) noexcept nogil:
+    # splitmix64: tiny, fast, and good enough for playouts.
+    rng.s += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = rng.s
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef int rng_below(Rng* rng, int n) noexcept nogil:
+    return <int>(((rng_next(rng) >> 32) * <uint64_t>n) >> 32)
+
+
+cdef inline uint64_t bit(int i) noexcept nogil:
+    return (<uint64_t>1) << i
+
+
+cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:
+    while n > 0:
+        m &= m - 1
+        n -= 1
+    return ctz64(m)
+
+
+cdef inline int total4(const int16_t* v) noexcept nogil:
+    return v[0] + v[1] + v[2] + v[3]
+
+
+cdef inline int offset_of(const GameState* s, int seat) noexcept nogil:
+    return (seat - s.first_player + s.num_seats) % s.num_seats
+
+
+cdef inline int installed(const PlayerState* p) noexcept nogil:
+    cdef int n = 0
+    while n < MAX_INSTALLED and p.gear[n] >= 0:
+        n += 1
+    return n
+
+
+cdef inline int held_orders(const PlayerState* p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] >= 0:
+            n += 1
+    return n
+
+
+cdef inline int type_cost(const PlayerState* p) noexcept nogil:
+    # Buying your n-th type costs n guilders.
+    return total4(p.types) + 1
+
+
+cdef inline int draft_seat(const GameState* s) noexcept nogil:
+    cdef int n = s.num_players
+    if s.step < n:
+        return (s.first_player + s.step) % n
+    return (s.first_player + 2 * n - 1 - s.step) % n
+
+
+cdef inline int gear_kind(const Catalogue* cat, const PlayerState* p, int pos) noexcept nogil:
+    return cat.gears[p.gear[pos]].sectors[p.gear_active[pos]].kind
+
+
+cdef inline int gear_mask(const Catalogue* cat, const PlayerState* p, int pos) noexcept nogil:
+    return cat.gears[p.gear[pos]].sectors[p.gear_active[pos]].mask
+
+
+cdef inline int mask_index(int mask) noexcept nogil:
+    return ctz64(<uint64_t>mask)
+
+# ---------------------------------------------------------------------------------------
+# Pending decisions (a queue: pending[0] is served first).
+# ---------------------------------------------------------------------------------------
+cdef void push_pending(GameState* s, int kind, int seat, int amount, int arg) noexcept nogil:
+    if s.n_pending >= MAX_PENDING:
+        return
+    cdef Pending* p = &s.pending[s.n_pending]
+    p.kind = kind
+    p.seat = seat
+    p.amount = amount
+    p.arg = arg
+    p.arg2 = -1
+    p.stage = -1 if kind == PD_ORDER else 0
+    s.n_pending += 1
+
+
+cdef void pop_pending(GameState* s) noexcept nogil:
+    cdef int i
+    for i in range(1, s.n_pending):
+        s.pending[i - 1] = s.pending[i]
+    s.n_pending -= 1
+
+
+cdef void give_reward(GameState* s, int seat, int kind, int amount) noexcept nogil:
+    cdef PlayerState* p = &s.players[seat]
+    cdef int i
+    if amount <= 0:
+        return
+    if kind == REWARD_INK:
+        push_pending(s, PD_INK, seat, amount, 0)
+    elif kind == REWARD_GUILDERS:
+        p.guilders += amount
+    elif kind == REWARD_FAME:
+        p.fame += amount
+    elif kind == REWARD_SPECIALTY:
+        push_pending(s, PD_SPECIALTY, seat, amount, 0)
+    elif kind == REWARD_ORDER:
+        for i in range(amount):
+            push_pending(s, PD_ORDER, seat, 1, 0)
+    elif kind == REWARD_TYPE:
+        push_pending(s, PD_TYPE, seat, amount, 0)
+
+
+cdef void raise_specialty(GameState* s, const Catalogue* cat, int seat, int j, int n) noexcept nogil:
+    """Move specialty j up n levels: past VI each step pays guilders; reaching a
+    reward-track level first time (on any specialty) takes that track reward."""
+    cdef PlayerState* p = &s.players[seat]
+    cdef int i
+    for i in range(n):
+        if p.levels[j] >= MAX_LEVEL:
+            p.guilders += cat.overflow_guilders
+            continue
+        p.levels[j] += 1
+        while p.track < N_TRACK and p.levels[j] >= cat.track_level[p.track]:
+            give_reward(s, seat, cat.track_reward[p.track].kind, cat.track_reward[p.track].amount)
+            p.track += 1
+
+# ---------------------------------------------------------------------------------------
+# Dealing: the next space to fill (setup and Prepare the Next Round).
+# ---------------------------------------------------------------------------------------
+cdef enum:
+    DEAL_NONE = 0
+    DEAL_DRAFT_PRINTING
+    DEAL_DRAFT_REFINEMENT
+    DEAL_PRINTING
+    DEAL_REFINEMENT
+    DEAL_INK
+    DEAL_SPECIALTY
+    DEAL_GEAR
+    DEAL_PATRONAGE
+
+
+cdef int draft_size(const GameState* s, const Catalogue* cat) noexcept nogil:
+    # The automa takes no order cards: one order fewer is laid out (its issue).
+    cdef int n = cat.board[s.num_seats].draft
+    if s.automa_seat >= 0:
+        n -= 1
+    return n
+
+
+cdef int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
+    cdef const BoardLayout* b = &cat.board[s.num_seats]
+    cdef int i, k
+    index[0] = 0
+    if s.phase == PH_SETUP_DEAL:
+        if s.printing_deck | s.printing_discard:
+            if popcount64(s.draft_printing) < draft_size(s, cat):
+                return DEAL_DRAFT_PRINTING
+        if s.refinement_deck | s.refinement_discard:
+            if popcount64(s.draft_refinement) < draft_size(s, cat):
+                return DEAL_DRAFT_REFINEMENT
+    if s.printing_deck | s.printing_discard:
+        for i in range(b.printing):
+            if s.printing_space[i] < 0:
+                index[0] = i
+                return DEAL_PRINTING
+    if s.refinement_deck | s.refinement_discard:
+        for i in range(b.refinement):
+            if s.refinement_space[i] < 0:
+                index[0] = i
+                return DEAL_REFINEMENT
+    if total4(s.bag) > 0:
+        for i in range(b.ink_sets):
+            for k in range(INK_SET):
+                if s.ink_space[i][k] < 0:
+                    index[0] = i * INK_SET + k
+                    return DEAL_INK
+    if s.specialty_deck | s.specialty_discard:
+        for i in range(b.specialty):
+            if s.specialty_space[i] < 0:
+                index[0] = i
+                return DEAL_SPECIALTY
+    if s.gear_deck | s.gear_discard:
+        for i in range(b.gears):
+            if s.gear_space[i] < 0:
+                index[0] = i
+                return DEAL_GEAR
+    if s.phase == PH_SETUP_DEAL and s.patronage_box:
+        for i in range(N_PATRONAGE_SPACES):
+            if s.patronage_space[i] < 0:
+                index[0] = i
+                return DEAL_PATRONAGE
+    return DEAL_NONE
+
+
+cdef void reshuffle_if_empty(GameState* s, int deal) noexcept nogil:
+    # A deck that runs out takes its discard pile as a new deck.
+    if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
+        if s.printing_deck == 0:
+            s.printing_deck = s.printing_discard
+            s.printing_discard = 0
+    elif deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
+        if s.refinement_deck == 0:
+            s.refinement_deck = s.refinement_discard
+            s.refinement_discard = 0
+    elif deal == DEAL_SPECIALTY:
+        if s.specialty_deck == 0:
+            s.specialty_deck = s.specialty_discard
+            s.specialty_discard = 0
+    elif deal == DEAL_GEAR:
+        if s.gear_deck == 0:
+            s.gear_deck = s.gear_discard
+            s.gear_discard = 0
+
+
+cdef int chance_context(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
+    """Which draw the chance node makes: a DEAL_* kind (order-reward draws are
+    DEAL_PRINTING / DEAL_REFINEMENT with index -1)."""
+    cdef const Pending* p
+    if s.n_pending > 0:
+        p = &s.pending[0]
+        index[0] = -1
+        if s.pool_due_printing > 0:
+            return DEAL_PRINTING
+        return DEAL_REFINEMENT
+    return next_deal(s, cat, index)
+
+
+cdef int chance_outcomes(const GameState* s, const Catalogue* cat, int* out, double* prob) noexcept nogil:
+    cdef int index, deal = chance_context(s, cat, &index)
+    cdef uint64_t m = 0
+    cdef int base = 0, n = 0, c, total
+    if deal == DEAL_INK:
+        total = total4(s.bag)
+        for c in range(N_INKS):
+            if s.bag[c] > 0:
+                out[n] = C_INK + c
+                prob[n] = s.bag[c] / <double>total
+                n += 1
+        return n
+    if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
+        m = s.printing_deck
+        base = C_PRINTING
+    elif deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
+        m = s.refinement_deck
+        base = C_REFINEMENT
+    elif deal == DEAL_SPECIALTY:
+        m = s.specialty_deck
+        base = C_SPECIALTY
+    elif deal == DEAL_GEAR:
+        m = s.gear_deck
+        base = C_GEAR
+    elif deal == DEAL_PATRONAGE:
+        m = s.patronage_box
+        base = C_PATRONAGE
+    total = popcount64(m)
+    while m:
+        out[n] = base + ctz64(m)
+        prob[n] = 1.0 / total
+        n += 1
+        m &= m - 1
+    return n
+
+
+cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    cdef int index, deal = chance_context(s, cat, &index)
+    cdef uint64_t m = 0
+    cdef int c, r
+    if deal == DEAL_INK:
+        r = rng_below(rng, total4(s.bag))
+        for c in range(N_INKS):
+            if r < s.bag[c]:
+                return C_INK + c
+            r -= s.bag[c]
+        return C_INK + N_INKS - 1
+    if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
+        return C_PRINTING + nth_bit(s.printing_deck, rng_below(rng, popcount64(s.printing_deck)))
+    if deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
+        return C_REFINEMENT + nth_bit(s.refinement_deck, rng_below(rng, popcount64(s.refinement_deck)))
+    if deal == DEAL_SPECIALTY:
+        return C_SPECIALTY + nth_bit(s.specialty_deck, rng_below(rng, popcount64(s.specialty_deck)))
+    if deal == DEAL_GEAR:
+        return C_GEAR + nth_bit(s.gear_deck, rng_below(rng, popcount64(s.gear_deck)))
+    return C_PATRONAGE + nth_bit(s.patronage_box, rng_below(rng, popcount64(s.patronage_box)))
+
+
+cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    cdef int index, deal = chance_context(s, cat, &index)
+    cdef int x
+    if deal == DEAL_INK:
+        x = a - C_INK
+        s.bag[x] -= 1
+        s.ink_space[index // INK_SET][index % INK_SET] = x
+    elif deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
+        x = a - C_PRINTING
+        s.printing_deck &= ~bit(x)
+        if deal == DEAL_DRAFT_PRINTING:
+            s.draft_printing |= bit(x)
+        elif index < 0:
+            s.pool_printing |= bit(x)
+            s.pool_due_printing -= 1
+        else:
+            s.printing_space[index] = x
+    elif deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
+        x = a - C_REFINEMENT
+        s.refinement_deck &= ~bit(x)
+        if deal == DEAL_DRAFT_REFINEMENT:
+            s.draft_refinement |= bit(x)
+        elif index < 0:
+            s.pool_refinement |= bit(x)
+            s.pool_due_refinement -= 1
+        else:
+            s.refinement_space[index] = x
+    elif deal == DEAL_SPECIALTY:
+        x = a - C_SPECIALTY
+        s.specialty_deck &= ~bit(x)
+        s.specialty_space[index] = x
+    elif deal == DEAL_GEAR:
+        x = a - C_GEAR
+        s.gear_deck &= ~bit(x)
+        s.gear_space[index] = x
+    elif deal == DEAL_PATRONAGE:
+        x = a - C_PATRONAGE
+        s.patronage_box &= ~bit(x)
+        s.patronage_space[index] = x
+
+# ---------------------------------------------------------------------------------------
+# Rule predicates.
+# ---------------------------------------------------------------------------------------
+cdef bint meets_patronage(const PlayerState* p, const PatronageCard* c) noexcept nogil:
+    cdef int i
+    for i in range(4):
+        if p.levels[i] < c.levels[i] or p.inks[i] < c.inks[i] or p.types[i] < c.types[i]:
+            return False
+    return True
+
+
+cdef int fulfil_gear_count(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                           int kind, int mask) noexcept nogil:
+    """Orders of this fulfil turn that a fulfilment gear counts (2 fame each)."""
+    cdef int k, m, n = 0
+    cdef const RefinementCard* r
+    cdef const PrintingCard* pc
+    for k in range(MAX_ORDERS):
+        m = s.fulfil_mode[k]
+        if m < FULFIL_PRINT or p.order_printing[k] < 0:
+            continue
+        r = &cat.refinement[p.order_refinement[k]]
+        pc = &cat.printing[p.order_printing[k]]
+        if kind == GEAR_COLOUR_FAME:
+            if (m == FULFIL_COLOUR or m == FULFIL_BOTH) and (
+                    (r.inks[0] and mask & 1) or (r.inks[1] and mask & 2)
+                    or (r.inks[2] and mask & 4) or (r.inks[3] and mask & 8)):
+                n += 1
+        elif kind == GEAR_TYPE_FAME:
+            if ((pc.letters[0] and mask & 1) or (pc.letters[1] and mask & 2)
+                    or (pc.letters[2] and mask & 4) or (pc.letters[3] and mask & 8)):
+                n += 1
+        elif kind == GEAR_DECORATION_FAME:
+            if (m == FULFIL_DECORATION or m == FULFIL_BOTH) and r.levels[mask_index(mask)] > 0:
+                n += 1
+    return n
+
+
+cdef inline bint is_fulfil_gear(int kind) noexcept nogil:
+    return kind == GEAR_COLOUR_FAME or kind == GEAR_TYPE_FAME or kind == GEAR_DECORATION_FAME
+
+
+cdef bint gear_usable(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos,
+                      bint fulfilling) noexcept nogil:
+    """Whether the gear at `pos` may give its reward now. Fulfilment gears count the
+    orders of this fulfil turn, so they are used once the orders are chosen; the others
+    at any decision point of the player's (and there they would change what was chosen)."""
+    cdef int kind, mask, c, t, cost
+    if p.gear[pos] < 0 or p.gear_used[pos] >= 1 or p.gear_uses >= MAX_GEAR_USES:
+        return False
+    kind = gear_kind(cat, p, pos)
+    mask = gear_mask(cat, p, pos)
+    if is_fulfil_gear(kind) != fulfilling:
+        return False
+    if kind == GEAR_INK_SWAP:
+        for c in range(N_INKS):
+            if p.inks[c] > 0:
+                for t in range(N_INKS):
+                    if t != c and s.bag[t] > 0:
+                        return True
+        return False
+    if kind == GEAR_TYPE_SWAP or kind == GEAR_SELL_TYPE:
+        return total4(p.types) > 0
+    if kind == GEAR_GAIN_INK:
+        return s.bag[mask_index(mask)] > 0
+    if kind == GEAR_INK_TRADE:
+        return p.inks[mask_index(mask)] > 0
+    if kind == GEAR_TYPE_DISCOUNT:
+        cost = type_cost(p) - TYPE_DISCOUNT
+        return (cost if cost > 0 else 0) <= p.guilders
+    if is_fulfil_gear(kind):
+        return fulfil_gear_count(s, cat, p, kind, mask) > 0
+    return True
+
+
+cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
+                     int mode) noexcept nogil:
+    """Whether order `slot` can be fulfilled in `mode` with what the orders chosen before
+    it in this turn leave: types serve one order each, inks are spent."""
+    cdef int types_left[4]
+    cdef int inks_left[4]
+    cdef int i, k, m
+    cdef const RefinementCard* r
+    cdef const PrintingCard* pc
+    if mode == FULFIL_SKIP:
+        return True
+    for i in range(4):
+        types_left[i] = p.types[i]
+        inks_left[i] = p.inks[i]
+    for k in range(slot):
+        m = s.fulfil_mode[k]
+        if m >= FULFIL_PRINT and p.order_printing[k] >= 0:
+            pc = &cat.printing[p.order_printing[k]]
+            r = &cat.refinement[p.order_refinement[k]]
+            for i in range(4):
+                types_left[i] -= pc.letters[i]
+                if m == FULFIL_COLOUR or m == FULFIL_BOTH:
+                    inks_left[i] -= r.inks[i]
+    pc = &cat.printing[p.order_printing[slot]]
+    r = &cat.refinement[p.order_refinement[slot]]
+    for i in range(4):
+        if pc.letters[i] > types_left[i]:
+            return False
+        if (mode == FULFIL_COLOUR or mode == FULFIL_BOTH) and r.inks[i] > inks_left[i]:
+            return False
+        if (mode == FULFIL_DECORATION or mode == FULFIL_BOTH) and r.levels[i] > p.levels[i]:
+            return False
+    return True
+
+# ---------------------------------------------------------------------------------------
+# Legal actions.
+# ---------------------------------------------------------------------------------------
+cdef int add_free_actions(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                          int* out, int n, bint fulfilling) noexcept nogil:
+    cdef int l, pos
+    if not fulfilling and type_cost(p) <= p.guilders:
+        for l in range(N_LETTERS):
+            out[n] = A_BUY + l
+            n += 1
+    for pos in range(MAX_INSTALLED):
+        if gear_usable(s, cat, p, pos, fulfilling):
+            out[n] = A_USE_GEAR + pos
+            n += 1
+    return n
+
+
+cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+    cdef const Pending* q = &s.pending[0]
+    cdef const PlayerState* p = &s.players[q.seat]
+    cdef int n = 0, c, t, j, low, k
+    cdef uint64_t m
+    if q.kind == PD_INK:
+        for c in range(N_INKS):
+            if s.bag[c] > 0:
+                out[n] = A_INK + c
+                n += 1
+    elif q.kind == PD_SPECIALTY:
+        for j in range(N_SPECIALTIES):
+            out[n] = A_SPECIALTY_UP + j
+            n += 1
+    elif q.kind == PD_LOWEST:
+        low = MAX_LEVEL
+        for j in range(N_SPECIALTIES):
+            if p.levels[j] < low:
+                low = p.levels[j]
+        for j in range(N_SPECIALTIES):
+            if p.levels[j] == low:
+                out[n] = A_SPECIALTY_UP + j
+                n += 1
+    elif q.kind == PD_TYPE:
+        for c in range(N_LETTERS):
+            out[n] = A_LETTER + c
+            n += 1
+    elif q.kind == PD_ORDER:
+        if q.stage == 1:
+            if s.pool_refinement:
+                m = s.pool_printing
+                while m:
+                    out[n] = A_PRINTING + ctz64(m)
+                    n += 1
+                    m &= m - 1
+            if p.guilders >= REDRAW_COST:
+                if s.printing_deck | s.printing_discard:
+                    out[n] = A_MORE
+                    n += 1
+                if s.refinement_deck | s.refinement_discard:
+                    out[n] = A_MORE + 1
+                    n += 1
+                if (s.printing_deck | s.printing_discard) and (s.refinement_deck | s.refinement_discard):
+                    out[n] = A_MORE + 2
+                    n += 1
+            out[n] = A_PASS
+            n += 1
+        elif q.stage == 2:
+            m = s.pool_refinement
+            while m:
+                out[n] = A_REFINEMENT + ctz64(m)
+                n += 1
+                m &= m - 1
+        elif q.stage == 3:
+            for k in range(MAX_ORDERS):
+                if p.order_printing[k] >= 0:
+                    out[n] = A_DISCARD + k
+                    n += 1
+    elif q.kind == PD_INK_SWAP:
+        for c in range(N_INKS):
+            if q.stage == 0:
+                if p.inks[c] > 0:
+                    for t in range(N_INKS):
+                        if t != c and s.bag[t] > 0:
+                            out[n] = A_INK + c
+                            n += 1
+                            break
+            elif c != q.arg and s.bag[c] > 0:
+                out[n] = A_INK + c
+                n += 1
+    elif q.kind == PD_TYPE_SWAP:
+        for c in range(N_LETTERS):
+            if (q.stage == 0 and p.types[c] > 0) or (q.stage == 1 and c != q.arg):
+                out[n] = A_LETTER + c
+                n += 1
+    elif q.kind == PD_SELL_TYPE:
+        if q.stage == 0:
+            for c in range(N_LETTERS):
+                if p.types[c] > 0:
+                    out[n] = A_LETTER + c
+                    n += 1
+        else:
+            out[0] = A_SELL_GUILDERS
+            out[1] = A_SELL_FAME
+            n = 2
+    elif q.kind == PD_TYPE_DISCOUNT:
+        for c in range(N_LETTERS):
+            if q.arg & (1 << c):
+                out[n] = A_LETTER + c
+                n += 1
+    return n
+
+
+cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+    cdef int seat = s.turn_order[s.turn]
+    cdef const PlayerState* p = &s.players[seat]
+    cdef int n = 0, i, k, j, pos, o, cost, first, taken, x
+    cdef bint any_refinement
+    cdef int nspace
+    if s.sub == SUB_REFINEMENT:
+        for i in range(MAX_SPACES):
+            if s.refinement_space[i] >= 0:
+                out[n] = A_REFINEMENT + s.refinement_space[i]
+                n += 1
+        return n
+    if s.sub == SUB_DISCARD:
+        for k in range(MAX_ORDERS):
+            if p.order_printing[k] >= 0:
+                out[n] = A_DISCARD + k
+                n += 1
+        return n
+    if s.sub == SUB_PLACE:
+        k = installed(p)
+        for pos in range(MAX_INSTALLED):
+            if (k < MAX_INSTALLED and pos == k) or (k == MAX_INSTALLED and p.gear_used[pos] == 0):
+                for o in range(N_SECTORS):
+                    out[n] = A_PLACE + pos * N_SECTORS + o
+                    n += 1
+        return n
+    # The turn's main choice.
+    if s.row == ROW_ORDERS:
+        any_refinement = False
+        for i in range(MAX_SPACES):
+            if s.refinement_space[i] >= 0:
+                any_refinement = True
+        if any_refinement:
+            for i in range(MAX_SPACES):
+                if s.printing_space[i] >= 0:
+                    out[n] = A_PRINTING + s.printing_space[i]
+                    n += 1
+    elif s.row == ROW_INKS:
+        for i in range(MAX_SPACES):
+            cost = 0
+            taken = 0
+            for k in range(INK_SET):
+                if s.ink_space[i][k] >= 0:
+                    cost += k
+                    taken += 1
+                    if cost <= p.guilders:
+                        out[n] = A_INKS + i * INK_SET + taken - 1
+                        n += 1
+    elif s.row == ROW_SPECIALTIES:
+        for i in range(MAX_SPACES):
+            x = s.specialty_space[i]
+            if x >= 0:
+                for j in range(1 + N_SPECIALTIES):
+                    out[n] = A_SPECIALTY + x * 5 + j
+                    n += 1
+    elif s.row == ROW_GEARS:
+        k = installed(p)
+        first = k < MAX_INSTALLED
+        for pos in range(k):
+            if p.gear_used[pos] == 0:
+                first = True
+        if first:
+            for i in range(MAX_SPACES):
+                if s.gear_space[i] >= 0:
+                    out[n] = A_GEAR + s.gear_space[i]
+                    n += 1
+        for pos in range(k):
+            if p.gear_used[pos] == 0:
+                for o in range(N_SECTORS):
+                    if o != p.gear_active[pos]:
+                        out[n] = A_REORIENT + pos * N_SECTORS + o
+                        n += 1
+    elif s.row == ROW_PATRONAGE:
+        for k in range(N_PATRONAGE_REWARDS):
+            if s.patronage_reward_seat[k] < 0:
+                out[n] = A_PATRON_REWARD + k
+                n += 1
+        for i in range(N_PATRONAGE_SPACES):
+            x = s.patronage_space[i]
+            if x >= 0 and cat.patronage_rounds[i] <= s.round and meets_patronage(p, &cat.patronage[x]):
+                out[n] = A_PATRON_CARD + x
+                n += 1
+    n = add_free_actions(s, cat, p, out, n, False)
+    out[n] = A_PASS
+    return n + 1
+
+
+cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+    cdef int seat = (s.first_player + s.step) % s.num_seats
+    cdef const PlayerState* p = &s.players[seat]
+    cdef int n = 0, m, k
+    cdef bint first_pick
+    if s.fulfil_slot < MAX_ORDERS:
+        for m in range(5):
+            if can_fulfil(s, cat, p, s.fulfil_slot, m):
+                out[n] = A_FULFIL + s.fulfil_slot * 5 + m
+                n += 1
+        # Free actions come before the first order is chosen (they could change it).
+        first_pick = True
+        for k in range(s.fulfil_slot):
+            if p.order_printing[k] >= 0:
+                first_pick = False
+        if first_pick:
+            n = add_free_actions(s, cat, p, out, n, False)
+        return n
+    n = add_free_actions(s, cat, p, out, n, True)
+    out[n] = A_PASS
+    return n + 1
+
+
+cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+    """Legal player actions, ascending; 0 at chance and terminal nodes."""
+    cdef int n = 0, i, seat, m
+    cdef uint64_t mask
+    if s.phase == PH_TERMINAL or current_player(s) == CHANCE:
+        return 0
+    if s.n_pending > 0:
+        n = legal_pending(s, cat, out)
+    elif s.phase == PH_DRAFT:
+        mask = s.draft_printing if s.sub == 0 else s.draft_refinement
+        i = A_PRINTING if s.sub == 0 else A_REFINEMENT
+        while mask:
+            out[n] = i + ctz64(mask)
+            n += 1
+            mask &= mask - 1
+    elif s.phase == PH_TYPES:
+        for i in range(N_TYPE_SETS):
+            out[i] = A_TYPES + i
+        n = N_TYPE_SETS
+    elif s.phase == PH_PLAN:
+        seat = current_player(s)
+        m = s.players[seat].markers
+        for i in range(PLAN_START[m], PLAN_START[m + 1]):
+            out[n] = A_PLAN + i
+            n += 1
+    elif s.phase == PH_TURN:
+        n = legal_turn(s, cat, out)
+    elif s.phase == PH_FULFIL:
+        n = legal_fulfil(s, cat, out)
+    _sort(out, n)
+    return n
+
+
+cdef void _sort(int* a, int n) noexcept nogil:
+    # Insertion sort: lists are short and nearly sorted.
+    cdef int i, j, v
+    for i in range(1, n):
+        v = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > v:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = v
+
+
+cdef int current_player(const GameState* s) noexcept nogil:
+    cdef const Pending* q
+    if s.phase == PH_TERMINAL:
+        return TERMINAL
+    if s.n_pending > 0:
+        q = &s.pending[0]
+        if q.kind == PD_ORDER and q.stage <= 0:
+            return CHANCE
+        return q.seat
+    if s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL:
+        return CHANCE
+    if s.phase == PH_DRAFT:
+        return draft_seat(s)
+    if s.phase == PH_TURN:
+        return s.turn_order[s.turn]
+    return (s.first_player + s.step) % s.num_seats
+
+# ---------------------------------------------------------------------------------------
+# Applying player actions.
+# ---------------------------------------------------------------------------------------
+cdef void place_order(GameState* s, PlayerState* p, int printing, int refinement) noexcept nogil:
+    cdef int k
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] < 0:
+            p.order_printing[k] = printing
+            p.order_refinement[k] = refinement
+            return
+
+
+cdef void discard_order(GameState* s, PlayerState* p, int k) noexcept nogil:
+    s.printing_discard |= bit(p.order_printing[k])
+    s.refinement_discard |= bit(p.order_refinement[k])
+    p.order_printing[k] = -1
+    p.order_refinement[k] = -1
+
+
+cdef void end_order_reward(GameState* s) noexcept nogil:
+    s.printing_discard |= s.pool_printing
+    s.refinement_discard |= s.pool_refinement
+    s.pool_printing = 0
+    s.pool_refinement = 0
+    s.pool_due_printing = 0
+    s.pool_due_refinement = 0
+    pop_pending(s)
+
+
+cdef void use_gear(GameState* s, const Catalogue* cat, int seat, int pos) noexcept nogil:
+    cdef PlayerState* p = &s.players[seat]
+    cdef int kind = gear_kind(cat, p, pos)
+    cdef int mask = gear_mask(cat, p, pos)
+    cdef int c
+    p.gear_used[pos] += 1
+    p.gear_uses += 1
+    if kind == GEAR_INK_SWAP:
+        push_pending(s, PD_INK_SWAP, seat, 1, -1)
+    elif kind == GEAR_TYPE_SWAP:
+        push_pending(s, PD_TYPE_SWAP, seat, 1, -1)
+    elif kind == GEAR_LOWEST_SPECIALTY:
+        push_pending(s, PD_LOWEST, seat, 1, 0)
+    elif kind == GEAR_ROUND_FAME:
+        p.fame += s.round
+    elif kind == GEAR_ORDER:
+        push_pending(s, PD_ORDER, seat, 1, 0)
+    elif kind == GEAR_SELL_TYPE:
+        push_pending(s, PD_SELL_TYPE, seat, 1, -1)
+    elif is_fulfil_gear(kind):
+        p.fame += FULFIL_GEAR_FAME * fulfil_gear_count(s, cat, p, kind, mask)
+    elif kind == GEAR_GAIN_INK:
+        c = mask_index(mask)
+        s.bag[c] -= 1
+        p.inks[c] += 1
+    elif kind == GEAR_INK_TRADE:
+        c = mask_index(mask)
+        p.inks[c] -= 1
+        s.bag[c] += 1
+        push_pending(s, PD_INK, seat, 2, 0)
+    elif kind == GEAR_TYPE_DISCOUNT:
+        push_pending(s, PD_TYPE_DISCOUNT, seat, 1, mask)
+    elif kind == GEAR_SPECIALTY_UP:
+        raise_specialty(s, cat, seat, mask_index(mask), 1)
+
+
+cdef void apply_pending(GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    cdef Pending* q = &s.pending[0]
+    cdef int seat = q.seat
+    cdef PlayerState* p = &s.players[seat]
+    cdef int x, k, cost
+    if q.kind == PD_INK:
+        x = a - A_INK
+        s.bag[x] -= 1
+        p.inks[x] += 1
+        q.amount -= 1
+        if q.amount <= 0:
+            pop_pending(s)
+    elif q.kind == PD_SPECIALTY:
+        q.amount -= 1
+        x = q.amount
+        raise_specialty(s, cat, seat, a - A_SPECIALTY_UP, 1)
+        if x <= 0:
+            pop_pending(s)
+    elif q.kind == PD_LOWEST:
+        pop_pending(s)
+        raise_specialty(s, cat, seat, a - A_SPECIALTY_UP, 1)
+    elif q.kind == PD_TYPE:
+        p.types[a - A_LETTER] += 1
+        q.amount -= 1
+        if q.amount <= 0:
+            pop_pending(s)
+    elif q.kind == PD_ORDER:
+        if q.stage == 1:
+            if a == A_PASS:
+                end_order_reward(s)
+            elif a >= A_MORE:
+                p.guilders -= REDRAW_COST
+                x = a - A_MORE
+                s.pool_due_printing = 2 if x == 0 else (0 if x == 1 else 1)
+                s.pool_due_refinement = 2 - s.pool_due_printing
+                q.stage = 0
+            else:
+                q.arg = a - A_PRINTING
+                s.pool_printing &= ~bit(q.arg)
+                q.stage = 2
+        elif q.stage == 2:
+            q.arg2 = a - A_REFINEMENT
+            s.pool_refinement &= ~bit(q.arg2)
+            if held_orders(p) < MAX_ORDERS:
+                place_order(s, p, q.arg, q.arg2)
+                end_order_reward(s)
+            else:
+                q.stage = 3
+        else:
+            discard_order(s, p, a - A_DISCARD)
+            place_order(s, p, q.arg, q.arg2)
+            end_order_reward(s)
+    elif q.kind == PD_INK_SWAP:
+        x = a - A_INK
+        if q.stage == 0:
+            p.inks[x] -= 1
+            s.bag[x] += 1
+            q.arg = x
+            q.stage = 1
+        else:
+            s.bag[x] -= 1
+            p.inks[x] += 1
+            pop_pending(s)
+    elif q.kind == PD_TYPE_SWAP:
+        x = a - A_LETTER
+        if q.stage == 0:
+            p.types[x] -= 1
+            q.arg = x
+            q.stage = 1
+        else:
+            p.types[x] += 1
+            pop_pending(s)
+    elif q.kind == PD_SELL_TYPE:
+        if q.stage == 0:
+            p.types[a - A_LETTER] -= 1
+            q.stage = 1
+        else:
+            if a == A_SELL_GUILDERS:
+                p.guilders += SELL_TYPE_GUILDERS
+            else:
+                p.fame += SELL_TYPE_FAME
+            pop_pending(s)
+    elif q.kind == PD_TYPE_DISCOUNT:
+        cost = type_cost(p) - TYPE_DISCOUNT
+        p.guilders -= cost if cost > 0 else 0
+        p.types[a - A_LETTER] += 1
+        pop_pending(s)
+
+
+cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    cdef int seat = s.turn_order[s.turn]
+    cdef PlayerState* p = &s.players[seat]
+    cdef int i, k, x, pos, o, j
+    cdef const SpecialtyCard* sc
+    if a == A_PASS:
+        s.sub = SUB_DONE
+    elif A_BUY <= a < A_BUY + N_LETTERS:
+        p.guilders -= type_cost(p)
+        p.types[a - A_BUY] += 1
+    elif A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
+        use_gear(s, cat, seat, a - A_USE_GEAR)
+    elif A_PRINTING <= a < A_PRINTING + N_PRINTING:
+        x = a - A_PRINTING
+        for i in range(MAX_SPACES):
+            if s.printing_space[i] == x:
+                s.printing_space[i] = -1
+        s.sub_card = x
+        s.sub = SUB_REFINEMENT
+    elif A_REFINEMENT <= a < A_REFINEMENT + N_REFINEMENT:
+        x = a - A_REFINEMENT
+        for i in range(MAX_SPACES):
+            if s.refinement_space[i] == x:
+                s.refinement_space[i] = -1
+        if held_orders(p) < MAX_ORDERS:
+            place_order(s, p, s.sub_card, x)
+            s.sub = SUB_DONE
+        else:
+            # Remember the refinement card until the player says which order goes.
+            s.sub_card = s.sub_card * 64 + x
+            s.sub = SUB_DISCARD
+    elif A_DISCARD <= a < A_DISCARD + MAX_ORDERS:
+        discard_order(s, p, a - A_DISCARD)
+        place_order(s, p, s.sub_card // 64, s.sub_card % 64)
+        s.sub = SUB_DONE
+    elif A_INKS <= a < A_INKS + MAX_SPACES * INK_SET:
+        i = (a - A_INKS) // INK_SET
+        k = (a - A_INKS) % INK_SET + 1
+        for pos in range(INK_SET):
+            if k > 0 and s.ink_space[i][pos] >= 0:
+                p.inks[s.ink_space[i][pos]] += 1
+                p.guilders -= pos
+                s.ink_space[i][pos] = -1
+                k -= 1
+        s.sub = SUB_DONE
+    elif A_SPECIALTY <= a < A_SPECIALTY + N_SPECIALTY_CARDS * 5:
+        x = (a - A_SPECIALTY) // 5
+        j = (a - A_SPECIALTY) % 5
+        for i in range(MAX_SPACES):
+            if s.specialty_space[i] == x:
+                s.specialty_space[i] = -1
+        s.specialty_discard |= bit(x)
+        s.sub = SUB_DONE
+        if j == 0:
+            sc = &cat.specialty[x]
+            for i in range(N_SPECIALTIES):
+                if sc.icons[i] > 0:
+                    raise_specialty(s, cat, seat, i, sc.icons[i])
+        else:
+            raise_specialty(s, cat, seat, j - 1, 1)
+    elif A_GEAR <= a < A_GEAR + N_GEARS:
+        x = a - A_GEAR
+        for i in range(MAX_SPACES):
+            if s.gear_space[i] == x:
+                s.gear_space[i] = -1
+        s.sub_card = x
+        s.sub = SUB_PLACE
+    elif A_PLACE <= a < A_PLACE + MAX_INSTALLED * N_SECTORS:
+        pos = (a - A_PLACE) // N_SECTORS
+        o = (a - A_PLACE) % N_SECTORS
+        if p.gear[pos] >= 0:
+            s.gear_discard |= bit(p.gear[pos])
+        p.gear[pos] = s.sub_card
+        p.gear_active[pos] = o
+        p.gear_used[pos] = 0
+        s.sub = SUB_DONE
+    elif A_REORIENT <= a < A_REORIENT + MAX_INSTALLED * N_SECTORS:
+        pos = (a - A_REORIENT) // N_SECTORS
+        p.gear_active[pos] = (a - A_REORIENT) % N_SECTORS
+        s.sub = SUB_DONE
+    elif A_PATRON_REWARD <= a < A_PATRON_REWARD + N_PATRONAGE_REWARDS:
+        k = a - A_PATRON_REWARD
+        s.patronage_reward_seat[k] = seat
+        s.sub = SUB_DONE
+        give_reward(s, seat, cat.patronage_rewards[k].kind, cat.patronage_rewards[k].amount)
+    elif A_PATRON_CARD <= a < A_PATRON_CARD + N_PATRONAGE:
+        x = a - A_PATRON_CARD
+        for i in range(N_PATRONAGE_SPACES):
+            if s.patronage_space[i] == x:
+                s.patronage_space[i] = -1
+        for i in range(N_INKS):
+            p.inks[i] -= cat.patronage[x].inks[i]
+            s.bag[i] += cat.patronage[x].inks[i]
+        p.patronage += 1
+        s.sub = SUB_DONE
+
+
+cdef void resolve_fulfilment(GameState* s, const Catalogue* cat, int seat) noexcept nogil:
+    """All chosen orders are fulfilled at once: rewards come after every check."""
+    cdef PlayerState* p = &s.players[seat]
+    cdef int k, m, i
+    cdef const RefinementCard* r
+    for k in range(MAX_ORDERS):
+        m = s.fulfil_mode[k]
+        if m < FULFIL_PRINT or p.order_printing[k] < 0:
+            continue
+        r = &cat.refinement[p.order_refinement[k]]
+        p.guilders += cat.printing[p.order_printing[k]].guilders
+        if m == FULFIL_COLOUR or m == FULFIL_BOTH:
+            for i in range(N_INKS):
+                p.inks[i] -= r.inks[i]
+                s.bag[i] += r.inks[i]
+            p.fame += r.colour_fame
+        if m == FULFIL_DECORATION or m == FULFIL_BOTH:
+            p.fame += r.decoration_fame
+        if m == FULFIL_BOTH:
+            give_reward(s, seat, r.reward, r.reward_amount)
+        discard_order(s, p, k)
+    s.fulfil_slot = FULFIL_APPLIED
+
+
+cdef void next_fulfil_slot(GameState* s, int after) noexcept nogil:
+    cdef int seat = (s.first_player + s.step) % s.num_seats
+    cdef int k = after + 1
+    while k < MAX_ORDERS and s.players[seat].order_printing[k] < 0:
+        k += 1
+    s.fulfil_slot = k if k < MAX_ORDERS else FULFIL_FINISH
+
+
+cdef void begin_fulfil_seat(GameState* s) noexcept nogil:
+    cdef int k
+    for k in range(MAX_ORDERS):
+        s.fulfil_mode[k] = -1
+    next_fulfil_slot(s, -1)
+
+
+cdef void apply_fulfil(GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    cdef int seat = (s.first_player + s.step) % s.num_seats
+    cdef PlayerState* p = &s.players[seat]
+    cdef int k
+    if a == A_PASS:
+        resolve_fulfilment(s, cat, seat)
+    elif A_FULFIL <= a < A_FULFIL + MAX_ORDERS * 5:
+        k = (a - A_FULFIL) // 5
+        s.fulfil_mode[k] = (a - A_FULFIL) % 5
+        next_fulfil_slot(s, k)
+    elif A_BUY <= a < A_BUY + N_LETTERS:
+        p.guilders -= type_cost(p)
+        p.types[a - A_BUY] += 1
+    elif A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
+        use_gear(s, cat, seat, a - A_USE_GEAR)
+
+
+cdef void apply_decision(GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    cdef int seat, i
+    cdef PlayerState* p
+    if s.n_pending > 0:
+        apply_pending(s, cat, a)
+    elif s.phase == PH_DRAFT:
+        seat = draft_seat(s)
+        if s.sub == 0:
+            s.sub_card = a - A_PRINTING
+            s.draft_printing &= ~bit(s.sub_card)
+            s.sub = 1
+        else:
+            s.draft_refinement &= ~bit(a - A_REFINEMENT)
+            place_order(s, &s.players[seat], s.sub_card, a - A_REFINEMENT)
+            s.sub = 0
+            s.step += 1
+    elif s.phase == PH_TYPES:
+        p = &s.players[current_player(s)]
+        for i in range(3):
+            p.types[TYPE_SET[a - A_TYPES][i]] += 1
+        s.step += 1
+    elif s.phase == PH_PLAN:
+        p = &s.players[current_player(s)]
+        for i in range(N_ROWS):
+            p.plan[i] = PLAN_TABLE[a - A_PLAN][i]
+        s.step += 1
+    elif s.phase == PH_TURN:
+        apply_turn(s, cat, a)
+    elif s.phase == PH_FULFIL:
+        apply_fulfil(s, cat, a)
+
+# ---------------------------------------------------------------------------------------
+# The flow of the game between decisions.
+# ---------------------------------------------------------------------------------------
+cdef void start_round(GameState* s) noexcept nogil:
+    cdef int seat, pos, k
+    cdef PlayerState* p
+    s.round += 1
+    for seat in range(s.num_seats):
+        p = &s.players[seat]
+        p.markers = 7 + offset_of(s, seat)
+        for k in range(N_ROWS):
+            p.plan[k] = 0
+        for pos in range(MAX_INSTALLED):
+            p.gear_used[pos] = 0
+        p.gear_uses = 0
+        # Turn Gears (not in the first round): the top gear one sector clockwise, the
+        # gear meshed with it the other way, the third clockwise again.
+        if s.round >= 2:
+            for pos in range(MAX_INSTALLED):
+                if p.gear[pos] >= 0:
+                    p.gear_active[pos] = (p.gear_active[pos] + (1 if pos % 2 == 0 else 2)) % N_SECTORS
+    s.phase = PH_PLAN
+    s.step = 0
+
+
+cdef void start_row(GameState* s, int row) noexcept nogil:
+    """Turn order at a row: most markers first, ties by seat order from the first player."""
+    cdef int k, seat, i, j, v
+    s.row = row
+    s.n_turns = 0
+    for k in range(s.num_seats):
+        seat = (s.first_player + k) % s.num_seats
+        if s.players[seat].plan[row] > 0:
+            s.turn_order[s.n_turns] = seat
+            s.n_turns += 1
+    for i in range(1, s.n_turns):
+        v = s.turn_order[i]
+        j = i - 1
+        while j >= 0 and s.players[s.turn_order[j]].plan[row] < s.players[v].plan[row]:
+            s.turn_order[j + 1] = s.turn_order[j]
+            j -= 1
+        s.turn_order[j + 1] = v
+    s.turn = 0
+    s.sub = SUB_CHOOSE
+    s.phase = PH_TURN
+
+
+cdef void end_row(GameState* s) noexcept nogil:
+    """After everyone has done an action, what is left on its spaces leaves the board."""
+    cdef int i, k
+    if s.row == ROW_ORDERS:
+        for i in range(MAX_SPACES):
+            if s.printing_space[i] >= 0:
+                s.printing_discard |= bit(s.printing_space[i])
+                s.printing_space[i] = -1
+            if s.refinement_space[i] >= 0:
+                s.refinement_discard |= bit(s.refinement_space[i])
+                s.refinement_space[i] = -1
+    elif s.row == ROW_INKS:
+        for i in range(MAX_SPACES):
+            for k in range(INK_SET):
+                if s.ink_space[i][k] >= 0:
+                    s.bag[s.ink_space[i][k]] += 1
+                    s.ink_space[i][k] = -1
+    elif s.row == ROW_SPECIALTIES:
+        for i in range(MAX_SPACES):
+            if s.specialty_space[i] >= 0:
+                s.specialty_discard |= bit(s.specialty_space[i])
+                s.specialty_space[i] = -1
+    elif s.row == ROW_GEARS:
+        for i in range(MAX_SPACES):
+            if s.gear_space[i] >= 0:
+                s.gear_discard |= bit(s.gear_space[i])
+                s.gear_space[i] = -1
+    if s.row < ROW_PATRONAGE:
+        start_row(s, s.row + 1)
+    else:
+        s.phase = PH_FULFIL
+        s.step = 0
+        begin_fulfil_seat(s)
+
+
+cdef void end_round(GameState* s) noexcept nogil:
+    cdef int k
+    if s.round >= s.rounds:
+        s.phase = PH_TERMINAL
+        return
+    for k in range(N_PATRONAGE_REWARDS):
+        s.patronage_reward_seat[k] = -1
+    s.first_player = (s.first_player + 1) % s.num_seats
+    s.phase = PH_REFILL
+
+
+cdef bint pending_auto(GameState* s) noexcept nogil:
+    """Serve pending items that need no decision; True if something changed."""
+    cdef Pending* q = &s.pending[0]
+    if q.kind == PD_INK and (q.amount <= 0 or total4(s.bag) == 0):
+        pop_pending(s)
+        return True
+    if (q.kind == PD_SPECIALTY or q.kind == PD_TYPE) and q.amount <= 0:
+        pop_pending(s)
+        return True
+    if q.kind == PD_ORDER and q.stage <= 0:
+        if q.stage < 0:
+            q.stage = 0
+            s.pool_due_printing = ORDER_DRAW
+            s.pool_due_refinement = ORDER_DRAW
+        if s.pool_due_printing > 0:
+            if s.printing_deck == 0:
+                s.printing_deck = s.printing_discard
+                s.printing_discard = 0
+            if s.printing_deck == 0:
+                s.pool_due_printing = 0
+                return True
+            return False
+        if s.pool_due_refinement > 0:
+            if s.refinement_deck == 0:
+                s.refinement_deck = s.refinement_discard
+                s.refinement_discard = 0
+            if s.refinement_deck == 0:
+                s.pool_due_refinement = 0
+                return True
+            return False
+        q.stage = 1
+        return True
+    return False
+
+
+cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
+    """Carry the game forward through everything that needs no decision and no draw."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n, index, deal
+    while True:
+        if s.n_pending > 0:
+            if pending_auto(s):
+                continue
+            if current_player(s) == CHANCE:
+                return
+            n = legal_pending(s, cat, buf)
+            if n == 0:
+                pop_pending(s)   # nothing can be chosen (e.g. the bag ran dry)
+                continue
+            if n == 1 and buf[0] == A_PASS:
+                apply_pending(s, cat, A_PASS)
+                continue
+            return
+        if s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL:
+            deal = next_deal(s, cat, &index)
+            if deal != DEAL_NONE:
+                reshuffle_if_empty(s, deal)
+                return
+            if s.phase == PH_SETUP_DEAL:
+                s.phase = PH_DRAFT
+                s.step = 0
+                s.sub = 0
+            else:
+                start_round(s)
+        elif s.phase == PH_DRAFT:
+            if s.step < 2 * s.num_players:
+                return
+            s.printing_discard |= s.draft_printing
+            s.refinement_discard |= s.draft_refinement
+            s.draft_printing = 0
+            s.draft_refinement = 0
+            s.phase = PH_TYPES
+            s.step = 0
+        elif s.phase == PH_TYPES:
+            if s.step < s.num_players:
+                return
+            start_round(s)
+        elif s.phase == PH_PLAN:
+            if s.step < s.num_seats:
+                return
+            start_row(s, ROW_ORDERS)
+        elif s.phase == PH_TURN:
+            if s.turn >= s.n_turns:
+                end_row(s)
+                continue
+            if s.sub == SUB_DONE:
+                s.turn += 1
+                s.sub = SUB_CHOOSE
+                continue
+            if s.sub == SUB_CHOOSE:
+                n = legal_turn(s, cat, buf)
+                if n == 1:   # only "pass": nothing to decide
+                    s.sub = SUB_DONE
+                    continue
+            return
+        elif s.phase == PH_FULFIL:
+            if s.step >= s.num_seats:
+                end_round(s)
+                continue
+            if s.fulfil_slot == FULFIL_APPLIED:
+                s.step += 1
+                if s.step < s.num_seats:
+                    begin_fulfil_seat(s)
+                continue
+            if s.fulfil_slot == FULFIL_FINISH:
+                n = legal_fulfil(s, cat, buf)
+                if n == 1:
+                    resolve_fulfilment(s, cat, (s.first_player + s.step) % s.num_seats)
+                    continue
+            return
+        else:
+            return
+
+
+cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    """Apply a legal action (a chance outcome at chance nodes) and move on to the next
+    decision. Legality is the caller's check."""
+    if current_player(s) == CHANCE:
+        apply_chance(s, cat, a)
+    else:
+        apply_decision(s, cat, a)
+    advance(s, cat)
+
+
+cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+    """Fame with the end-of-game scoring: specialty levels, patronage cards, guilders."""
+    cdef int seat, j, v
+    cdef const PlayerState* p
+    for seat in range(s.num_seats):
+        p = &s.players[seat]
+        v = p.fame + p.patronage * cat.patronage_points + p.guilders // cat.guilders_per_point
+        for j in range(N_SPECIALTIES):
+            v += cat.specialty_points[p.levels[j]]
+        out[seat] = v
+
+
+cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """Uniformly random play (chance by its probabilities) to the end of the game."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n, cp
+    while s.phase != PH_TERMINAL:
+        cp = current_player(s)
+        if cp == CHANCE:
+            apply_action(s, cat, sample_chance(s, cat, rng))
+        else:
+            n = legal_actions(s, cat, buf)
+            apply_action(s, cat, buf[rng_below(rng, n)])
+
+
+cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds) noexcept nogil:
+    cdef int i, seat, pos
+    cdef PlayerState* p
+    memset(s, 0, sizeof(GameState))
+    s.num_players = players
+    s.num_seats = players
+    s.automa_seat = -1
+    s.rounds = rounds
+    s.phase = PH_SETUP_DEAL
+    s.turn = 0
+    s.sub = SUB_CHOOSE
+    s.sub_card = -1
+    for i in range(MAX_SPACES):
+        s.printing_space[i] = -1
+        s.refinement_space[i] = -1
+        s.specialty_space[i] = -1
+        s.gear_space[i] = -1
+        for pos in range(INK_SET):
+            s.ink_space[i][pos] = -1
+    for i in range(N_PATRONAGE_SPACES):
+        s.patronage_space[i] = -1
+    for i in range(N_PATRONAGE_REWARDS):
+        s.patronage_reward_seat[i] = -1
+    for i in range(N_INKS):
+        s.bag[i] = cat.inks_per_colour
+    s.printing_deck = (bit(N_PRINTING) - 1)
+    s.refinement_deck = (bit(N_REFINEMENT) - 1)
+    s.specialty_deck = (bit(N_SPECIALTY_CARDS) - 1)
+    s.patronage_box = (bit(N_PATRONAGE) - 1)
+    for i in range(N_GEARS):
+        # Gears with white lines stay in the box with 2 participants.
+        if not (cat.gears[i].white_line and s.num_seats == 2):
+            s.gear_deck |= bit(i)
+    for seat in range(MAX_SEATS):
+        p = &s.players[seat]
+        for i in range(MAX_ORDERS):
+            p.order_printing[i] = -1
+            p.order_refinement[i] = -1
+        for pos in range(MAX_INSTALLED):
+            p.gear[pos] = -1
+        p.character = -1
+        p.wild_ink = -1
+        if seat < players:
+            p.guilders = cat.starting_guilders
+    advance(s, cat)
+
+include "api.pxi"
