@@ -648,6 +648,10 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
             if q.arg & (1 << c):
                 out[n] = A_LETTER + c
                 n += 1
+    if q.kind == PD_INK or q.kind == PD_SPECIALTY or q.kind == PD_TYPE:
+        # Taking a reward is optional (rulebook p.14): decline the rest of it.
+        out[n] = A_PASS
+        n += 1
     return n
 
 
@@ -893,7 +897,9 @@ cdef void apply_pending(GameState* s, const Catalogue* cat, int a) noexcept nogi
     cdef int seat = q.seat
     cdef PlayerState* p = &s.players[seat]
     cdef int x, k, cost
-    if q.kind == PD_INK:
+    if a == A_PASS and (q.kind == PD_INK or q.kind == PD_SPECIALTY or q.kind == PD_TYPE):
+        pop_pending(s)
+    elif q.kind == PD_INK:
         x = a - A_INK
         s.bag[x] -= 1
         p.inks[x] += 1

@@ -1,0 +1,28 @@
+"""gutenberg-ai: a compiled rules engine, search bots and move hints for the board game
+Gutenberg (Granna, 2022), playable through OpenSpiel.
+
+    import gutenberg_ai
+    game = gutenberg_ai.load_game(players=2)        # or pyspiel.load_game("gutenberg", {...})
+    state = game.new_initial_state()
+
+Importing the package registers the OpenSpiel game "gutenberg".
+"""
+import pyspiel
+
+from gutenberg_ai import names
+from gutenberg_ai._core import IllegalActionError
+from gutenberg_ai.catalogue import CatalogueError, load_catalogue
+from gutenberg_ai.game import GAME_NAME, GutenbergGame, GutenbergState, ParameterError
+
+__version__ = "0.1.0"
+
+
+def load_game(**params) -> GutenbergGame:
+    """The OpenSpiel game with these parameters (players, rounds, returns, catalogue)."""
+    return pyspiel.load_game(GAME_NAME, params)
+
+
+__all__ = [
+    "CatalogueError", "GAME_NAME", "GutenbergGame", "GutenbergState", "IllegalActionError",
+    "ParameterError", "load_catalogue", "load_game", "names",
+]

@@ -1,0 +1,1004 @@
+"""The card catalogue: every component of Gutenberg as data, loaded and validated.
+
+The cards are pictures in the box and no text lists them, so the catalogue is a JSON
+file (``gutenberg_ai/data/catalogue.json`` by default, see ``docs/catalogue.md``) that a
+person who owns the game can check against their box and replace. This module reads
+such a file, checks every entry and either returns a frozen :class:`Catalogue` or raises
+:class:`CatalogueError` naming the file, the exact place and the reason. It never
+returns a partly loaded catalogue.
+
+:meth:`Catalogue.to_core` turns the catalogue into the nested dict that the compiled
+core copies into its C ``struct Catalogue`` (declared in the .pxd of ext/), field for field.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import pathlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Callable
+
+from .names import (
+    AUTOMA_TARGETS,
+    GEAR_INDICATES,
+    GEAR_KINDS,
+    GEAR_SINGLE,
+    INKS,
+    LETTERS,
+    PATRONAGE_KINDS,
+    REWARD_KINDS,
+    ROMAN,
+    ROWS,
+    SPECIALTIES,
+)
+
+__all__ = [
+    "Automa",
+    "AutomaPlanningCard",
+    "BoardLayout",
+    "Catalogue",
+    "CatalogueError",
+    "FrozenMap",
+    "Gear",
+    "GearSector",
+    "PatronageCard",
+    "PrintingCard",
+    "RefinementCard",
+    "Reward",
+    "Rules",
+    "SpecialtyCard",
+    "TrackSpace",
+    "default_catalogue",
+    "describe_reward",
+    "load_catalogue",
+    "parse_catalogue",
+]
+
+# ---------------------------------------------------------------------------------------
+# Sizes. The counts are the rulebook's (or RULINGS.md's) and match the fixed arrays of
+# the core's .pxd (ext/), so a file with other counts cannot be copied into the core.
+# ---------------------------------------------------------------------------------------
+N_PRINTING = 50
+N_REFINEMENT = 50
+N_SPECIALTY_CARDS = 10
+N_GEARS = 32
+N_WHITE_LINE = 8
+N_SECTORS = 3
+N_PATRONAGE = 16
+N_PATRONAGE_PER_KIND = 4
+N_PATRONAGE_SPACES = 8
+N_PATRONAGE_REWARDS = 4
+N_TRACK = 4
+N_AUTOMA_PLANNING = 10
+N_AUTOMA_EXECUTION = 4
+MAX_AUTOMA_MOVES = 4
+MAX_SEATS = 4
+MAX_SPACES = 5
+MAX_LEVEL = 6
+N_ROUNDS = 6
+MAX_ROW = 6                 # initiative markers on one row
+MARKERS_FIRST = 7           # the core's plan encoding covers 7..10 markers
+STARTING_TYPES = 3          # the core encodes the setup choice as a multiset of 3 letters
+PARTICIPANTS = (2, 3, 4)    # board layouts, an automa counting as a participant
+
+BUILTIN_NAME = "catalogue.json"
+
+# The key that carries a gear sector's indication, by the tuple of names it indexes.
+_INDICATION_KEY = {INKS: "inks", LETTERS: "letters", SPECIALTIES: "specialties"}
+_SINGULAR = {"inks": "ink", "letters": "letter", "specialties": "specialty"}
+_ONE_OF = {"inks": "an ink", "letters": "a letter", "specialties": "a specialty"}
+
+
+# ---------------------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------------------
+class CatalogueError(ValueError):
+    """A catalogue file that cannot be used, with the place and the reason.
+
+    ``str(error)`` reads ``"<file>: <where>: <reason>"``, for example
+    ``catalogue.json: printing[12].letters: 'X' is not a letter (A, I, O, U)``.
+    The parts are also available as ``source`` (the file's name), ``where`` (the place
+    inside it, "" for the file as a whole), ``reason`` and ``path`` (the full path, or
+    None when the data did not come from a file).
+    """
+
+    def __init__(self, source: str, where: str, reason: str, path: str | None = None):
+        self.source = source
+        self.where = where
+        self.reason = reason
+        self.path = path
+        text = f"{source}: {where}: {reason}" if where else f"{source}: {reason}"
+        super().__init__(text)
+
+
+class _Problem(Exception):
+    """Raised inside the validator; parse_catalogue adds the file name."""
+
+    def __init__(self, where: str, reason: str):
+        super().__init__(where, reason)
+        self.where = where
+        self.reason = reason
+
+
+# ---------------------------------------------------------------------------------------
+# Frozen values
+# ---------------------------------------------------------------------------------------
+class FrozenMap(Mapping):
+    """A read-only, hashable mapping; compares equal to a dict with the same items."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping | Any = ()):
+        self._items = dict(items)
+
+    def __getitem__(self, key):
+        return self._items[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._items)
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A reward: ``kind`` is one of REWARD_KINDS, ``amount`` how many."""
+
+    kind: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class PrintingCard:
+    """A printing card: the letters it requires (e.g. "IOOU") and the guilders it pays."""
+
+    id: int
+    letters: str
+    guilders: int
+
+    @property
+    def letter_counts(self) -> FrozenMap:
+        """How many of each letter the card requires, e.g. {"I": 1, "O": 2, "U": 1}."""
+        return FrozenMap((c, self.letters.count(c)) for c in LETTERS if c in self.letters)
+
+
+@dataclass(frozen=True)
+class RefinementCard:
+    """A refinement card: colour part (inks), decoration part (levels) and the reward."""
+
+    id: int
+    colour: FrozenMap          # ink -> count
+    colour_fame: int
+    decoration: FrozenMap      # specialty -> minimum level
+    decoration_fame: int
+    reward: Reward
+
+
+@dataclass(frozen=True)
+class SpecialtyCard:
+    """A specialty card: its two icons (the same specialty twice on a double)."""
+
+    id: int
+    icons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GearSector:
+    """One sector of a gear: its reward kind and what it indicates (inks, letters or a
+    specialty; empty for kinds that indicate nothing)."""
+
+    reward: str
+    indicates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Gear:
+    """A gear: three sectors in the order they reach the mark turning clockwise."""
+
+    id: int
+    white_line: bool
+    sectors: tuple[GearSector, ...]
+
+
+@dataclass(frozen=True)
+class PatronageCard:
+    """A patronage card of one of PATRONAGE_KINDS and its requirements."""
+
+    id: int
+    kind: str
+    specialties: FrozenMap     # specialty -> minimum level
+    inks: FrozenMap            # ink -> count, returned to the bag
+    types: FrozenMap           # letter -> count, owned
+
+
+@dataclass(frozen=True)
+class TrackSpace:
+    """A reward-track space: the level that reaches it and its reward."""
+
+    level: int
+    reward: Reward
+
+
+@dataclass(frozen=True)
+class AutomaPlanningCard:
+    """An automa planning card: arrows (from, to) between rows or "min"/"max", the row
+    printed in the centre, and whether it shows a patronage card."""
+
+    id: int
+    moves: tuple[tuple[str, str], ...]
+    centre: str
+    patronage: bool
+
+
+@dataclass(frozen=True)
+class Automa:
+    """The automa deck: planning cards, execution card numbers, starting markers per row."""
+
+    planning: tuple[AutomaPlanningCard, ...]
+    execution: tuple[int, ...]
+    start: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Spaces on the main board for one number of participants."""
+
+    printing: int
+    refinement: int
+    ink_sets: int
+    specialty: int
+    gears: int
+    draft: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The numbers of the rules that a catalogue may state."""
+
+    inks_per_colour: int
+    starting_guilders: int
+    starting_types: int
+    markers_first: int
+    specialty_points: FrozenMap    # level -> end-game points (missing levels: 0)
+    patronage_points: int
+    guilders_per_point: int
+    overflow_guilders: int
+
+
+def describe_reward(reward: Reward) -> str:
+    """A short text for a reward in the game's words: "2 inks", "3g", "2f", "1 order"."""
+    n = reward.amount
+    plural = "" if n == 1 else "s"
+    return {
+        "ink": f"{n} ink{plural}",
+        "guilders": f"{n}g",
+        "fame": f"{n}f",
+        "specialty": f"+{n} specialty",
+        "order": f"{n} order{plural}",
+        "type": f"{n} type{plural}",
+    }[reward.kind]
+
+
+def _describe_sector(sector: GearSector) -> str:
+    """A gear sector in a few words: "gain red", "type fame A/O", "ink swap"."""
+    named = "/".join(sector.indicates)
+    texts = {
+        "ink_swap": "ink swap",
+        "type_swap": "type swap",
+        "lowest_specialty": "lowest specialty +1",
+        "round_fame": "round fame",
+        "order": "order",
+        "sell_type": "sell type",
+        "colour_fame": f"colour fame {named}",
+        "gain_ink": f"gain {named}",
+        "ink_trade": f"trade {named} for 2",
+        "type_fame": f"type fame {named}",
+        "type_discount": f"type discount {named}",
+        "decoration_fame": f"deco fame {named}",
+        "specialty_up": f"{named} +1",
+    }
+    return texts[sector.reward]
+
+
+def _spell(counts: Mapping[str, int]) -> list[str]:
+    """Expand {"red": 2, "gold": 1} to ["red", "red", "gold"]."""
+    return [name for name, n in counts.items() for _ in range(n)]
+
+
+def _levels_text(levels: Mapping[str, int], joiner: str) -> str:
+    return joiner.join(f"{s} {ROMAN[lv]}" for s, lv in levels.items())
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every component of the game. Built by :func:`load_catalogue`; immutable."""
+
+    printing: tuple[PrintingCard, ...]
+    refinement: tuple[RefinementCard, ...]
+    specialty_cards: tuple[SpecialtyCard, ...]
+    gears: tuple[Gear, ...]
+    patronage: tuple[PatronageCard, ...]
+    patronage_spaces: tuple[int, ...]        # the round from which each space opens
+    patronage_rewards: tuple[Reward, ...]
+    reward_track: tuple[TrackSpace, ...]
+    automa: Automa
+    board: FrozenMap                         # participants (2, 3, 4) -> BoardLayout
+    rules: Rules
+    about: str = ""
+    path: str | None = field(default=None, compare=False)
+
+    # -- short texts for action strings ------------------------------------------------
+    def describe_printing(self, i: int) -> str:
+        """E.g. "P37 [I O O U] 5g"."""
+        card = self.printing[i]
+        letters = " ".join(sorted(card.letters, key=LETTERS.index))
+        return f"P{card.id} [{letters}] {card.guilders}g"
+
+    def describe_refinement(self, i: int) -> str:
+        """E.g. "R0 colour red 2f, deco typesetting II+binding II 3f, reward 1 ink"."""
+        card = self.refinement[i]
+        colour = "+".join(_spell(card.colour))
+        deco = _levels_text(card.decoration, "+")
+        return (f"R{card.id} colour {colour} {card.colour_fame}f, "
+                f"deco {deco} {card.decoration_fame}f, reward {describe_reward(card.reward)}")
+
+    def describe_gear(self, i: int) -> str:
+        """E.g. "G3 [ink swap | gain red | type fame A/O]"."""
+        gear = self.gears[i]
+        return f"G{gear.id} [" + " | ".join(_describe_sector(s) for s in gear.sectors) + "]"
+
+    def describe_specialty_card(self, i: int) -> str:
+        """E.g. "S2 typesetting+illuminating"."""
+        card = self.specialty_cards[i]
+        return f"S{card.id} " + "+".join(card.icons)
+
+    def describe_patronage(self, i: int) -> str:
+        """E.g. "C8 typesetting IV + 2 inks (gold, red)"."""
+        card = self.patronage[i]
+        parts = []
+        if card.specialties:
+            parts.append(_levels_text(card.specialties, " + "))
+        for counts, word in ((card.inks, "ink"), (card.types, "type")):
+            if counts:
+                names = _spell(counts)
+                plural = "" if len(names) == 1 else "s"
+                parts.append(f"{len(names)} {word}{plural} ({', '.join(names)})")
+        return f"C{card.id} " + " + ".join(parts)
+
+    # -- the compiled core's struct ----------------------------------------------------
+    def to_core(self) -> dict:
+        """The catalogue as the core's C ``struct Catalogue`` (ext/*.pxd): same names and
+        nesting, arrays as lists of their exact length (unused slots 0), nested structs
+        as dicts, names as their index in gutenberg_ai.names, masks with bit i for the
+        i-th name, board indexed by the number of participants 0..4."""
+        rules = self.rules
+        return {
+            "printing": [_printing_core(c) for c in self.printing],
+            "refinement": [_refinement_core(c) for c in self.refinement],
+            "specialty": [{"icons": [c.icons.count(s) for s in SPECIALTIES]}
+                          for c in self.specialty_cards],
+            "gears": [_gear_core(g) for g in self.gears],
+            "patronage": [_patronage_core(c) for c in self.patronage],
+            "patronage_rounds": list(self.patronage_spaces),
+            "patronage_rewards": [_reward_core(r) for r in self.patronage_rewards],
+            "track_level": [t.level for t in self.reward_track],
+            "track_reward": [_reward_core(t.reward) for t in self.reward_track],
+            "automa_planning": [_planning_core(c) for c in self.automa.planning],
+            "automa_execution": list(self.automa.execution),
+            "automa_start": list(self.automa.start),
+            "board": [_board_core(self.board.get(p)) for p in range(MAX_SEATS + 1)],
+            "inks_per_colour": rules.inks_per_colour,
+            "starting_guilders": rules.starting_guilders,
+            "starting_types": rules.starting_types,
+            "markers_first": rules.markers_first,
+            "specialty_points": [rules.specialty_points.get(lv, 0)
+                                 for lv in range(MAX_LEVEL + 1)],
+            "patronage_points": rules.patronage_points,
+            "guilders_per_point": rules.guilders_per_point,
+            "overflow_guilders": rules.overflow_guilders,
+        }
+
+
+# ---------------------------------------------------------------------------------------
+# to_core helpers
+# ---------------------------------------------------------------------------------------
+def _vector(counts: Mapping[str, int], names: tuple[str, ...]) -> list[int]:
+    return [counts.get(n, 0) for n in names]
+
+
+def _mask(chosen, names: tuple[str, ...]) -> int:
+    return sum(1 << names.index(n) for n in chosen)
+
+
+def _reward_core(r: Reward) -> dict:
+    return {"kind": REWARD_KINDS.index(r.kind), "amount": r.amount}
+
+
+def _printing_core(c: PrintingCard) -> dict:
+    return {"letters": [c.letters.count(x) for x in LETTERS], "guilders": c.guilders}
+
+
+def _refinement_core(c: RefinementCard) -> dict:
+    return {
+        "inks": _vector(c.colour, INKS),
+        "colour_fame": c.colour_fame,
+        "levels": _vector(c.decoration, SPECIALTIES),
+        "decoration_fame": c.decoration_fame,
+        "reward": REWARD_KINDS.index(c.reward.kind),
+        "reward_amount": c.reward.amount,
+    }
+
+
+def _gear_core(g: Gear) -> dict:
+    sectors = []
+    for s in g.sectors:
+        names = GEAR_INDICATES.get(s.reward, ())
+        sectors.append({"kind": GEAR_KINDS.index(s.reward), "mask": _mask(s.indicates, names)})
+    return {"sectors": sectors, "white_line": int(g.white_line)}
+
+
+def _patronage_core(c: PatronageCard) -> dict:
+    return {
+        "kind": PATRONAGE_KINDS.index(c.kind),
+        "levels": _vector(c.specialties, SPECIALTIES),
+        "inks": _vector(c.inks, INKS),
+        "types": _vector(c.types, LETTERS),
+    }
+
+
+def _planning_core(c: AutomaPlanningCard) -> dict:
+    pad = [0] * (MAX_AUTOMA_MOVES - len(c.moves))
+    return {
+        "n_moves": len(c.moves),
+        "move_from": [AUTOMA_TARGETS.index(a) for a, _ in c.moves] + pad,
+        "move_to": [AUTOMA_TARGETS.index(b) for _, b in c.moves] + pad,
+        "centre": ROWS.index(c.centre),
+        "patronage": int(c.patronage),
+    }
+
+
+_BOARD_FIELDS = ("printing", "refinement", "ink_sets", "specialty", "gears", "draft")
+
+
+def _board_core(layout: BoardLayout | None) -> dict:
+    if layout is None:      # 0 and 1 participants: no game, all zero
+        return dict.fromkeys(_BOARD_FIELDS, 0)
+    return {f: getattr(layout, f) for f in _BOARD_FIELDS}
+
+
+# ---------------------------------------------------------------------------------------
+# Validation helpers. Each takes the value and its place ("where") and either returns
+# the checked value or raises _Problem(where, reason).
+# ---------------------------------------------------------------------------------------
+class _Object(dict):
+    """A JSON object that remembers keys the file gave twice (json keeps the last)."""
+
+    duplicates: tuple = ()
+
+
+def _object_pairs(pairs: list) -> _Object:
+    obj = _Object(pairs)
+    if len(obj) < len(pairs):
+        seen: set = set()
+        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))
+    return obj
+
+
+def _at(where: str, key: str | int) -> str:
+    """The place of a member: printing[3], refinement[0].colour, board["2"]."""
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    if key.isidentifier():
+        return f"{where}.{key}" if where else key
+    return f'{where}["{key}"]'
+
+
+def _show(value: Any) -> str:
+    """A value as it would look in the file ('X' for text)."""
+    if isinstance(value, str):
+        return repr(value)
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "text"
+    if value is None:
+        return "null"
+    return "a number"
+
+
+def _object(value: Any, where: str, required: tuple, optional: tuple = ()) -> dict:
+    """An object with exactly the required keys (and maybe the optional ones)."""
+    if not isinstance(value, dict):
+        raise _Problem(where, f"must be an object {{...}}, got {_kind_of(value)}")
+    duplicates = getattr(value, "duplicates", ())
+    if duplicates:
+        raise _Problem(where, f"key {duplicates[0]!r} is given twice")
+    allowed = required + optional
+    for key in value:
+        if key not in allowed:
+            raise _Problem(where, f"unknown key {key!r} (expected {', '.join(allowed)})")
+    for key in required:
+        if key not in value:
+            raise _Problem(where, f"missing key {key!r}")
+    return value
+
+
+def _list(value: Any, where: str) -> list:
+    if not isinstance(value, list):
+        raise _Problem(where, f"must be a list [...], got {_kind_of(value)}")
+    return value
+
+
+def _counted(value: Any, where: str, n: int, authority: str = "the rulebook has") -> list:
+    """A list of exactly n entries."""
+    _list(value, where)
+    if len(value) != n:
+        raise _Problem(where, f"{len(value)} entries, {authority} {n}")
+    return value
+
+
+def _int(value: Any, where: str, lo: int, hi: int, what: str = "value") -> int:
+    """A whole number in lo..hi (true/false and 2.0 are not whole numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Problem(where, f"{what} must be a whole number, got {_show(value)}")
+    if not lo <= value <= hi:
+        raise _Problem(where, f"{what} must be {lo} to {hi}, got {value}")
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _Problem(where, f"must be true or false, got {_show(value)}")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise _Problem(where, f"must be text, got {_kind_of(value)}")
+    return value
+
+
+def _name(value: Any, where: str, names: tuple[str, ...], what: str | None = None) -> str:
+    """One of names. `what` ("a letter") gives the short form of the message."""
+    if not isinstance(value, str):
+        raise _Problem(where, f"must be a name (text), got {_show(value)}")
+    if value not in names:
+        listed = ", ".join(names)
+        if what:
+            raise _Problem(where, f"{_show(value)} is not {what} ({listed})")
+        raise _Problem(where, f"{_show(value)} is not one of {listed}")
+    return value
+
+
+def _counts(value: Any, where: str, names: tuple[str, ...], what: str, number: str,
+            lo: int, hi: int) -> FrozenMap:
+    """An object name -> whole number, e.g. {"red": 2}; returned in names.py order."""
+    if not isinstance(value, dict):
+        raise _Problem(where, f"must be an object {{...}}, got {_kind_of(value)}")
+    duplicates = getattr(value, "duplicates", ())
+    if duplicates:
+        raise _Problem(where, f"key {duplicates[0]!r} is given twice")
+    for key, n in value.items():
+        _name(key, where, names, what)
+        _int(n, _at(where, key), lo, hi, number)
+    return FrozenMap((k, value[k]) for k in names if k in value)
+
+
+def _ids(cards: list, where: str, parse: Callable[[Any, str], Any]) -> tuple:
+    """Parse a list of cards whose ids must be their positions 0..n-1."""
+    out = []
+    for i, raw in enumerate(cards):
+        place = _at(where, i)
+        if isinstance(raw, dict) and "id" in raw:
+            card_id = _int(raw["id"], _at(place, "id"), 0, len(cards) - 1, "id")
+            if card_id != i:
+                raise _Problem(_at(place, "id"),
+                               f"id must be {i} (its position in the list), got {card_id}")
+        out.append(parse(raw, place))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------
+# The sections
+# ---------------------------------------------------------------------------------------
+def _reward(value: Any, where: str) -> Reward:
+    _object(value, where, ("kind", "amount"))
+    kind = _name(value["kind"], _at(where, "kind"), REWARD_KINDS)
+    amount = _int(value["amount"], _at(where, "amount"), 1, 10, "amount")
+    return Reward(kind, amount)
+
+
+def _printing_card(value: Any, where: str) -> PrintingCard:
+    _object(value, where, ("id", "letters", "guilders"))
+    place = _at(where, "letters")
+    letters = _text(value["letters"], place)
+    for c in letters:
+        _name(c, place, LETTERS, "a letter")
+    if not 1 <= len(letters) <= 6:
+        raise _Problem(place, f"{len(letters)} letters, a printing card has 1 to 6")
+    guilders = _int(value["guilders"], _at(where, "guilders"), 0, 20, "guilders")
+    return PrintingCard(value["id"], letters, guilders)
+
+
+def _refinement_card(value: Any, where: str) -> RefinementCard:
+    _object(value, where, ("id", "colour", "colour_fame", "decoration", "decoration_fame",
+                           "reward"))
+    place = _at(where, "colour")
+    colour = _counts(value["colour"], place, INKS, "an ink", "count", 1, 12)
+    if not 1 <= sum(colour.values()) <= 6:
+        raise _Problem(place, f"{sum(colour.values())} inks, a colour part needs 1 to 6")
+    colour_fame = _int(value["colour_fame"], _at(where, "colour_fame"), 0, 30, "fame")
+    place = _at(where, "decoration")
+    decoration = _counts(value["decoration"], place, SPECIALTIES, "a specialty", "level",
+                         1, MAX_LEVEL)
+    if not decoration:
+        raise _Problem(place, "a decoration part needs at least one specialty")
+    decoration_fame = _int(value["decoration_fame"], _at(where, "decoration_fame"), 0, 30,
+                           "fame")
+    reward = _reward(value["reward"], _at(where, "reward"))
+    return RefinementCard(value["id"], colour, colour_fame, decoration, decoration_fame,
+                          reward)
+
+
+def _specialty_card(value: Any, where: str) -> SpecialtyCard:
+    _object(value, where, ("id", "icons"))
+    place = _at(where, "icons")
+    icons = _list(value["icons"], place)
+    if len(icons) != 2:
+        raise _Problem(place, f"{len(icons)} icons, a specialty card has 2")
+    for k, icon in enumerate(icons):
+        _name(icon, _at(place, k), SPECIALTIES, "a specialty")
+    return SpecialtyCard(value["id"], tuple(icons))
+
+
+def _gear_sector(value: Any, where: str) -> GearSector:
+    keys = ("inks", "letters", "specialties")
+    _object(value, where, ("reward",), keys)
+    kind = _name(value["reward"], _at(where, "reward"), GEAR_KINDS)
+    names = GEAR_INDICATES.get(kind)
+    key = _INDICATION_KEY[names] if names else None
+    for other in keys:
+        if other in value and other != key:
+            if key is None:
+                raise _Problem(where, f"{kind} indicates nothing, remove {other!r}")
+            raise _Problem(where, f"{kind} indicates {key}, not {other}")
+    if key is None:
+        return GearSector(kind)
+    if key not in value:
+        raise _Problem(where, f"missing key {key!r} ({kind} indicates {key})")
+    place = _at(where, key)
+    listed = _list(value[key], place)
+    for k, name in enumerate(listed):
+        _name(name, _at(place, k), names, _ONE_OF[key])
+        if name in listed[:k]:
+            raise _Problem(place, f"{name!r} is listed twice")
+    if kind in GEAR_SINGLE:
+        if len(listed) != 1:
+            raise _Problem(where, f"{kind} indicates exactly one {_SINGULAR[key]}, "
+                                  f"got {len(listed)}")
+    elif not 1 <= len(listed) <= 2:
+        raise _Problem(where, f"{kind} indicates one or two {key}, got {len(listed)}")
+    ordered = tuple(n for n in names if n in listed)   # names.py order, as the mask has it
+    return GearSector(kind, ordered)
+
+
+def _gear(value: Any, where: str) -> Gear:
+    _object(value, where, ("id", "white_line", "sectors"))
+    white_line = _bool(value["white_line"], _at(where, "white_line"))
+    place = _at(where, "sectors")
+    sectors = _list(value["sectors"], place)
+    if len(sectors) != N_SECTORS:
+        raise _Problem(place, f"{len(sectors)} sectors, a gear has {N_SECTORS}")
+    parsed = tuple(_gear_sector(s, _at(place, k)) for k, s in enumerate(sectors))
+    return Gear(value["id"], white_line, parsed)
+
+
+# What each patronage kind asks for: (specialties, inks, types) with
+# None = nothing, 1 = exactly one specialty, "+" = at least one.
+_PATRONAGE_SHAPE = {
+    "specialties": ("+", None, None),
+    "inks_types": (None, "+", "+"),
+    "specialty_inks": (1, "+", None),
+    "specialty_types": (1, None, "+"),
+}
+
+
+def _patronage_card(value: Any, where: str) -> PatronageCard:
+    _object(value, where, ("id", "kind", "specialties", "inks", "types"))
+    kind = _name(value["kind"], _at(where, "kind"), PATRONAGE_KINDS)
+    parts = (
+        ("specialties", _counts(value["specialties"], _at(where, "specialties"), SPECIALTIES,
+                                "a specialty", "level", 1, MAX_LEVEL), "specialty"),
+        ("inks", _counts(value["inks"], _at(where, "inks"), INKS, "an ink", "count", 1, 12),
+         "ink"),
+        ("types", _counts(value["types"], _at(where, "types"), LETTERS, "a letter", "count",
+                          1, 6), "type"),
+    )
+    article = "an" if kind == "inks_types" else "a"
+    for (key, counts, word), need in zip(parts, _PATRONAGE_SHAPE[kind]):
+        place = _at(where, key)
+        if need is None and counts:
+            raise _Problem(place, f"{article} {kind} card asks for no {key}")
+        if need == 1 and len(counts) != 1:
+            raise _Problem(place, f"{article} {kind} card asks for exactly one {word}, "
+                                  f"got {len(counts)}")
+        if need == "+" and not counts:
+            raise _Problem(place, f"{article} {kind} card asks for at least one {word}")
+    return PatronageCard(value["id"], kind, parts[0][1], parts[1][1], parts[2][1])
+
+
+def _track_space(value: Any, where: str) -> TrackSpace:
+    _object(value, where, ("level", "reward"))
+    level = _int(value["level"], _at(where, "level"), 1, MAX_LEVEL, "level")
+    return TrackSpace(level, _reward(value["reward"], _at(where, "reward")))
+
+
+def _arrow(value: Any, where: str) -> tuple[str, str]:
+    _list(value, where)
+    if len(value) != 2:
+        raise _Problem(where, f"an arrow is [from, to], got {len(value)} entries")
+    a = _name(value[0], _at(where, 0), AUTOMA_TARGETS)
+    b = _name(value[1], _at(where, 1), AUTOMA_TARGETS)
+    if a == b:
+        raise _Problem(where, f"an arrow needs two different ends, got {a!r} twice")
+    return a, b
+
+
+def _planning_card(value: Any, where: str) -> AutomaPlanningCard:
+    _object(value, where, ("id", "moves", "centre", "patronage"))
+    place = _at(where, "moves")
+    moves = _list(value["moves"], place)
+    if not 1 <= len(moves) <= MAX_AUTOMA_MOVES:
+        raise _Problem(place, f"{len(moves)} arrows, a planning card has 1 to "
+                              f"{MAX_AUTOMA_MOVES}")
+    arrows = tuple(_arrow(m, _at(place, k)) for k, m in enumerate(moves))
+    centre = _name(value["centre"], _at(where, "centre"), ROWS, "a row")
+    patronage = _bool(value["patronage"], _at(where, "patronage"))
+    return AutomaPlanningCard(value["id"], arrows, centre, patronage)
+
+
+def _automa(value: Any, where: str) -> Automa:
+    _object(value, where, ("planning", "execution", "start"))
+    place = _at(where, "planning")
+    planning = _ids(_counted(value["planning"], place, N_AUTOMA_PLANNING), place,
+                    _planning_card)
+    place = _at(where, "execution")
+    execution = tuple(_int(n, _at(place, k), 1, MAX_SPACES, "space")
+                      for k, n in enumerate(_counted(value["execution"], place,
+                                                     N_AUTOMA_EXECUTION)))
+    place = _at(where, "start")
+    rows = _list(value["start"], place)
+    if len(rows) != len(ROWS):
+        raise _Problem(place, f"{len(rows)} entries, one per row ({', '.join(ROWS)}) "
+                              f"makes {len(ROWS)}")
+    start = tuple(_int(n, _at(place, k), 0, MAX_ROW, "markers") for k, n in enumerate(rows))
+    return Automa(planning, execution, start)
+
+
+def _board_layout(value: Any, where: str, participants: int) -> BoardLayout:
+    _object(value, where, _BOARD_FIELDS)
+    spaces = [_int(value[f], _at(where, f), 1, MAX_SPACES, "spaces")
+              for f in _BOARD_FIELDS[:-1]]
+    draft = _int(value["draft"], _at(where, "draft"), 1, 10, "draft")
+    # In setup every participant drafts two orders from the laid-out cards.
+    if draft < 2 * participants:
+        raise _Problem(_at(where, "draft"),
+                       f"{draft} cards cannot give {participants} participants two orders "
+                       f"each (at least {2 * participants})")
+    return BoardLayout(*spaces, draft)
+
+
+def _board(value: Any, where: str) -> FrozenMap:
+    keys = tuple(str(p) for p in PARTICIPANTS)
+    _object(value, where, keys)
+    return FrozenMap((p, _board_layout(value[str(p)], _at(where, str(p)), p))
+                     for p in PARTICIPANTS)
+
+
+def _fixed(value: Any, where: str, must: int, why: str) -> int:
+    """A number the core's encoding fixes."""
+    _int(value, where, -32768, 32767)
+    if value != must:
+        raise _Problem(where, f"must be {must} ({why}), got {value}")
+    return value
+
+
+_RULE_FIELDS = ("inks_per_colour", "starting_guilders", "starting_types", "markers_first",
+                "specialty_points", "patronage_points", "guilders_per_point",
+                "overflow_guilders")
+
+
+def _specialty_points(value: Any, where: str) -> FrozenMap:
+    levels = tuple(str(lv) for lv in range(MAX_LEVEL + 1))
+    if not isinstance(value, dict):
+        raise _Problem(where, f"must be an object {{...}}, got {_kind_of(value)}")
+    for key in value:
+        if key not in levels:
+            raise _Problem(where, f"{key!r} is not a level (0 to {MAX_LEVEL})")
+    _object(value, where, (), levels)     # duplicate keys
+    return FrozenMap((int(k), _int(value[k], _at(where, k), 0, 30, "points"))
+                     for k in levels if k in value)
+
+
+def _rules(value: Any, where: str) -> Rules:
+    _object(value, where, _RULE_FIELDS)
+
+    def at(key):
+        return _at(where, key)
+
+    return Rules(
+        # The board draws up to 15 inks (5 sets of 3) from the bag.
+        inks_per_colour=_int(value["inks_per_colour"], at("inks_per_colour"), 4, 20, "inks"),
+        starting_guilders=_int(value["starting_guilders"], at("starting_guilders"), 0, 50,
+                               "guilders"),
+        starting_types=_fixed(value["starting_types"], at("starting_types"), STARTING_TYPES,
+                              "the setup choice of types is encoded as 3 letters"),
+        markers_first=_fixed(value["markers_first"], at("markers_first"), MARKERS_FIRST,
+                             "plans are encoded for 7 to 10 markers"),
+        specialty_points=_specialty_points(value["specialty_points"], at("specialty_points")),
+        patronage_points=_int(value["patronage_points"], at("patronage_points"), 0, 30,
+                              "points"),
+        guilders_per_point=_int(value["guilders_per_point"], at("guilders_per_point"), 1, 10,
+                                "guilders"),
+        overflow_guilders=_int(value["overflow_guilders"], at("overflow_guilders"), 0, 10,
+                               "guilders"),
+    )
+
+
+_SECTIONS = ("printing", "refinement", "specialty_cards", "gears", "patronage",
+             "patronage_spaces", "patronage_rewards", "reward_track", "automa", "board",
+             "rules")
+
+
+def _card_list(data: dict, key: str, n: int, parse: Callable[[Any, str], Any]) -> tuple:
+    return _ids(_counted(data[key], key, n), key, parse)
+
+
+def _check_gears(gears: tuple[Gear, ...]) -> None:
+    white = sum(g.white_line for g in gears)
+    if white != N_WHITE_LINE:
+        raise _Problem("gears", f"{white} gears have white_line true, there must be "
+                                f"{N_WHITE_LINE} (removed with 2 participants)")
+
+
+def _check_patronage(cards: tuple[PatronageCard, ...]) -> None:
+    for kind in PATRONAGE_KINDS:
+        n = sum(c.kind == kind for c in cards)
+        if n != N_PATRONAGE_PER_KIND:
+            raise _Problem("patronage", f"{n} cards of kind {kind!r}, the rulebook has "
+                                        f"{N_PATRONAGE_PER_KIND} of each kind")
+
+
+def _check_track(track: tuple[TrackSpace, ...]) -> None:
+    for k in range(1, len(track)):
+        if track[k].level <= track[k - 1].level:
+            raise _Problem(f"reward_track[{k}].level",
+                           f"levels must rise along the track, {track[k].level} follows "
+                           f"{track[k - 1].level}")
+
+
+def _check_inks(cat: dict, rules: Rules) -> None:
+    """No card can ask for more inks of a colour than the game has."""
+    limit = rules.inks_per_colour
+    places = [(f"refinement[{c.id}].colour", c.colour) for c in cat["refinement"]]
+    places += [(f"patronage[{c.id}].inks", c.inks) for c in cat["patronage"]]
+    for where, counts in places:
+        for ink, n in counts.items():
+            if n > limit:
+                raise _Problem(f"{where}.{ink}", f"needs {n} {ink} inks, the game has only "
+                                                 f"{limit} (rules.inks_per_colour)")
+
+
+def _catalogue(data: Any, path: str | None) -> Catalogue:
+    _object(data, "top level", _SECTIONS, ("about",))
+    about = _text(data.get("about", ""), "about")
+    cat: dict = {
+        "printing": _card_list(data, "printing", N_PRINTING, _printing_card),
+        "refinement": _card_list(data, "refinement", N_REFINEMENT, _refinement_card),
+        "specialty_cards": _card_list(data, "specialty_cards", N_SPECIALTY_CARDS,
+                                      _specialty_card),
+        "gears": _card_list(data, "gears", N_GEARS, _gear),
+        "patronage": _card_list(data, "patronage", N_PATRONAGE, _patronage_card),
+    }
+    _check_gears(cat["gears"])
+    _check_patronage(cat["patronage"])
+    spaces = _counted(data["patronage_spaces"], "patronage_spaces", N_PATRONAGE_SPACES,
+                      "the game has")
+    cat["patronage_spaces"] = tuple(_int(n, _at("patronage_spaces", k), 1, N_ROUNDS, "round")
+                                    for k, n in enumerate(spaces))
+    rewards = _counted(data["patronage_rewards"], "patronage_rewards", N_PATRONAGE_REWARDS)
+    cat["patronage_rewards"] = tuple(_reward(r, _at("patronage_rewards", k))
+                                     for k, r in enumerate(rewards))
+    track = _counted(data["reward_track"], "reward_track", N_TRACK)
+    cat["reward_track"] = tuple(_track_space(t, _at("reward_track", k))
+                                for k, t in enumerate(track))
+    _check_track(cat["reward_track"])
+    cat["automa"] = _automa(data["automa"], "automa")
+    cat["board"] = _board(data["board"], "board")
+    cat["rules"] = rules = _rules(data["rules"], "rules")
+    # Cross-checks between sections.
+    started = sum(cat["automa"].start)
+    if started != rules.markers_first:
+        raise _Problem("automa.start", f"the markers add up to {started}, the automa has "
+                                       f"{rules.markers_first} (rules.markers_first)")
+    _check_inks(cat, rules)
+    return Catalogue(**cat, about=about, path=path)
+
+
+# ---------------------------------------------------------------------------------------
+# Public entry points
+# ---------------------------------------------------------------------------------------
+def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = None
+                    ) -> Catalogue:
+    """Validate already-decoded JSON data (a dict) and build the Catalogue.
+
+    ``source`` is the name used in error messages; ``path`` is stored as
+    ``Catalogue.path``. Raises CatalogueError on the first problem.
+    """
+    try:
+        return _catalogue(data, path)
+    except _Problem as problem:
+        raise CatalogueError(source, problem.where, problem.reason, path) from None
+
+
+def _decode(raw: bytes, source: str, path: str | None) -> Any:
+    """Bytes -> JSON data, with the line and column of a syntax error."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise CatalogueError(source, f"byte {e.start}", "not UTF-8 text", path) from None
+    try:
+        return json.loads(text, object_pairs_hook=_object_pairs)
+    except json.JSONDecodeError as e:
+        raise CatalogueError(source, f"line {e.lineno}, column {e.colno}",
+                             f"invalid JSON: {e.msg}", path) from None
+
+
+def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
+    """Load and validate a catalogue file; None (or "") loads the built-in one.
+
+    ``path`` is a str or path-like; this is what the OpenSpiel game parameter
+    ``catalogue`` passes. Raises CatalogueError (a ValueError) naming the file, the
+    place and the reason, also when the file cannot be read.
+    """
+    if path is None or path == "":
+        resource = resources.files(__package__) / "data" / BUILTIN_NAME
+        return parse_catalogue(_decode(resource.read_bytes(), BUILTIN_NAME, str(resource)),
+                               BUILTIN_NAME, str(resource))
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"catalogue path must be a str or path-like, got {type(path).__name__}")
+    file = pathlib.Path(path)
+    shown = str(file)
+    try:
+        raw = file.read_bytes()
+    except OSError as e:
+        raise CatalogueError(file.name or shown, "", f"cannot read {shown} "
+                             f"({e.strerror or e})", shown) from None
+    return parse_catalogue(_decode(raw, file.name, shown), file.name, shown)
+
+
+@functools.lru_cache(maxsize=1)
+def default_catalogue() -> Catalogue:
+    """The built-in catalogue, loaded once."""
+    return load_catalogue()

@@ -1,0 +1,289 @@
+"""Gutenberg as an OpenSpiel game: a thin Python shell over the compiled core.
+
+    import gutenberg_ai, pyspiel
+    game = pyspiel.load_game("gutenberg", {"players": 2})
+
+Parameters
+    players    2-4 (default 2)
+    rounds     1-6 (default 6); fewer rounds make small variants for solvers
+    returns    "win" (default: zero-sum, the winners share), "score" (final fame) or
+               "margin" (final fame minus the mean of the others)
+    catalogue  path to a catalogue JSON file ("" for the built-in one)
+
+The game is sequential with explicit chance nodes (every draw of a card, an ink, a gear)
+and imperfect information: each round the players commit their plans one after another,
+and nobody sees another's plan until all have committed. Everything else is public.
+
+The action encoding is documented at the top of ext/core.pyx; `action_to_string` gives
+every action in the game's words.
+
+Information states have perfect recall: the string is the player's view of the whole
+history (others' unrevealed plans masked), the tensor is the observation tensor followed
+by that masked history, one (actor, action) pair of floats per step.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import random
+
+import numpy as np
+import pyspiel
+
+from gutenberg_ai import _core
+from gutenberg_ai.catalogue import load_catalogue
+
+GAME_NAME = "gutenberg"
+RETURNS = ("win", "score", "margin")
+DEFAULTS = {"players": 2, "rounds": 6, "returns": "win", "catalogue": ""}
+MAX_FAME = 500  # a bound on final fame, for the utility range of "score" and "margin"
+
+def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
+    # "win" and "margin" are zero-sum; "score" is general-sum.
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Gutenberg",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(DEFAULTS),
+    )
+
+
+_GAME_TYPE = _game_type()
+
+
+class ParameterError(ValueError):
+    """A bad game parameter; the message names it."""
+
+
+@functools.lru_cache(maxsize=16)
+def _catalogue(path: str):
+    return load_catalogue(path or None)
+
+
+def max_game_length(players: int, rounds: int) -> int:
+    """An upper bound on the number of actions (chance included) in a game.
+
+    Per round a player has at most about 260 steps counting every sub-decision, gear use
+    and reward; the money-bounded loops (buying types, paid redraws) add at most one
+    step per guilder, and guilders earned are bounded by the same per-round count.
+    """
+    return 300 + players * (10 + rounds * 260)
+
+
+def check_parameters(params: dict) -> dict:
+    """The parameters with defaults filled in; ParameterError names a bad one."""
+    unknown = sorted(set(params) - set(DEFAULTS))
+    if unknown:
+        raise ParameterError(f"unknown game parameter(s) {', '.join(unknown)}; "
+                             f"known: {', '.join(DEFAULTS)}")
+    p = {**DEFAULTS, **params}
+    for name in ("players", "rounds"):
+        if isinstance(p[name], bool) or not isinstance(p[name], int):
+            raise ParameterError(f"{name}: {p[name]!r} is not an integer")
+    if not 2 <= p["players"] <= 4:
+        raise ParameterError(f"players: {p['players']} is out of range (2-4)")
+    if not 1 <= p["rounds"] <= 6:
+        raise ParameterError(f"rounds: {p['rounds']} is out of range (1-6)")
+    if p["returns"] not in RETURNS:
+        raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(RETURNS)}")
+    if not isinstance(p["catalogue"], str):
+        raise ParameterError(f"catalogue: {p['catalogue']!r} is not a path")
+    if p["catalogue"] and not os.path.isfile(p["catalogue"]):
+        raise ParameterError(f"catalogue: no file at {p['catalogue']!r}")
+    return p
+
+
+class GutenbergGame(pyspiel.Game):
+    """The game: parameters, the compiled rules, and the factory of states."""
+
+    def __init__(self, params=None):
+        p = check_parameters(dict(params or {}))
+        try:
+            catalogue = _catalogue(os.path.abspath(p["catalogue"]) if p["catalogue"] else "")
+        except ValueError as e:
+            raise ParameterError(f"catalogue: {e}") from None
+        self.rules = _core.Rules(catalogue, p["players"], p["rounds"])
+        self.catalogue = catalogue
+        self.returns_mode = p["returns"]
+        self.length_bound = max_game_length(p["players"], p["rounds"])
+        if p["returns"] == "win":
+            lo, hi, total = -1.0, 1.0, 0.0
+        elif p["returns"] == "score":
+            lo, hi, total = 0.0, float(MAX_FAME), None
+        else:
+            lo, hi, total = -float(MAX_FAME), float(MAX_FAME), 0.0
+        info = dict(
+            num_distinct_actions=_core.ACTIONS["NUM_ACTIONS"],
+            max_chance_outcomes=_core.CHANCE_OUTCOMES["NUM_CHANCE"],
+            num_players=p["players"],
+            min_utility=lo,
+            max_utility=hi,
+            max_game_length=self.length_bound,
+        )
+        if total is not None:
+            info["utility_sum"] = total
+        utility = (pyspiel.GameType.Utility.GENERAL_SUM if total is None
+                   else pyspiel.GameType.Utility.ZERO_SUM)
+        super().__init__(_game_type(utility), pyspiel.GameInfo(**info), p)
+
+    def new_initial_state(self):
+        return GutenbergState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observer parameters are not supported; got {params}")
+        return GutenbergObserver(self, iig_obs_type)
+
+
+class GutenbergState(pyspiel.State):
+    """A state: the compiled core state; history and move number live in pyspiel."""
+
+    def __init__(self, game: GutenbergGame):
+        super().__init__(game)
+        self._core = game.rules.new_state()
+        self._returns = game.returns_mode
+
+    @property
+    def core(self):
+        """The compiled state (gutenberg_ai._core.CoreState)."""
+        return self._core
+
+    # -- the pyspiel.State interface ----------------------------------------------------
+    def current_player(self):
+        return self._core.current_player()
+
+    def _legal_actions(self, player):
+        return self._core.legal_actions()
+
+    def chance_outcomes(self):
+        return self._core.chance_outcomes()
+
+    def _apply_action(self, action):
+        self._core.apply(action)
+
+    def _action_to_string(self, player, action):
+        return self._core.action_to_string(action)
+
+    def is_terminal(self):
+        return self._core.is_terminal()
+
+    def returns(self):
+        if not self._core.is_terminal():
+            return [0.0] * self._core.num_players
+        return returns_of(self._core, self._returns)
+
+    def __str__(self):
+        return str(self._core)
+
+    # -- imperfect information ----------------------------------------------------------
+    def hidden_plans(self, player: int) -> int:
+        """How many of the last history entries are plans `player` has not seen."""
+        if self._core.phase != "plan":
+            return 0
+        return sum(1 for p, _ in self._plan_tail() if p != player)
+
+    def _plan_tail(self):
+        # During the plan step everything since the round began is a plan commitment.
+        hist = self.full_history()
+        k = 0
+        plans = _core.NUM_PLANS
+        while k < len(hist) and hist[-1 - k].player >= 0 and hist[-1 - k].action < plans:
+            k += 1
+        return [(h.player, h.action) for h in hist[len(hist) - k:]]
+
+    def masked_history(self, player: int):
+        """(actor, action) pairs as `player` knows them: unseen plans are action -1."""
+        hist = [(h.player, h.action) for h in self.full_history()]
+        if self._core.phase == "plan":
+            tail = len(self._plan_tail())
+            for i in range(len(hist) - tail, len(hist)):
+                if hist[i][0] != player:
+                    hist[i] = (hist[i][0], -1)
+        return hist
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state drawn from `player_id`'s information set: the others' unrevealed
+        plans are replaced by uniformly random allocations of their markers."""
+        if not self.hidden_plans(player_id):
+            return self.clone()
+        seed = int(probability_sampler() * (1 << 62))
+        rng = random.Random(seed)
+        game = self.get_game()
+        state = game.new_initial_state()
+        hist = [(h.player, h.action) for h in self.full_history()]
+        tail = len(self._plan_tail())
+        for _, action in hist[:len(hist) - tail]:
+            state.apply_action(action)
+        for player, action in hist[len(hist) - tail:]:
+            if player != player_id:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+        return state
+
+
+def returns_of(core, mode: str):
+    """Terminal returns of a core state under the `returns` parameter."""
+    n = core.num_players
+    if mode == "score":
+        return [float(v) for v in core.final_scores()]
+    if mode == "margin":
+        scores = core.final_scores()
+        total = sum(scores)
+        return [float(v - (total - v) / (n - 1)) for v in scores]
+    winners = core.winners()
+    k = len(winners)
+    if k == n:
+        return [0.0] * n
+    win = (n - k) / (k * (n - 1))
+    lose = -1.0 / (n - 1)
+    return [win if i in winners else lose for i in range(n)]
+
+
+class GutenbergObserver:
+    """Observation (default) or information state (perfect recall) of a player."""
+
+    def __init__(self, game: GutenbergGame, iig_obs_type=None):
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
+            raise ValueError("gutenberg observes a single player's view with public information "
+                             "(private_info=SINGLE_PLAYER, public_info=True)")
+        self.perfect_recall = iig_obs_type.perfect_recall
+        self.obs_size = _core.OBSERVATION_SIZE
+        size = self.obs_size
+        self.history_len = game.length_bound if self.perfect_recall else 0
+        size += 2 * self.history_len
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[:self.obs_size]}
+        if self.perfect_recall:
+            self.dict["history"] = self.tensor[self.obs_size:].reshape(self.history_len, 2)
+        self._num_actions = float(_core.ACTIONS["NUM_ACTIONS"])
+
+    def set_from(self, state: GutenbergState, player: int):
+        state.core.write_observation(player, self.tensor)
+        if self.perfect_recall:
+            h = self.dict["history"]
+            h.fill(0.0)
+            for i, (actor, action) in enumerate(state.masked_history(player)):
+                # actor: chance 1/6, seats 2/6..5/6; action scaled, unseen plans -1
+                h[i, 0] = (actor + 2) / 6.0
+                h[i, 1] = (action + 1) / self._num_actions if action >= 0 else -1.0
+
+    def string_from(self, state: GutenbergState, player: int):
+        if self.perfect_recall:
+            return f"p{player} " + " ".join(
+                f"{actor}:{action if action >= 0 else '?'}" for actor, action in state.masked_history(player))
+        return state.core.observation_string(player)
+
+
+pyspiel.register_game(_GAME_TYPE, GutenbergGame)

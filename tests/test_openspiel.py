@@ -1,0 +1,178 @@
+"""The game as OpenSpiel sees it: registration, parameters, the pyspiel API, hidden
+plans, information states, resampling, serialization."""
+import pickle
+
+import numpy as np
+import pyspiel
+import pytest
+
+import gutenberg_ai
+from gutenberg_ai import _core
+from gutenberg_ai.game import max_game_length
+
+A = _core.ACTIONS
+
+
+def advance_to_plan(state, seed=0):
+    """Play seeded random moves until the first plan decision."""
+    rng = np.random.default_rng(seed)
+    while state.core.phase != "plan":
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_sim_test(players):
+    game = pyspiel.load_game("gutenberg", {"players": players})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_small_variant_random_sim_test():
+    game = pyspiel.load_game("gutenberg", {"players": 2, "rounds": 1, "returns": "score"})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_load_game_defaults_and_info():
+    game = gutenberg_ai.load_game()
+    assert game.num_players() == 2
+    assert game.get_parameters() == {"players": 2, "rounds": 6, "returns": "win", "catalogue": ""}
+    assert game.num_distinct_actions() == A["NUM_ACTIONS"]
+    assert game.max_chance_outcomes() == _core.CHANCE_OUTCOMES["NUM_CHANCE"]
+    assert game.max_game_length() == max_game_length(2, 6)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.observation_tensor_shape() == [_core.OBSERVATION_SIZE]
+    assert game.information_state_tensor_shape() == [_core.OBSERVATION_SIZE + 2 * game.max_game_length()]
+
+
+@pytest.mark.parametrize("params, name", [
+    ({"players": 5}, "players"), ({"players": 1}, "players"), ({"rounds": 0}, "rounds"),
+    ({"rounds": 7}, "rounds"), ({"returns": "points"}, "returns"),
+    ({"catalogue": "/no/such/file.json"}, "catalogue"),
+])
+def test_bad_parameters_name_the_parameter(params, name):
+    with pytest.raises((ValueError, pyspiel.SpielError), match=name):
+        pyspiel.load_game("gutenberg", params)
+
+
+def test_bad_catalogue_file_is_reported(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{ not json")
+    with pytest.raises(Exception, match="catalogue"):
+        gutenberg_ai.load_game(catalogue=str(path))
+
+
+def test_catalogue_parameter_replaces_the_built_in(tmp_path):
+    import json
+    from importlib import resources
+    data = json.loads(resources.files("gutenberg_ai").joinpath("data/catalogue.json").read_text())
+    data["printing"][0]["guilders"] = 17
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    game = gutenberg_ai.load_game(catalogue=str(path))
+    assert game.rules.core_catalogue["printing"][0]["guilders"] == 17
+    assert gutenberg_ai.load_game().rules.core_catalogue["printing"][0]["guilders"] != 17
+
+
+def test_illegal_action_raises_and_leaves_state_unchanged():
+    state = advance_to_plan(gutenberg_ai.load_game().new_initial_state())
+    before = (state.history(), state.core.to_bytes())
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(A["PASS"])
+    assert (state.history(), state.core.to_bytes()) == before
+    # A plan for a different number of markers is illegal too.
+    seven = _core.plan_index((1, 1, 1, 2, 2))
+    assert state.core.current_player() == 0 and seven in state.legal_actions()
+    eight = _core.plan_index((2, 2, 2, 1, 1))
+    assert eight not in state.legal_actions()
+
+
+def test_action_strings_name_the_step():
+    state = advance_to_plan(gutenberg_ai.load_game().new_initial_state())
+    text = state.action_to_string(0, A["PLAN"] + _core.plan_index((2, 1, 3, 1, 0)))
+    assert text == "plan: orders 2, inks 1, specialties 3, gears 1, patronage 0"
+
+
+def test_plans_are_hidden_until_all_have_committed():
+    game = gutenberg_ai.load_game()
+    state = advance_to_plan(game.new_initial_state())
+    plan0 = A["PLAN"] + _core.plan_index((3, 0, 2, 2, 0))
+    state.apply_action(plan0)
+    # Player 1 decides next without seeing player 0's plan.
+    assert state.current_player() == 1
+    assert "hidden" in state.observation_string(1)
+    assert "orders 3, inks 0, specialties 2, gears 2, patronage 0" in state.observation_string(0)
+    assert str(plan0) not in state.information_state_string(1).split()[-1]
+    assert state.information_state_string(1).endswith("0:?")
+    assert state.information_state_string(0).endswith(f"0:{plan0}")
+    # The tensors differ between a world with that plan and one with another plan.
+    other = game.new_initial_state()
+    for a in state.history()[:-1]:
+        other.apply_action(a)
+    other.apply_action(A["PLAN"] + _core.plan_index((0, 3, 2, 2, 0)))
+    assert state.information_state_string(1) == other.information_state_string(1)
+    assert state.observation_tensor(1) == other.observation_tensor(1)
+    assert state.information_state_tensor(1) == other.information_state_tensor(1)
+    assert state.observation_tensor(0) != other.observation_tensor(0)
+    # After player 1 commits, both plans are public.
+    state.apply_action(state.legal_actions()[0])
+    assert "hidden" not in state.observation_string(1)
+
+
+def test_resample_from_infostate_keeps_the_information_state():
+    game = gutenberg_ai.load_game()
+    state = advance_to_plan(game.new_initial_state(), seed=3)
+    state.apply_action(A["PLAN"] + _core.plan_index((3, 0, 2, 2, 0)))
+    key = state.information_state_string(1)
+    seen = set()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(20):
+        sample = state.resample_from_infostate(1, sampler)
+        assert sample.information_state_string(1) == key
+        seen.add(sample.history()[-1])
+    assert len(seen) > 1  # the hidden plan really is resampled
+    # Player 0 knows everything already: a resample is a copy.
+    same = state.resample_from_infostate(0, sampler)
+    assert same.history() == state.history()
+
+
+def test_openspiel_python_ismcts_plays_a_move():
+    from open_spiel.python.algorithms import ismcts
+    from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
+    game = gutenberg_ai.load_game(rounds=1)
+    state = advance_to_plan(game.new_initial_state(), seed=5)
+    state.apply_action(state.legal_actions()[7])
+    bot = ismcts.ISMCTSBot(game, RandomRolloutEvaluator(1, np.random.RandomState(1)), 1.4, 20,
+                           random_state=np.random.RandomState(2))
+    action = bot.step(state)
+    assert action in state.legal_actions()
+
+
+def test_clone_and_pickle_preserve_the_state():
+    state = advance_to_plan(gutenberg_ai.load_game().new_initial_state(), seed=2)
+    clone = state.clone()
+    assert clone.history() == state.history() and clone.core == state.core
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.core != state.core  # independent copies
+    restored = pickle.loads(pickle.dumps(state.core))
+    assert restored == state.core
+    game = state.get_game()
+    assert game.deserialize_state(state.serialize()).core == state.core
+
+
+def test_returns_modes():
+    for mode, check in (("win", lambda r: sum(r) == 0 and max(r) <= 1),
+                        ("score", lambda r: min(r) >= 0),
+                        ("margin", lambda r: abs(sum(r)) < 1e-9)):
+        game = gutenberg_ai.load_game(players=3, rounds=2, returns=mode)
+        state = game.new_initial_state()
+        state.core.play_random(11)
+        assert state.is_terminal()
+        r = state.returns()
+        assert check(r), (mode, r)
+        if mode == "score":
+            assert r == [float(v) for v in state.core.final_scores()]
