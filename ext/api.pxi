@@ -243,27 +243,23 @@ cdef class CoreState:
     def apply(self, action):
         """Apply a legal action (or chance outcome). An illegal one raises
         IllegalActionError and leaves the state as it was."""
-        cdef int buf[MAX_LEGAL]
-        cdef double prob[MAX_LEGAL]
-        cdef int n, i, a
+        cdef int a
         try:
             a = action
         except (TypeError, OverflowError):
             raise IllegalActionError(f"action {action!r} is not an integer") from None
+        if not is_legal(&self.s, &self.rules.cat, a):
+            self._raise_illegal(a)
+        apply_action(&self.s, &self.rules.cat, a)
+
+    def _raise_illegal(self, int a):
         if self.s.phase == PH_TERMINAL:
             raise IllegalActionError(f"action {a}: the game is over")
-        if current_player(&self.s) == CHANCE:
-            n = chance_outcomes(&self.s, &self.rules.cat, buf, prob)
-        else:
-            n = legal_actions(&self.s, &self.rules.cat, buf)
-        for i in range(n):
-            if buf[i] == a:
-                apply_action(&self.s, &self.rules.cat, a)
-                return
+        legal = [a for a, _ in self.chance_outcomes()] if self.is_chance() else self.legal_actions()
         raise IllegalActionError(
             f"action {a} ({self.action_to_string(a)}) is not legal now "
-            f"({self.step_name()}); legal: {', '.join(str(buf[i]) for i in range(min(n, 12)))}"
-            f"{' ...' if n > 12 else ''}")
+            f"({self.step_name()}); legal: {', '.join(map(str, legal[:12]))}"
+            f"{' ...' if len(legal) > 12 else ''}")
 
     def apply_unchecked(self, int action):
         apply_action(&self.s, &self.rules.cat, action)
@@ -501,6 +497,20 @@ cdef class CoreState:
 
 
 OBSERVATION_SIZE = None
+
+
+def state_apply_action(state, action):
+    """`GutenbergState._apply_action`, compiled: pyspiel calls it for every action, and a
+    compiled function saves the interpreted frame of a Python method."""
+    cdef CoreState core = state._core
+    cdef int a
+    try:
+        a = action
+    except (TypeError, OverflowError):
+        raise IllegalActionError(f"action {action!r} is not an integer") from None
+    if not is_legal(&core.s, &core.rules.cat, a):
+        core._raise_illegal(a)
+    apply_action(&core.s, &core.rules.cat, a)
 
 
 def _rebuild_state(Rules rules, bytes data):

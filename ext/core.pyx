@@ -1374,6 +1374,38 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
             return
 
 
+cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    """Whether `a` is a legal action (chance outcome at chance nodes) now. Draws and plans
+    are checked directly; other decisions have short lists, generated."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n, i, index, deal, m
+    if s.phase == PH_TERMINAL:
+        return False
+    if current_player(s) == CHANCE:
+        deal = chance_context(s, cat, &index)
+        if deal == DEAL_INK:
+            return C_INK <= a < C_INK + N_INKS and s.bag[a - C_INK] > 0
+        if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
+            return C_PRINTING <= a < C_REFINEMENT and (s.printing_deck & bit(a - C_PRINTING)) != 0
+        if deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
+            return C_REFINEMENT <= a < C_SPECIALTY and (s.refinement_deck & bit(a - C_REFINEMENT)) != 0
+        if deal == DEAL_SPECIALTY:
+            return C_SPECIALTY <= a < C_GEAR and (s.specialty_deck & bit(a - C_SPECIALTY)) != 0
+        if deal == DEAL_GEAR:
+            return C_GEAR <= a < C_PATRONAGE and (s.gear_deck & bit(a - C_GEAR)) != 0
+        if deal == DEAL_PATRONAGE:
+            return C_PATRONAGE <= a < C_INK and (s.patronage_box & bit(a - C_PATRONAGE)) != 0
+        return False
+    if s.phase == PH_PLAN and s.n_pending == 0:
+        m = s.players[current_player(s)].markers
+        return PLAN_START[m] <= a - A_PLAN < PLAN_START[m + 1]
+    n = legal_actions(s, cat, buf)
+    for i in range(n):
+        if buf[i] == a:
+            return True
+    return False
+
+
 cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     """Apply a legal action (a chance outcome at chance nodes) and move on to the next
     decision. Legality is the caller's check."""

@@ -168,8 +168,8 @@ class GutenbergState(pyspiel.State):
     def chance_outcomes(self):
         return self._core.chance_outcomes()
 
-    def _apply_action(self, action):
-        self._core.apply(action)
+    # pyspiel calls this for every action: a compiled function (self._core.apply(action)).
+    _apply_action = _core.state_apply_action
 
     def _action_to_string(self, player, action):
         return self._core.action_to_string(action)
