@@ -575,6 +575,11 @@ def _problems(CoreState st):
             put(x, where)
         return seen
 
+    def all_there(kind, seen, total, out_of_game=0):
+        missing = [x for x in range(total) if x not in seen and not (out_of_game >> x) & 1]
+        if missing:
+            out.append(f"{kind} card(s) {', '.join(map(str, missing))} are nowhere")
+
     pl = s["players"]
     printing = [(x, f"printing_space[{i}]") for i, x in enumerate(s["printing_space"]) if x >= 0]
     refinement = [(x, f"refinement_space[{i}]") for i, x in enumerate(s["refinement_space"]) if x >= 0]
@@ -583,6 +588,22 @@ def _problems(CoreState st):
     refinement += [(x, "draft_refinement") for x in _bits(s["draft_refinement"])]
     refinement += [(x, "pool_refinement") for x in _bits(s["pool_refinement"])]
     gears = [(x, f"gear_space[{i}]") for i, x in enumerate(s["gear_space"]) if x >= 0]
+    # Cards in a player's hand in the middle of a turn or of an order as a reward.
+    if s["phase"] == PH_DRAFT and s["sub"] == 1:
+        printing.append((s["sub_card"], "sub_card"))
+    elif s["phase"] == PH_TURN and s["sub"] == SUB_REFINEMENT:
+        printing.append((s["sub_card"], "sub_card"))
+    elif s["phase"] == PH_TURN and s["sub"] == SUB_DISCARD:
+        printing.append((s["sub_card"] // 64, "sub_card"))
+        refinement.append((s["sub_card"] % 64, "sub_card"))
+    elif s["phase"] == PH_TURN and s["sub"] == SUB_PLACE:
+        gears.append((s["sub_card"], "sub_card"))
+    if s["n_pending"] > 0 and s["pending"][0]["kind"] == PD_ORDER:
+        q = s["pending"][0]
+        if q["stage"] >= 2:
+            printing.append((q["arg"], "pending[0].arg"))
+        if q["stage"] >= 3:
+            refinement.append((q["arg2"], "pending[0].arg2"))
     for seat in range(n):
         p = pl[seat]
         for k in range(MAX_ORDERS):
@@ -612,11 +633,19 @@ def _problems(CoreState st):
             for i, v in enumerate(p[field]):
                 if not 0 <= v <= hi:
                     out.append(f"players[{seat}].{field}[{i}]: {v} is out of range (0-{hi})")
-    places("printing", N_PRINTING, "printing_deck", "printing_discard", printing)
-    places("refinement", N_REFINEMENT, "refinement_deck", "refinement_discard", refinement)
-    places("gear", N_GEARS, "gear_deck", "gear_discard", gears)
-    places("specialty", N_SPECIALTY_CARDS, "specialty_deck", "specialty_discard",
-           [(x, f"specialty_space[{i}]") for i, x in enumerate(s["specialty_space"]) if x >= 0])
+    all_there("printing", places("printing", N_PRINTING, "printing_deck", "printing_discard", printing), N_PRINTING)
+    all_there("refinement", places("refinement", N_REFINEMENT, "refinement_deck", "refinement_discard", refinement), N_REFINEMENT)
+    # Gears with white lines are out of the game with 2 participants.
+    cat = st.rules.core_catalogue
+    boxed = sum(1 << i for i, g in enumerate(cat["gears"]) if g["white_line"]) if n == 2 else 0
+    all_there("gear", places("gear", N_GEARS, "gear_deck", "gear_discard", gears), N_GEARS, boxed)
+    all_there("specialty", places("specialty", N_SPECIALTY_CARDS, "specialty_deck", "specialty_discard",
+              [(x, f"specialty_space[{i}]") for i, x in enumerate(s["specialty_space"]) if x >= 0]),
+              N_SPECIALTY_CARDS)
+    patronage = len(_bits(s["patronage_box"])) + sum(1 for x in s["patronage_space"] if x >= 0)
+    patronage += sum(pl[seat]["patronage"] for seat in range(n))
+    if s["phase"] != PH_SETUP_DEAL and patronage != N_PATRONAGE:
+        out.append(f"patronage: {patronage} cards in the box, on the board and taken; the game has {N_PATRONAGE}")
     inks = list(s["bag"])
     for sp in s["ink_space"]:
         for c in sp:
