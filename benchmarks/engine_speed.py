@@ -99,6 +99,15 @@ def main():
     goof_games = record_games(goof, n_games * 10, 2)
     gut_apply = time_apply(gut, gut_games, repeats)
     goof_apply = time_apply(goof, goof_games, repeats)
+    # The floor of the Python-shell route: pyspiel calling a Python _apply_action that
+    # does nothing (the pybind11 trampoline alone).
+    from gutenberg_ai.game import GutenbergState
+    real = GutenbergState._apply_action
+    GutenbergState._apply_action = lambda self, action: None
+    try:
+        floor_apply = time_apply(gut, gut_games, repeats)
+    finally:
+        GutenbergState._apply_action = real
     gut_clone = time_clone(sample_states(gut, gut_games, 20), repeats)
     goof_clone = time_clone(sample_states(goof, goof_games, 20), repeats)
     mean_len = sum(map(len, gut_games)) / len(gut_games)
@@ -108,6 +117,8 @@ def main():
     print(f"| random 2-player games/s inside the core, one core | {core_rate:,.0f} | | | >= 5,000 |")
     print(f"| apply_action through pyspiel | {gut_apply * 1e6:.2f} us | {goof_apply * 1e6:.2f} us "
           f"| {gut_apply / goof_apply:.2f}x | <= 3x |")
+    print(f"| (floor: a no-op Python _apply_action through pyspiel) | {floor_apply * 1e6:.2f} us "
+          f"| | {floor_apply / goof_apply:.2f}x | |")
     print(f"| clone through pyspiel | {gut_clone * 1e6:.2f} us | {goof_clone * 1e6:.2f} us "
           f"| {gut_clone / goof_clone:.2f}x | <= 8x |")
     print(f"\n(random 2-player game: {mean_len:.0f} actions on average, chance included)")
