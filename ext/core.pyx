@@ -745,24 +745,27 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
 cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     cdef int seat = (s.first_player + s.step) % s.num_seats
     cdef const PlayerState* p = &s.players[seat]
-    cdef int n = 0, m, k
-    cdef bint first_pick
+    cdef int n = 0, m
     if s.fulfil_slot < MAX_ORDERS:
         for m in range(5):
             if can_fulfil(s, cat, p, s.fulfil_slot, m):
                 out[n] = A_FULFIL + s.fulfil_slot * 5 + m
                 n += 1
         # Free actions come before the first order is chosen (they could change it).
-        first_pick = True
-        for k in range(s.fulfil_slot):
-            if p.order_printing[k] >= 0:
-                first_pick = False
-        if first_pick:
+        if no_picks(s):
             n = add_free_actions(s, cat, p, out, n, False)
         return n
     n = add_free_actions(s, cat, p, out, n, True)
+    if no_picks(s):
+        # A player with no orders still has their free actions in the fulfil turn.
+        n = add_free_actions(s, cat, p, out, n, False)
     out[n] = A_PASS
     return n + 1
+
+
+cdef inline bint no_picks(const GameState* s) noexcept nogil:
+    return (s.fulfil_mode[0] < 0 and s.fulfil_mode[1] < 0 and s.fulfil_mode[2] < 0
+            and s.fulfil_mode[3] < 0)
 
 
 cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
@@ -1359,6 +1362,9 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
             if s.step >= s.num_seats:
                 end_round(s)
                 continue
+            if s.fulfil_slot < FULFIL_APPLIED and no_picks(s):
+                # Before the first pick a free action may have brought a new order.
+                next_fulfil_slot(s, -1)
             if s.fulfil_slot == FULFIL_APPLIED:
                 s.step += 1
                 if s.step < s.num_seats:
