@@ -1,6 +1,8 @@
 # The Python face of the core (included by core.pyx): a Rules object per game that
 # makes states, and a CoreState around one GameState struct.
 
+from operator import index as _index
+
 from gutenberg_ai import names as _names
 
 
@@ -245,7 +247,9 @@ cdef class CoreState:
         IllegalActionError and leaves the state as it was."""
         cdef int a
         try:
-            a = action
+            # operator.index: an integer or integer-like (numpy) only; `a = action` alone
+            # truncated a float (2381.5 applied action 2381).
+            a = _index(action)
         except (TypeError, OverflowError):
             raise IllegalActionError(f"action {action!r} is not an integer") from None
         if not is_legal(&self.s, &self.rules.cat, a):

@@ -215,6 +215,10 @@ def player(d, seat, *, types=None, guilders=None, fame=None, levels=None, track=
     if markers is not None:
         p["markers"] = markers
     if patronage is not None:
+        # Taken patronage cards leave the game: they come out of the box.
+        for _ in range(patronage - p["patronage"]):
+            x = bits(d["patronage_box"])[0]
+            d["patronage_box"] &= ~(1 << x)
         p["patronage"] = patronage
     return d
 
@@ -419,8 +423,6 @@ def up(name):
 
 MORE_PP, MORE_RR, MORE_PR = A["MORE"], A["MORE"] + 1, A["MORE"] + 2
 REWARD_ORDER, REWARD_SPECIALTY, REWARD_GUILDERS, REWARD_INKS = range(4)
-
-__all__ = [n for n in dir() if not n.startswith("_")] + ["GEAR_KINDS"]
 
 
 def play_until(s, pred, seed=0):

@@ -51,8 +51,8 @@ def next_round(R, d, last_seat=None):
     if last_seat is None:
         last_seat = (d["first_player"] - 1) % n
     s = at_fulfil(R, d, last_seat)
-    assert s.legal_actions() == [PASS]
-    s.apply(PASS)
+    s.apply(PASS)          # (its free actions, if any, are not taken)
+    assert s.is_chance() or s.is_terminal()
     return chance_all(s)
 
 
@@ -297,6 +297,23 @@ def test_plans_are_hidden_until_all_have_committed():
     assert "initiative markers 8: orders 0, inks 2, specialties 2, gears 2, patronage 2" in s.observation_string(0)
 
 
+def test_turn_order_ties_from_the_first_player():
+    """3 players, seat 1 holds the first player token: ties go 1, 2, 0."""
+    R = rules(3)
+    d = blank(R, first_player=1)
+    assert [d["players"][k]["markers"] for k in range(3)] == [9, 7, 8]
+    player(d, 1, plan=(2, 1, 2, 0, 2))
+    player(d, 2, plan=(2, 2, 2, 1, 1))
+    s = at_phase(R, d, "PLAN", step=2)
+    assert s.current_player() == 0
+    s.apply(plan_index((2, 1, 3, 1, 2)))
+    acted = {}
+    while s.phase == "execute":
+        acted.setdefault(s.to_dict()["row"], []).append(s.current_player())
+        s.apply(PASS)
+    assert acted == {0: [1, 2, 0], 1: [2, 1, 0], 2: [0, 1, 2], 3: [2, 0], 4: [1, 0, 2]}
+
+
 def test_player_without_markers_on_a_row_has_no_turn():
     R = rules(2)
     s = setup_to_plan(R, seed=11)
@@ -531,3 +548,987 @@ def test_develop_leftover_cards_discarded():
     d = s.to_dict()
     assert d["specialty_space"] == [-1] * 5
     assert bits(d["specialty_discard"]) == [0, 5, 6]
+
+
+# =======================================================================================
+# 7. Improve printing houses
+# =======================================================================================
+def gear_row(R, gears=(), used=(), board_gears=(6, 8, 10), order=(0, 1), **edits):
+    """Seat 0 at the Improve action with `gears` installed ((id, active sector) pairs)."""
+    d = blank(R)
+    board(d, gears=list(board_gears))
+    for pos, (g, o) in enumerate(gears):
+        install_gear(d, 0, g, active=o, used=pos in used)
+    player(d, 0, **edits)
+    return at_turn(R, d, "gears", list(order))
+
+
+def test_improve_installs_at_the_next_position_with_a_chosen_sector():
+    R = rules(2)
+    s = gear_row(R, gears=[(4, 0)])
+    assert legal_in(s, A["GEAR"], A["PLACE"]) == [take_gear(6), take_gear(8), take_gear(10)]
+    s.apply(take_gear(8))
+    assert s.current_player() == 0 and s.to_dict()["sub"] == SUB["PLACE"]
+    assert s.legal_actions() == [place(1, 0), place(1, 1), place(1, 2)]
+    s.apply(place(1, 2))
+    p = me(s, 0)
+    assert p["gear"] == [4, 8, -1] and p["gear_active"][:2] == [0, 2]
+    assert s.to_dict()["gear_space"][:3] == [6, -1, 10]
+    assert s.current_player() == 1
+
+
+def test_improve_first_gear_goes_to_position_one():
+    R = rules(2)
+    s = gear_row(R)
+    s.apply(take_gear(6))
+    assert s.legal_actions() == [place(0, 0), place(0, 1), place(0, 2)]
+
+
+def test_improve_reorients_an_unused_gear():
+    R = rules(2)
+    s = gear_row(R, gears=[(4, 0), (12, 1)], used=(0,))
+    # The used gear (position 1) cannot be turned; the unused one to either other sector.
+    assert legal_in(s, A["REORIENT"], A["PATRON_REWARD"]) == [reorient(1, 0), reorient(1, 2)]
+    s.apply(reorient(1, 2))
+    p = me(s, 0)
+    assert p["gear"][:2] == [4, 12] and p["gear_active"][:2] == [0, 2]
+    assert p["gear_used"][:2] == [1, 0]
+    assert s.to_dict()["gear_space"][:3] == [6, 8, 10]     # no gear taken
+    assert s.current_player() == 1
+
+
+def test_improve_with_three_gears_replaces_an_unused_one_in_place():
+    R = rules(2)
+    s = gear_row(R, gears=[(4, 0), (12, 1), (13, 2)], used=(1,))
+    s.apply(take_gear(10))
+    assert s.legal_actions() == [place(0, o) for o in range(3)] + [place(2, o) for o in range(3)]
+    s.apply(place(2, 1))
+    p = me(s, 0)
+    assert p["gear"] == [4, 12, 10] and p["gear_active"] == [0, 1, 1]
+    assert bits(s.to_dict()["gear_discard"]) == [13]
+
+
+def test_improve_all_gears_used_nothing_to_do():
+    R = rules(2)
+    s = gear_row(R, gears=[(4, 0), (12, 1), (13, 2)], used=(0, 1, 2), guilders=0)
+    assert s.legal_actions() == [PASS]     # no gear to take or turn, no type affordable
+
+
+def test_improve_leftover_gears_discarded():
+    R = rules(2)
+    s = gear_row(R, order=(0,))
+    s.apply(take_gear(8))
+    s.apply(place(0, 0))
+    d = s.to_dict()
+    assert d["gear_space"] == [-1] * 5
+    assert bits(d["gear_discard"]) == [6, 10]
+
+
+def test_turn_gears_at_the_start_of_round_two():
+    """Gear 1 turns one sector clockwise, gear 2 (meshed) the other way, gear 3 like 1."""
+    R = rules(2)
+    d = blank(R, round=1)
+    install_gear(d, 0, 4, active=0)
+    install_gear(d, 0, 12, active=0)
+    install_gear(d, 0, 13, active=2)
+    install_gear(d, 1, 5, active=2)
+    install_gear(d, 1, 6, active=1, used=True)
+    s = next_round(R, d)
+    assert s.phase == "plan" and s.round == 2
+    assert me(s, 0)["gear_active"] == [1, 2, 0]
+    assert me(s, 1)["gear_active"][:2] == [0, 0]
+
+
+def test_no_gear_turn_within_a_round():
+    R = rules(2)
+    s = gear_row(R, gears=[(4, 1)])
+    s.apply(take_gear(6))
+    s.apply(place(1, 0))
+    assert me(s, 0)["gear_active"][:2] == [1, 0]
+
+
+# =======================================================================================
+# 8. Gear rewards (rulebook p.22, Italian edition) and their limits
+# =======================================================================================
+def gear_turn(kind, indicates=None, round=1, row="patronage", **edits):
+    """Seat 0 at a decision point of its turn with one gear whose active sector is `kind`."""
+    R = rules(2)
+    g, o = find_gear(kind, indicates)
+    d = blank(R, round=round)
+    install_gear(d, 0, g, active=o)
+    player(d, 0, **edits)
+    return at_turn(R, d, row, [0, 1])
+
+
+def test_gear_ink_swap():
+    s = gear_turn("ink_swap", inks={"blue": 1})
+    s.apply(use_gear(0))
+    assert s.current_player() == 0
+    assert s.legal_actions() == [choose_ink("blue")]          # the only ink it has
+    s.apply(choose_ink("blue"))
+    assert s.legal_actions() == [choose_ink(c) for c in ("silver", "gold", "red")]
+    s.apply(choose_ink("red"))
+    assert me(s, 0)["inks"] == [0, 0, 0, 1]
+    assert s.to_dict()["bag"] == [12, 12, 12, 11]
+    assert pending(s) == [] and s.current_player() == 0     # back to the turn's choice
+
+
+def test_gear_type_swap():
+    s = gear_turn("type_swap", types="AIO")
+    s.apply(use_gear(0))
+    assert s.legal_actions() == [choose_letter(x) for x in "AIO"]
+    s.apply(choose_letter("A"))
+    assert s.legal_actions() == [choose_letter(x) for x in "IOU"]
+    s.apply(choose_letter("U"))
+    assert me(s, 0)["types"] == [0, 1, 1, 1]
+
+
+def test_gear_lowest_specialty_with_a_tie():
+    s = gear_turn("lowest_specialty", levels={"typesetting": 2, "woodcutting": 1, "binding": 3, "illuminating": 1})
+    s.apply(use_gear(0))
+    assert s.legal_actions() == [up("woodcutting"), up("illuminating")]
+    s.apply(up("illuminating"))
+    p = me(s, 0)
+    assert p["levels"] == [2, 1, 3, 2] and p["track"] == 1
+    assert pending(s) == []
+
+
+def test_gear_lowest_specialty_single():
+    s = gear_turn("lowest_specialty", levels={"typesetting": 2, "woodcutting": 3, "binding": 3, "illuminating": 1})
+    s.apply(use_gear(0))
+    assert s.legal_actions() == [up("illuminating")]
+
+
+@pytest.mark.parametrize("round", [1, 4])
+def test_gear_round_fame(round):
+    s = gear_turn("round_fame", round=round, fame=5)
+    s.apply(use_gear(0))
+    assert me(s, 0)["fame"] == 5 + round
+
+
+def test_gear_order():
+    s = gear_turn("order")
+    s.apply(use_gear(0))
+    assert [(q["kind"], q["seat"]) for q in pending(s)] == [(PD["ORDER"], 0)]
+    assert s.is_chance()
+    assert all(C["PRINTING"] <= a < C["REFINEMENT"] for a, _ in s.chance_outcomes())
+
+
+@pytest.mark.parametrize("sale,guilders,fame", [("SELL_GUILDERS", 15, 0), ("SELL_FAME", 10, 3)])
+def test_gear_sell_type(sale, guilders, fame):
+    s = gear_turn("sell_type", types="AIO")
+    s.apply(use_gear(0))
+    assert s.legal_actions() == [choose_letter(x) for x in "AIO"]
+    s.apply(choose_letter("O"))
+    assert s.legal_actions() == [A["SELL_GUILDERS"], A["SELL_FAME"]]
+    s.apply(A[sale])
+    p = me(s, 0)
+    assert p["types"] == [1, 1, 0, 0]
+    assert (p["guilders"], p["fame"]) == (guilders, fame)
+
+
+def test_gear_gain_ink():
+    s = gear_turn("gain_ink", ("red",))
+    s.apply(use_gear(0))
+    assert me(s, 0)["inks"] == [0, 0, 0, 1]
+    assert s.to_dict()["bag"] == [12, 12, 12, 11]
+    assert pending(s) == []
+
+
+def test_gear_gain_ink_not_when_the_bag_has_none():
+    R = rules(2)
+    g, o = find_gear("gain_ink", ("red",))
+    d = blank(R)
+    install_gear(d, 0, g, active=o)
+    player(d, 1, inks={"red": 12})
+    s = at_turn(R, d, "patronage", [0, 1])
+    assert gear_uses(s) == []
+
+
+def test_gear_ink_trade():
+    s = gear_turn("ink_trade", ("blue",), inks={"blue": 1, "gold": 1})
+    s.apply(use_gear(0))
+    assert me(s, 0)["inks"] == [0, 0, 1, 0]
+    assert s.to_dict()["bag"] == [12, 12, 11, 12]
+    assert [(q["kind"], q["amount"]) for q in pending(s)] == [(PD["INK"], 2)]
+    s.apply(choose_ink("blue"))            # the colour put in may be taken again
+    s.apply(choose_ink("red"))
+    assert me(s, 0)["inks"] == [1, 0, 1, 1]
+    assert s.to_dict()["bag"] == [11, 12, 11, 11]
+    assert pending(s) == []
+
+
+def test_gear_ink_trade_needs_the_indicated_ink():
+    s = gear_turn("ink_trade", ("blue",), inks={"gold": 2})
+    assert gear_uses(s) == []
+
+
+def test_gear_type_discount():
+    s = gear_turn("type_discount", ("O", "U"), types="AIO", guilders=10)
+    s.apply(use_gear(0))
+    assert s.legal_actions() == [choose_letter("O"), choose_letter("U")]
+    s.apply(choose_letter("U"))
+    p = me(s, 0)
+    assert p["types"] == [1, 1, 1, 1]
+    assert p["guilders"] == 9            # the 4th type costs 4, 3 less
+    # The discount was one purchase: the 5th type costs the full 5.
+    s.apply(buy("U"))
+    assert me(s, 0)["guilders"] == 4
+
+
+def test_gear_type_discount_must_be_affordable():
+    s = gear_turn("type_discount", ("O", "U"), types="AIOU", guilders=1)   # 5th type: 5 - 3 = 2
+    assert gear_uses(s) == []
+    s = gear_turn("type_discount", ("O", "U"), types="AIOU", guilders=2)
+    assert gear_uses(s) == [use_gear(0)]
+
+
+def test_gear_specialty_up():
+    s = gear_turn("specialty_up", ("woodcutting",), levels={"woodcutting": 1})
+    s.apply(use_gear(0))
+    p = me(s, 0)
+    assert p["levels"] == [0, 2, 0, 0] and p["track"] == 1
+    assert [(q["kind"], q["amount"]) for q in pending(s)] == [(PD["INK"], 1)]   # reward track II
+
+
+def fulfil_with_gear(kind, indicates, orders, types, inks=None, levels=None):
+    R = rules(2)
+    g, o = find_gear(kind, indicates)
+    d = blank(R, types=types)
+    install_gear(d, 0, g, active=o)
+    for pr, rf in orders:
+        give_order(d, 0, pr, rf)
+    player(d, 0, inks=inks, levels=levels)
+    return at_fulfil(R, d, 0)
+
+
+def test_gear_colour_fame_counts_orders_of_this_turn_using_the_inks():
+    cat = catalogue()
+    assert dict(cat.refinement[4].colour) == {"silver": 1} and dict(cat.refinement[10].colour) == {"gold": 1}
+    assert dict(cat.refinement[0].colour) == {"red": 1} and dict(cat.refinement[24].colour) == {"silver": 2}
+    assert dict(cat.refinement[27].colour) == {"silver": 1, "gold": 1}
+    s = fulfil_with_gear("colour_fame", ("silver", "gold"),
+                         orders=[(0, 4), (6, 27), (2, 0), (3, 24)], types="AAIIIOUU",
+                         inks={"silver": 3, "gold": 1, "red": 1})
+    assert gear_uses(s) == []                      # not before the orders are chosen
+    s.apply(fulfil(0, "colour"))                   # silver: counts
+    s.apply(fulfil(1, "colour"))                   # silver + gold: counts once
+    s.apply(fulfil(2, "colour"))                   # red: does not count
+    s.apply(fulfil(3, "print"))                    # silver card, colour not fulfilled: no
+    assert s.legal_actions() == [use_gear(0), PASS]
+    s.apply(use_gear(0))
+    p = me(s, 0)
+    assert p["fame"] == 2 * 2 + (2 + 4 + 2)        # gear 4, colours 8
+    assert p["guilders"] == 10 + 2 + 2 + 2 + 3
+    assert p["inks"] == [0, 1, 0, 0]
+    assert s.to_dict()["bag"] == [12, 11, 12, 12]
+
+
+def test_gear_type_fame_counts_orders_with_the_type():
+    s = fulfil_with_gear("type_fame", ("U",), orders=[(2, 1), (7, 2), (0, 3), (5, 4)], types="AAIUUU")
+    s.apply(fulfil(0, "print"))                    # A U: counts
+    s.apply(fulfil(1, "print"))                    # U U: counts once
+    s.apply(fulfil(2, "print"))                    # A I: no U
+    s.apply(fulfil(3, "skip"))                     # I U, not fulfilled: no
+    s.apply(use_gear(0))
+    assert me(s, 0)["fame"] == 4
+    assert me(s, 0)["order_printing"] == [-1, -1, -1, 5]
+
+
+def test_gear_decoration_fame_counts_decorations_with_the_specialty():
+    cat = catalogue()
+    assert dict(cat.refinement[0].decoration) == {"typesetting": 2, "binding": 2}
+    assert dict(cat.refinement[24].decoration) == {"typesetting": 2}
+    assert dict(cat.refinement[4].decoration) == {"binding": 2}
+    assert dict(cat.refinement[25].decoration) == {"typesetting": 3}
+    s = fulfil_with_gear("decoration_fame", ("typesetting",),
+                         orders=[(0, 0), (1, 24), (2, 4), (6, 25)], types="AAAIOOUU",
+                         inks={"silver": 2}, levels={"typesetting": 3, "binding": 2})
+    s.apply(fulfil(0, "decoration"))               # typesetting II + binding II: counts
+    s.apply(fulfil(1, "both"))                     # typesetting II: counts
+    s.apply(fulfil(2, "decoration"))               # binding only: no
+    s.apply(fulfil(3, "print"))                    # typesetting III not fulfilled: no
+    s.apply(use_gear(0))
+    p = me(s, 0)
+    assert p["fame"] == 2 * 2 + (3 + 1 + 1) + 5    # gear, decorations, colour of order 2
+    assert p["guilders"] == 10 + 2 + 2 + 2 + 2 + 1  # printing, and order 2's reward
+    assert p["levels"] == [3, 0, 2, 0]             # decoration does not spend levels
+
+
+def test_fulfilment_gear_not_usable_without_matching_orders_or_outside_fulfil():
+    s = fulfil_with_gear("type_fame", ("U",), orders=[(0, 1)], types="AIO")
+    s.apply(fulfil(0, "print"))                    # A I: nothing for the gear
+    # Nothing left to decide: the turn resolved on its own; the next player fulfils.
+    assert s.phase == "fulfil" and s.current_player() == 1
+    assert (me(s, 0)["fame"], me(s, 0)["guilders"]) == (0, 12)
+    assert me(s, 0)["order_printing"][0] == -1
+    t = gear_turn("type_fame", ("U",))
+    assert gear_uses(t) == []
+
+
+def test_gear_once_per_round_and_three_uses_at_most():
+    R = rules(2)
+    d = blank(R, round=3)
+    for kind, ind in (("round_fame", None), ("specialty_up", ("binding",)), ("gain_ink", ("blue",))):
+        g, o = find_gear(kind, ind)
+        install_gear(d, 0, g, active=o)
+    s = at_turn(R, d, "patronage", [0, 1])
+    assert gear_uses(s) == [use_gear(0), use_gear(1), use_gear(2)]
+    s.apply(use_gear(0))
+    assert gear_uses(s) == [use_gear(1), use_gear(2)]
+    s.apply(use_gear(1))
+    s.apply(use_gear(2))
+    p = me(s, 0)
+    assert p["gear_used"] == [1, 1, 1] and p["gear_uses"] == 3
+    assert (p["fame"], p["levels"][BINDING], p["inks"][BLUE]) == (3, 1, 1)
+    assert gear_uses(s) == []
+    # With all 3 used gear markers placed, even an unused gear gives nothing.
+    d = blank(R)
+    g, o = find_gear("round_fame")
+    install_gear(d, 0, g, active=o)
+    d["players"][0]["gear_uses"] = 3
+    assert gear_uses(at_turn(R, d, "patronage", [0, 1])) == []
+
+
+def test_gear_used_in_a_turn_is_spent_for_the_fulfil_turn():
+    R = rules(2)
+    g, o = find_gear("round_fame")
+    d = blank(R)
+    install_gear(d, 0, g, active=o, used=True)
+    give_order(d, 0, 0, 1)
+    assert gear_uses(at_fulfil(R, d, 0)) == []
+    d = blank(R)
+    install_gear(d, 0, g, active=o)
+    give_order(d, 0, 0, 1)
+    s = at_fulfil(R, d, 0)
+    assert gear_uses(s) == [use_gear(0)]           # before the first pick: usable
+    s.apply(fulfil(0, "print"))
+    # Once the orders are chosen only fulfilment gears remain: the turn resolved itself.
+    assert s.current_player() == 1 and me(s, 0)["order_printing"][0] == -1
+    assert me(s, 0)["fame"] == 0 and me(s, 0)["gear_used"][0] == 0
+
+
+# =======================================================================================
+# 9. Patronage
+# =======================================================================================
+def patronage_turn(R=None, round=3, cards=None, order=(0, 1), **edits):
+    R = R or rules(2)
+    d = blank(R, round=round)
+    board(d, patronage=cards or {})
+    player(d, 0, **edits)
+    return at_turn(R, d, "patronage", list(order))
+
+
+def test_patronage_reward_spaces():
+    assert [(r.kind, r.amount) for r in catalogue().patronage_rewards] == [
+        ("order", 1), ("specialty", 1), ("guilders", 3), ("ink", 2)]
+    s = patronage_turn(round=1)
+    assert legal_in(s, A["PATRON_REWARD"], A["DISCARD"]) == [patron_reward(k) for k in range(4)]
+
+
+def test_patronage_reward_guilders_blocks_the_space_for_the_round():
+    s = patronage_turn(round=1)
+    s.apply(patron_reward(REWARD_GUILDERS))
+    assert me(s, 0)["guilders"] == 13
+    assert s.to_dict()["patronage_reward_seat"] == [-1, -1, 0, -1]
+    assert s.current_player() == 1
+    assert legal_in(s, A["PATRON_REWARD"], A["DISCARD"]) == [
+        patron_reward(REWARD_ORDER), patron_reward(REWARD_SPECIALTY), patron_reward(REWARD_INKS)]
+
+
+def test_patronage_reward_specialty_and_inks():
+    s = patronage_turn(round=1, levels={"binding": 1})
+    s.apply(patron_reward(REWARD_SPECIALTY))
+    assert choices(s) == [up(x) for x in ("typesetting", "woodcutting", "binding", "illuminating")]
+    s.apply(up("binding"))
+    assert me(s, 0)["levels"] == [0, 0, 2, 0]
+    assert [(q["kind"], q["amount"]) for q in pending(s)] == [(PD["INK"], 1)]   # track II
+    s.apply(choose_ink("blue"))
+    assert s.current_player() == 1
+    s.apply(patron_reward(REWARD_INKS))
+    assert [(q["kind"], q["seat"], q["amount"]) for q in pending(s)] == [(PD["INK"], 1, 2)]
+    s.apply(choose_ink("gold"))
+    s.apply(choose_ink("gold"))
+    assert me(s, 1)["inks"] == [0, 0, 2, 0]
+    assert s.to_dict()["bag"] == [11, 12, 10, 12]
+
+
+def test_patronage_reward_order():
+    s = patronage_turn(round=1)
+    s.apply(patron_reward(REWARD_ORDER))
+    assert s.is_chance() and [q["kind"] for q in pending(s)] == [PD["ORDER"]]
+
+
+PATRONAGE_CASES = {
+    # card: (requirements met, one requirement short)
+    0: (dict(levels={"typesetting": 3, "binding": 3}),
+        dict(levels={"typesetting": 3, "binding": 2})),
+    4: (dict(inks={"blue": 1, "gold": 1}, types="AAIU"),
+        dict(inks={"blue": 1, "gold": 1}, types="AIOU")),
+    8: (dict(levels={"typesetting": 4}, inks={"gold": 1, "red": 1}),
+        dict(levels={"typesetting": 4}, inks={"gold": 1, "blue": 1})),
+    12: (dict(levels={"binding": 3}, types="AOUU"),
+         dict(levels={"binding": 2}, types="AOUU")),
+}
+
+
+@pytest.mark.parametrize("card", sorted(PATRONAGE_CASES))
+def test_patronage_card_requirements(card):
+    cat = catalogue()
+    assert cat.patronage[card].kind == ("specialties", "inks_types", "specialty_inks", "specialty_types")[card // 4]
+    met, short = PATRONAGE_CASES[card]
+    s = patronage_turn(cards={0: card}, **met)
+    assert patron_card(card) in s.legal_actions()
+    s = patronage_turn(cards={0: card}, **short)
+    assert patron_card(card) not in s.legal_actions()
+
+
+def test_patronage_card_spends_inks_not_types():
+    s = patronage_turn(cards={0: 4, 1: 5}, inks={"blue": 1, "gold": 2}, types="AAIU")
+    s.apply(patron_card(4))
+    p = me(s, 0)
+    assert p["patronage"] == 1
+    assert p["inks"] == [0, 0, 1, 0] and p["types"] == [2, 1, 0, 1]
+    d = s.to_dict()
+    assert d["bag"] == [12, 12, 11, 12]
+    assert d["patronage_space"][:2] == [-1, 5]
+    assert d["patronage_reward_seat"] == [-1] * 4
+    assert s.current_player() == 1 and patron_card(4) not in s.legal_actions()
+
+
+def test_patronage_cards_not_before_their_round():
+    assert list(catalogue().patronage_spaces) == [3, 3, 4, 4, 5, 5, 6, 6]
+    ready = dict(levels={"typesetting": 4, "binding": 3})       # card 0: typesetting III + binding III
+    s = patronage_turn(round=2, cards={0: 0}, **ready)
+    assert patron_card(0) not in s.legal_actions()
+    s = patronage_turn(round=3, cards={0: 0}, **ready)
+    assert patron_card(0) in s.legal_actions()
+    s = patronage_turn(round=3, cards={2: 0}, **ready)            # a round-4 space
+    assert patron_card(0) not in s.legal_actions()
+    s = patronage_turn(round=4, cards={2: 0}, **ready)
+    assert patron_card(0) in s.legal_actions()
+
+
+def test_patronage_cards_score_eight_points():
+    R = rules(2)
+    d = blank(R, round=6)
+    player(d, 0, patronage=3, fame=10)
+    s = at_phase(R, d, "TERMINAL")
+    assert s.score_breakdown(0)["patronage"] == 24
+    assert s.final_scores()[0] == 10 + 24 + 3
+
+
+# =======================================================================================
+# 10. An order as a reward
+# =======================================================================================
+PRINTING_DECK = [10, 11, 12, 13, 14, 15]
+REFINEMENT_DECK = [20, 21, 22, 23, 24, 25]
+
+
+def order_reward(guilders=10, orders=(), printing=PRINTING_DECK, refinement=REFINEMENT_DECK):
+    """Seat 0 takes the patronage order reward; the decks hold just the given cards."""
+    R = rules(2)
+    d = blank(R, guilders=guilders)
+    for pr, rf in orders:
+        give_order(d, 0, pr, rf)
+    only_in_deck(d, "printing", printing)
+    only_in_deck(d, "refinement", refinement)
+    s = at_turn(R, d, "patronage", [0, 1])
+    s.apply(patron_reward(REWARD_ORDER))
+    return s
+
+
+def draw(s, *cards):
+    """Chance: draw these cards, checking each draw is uniform over the deck."""
+    for kind, x in cards:
+        outs = s.chance_outcomes()
+        d = s.to_dict()
+        deck = d["printing_deck"] if kind == "P" else d["refinement_deck"]
+        base = C["PRINTING"] if kind == "P" else C["REFINEMENT"]
+        assert [a for a, _ in outs] == [base + c for c in bits(deck)]
+        assert all(p == pytest.approx(1 / len(outs)) for _, p in outs)
+        s.apply(base + x)
+    return s
+
+
+def test_order_reward_draws_two_and_two_keeps_one_of_each():
+    s = order_reward()
+    draw(s, ("P", 12), ("P", 14), ("R", 21), ("R", 25))
+    assert s.current_player() == 0
+    assert s.legal_actions() == [take_printing(12), take_printing(14), PASS, MORE_PP, MORE_RR, MORE_PR]
+    s.apply(take_printing(14))
+    assert s.legal_actions() == [take_refinement(21), take_refinement(25)]
+    s.apply(take_refinement(21))
+    p = me(s, 0)
+    assert (p["order_printing"][0], p["order_refinement"][0]) == (14, 21)
+    d = s.to_dict()
+    assert 12 in bits(d["printing_discard"]) and 25 in bits(d["refinement_discard"])
+    assert bits(d["printing_deck"]) == [10, 11, 13, 15]
+    assert d["pool_printing"] == d["pool_refinement"] == 0 and pending(s) == []
+    assert p["guilders"] == 10 and s.current_player() == 1
+
+
+def test_order_reward_pay_for_more_while_affordable():
+    s = order_reward(guilders=5)
+    draw(s, ("P", 10), ("P", 11), ("R", 20), ("R", 21))
+    s.apply(MORE_PR)                       # one printing + one refinement
+    assert me(s, 0)["guilders"] == 3
+    draw(s, ("P", 12), ("R", 22))
+    s.apply(MORE_PP)                       # two printing
+    assert me(s, 0)["guilders"] == 1
+    draw(s, ("P", 13), ("P", 14))
+    d = s.to_dict()
+    assert bits(d["pool_printing"]) == [10, 11, 12, 13, 14] and bits(d["pool_refinement"]) == [20, 21, 22]
+    # 1 guilder left: no more draws.
+    assert s.legal_actions() == [take_printing(x) for x in (10, 11, 12, 13, 14)] + [PASS]
+    s.apply(take_printing(13))
+    s.apply(take_refinement(22))
+    d = s.to_dict()
+    assert (me(s, 0)["order_printing"][0], me(s, 0)["order_refinement"][0]) == (13, 22)
+    assert set(bits(d["printing_discard"])) >= {10, 11, 12, 14}
+    assert set(bits(d["refinement_discard"])) >= {20, 21}
+    assert bits(d["printing_deck"]) == [15] and bits(d["refinement_deck"]) == [23, 24, 25]
+
+
+def test_order_reward_two_refinement_more():
+    s = order_reward(guilders=2)
+    draw(s, ("P", 10), ("P", 11), ("R", 20), ("R", 21))
+    s.apply(MORE_RR)
+    draw(s, ("R", 24), ("R", 25))
+    assert bits(s.to_dict()["pool_refinement"]) == [20, 21, 24, 25]
+    assert me(s, 0)["guilders"] == 0
+
+
+def test_order_reward_declined():
+    s = order_reward()
+    draw(s, ("P", 10), ("P", 11), ("R", 20), ("R", 21))
+    before = s.to_dict()
+    s.apply(PASS)
+    d = s.to_dict()
+    assert me(s, 0)["order_printing"] == [-1] * 4 and me(s, 0)["guilders"] == 10
+    assert bits(d["printing_discard"]) == sorted(bits(before["printing_discard"]) + [10, 11])
+    assert bits(d["refinement_discard"]) == sorted(bits(before["refinement_discard"]) + [20, 21])
+    assert pending(s) == [] and s.current_player() == 1
+
+
+def test_order_reward_with_four_orders_discards_one():
+    s = order_reward(orders=[(0, 0), (1, 1), (2, 2), (3, 3)])
+    draw(s, ("P", 10), ("P", 11), ("R", 20), ("R", 21))
+    s.apply(take_printing(11))
+    s.apply(take_refinement(20))
+    assert s.current_player() == 0
+    assert s.legal_actions() == [discard(k) for k in range(4)]
+    s.apply(discard(2))
+    p = me(s, 0)
+    assert p["order_printing"] == [0, 1, 11, 3] and p["order_refinement"] == [0, 1, 20, 3]
+    d = s.to_dict()
+    assert {2, 10} <= set(bits(d["printing_discard"])) and {2, 21} <= set(bits(d["refinement_discard"]))
+
+
+def test_order_reward_deck_reshuffles_its_discard_pile():
+    s = order_reward(printing=[10])
+    old_discard = bits(s.to_dict()["printing_discard"])
+    assert len(old_discard) == 49
+    draw(s, ("P", 10))
+    d = s.to_dict()
+    assert d["printing_discard"] == 0 and bits(d["printing_deck"]) == old_discard
+    assert len(s.chance_outcomes()) == 49
+    draw(s, ("P", 30), ("R", 20), ("R", 21))
+    assert bits(s.to_dict()["pool_printing"]) == [10, 30]
+
+
+# =======================================================================================
+# 11. Buying types
+# =======================================================================================
+def test_buying_the_nth_type_costs_n():
+    R = rules(2)
+    d = blank(R, types="AAIOUU", guilders=15)
+    board(d, inks=[("blue", "blue", "blue"), ("red", "red", "red"), ("gold", "gold", "gold")])
+    s = at_turn(R, d, "inks", [0, 1])
+    s.apply(buy("O"))
+    assert me(s, 0)["guilders"] == 8 and me(s, 0)["types"] == [2, 1, 2, 2]
+    assert buys(s) == [buy(x) for x in "AIOU"]          # the 8th costs 8
+    s.apply(buy("I"))
+    assert me(s, 0)["guilders"] == 0
+    assert s.current_player() == 0 and buys(s) == []
+
+
+def test_buying_types_also_when_the_turn_is_passed():
+    R = rules(2)
+    d = blank(R)
+    s = at_turn(R, d, "gears", [0, 1])            # no gear on the board: nothing else to do
+    assert s.legal_actions() == buys(s) + [PASS]
+    s.apply(buy("U"))
+    s.apply(PASS)
+    assert me(s, 0)["types"] == [1, 1, 1, 1] and s.current_player() == 1
+
+
+def test_no_buying_during_a_reward_or_the_second_half_of_a_choice():
+    s = specialty_turn(rules(2), levels={"typesetting": 1})
+    s.apply(develop(6))
+    assert pending(s) and buys(s) == [] and gear_uses(s) == []
+    R = rules(2)
+    s = at_turn(R, orders_board(R), "orders", [0, 1])
+    s.apply(take_printing(0))
+    assert buys(s) == []
+
+
+def test_buying_types_in_the_fulfil_turn_only_before_the_first_pick():
+    R = rules(2)
+    d = blank(R, types="AIO", guilders=6)
+    give_order(d, 0, 6, 1, slot=1)              # O U
+    give_order(d, 0, 0, 3, slot=3)              # A I
+    s = at_fulfil(R, d, 0)
+    assert s.to_dict()["fulfil_slot"] == 1
+    assert legal_in(s, A["FULFIL"], A["INK"]) == [fulfil(1, "skip")]     # no U yet
+    s.apply(buy("U"))
+    assert me(s, 0)["guilders"] == 2
+    assert fulfil(1, "print") in s.legal_actions()
+    s.apply(fulfil(1, "print"))
+    assert buys(s) == []
+    assert s.legal_actions() == [fulfil(3, "skip"), fulfil(3, "print")]
+
+
+# =======================================================================================
+# 12. Fulfil orders
+# =======================================================================================
+def test_fulfil_a_type_serves_one_order():
+    R = rules(2)
+    d = blank(R, types="AIO", guilders=0)
+    give_order(d, 0, 0, 1)       # A I
+    give_order(d, 0, 1, 3)       # A O
+    s = at_fulfil(R, d, 0)
+    assert s.legal_actions() == [fulfil(0, "skip"), fulfil(0, "print")]
+    t = s.clone()
+    t.apply(fulfil(0, "skip"))
+    assert t.legal_actions() == [fulfil(1, "skip"), fulfil(1, "print")]
+    s.apply(fulfil(0, "print"))
+    assert s.legal_actions() == [fulfil(1, "skip")]     # the only A is taken
+    s.apply(fulfil(1, "skip"))
+    p = me(s, 0)
+    assert p["types"] == [1, 1, 1, 0]                   # types are not used up
+    assert p["guilders"] == 2
+    assert p["order_printing"] == [-1, 1, -1, -1] and p["order_refinement"] == [-1, 3, -1, -1]
+    d = s.to_dict()
+    assert bits(d["printing_discard"]) == [0] and bits(d["refinement_discard"]) == [1]
+
+
+@pytest.mark.parametrize("mode,fame,inks,reward", [
+    ("print", 0, 1, False), ("colour", 2, 0, False), ("decoration", 3, 1, False), ("both", 5, 0, True)])
+def test_fulfil_refinement_parts_are_optional(mode, fame, inks, reward):
+    """Refinement 0: colour 1 red (2 fame), decoration typesetting II + binding II
+    (3 fame), completion reward 1 ink of choice."""
+    R = rules(2)
+    d = blank(R, types="AI", guilders=0)
+    give_order(d, 0, 0, 0)
+    player(d, 0, inks={"red": 1}, levels={"typesetting": 2, "binding": 2})
+    s = at_fulfil(R, d, 0)
+    assert legal_in(s, A["FULFIL"], A["INK"]) == [fulfil(0, m) for m in ("skip", "print", "colour", "decoration", "both")]
+    s.apply(fulfil(0, mode))
+    p = me(s, 0)
+    assert (p["guilders"], p["fame"], p["inks"][RED]) == (2, fame, inks)
+    assert s.to_dict()["bag"][RED] == 12 - inks
+    assert p["levels"] == [2, 0, 2, 0]
+    assert p["order_printing"][0] == -1
+    if reward:
+        assert [(q["kind"], q["seat"], q["amount"]) for q in pending(s)] == [(PD["INK"], 0, 1)]
+        assert s.current_player() == 0
+    else:
+        assert pending(s) == [] and s.is_chance()
+
+
+def test_fulfil_refinement_parts_need_inks_and_levels():
+    R = rules(2)
+    d = blank(R, types="AI")
+    give_order(d, 0, 0, 0)
+    player(d, 0, inks={"blue": 1}, levels={"typesetting": 2, "binding": 1})
+    s = at_fulfil(R, d, 0)
+    assert legal_in(s, A["FULFIL"], A["INK"]) == [fulfil(0, "skip"), fulfil(0, "print")]
+
+
+def test_fulfil_inks_serve_one_order():
+    R = rules(2)
+    d = blank(R, types="AIOU")
+    give_order(d, 0, 0, 4)       # A I, silver
+    give_order(d, 0, 6, 5)       # O U, silver
+    player(d, 0, inks={"silver": 1})
+    s = at_fulfil(R, d, 0)
+    s.apply(fulfil(0, "colour"))
+    assert s.legal_actions() == [fulfil(1, "skip"), fulfil(1, "print")]
+    s.apply(fulfil(1, "print"))
+    p = me(s, 0)
+    assert p["fame"] == 2 and p["inks"] == [0, 0, 0, 0] and s.to_dict()["bag"][SILVER] == 12
+
+
+def test_fulfil_rewards_cannot_pay_for_another_order_of_the_same_turn():
+    """Order 1 completes and rewards an ink; order 2 needs a red and a U. Neither the
+    reward ink nor the printing guilders (a U would cost 4) serve order 2 this turn."""
+    R = rules(2)
+    d = blank(R, types="AIO", guilders=3)
+    give_order(d, 0, 0, 0)       # A I; red; typesetting II + binding II; reward 1 ink
+    give_order(d, 0, 6, 12)      # O U; red
+    player(d, 0, inks={"red": 1}, levels={"typesetting": 2, "binding": 2})
+    s = at_fulfil(R, d, 0)
+    assert buys(s) == []         # 3 guilders: no 4th type
+    s.apply(fulfil(0, "both"))
+    assert s.legal_actions() == [fulfil(1, "skip")]
+    s.apply(fulfil(1, "skip"))
+    assert s.current_player() == 0 and choices(s) == [choose_ink(c) for c in ("blue", "silver", "gold", "red")]
+    s.apply(choose_ink("red"))
+    p = me(s, 0)
+    assert p["guilders"] == 5 and p["fame"] == 5 and p["inks"] == [0, 0, 0, 1]
+    assert p["order_printing"] == [-1, 6, -1, -1]      # order 2 waits for another round
+
+
+def test_fulfil_in_seat_order_from_the_first_player():
+    R = rules(3)
+    d = blank(R, first_player=2)
+    for seat in range(3):
+        give_order(d, seat, seat, seat)          # printing 0 = A I, 1 = A O, 2 = A U
+        player(d, seat, types="AIOU")
+    s = at_turn(R, d, "patronage", [2], turn=0)
+    s.apply(PASS)
+    assert s.phase == "fulfil"
+    seen = []
+    while s.phase == "fulfil":
+        seat = s.current_player()
+        seen.append(seat)
+        s.apply(fulfil(0, "print"))
+    assert seen == [2, 0, 1]
+    assert [me(s, k)["guilders"] for k in range(3)] == [12, 12, 12]
+
+
+def test_fulfil_an_order_gained_before_the_first_pick():
+    """A free action at the start of the fulfil turn (the order gear) brings an order;
+    it is held when the orders are chosen, so it may be fulfilled at once."""
+    R = rules(2)
+    g, o = find_gear("order")
+    d = blank(R, types="AIOU")
+    install_gear(d, 0, g, active=o)
+    give_order(d, 0, 0, 1, slot=1)               # A I
+    only_in_deck(d, "printing", [11, 12])        # A I O, A I U
+    only_in_deck(d, "refinement", [20, 21])
+    s = at_fulfil(R, d, 0)
+    s.apply(use_gear(0))
+    draw(s, ("P", 11), ("P", 12), ("R", 20), ("R", 21))
+    s.apply(take_printing(11))
+    s.apply(take_refinement(20))
+    assert me(s, 0)["order_printing"][:2] == [11, 0]
+    assert legal_in(s, A["FULFIL"], A["INK"]) == [fulfil(0, "skip"), fulfil(0, "print")]
+    s.apply(fulfil(0, "print"))
+    assert s.legal_actions() == [fulfil(1, "skip")]      # the A and I serve order 1 already
+    s.apply(fulfil(1, "skip"))
+    assert me(s, 0)["guilders"] == 13 and me(s, 0)["order_printing"][:2] == [-1, 0]
+
+
+def test_fulfil_turn_without_orders_still_allows_free_actions():
+    R = rules(2)
+    g, o = find_gear("round_fame")
+    d = blank(R, round=5, guilders=3)
+    install_gear(d, 0, g, active=o)
+    s = at_fulfil(R, d, 0)
+    assert s.legal_actions() == [use_gear(0), PASS]
+    s.apply(use_gear(0))
+    assert me(s, 0)["fame"] == 5
+    assert s.is_chance() and s.to_dict()["phase"] == PH["REFILL"]    # nothing else: round over
+
+
+def test_fulfil_nothing_keeps_the_orders():
+    R = rules(2)
+    d = blank(R)
+    give_order(d, 0, 0, 0)
+    s = at_fulfil(R, d, 0)
+    s.apply(fulfil(0, "skip"))
+    assert me(s, 0)["order_printing"][0] == 0 and me(s, 0)["guilders"] == 10
+
+
+# =======================================================================================
+# 13. End of the round and of the game
+# =======================================================================================
+def test_prepare_next_round():
+    R = rules(3)
+    d = blank(R, round=2, first_player=0)
+    d["patronage_reward_seat"] = [0, 2, -1, 1]
+    g, o = find_gear("round_fame", players=3)
+    install_gear(d, 0, g, active=o, used=True)
+    player(d, 0, plan=(2, 2, 1, 1, 1))
+    s = next_round(R, d)
+    d = s.to_dict()
+    assert s.phase == "plan" and s.round == 3
+    assert d["first_player"] == 1
+    assert [me(s, k)["markers"] for k in range(3)] == [9, 7, 8]
+    assert s.current_player() == 1                     # the first player plans first
+    assert d["patronage_reward_seat"] == [-1] * 4
+    p = me(s, 0)
+    assert p["gear_used"] == [0, 0, 0] and p["gear_uses"] == 0
+    assert p["plan"] == [0] * 5
+    # The board is refilled: 4 of each kind with 3 players.
+    assert sum(x >= 0 for x in d["printing_space"]) == 4
+    assert sum(x >= 0 for x in d["refinement_space"]) == 4
+    assert sum(x >= 0 for x in d["specialty_space"]) == 4
+    assert sum(x >= 0 for x in d["gear_space"]) == 4
+    assert sum(c >= 0 for sp in d["ink_space"] for c in sp) == 12
+    assert sum(d["bag"]) == 48 - 12
+
+
+def test_refill_reshuffles_an_empty_deck():
+    R = rules(2)
+    d = blank(R)
+    only_in_deck(d, "printing", [7])
+    s = next_round(R, d)           # chance_all draws the lowest card each time
+    d = s.to_dict()
+    assert d["printing_space"][:3] == [7, 0, 1]
+    assert d["printing_discard"] == 0
+    assert len(bits(d["printing_deck"])) == 47
+
+
+def test_first_player_token_goes_round_the_table():
+    R = rules(4)
+    d = blank(R, round=1, first_player=3)
+    s = next_round(R, d)
+    assert s.to_dict()["first_player"] == 0
+    assert [me(s, k)["markers"] for k in range(4)] == [7, 8, 9, 10]
+
+
+@pytest.mark.parametrize("rounds", [1, 2, 6])
+def test_game_ends_after_the_last_round(rounds):
+    R = rules(2, rounds=rounds)
+    d = blank(R, round=rounds)
+    s = at_fulfil(R, d, 1)
+    s.apply(PASS)
+    assert s.is_terminal() and s.current_player() == -4 and s.round == rounds
+    if rounds > 1:
+        d = blank(R, round=rounds - 1)
+        s = next_round(R, d)
+        assert s.phase == "plan" and s.round == rounds
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_random_game_lasts_the_given_rounds(rounds):
+    R = rules(2, rounds=rounds)
+    seen = set()
+    s = play_until(R.new_state(), lambda s: seen.add((s.round, s.phase)) or s.is_terminal(), seed=rounds)
+    assert {r for r, _ in seen} == set(range(rounds + 1))           # 0: the setup
+    # The board is prepared for a next round after every round but the last.
+    assert {r for r, ph in seen if ph == "prepare"} == set(range(1, rounds))
+    assert {r for r, ph in seen if ph == "fulfil"} == set(range(1, rounds + 1))
+    assert s.is_terminal() and s.round == rounds
+
+
+def terminal(R, **seats):
+    d = blank(R, round=6)
+    for seat, edits in seats.items():
+        player(d, int(seat[1:]), **edits)
+    return at_phase(R, d, "TERMINAL")
+
+
+def test_winner_most_fame():
+    s = terminal(rules(2), p0=dict(fame=50, types="AAIOU"), p1=dict(fame=49, types="A"))
+    assert s.final_scores() == [53, 52] and s.winners() == [0]
+
+
+def test_tie_broken_by_fewer_types():
+    s = terminal(rules(2), p0=dict(fame=50, types="AIOU"), p1=dict(fame=50, types="AIO", inks={"red": 3}))
+    assert s.final_scores()[0] == s.final_scores()[1]
+    assert s.winners() == [1]
+
+
+def test_tie_then_broken_by_fewer_inks():
+    s = terminal(rules(3), p0=dict(fame=50, inks={"red": 2}), p1=dict(fame=50, inks={"blue": 1}),
+                 p2=dict(fame=50, inks={"gold": 1, "red": 1}))
+    assert s.winners() == [1]
+
+
+def test_tie_unbroken_is_shared():
+    s = terminal(rules(3), p0=dict(fame=50, inks={"red": 1}), p1=dict(fame=48),
+                 p2=dict(fame=50, inks={"gold": 1}))
+    assert s.winners() == [0, 2]
+
+
+# =======================================================================================
+# 14. Bad input
+# =======================================================================================
+def test_illegal_action_raises_and_leaves_the_state_unchanged():
+    R = rules(2)
+    s = at_turn(R, ink_board(R, guilders=0), "inks", [0, 1])
+    before = s.to_bytes()
+    for a in (take_inks(1, 1), take_printing(0), PASS + 1000, -1, A["NUM_ACTIONS"], plan_index((2, 2, 1, 1, 1))):
+        with pytest.raises(IllegalActionError):
+            s.apply(a)
+        assert s.to_bytes() == before
+    assert issubclass(IllegalActionError, ValueError)
+
+
+def test_illegal_chance_outcome():
+    R = rules(2)
+    s = R.new_state()
+    before = s.to_bytes()
+    with pytest.raises(IllegalActionError):
+        s.apply(C["INK"])                 # the first draw is a printing card
+    assert s.to_bytes() == before
+
+
+LEGAL_INKS = take_inks(0, 1)      # legal in the position below
+
+
+@pytest.mark.parametrize("action", ["x", str(LEGAL_INKS), None, LEGAL_INKS + 0.5, float(LEGAL_INKS),
+                                    [LEGAL_INKS], 2 ** 40 + LEGAL_INKS])
+def test_non_integer_action(action):
+    R = rules(2)
+    s = at_turn(R, ink_board(R), "inks", [0, 1])
+    assert LEGAL_INKS in s.legal_actions()
+    before = s.to_bytes()
+    with pytest.raises(IllegalActionError):
+        s.apply(action)
+    assert s.to_bytes() == before
+
+
+def test_action_after_the_end():
+    s = terminal(rules(2))
+    before = s.to_bytes()
+    assert s.legal_actions() == [] and s.chance_outcomes() == []
+    for a in (PASS, 0):
+        with pytest.raises(IllegalActionError, match="over"):
+            s.apply(a)
+    assert s.to_bytes() == before
+
+
+def test_state_from_dict_card_in_two_places():
+    R = rules(2)
+    d = blank(R)
+    d["players"][0]["order_printing"][0] = 5
+    d["players"][0]["order_refinement"][0] = 7
+    d["refinement_deck"] &= ~(1 << 7)
+    with pytest.raises(ValueError, match=r"printing card 5 .*printing_deck.*players\[0\]\.order_printing\[0\]"):
+        R.state_from_dict(d)
+
+
+def test_state_from_dict_47_inks():
+    R = rules(2)
+    d = blank(R)
+    d["bag"][SILVER] = 11
+    with pytest.raises(ValueError, match="inks: 11 silver"):
+        R.state_from_dict(d)
+
+
+def test_state_from_dict_level_seven():
+    R = rules(2)
+    d = blank(R)
+    d["players"][1]["levels"][BINDING] = 7
+    with pytest.raises(ValueError, match=r"players\[1\]\.levels\[2\]: 7"):
+        R.state_from_dict(d)
+
+
+def test_state_from_dict_malformed():
+    R = rules(2)
+    d = blank(R)
+    del d["bag"]
+    with pytest.raises(ValueError, match="bag"):
+        R.state_from_dict(d)
+
+
+@pytest.mark.parametrize("kw,name", [(dict(players=5), "players"), (dict(players=1), "players"),
+                                     (dict(rounds=0), "rounds"), (dict(rounds=7), "rounds")])
+def test_rules_parameters_out_of_range(kw, name):
+    with pytest.raises(ValueError, match=name):
+        _core.Rules(catalogue(), **kw)
