@@ -283,22 +283,12 @@ cdef class CoreState:
         return sample_chance(&self.s, &self.rules.cat, &rng)
 
     def resample_plans(self, int player, unsigned long long seed):
-        """A copy in which the plans `player` has not seen (the others' commitments
-        this plan step) are replaced by uniformly random allocations of their markers."""
+        """A copy in which what `player` cannot see (the others' plans committed this
+        plan step) is redrawn uniformly (see `determinize` in core.pyx)."""
         cdef CoreState st = self.clone()
         cdef Rng rng
-        cdef int seat, k, idx, m, i
         rng.s = seed
-        if self.s.phase != PH_PLAN:
-            return st
-        for k in range(self.s.step):
-            seat = (self.s.first_player + k) % self.s.num_seats
-            if seat == player:
-                continue
-            m = st.s.players[seat].markers
-            idx = PLAN_START[m] + rng_below(&rng, PLAN_START[m + 1] - PLAN_START[m])
-            for i in range(N_ROWS):
-                st.s.players[seat].plan[i] = PLAN_TABLE[idx][i]
+        determinize(&st.s, &self.rules.cat, player, &rng)
         return st
 
     # -- words --------------------------------------------------------------------------

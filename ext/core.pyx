@@ -1447,6 +1447,23 @@ cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nog
             apply_action(s, cat, buf[rng_below(rng, n)])
 
 
+cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) noexcept nogil:
+    """Redraw, uniformly, everything `player` cannot see: the plans the others have
+    committed this plan step. (Decks are unordered sets drawn at chance nodes, so
+    nothing else is hidden in the base game.)"""
+    cdef int k, seat, m, idx, i
+    if s.phase != PH_PLAN:
+        return
+    for k in range(s.step):
+        seat = (s.first_player + k) % s.num_seats
+        if seat == player:
+            continue
+        m = s.players[seat].markers
+        idx = PLAN_START[m] + rng_below(rng, PLAN_START[m + 1] - PLAN_START[m])
+        for i in range(N_ROWS):
+            s.players[seat].plan[i] = PLAN_TABLE[idx][i]
+
+
 cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds) noexcept nogil:
     cdef int i, seat, pos
     cdef PlayerState* p
