@@ -10,9 +10,12 @@ class IllegalActionError(ValueError):
     """An action that is not legal in the state it was applied to."""
 
 
-PHASE_NAMES = ("setup", "draft", "types", "plan", "execute", "fulfil", "prepare", "end")
+PHASE_NAMES = ("setup", "draft", "types", "plan", "execute", "fulfil", "prepare", "end",
+               "characters", "reveal")
 PENDING_NAMES = ("ink of choice", "specialty of choice", "lowest specialty", "free type",
-                 "order as a reward", "ink swap", "type swap", "sell a type", "type discount")
+                 "order as a reward", "ink swap", "type swap", "sell a type", "type discount",
+                 "Caxton's wild ink", "Ungler's specialties", "Guillard's gears",
+                 "Gutenberg's shift")
 FULFIL_MODE_NAMES = ("skip", "print", "print+colour", "print+decoration", "print+both")
 
 # Exported action-range constants, for Python code that builds or reads actions.
@@ -22,18 +25,21 @@ ACTIONS = dict(
     PATRON_REWARD=A_PATRON_REWARD, PATRON_CARD=A_PATRON_CARD, DISCARD=A_DISCARD, BUY=A_BUY,
     USE_GEAR=A_USE_GEAR, PASS=A_PASS, FULFIL=A_FULFIL, INK=A_INK, LETTER=A_LETTER,
     SPECIALTY_UP=A_SPECIALTY_UP, SELL_GUILDERS=A_SELL_GUILDERS, SELL_FAME=A_SELL_FAME,
-    MORE=A_MORE, NUM_ACTIONS=N_ACTIONS)
+    MORE=A_MORE, CHARACTER=A_CHARACTER, SHIFT=A_SHIFT, SWAP=A_SWAP, NUM_ACTIONS=N_ACTIONS)
 CHANCE_OUTCOMES = dict(
     PRINTING=C_PRINTING, REFINEMENT=C_REFINEMENT, SPECIALTY=C_SPECIALTY, GEAR=C_GEAR,
-    PATRONAGE=C_PATRONAGE, INK=C_INK, NUM_CHANCE=N_CHANCE)
+    PATRONAGE=C_PATRONAGE, INK=C_INK, CHARACTER=C_CHARACTER, AUTOMA_PLAN=C_AUTOMA_PLAN,
+    AUTOMA_SPACE=C_AUTOMA_SPACE, NUM_CHANCE=N_CHANCE)
 NUM_PLANS = N_PLANS
 PHASES = dict(SETUP_DEAL=PH_SETUP_DEAL, DRAFT=PH_DRAFT, TYPES=PH_TYPES, PLAN=PH_PLAN, TURN=PH_TURN,
-              FULFIL=PH_FULFIL, REFILL=PH_REFILL, TERMINAL=PH_TERMINAL)
+              FULFIL=PH_FULFIL, REFILL=PH_REFILL, TERMINAL=PH_TERMINAL,
+              CHARACTERS=PH_CHARACTERS, REVEAL=PH_REVEAL)
 SUBS = dict(CHOOSE=SUB_CHOOSE, REFINEMENT=SUB_REFINEMENT, DISCARD=SUB_DISCARD, PLACE=SUB_PLACE,
             DONE=SUB_DONE)
 PENDING = dict(INK=PD_INK, SPECIALTY=PD_SPECIALTY, LOWEST=PD_LOWEST, TYPE=PD_TYPE, ORDER=PD_ORDER,
                INK_SWAP=PD_INK_SWAP, TYPE_SWAP=PD_TYPE_SWAP, SELL_TYPE=PD_SELL_TYPE,
-               TYPE_DISCOUNT=PD_TYPE_DISCOUNT)
+               TYPE_DISCOUNT=PD_TYPE_DISCOUNT, CAXTON=PD_CAXTON, UNGLER=PD_UNGLER,
+               GUILLARD=PD_GUILLARD, SHIFT=PD_SHIFT)
 FULFIL_MODES = dict(SKIP=FULFIL_SKIP, PRINT=FULFIL_PRINT, COLOUR=FULFIL_COLOUR,
                     DECORATION=FULFIL_DECORATION, BOTH=FULFIL_BOTH,
                     FINISH_SLOT=FULFIL_FINISH, APPLIED_SLOT=FULFIL_APPLIED)
@@ -71,10 +77,14 @@ cdef class Rules:
     cdef readonly object catalogue
     cdef readonly int players
     cdef readonly int rounds
+    cdef readonly bint characters
+    cdef readonly bint automa
 
-    def __init__(self, catalogue, int players=2, int rounds=6):
-        if not 2 <= players <= MAX_SEATS:
-            raise ValueError(f"players: {players} is out of range (2-{MAX_SEATS})")
+    def __init__(self, catalogue, int players=2, int rounds=6, bint characters=False, bint automa=False):
+        if automa and not 1 <= players <= MAX_SEATS - 1:
+            raise ValueError(f"players: {players} is out of range with the automa (1-{MAX_SEATS - 1})")
+        if not automa and not 2 <= players <= MAX_SEATS:
+            raise ValueError(f"players: {players} is out of range (2-{MAX_SEATS}; 1 needs the automa)")
         if not 1 <= rounds <= 6:
             raise ValueError(f"rounds: {rounds} is out of range (1-6)")
         self.cat = catalogue.to_core()
@@ -84,10 +94,12 @@ cdef class Rules:
         self.catalogue = catalogue
         self.players = players
         self.rounds = rounds
-        init_state(&self.initial, &self.cat, players, rounds)
+        self.characters = characters
+        self.automa = automa
+        init_state(&self.initial, &self.cat, players, rounds, characters, automa)
 
     def __reduce__(self):
-        return (Rules, (self.catalogue, self.players, self.rounds))
+        return (Rules, (self.catalogue, self.players, self.rounds, self.characters, self.automa))
 
     def new_state(self):
         """The state before the first setup draw."""
@@ -208,7 +220,7 @@ cdef class CoreState:
         the scoring would give now)."""
         cdef int out[MAX_SEATS]
         final_scores(&self.s, &self.rules.cat, out)
-        return [out[i] for i in range(self.s.num_seats)]
+        return [out[i] for i in range(self.s.num_players)]
 
     def score_breakdown(self, int seat):
         """The end-scoring parts of one seat: fame track, specialties, patronage, guilders."""
@@ -218,8 +230,11 @@ cdef class CoreState:
         cdef int j, spec = 0
         for j in range(N_SPECIALTIES):
             spec += cat.specialty_points[p.levels[j]]
+        money = p.guilders // cat.guilders_per_point
+        if p.character == CH_VIETOR:
+            money *= cat.vietor_multiplier
         parts = dict(fame=p.fame, specialties=spec, patronage=p.patronage * cat.patronage_points,
-                     guilders=p.guilders // cat.guilders_per_point)
+                     guilders=money)
         parts["total"] = sum(parts.values())
         return parts
 
@@ -229,7 +244,7 @@ cdef class CoreState:
         return (self.final_scores()[seat], -total4(p.types), -total4(p.inks))
 
     def winners(self):
-        keys = [self.ranking_key(i) for i in range(self.s.num_seats)]
+        keys = [self.ranking_key(i) for i in range(self.s.num_players)]
         best = max(keys)
         return [i for i, k in enumerate(keys) if k == best]
 
@@ -238,8 +253,18 @@ cdef class CoreState:
         return owner == observer or self.s.phase != PH_PLAN
 
     def _check_seat(self, int seat):
-        if not 0 <= seat < self.s.num_seats:
-            raise ValueError(f"seat {seat} is out of range (0-{self.s.num_seats - 1})")
+        if not 0 <= seat < self.s.num_players:
+            raise ValueError(f"player {seat} is out of range (0-{self.s.num_players - 1})")
+
+    @property
+    def automa_seat(self):
+        """The automa's seat (after the players'), or -1."""
+        return self.s.automa_seat
+
+    def character(self, int seat):
+        """The name of the character tile `seat` kept, or None."""
+        x = self.s.players[seat].character if 0 <= seat < self.s.num_seats else -1
+        return _names.CHARACTERS[x] if x >= 0 else None
 
     # -- acting -------------------------------------------------------------------------
     def apply(self, action):
@@ -303,7 +328,15 @@ cdef class CoreState:
                 return "order as a reward: draw"
             return PENDING_NAMES[q.kind]
         if cp == CHANCE:
+            if self.s.phase == PH_CHARACTERS:
+                return "characters: draw"
+            if self.s.phase == PH_REVEAL:
+                return "automa: planning card"
+            if self.s.phase == PH_TURN:
+                return "automa: execution card"
             return "setup: deal" if self.s.phase == PH_SETUP_DEAL else "prepare the next round: deal"
+        if self.s.phase == PH_CHARACTERS:
+            return "characters"
         if self.s.phase == PH_TURN:
             return _names.ROWS[self.s.row].replace("orders", "take orders").replace(
                 "inks", "take inks").replace("specialties", "develop specialties").replace(
@@ -327,8 +360,14 @@ cdef class CoreState:
                 return "draw " + cat.describe_gear(a - C_GEAR)
             if C_PATRONAGE <= a < C_INK:
                 return "draw " + cat.describe_patronage(a - C_PATRONAGE)
-            if C_INK <= a < N_CHANCE:
+            if C_INK <= a < C_CHARACTER:
                 return f"draw {I[a - C_INK]} ink"
+            if C_CHARACTER <= a < C_AUTOMA_PLAN:
+                return f"draw character {_names.CHARACTERS[a - C_CHARACTER]}"
+            if C_AUTOMA_PLAN <= a < C_AUTOMA_SPACE:
+                return f"automa planning card {a - C_AUTOMA_PLAN}"
+            if C_AUTOMA_SPACE <= a < N_CHANCE:
+                return f"automa execution card: space {a - C_AUTOMA_SPACE + 1}"
             return f"chance outcome {a} (out of range)"
         step = self.step_name()
         if A_PLAN <= a < A_PRINTING:
@@ -378,6 +417,8 @@ cdef class CoreState:
         if A_FULFIL <= a < A_INK:
             return f"fulfil: order {(a - A_FULFIL) // 5 + 1} {FULFIL_MODE_NAMES[(a - A_FULFIL) % 5]}"
         if A_INK <= a < A_LETTER:
+            if self.s.n_pending > 0 and self.s.pending[0].kind == PD_CAXTON:
+                return f"Caxton: {I[a - A_INK]} is wild this round"
             return f"{step}: {I[a - A_INK]} ink"
         if A_LETTER <= a < A_SPECIALTY_UP:
             return f"{step}: type {L[a - A_LETTER]}"
@@ -387,8 +428,16 @@ cdef class CoreState:
             return f"sell a type: {SELL_TYPE_GUILDERS} guilders"
         if a == A_SELL_FAME:
             return f"sell a type: {SELL_TYPE_FAME} fame"
-        if A_MORE <= a < N_ACTIONS:
+        if A_MORE <= a < A_CHARACTER:
             return "order as a reward: pay 2 for " + ("2 printing", "2 refinement", "1 printing + 1 refinement")[a - A_MORE]
+        if A_CHARACTER <= a < A_SHIFT:
+            return f"characters: keep {_names.CHARACTERS[a - A_CHARACTER]}"
+        if A_SHIFT <= a < A_SWAP:
+            x = (a - A_SHIFT) // N_ROWS
+            return f"Gutenberg: shift a marker from {_names.ROWS[x]} to {_names.ROWS[(a - A_SHIFT) % N_ROWS]}"
+        if A_SWAP <= a < N_ACTIONS:
+            x = (a - A_SWAP) // N_SPECIALTIES
+            return f"Plantin: swap the levels of {S[x]} and {S[(a - A_SWAP) % N_SPECIALTIES]}"
         return f"action {a} (out of range 0-{N_ACTIONS - 1})"
 
     def _ink_cost(self, int space, int k):
@@ -453,8 +502,22 @@ cdef class CoreState:
         scores = self.final_scores()
         for seat in range(s['num_seats']):
             p = s['players'][seat]
+            if seat == s['automa_seat']:
+                plan = ", ".join(f"{r} {v}" for r, v in zip(_names.ROWS, p["plan"]))
+                card = f", planning card {s['automa_card']}" if s['automa_card'] >= 0 else ""
+                lines.append(f"Automa (seat {seat}): initiative markers {p['markers']}: {plan}{card}")
+                continue
             lines.append(f"Player {seat}: fame {p['fame']} (final {scores[seat]}), guilders {p['guilders']}, "
                          f"patronage cards {p['patronage']}")
+            if p['character'] >= 0:
+                wild = f"; wild ink {_names.INKS[p['wild_ink']]}" if p['wild_ink'] >= 0 else ""
+                lines.append(f"  character: {_names.CHARACTERS[p['character']]}{wild}")
+            elif p['character_drawn'][0] >= 0:
+                if viewer < 0 or viewer == seat:
+                    drawn = " / ".join(_names.CHARACTERS[x] for x in p['character_drawn'] if x >= 0)
+                else:
+                    drawn = f"{sum(1 for x in p['character_drawn'] if x >= 0)} tiles"
+                lines.append(f"  characters drawn: {drawn}")
             types = " ".join(L[i] * p["types"][i] for i in range(4) if p["types"][i])
             inks_held = ", ".join(f"{I[c]} {p['inks'][c]}" for c in range(4) if p["inks"][c])
             lines.append(f"  types: {types or '-'}; inks: {inks_held or '-'}")
@@ -546,8 +609,8 @@ def _problems(CoreState st):
     n = s["num_seats"]
     if not 2 <= n <= MAX_SEATS:
         return [f"num_seats: {n} is out of range (2-{MAX_SEATS})"]
-    if not 0 <= s["phase"] <= PH_TERMINAL:
-        return [f"phase: {s['phase']} is out of range"]
+    if not 0 <= s["phase"] <= PH_REVEAL:
+        return [f"phase: {s['phase']} is out of range (0-{PH_REVEAL})"]
     if not 0 <= s["first_player"] < n:
         out.append(f"first_player: {s['first_player']} is out of range (0-{n - 1})")
     if not 0 <= s["round"] <= s["rounds"] <= 6:
@@ -583,8 +646,14 @@ def _problems(CoreState st):
     refinement += [(x, "pool_refinement") for x in _bits(s["pool_refinement"])]
     gears = [(x, f"gear_space[{i}]") for i, x in enumerate(s["gear_space"]) if x >= 0]
     # Cards in a player's hand in the middle of a turn or of an order as a reward.
+    if s["n_pending"] > 0 and s["pending"][0]["kind"] == PD_GUILLARD:
+        gears += [(x, "gear_pool") for x in _bits(s["gear_pool"])]
+        if s["pending"][0]["stage"] == 2:
+            gears.append((s["pending"][0]["arg"], "pending[0].arg"))
     if s["phase"] == PH_DRAFT and s["sub"] == 1:
         printing.append((s["sub_card"], "sub_card"))
+    elif s["phase"] == PH_TURN and s["turn_order"][s["turn"]] == s["automa_seat"]:
+        pass   # the automa holds nothing: what it takes goes straight to the discard piles
     elif s["phase"] == PH_TURN and s["sub"] == SUB_REFINEMENT:
         printing.append((s["sub_card"], "sub_card"))
     elif s["phase"] == PH_TURN and s["sub"] == SUB_DISCARD:
@@ -665,13 +734,14 @@ def _problems(CoreState st):
 # the observer (observer first).
 # ---------------------------------------------------------------------------------------
 cdef enum:
-    SEAT_BLOCK = 2 + 4 + 4 + 4 * 7 + 5 + MAX_ORDERS * (N_PRINTING + N_REFINEMENT) + MAX_INSTALLED * (N_GEARS + N_SECTORS + 1) + 1 + 6 + 1 + 1 + 1
+    SEAT_BLOCK = (2 + 4 + 4 + 4 * 7 + 5 + MAX_ORDERS * (N_PRINTING + N_REFINEMENT) + MAX_INSTALLED * (N_GEARS + N_SECTORS + 1) + 1 + 6 + 1 + 1 + 1
+                  + N_CHARACTERS + 1 + N_CHARACTERS + N_INKS + 2)
 cdef enum:
-    OBS_SIZE = (7 + 8 + 5 + 5 + 4 + N_PRINTING + N_REFINEMENT + N_SPECIALTY_CARDS + N_GEARS
+    OBS_SIZE = (7 + 10 + 5 + 5 + 4 + N_AUTOMA_PLANNING + 1 + 1 + N_PRINTING + N_REFINEMENT + N_SPECIALTY_CARDS + N_GEARS
                 + MAX_SPACES * INK_SET * 5 + 4 + N_PATRONAGE_SPACES * (N_PATRONAGE + 2)
                 + N_PATRONAGE_REWARDS * 5 + 2 * (N_PRINTING + N_REFINEMENT) + 2
                 + N_PRINTING + N_REFINEMENT + N_SPECIALTY_CARDS + N_GEARS
-                + 9 + 5 + 1 + 1 + 5 + N_PRINTING + N_REFINEMENT + N_GEARS + 6 + MAX_ORDERS * 6
+                + N_PENDING_KINDS + 5 + 1 + 1 + 5 + N_PRINTING + N_REFINEMENT + N_GEARS + 6 + MAX_ORDERS * 6
                 + MAX_SEATS * SEAT_BLOCK)
 
 OBSERVATION_SIZE = OBS_SIZE
@@ -693,7 +763,7 @@ cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
     out[at + s.round] = 1.0
     at += 7
     out[at + s.phase] = 1.0
-    at += 8
+    at += 10
     if s.phase == PH_TURN:
         out[at + s.row] = 1.0
     at += 5
@@ -705,6 +775,10 @@ cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
     at += 5
     out[at + (s.first_player - player + s.num_seats) % s.num_seats] = 1.0
     at += 4
+    out[at + 1 + s.automa_card] = 1.0
+    at += N_AUTOMA_PLANNING + 1
+    out[at] = 1.0 if s.characters else 0.0
+    at += 1
     m = 0
     for i in range(MAX_SPACES):
         if s.printing_space[i] >= 0:
@@ -758,9 +832,9 @@ cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
     at = put_mask(out, at, s.gear_deck, N_GEARS)
     if s.n_pending > 0:
         out[at + s.pending[0].kind] = 1.0
-        out[at + 9 + (s.pending[0].stage + 1 if s.pending[0].stage < 4 else 4)] = 1.0
-        out[at + 14] = s.pending[0].amount / 4.0
-    at += 15
+        out[at + N_PENDING_KINDS + (s.pending[0].stage + 1 if s.pending[0].stage < 4 else 4)] = 1.0
+        out[at + N_PENDING_KINDS + 5] = s.pending[0].amount / 4.0
+    at += N_PENDING_KINDS + 6
     out[at] = s.n_pending / 8.0
     at += 1
     if s.phase == PH_TURN:
@@ -821,3 +895,16 @@ cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
         out[at + 1] = p.patronage / 4.0
         out[at + 2] = 1.0
         at += 3
+        out[at + 1 + p.character] = 1.0
+        at += N_CHARACTERS + 1
+        if seat == player:   # the tiles drawn at setup are seen by their owner only
+            for i in range(2):
+                if p.character_drawn[i] >= 0:
+                    out[at + p.character_drawn[i]] = 1.0
+        at += N_CHARACTERS
+        if p.wild_ink >= 0:
+            out[at + p.wild_ink] = 1.0
+        at += N_INKS
+        out[at] = 1.0 if p.character_flags & FLAG_PLANTIN_SWAPPED else 0.0
+        out[at + 1] = 1.0 if p.character_flags & FLAG_SCHOEFFER_TWICE else 0.0
+        at += 2

@@ -158,11 +158,23 @@ cdef inline int type_cost(const PlayerState* p) noexcept nogil:
     return total4(p.types) + 1
 
 
+cdef inline int human_seat(const GameState* s, int k) noexcept nogil:
+    """The k-th player (the automa skipped) in seat order from the first player."""
+    cdef int i, seat
+    for i in range(s.num_seats):
+        seat = (s.first_player + i) % s.num_seats
+        if seat != s.automa_seat:
+            if k == 0:
+                return seat
+            k -= 1
+    return -1
+
+
 cdef inline int draft_seat(const GameState* s) noexcept nogil:
-    cdef int n = s.num_players
-    if s.step < n:
-        return (s.first_player + s.step) % n
-    return (s.first_player + 2 * n - 1 - s.step) % n
+    # One order each clockwise, then one each counter-clockwise (the automa drafts none).
+    if s.step < s.num_players:
+        return human_seat(s, s.step)
+    return human_seat(s, 2 * s.num_players - 1 - s.step)
 
 
 cdef inline int gear_kind(const Catalogue* cat, const PlayerState* p, int pos) noexcept nogil:
@@ -188,7 +200,7 @@ cdef void push_pending(GameState* s, int kind, int seat, int amount, int arg) no
     p.amount = amount
     p.arg = arg
     p.arg2 = -1
-    p.stage = -1 if kind == PD_ORDER else 0
+    p.stage = -1 if kind == PD_ORDER or kind == PD_GUILLARD else 0
     s.n_pending += 1
 
 
@@ -219,6 +231,15 @@ cdef void give_reward(GameState* s, int seat, int kind, int amount) noexcept nog
         push_pending(s, PD_TYPE, seat, amount, 0)
 
 
+cdef void reach_track(GameState* s, const Catalogue* cat, int seat, int level) noexcept nogil:
+    """A specialty at `level`: each reward-track level reached the first time (on any
+    specialty) gives its reward."""
+    cdef PlayerState* p = &s.players[seat]
+    while p.track < N_TRACK and level >= cat.track_level[p.track]:
+        give_reward(s, seat, cat.track_reward[p.track].kind, cat.track_reward[p.track].amount)
+        p.track += 1
+
+
 cdef void raise_specialty(GameState* s, const Catalogue* cat, int seat, int j, int n) noexcept nogil:
     """Move specialty j up n levels: past VI each step pays guilders; reaching a
     reward-track level first time (on any specialty) takes that track reward."""
@@ -229,9 +250,7 @@ cdef void raise_specialty(GameState* s, const Catalogue* cat, int seat, int j, i
             p.guilders += cat.overflow_guilders
             continue
         p.levels[j] += 1
-        while p.track < N_TRACK and p.levels[j] >= cat.track_level[p.track]:
-            give_reward(s, seat, cat.track_reward[p.track].kind, cat.track_reward[p.track].amount)
-            p.track += 1
+        reach_track(s, cat, seat, p.levels[j])
 
 # ---------------------------------------------------------------------------------------
 # Dealing: the next space to fill (setup and Prepare the Next Round).
@@ -246,6 +265,9 @@ cdef enum:
     DEAL_SPECIALTY
     DEAL_GEAR
     DEAL_PATRONAGE
+    DEAL_CHARACTER
+    DEAL_AUTOMA_PLAN
+    DEAL_AUTOMA_SPACE
 
 
 cdef int draft_size(const GameState* s, const Catalogue* cat) noexcept nogil:
@@ -321,22 +343,102 @@ cdef void reshuffle_if_empty(GameState* s, int deal) noexcept nogil:
             s.gear_discard = 0
 
 
+cdef bint automa_space_open(const GameState* s, int i) noexcept nogil:
+    """Whether space i has something for the automa at its current action."""
+    cdef int k
+    if i < 0 or i >= MAX_SPACES:
+        return False
+    if s.row == ROW_ORDERS:
+        return (s.printing_space[i] if s.sub == SUB_CHOOSE else s.refinement_space[i]) >= 0
+    if s.row == ROW_INKS:
+        for k in range(INK_SET):
+            if s.ink_space[i][k] >= 0:
+                return True
+        return False
+    if s.row == ROW_SPECIALTIES:
+        return s.specialty_space[i] >= 0
+    if s.row == ROW_GEARS:
+        return s.gear_space[i] >= 0
+    return i < N_PATRONAGE_REWARDS and s.patronage_reward_seat[i] < 0
+
+
+cdef bint automa_names_space(const Catalogue* cat, int i) noexcept nogil:
+    cdef int k
+    for k in range(N_AUTOMA_EXECUTION):
+        if cat.automa_execution[k] - 1 == i:
+            return True
+    return False
+
+
+cdef int automa_spaces(const GameState* s, const Catalogue* cat, int* space, double* weight) noexcept nogil:
+    """Where the automa's execution cards can send it now. A card naming an empty space is
+    set aside and the next drawn, so each open space is drawn in proportion to the cards
+    naming it."""
+    cdef int n = 0, k, i, j, total = 0
+    for k in range(N_AUTOMA_EXECUTION):
+        i = cat.automa_execution[k] - 1
+        if not automa_space_open(s, i):
+            continue
+        total += 1
+        for j in range(n):
+            if space[j] == i:
+                weight[j] += 1.0
+                break
+        else:
+            space[n] = i
+            weight[n] = 1.0
+            n += 1
+    for j in range(n):
+        weight[j] /= total
+    return n
+
+
 cdef int chance_context(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
-    """Which draw the chance node makes: a DEAL_* kind (order-reward draws are
-    DEAL_PRINTING / DEAL_REFINEMENT with index -1)."""
-    cdef const Pending* p
+    """Which draw the chance node makes: a DEAL_* kind; index -1 for draws into a pool
+    (an order as a reward, Guillard's gears)."""
+    index[0] = -1
     if s.n_pending > 0:
-        p = &s.pending[0]
-        index[0] = -1
+        if s.pending[0].kind == PD_GUILLARD:
+            return DEAL_GEAR
         if s.pool_due_printing > 0:
             return DEAL_PRINTING
         return DEAL_REFINEMENT
+    if s.phase == PH_CHARACTERS:
+        return DEAL_CHARACTER
+    if s.phase == PH_REVEAL:
+        return DEAL_AUTOMA_PLAN
+    if s.phase == PH_TURN:
+        return DEAL_AUTOMA_SPACE
     return next_deal(s, cat, index)
+
+
+cdef inline uint64_t chance_set(const GameState* s, int deal, int* base) noexcept nogil:
+    """The set drawn from (bit mask over ids) and the chance-outcome base of its ids."""
+    if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
+        base[0] = C_PRINTING
+        return s.printing_deck
+    if deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
+        base[0] = C_REFINEMENT
+        return s.refinement_deck
+    if deal == DEAL_SPECIALTY:
+        base[0] = C_SPECIALTY
+        return s.specialty_deck
+    if deal == DEAL_GEAR:
+        base[0] = C_GEAR
+        return s.gear_deck
+    if deal == DEAL_PATRONAGE:
+        base[0] = C_PATRONAGE
+        return s.patronage_box
+    if deal == DEAL_CHARACTER:
+        base[0] = C_CHARACTER
+        return s.character_pool
+    base[0] = C_AUTOMA_PLAN
+    return s.automa_deck
 
 
 cdef int chance_outcomes(const GameState* s, const Catalogue* cat, int* out, double* prob) noexcept nogil:
     cdef int index, deal = chance_context(s, cat, &index)
-    cdef uint64_t m = 0
+    cdef uint64_t m
     cdef int base = 0, n = 0, c, total
     if deal == DEAL_INK:
         total = total4(s.bag)
@@ -346,21 +448,13 @@ cdef int chance_outcomes(const GameState* s, const Catalogue* cat, int* out, dou
                 prob[n] = s.bag[c] / <double>total
                 n += 1
         return n
-    if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
-        m = s.printing_deck
-        base = C_PRINTING
-    elif deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
-        m = s.refinement_deck
-        base = C_REFINEMENT
-    elif deal == DEAL_SPECIALTY:
-        m = s.specialty_deck
-        base = C_SPECIALTY
-    elif deal == DEAL_GEAR:
-        m = s.gear_deck
-        base = C_GEAR
-    elif deal == DEAL_PATRONAGE:
-        m = s.patronage_box
-        base = C_PATRONAGE
+    if deal == DEAL_AUTOMA_SPACE:
+        n = automa_spaces(s, cat, out, prob)
+        for c in range(n):
+            out[c] += C_AUTOMA_SPACE
+        _sort_outcomes(out, prob, n)
+        return n
+    m = chance_set(s, deal, &base)
     total = popcount64(m)
     while m:
         out[n] = base + ctz64(m)
@@ -370,10 +464,28 @@ cdef int chance_outcomes(const GameState* s, const Catalogue* cat, int* out, dou
     return n
 
 
+cdef void _sort_outcomes(int* a, double* p, int n) noexcept nogil:
+    cdef int i, j, v
+    cdef double w
+    for i in range(1, n):
+        v = a[i]
+        w = p[i]
+        j = i - 1
+        while j >= 0 and a[j] > v:
+            a[j + 1] = a[j]
+            p[j + 1] = p[j]
+            j -= 1
+        a[j + 1] = v
+        p[j + 1] = w
+
+
 cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     cdef int index, deal = chance_context(s, cat, &index)
-    cdef uint64_t m = 0
-    cdef int c, r
+    cdef int c, r, n, base = 0
+    cdef int space[MAX_SPACES]
+    cdef double weight[MAX_SPACES]
+    cdef double u
+    cdef uint64_t m
     if deal == DEAL_INK:
         r = rng_below(rng, total4(s.bag))
         for c in range(N_INKS):
@@ -381,21 +493,38 @@ cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexc
                 return C_INK + c
             r -= s.bag[c]
         return C_INK + N_INKS - 1
-    if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
-        return C_PRINTING + nth_bit(s.printing_deck, rng_below(rng, popcount64(s.printing_deck)))
-    if deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
-        return C_REFINEMENT + nth_bit(s.refinement_deck, rng_below(rng, popcount64(s.refinement_deck)))
-    if deal == DEAL_SPECIALTY:
-        return C_SPECIALTY + nth_bit(s.specialty_deck, rng_below(rng, popcount64(s.specialty_deck)))
-    if deal == DEAL_GEAR:
-        return C_GEAR + nth_bit(s.gear_deck, rng_below(rng, popcount64(s.gear_deck)))
-    return C_PATRONAGE + nth_bit(s.patronage_box, rng_below(rng, popcount64(s.patronage_box)))
+    if deal == DEAL_AUTOMA_SPACE:
+        n = automa_spaces(s, cat, space, weight)
+        u = (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+        for c in range(n - 1):
+            if u < weight[c]:
+                return C_AUTOMA_SPACE + space[c]
+            u -= weight[c]
+        return C_AUTOMA_SPACE + space[n - 1]
+    m = chance_set(s, deal, &base)
+    return base + nth_bit(m, rng_below(rng, popcount64(m)))
 
 
 cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     cdef int index, deal = chance_context(s, cat, &index)
-    cdef int x
-    if deal == DEAL_INK:
+    cdef int x, seat
+    if deal == DEAL_CHARACTER:
+        x = a - C_CHARACTER
+        s.character_pool &= ~bit(x)
+        seat = human_seat(s, s.step)
+        if s.players[seat].character_drawn[0] < 0:
+            s.players[seat].character_drawn[0] = x
+        else:
+            s.players[seat].character_drawn[1] = x
+    elif deal == DEAL_AUTOMA_PLAN:
+        x = a - C_AUTOMA_PLAN
+        s.automa_deck &= ~bit(x)
+        s.automa_card = x
+        apply_planning_card(s, cat)
+        s.reveal_stage = 1
+    elif deal == DEAL_AUTOMA_SPACE:
+        automa_take(s, cat, a - C_AUTOMA_SPACE)
+    elif deal == DEAL_INK:
         x = a - C_INK
         s.bag[x] -= 1
         s.ink_space[index // INK_SET][index % INK_SET] = x
@@ -426,21 +555,162 @@ cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil
     elif deal == DEAL_GEAR:
         x = a - C_GEAR
         s.gear_deck &= ~bit(x)
-        s.gear_space[index] = x
+        if index < 0:
+            s.gear_pool |= bit(x)
+            s.gear_pool_due -= 1
+        else:
+            s.gear_space[index] = x
     elif deal == DEAL_PATRONAGE:
         x = a - C_PATRONAGE
         s.patronage_box &= ~bit(x)
         s.patronage_space[index] = x
 
 # ---------------------------------------------------------------------------------------
+# The automa (rulebook pp.16-17): its planning card and what it removes from the board.
+# ---------------------------------------------------------------------------------------
+cdef int automa_row(const GameState* s, const Catalogue* cat, int target) noexcept nogil:
+    """A planning-card arrow end: a row, or the row with the fewest/most markers (ties: the
+    first tied row scanning down from the card's centre row, wrapping to the top)."""
+    cdef const PlayerState* a = &s.players[s.automa_seat]
+    cdef const int16_t* plan = a.plan
+    cdef int r, k, best
+    if target < N_ROWS:
+        return target
+    best = plan[0]
+    for r in range(1, N_ROWS):
+        if (target == AUTOMA_MIN and plan[r] < best) or (target == AUTOMA_MAX and plan[r] > best):
+            best = plan[r]
+    for k in range(N_ROWS):
+        r = (cat.automa_planning[s.automa_card].centre + k) % N_ROWS
+        if plan[r] == best:
+            return r
+    return 0
+
+
+cdef void apply_planning_card(GameState* s, const Catalogue* cat) noexcept nogil:
+    """Each arrow moves a marker from its first action to its second; from the second to
+    the first if the first has none; never onto an action with 6 markers."""
+    cdef const AutomaPlanningCard* card = &cat.automa_planning[s.automa_card]
+    cdef int16_t* plan = s.players[s.automa_seat].plan
+    cdef int m, a, b
+    for m in range(card.n_moves):
+        a = automa_row(s, cat, card.move_from[m])
+        b = automa_row(s, cat, card.move_to[m])
+        if a == b:
+            continue
+        if plan[a] > 0:
+            if plan[b] < 6:
+                plan[a] -= 1
+                plan[b] += 1
+        elif plan[b] > 0:
+            plan[b] -= 1
+            plan[a] += 1
+
+
+cdef int automa_patronage_card(const GameState* s, const Catalogue* cat) noexcept nogil:
+    """The patronage space whose card the automa takes this turn, or -1 (it takes a
+    reward): its planning card must show a patronage card, not in rounds 1-2, and it
+    takes the leftmost card that can be taken."""
+    cdef int i
+    if s.automa_card < 0 or not cat.automa_planning[s.automa_card].patronage or s.round <= 2:
+        return -1
+    for i in range(N_PATRONAGE_SPACES):
+        if s.patronage_space[i] >= 0 and cat.patronage_rounds[i] <= s.round:
+            return i
+    return -1
+
+
+cdef void automa_take(GameState* s, const Catalogue* cat, int i) noexcept nogil:
+    """The automa removes what space i holds at its action. It keeps nothing: inks go
+    back to the bag, cards to their discard piles."""
+    cdef int k
+    if s.row == ROW_ORDERS:
+        if s.sub == SUB_CHOOSE:
+            s.printing_discard |= bit(s.printing_space[i])
+            s.printing_space[i] = -1
+            s.sub = SUB_REFINEMENT
+        else:
+            s.refinement_discard |= bit(s.refinement_space[i])
+            s.refinement_space[i] = -1
+            s.sub = SUB_DONE
+    elif s.row == ROW_INKS:
+        for k in range(INK_SET):
+            if s.ink_space[i][k] >= 0:
+                s.bag[s.ink_space[i][k]] += 1
+                s.ink_space[i][k] = -1
+        s.sub = SUB_DONE
+    elif s.row == ROW_SPECIALTIES:
+        s.specialty_discard |= bit(s.specialty_space[i])
+        s.specialty_space[i] = -1
+        s.sub = SUB_DONE
+    elif s.row == ROW_GEARS:
+        s.gear_discard |= bit(s.gear_space[i])
+        s.gear_space[i] = -1
+        s.sub = SUB_DONE
+    else:
+        s.patronage_reward_seat[i] = s.automa_seat
+        s.sub = SUB_DONE
+
+
+cdef void automa_pass_markers(GameState* s, const Catalogue* cat) noexcept nogil:
+    """End of round: the first player token passes. The automa, if it held the token,
+    receives a marker from each player, each onto its action with the fewest markers;
+    otherwise it gives one from its action with the most (ties by this round's card)."""
+    cdef int16_t* plan = s.players[s.automa_seat].plan
+    cdef int k, r
+    if s.automa_card < 0:
+        return
+    if s.first_player == s.automa_seat:
+        for k in range(s.num_seats - 1):
+            r = automa_row(s, cat, AUTOMA_MIN)
+            if plan[r] < 6:
+                plan[r] += 1
+    else:
+        r = automa_row(s, cat, AUTOMA_MAX)
+        if plan[r] > 0:
+            plan[r] -= 1
+
+# ---------------------------------------------------------------------------------------
 # Rule predicates.
 # ---------------------------------------------------------------------------------------
+cdef bint inks_cover(const PlayerState* p, const int* need) noexcept nogil:
+    """Whether the inks held cover `need` (per colour); Caxton's wild colour this round
+    stands in for any colour once his own are used."""
+    cdef int c, w = p.wild_ink, spare, short = 0
+    if w < 0:
+        for c in range(N_INKS):
+            if need[c] > p.inks[c]:
+                return False
+        return True
+    spare = p.inks[w] - need[w]
+    if spare < 0:
+        return False
+    for c in range(N_INKS):
+        if c != w and need[c] > p.inks[c]:
+            short += need[c] - p.inks[c]
+    return short <= spare
+
+
+cdef void spend_inks(GameState* s, PlayerState* p, const int16_t* need) noexcept nogil:
+    """Inks of a fulfilled colour part or patronage card go back to the bag: the colour
+    itself first, then the wild colour (keeping the wild ink, the more useful, for last)."""
+    cdef int c, own, rest
+    for c in range(N_INKS):
+        own = need[c] if need[c] <= p.inks[c] else p.inks[c]
+        rest = need[c] - own
+        p.inks[c] -= own
+        s.bag[c] += own
+        if rest > 0 and p.wild_ink >= 0:
+            p.inks[p.wild_ink] -= rest
+            s.bag[p.wild_ink] += rest
 cdef bint meets_patronage(const PlayerState* p, const PatronageCard* c) noexcept nogil:
     cdef int i
+    cdef int need[N_INKS]
     for i in range(4):
-        if p.levels[i] < c.levels[i] or p.inks[i] < c.inks[i] or p.types[i] < c.types[i]:
+        if p.levels[i] < c.levels[i] or p.types[i] < c.types[i]:
             return False
-    return True
+        need[i] = c.inks[i]
+    return inks_cover(p, need)
 
 
 cdef int fulfil_gear_count(const GameState* s, const Catalogue* cat, const PlayerState* p,
@@ -480,8 +750,14 @@ cdef bint gear_usable(const GameState* s, const Catalogue* cat, const PlayerStat
     orders of this fulfil turn, so they are used once the orders are chosen; the others
     at any decision point of the player's (and there they would change what was chosen)."""
     cdef int kind, mask, c, t, cost
-    if p.gear[pos] < 0 or p.gear_used[pos] >= 1 or p.gear_uses >= MAX_GEAR_USES:
+    if p.gear[pos] < 0 or p.gear_uses >= MAX_GEAR_USES:
         return False
+    if p.gear_used[pos] >= 1:
+        # Schoeffer may use one gear a second time in a round.
+        if p.character != CH_SCHOEFFER or p.gear_used[pos] >= cat.schoeffer_uses:
+            return False
+        if (p.character_flags & FLAG_SCHOEFFER_TWICE) and p.gear_used[pos] < 2:
+            return False
     kind = gear_kind(cat, p, pos)
     mask = gear_mask(cat, p, pos)
     if is_fulfil_gear(kind) != fulfilling:
@@ -507,39 +783,79 @@ cdef bint gear_usable(const GameState* s, const Catalogue* cat, const PlayerStat
     return True
 
 
+cdef int letter_shortfall(const PlayerState* p, const int* need) noexcept nogil:
+    cdef int c, short = 0
+    for c in range(N_LETTERS):
+        if need[c] > p.types[c]:
+            short += need[c] - p.types[c]
+    return short
+
+
 cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
                      int mode) noexcept nogil:
-    """Whether order `slot` can be fulfilled in `mode` with what the orders chosen before
-    it in this turn leave: types serve one order each, inks are spent."""
-    cdef int types_left[4]
-    cdef int inks_left[4]
-    cdef int i, k, m
+    """Whether order `slot` can be fulfilled in `mode` together with the orders chosen
+    before it in this turn: a type serves one order, inks are spent, decorations check
+    levels. Manutius may ignore one required type if he fulfils 2 or more orders: a pick
+    that leans on that must leave a second order possible."""
+    cdef int letters[N_LETTERS]
+    cdef int inks[N_INKS]
+    cdef int i, k, m, printed = 0, allowed, short, later
     cdef const RefinementCard* r
     cdef const PrintingCard* pc
-    if mode == FULFIL_SKIP:
-        return True
     for i in range(4):
-        types_left[i] = p.types[i]
-        inks_left[i] = p.inks[i]
+        letters[i] = 0
+        inks[i] = 0
     for k in range(slot):
         m = s.fulfil_mode[k]
         if m >= FULFIL_PRINT and p.order_printing[k] >= 0:
+            printed += 1
             pc = &cat.printing[p.order_printing[k]]
             r = &cat.refinement[p.order_refinement[k]]
             for i in range(4):
-                types_left[i] -= pc.letters[i]
+                letters[i] += pc.letters[i]
                 if m == FULFIL_COLOUR or m == FULFIL_BOTH:
-                    inks_left[i] -= r.inks[i]
+                    inks[i] += r.inks[i]
+    allowed = cat.manutius_ignored_types if p.character == CH_MANUTIUS else 0
+    if mode == FULFIL_SKIP:
+        # Skipping is fine unless an ignored type still needs a second order, and none
+        # of the later orders could be it.
+        if printed != 1 or letter_shortfall(p, letters) == 0:
+            return True
+        return manutius_second_order(cat, p, slot, letters)
     pc = &cat.printing[p.order_printing[slot]]
     r = &cat.refinement[p.order_refinement[slot]]
     for i in range(4):
-        if pc.letters[i] > types_left[i]:
-            return False
-        if (mode == FULFIL_COLOUR or mode == FULFIL_BOTH) and r.inks[i] > inks_left[i]:
-            return False
+        letters[i] += pc.letters[i]
+        if mode == FULFIL_COLOUR or mode == FULFIL_BOTH:
+            inks[i] += r.inks[i]
         if (mode == FULFIL_DECORATION or mode == FULFIL_BOTH) and r.levels[i] > p.levels[i]:
             return False
-    return True
+    if not inks_cover(p, inks):
+        return False
+    short = letter_shortfall(p, letters)
+    if short == 0:
+        return True
+    if short > allowed:
+        return False
+    if printed + 1 >= 2:
+        return True
+    return manutius_second_order(cat, p, slot, letters)
+
+
+cdef bint manutius_second_order(const Catalogue* cat, const PlayerState* p, int slot,
+                                const int* letters) noexcept nogil:
+    """Whether an order after `slot` could still be printed alongside `letters` with no
+    more than the one ignored type."""
+    cdef int k, i
+    cdef int total[N_LETTERS]
+    for k in range(slot + 1, MAX_ORDERS):
+        if p.order_printing[k] < 0:
+            continue
+        for i in range(N_LETTERS):
+            total[i] = letters[i] + cat.printing[p.order_printing[k]].letters[i]
+        if letter_shortfall(p, total) <= cat.manutius_ignored_types:
+            return True
+    return False
 
 # ---------------------------------------------------------------------------------------
 # Legal actions.
@@ -555,6 +871,19 @@ cdef int add_free_actions(const GameState* s, const Catalogue* cat, const Player
         if gear_usable(s, cat, p, pos, fulfilling):
             out[n] = A_USE_GEAR + pos
             n += 1
+    if not fulfilling and p.character == CH_PLANTIN and not (p.character_flags & FLAG_PLANTIN_SWAPPED):
+        n = add_swaps(p, out, n)
+    return n
+
+
+cdef int add_swaps(const PlayerState* p, int* out, int n) noexcept nogil:
+    # Plantin, once a round: swap the levels of two specialties (that differ).
+    cdef int i, j
+    for i in range(N_SPECIALTIES):
+        for j in range(i + 1, N_SPECIALTIES):
+            if p.levels[i] != p.levels[j]:
+                out[n] = A_SWAP + i * N_SPECIALTIES + j
+                n += 1
     return n
 
 
@@ -648,6 +977,35 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
             if q.arg & (1 << c):
                 out[n] = A_LETTER + c
                 n += 1
+    elif q.kind == PD_CAXTON:
+        for c in range(N_INKS):
+            out[n] = A_INK + c
+            n += 1
+    elif q.kind == PD_UNGLER:
+        for j in range(N_SPECIALTIES):
+            if q.stage == 0 or j != q.arg:
+                out[n] = A_SPECIALTY_UP + j
+                n += 1
+    elif q.kind == PD_GUILLARD:
+        if q.stage == 1:
+            m = s.gear_pool
+            while m:
+                out[n] = A_GEAR + ctz64(m)
+                n += 1
+                m &= m - 1
+        elif q.stage == 2:
+            k = installed(p)
+            for c in range(N_SECTORS):
+                out[n] = A_PLACE + k * N_SECTORS + c
+                n += 1
+    elif q.kind == PD_SHIFT:
+        for c in range(N_ROWS):
+            for t in range(N_ROWS):
+                if c != t and p.plan[c] > 0 and p.plan[t] < 6:
+                    out[n] = A_SHIFT + c * N_ROWS + t
+                    n += 1
+        out[n] = A_PASS
+        n += 1
     if q.kind == PD_INK or q.kind == PD_SPECIALTY or q.kind == PD_TYPE:
         # Taking a reward is optional (rulebook p.14): decline the rest of it.
         out[n] = A_PASS
@@ -743,7 +1101,7 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
 
 
 cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
-    cdef int seat = (s.first_player + s.step) % s.num_seats
+    cdef int seat = human_seat(s, s.step)
     cdef const PlayerState* p = &s.players[seat]
     cdef int n = 0, m
     if s.fulfil_slot < MAX_ORDERS:
@@ -783,6 +1141,11 @@ cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexc
             out[n] = i + ctz64(mask)
             n += 1
             mask &= mask - 1
+    elif s.phase == PH_CHARACTERS:
+        seat = current_player(s)
+        for i in range(2):
+            out[n] = A_CHARACTER + s.players[seat].character_drawn[i]
+            n += 1
     elif s.phase == PH_TYPES:
         for i in range(N_TYPE_SETS):
             out[i] = A_TYPES + i
@@ -815,20 +1178,25 @@ cdef void _sort(int* a, int n) noexcept nogil:
 
 cdef int current_player(const GameState* s) noexcept nogil:
     cdef const Pending* q
+    cdef int seat
     if s.phase == PH_TERMINAL:
         return TERMINAL
     if s.n_pending > 0:
         q = &s.pending[0]
-        if q.kind == PD_ORDER and q.stage <= 0:
+        if (q.kind == PD_ORDER or q.kind == PD_GUILLARD) and q.stage <= 0:
             return CHANCE
         return q.seat
-    if s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL:
+    if s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL or s.phase == PH_REVEAL:
         return CHANCE
     if s.phase == PH_DRAFT:
         return draft_seat(s)
     if s.phase == PH_TURN:
-        return s.turn_order[s.turn]
-    return (s.first_player + s.step) % s.num_seats
+        seat = s.turn_order[s.turn]
+        return CHANCE if seat == s.automa_seat else seat
+    seat = human_seat(s, s.step)
+    if s.phase == PH_CHARACTERS and s.players[seat].character_drawn[1] < 0:
+        return CHANCE
+    return seat
 
 # ---------------------------------------------------------------------------------------
 # Applying player actions.
@@ -866,6 +1234,8 @@ cdef void use_gear(GameState* s, const Catalogue* cat, int seat, int pos) noexce
     cdef int c
     p.gear_used[pos] += 1
     p.gear_uses += 1
+    if p.gear_used[pos] >= 2:
+        p.character_flags |= FLAG_SCHOEFFER_TWICE
     if kind == GEAR_INK_SWAP:
         push_pending(s, PD_INK_SWAP, seat, 1, -1)
     elif kind == GEAR_TYPE_SWAP:
@@ -984,6 +1354,43 @@ cdef void apply_pending(GameState* s, const Catalogue* cat, int a) noexcept nogi
         p.guilders -= cost if cost > 0 else 0
         p.types[a - A_LETTER] += 1
         pop_pending(s)
+    elif q.kind == PD_CAXTON:
+        p.wild_ink = a - A_INK
+        pop_pending(s)
+    elif q.kind == PD_UNGLER:
+        x = a - A_SPECIALTY_UP
+        if q.stage == 0:
+            p.levels[x] = cat.ungler_levels[0]
+            q.arg = x
+            q.stage = 1
+        else:
+            p.levels[x] = cat.ungler_levels[1]
+            pop_pending(s)
+            reach_track(s, cat, seat, cat.ungler_levels[0])
+    elif q.kind == PD_GUILLARD:
+        if q.stage == 1:
+            q.arg = a - A_GEAR
+            s.gear_pool &= ~bit(q.arg)
+            q.stage = 2
+        else:
+            k = installed(p)
+            p.gear[k] = q.arg
+            p.gear_active[k] = (a - A_PLACE) % N_SECTORS
+            p.gear_used[k] = 0
+            q.amount -= 1
+            if q.amount > 0 and s.gear_pool:
+                q.stage = 1
+            else:
+                s.gear_discard |= s.gear_pool
+                s.gear_pool = 0
+                pop_pending(s)
+    elif q.kind == PD_SHIFT:
+        if a != A_PASS:
+            x = (a - A_SHIFT) // N_ROWS
+            k = (a - A_SHIFT) % N_ROWS
+            p.plan[x] -= 1
+            p.plan[k] += 1
+        pop_pending(s)
 
 
 cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
@@ -998,6 +1405,8 @@ cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
         p.types[a - A_BUY] += 1
     elif A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
         use_gear(s, cat, seat, a - A_USE_GEAR)
+    elif A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
+        swap_levels(p, a)
     elif A_PRINTING <= a < A_PRINTING + N_PRINTING:
         x = a - A_PRINTING
         for i in range(MAX_SPACES):
@@ -1076,11 +1485,17 @@ cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
         for i in range(N_PATRONAGE_SPACES):
             if s.patronage_space[i] == x:
                 s.patronage_space[i] = -1
-        for i in range(N_INKS):
-            p.inks[i] -= cat.patronage[x].inks[i]
-            s.bag[i] += cat.patronage[x].inks[i]
+        spend_inks(s, p, cat.patronage[x].inks)
         p.patronage += 1
         s.sub = SUB_DONE
+
+
+cdef void swap_levels(PlayerState* p, int a) noexcept nogil:
+    cdef int i = (a - A_SWAP) // N_SPECIALTIES, j = (a - A_SWAP) % N_SPECIALTIES
+    cdef int16_t v = p.levels[i]
+    p.levels[i] = p.levels[j]
+    p.levels[j] = v
+    p.character_flags |= FLAG_PLANTIN_SWAPPED
 
 
 cdef void resolve_fulfilment(GameState* s, const Catalogue* cat, int seat) noexcept nogil:
@@ -1095,20 +1510,19 @@ cdef void resolve_fulfilment(GameState* s, const Catalogue* cat, int seat) noexc
         r = &cat.refinement[p.order_refinement[k]]
         p.guilders += cat.printing[p.order_printing[k]].guilders
         if m == FULFIL_COLOUR or m == FULFIL_BOTH:
-            for i in range(N_INKS):
-                p.inks[i] -= r.inks[i]
-                s.bag[i] += r.inks[i]
+            spend_inks(s, p, r.inks)
             p.fame += r.colour_fame
         if m == FULFIL_DECORATION or m == FULFIL_BOTH:
             p.fame += r.decoration_fame
-        if m == FULFIL_BOTH:
+        # Fiol takes the completion reward for one refinement part as well.
+        if m == FULFIL_BOTH or (m != FULFIL_PRINT and p.character == CH_FIOL):
             give_reward(s, seat, r.reward, r.reward_amount)
         discard_order(s, p, k)
     s.fulfil_slot = FULFIL_APPLIED
 
 
 cdef void next_fulfil_slot(GameState* s, int after) noexcept nogil:
-    cdef int seat = (s.first_player + s.step) % s.num_seats
+    cdef int seat = human_seat(s, s.step)
     cdef int k = after + 1
     while k < MAX_ORDERS and s.players[seat].order_printing[k] < 0:
         k += 1
@@ -1123,7 +1537,7 @@ cdef void begin_fulfil_seat(GameState* s) noexcept nogil:
 
 
 cdef void apply_fulfil(GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    cdef int seat = (s.first_player + s.step) % s.num_seats
+    cdef int seat = human_seat(s, s.step)
     cdef PlayerState* p = &s.players[seat]
     cdef int k
     if a == A_PASS:
@@ -1137,6 +1551,19 @@ cdef void apply_fulfil(GameState* s, const Catalogue* cat, int a) noexcept nogil
         p.types[a - A_BUY] += 1
     elif A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
         use_gear(s, cat, seat, a - A_USE_GEAR)
+    elif A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
+        swap_levels(p, a)
+
+
+cdef void keep_character(GameState* s, const Catalogue* cat, int seat, int x) noexcept nogil:
+    """The tile kept is public; the other goes back to the box, seen only by its owner.
+    Guillard's and Ungler's setup powers apply at once."""
+    cdef PlayerState* p = &s.players[seat]
+    p.character = x
+    if x == CH_GUILLARD and cat.guillard_keep > 0:
+        push_pending(s, PD_GUILLARD, seat, cat.guillard_keep, -1)
+    elif x == CH_UNGLER:
+        push_pending(s, PD_UNGLER, seat, 1, -1)
 
 
 cdef void apply_decision(GameState* s, const Catalogue* cat, int a) noexcept nogil:
@@ -1155,6 +1582,10 @@ cdef void apply_decision(GameState* s, const Catalogue* cat, int a) noexcept nog
             place_order(s, &s.players[seat], s.sub_card, a - A_REFINEMENT)
             s.sub = 0
             s.step += 1
+    elif s.phase == PH_CHARACTERS:
+        seat = current_player(s)
+        keep_character(s, cat, seat, a - A_CHARACTER)
+        s.step += 1
     elif s.phase == PH_TYPES:
         p = &s.players[current_player(s)]
         for i in range(3):
@@ -1179,18 +1610,25 @@ cdef void start_round(GameState* s) noexcept nogil:
     s.round += 1
     for seat in range(s.num_seats):
         p = &s.players[seat]
+        # 7, 8, 9, 10 markers in seat order from the first player (the token and the
+        # markers passed at the end of a round keep this true, for the automa too).
         p.markers = 7 + offset_of(s, seat)
-        for k in range(N_ROWS):
-            p.plan[k] = 0
+        if seat != s.automa_seat:
+            for k in range(N_ROWS):
+                p.plan[k] = 0
         for pos in range(MAX_INSTALLED):
             p.gear_used[pos] = 0
         p.gear_uses = 0
+        p.character_flags = 0
         # Turn Gears (not in the first round): the top gear one sector clockwise, the
         # gear meshed with it the other way, the third clockwise again.
         if s.round >= 2:
             for pos in range(MAX_INSTALLED):
                 if p.gear[pos] >= 0:
                     p.gear_active[pos] = (p.gear_active[pos] + (1 if pos % 2 == 0 else 2)) % N_SECTORS
+        if p.character == CH_CAXTON:
+            push_pending(s, PD_CAXTON, seat, 1, 0)
+    s.automa_card = -1
     s.phase = PH_PLAN
     s.step = 0
 
@@ -1252,18 +1690,39 @@ cdef void end_row(GameState* s) noexcept nogil:
         begin_fulfil_seat(s)
 
 
-cdef void end_round(GameState* s) noexcept nogil:
-    cdef int k
+cdef bint tory_scores(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    """Tory: every ink held can be assigned to a distinct ink of the colour parts of the
+    orders held."""
+    cdef int c, k, room
+    if cat.tory_needs_inks and total4(p.inks) == 0:
+        return False
+    for c in range(N_INKS):
+        room = 0
+        for k in range(MAX_ORDERS):
+            if p.order_refinement[k] >= 0:
+                room += cat.refinement[p.order_refinement[k]].inks[c]
+        if p.inks[c] > room:
+            return False
+    return True
+
+
+cdef void end_round(GameState* s, const Catalogue* cat) noexcept nogil:
+    cdef int k, seat
+    for seat in range(s.num_seats):
+        if s.players[seat].character == CH_TORY and tory_scores(s, cat, &s.players[seat]):
+            s.players[seat].fame += cat.tory_fame
     if s.round >= s.rounds:
         s.phase = PH_TERMINAL
         return
     for k in range(N_PATRONAGE_REWARDS):
         s.patronage_reward_seat[k] = -1
+    if s.automa_seat >= 0:
+        automa_pass_markers(s, cat)
     s.first_player = (s.first_player + 1) % s.num_seats
     s.phase = PH_REFILL
 
 
-cdef bint pending_auto(GameState* s) noexcept nogil:
+cdef bint pending_auto(GameState* s, const Catalogue* cat) noexcept nogil:
     """Serve pending items that need no decision; True if something changed."""
     cdef Pending* q = &s.pending[0]
     if q.kind == PD_INK and (q.amount <= 0 or total4(s.bag) == 0):
@@ -1271,6 +1730,21 @@ cdef bint pending_auto(GameState* s) noexcept nogil:
         return True
     if (q.kind == PD_SPECIALTY or q.kind == PD_TYPE) and q.amount <= 0:
         pop_pending(s)
+        return True
+    if q.kind == PD_GUILLARD and q.stage <= 0:
+        if q.stage < 0:
+            q.stage = 0
+            s.gear_pool_due = cat.guillard_draw
+        if s.gear_pool_due > 0:
+            if s.gear_deck == 0:
+                s.gear_deck = s.gear_discard
+                s.gear_discard = 0
+            if s.gear_deck:
+                return False
+            s.gear_pool_due = 0
+        q.stage = 1 if s.gear_pool else 0
+        if not s.gear_pool:
+            pop_pending(s)
         return True
     if q.kind == PD_ORDER and q.stage <= 0:
         if q.stage < 0:
@@ -1301,10 +1775,11 @@ cdef bint pending_auto(GameState* s) noexcept nogil:
 cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
     """Carry the game forward through everything that needs no decision and no draw."""
     cdef int buf[MAX_LEGAL]
-    cdef int n, index, deal
+    cdef double weights[MAX_SPACES]
+    cdef int n, index, deal, seat
     while True:
         if s.n_pending > 0:
-            if pending_auto(s):
+            if pending_auto(s, cat):
                 continue
             if current_player(s) == CHANCE:
                 return
@@ -1322,11 +1797,17 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 reshuffle_if_empty(s, deal)
                 return
             if s.phase == PH_SETUP_DEAL:
-                s.phase = PH_DRAFT
+                s.phase = PH_CHARACTERS if s.characters else PH_DRAFT
                 s.step = 0
                 s.sub = 0
             else:
                 start_round(s)
+        elif s.phase == PH_CHARACTERS:
+            if s.step < s.num_players:
+                return
+            s.phase = PH_DRAFT
+            s.step = 0
+            s.sub = 0
         elif s.phase == PH_DRAFT:
             if s.step < 2 * s.num_players:
                 return
@@ -1341,8 +1822,19 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 return
             start_round(s)
         elif s.phase == PH_PLAN:
-            if s.step < s.num_seats:
+            if s.step < s.num_players:
                 return
+            s.phase = PH_REVEAL
+            s.reveal_stage = 0 if s.automa_seat >= 0 else 1
+        elif s.phase == PH_REVEAL:
+            if s.reveal_stage == 0:
+                return   # the automa's planning card (chance)
+            if s.reveal_stage == 1:
+                s.reveal_stage = 2
+                for seat in range(s.num_seats):
+                    if s.players[seat].character == CH_GUTENBERG and cat.gutenberg_shift > 0:
+                        push_pending(s, PD_SHIFT, seat, 1, 0)
+                continue
             start_row(s, ROW_ORDERS)
         elif s.phase == PH_TURN:
             if s.turn >= s.n_turns:
@@ -1352,6 +1844,20 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 s.turn += 1
                 s.sub = SUB_CHOOSE
                 continue
+            if s.turn_order[s.turn] == s.automa_seat:
+                if s.row == ROW_PATRONAGE and s.sub == SUB_CHOOSE:
+                    n = automa_patronage_card(s, cat)
+                    if n >= 0:
+                        s.players[s.automa_seat].patronage += 1
+                        s.patronage_space[n] = -1
+                        s.sub = SUB_DONE
+                        continue
+                if automa_spaces(s, cat, buf, weights) == 0:
+                    # Nothing on the spaces its cards name: no card, or (orders) no
+                    # printing card, then the refinement card alone.
+                    s.sub = SUB_REFINEMENT if (s.row == ROW_ORDERS and s.sub == SUB_CHOOSE) else SUB_DONE
+                    continue
+                return
             if s.sub == SUB_CHOOSE:
                 n = legal_turn(s, cat, buf)
                 if n == 1:   # only "pass": nothing to decide
@@ -1359,21 +1865,21 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                     continue
             return
         elif s.phase == PH_FULFIL:
-            if s.step >= s.num_seats:
-                end_round(s)
+            if s.step >= s.num_players:
+                end_round(s, cat)
                 continue
             if s.fulfil_slot < FULFIL_APPLIED and no_picks(s):
                 # Before the first pick a free action may have brought a new order.
                 next_fulfil_slot(s, -1)
             if s.fulfil_slot == FULFIL_APPLIED:
                 s.step += 1
-                if s.step < s.num_seats:
+                if s.step < s.num_players:
                     begin_fulfil_seat(s)
                 continue
             if s.fulfil_slot == FULFIL_FINISH:
                 n = legal_fulfil(s, cat, buf)
                 if n == 1:
-                    resolve_fulfilment(s, cat, (s.first_player + s.step) % s.num_seats)
+                    resolve_fulfilment(s, cat, human_seat(s, s.step))
                     continue
             return
         else:
@@ -1384,24 +1890,19 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
     """Whether `a` is a legal action (chance outcome at chance nodes) now. Draws and plans
     are checked directly; other decisions have short lists, generated."""
     cdef int buf[MAX_LEGAL]
-    cdef int n, i, index, deal, m
+    cdef int n, i, index, deal, m, base = 0
+    cdef uint64_t m64
     if s.phase == PH_TERMINAL:
         return False
     if current_player(s) == CHANCE:
         deal = chance_context(s, cat, &index)
         if deal == DEAL_INK:
             return C_INK <= a < C_INK + N_INKS and s.bag[a - C_INK] > 0
-        if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
-            return C_PRINTING <= a < C_REFINEMENT and (s.printing_deck & bit(a - C_PRINTING)) != 0
-        if deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
-            return C_REFINEMENT <= a < C_SPECIALTY and (s.refinement_deck & bit(a - C_REFINEMENT)) != 0
-        if deal == DEAL_SPECIALTY:
-            return C_SPECIALTY <= a < C_GEAR and (s.specialty_deck & bit(a - C_SPECIALTY)) != 0
-        if deal == DEAL_GEAR:
-            return C_GEAR <= a < C_PATRONAGE and (s.gear_deck & bit(a - C_GEAR)) != 0
-        if deal == DEAL_PATRONAGE:
-            return C_PATRONAGE <= a < C_INK and (s.patronage_box & bit(a - C_PATRONAGE)) != 0
-        return False
+        if deal == DEAL_AUTOMA_SPACE:
+            return C_AUTOMA_SPACE <= a < N_CHANCE and automa_space_open(s, a - C_AUTOMA_SPACE) and \
+                automa_names_space(cat, a - C_AUTOMA_SPACE)
+        m64 = chance_set(s, deal, &base)
+        return base <= a < base + 64 and (m64 >> (a - base)) & 1
     if s.phase == PH_PLAN and s.n_pending == 0:
         m = s.players[current_player(s)].markers
         return PLAN_START[m] <= a - A_PLAN < PLAN_START[m + 1]
@@ -1428,7 +1929,9 @@ cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexc
     cdef const PlayerState* p
     for seat in range(s.num_seats):
         p = &s.players[seat]
-        v = p.fame + p.patronage * cat.patronage_points + p.guilders // cat.guilders_per_point
+        v = p.fame + p.patronage * cat.patronage_points
+        # Vietor doubles his fame from guilders.
+        v += (p.guilders // cat.guilders_per_point) * (cat.vietor_multiplier if p.character == CH_VIETOR else 1)
         for j in range(N_SPECIALTIES):
             v += cat.specialty_points[p.levels[j]]
         out[seat] = v
@@ -1447,15 +1950,56 @@ cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nog
             apply_action(s, cat, buf[rng_below(rng, n)])
 
 
+cdef void determinize_characters(GameState* s, int player, Rng* rng) noexcept nogil:
+    """The character tiles `player` has not seen (the others' drawn tiles other than the
+    one each kept, and the tiles never drawn) are dealt again at random among those
+    places. They are out of play, but later draws at setup come from what is left."""
+    cdef int unknown[N_CHARACTERS]
+    cdef int n = 0, x, seat, k, i, t
+    cdef uint64_t seen = 0
+    if not s.characters:
+        return
+    for seat in range(s.num_seats):
+        if s.players[seat].character >= 0:
+            seen |= bit(s.players[seat].character)
+    if 0 <= player < s.num_seats:
+        for k in range(2):
+            if s.players[player].character_drawn[k] >= 0:
+                seen |= bit(s.players[player].character_drawn[k])
+    for x in range(N_CHARACTERS):
+        if not (seen >> x) & 1:
+            unknown[n] = x
+            n += 1
+    for i in range(n - 1, 0, -1):   # Fisher-Yates
+        k = rng_below(rng, i + 1)
+        t = unknown[i]
+        unknown[i] = unknown[k]
+        unknown[k] = t
+    i = 0
+    for seat in range(s.num_seats):
+        if seat == player:
+            continue
+        for k in range(2):
+            x = s.players[seat].character_drawn[k]
+            if x >= 0 and x != s.players[seat].character:
+                s.players[seat].character_drawn[k] = unknown[i]
+                i += 1
+    s.character_pool = 0
+    while i < n:
+        s.character_pool |= bit(unknown[i])
+        i += 1
+
+
 cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) noexcept nogil:
     """Redraw, uniformly, everything `player` cannot see: the plans the others have
     committed this plan step. (Decks are unordered sets drawn at chance nodes, so
     nothing else is hidden in the base game.)"""
     cdef int k, seat, m, idx, i
+    determinize_characters(s, player, rng)
     if s.phase != PH_PLAN:
         return
     for k in range(s.step):
-        seat = (s.first_player + k) % s.num_seats
+        seat = human_seat(s, k)
         if seat == player:
             continue
         m = s.players[seat].markers
@@ -1464,18 +2008,26 @@ cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) 
             s.players[seat].plan[i] = PLAN_TABLE[idx][i]
 
 
-cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds) noexcept nogil:
+cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds,
+                     bint characters, bint automa) noexcept nogil:
+    """The state before the first setup draw. With the automa it takes the last seat and
+    the first player token; `players` counts the people."""
     cdef int i, seat, pos
     cdef PlayerState* p
     memset(s, 0, sizeof(GameState))
     s.num_players = players
-    s.num_seats = players
-    s.automa_seat = -1
+    s.num_seats = players + (1 if automa else 0)
+    s.automa_seat = players if automa else -1
+    s.first_player = s.automa_seat if automa else 0
     s.rounds = rounds
     s.phase = PH_SETUP_DEAL
     s.turn = 0
     s.sub = SUB_CHOOSE
     s.sub_card = -1
+    s.characters = characters
+    s.character_pool = bit(N_CHARACTERS) - 1 if characters else 0
+    s.automa_deck = bit(N_AUTOMA_PLANNING) - 1 if automa else 0
+    s.automa_card = -1
     for i in range(MAX_SPACES):
         s.printing_space[i] = -1
         s.refinement_space[i] = -1
@@ -1505,9 +2057,16 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds
         for pos in range(MAX_INSTALLED):
             p.gear[pos] = -1
         p.character = -1
+        p.character_drawn[0] = -1
+        p.character_drawn[1] = -1
         p.wild_ink = -1
         if seat < players:
             p.guilders = cat.starting_guilders
+    if automa:
+        p = &s.players[s.automa_seat]
+        p.markers = cat.markers_first
+        for i in range(N_ROWS):
+            p.plan[i] = cat.automa_start[i]
     advance(s, cat)
 
 include "api.pxi"

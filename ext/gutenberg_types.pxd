@@ -40,7 +40,31 @@ cdef enum:
     MAX_PENDING = 24
     MAX_LEGAL = 1024
     N_TYPE_SETS = 20       # multisets of 3 letters from 4 (the setup choice of types)
+    N_CHARACTERS = 10
     N_PLANS = 2261         # allocations of 7..10 markers on 5 rows, at most 6 a row
+
+# Character tiles (rulebook p.23), ids in the order of names.CHARACTERS.
+cdef enum:
+    CH_GUTENBERG = 0
+    CH_MANUTIUS = 1
+    CH_GUILLARD = 2
+    CH_UNGLER = 3
+    CH_SCHOEFFER = 4
+    CH_TORY = 5
+    CH_CAXTON = 6
+    CH_PLANTIN = 7
+    CH_FIOL = 8
+    CH_VIETOR = 9
+
+# PlayerState.character_flags: once-a-round powers used.
+cdef enum:
+    FLAG_PLANTIN_SWAPPED = 1
+    FLAG_SCHOEFFER_TWICE = 2
+
+# Automa planning-card arrow ends beyond the rows.
+cdef enum:
+    AUTOMA_MIN = 5
+    AUTOMA_MAX = 6
 
 # Rows of the initiative board, top to bottom.
 cdef enum:
@@ -159,6 +183,16 @@ ctypedef struct Catalogue:
     int16_t patronage_points
     int16_t guilders_per_point
     int16_t overflow_guilders       # developing a specialty already at VI
+    # The characters' special rules (rulebook p.23), as numbers.
+    int16_t gutenberg_shift
+    int16_t manutius_ignored_types
+    int16_t guillard_draw
+    int16_t guillard_keep
+    int16_t ungler_levels[2]
+    int16_t schoeffer_uses
+    int16_t tory_fame
+    int16_t tory_needs_inks
+    int16_t vietor_multiplier
 
 # ---------------------------------------------------------------------------------------
 # The game state.
@@ -174,6 +208,8 @@ cdef enum:
     PH_FULFIL = 5       # fulfil orders, in seat order from the first player
     PH_REFILL = 6       # chance: prepare the next round
     PH_TERMINAL = 7
+    PH_CHARACTERS = 8   # setup: each player draws 2 character tiles (chance) and keeps one
+    PH_REVEAL = 9       # plans revealed: the automa's planning card (chance), Gutenberg's shift
 
 # Steps inside a turn (GameState.sub).
 cdef enum:
@@ -199,6 +235,11 @@ cdef enum:
     PD_TYPE_SWAP = 6      # stage 0 give a type, 1 take another
     PD_SELL_TYPE = 7      # stage 0 give a type, 1 choose 5 guilders or 3 fame
     PD_TYPE_DISCOUNT = 8  # buy a type in mask `arg` for 3 guilders less
+    PD_CAXTON = 9         # Caxton chooses this round's wild ink colour
+    PD_UNGLER = 10        # Ungler: stage 0 the specialty at II, 1 another at I
+    PD_GUILLARD = 11      # Guillard: stage 0 draws, 1 choose a gear, 2 install it; amount left
+    PD_SHIFT = 12         # Gutenberg may shift one initiative marker
+    N_PENDING_KINDS = 13
 
 ctypedef struct Pending:
     int16_t kind
@@ -224,9 +265,10 @@ ctypedef struct PlayerState:
     int16_t plan[N_ROWS]              # initiative markers per row this round
     int16_t markers                   # initiative markers this round
     int16_t patronage                 # patronage cards taken
-    int16_t character                 # -1: none (characters come with their issue)
-    int16_t character_flags
-    int16_t wild_ink
+    int16_t character                 # kept character tile, -1: none
+    int16_t character_drawn[2]        # tiles drawn at setup (the other one went back)
+    int16_t character_flags           # FLAG_*: once-a-round powers used
+    int16_t wild_ink                  # Caxton's wild colour this round, -1
 
 ctypedef struct GameState:
     int16_t num_seats                 # participants, an automa counting as one
@@ -268,6 +310,13 @@ ctypedef struct GameState:
     uint64_t pool_refinement
     int16_t pool_due_printing         # draws still to make
     int16_t pool_due_refinement
+    uint64_t gear_pool                # Guillard's drawn gears
+    int16_t gear_pool_due
+    int16_t characters                # 1: character tiles are in play
+    uint64_t character_pool           # tiles not drawn yet
+    uint64_t automa_deck              # automa planning cards not revealed yet
+    int16_t automa_card               # this round's planning card, -1 before the reveal
+    int16_t reveal_stage              # PH_REVEAL: 0 automa card, 1 Gutenberg's shift, 2 done
     int16_t n_pending
     Pending pending[MAX_PENDING]      # a queue: pending[0] is decided first
     PlayerState players[MAX_SEATS]
@@ -306,7 +355,10 @@ cdef enum:
     A_SELL_GUILDERS = A_SPECIALTY_UP + N_SPECIALTIES
     A_SELL_FAME = A_SELL_GUILDERS + 1
     A_MORE = A_SELL_FAME + 1                      # pay 2 for 2 more: PP, RR, PR
-    N_ACTIONS = A_MORE + 3
+    A_CHARACTER = A_MORE + 3                      # keep character tile X
+    A_SHIFT = A_CHARACTER + N_CHARACTERS          # Gutenberg: a marker from row i to j: i*5 + j
+    A_SWAP = A_SHIFT + N_ROWS * N_ROWS            # Plantin: swap specialties i < j: i*4 + j
+    N_ACTIONS = A_SWAP + N_SPECIALTIES * N_SPECIALTIES
 
 # Chance outcomes.
 cdef enum:
@@ -316,7 +368,10 @@ cdef enum:
     C_GEAR = C_SPECIALTY + N_SPECIALTY_CARDS
     C_PATRONAGE = C_GEAR + N_GEARS
     C_INK = C_PATRONAGE + N_PATRONAGE
-    N_CHANCE = C_INK + N_INKS
+    C_CHARACTER = C_INK + N_INKS                  # a character tile
+    C_AUTOMA_PLAN = C_CHARACTER + N_CHARACTERS    # an automa planning card
+    C_AUTOMA_SPACE = C_AUTOMA_PLAN + N_AUTOMA_PLANNING  # the space an execution card names
+    N_CHANCE = C_AUTOMA_SPACE + MAX_SPACES
 
 ctypedef struct Rng:
     uint64_t s

@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any, Callable
 
 from .names import (
+    CHARACTERS,
     AUTOMA_TARGETS,
     GEAR_INDICATES,
     GEAR_KINDS,
@@ -275,6 +276,23 @@ class Rules:
     overflow_guilders: int
 
 
+@dataclass(frozen=True)
+class Characters:
+    """The 10 character tiles (their ids are positions in names.CHARACTERS) and the
+    numbers their special rules use."""
+
+    tiles: tuple[str, ...]
+    gutenberg_shift: int       # initiative markers Gutenberg may shift after the reveal
+    manutius_ignored_types: int
+    guillard_draw: int         # gears Guillard draws at setup ...
+    guillard_keep: int         # ... and installs
+    ungler_levels: tuple[int, int]   # Ungler's two starting levels (the first >= the second)
+    schoeffer_uses: int        # uses of Schoeffer's one favoured gear a round
+    tory_fame: int
+    tory_needs_inks: bool      # whether Tory must hold an ink to score (our ruling: no)
+    vietor_multiplier: int
+
+
 def describe_reward(reward: Reward) -> str:
     """A short text for a reward in the game's words: "2 inks", "3g", "2f", "1 order"."""
     n = reward.amount
@@ -334,6 +352,7 @@ class Catalogue:
     automa: Automa
     board: FrozenMap                         # participants (2, 3, 4) -> BoardLayout
     rules: Rules
+    characters: Characters
     about: str = ""
     path: str | None = field(default=None, compare=False)
 
@@ -406,6 +425,15 @@ class Catalogue:
             "patronage_points": rules.patronage_points,
             "guilders_per_point": rules.guilders_per_point,
             "overflow_guilders": rules.overflow_guilders,
+            "gutenberg_shift": self.characters.gutenberg_shift,
+            "manutius_ignored_types": self.characters.manutius_ignored_types,
+            "guillard_draw": self.characters.guillard_draw,
+            "guillard_keep": self.characters.guillard_keep,
+            "ungler_levels": list(self.characters.ungler_levels),
+            "schoeffer_uses": self.characters.schoeffer_uses,
+            "tory_fame": self.characters.tory_fame,
+            "tory_needs_inks": int(self.characters.tory_needs_inks),
+            "vietor_multiplier": self.characters.vietor_multiplier,
         }
 
 
@@ -868,7 +896,43 @@ def _rules(value: Any, where: str) -> Rules:
 
 _SECTIONS = ("printing", "refinement", "specialty_cards", "gears", "patronage",
              "patronage_spaces", "patronage_rewards", "reward_track", "automa", "board",
-             "rules")
+             "rules", "characters")
+
+_CHARACTER_FIELDS = ("tiles", "gutenberg_shift", "manutius_ignored_types", "guillard_draw",
+                     "guillard_keep", "ungler_levels", "schoeffer_uses", "tory_fame",
+                     "tory_needs_inks", "vietor_multiplier")
+
+
+def _characters(value: Any, where: str) -> Characters:
+    _object(value, where, _CHARACTER_FIELDS)
+
+    def at(key):
+        return _at(where, key)
+
+    tiles = _counted(value["tiles"], at("tiles"), len(CHARACTERS))
+    for k, name in enumerate(tiles):
+        # The ids carry the special rules: a tile may be renamed only by its own name.
+        if name != CHARACTERS[k]:
+            raise _Problem(_at(at("tiles"), k), f"{_show(name)} is not {CHARACTERS[k]!r} "
+                                                f"(tile {k}'s special rule)")
+    levels = _counted(value["ungler_levels"], at("ungler_levels"), 2, "Ungler has")
+    high = _int(levels[0], _at(at("ungler_levels"), 0), 1, 5, "level")
+    low = _int(levels[1], _at(at("ungler_levels"), 1), 1, high, "level")
+    draw = _int(value["guillard_draw"], at("guillard_draw"), 1, 8, "gears")
+    return Characters(
+        tiles=tuple(tiles),
+        gutenberg_shift=_int(value["gutenberg_shift"], at("gutenberg_shift"), 0, 1, "markers"),
+        manutius_ignored_types=_int(value["manutius_ignored_types"], at("manutius_ignored_types"),
+                                    0, 1, "types"),
+        guillard_draw=draw,
+        guillard_keep=_int(value["guillard_keep"], at("guillard_keep"), 0, min(draw, 3), "gears"),
+        ungler_levels=(high, low),
+        schoeffer_uses=_int(value["schoeffer_uses"], at("schoeffer_uses"), 1, 3, "uses"),
+        tory_fame=_int(value["tory_fame"], at("tory_fame"), 0, 30, "fame"),
+        tory_needs_inks=_bool(value["tory_needs_inks"], at("tory_needs_inks")),
+        vietor_multiplier=_int(value["vietor_multiplier"], at("vietor_multiplier"), 1, 5,
+                               "multiplier"),
+    )
 
 
 def _card_list(data: dict, key: str, n: int, parse: Callable[[Any, str], Any]) -> tuple:
@@ -937,6 +1001,7 @@ def _catalogue(data: Any, path: str | None) -> Catalogue:
     cat["automa"] = _automa(data["automa"], "automa")
     cat["board"] = _board(data["board"], "board")
     cat["rules"] = rules = _rules(data["rules"], "rules")
+    cat["characters"] = _characters(data["characters"], "characters")
     # Cross-checks between sections.
     started = sum(cat["automa"].start)
     if started != rules.markers_first:

@@ -4,15 +4,21 @@
     game = pyspiel.load_game("gutenberg", {"players": 2})
 
 Parameters
-    players    2-4 (default 2)
-    rounds     1-6 (default 6); fewer rounds make small variants for solvers
-    returns    "win" (default: zero-sum, the winners share), "score" (final fame) or
-               "margin" (final fame minus the mean of the others)
-    catalogue  path to a catalogue JSON file ("" for the built-in one)
+    players     1-4 (default 2): the people; 1 is the solo game and needs the automa
+    rounds      1-6 (default 6); fewer rounds make small variants for solvers
+    returns     "win" (zero-sum, the winners share; the default with 2+ players),
+                "score" (final fame; the default and only choice solo) or "margin"
+                (final fame minus the mean of the others)
+    characters  true (default): each player draws 2 character tiles and keeps one
+    automa      0 (default) or 1: the rulebook's automa joins as an extra participant
+                (its cards are chance); players + automa is at most 4
+    catalogue   path to a catalogue JSON file ("" for the built-in one)
 
-The game is sequential with explicit chance nodes (every draw of a card, an ink, a gear)
-and imperfect information: each round the players commit their plans one after another,
-and nobody sees another's plan until all have committed. Everything else is public.
+The game is sequential with explicit chance nodes (every draw of a card, an ink, a gear,
+a character tile, an automa card) and imperfect information: each round the players
+commit their plans one after another, and nobody sees another's plan until all have
+committed; the character tiles a player draws at setup are seen by that player only
+(the one kept is then public, the other goes back to the box unseen).
 
 The action encoding is documented at the top of ext/core.pyx; `action_to_string` gives
 every action in the game's words.
@@ -35,7 +41,8 @@ from gutenberg_ai.catalogue import load_catalogue
 
 GAME_NAME = "gutenberg"
 RETURNS = ("win", "score", "margin")
-DEFAULTS = {"players": 2, "rounds": 6, "returns": "win", "catalogue": ""}
+DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": 0,
+            "catalogue": ""}
 MAX_FAME = 500  # a bound on final fame, for the utility range of "score" and "margin"
 
 def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
@@ -49,7 +56,7 @@ def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=4,
-        min_num_players=2,
+        min_num_players=1,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -70,14 +77,15 @@ def _catalogue(path: str):
     return load_catalogue(path or None)
 
 
-def max_game_length(players: int, rounds: int) -> int:
+def max_game_length(players: int, rounds: int, automa: int = 0) -> int:
     """An upper bound on the number of actions (chance included) in a game.
 
     Per round a player has at most about 260 steps counting every sub-decision, gear use
     and reward; the money-bounded loops (buying types, paid redraws) add at most one
-    step per guilder, and guilders earned are bounded by the same per-round count.
+    step per guilder, and guilders earned are bounded by the same per-round count. The
+    setup adds character draws and powers; the automa a few draws a round.
     """
-    return 300 + players * (10 + rounds * 260)
+    return 300 + players * (40 + rounds * 260) + automa * rounds * 12
 
 
 def check_parameters(params: dict) -> dict:
@@ -87,15 +95,26 @@ def check_parameters(params: dict) -> dict:
         raise ParameterError(f"unknown game parameter(s) {', '.join(unknown)}; "
                              f"known: {', '.join(DEFAULTS)}")
     p = {**DEFAULTS, **params}
-    for name in ("players", "rounds"):
+    for name in ("players", "rounds", "automa"):
         if isinstance(p[name], bool) or not isinstance(p[name], int):
             raise ParameterError(f"{name}: {p[name]!r} is not an integer")
-    if not 2 <= p["players"] <= 4:
-        raise ParameterError(f"players: {p['players']} is out of range (2-4)")
+    if not isinstance(p["characters"], bool):
+        raise ParameterError(f"characters: {p['characters']!r} is not true or false")
+    if p["automa"] not in (0, 1):
+        raise ParameterError(f"automa: {p['automa']} is out of range (0 or 1)")
+    if p["automa"] and not 1 <= p["players"] <= 3:
+        raise ParameterError(f"players: {p['players']} is out of range with the automa (1-3)")
+    if not p["automa"] and not 2 <= p["players"] <= 4:
+        raise ParameterError(f"players: {p['players']} is out of range (2-4; 1 needs automa=1)")
     if not 1 <= p["rounds"] <= 6:
         raise ParameterError(f"rounds: {p['rounds']} is out of range (1-6)")
+    if p["returns"] == "auto":
+        p["returns"] = "score" if p["players"] == 1 else "win"
     if p["returns"] not in RETURNS:
         raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(RETURNS)}")
+    if p["players"] == 1 and p["returns"] != "score":
+        raise ParameterError(f"returns: {p['returns']!r} needs 2 or more players; the solo game "
+                             "returns its score")
     if not isinstance(p["catalogue"], str):
         raise ParameterError(f"catalogue: {p['catalogue']!r} is not a path")
     if p["catalogue"] and not os.path.isfile(p["catalogue"]):
@@ -112,10 +131,11 @@ class GutenbergGame(pyspiel.Game):
             catalogue = _catalogue(os.path.abspath(p["catalogue"]) if p["catalogue"] else "")
         except ValueError as e:
             raise ParameterError(f"catalogue: {e}") from None
-        self.rules = _core.Rules(catalogue, p["players"], p["rounds"])
+        self.rules = _core.Rules(catalogue, p["players"], p["rounds"], p["characters"],
+                                 bool(p["automa"]))
         self.catalogue = catalogue
         self.returns_mode = p["returns"]
-        self.length_bound = max_game_length(p["players"], p["rounds"])
+        self.length_bound = max_game_length(p["players"], p["rounds"], p["automa"])
         if p["returns"] == "win":
             lo, hi, total = -1.0, 1.0, 0.0
         elif p["returns"] == "score":
@@ -130,6 +150,8 @@ class GutenbergGame(pyspiel.Game):
             max_utility=hi,
             max_game_length=self.length_bound,
         )
+        if p["players"] == 1:
+            total = None
         if total is not None:
             info["utility_sum"] = total
         utility = (pyspiel.GameType.Utility.GENERAL_SUM if total is None
@@ -186,49 +208,93 @@ class GutenbergState(pyspiel.State):
         return str(self._core)
 
     # -- imperfect information ----------------------------------------------------------
-    def hidden_plans(self, player: int) -> int:
-        """How many of the last history entries are plans `player` has not seen."""
+    # Hidden from a player: the others' plans committed this plan step (always the tail
+    # of the history), and the character tiles the others drew at setup (the k-th
+    # character draw belongs to the k//2-th player: they draw two each in seat order).
+
+    def _plan_tail(self) -> int:
+        """How many history entries at the end are this plan step's commitments."""
         if self._core.phase != "plan":
             return 0
-        return sum(1 for p, _ in self._plan_tail() if p != player)
-
-    def _plan_tail(self):
-        # During the plan step everything since the round began is a plan commitment.
         hist = self.full_history()
         k = 0
-        plans = _core.NUM_PLANS
-        while k < len(hist) and hist[-1 - k].player >= 0 and hist[-1 - k].action < plans:
+        while k < len(hist) and hist[-1 - k].player >= 0 and hist[-1 - k].action < _PLANS:
             k += 1
-        return [(h.player, h.action) for h in hist[len(hist) - k:]]
+        return k
 
     def masked_history(self, player: int):
-        """(actor, action) pairs as `player` knows them: unseen plans are action -1."""
+        """(actor, action) pairs as `player` knows them: what they have not seen is -1."""
         hist = [(h.player, h.action) for h in self.full_history()]
-        if self._core.phase == "plan":
-            tail = len(self._plan_tail())
-            for i in range(len(hist) - tail, len(hist)):
-                if hist[i][0] != player:
-                    hist[i] = (hist[i][0], -1)
+        draws = 0
+        for i, (actor, action) in enumerate(hist):
+            if actor < 0 and _CHARACTER_DRAW <= action < _CHARACTER_END:
+                if draws // 2 != player:
+                    hist[i] = (actor, -1)
+                draws += 1
+        tail = self._plan_tail()
+        for i in range(len(hist) - tail, len(hist)):
+            if hist[i][0] != player:
+                hist[i] = (hist[i][0], -1)
         return hist
 
+    def hidden_plans(self, player: int) -> int:
+        """How many committed plans `player` has not seen yet."""
+        return sum(1 for p, a in self.masked_history(player)[len(self.full_history()) - self._plan_tail():]
+                   if a < 0)
+
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state drawn from `player_id`'s information set: the others' unrevealed
-        plans are replaced by uniformly random allocations of their markers."""
-        if not self.hidden_plans(player_id):
-            return self.clone()
-        seed = int(probability_sampler() * (1 << 62))
-        rng = random.Random(seed)
-        game = self.get_game()
-        state = game.new_initial_state()
+        """A state drawn from `player_id`'s information set: the others' unseen plans
+        become uniformly random allocations of their markers, and during setup the
+        others' unseen character tiles are dealt again from the tiles `player_id` has not
+        seen. (After setup the tiles put back cannot affect anything, so the state is
+        returned as it is there.)"""
         hist = [(h.player, h.action) for h in self.full_history()]
-        tail = len(self._plan_tail())
-        for _, action in hist[:len(hist) - tail]:
-            state.apply_action(action)
-        for player, action in hist[len(hist) - tail:]:
-            if player != player_id:
+        in_setup = self._core.phase == "characters"
+        tail = self._plan_tail()
+        if not in_setup and not any(p != player_id for p, _ in hist[len(hist) - tail:]):
+            return self.clone()
+        rng = random.Random(int(probability_sampler() * (1 << 62)))
+        draws = self._character_draws(hist, player_id, rng) if in_setup else {}
+        state = self.get_game().new_initial_state()
+        for i, (player, action) in enumerate(hist):
+            if i in draws:
+                action = draws[i]
+            elif i >= len(hist) - tail and player != player_id:
                 action = rng.choice(state.legal_actions())
             state.apply_action(action)
         return state
+
+    def _character_draws(self, hist, player_id, rng):
+        """New outcomes for the others' character draws: each keeps the tile it kept (that
+        is public), the rest come from the tiles player_id has not seen."""
+        positions, kept, draws = {}, {}, 0
+        for i, (actor, action) in enumerate(hist):
+            if actor < 0 and _CHARACTER_DRAW <= action < _CHARACTER_END:
+                positions.setdefault(draws // 2, []).append(i)
+                draws += 1
+            elif actor >= 0 and _KEEP <= action < _KEEP + 10:
+                kept[actor] = action - _KEEP
+        seen = set(kept.values())
+        seen.update(hist[i][1] - _CHARACTER_DRAW for i in positions.get(player_id, []))
+        unknown = [x for x in range(10) if x not in seen]
+        rng.shuffle(unknown)
+        out = {}
+        for seat, where in positions.items():
+            if seat == player_id:
+                continue
+            tiles = [kept[seat]] if seat in kept else []
+            while len(tiles) < len(where):
+                tiles.append(unknown.pop())
+            rng.shuffle(tiles)
+            for i, x in zip(where, tiles):
+                out[i] = _CHARACTER_DRAW + x
+        return out
+
+
+_PLANS = _core.NUM_PLANS
+_CHARACTER_DRAW = _core.CHANCE_OUTCOMES["CHARACTER"]
+_CHARACTER_END = _core.CHANCE_OUTCOMES["AUTOMA_PLAN"]
+_KEEP = _core.ACTIONS["CHARACTER"]
 
 
 def returns_of(core, mode: str):

@@ -48,3 +48,22 @@ PATRONAGE_KINDS = ("specialties", "inks_types", "specialty_inks", "specialty_typ
 AUTOMA_TARGETS = ROWS + ("min", "max")
 
 ROMAN = ("0", "I", "II", "III", "IV", "V", "VI")
+
+# The 10 character tiles (rulebook p.23), in the order of their ids.
+CHARACTERS = (
+    "Johannes Gutenberg",   # shifts one initiative marker after the reveal
+    "Aldus Manutius",       # ignores one required type when fulfilling 2+ orders
+    "Charlotte Guillard",   # draws 4 gears at setup and installs 2
+    "Helena Ungler",        # starts with specialties at II and I and the II reward
+    "Peter Schoeffer",      # uses one gear twice a round
+    "Geoffroy Tory",        # 3 fame at the end of a round if all inks fit held orders
+    "William Caxton",       # one wild ink colour each round
+    "Christophe Plantin",   # swaps two specialty levels once a round
+    "Schweipolt Fiol",      # completion reward for one refinement part
+    "Hieronymus Vietor",    # doubled fame from guilders at the end
+)
+
+# Solo titles (rulebook p.17): (lowest score, title), best last.
+SOLO_TITLES = ((0, "Student"), (101, "Senior Student"), (111, "Apprentice"),
+               (121, "Senior Apprentice"), (131, "Junior Master"), (141, "Master of Printing"),
+               (151, "Guildmaster"))

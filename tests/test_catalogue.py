@@ -410,7 +410,11 @@ BAD = [
     ("unknown_top_level_key", _set(["expansion"], []),
      "box.json: top level: unknown key 'expansion' (expected printing, refinement, "
      "specialty_cards, gears, patronage, patronage_spaces, patronage_rewards, "
-     "reward_track, automa, board, rules, about)"),
+     "reward_track, automa, board, rules, characters, about)"),
+    ("renamed_character", _set(["characters", "tiles", 3], "Anna"),
+     "box.json: characters.tiles[3]: 'Anna' is not 'Helena Ungler' (tile 3's special rule)"),
+    ("ungler_levels_out_of_order", _set(["characters", "ungler_levels"], [1, 2]),
+     "box.json: characters.ungler_levels[1]: level must be 1 to 1, got 2"),
     ("missing_key", _delete(["refinement", 5, "colour_fame"]),
      "box.json: refinement[5]: missing key 'colour_fame'"),
     ("missing_section", _delete(["gears"]),

@@ -16,7 +16,7 @@ A = _core.ACTIONS
 def advance_to_plan(state, seed=0):
     """Play seeded random moves until the first plan decision."""
     rng = np.random.default_rng(seed)
-    while state.core.phase != "plan":
+    while state.core.step_name() != "plan":
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(int(rng.choice(actions, p=probs)))
@@ -40,10 +40,11 @@ def test_small_variant_random_sim_test():
 def test_load_game_defaults_and_info():
     game = gutenberg_ai.load_game()
     assert game.num_players() == 2
-    assert game.get_parameters() == {"players": 2, "rounds": 6, "returns": "win", "catalogue": ""}
+    assert game.get_parameters() == {"players": 2, "rounds": 6, "returns": "win", "characters": True,
+                                     "automa": 0, "catalogue": ""}
     assert game.num_distinct_actions() == A["NUM_ACTIONS"]
     assert game.max_chance_outcomes() == _core.CHANCE_OUTCOMES["NUM_CHANCE"]
-    assert game.max_game_length() == max_game_length(2, 6)
+    assert game.max_game_length() == max_game_length(2, 6, 0)
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.observation_tensor_shape() == [_core.OBSERVATION_SIZE]
     assert game.information_state_tensor_shape() == [_core.OBSERVATION_SIZE + 2 * game.max_game_length()]
@@ -52,6 +53,8 @@ def test_load_game_defaults_and_info():
 @pytest.mark.parametrize("params, name", [
     ({"players": 5}, "players"), ({"players": 1}, "players"), ({"rounds": 0}, "rounds"),
     ({"rounds": 7}, "rounds"), ({"returns": "points"}, "returns"),
+    ({"players": 4, "automa": 1}, "players"), ({"automa": 2}, "automa"),
+    ({"players": 1, "automa": 1, "returns": "win"}, "returns"),
     ({"catalogue": "/no/such/file.json"}, "catalogue"),
 ])
 def test_bad_parameters_name_the_parameter(params, name):
@@ -176,3 +179,78 @@ def test_returns_modes():
         assert check(r), (mode, r)
         if mode == "score":
             assert r == [float(v) for v in state.core.final_scores()]
+
+
+@pytest.mark.parametrize("params", [
+    {"players": 1, "automa": 1}, {"players": 2, "automa": 1}, {"players": 3, "automa": 1},
+    {"players": 2, "characters": False}, {"players": 1, "automa": 1, "characters": False},
+])
+def test_random_sim_test_with_characters_and_automa(params):
+    game = pyspiel.load_game("gutenberg", params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_solo_game_returns_the_score():
+    game = gutenberg_ai.load_game(players=1, automa=1)
+    assert game.num_players() == 1 and game.get_parameters()["returns"] == "score"
+    state = game.new_initial_state()
+    state.core.play_random(4)
+    assert state.returns() == [float(state.core.final_scores()[0])]
+
+
+def play_until(state, phase, seed=0):
+    rng = np.random.default_rng(seed)
+    while state.core.phase != phase:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_drawn_character_tiles_are_seen_by_their_owner_only():
+    game = gutenberg_ai.load_game(players=3)
+    state = game.new_initial_state()
+    play_until(state, "characters")
+    # Player 0's two draws.
+    for _ in range(2):
+        actions, _ = zip(*state.chance_outcomes())
+        state.apply_action(actions[0])
+    assert state.current_player() == 0
+    mine = state.information_state_string(0).split()[-2:]
+    theirs = state.information_state_string(1).split()[-2:]
+    assert "?" not in "".join(mine) and theirs == ["-1:?", "-1:?"]
+    drawn = [state.core.to_dict()["players"][0]["character_drawn"][k] for k in range(2)]
+    names = [gutenberg_ai.names.CHARACTERS[x] for x in drawn]
+    assert all(n in state.observation_string(0) for n in names)
+    assert not any(n in state.observation_string(1) for n in names)
+    assert state.observation_tensor(0) != state.observation_tensor(1)
+    # Keeping one makes it public; the other stays hidden.
+    keep = A["CHARACTER"] + drawn[1]
+    state.apply_action(keep)
+    assert f"character: {names[1]}" in state.observation_string(2)
+    assert names[0] not in state.observation_string(2)
+    # Resampling for player 2 changes player 0's hidden tile, keeps the kept one.
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    key = state.information_state_string(2)
+    seen = set()
+    for _ in range(30):
+        sample = state.resample_from_infostate(2, sampler)
+        assert sample.information_state_string(2) == key
+        pair = sample.core.to_dict()["players"][0]["character_drawn"]
+        assert drawn[1] in pair
+        seen.add(frozenset(pair))
+    assert len(seen) > 1
+
+
+def test_automa_game_has_the_automa_as_a_chance_participant():
+    game = gutenberg_ai.load_game(players=2, automa=1)
+    state = game.new_initial_state()
+    play_until(state, "reveal")
+    # After the players' plans the automa's planning card is drawn by chance.
+    assert state.is_chance_node()
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    assert all(_core.CHANCE_OUTCOMES["AUTOMA_PLAN"] <= a < _core.CHANCE_OUTCOMES["AUTOMA_SPACE"] for a in outcomes)
+    assert len(outcomes) == 10
+    assert "Automa (seat 2)" in str(state)
