@@ -18,11 +18,23 @@ __version__ = "0.1.0"
 
 
 def load_game(**params) -> GutenbergGame:
-    """The OpenSpiel game with these parameters (players, rounds, returns, catalogue)."""
+    """The OpenSpiel game with these parameters (players, rounds, returns, characters,
+    automa, catalogue; see gutenberg_ai.game)."""
     return pyspiel.load_game(GAME_NAME, params)
+
+
+def solo_title(score: int) -> str:
+    """The printing guild's title for a solo score (rulebook p.17): Student below 101,
+    then Senior Student, Apprentice, Senior Apprentice, Junior Master, Master of
+    Printing, and Guildmaster above 150."""
+    title = names.SOLO_TITLES[0][1]
+    for lowest, name in names.SOLO_TITLES:
+        if score >= lowest:
+            title = name
+    return title
 
 
 __all__ = [
     "CatalogueError", "GAME_NAME", "GutenbergGame", "GutenbergState", "IllegalActionError",
-    "ParameterError", "load_catalogue", "load_game", "names",
+    "ParameterError", "load_catalogue", "load_game", "names", "solo_title",
 ]

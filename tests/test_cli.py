@@ -23,7 +23,17 @@ def test_demo_quiet_prints_only_the_score_sheet():
     out = run("demo", "--players", "3", "--rounds", "2", "--quiet")
     assert out.returncode == 0
     lines = out.stdout.strip().splitlines()
-    assert lines[0].split()[:2] == ["player", "fame"] and len(lines) == 5
+    assert lines[0].split()[:2] == ["player", "fame"]
+    assert [line.split()[0] for line in lines[1:4]] == ["0", "1", "2"]
+    assert sum("played" in line for line in lines) == 3 and "Winner" in lines[-1] or "Shared" in lines[-1]
+    assert "=== Round" not in out.stdout
+
+
+def test_demo_solo_against_the_automa_gives_a_title():
+    out = run("demo", "--players", "1", "--quiet", "--seed", "4")
+    assert out.returncode == 0, out.stderr
+    assert "Solo title: " in out.stdout
+    assert "automa: automa planning card" in run("demo", "--players", "1", "--seed", "4").stdout
 
 
 def test_demo_rejects_bad_parameters_without_a_traceback():
