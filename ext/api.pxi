@@ -58,8 +58,8 @@ def plan_index(allocation):
     if len(allocation) != N_ROWS:
         raise ValueError(f"a plan has {N_ROWS} rows, got {len(allocation)}")
     total = sum(allocation)
-    if not 7 <= total <= 10 or min(allocation) < 0 or max(allocation) > 6:
-        raise ValueError(f"plan {allocation}: 7-10 markers, 0-6 a row")
+    if not 0 <= total <= MAX_MARKERS or min(allocation) < 0 or max(allocation) > 6:
+        raise ValueError(f"plan {allocation}: 0-{MAX_MARKERS} markers, 0-6 a row")
     for i in range(PLAN_START[total], PLAN_START[total + 1]):
         if plan_of(i) == allocation:
             return i
@@ -616,7 +616,7 @@ def _problems(CoreState st):
     if not 0 <= s["round"] <= s["rounds"] <= 6:
         out.append(f"round: {s['round']} of {s['rounds']} is out of range")
 
-    def places(kind, total, deck, discard, extra):
+    def places(kind, total, deck, discard, extra, box=None):
         seen = {}
         def put(x, where):
             if not 0 <= x < total:
@@ -625,8 +625,8 @@ def _problems(CoreState st):
                 out.append(f"{kind} card {x} is both in {seen[x]} and in {where}")
             else:
                 seen[x] = where
-        for name in (deck, discard):
-            for x in _bits(s[name]):
+        for name in (deck, discard, box):
+            for x in _bits(s[name]) if name else ():
                 put(x, name)
         for x, where in extra:
             put(x, where)
@@ -692,19 +692,22 @@ def _problems(CoreState st):
                               ("track", 0, N_TRACK), ("gear_uses", 0, MAX_GEAR_USES)):
             if not lo <= p[field] <= hi:
                 out.append(f"players[{seat}].{field}: {p[field]} is out of range ({lo}-{hi})")
+        if not 0 <= p["markers"] <= MAX_MARKERS:
+            out.append(f"players[{seat}].markers: {p['markers']} is out of range (0-{MAX_MARKERS})")
+        elif sum(p["plan"]) > p["markers"]:
+            out.append(f"players[{seat}].plan: {sum(p['plan'])} markers placed, {p['markers']} owned")
         for field, hi in (("types", 99), ("inks", 48), ("levels", MAX_LEVEL), ("plan", 6)):
             for i, v in enumerate(p[field]):
                 if not 0 <= v <= hi:
                     out.append(f"players[{seat}].{field}[{i}]: {v} is out of range (0-{hi})")
-    all_there("printing", places("printing", N_PRINTING, "printing_deck", "printing_discard", printing), N_PRINTING)
-    all_there("refinement", places("refinement", N_REFINEMENT, "refinement_deck", "refinement_discard", refinement), N_REFINEMENT)
-    # Gears with white lines are out of the game with 2 participants.
-    cat = st.rules.core_catalogue
-    boxed = sum(1 << i for i, g in enumerate(cat["gears"]) if g["white_line"]) if n == 2 else 0
-    all_there("gear", places("gear", N_GEARS, "gear_deck", "gear_discard", gears), N_GEARS, boxed)
+    all_there("printing", places("printing", N_PRINTING, "printing_deck", "printing_discard", printing,
+                                 "printing_box"), N_PRINTING)
+    all_there("refinement", places("refinement", N_REFINEMENT, "refinement_deck", "refinement_discard",
+                                   refinement, "refinement_box"), N_REFINEMENT)
+    all_there("gear", places("gear", N_GEARS, "gear_deck", "gear_discard", gears, "gear_box"), N_GEARS)
     all_there("specialty", places("specialty", N_SPECIALTY_CARDS, "specialty_deck", "specialty_discard",
-              [(x, f"specialty_space[{i}]") for i, x in enumerate(s["specialty_space"]) if x >= 0]),
-              N_SPECIALTY_CARDS)
+              [(x, f"specialty_space[{i}]") for i, x in enumerate(s["specialty_space"]) if x >= 0],
+              "specialty_box"), N_SPECIALTY_CARDS)
     patronage = len(_bits(s["patronage_box"])) + sum(1 for x in s["patronage_space"] if x >= 0)
     patronage += sum(pl[seat]["patronage"] for seat in range(n))
     if s["phase"] != PH_SETUP_DEAL and patronage != N_PATRONAGE:

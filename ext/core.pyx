@@ -68,13 +68,15 @@ cdef enum:
 # Tables built once at import.
 # ---------------------------------------------------------------------------------------
 cdef int16_t PLAN_TABLE[N_PLANS][N_ROWS]
-cdef int PLAN_START[12]          # plans with m markers: [PLAN_START[m], PLAN_START[m + 1])
+cdef int PLAN_START[MAX_MARKERS + 2]  # plans of m markers: [PLAN_START[m], PLAN_START[m + 1])
 cdef int16_t TYPE_SET[N_TYPE_SETS][3]
 
 
 cdef void _build_tables():
     cdef int idx = 0, total, a, b, c, d, e
-    for total in range(7, 11):
+    # Every count 0-10: a game has 7-10 markers a player; small variants start from
+    # positions with fewer.
+    for total in range(MAX_MARKERS + 1):
         PLAN_START[total] = idx
         for a in range(7):
             for b in range(7):
@@ -88,7 +90,7 @@ cdef void _build_tables():
                             PLAN_TABLE[idx][3] = d
                             PLAN_TABLE[idx][4] = e
                             idx += 1
-    PLAN_START[11] = idx
+    PLAN_START[MAX_MARKERS + 1] = idx
     assert idx == N_PLANS, idx
     idx = 0
     for a in range(4):
@@ -2047,7 +2049,9 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds
     s.patronage_box = (bit(N_PATRONAGE) - 1)
     for i in range(N_GEARS):
         # Gears with white lines stay in the box with 2 participants.
-        if not (cat.gears[i].white_line and s.num_seats == 2):
+        if cat.gears[i].white_line and s.num_seats == 2:
+            s.gear_box |= bit(i)
+        else:
             s.gear_deck |= bit(i)
     for seat in range(MAX_SEATS):
         p = &s.players[seat]

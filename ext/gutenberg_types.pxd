@@ -41,7 +41,8 @@ cdef enum:
     MAX_LEGAL = 1024
     N_TYPE_SETS = 20       # multisets of 3 letters from 4 (the setup choice of types)
     N_CHARACTERS = 10
-    N_PLANS = 2261         # allocations of 7..10 markers on 5 rows, at most 6 a row
+    N_PLANS = 2723         # allocations of 0..10 markers on 5 rows, at most 6 a row
+    MAX_MARKERS = 10
 
 # Character tiles (rulebook p.23), ids in the order of names.CHARACTERS.
 cdef enum:
@@ -304,6 +305,10 @@ ctypedef struct GameState:
     uint64_t gear_deck
     uint64_t gear_discard
     uint64_t patronage_box
+    uint64_t printing_box             # cards out of the game (a position may set some aside)
+    uint64_t refinement_box
+    uint64_t specialty_box
+    uint64_t gear_box                 # also the white-line gears with 2 participants
     uint64_t draft_printing           # the setup draft's face-up cards
     uint64_t draft_refinement
     uint64_t pool_printing            # cards drawn for an order as a reward

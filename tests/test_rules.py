@@ -277,7 +277,9 @@ def test_plan_legal_allocations(players):
 def test_plan_rows_hold_at_most_six():
     with pytest.raises(ValueError):
         plan_index((7, 0, 0, 0, 0))
-    assert all(max(plan_of(i)) <= 6 and 7 <= sum(plan_of(i)) <= 10 for i in range(_core.NUM_PLANS))
+    assert all(max(plan_of(i)) <= 6 and 0 <= sum(plan_of(i)) <= 10 for i in range(_core.NUM_PLANS))
+    # Every allocation of 0-10 markers with at most 6 a row, once each.
+    assert len({plan_of(i) for i in range(_core.NUM_PLANS)}) == _core.NUM_PLANS == 2723
 
 
 def test_plans_are_hidden_until_all_have_committed():
