@@ -659,18 +659,24 @@ cdef void automa_pass_markers(GameState* s, const Catalogue* cat) noexcept nogil
     receives a marker from each player, each onto its action with the fewest markers;
     otherwise it gives one from its action with the most (ties by this round's card)."""
     cdef int16_t* plan = s.players[s.automa_seat].plan
+    cdef int16_t* markers = &s.players[s.automa_seat].markers
     cdef int k, r
     if s.automa_card < 0:
         return
+    # The markers it owns change with the markers on its board (they stay there): the
+    # count was left at the old round's until start_round, so between rounds its plan
+    # held more markers than it owned.
     if s.first_player == s.automa_seat:
         for k in range(s.num_seats - 1):
             r = automa_row(s, cat, AUTOMA_MIN)
             if plan[r] < 6:
                 plan[r] += 1
+                markers[0] += 1
     else:
         r = automa_row(s, cat, AUTOMA_MAX)
         if plan[r] > 0:
             plan[r] -= 1
+            markers[0] -= 1
 
 # ---------------------------------------------------------------------------------------
 # Rule predicates.

@@ -16,7 +16,7 @@ import functools
 
 from gutenberg_ai import _core
 from gutenberg_ai.catalogue import load_catalogue
-from gutenberg_ai.names import GEAR_KINDS, INKS, LETTERS, SPECIALTIES
+from gutenberg_ai.names import CHARACTERS, GEAR_KINDS, INKS, LETTERS, SPECIALTIES
 
 A = _core.ACTIONS
 C = _core.CHANCE_OUTCOMES
@@ -40,8 +40,10 @@ def catalogue():
 
 
 @functools.lru_cache(maxsize=None)
-def rules(players=2, rounds=6):
-    return _core.Rules(catalogue(), players=players, rounds=rounds)
+def rules(players=2, rounds=6, characters=False, automa=False):
+    """`players` counts the people; with `automa` the automa takes the seat after theirs."""
+    return _core.Rules(catalogue(), players=players, rounds=rounds, characters=characters,
+                       automa=automa)
 
 
 def counts(spec, names) -> list:
@@ -112,15 +114,51 @@ _PILES = {
 
 def blank(rules, round=1, first_player=0, types="AIO", guilders=10):
     """The table between rounds: all cards in their decks, all inks in the bag, every
-    player with `types` and `guilders`, initiative markers 7, 8, ... from the first player."""
+    player with `types` and `guilders`, initiative markers 7, 8, ... from the first player.
+    An automa holds nothing; its markers stay on its board (set them with `automa`)."""
     d = rules.new_state().to_dict()
     n = d["num_seats"]
     d.update(round=round, first_player=first_player, phase=PH["PLAN"], step=0, sub=SUB["CHOOSE"])
     for seat in range(n):
         p = d["players"][seat]
+        p["markers"] = 7 + (seat - first_player) % n
+        if seat == d["automa_seat"]:
+            continue
         p["types"] = counts(types, LETTERS)
         p["guilders"] = guilders
-        p["markers"] = 7 + (seat - first_player) % n
+    return d
+
+
+def humans(d):
+    """The people's seats in seat order from the first player (the automa skipped)."""
+    n = d["num_seats"]
+    return [(d["first_player"] + k) % n for k in range(n)
+            if (d["first_player"] + k) % n != d["automa_seat"]]
+
+
+def automa(d, plan=None, card=None):
+    """Set the automa's initiative markers (as many as its seat has this round) and this
+    round's planning card (taken out of its deck)."""
+    seat = d["automa_seat"]
+    assert seat >= 0, "no automa in this game"
+    p = d["players"][seat]
+    if plan is not None:
+        assert sum(plan) == p["markers"], f"the automa has {p['markers']} markers, not {sum(plan)}"
+        p["plan"] = list(plan)
+    if card is not None:
+        d["automa_card"] = card
+        d["automa_deck"] &= ~(1 << card)
+    return d
+
+
+def character(d, seat, name, wild=None):
+    """Give a player a character tile (a name from names.CHARACTERS, or its surname);
+    `wild` is Caxton's wild ink colour this round."""
+    x = next(i for i, full in enumerate(CHARACTERS) if name in (full, full.split()[-1]))
+    d["players"][seat]["character"] = x
+    d["character_pool"] &= ~(1 << x)
+    if wild is not None:
+        d["players"][seat]["wild_ink"] = ink(wild)
     return d
 
 
@@ -312,10 +350,9 @@ def turn_position(rules, seat, row, d=None, order=None, **fields):
 
 def at_fulfil(rules, d, seat):
     """`seat`'s Fulfill turn: its first held order is up for a decision."""
-    n = d["num_seats"]
     p = d["players"][seat]
     held = [k for k in range(4) if p["order_printing"][k] >= 0]
-    d.update(phase=PH["FULFIL"], step=(seat - d["first_player"]) % n,
+    d.update(phase=PH["FULFIL"], step=humans(d).index(seat),
              fulfil_slot=held[0] if held else FM["FINISH_SLOT"], fulfil_mode=[-1] * 4,
              n_turns=0, turn=0, sub=SUB["CHOOSE"])
     return state(rules, d)
