@@ -614,6 +614,11 @@ class _Loader:
             raise _Problem(
                 "first_player", f"{fp} is not a seat (players are 0-{self.n_people - 1})")
         self.first = fp
+        # A small variant: every participant has this many markers in this round.
+        self.markers_override = g.get("markers")
+        if self.markers_override is not None and self.automa:
+            raise _Problem("game.markers", "the automa's markers follow its board: no variant "
+                                           "marker count with the automa")
         self.game_params = {"players": self.n_people, "rounds": self.rounds,
                             "characters": bool(self.characters), "automa": int(self.automa)}
 
@@ -632,6 +637,8 @@ class _Loader:
         return [(self.first + k) % n for k in range(n) if (self.first + k) % n != self.automa_seat]
 
     def markers(self, seat: int) -> int:
+        if self.markers_override is not None:
+            return self.markers_override
         return MARKERS_FIRST + (seat - self.first) % self.n_seats
 
     # -- building the state -----------------------------------------------------------------
@@ -1303,6 +1310,13 @@ def position_of(state, catalogue: Catalogue | None = None, names=None) -> dict:
                  "round": d["round"], "first_player": seat_out(d["first_player"]),
                  "step": step, "board": board,
                  "bag": {c: n for c, n in zip(INKS, d["bag"])}}
+    rulebook = [MARKERS_FIRST + (seat - d["first_player"]) % n_seats for seat in range(n_seats)]
+    held = [d["players"][seat]["markers"] for seat in range(n_seats)]
+    if held != rulebook and d["phase"] != _PH["SETUP_DEAL"]:
+        if len(set(held)) != 1 or aseat >= 0:
+            raise PositionError("state", "markers", f"{held} markers: neither the rulebook's "
+                                f"{rulebook} nor one variant count for every player")
+        out["game"]["markers"] = held[0]
     for pile, index in (("discard", 1), ("out_of_game", 2)):
         piles = {}
         for key, kind in _PILE_KEYS.items():
