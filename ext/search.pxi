@@ -1,0 +1,903 @@
+# Search kernels over the GameState struct (included at the end of core.pyx).
+#
+#   heuristic_action   a fast player written from the rules, also the rollout policy
+#   evaluate           projected final fame per seat, for rollout cut-offs
+#   search trees       single-observer ISMCTS and SM-MCTS (regret matching, Exp3 or
+#                      decoupled UCT at the plan step), nogil, root-parallel over threads
+#
+# Everything below the Python section at the end runs without the GIL; see docs/search.md
+# for the algorithms, the options and how hidden plans are kept out of the tree.
+
+from libc.stdlib cimport malloc, realloc, free
+from libc.math cimport sqrt, log, exp
+from libc.stdint cimport int32_t
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+# =======================================================================================
+# The heuristic player.
+#
+# Every legal action gets a value in fame points (what it is expected to bring by the end
+# of the game, roughly) and the best one is played; plans are chosen by scoring every
+# allocation of the markers against the value of acting at each row. The numbers are
+# judgement, kept in one place per idea so they can be tuned.
+# =======================================================================================
+cdef double HEURISTIC_EPSILON = 0.03   # chance of a uniformly random move (rollout diversity)
+cdef double PLAN_NOISE = 0.25          # relative noise on the row values when planning
+cdef double USE_FIRST = 100.0          # free actions worth doing come before the main choice
+
+# Weight of markers on a row: acting at all counts most, more markers act earlier.
+cdef double MARKER_WEIGHT[7]
+for _i, _w in enumerate((0.0, 1.0, 1.3, 1.45, 1.55, 1.62, 1.67)):
+    MARKER_WEIGHT[_i] = _w
+
+ctypedef struct Needs:
+    int letters[N_LETTERS]   # types missing to print the held order that needs most of each
+    int inks[N_INKS]         # inks the held orders' colour parts ask for beyond those held
+    int orders               # orders held
+
+
+cdef inline int rounds_left(const GameState* s) noexcept nogil:
+    """Rounds still to come after this one (all of them during setup)."""
+    cdef int left = s.rounds - s.round
+    return left if left > 0 else 0
+
+
+cdef inline int chances_left(const GameState* s) noexcept nogil:
+    """Rounds in which inks and levels can still be gathered before a fulfil step: this
+    one too while its actions are not all done."""
+    return rounds_left(s) + (1 if s.phase <= PH_TURN else 0)
+
+
+cdef inline double guilder_value(const GameState* s) noexcept nogil:
+    # At the end 3 guilders make a fame point; before that they also buy types and inks.
+    return 0.34 + 0.06 * rounds_left(s)
+
+
+cdef inline double dmax(double a, double b) noexcept nogil:
+    return a if a > b else b
+
+
+cdef void player_needs(const Catalogue* cat, const PlayerState* p, Needs* nd) noexcept nogil:
+    cdef int k, i, v
+    cdef const PrintingCard* pc
+    cdef const RefinementCard* r
+    for i in range(4):
+        nd.letters[i] = 0
+        nd.inks[i] = -p.inks[i]
+    nd.orders = 0
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] < 0:
+            continue
+        nd.orders += 1
+        pc = &cat.printing[p.order_printing[k]]
+        r = &cat.refinement[p.order_refinement[k]]
+        for i in range(4):
+            v = pc.letters[i] - p.types[i]
+            if v > nd.letters[i]:
+                nd.letters[i] = v
+            nd.inks[i] += r.inks[i]
+
+
+cdef double reward_value(const GameState* s, int kind, int amount) noexcept nogil:
+    if kind == REWARD_INK:
+        return 1.0 * amount
+    if kind == REWARD_GUILDERS:
+        return guilder_value(s) * amount
+    if kind == REWARD_FAME:
+        return 1.0 * amount
+    if kind == REWARD_SPECIALTY:
+        return 1.5 * amount
+    if kind == REWARD_ORDER:
+        return (2.0 if rounds_left(s) > 0 else 0.5) * amount
+    if kind == REWARD_TYPE:
+        return 1.5 * amount
+    return 0.0
+
+
+cdef double order_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                        int x, int y) noexcept nogil:
+    """The order (printing x, refinement y) in the hands of player p: guilders for
+    printing less the types to buy, each refinement part if its inks and levels are
+    within reach, and the completion reward."""
+    cdef const PrintingCard* pc = &cat.printing[x]
+    cdef const RefinementCard* r = &cat.refinement[y]
+    cdef double g = guilder_value(s), v
+    cdef int i, missing = 0, short = 0, gap = 0, inks = 0, letters = 0, cost, owned
+    cdef int chances = chances_left(s)
+    owned = total4(p.types)
+    for i in range(4):
+        letters += pc.letters[i]
+        if pc.letters[i] > p.types[i]:
+            missing += pc.letters[i] - p.types[i]
+        if r.inks[i] > p.inks[i]:
+            short += r.inks[i] - p.inks[i]
+        inks += r.inks[i]
+        if r.levels[i] > p.levels[i]:
+            gap += r.levels[i] - p.levels[i]
+    if s.phase == PH_DRAFT:
+        # Types are chosen after the draft: three of them will fit.
+        missing = letters - 3 if letters > 3 else 0
+        owned = 3
+    # Buying your n-th type costs n guilders; types stay, so they count a bit less.
+    cost = missing * (owned + 1) + missing * (missing - 1) // 2
+    v = g * (pc.guilders - 0.7 * cost)
+    if cost > p.guilders + 5 * chances:
+        v -= 2.0
+    if inks > 0:
+        if short == 0:
+            v += r.colour_fame
+        elif chances > 0:
+            v += dmax(0.0, r.colour_fame - 1.3 * short)
+    if gap == 0:
+        v += r.decoration_fame
+    elif gap <= 2 * chances:
+        v += dmax(0.0, r.decoration_fame * (1.0 - 0.3 * gap))
+    if short == 0 and gap == 0:
+        v += reward_value(s, r.reward, r.reward_amount)
+    elif chances > 0 and short + gap <= 2:
+        v += 0.5 * reward_value(s, r.reward, r.reward_amount)
+    return v
+
+
+cdef double held_order_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                             int k) noexcept nogil:
+    return order_value(s, cat, p, p.order_printing[k], p.order_refinement[k])
+
+
+cdef double worst_held_value(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    cdef int k
+    cdef double v, worst = 1e9
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] >= 0:
+            v = held_order_value(s, cat, p, k)
+            if v < worst:
+                worst = v
+    return worst if worst < 1e9 else 0.0
+
+
+cdef double new_order_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                            int x, int y) noexcept nogil:
+    """A new order; with four held, one of them goes to make room."""
+    cdef double v = order_value(s, cat, p, x, y)
+    if held_orders(p) >= MAX_ORDERS:
+        v -= worst_held_value(s, cat, p)
+    return v
+
+
+cdef double level_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                        int j, int level) noexcept nogil:
+    """Raising specialty j from `level` one step: end scoring, the reward track, the
+    decorations of held orders, patronage cards on the board, and future orders."""
+    cdef double v, g = guilder_value(s)
+    cdef int k, i, gap, x
+    cdef int chances = chances_left(s)
+    cdef const RefinementCard* r
+    cdef const PatronageCard* pc
+    if level >= MAX_LEVEL:
+        return cat.overflow_guilders * g
+    v = cat.specialty_points[level + 1] - cat.specialty_points[level]
+    if p.track < N_TRACK and level + 1 >= cat.track_level[p.track]:
+        v += reward_value(s, cat.track_reward[p.track].kind, cat.track_reward[p.track].amount)
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] < 0:
+            continue
+        r = &cat.refinement[p.order_refinement[k]]
+        if r.levels[j] > level:
+            gap = 0
+            for i in range(4):
+                if r.levels[i] > p.levels[i]:
+                    gap += r.levels[i] - p.levels[i]
+            if gap < 1:
+                gap = 1
+            v += r.decoration_fame / <double>gap * (1.0 if gap <= 2 * chances else 0.3)
+    for i in range(N_PATRONAGE_SPACES):
+        x = s.patronage_space[i]
+        if x < 0:
+            continue
+        pc = &cat.patronage[x]
+        if pc.levels[j] > level:
+            gap = 0
+            for k in range(4):
+                if pc.levels[k] > p.levels[k]:
+                    gap += pc.levels[k] - p.levels[k]
+            if gap <= 3:
+                v += 2.5 / gap
+    if chances > 0:
+        v += 0.4 if level < 4 else 0.2
+    return v
+
+
+cdef double best_level_value(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    cdef int j
+    cdef double v, best = 0.0
+    for j in range(N_SPECIALTIES):
+        v = level_value(s, cat, p, j, p.levels[j])
+        if v > best:
+            best = v
+    return best
+
+
+cdef double ink_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                      const Needs* nd, int c, int already) noexcept nogil:
+    """One more ink of colour c (`already` of them taken in the same move)."""
+    cdef int i, x
+    if nd.inks[c] - already > 0:
+        return 1.6
+    if chances_left(s) == 0:
+        return 0.0
+    for i in range(N_PATRONAGE_SPACES):
+        x = s.patronage_space[i]
+        if x >= 0 and cat.patronage[x].inks[c] > p.inks[c] + already:
+            return 0.7
+    return 0.35
+
+
+cdef double best_ink_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                           const Needs* nd) noexcept nogil:
+    cdef int c
+    cdef double v, best = -1.0
+    for c in range(N_INKS):
+        if s.bag[c] > 0:
+            v = ink_value(s, cat, p, nd, c, 0)
+            if v > best:
+                best = v
+    return best
+
+
+cdef double letter_value(const Needs* nd, int l) noexcept nogil:
+    """One more type of letter l."""
+    return 2.0 if nd.letters[l] > 0 else 0.4
+
+
+cdef double letter_keep_value(const Catalogue* cat, const PlayerState* p, int l) noexcept nogil:
+    """What giving up one type of letter l costs: a type that prints a held order counts."""
+    cdef int k
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] >= 0 and cat.printing[p.order_printing[k]].letters[l] >= p.types[l]:
+            return 2.0
+    return 0.3
+
+
+cdef double ink_keep_value(const PlayerState* p, const Needs* nd, int c) noexcept nogil:
+    return 1.6 if nd.inks[c] >= 0 else 0.3
+
+
+cdef double sector_value(const GameState* s, int kind) noexcept nogil:
+    """A gear sector's reward for one round, on average."""
+    if kind == GEAR_ROUND_FAME:
+        return s.round + 1.0
+    if kind == GEAR_ORDER:
+        return 2.0
+    if kind == GEAR_LOWEST_SPECIALTY or kind == GEAR_SPECIALTY_UP:
+        return 1.6
+    if kind == GEAR_SELL_TYPE or kind == GEAR_COLOUR_FAME or kind == GEAR_TYPE_FAME:
+        return 1.2
+    if kind == GEAR_GAIN_INK or kind == GEAR_TYPE_DISCOUNT or kind == GEAR_DECORATION_FAME:
+        return 1.0
+    if kind == GEAR_INK_TRADE:
+        return 0.8
+    return 0.6    # ink swap, type swap
+
+
+cdef double gear_value(const GameState* s, const Catalogue* cat, int gear, int active, int pos) noexcept nogil:
+    """A gear installed at `pos` with sector `active` now: its sectors over this round
+    and the rounds left, as Turn Gears moves them (position 1 and 3 one step, 2 two)."""
+    cdef int t, o, step = 1 if pos % 2 == 0 else 2
+    cdef double v = 0.0
+    for t in range(rounds_left(s) + 1):
+        o = (active + step * t) % N_SECTORS
+        v += sector_value(s, cat.gears[gear].sectors[o].kind)
+    return v
+
+
+cdef double best_place_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                             int gear, int* best_pos, int* best_o) noexcept nogil:
+    """Where a taken gear goes best (with three installed it replaces an unused one)."""
+    cdef int k = installed(p), pos, o
+    cdef double v, best = -1e9
+    best_pos[0] = -1
+    best_o[0] = 0
+    for pos in range(MAX_INSTALLED):
+        if (k < MAX_INSTALLED and pos == k) or (k == MAX_INSTALLED and p.gear_used[pos] == 0):
+            for o in range(N_SECTORS):
+                v = gear_value(s, cat, gear, o, pos)
+                if p.gear[pos] >= 0:
+                    v -= gear_value(s, cat, p.gear[pos], p.gear_active[pos], pos)
+                if v > best:
+                    best = v
+                    best_pos[0] = pos
+                    best_o[0] = o
+    return best
+
+
+cdef double gear_use_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                           const Needs* nd, int pos) noexcept nogil:
+    """Using the active sector of the gear at `pos` now (negative: better not)."""
+    cdef int kind = gear_kind(cat, p, pos), mask = gear_mask(cat, p, pos), c, l
+    cdef bint surplus = False, wanted = False
+    if kind == GEAR_ROUND_FAME:
+        return s.round
+    if kind == GEAR_LOWEST_SPECIALTY or kind == GEAR_SPECIALTY_UP:
+        return 1.0
+    if kind == GEAR_GAIN_INK:
+        return 0.5
+    if kind == GEAR_ORDER:
+        return 1.0 if held_orders(p) < MAX_ORDERS and rounds_left(s) > 0 else -1.0
+    if is_fulfil_gear(kind):
+        return 2.0
+    if kind == GEAR_INK_TRADE:
+        return 1.0 if nd.inks[mask_index(mask)] < 0 else -1.0
+    if kind == GEAR_INK_SWAP:
+        for c in range(N_INKS):
+            if p.inks[c] > 0 and nd.inks[c] < 0:
+                surplus = True
+            if nd.inks[c] > 0 and s.bag[c] > 0:
+                wanted = True
+        return 1.0 if surplus and wanted else -1.0
+    if kind == GEAR_TYPE_SWAP or kind == GEAR_SELL_TYPE:
+        for l in range(N_LETTERS):
+            if p.types[l] > 0 and letter_keep_value(cat, p, l) < 1.0:
+                surplus = True
+            if nd.letters[l] > 0:
+                wanted = True
+        if kind == GEAR_SELL_TYPE:
+            return 1.0 if surplus else -1.0
+        return 1.0 if surplus and wanted else -1.0
+    if kind == GEAR_TYPE_DISCOUNT:
+        for l in range(N_LETTERS):
+            if mask & (1 << l) and nd.letters[l] > 0:
+                return 1.0
+        return -1.0
+    return -1.0
+
+
+cdef double patron_reward_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                                const Needs* nd, int k) noexcept nogil:
+    cdef int kind = cat.patronage_rewards[k].kind, amount = cat.patronage_rewards[k].amount
+    if kind == REWARD_SPECIALTY:
+        return best_level_value(s, cat, p) * amount
+    if kind == REWARD_INK:
+        return dmax(0.0, best_ink_value(s, cat, p, nd)) * amount
+    if kind == REWARD_ORDER and held_orders(p) >= MAX_ORDERS:
+        return 0.3
+    return reward_value(s, kind, amount)
+
+
+cdef double patron_card_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                              const Needs* nd, int x) noexcept nogil:
+    # The card's points, less the inks it sends back to the bag.
+    cdef int c
+    cdef double v = cat.patronage_points
+    for c in range(N_INKS):
+        if cat.patronage[x].inks[c] > 0:
+            v -= cat.patronage[x].inks[c] * ink_keep_value(p, nd, c) * 0.5
+    return v
+
+
+cdef double specialty_use_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                                int x, int use) noexcept nogil:
+    """Specialty card x used for its icons (use 0) or for +1 to specialty use-1."""
+    cdef int j, n
+    cdef double v = 0.0
+    if use > 0:
+        return level_value(s, cat, p, use - 1, p.levels[use - 1])
+    for j in range(N_SPECIALTIES):
+        for n in range(cat.specialty[x].icons[j]):
+            v += level_value(s, cat, p, j, p.levels[j] + n)
+    return v
+
+
+cdef double ink_take_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                           const Needs* nd, int space, int k) noexcept nogil:
+    """Taking the first k inks still on ink space `space`, each at its position's price."""
+    cdef int pos, c, taken[4]
+    cdef double v = 0.0
+    taken[0] = taken[1] = taken[2] = taken[3] = 0
+    for pos in range(INK_SET):
+        c = s.ink_space[space][pos]
+        if k > 0 and c >= 0:
+            v += ink_value(s, cat, p, nd, c, taken[c]) - pos * guilder_value(s)
+            taken[c] += 1
+            k -= 1
+    return v
+
+
+cdef double best_pair_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                            int x, const int16_t* refinements, int n) noexcept nogil:
+    """Printing card x with the best of the refinement cards listed (-1 entries skipped)."""
+    cdef int i
+    cdef double v, best = -1e9
+    for i in range(n):
+        if refinements[i] >= 0:
+            v = new_order_value(s, cat, p, x, refinements[i])
+            if v > best:
+                best = v
+    return best
+
+
+cdef int mask_cards(uint64_t m, int16_t* out) noexcept nogil:
+    cdef int n = 0
+    while m:
+        out[n] = ctz64(m)
+        n += 1
+        m &= m - 1
+    return n
+
+
+cdef double type_set_value(const Catalogue* cat, const PlayerState* p, int k) noexcept nogil:
+    """The setup's 3 types: cover the letters of the drafted orders."""
+    cdef int have[4], i, l, most, total, kk
+    cdef double v = 0.0
+    have[0] = have[1] = have[2] = have[3] = 0
+    for i in range(3):
+        have[TYPE_SET[k][i]] += 1
+    for l in range(4):
+        most = 0
+        total = 0
+        for kk in range(MAX_ORDERS):
+            if p.order_printing[kk] >= 0:
+                i = cat.printing[p.order_printing[kk]].letters[l]
+                total += i
+                if i > most:
+                    most = i
+        v += 10.0 * (have[l] if have[l] < most else most)
+        v += 1.0 * (have[l] if have[l] < total else total)
+    return v
+
+
+cdef int buy_target(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    """A letter worth buying now: the first missing letter of the most valuable held order
+    whose missing letters are all affordable, if its value pays for them; else -1."""
+    cdef int k, l, missing, cost, owned = total4(p.types), letter, best_letter = -1
+    cdef double v, best = 0.0, g = guilder_value(s)
+    cdef const PrintingCard* pc
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] < 0:
+            continue
+        pc = &cat.printing[p.order_printing[k]]
+        missing = 0
+        letter = -1
+        for l in range(N_LETTERS):
+            if pc.letters[l] > p.types[l]:
+                missing += pc.letters[l] - p.types[l]
+                if letter < 0:
+                    letter = l
+        if missing == 0:
+            continue
+        cost = missing * (owned + 1) + missing * (missing - 1) // 2
+        if cost > p.guilders:
+            continue
+        v = held_order_value(s, cat, p, k) - 0.7 * g * cost
+        if v > best:
+            best = v
+            best_letter = letter
+    return best_letter
+
+
+cdef double fulfil_mode_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                              int k, int mode) noexcept nogil:
+    """Fulfilling held order k now in `mode`; skipping keeps it for a later round."""
+    cdef const PrintingCard* pc = &cat.printing[p.order_printing[k]]
+    cdef const RefinementCard* r = &cat.refinement[p.order_refinement[k]]
+    cdef double v, g = guilder_value(s)
+    cdef int i, short = 0, gap = 0
+    if mode == FULFIL_SKIP:
+        if rounds_left(s) == 0:
+            return 0.0
+        # Worth keeping if a missing part is one ink or one level away.
+        for i in range(4):
+            if r.inks[i] > p.inks[i]:
+                short += r.inks[i] - p.inks[i]
+            if r.levels[i] > p.levels[i]:
+                gap += r.levels[i] - p.levels[i]
+        v = g * pc.guilders
+        if short <= 1:
+            v += r.colour_fame
+        if gap <= 1:
+            v += r.decoration_fame
+        if short <= 1 and gap <= 1:
+            v += reward_value(s, r.reward, r.reward_amount)
+        return 0.55 * v
+    v = g * pc.guilders
+    if mode == FULFIL_COLOUR or mode == FULFIL_BOTH:
+        v += r.colour_fame
+    if mode == FULFIL_DECORATION or mode == FULFIL_BOTH:
+        v += r.decoration_fame
+    if mode == FULFIL_BOTH:
+        v += reward_value(s, r.reward, r.reward_amount)
+    return v
+
+
+cdef double pending_value(const GameState* s, const Catalogue* cat, const Needs* nd, int a) noexcept nogil:
+    """A decision on the first pending reward or gear effect."""
+    cdef const Pending* q = &s.pending[0]
+    cdef const PlayerState* p = &s.players[q.seat]
+    cdef int16_t cards[N_REFINEMENT]
+    cdef int n, x
+    cdef double best
+    if a == A_PASS:
+        if q.kind == PD_ORDER:
+            return 0.0
+        return -1.0    # rewards of choice are never declined
+    if q.kind == PD_INK:
+        return ink_value(s, cat, p, nd, a - A_INK, 0)
+    if q.kind == PD_SPECIALTY or q.kind == PD_LOWEST:
+        x = a - A_SPECIALTY_UP
+        return level_value(s, cat, p, x, p.levels[x])
+    if q.kind == PD_TYPE or q.kind == PD_TYPE_DISCOUNT:
+        return letter_value(nd, a - A_LETTER)
+    if q.kind == PD_ORDER:
+        if q.stage == 1:
+            n = mask_cards(s.pool_refinement, cards)
+            if A_PRINTING <= a < A_REFINEMENT:
+                return best_pair_value(s, cat, p, a - A_PRINTING, cards, n)
+            # Paying for more cards: when what was drawn is poor.
+            best = -1e9
+            x = 0
+            while x < N_PRINTING:
+                if s.pool_printing & bit(x):
+                    best = dmax(best, best_pair_value(s, cat, p, x, cards, n))
+                x += 1
+            return 1.0 - REDRAW_COST * guilder_value(s) if best < 1.0 else -1.0
+        if q.stage == 2:
+            return new_order_value(s, cat, p, q.arg, a - A_REFINEMENT)
+        return -held_order_value(s, cat, p, a - A_DISCARD)
+    if q.kind == PD_INK_SWAP:
+        if q.stage == 0:
+            return -ink_keep_value(p, nd, a - A_INK)
+        return ink_value(s, cat, p, nd, a - A_INK, 0)
+    if q.kind == PD_TYPE_SWAP or q.kind == PD_SELL_TYPE:
+        if q.stage == 0:
+            return -letter_keep_value(cat, p, a - A_LETTER)
+        if q.kind == PD_TYPE_SWAP:
+            return letter_value(nd, a - A_LETTER)
+        if a == A_SELL_FAME:
+            return SELL_TYPE_FAME
+        return SELL_TYPE_GUILDERS * guilder_value(s)
+    return 0.0
+
+
+cdef double turn_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                       const Needs* nd, int a) noexcept nogil:
+    """A decision in a turn at one of the five actions."""
+    cdef int pos, o, best_pos, best_o
+    cdef double v
+    if s.sub == SUB_REFINEMENT:
+        return new_order_value(s, cat, p, s.sub_card, a - A_REFINEMENT)
+    if s.sub == SUB_DISCARD:
+        return -held_order_value(s, cat, p, a - A_DISCARD)
+    if s.sub == SUB_PLACE:
+        pos = (a - A_PLACE) // N_SECTORS
+        o = (a - A_PLACE) % N_SECTORS
+        v = gear_value(s, cat, s.sub_card, o, pos)
+        if p.gear[pos] >= 0:
+            v -= gear_value(s, cat, p.gear[pos], p.gear_active[pos], pos)
+        return v
+    if a == A_PASS:
+        return 0.0
+    if A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
+        v = gear_use_value(s, cat, p, nd, a - A_USE_GEAR)
+        return USE_FIRST + v if v > 0 else -1.0
+    if A_BUY <= a < A_BUY + N_LETTERS:
+        return -1.0    # types are bought in the fulfil turn, where they are known to print
+    if A_PRINTING <= a < A_REFINEMENT:
+        return best_pair_value(s, cat, p, a - A_PRINTING, s.refinement_space, MAX_SPACES) - 0.5
+    if A_INKS <= a < A_SPECIALTY:
+        return ink_take_value(s, cat, p, nd, (a - A_INKS) // INK_SET, (a - A_INKS) % INK_SET + 1)
+    if A_SPECIALTY <= a < A_GEAR:
+        return specialty_use_value(s, cat, p, (a - A_SPECIALTY) // 5, (a - A_SPECIALTY) % 5)
+    if A_GEAR <= a < A_PLACE:
+        return best_place_value(s, cat, p, a - A_GEAR, &best_pos, &best_o) - 0.5
+    if A_REORIENT <= a < A_PATRON_REWARD:
+        pos = (a - A_REORIENT) // N_SECTORS
+        o = (a - A_REORIENT) % N_SECTORS
+        return (gear_value(s, cat, p.gear[pos], o, pos)
+                - gear_value(s, cat, p.gear[pos], p.gear_active[pos], pos) - 0.5)
+    if A_PATRON_REWARD <= a < A_PATRON_CARD:
+        return patron_reward_value(s, cat, p, nd, a - A_PATRON_REWARD)
+    if A_PATRON_CARD <= a < A_DISCARD:
+        return patron_card_value(s, cat, p, nd, a - A_PATRON_CARD)
+    return -1.0
+
+
+cdef double fulfil_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                         const Needs* nd, int a, int buy) noexcept nogil:
+    """A decision in the fulfil turn: buy a type that prints an order, use gears, choose
+    each order's parts."""
+    cdef double v
+    if A_FULFIL <= a < A_INK:
+        return fulfil_mode_value(s, cat, p, (a - A_FULFIL) // 5, (a - A_FULFIL) % 5)
+    if A_BUY <= a < A_USE_GEAR:
+        return USE_FIRST if a - A_BUY == buy else -1.0
+    if A_USE_GEAR <= a < A_PASS:
+        v = gear_use_value(s, cat, p, nd, a - A_USE_GEAR)
+        return USE_FIRST + v if v > 0 else -1.0
+    return 0.0    # done
+
+
+# -- plans ------------------------------------------------------------------------------
+cdef void row_values(const GameState* s, const Catalogue* cat, int seat, double* d) noexcept nogil:
+    """What acting at each row is worth to `seat` with the board as it is (at the plan
+    step the board is full)."""
+    cdef const PlayerState* p = &s.players[seat]
+    cdef Needs nd
+    cdef int i, k, x, m
+    cdef double v
+    player_needs(cat, p, &nd)
+    for i in range(N_ROWS):
+        d[i] = 0.0
+    for i in range(MAX_SPACES):
+        if s.printing_space[i] >= 0:
+            d[ROW_ORDERS] = dmax(d[ROW_ORDERS],
+                                 best_pair_value(s, cat, p, s.printing_space[i], s.refinement_space, MAX_SPACES))
+        for k in range(1, INK_SET + 1):
+            if s.ink_space[i][k - 1] >= 0:
+                d[ROW_INKS] = dmax(d[ROW_INKS], ink_take_value(s, cat, p, &nd, i, k))
+        x = s.specialty_space[i]
+        if x >= 0:
+            for m in range(5):
+                d[ROW_SPECIALTIES] = dmax(d[ROW_SPECIALTIES], specialty_use_value(s, cat, p, x, m))
+        x = s.gear_space[i]
+        if x >= 0:
+            d[ROW_GEARS] = dmax(d[ROW_GEARS], best_place_value(s, cat, p, x, &k, &m))
+    for k in range(N_PATRONAGE_REWARDS):
+        if s.patronage_reward_seat[k] < 0:
+            d[ROW_PATRONAGE] = dmax(d[ROW_PATRONAGE], patron_reward_value(s, cat, p, &nd, k))
+    for i in range(N_PATRONAGE_SPACES):
+        x = s.patronage_space[i]
+        if x >= 0 and cat.patronage_rounds[i] <= s.round and meets_patronage(p, &cat.patronage[x]):
+            d[ROW_PATRONAGE] = dmax(d[ROW_PATRONAGE], patron_card_value(s, cat, p, &nd, x))
+    for i in range(N_ROWS):
+        # Leftover markers still go somewhere: a turn can always be passed.
+        d[i] = dmax(d[i], 0.05)
+
+
+cdef inline double plan_score(const double* d, int idx) noexcept nogil:
+    cdef double v = 0.0
+    cdef int i
+    for i in range(N_ROWS):
+        v += d[i] * MARKER_WEIGHT[PLAN_TABLE[idx][i]]
+    return v
+
+
+cdef int best_plan(const GameState* s, const Catalogue* cat, int seat, Rng* rng, double noise) noexcept nogil:
+    cdef double d[N_ROWS]
+    cdef double v, best = -1e18
+    cdef int i, idx, choice = -1, m = s.players[seat].markers
+    row_values(s, cat, seat, d)
+    if noise > 0:
+        for i in range(N_ROWS):
+            d[i] *= 1.0 + noise * ((rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5)
+    for idx in range(PLAN_START[m], PLAN_START[m + 1]):
+        v = plan_score(d, idx)
+        if v > best:
+            best = v
+            choice = idx
+    return A_PLAN + choice
+
+
+cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int* out, int k) noexcept nogil:
+    """The k plans of `seat` the heuristic rates highest, best first (ties: lower index)."""
+    cdef double d[N_ROWS]
+    cdef double score[N_PLANS]
+    cdef int m = s.players[seat].markers, lo = PLAN_START[m], hi = PLAN_START[m + 1]
+    cdef int i, j, n = 0, best
+    row_values(s, cat, seat, d)
+    for i in range(lo, hi):
+        score[i - lo] = plan_score(d, i)
+    if k > hi - lo:
+        k = hi - lo
+    # Partial selection: k passes over a few hundred plans.
+    while n < k:
+        best = -1
+        for i in range(hi - lo):
+            if score[i] > -1e17 and (best < 0 or score[i] > score[best]):
+                best = i
+        out[n] = A_PLAN + lo + best
+        score[best] = -1e18
+        n += 1
+    return n
+
+
+# -- the policy ---------------------------------------------------------------------------
+cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, double epsilon) noexcept nogil:
+    """The heuristic's move; with probability `epsilon` a uniformly random legal one.
+    -1 at chance and terminal nodes."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n = legal_actions(s, cat, buf), i, seat, a, choice, buy = -1
+    cdef double v, best
+    cdef const PlayerState* p
+    cdef Needs nd
+    cdef int16_t cards[N_REFINEMENT]
+    cdef int ncards = 0
+    if n <= 0:
+        return -1
+    if n == 1:
+        return buf[0]
+    if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
+        return buf[rng_below(rng, n)]
+    seat = current_player(s)
+    if s.n_pending == 0 and s.phase == PH_PLAN:
+        return best_plan(s, cat, seat, rng, PLAN_NOISE)
+    p = &s.players[seat]
+    player_needs(cat, p, &nd)
+    if s.n_pending == 0 and s.phase == PH_FULFIL:
+        buy = buy_target(s, cat, p)
+    if s.n_pending == 0 and s.phase == PH_DRAFT and s.sub == 0:
+        ncards = mask_cards(s.draft_refinement, cards)
+    choice = buf[0]
+    best = -1e18
+    for i in range(n):
+        a = buf[i]
+        if s.n_pending > 0:
+            v = pending_value(s, cat, &nd, a)
+        elif s.phase == PH_TURN:
+            v = turn_value(s, cat, p, &nd, a)
+        elif s.phase == PH_FULFIL:
+            v = fulfil_value(s, cat, p, &nd, a, buy)
+        elif s.phase == PH_DRAFT:
+            if s.sub == 0:
+                v = best_pair_value(s, cat, p, a - A_PRINTING, cards, ncards)
+            else:
+                v = order_value(s, cat, p, s.sub_card, a - A_REFINEMENT)
+        elif s.phase == PH_TYPES:
+            v = type_set_value(cat, p, a - A_TYPES)
+        else:
+            v = 0.0
+        if v > best:
+            best = v
+            choice = a
+    return choice
+
+
+cdef int heuristic_action(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """The heuristic player's move in `s` (a decision node), with a small epsilon of
+    uniformly random moves drawn from `rng`."""
+    return heuristic_choice(s, cat, rng, HEURISTIC_EPSILON)
+
+
+# =======================================================================================
+# Evaluation and returns.
+# =======================================================================================
+cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noexcept nogil:
+    """Projected final fame per seat: the end scoring now, plus what the held orders,
+    inks and gears are expected to bring in the rounds left. Exact at the end."""
+    cdef int scores[MAX_SEATS]
+    cdef int seat, k, pos, c
+    cdef double v
+    cdef const PlayerState* p
+    final_scores(s, cat, scores)
+    for seat in range(s.num_seats):
+        value[seat] = scores[seat]
+        if s.phase == PH_TERMINAL:
+            continue
+        p = &s.players[seat]
+        v = 0.0
+        for k in range(MAX_ORDERS):
+            if p.order_printing[k] >= 0:
+                v += 0.6 * dmax(0.0, held_order_value(s, cat, p, k))
+        if chances_left(s) > 0:
+            v += 0.3 * total4(p.inks)
+        for pos in range(MAX_INSTALLED):
+            if p.gear[pos] >= 0:
+                v += 0.5 * gear_value(s, cat, p.gear[pos], p.gear_active[pos], pos)
+        value[seat] += v
+
+
+cdef enum:
+    RETURNS_WIN = 0
+    RETURNS_SCORE = 1
+    RETURNS_MARGIN = 2
+
+
+cdef int winners_of(const GameState* s, const double* scores, int* winner) noexcept nogil:
+    """The rulebook's winners (most fame; ties: fewer types, then fewer inks); marks
+    winner[seat] and returns how many share the win (CoreState.winners)."""
+    cdef int seat, k = 0, best = 0
+    cdef const PlayerState* p
+    cdef const PlayerState* b
+    for seat in range(1, s.num_seats):
+        p = &s.players[seat]
+        b = &s.players[best]
+        if (scores[seat] > scores[best]
+                or (scores[seat] == scores[best] and (total4(p.types) < total4(b.types)
+                    or (total4(p.types) == total4(b.types) and total4(p.inks) < total4(b.inks))))):
+            best = seat
+    b = &s.players[best]
+    for seat in range(s.num_seats):
+        p = &s.players[seat]
+        winner[seat] = (scores[seat] == scores[best] and total4(p.types) == total4(b.types)
+                        and total4(p.inks) == total4(b.inks))
+        k += winner[seat]
+    return k
+
+
+cdef void returns_of_scores(const GameState* s, const double* scores, int mode, double* out) noexcept nogil:
+    """The game's returns (game.returns_of) from final (or projected) scores."""
+    cdef int n = s.num_players, i, k
+    cdef int winner[MAX_SEATS]
+    cdef double total = 0.0, win, lose
+    if mode == RETURNS_SCORE:
+        for i in range(n):
+            out[i] = scores[i]
+        return
+    if mode == RETURNS_MARGIN:
+        for i in range(s.num_seats):
+            total += scores[i]
+        for i in range(n):
+            out[i] = scores[i] - (total - scores[i]) / (n - 1)
+        return
+    k = winners_of(s, scores, winner)
+    if k == n:
+        for i in range(n):
+            out[i] = 0.0
+        return
+    win = (n - k) / <double>(k * (n - 1))
+    lose = -1.0 / (n - 1)
+    for i in range(n):
+        out[i] = win if winner[i] else lose
+
+
+# =======================================================================================
+# Python entry points.
+# =======================================================================================
+RETURNS_MODES = {"win": RETURNS_WIN, "score": RETURNS_SCORE, "margin": RETURNS_MARGIN}
+
+
+def heuristic_move(CoreState state, unsigned long long seed=0, double epsilon=HEURISTIC_EPSILON):
+    """The heuristic player's move in `state` (a decision node); `epsilon` is the chance
+    of a uniformly random move, drawn with `seed`."""
+    cdef Rng rng
+    if current_player(&state.s) < 0:
+        raise ValueError("the heuristic moves at decision nodes only (this is a chance node or the end)")
+    rng.s = seed
+    return heuristic_choice(&state.s, &state.rules.cat, &rng, epsilon)
+
+
+def evaluate_state(CoreState state):
+    """Projected final fame per seat (`evaluate`): exact at the end of the game."""
+    cdef double value[MAX_SEATS]
+    evaluate(&state.s, &state.rules.cat, value)
+    return [value[i] for i in range(state.s.num_seats)]
+
+
+cdef void play_policies(GameState* s, const Catalogue* cat, const int* policy, Rng* rng,
+                        double epsilon) noexcept nogil:
+    """Play to the end with a policy per seat: 0 uniformly random, 1 heuristic."""
+    cdef int buf[MAX_LEGAL]
+    cdef int cp, n
+    while s.phase != PH_TERMINAL:
+        cp = current_player(s)
+        if cp == CHANCE:
+            apply_action(s, cat, sample_chance(s, cat, rng))
+        elif policy[cp] == 1:
+            apply_action(s, cat, heuristic_choice(s, cat, rng, epsilon))
+        else:
+            n = legal_actions(s, cat, buf)
+            apply_action(s, cat, buf[rng_below(rng, n)])
+
+
+def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
+                 double epsilon=HEURISTIC_EPSILON):
+    """Play `games` full games inside the core with a policy per seat ("random" or
+    "heuristic") and return the final scores of each game (a list of lists)."""
+    cdef int policy[MAX_SEATS]
+    cdef GameState s
+    cdef Rng rng
+    cdef int g, i
+    cdef int scores[MAX_SEATS]
+    if len(policies) != rules.players:
+        raise ValueError(f"policies: {len(policies)} given for {rules.players} players")
+    for i, name in enumerate(policies):
+        if name not in ("random", "heuristic"):
+            raise ValueError(f"policies: {name!r} is not 'random' or 'heuristic'")
+        policy[i] = 1 if name == "heuristic" else 0
+    rng.s = seed
+    out = []
+    for g in range(games):
+        s = rules.initial
+        with nogil:
+            play_policies(&s, &rules.cat, policy, &rng, epsilon)
+        final_scores(&s, &rules.cat, scores)
+        out.append([scores[i] for i in range(rules.players)])
+    return out
