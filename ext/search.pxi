@@ -8,9 +8,9 @@
 # Everything below the Python section at the end runs without the GIL; see docs/search.md
 # for the algorithms, the options and how hidden plans are kept out of the tree.
 
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.math cimport sqrt, log, exp
-from libc.stdint cimport int32_t
+from libc.stdint cimport int32_t, int64_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 # =======================================================================================
@@ -839,18 +839,563 @@ cdef void returns_of_scores(const GameState* s, const double* scores, int mode, 
 
 
 # =======================================================================================
+# Search trees: single-observer ISMCTS and simultaneous-move MCTS.
+#
+# A node is an information set of the root player: what that player has seen since the
+# root (the actions of everyone, the draws, the plans once revealed). An edge is a move
+# plus what the root player observes before the next decision: the draws that follow it
+# and, at the end of a plan step, every plan. So a child is found by hashing (parent,
+# move, draws, revealed plans). The plans of other players during a plan step are unseen:
+# their edges carry EDGE_HIDDEN instead of the plan, so they never split the root
+# player's nodes (see docs/search.md). Statistics per move live in the node's arms, which
+# are created when a node is first selected from (a node seen once is only a leaf).
+# =======================================================================================
+cdef enum:
+    ALG_ISMCTS = 0
+    ALG_SMMCTS = 1
+    SEL_RM = 0             # regret matching (CFR-style), smmcts plan steps
+    SEL_EXP3 = 1
+    SEL_UCT = 2            # decoupled UCT
+    ROLLOUT_RANDOM = 0
+    ROLLOUT_HEURISTIC = 1
+    EDGE_ROOT = -1
+    EDGE_HIDDEN = -2       # another player's plan, unseen by the root player
+    EDGE_SIM = -3          # a whole plan step as one simultaneous move (smmcts)
+    NODE_SIM = -2          # `player` of a simultaneous node
+    MAX_PATH = 1024        # tree depth (a game has a few hundred decisions)
+    MAX_EDGE_OBS = 256     # observations recorded on one edge
+    PLAN_CODES = 16807     # 7**5 allocations of markers, coded in base 7
+    OBS_PLAN = 1 << 20     # observation entries from here on: a revealed plan
+
+ctypedef struct Arm:
+    int32_t action
+    int32_t visits
+    double value           # sum of the acting player's returns, mapped to [0, 1]
+    double aux             # regret (regret matching) or gain (Exp3)
+
+ctypedef struct TreeNode:
+    int32_t arms           # first arm; -1 until the node is expanded
+    int32_t visits
+    int32_t first_child
+    int32_t next_sibling
+    int32_t obs            # first entry of the observations on the edge into this node
+    int32_t edge           # the move on the edge into this node, or EDGE_*
+    int16_t n_obs
+    int16_t player         # the seat to act, or NODE_SIM
+    int16_t n_arms[MAX_SEATS]   # a simultaneous node: arms per seat; else n_arms[0]
+
+ctypedef struct SearchConfig:
+    int algorithm
+    int selection
+    int rollout
+    int cutoff             # rollout plies before `evaluate` (0: play to the end)
+    int returns            # RETURNS_*
+    int plan_candidates    # plans per player at plan nodes (0: all)
+    int max_nodes
+    double uct_c
+    double gamma           # exploration of regret matching and Exp3
+    double epsilon         # of the heuristic rollout policy
+    double fame_scale      # score and margin returns: fame per half of [0, 1]
+
+ctypedef struct PathStep:
+    int32_t node
+    int32_t arm[MAX_SEATS]      # chosen arm per seat at a simultaneous node; arm[0] else
+    double prob[MAX_SEATS]      # the probability it was chosen with (RM, Exp3)
+
+ctypedef struct Tree:
+    SearchConfig cfg
+    const Catalogue* cat
+    GameState root
+    int player                  # the root player
+    Rng rng
+    TreeNode* nodes
+    int32_t n_nodes
+    int32_t cap_nodes
+    Arm* arms
+    int32_t n_arms
+    int32_t cap_arms
+    int32_t* obs
+    int32_t n_obs
+    int32_t cap_obs
+    uint64_t* hash_keys         # child index: (parent, edge) hash -> node; key 0 is empty
+    int32_t* hash_nodes
+    int32_t hash_cap
+    int32_t hash_count
+    int32_t root_first          # the root player's first arm at the root
+    int32_t root_n
+    double* root_returns        # per root arm and seat: sums of the game's returns
+    double* root_win            # per root arm and seat: sums of win shares
+    double* root_fame           # per root arm and seat: sums of final (projected) fame
+    double baseline[MAX_SEATS]  # projected returns at the root (score, margin mapping)
+    int64_t iterations
+    int64_t mismatches          # a chosen move was not legal (a hash collision); rolled out
+    bint full                   # the node pool reached max_nodes
+    PathStep path[MAX_PATH]
+
+
+cdef int16_t PLAN_INDEX[PLAN_CODES]     # plan action of an allocation code, -1 if none
+
+
+cdef inline int plan_code(const int16_t* plan) noexcept nogil:
+    return plan[0] + 7 * (plan[1] + 7 * (plan[2] + 7 * (plan[3] + 7 * plan[4])))
+
+
+def _build_plan_index():
+    cdef int i
+    for i in range(PLAN_CODES):
+        PLAN_INDEX[i] = -1
+    for i in range(N_PLANS):
+        PLAN_INDEX[plan_code(PLAN_TABLE[i])] = i
+
+
+_build_plan_index()
+
+
+cdef inline uint64_t mix(uint64_t h, int64_t v) noexcept nogil:
+    h ^= <uint64_t>v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2)
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL
+    return h ^ (h >> 31)
+
+
+cdef inline double uniform01(Rng* rng) noexcept nogil:
+    return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+
+# -- memory ---------------------------------------------------------------------------
+cdef bint grow(void** p, int32_t* cap, int32_t need, size_t size) noexcept nogil:
+    """Make room for `need` items (doubling); False if memory ran out."""
+    cdef int64_t c = cap[0]
+    cdef void* q
+    if need <= c:
+        return True
+    while c < need:
+        c = c * 2 if c > 0 else 1024
+    if c > 0x7FFFFFFF:
+        return False
+    q = realloc(p[0], c * size)
+    if q == NULL:
+        return False
+    p[0] = q
+    cap[0] = <int32_t>c
+    return True
+
+
+cdef bint hash_grow(Tree* t) noexcept nogil:
+    cdef int32_t old_cap = t.hash_cap, cap = old_cap * 2 if old_cap > 0 else 4096, i
+    cdef uint64_t* keys = <uint64_t*>malloc(cap * sizeof(uint64_t))
+    cdef int32_t* nodes = <int32_t*>malloc(cap * sizeof(int32_t))
+    cdef uint64_t k
+    cdef int32_t j
+    if keys == NULL or nodes == NULL:
+        free(keys)
+        free(nodes)
+        return False
+    for i in range(cap):
+        keys[i] = 0
+    for i in range(old_cap):
+        k = t.hash_keys[i]
+        if k:
+            j = <int32_t>(k & (cap - 1))
+            while keys[j]:
+                j = (j + 1) & (cap - 1)
+            keys[j] = k
+            nodes[j] = t.hash_nodes[i]
+    free(t.hash_keys)
+    free(t.hash_nodes)
+    t.hash_keys = keys
+    t.hash_nodes = nodes
+    t.hash_cap = cap
+    return True
+
+
+cdef int32_t hash_find(const Tree* t, uint64_t key) noexcept nogil:
+    cdef int32_t j = <int32_t>(key & (t.hash_cap - 1))
+    while t.hash_keys[j]:
+        if t.hash_keys[j] == key:
+            return t.hash_nodes[j]
+        j = (j + 1) & (t.hash_cap - 1)
+    return -1
+
+
+cdef int32_t new_node(Tree* t, int32_t parent, uint64_t key, int32_t edge,
+                      const int32_t* obs, int n_obs) noexcept nogil:
+    """A leaf under `parent` (-1 for the root); -1 if the pool is full."""
+    cdef int32_t i, j
+    cdef TreeNode* nd
+    if t.n_nodes >= t.cfg.max_nodes:
+        t.full = True
+        return -1
+    if (not grow(<void**>&t.nodes, &t.cap_nodes, t.n_nodes + 1, sizeof(TreeNode))
+            or not grow(<void**>&t.obs, &t.cap_obs, t.n_obs + n_obs, sizeof(int32_t))):
+        t.full = True
+        return -1
+    if parent >= 0 and 2 * (t.hash_count + 1) > t.hash_cap:
+        if not hash_grow(t):
+            t.full = True
+            return -1
+    i = t.n_nodes
+    t.n_nodes += 1
+    nd = &t.nodes[i]
+    nd.arms = -1
+    nd.visits = 0
+    nd.first_child = -1
+    nd.next_sibling = -1
+    nd.obs = t.n_obs
+    nd.n_obs = n_obs
+    nd.edge = edge
+    nd.player = -1
+    for j in range(MAX_SEATS):
+        nd.n_arms[j] = 0
+    for j in range(n_obs):
+        t.obs[t.n_obs + j] = obs[j]
+    t.n_obs += n_obs
+    if parent >= 0:
+        nd.next_sibling = t.nodes[parent].first_child
+        t.nodes[parent].first_child = i
+        j = <int32_t>(key & (t.hash_cap - 1))
+        while t.hash_keys[j]:
+            j = (j + 1) & (t.hash_cap - 1)
+        t.hash_keys[j] = key
+        t.hash_nodes[j] = i
+        t.hash_count += 1
+    return i
+
+
+cdef int plan_moves(const Tree* t, const GameState* st, int seat, int* out) noexcept nogil:
+    """The plans considered for `seat`: the heuristic's best `plan_candidates`, or all."""
+    cdef int m = st.players[seat].markers, i, n = 0
+    if t.cfg.plan_candidates > 0:
+        return plan_candidates(st, t.cat, seat, out, t.cfg.plan_candidates)
+    for i in range(PLAN_START[m], PLAN_START[m + 1]):
+        out[n] = A_PLAN + i
+        n += 1
+    return n
+
+
+cdef bint expand(Tree* t, int32_t node, const GameState* st) noexcept nogil:
+    """Give a node its arms: the legal moves of the player to act, or at a simultaneous
+    plan step (smmcts) the plans of every seat. False if memory ran out."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n, i, seat, total = 0
+    cdef TreeNode* nd
+    cdef bint sim = (t.cfg.algorithm == ALG_SMMCTS and st.phase == PH_PLAN and st.n_pending == 0)
+    cdef int32_t first = t.n_arms
+    if sim:
+        for seat in range(st.num_seats):
+            n = plan_moves(t, st, seat, buf)
+            if not grow(<void**>&t.arms, &t.cap_arms, t.n_arms + n, sizeof(Arm)):
+                t.n_arms = first
+                return False
+            for i in range(n):
+                t.arms[t.n_arms + i].action = buf[i]
+            t.n_arms += n
+            t.nodes[node].n_arms[seat] = n
+        t.nodes[node].player = NODE_SIM
+    else:
+        seat = current_player(st)
+        if st.phase == PH_PLAN and st.n_pending == 0:
+            n = plan_moves(t, st, seat, buf)
+        else:
+            n = legal_actions(st, t.cat, buf)
+        if not grow(<void**>&t.arms, &t.cap_arms, t.n_arms + n, sizeof(Arm)):
+            return False
+        for i in range(n):
+            t.arms[t.n_arms + i].action = buf[i]
+        t.n_arms += n
+        t.nodes[node].n_arms[0] = n
+        t.nodes[node].player = seat
+    for i in range(first, t.n_arms):
+        t.arms[i].visits = 0
+        t.arms[i].value = 0.0
+        t.arms[i].aux = 0.0
+    t.nodes[node].arms = first
+    return True
+
+
+# -- selection ----------------------------------------------------------------------------
+cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
+    """UCT over arms [first, first + n): each arm once (in order: plans come best first),
+    then the highest upper confidence bound (ties: the first)."""
+    cdef int i
+    cdef double logn, v, best = -1e300
+    cdef int32_t choice = first
+    cdef const Arm* a
+    for i in range(n):
+        if t.arms[first + i].visits == 0:
+            return first + i
+    logn = log(<double>visits)
+    for i in range(n):
+        a = &t.arms[first + i]
+        v = a.value / a.visits + t.cfg.uct_c * sqrt(logn / a.visits)
+        if v > best:
+            best = v
+            choice = first + i
+    return choice
+
+
+cdef int32_t mixed_select(Tree* t, int32_t first, int n, double* prob) noexcept nogil:
+    """Regret matching or Exp3 over arms [first, first + n), mixed with gamma of uniform
+    exploration; samples an arm and gives its probability."""
+    cdef int i
+    cdef double total = 0.0, top = -1e300, eta = 0.0, r, p, g = t.cfg.gamma
+    cdef Arm* a
+    if t.cfg.selection == SEL_EXP3:
+        eta = g / n
+        for i in range(n):
+            if t.arms[first + i].aux > top:
+                top = t.arms[first + i].aux
+        for i in range(n):
+            total += exp(eta * (t.arms[first + i].aux - top))
+    else:
+        for i in range(n):
+            if t.arms[first + i].aux > 0:
+                total += t.arms[first + i].aux
+    r = uniform01(&t.rng)
+    for i in range(n):
+        a = &t.arms[first + i]
+        if t.cfg.selection == SEL_EXP3:
+            p = exp(eta * (a.aux - top)) / total
+        elif total > 0:
+            p = (a.aux if a.aux > 0 else 0.0) / total
+        else:
+            p = 1.0 / n
+        p = (1.0 - g) * p + g / n
+        if r < p or i == n - 1:
+            prob[0] = p
+            return first + i
+        r -= p
+    return first + n - 1
+
+
+cdef void mixed_update(Tree* t, int32_t first, int n, int32_t chosen, double prob, double x) noexcept nogil:
+    """Regret matching: every arm's regret grows by its importance-sampled value less the
+    value received; Exp3: the chosen arm's gain grows by its importance-sampled value."""
+    cdef int i
+    if t.cfg.selection == SEL_EXP3:
+        t.arms[chosen].aux += x / prob
+        return
+    for i in range(n):
+        t.arms[first + i].aux -= x
+    t.arms[chosen].aux += x / prob
+
+
+# -- one iteration ------------------------------------------------------------------------
+cdef inline double to_unit(const Tree* t, const GameState* st, double r, int seat) noexcept nogil:
+    """A return mapped to [0, 1] for selection: win shares linearly; score and margin
+    around the root's projection, fame_scale fame per half."""
+    cdef int n = st.num_players
+    cdef double u
+    if t.cfg.returns == RETURNS_WIN:
+        return (r * (n - 1) + 1.0) / n
+    u = 0.5 + (r - t.baseline[seat]) / (2.0 * t.cfg.fame_scale)
+    return 0.0 if u < 0.0 else (1.0 if u > 1.0 else u)
+
+
+cdef void rollout(Tree* t, GameState* st) noexcept nogil:
+    cdef int buf[MAX_LEGAL]
+    cdef int n, plies = 0
+    while st.phase != PH_TERMINAL:
+        if current_player(st) == CHANCE:
+            apply_action(st, t.cat, sample_chance(st, t.cat, &t.rng))
+            continue
+        if t.cfg.cutoff > 0 and plies >= t.cfg.cutoff:
+            return
+        if t.cfg.rollout == ROLLOUT_HEURISTIC:
+            apply_action(st, t.cat, heuristic_choice(st, t.cat, &t.rng, t.cfg.epsilon))
+        else:
+            n = legal_actions(st, t.cat, buf)
+            apply_action(st, t.cat, buf[rng_below(&t.rng, n)])
+        plies += 1
+
+
+cdef void apply_joint_plans(Tree* t, GameState* st, int32_t node, PathStep* step) noexcept nogil:
+    """A simultaneous plan step: every seat's chosen plan. Plans already committed (at the
+    root, before the root player's turn) are overwritten: nobody has seen them."""
+    cdef int k, seat, i, committed = st.step, a
+    for k in range(st.num_seats):
+        seat = (st.first_player + k) % st.num_seats
+        a = t.arms[step.arm[seat]].action
+        if k < committed:
+            for i in range(N_ROWS):
+                st.players[seat].plan[i] = PLAN_TABLE[a - A_PLAN][i]
+        else:
+            apply_action(st, t.cat, a)
+
+
+cdef void iterate(Tree* t) noexcept nogil:
+    cdef GameState st = t.root
+    cdef int32_t node = 0, child, leaf = -1, arm, first
+    cdef int32_t obs[MAX_EDGE_OBS]
+    cdef int n_path = 0, n_obs, seat, o, k, edge, n
+    cdef uint64_t key
+    cdef bint was_plan
+    cdef double scores[MAX_SEATS]
+    cdef double ret[MAX_SEATS]
+    cdef double u[MAX_SEATS]
+    cdef int winner[MAX_SEATS]
+    cdef int scores_i[MAX_SEATS]
+    cdef PathStep* step
+    cdef TreeNode* nd
+    if t.cfg.algorithm == ALG_ISMCTS:
+        determinize(&st, t.cat, t.player, &t.rng)
+    # Selection and expansion: down the tree to a new leaf (or the end of the game).
+    while True:
+        if st.phase == PH_TERMINAL or n_path >= MAX_PATH:
+            leaf = node
+            break
+        if t.nodes[node].arms < 0 and not expand(t, node, &st):
+            t.full = True
+            leaf = node
+            break
+        nd = &t.nodes[node]
+        step = &t.path[n_path]
+        step.node = node
+        was_plan = st.phase == PH_PLAN
+        if nd.player == NODE_SIM:
+            first = nd.arms
+            for seat in range(st.num_seats):
+                n = nd.n_arms[seat]
+                if t.cfg.selection == SEL_UCT:
+                    step.arm[seat] = uct_select(t, first, n, nd.visits)
+                    step.prob[seat] = 1.0
+                else:
+                    step.arm[seat] = mixed_select(t, first, n, &step.prob[seat])
+                first += n
+            apply_joint_plans(t, &st, node, step)
+            edge = EDGE_SIM
+        else:
+            arm = uct_select(t, nd.arms, nd.n_arms[0], nd.visits)
+            if not is_legal(&st, t.cat, t.arms[arm].action):
+                t.mismatches += 1
+                leaf = node
+                break
+            step.arm[0] = arm
+            edge = t.arms[arm].action
+            if was_plan and nd.player != t.player:
+                edge = EDGE_HIDDEN
+            apply_action(&st, t.cat, t.arms[arm].action)
+        n_path += 1
+        # What the root player sees before the next decision: draws, then revealed plans.
+        key = mix(mix(0x5EA5C4ULL, node), edge)
+        n_obs = 0
+        while current_player(&st) == CHANCE:
+            o = sample_chance(&st, t.cat, &t.rng)
+            apply_action(&st, t.cat, o)
+            key = mix(key, o)
+            if n_obs < MAX_EDGE_OBS:
+                obs[n_obs] = o
+                n_obs += 1
+        if was_plan and st.phase != PH_PLAN:
+            for seat in range(st.num_seats):
+                o = OBS_PLAN + seat * PLAN_CODES + plan_code(st.players[seat].plan)
+                key = mix(key, o)
+                if n_obs < MAX_EDGE_OBS:
+                    obs[n_obs] = o
+                    n_obs += 1
+        if key == 0:
+            key = 1
+        child = hash_find(t, key)
+        if child < 0:
+            leaf = new_node(t, node, key, edge, obs, n_obs)
+            break
+        node = child
+    # Simulation.
+    if st.phase != PH_TERMINAL:
+        rollout(t, &st)
+    if st.phase == PH_TERMINAL:
+        final_scores(&st, t.cat, scores_i)
+        for seat in range(st.num_seats):
+            scores[seat] = scores_i[seat]
+    else:
+        evaluate(&st, t.cat, scores)
+    returns_of_scores(&st, scores, t.cfg.returns, ret)
+    for seat in range(st.num_players):
+        u[seat] = to_unit(t, &st, ret[seat], seat)
+    # Backpropagation.
+    for k in range(n_path):
+        step = &t.path[k]
+        nd = &t.nodes[step.node]
+        nd.visits += 1
+        if nd.player == NODE_SIM:
+            first = nd.arms
+            for seat in range(st.num_seats):
+                n = nd.n_arms[seat]
+                arm = step.arm[seat]
+                t.arms[arm].visits += 1
+                t.arms[arm].value += u[seat]
+                if t.cfg.selection != SEL_UCT:
+                    mixed_update(t, first, n, arm, step.prob[seat], u[seat])
+                first += n
+        else:
+            t.arms[step.arm[0]].visits += 1
+            t.arms[step.arm[0]].value += u[nd.player]
+    if leaf >= 0:
+        t.nodes[leaf].visits += 1
+    # The root player's statistics per root move, for hints.
+    if n_path > 0 and t.root_returns != NULL:
+        step = &t.path[0]
+        arm = (step.arm[t.player] if t.nodes[0].player == NODE_SIM else step.arm[0]) - t.root_first
+        k = winners_of(&st, scores, winner)
+        for seat in range(st.num_players):
+            t.root_returns[arm * MAX_SEATS + seat] += ret[seat]
+            t.root_win[arm * MAX_SEATS + seat] += (1.0 / k) if winner[seat] else 0.0
+            t.root_fame[arm * MAX_SEATS + seat] += scores[seat]
+    t.iterations += 1
+
+
+cdef double now_seconds() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef void run_tree(Tree* t, int64_t iterations, double seconds) noexcept nogil:
+    """Iterate until `iterations` (if > 0) or `seconds` (if > 0) are spent; the clock is
+    read every 8 iterations."""
+    cdef double end = now_seconds() + seconds
+    cdef int64_t done = 0
+    while iterations <= 0 or done < iterations:
+        iterate(t)
+        done += 1
+        if seconds > 0 and (done & 7) == 0 and now_seconds() >= end:
+            break
+
+
+cdef void free_tree(Tree* t) noexcept nogil:
+    free(t.nodes)
+    free(t.arms)
+    free(t.obs)
+    free(t.hash_keys)
+    free(t.hash_nodes)
+    free(t.root_returns)
+    free(t.root_win)
+    free(t.root_fame)
+    t.nodes = NULL
+    t.arms = NULL
+    t.obs = NULL
+    t.hash_keys = NULL
+    t.hash_nodes = NULL
+    t.root_returns = NULL
+    t.root_win = NULL
+    t.root_fame = NULL
+
+
+# =======================================================================================
 # Python entry points.
 # =======================================================================================
 RETURNS_MODES = {"win": RETURNS_WIN, "score": RETURNS_SCORE, "margin": RETURNS_MARGIN}
 
 
-def heuristic_move(CoreState state, unsigned long long seed=0, double epsilon=HEURISTIC_EPSILON):
-    """The heuristic player's move in `state` (a decision node); `epsilon` is the chance
-    of a uniformly random move, drawn with `seed`."""
+def heuristic_move(CoreState state, unsigned long long seed=0, epsilon=None):
+    """The heuristic player's move in `state` (a decision node). `epsilon` is the chance
+    of a uniformly random move, drawn with `seed` (default: the policy's own)."""
     cdef Rng rng
     if current_player(&state.s) < 0:
         raise ValueError("the heuristic moves at decision nodes only (this is a chance node or the end)")
     rng.s = seed
+    if epsilon is None:
+        return heuristic_action(&state.s, &state.rules.cat, &rng)
     return heuristic_choice(&state.s, &state.rules.cat, &rng, epsilon)
 
 
@@ -901,3 +1446,362 @@ def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
         final_scores(&s, &rules.cat, scores)
         out.append([scores[i] for i in range(rules.players)])
     return out
+
+
+# -- search trees from Python -------------------------------------------------------------
+ALGORITHMS = {"ismcts": ALG_ISMCTS, "smmcts": ALG_SMMCTS}
+SELECTIONS = {"rm": SEL_RM, "exp3": SEL_EXP3, "uct": SEL_UCT}
+ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC}
+
+# The options of a search and their defaults (docs/search.md explains each).
+SEARCH_OPTIONS = dict(
+    rollout="heuristic",     # rollout policy: "heuristic" or "random"
+    cutoff=0,                # rollout plies before the evaluation (0: to the end)
+    uct_c=0.5,               # UCT exploration, in units of returns mapped to [0, 1]
+    selection="rm",          # smmcts plan steps: "rm", "exp3" or "uct" (decoupled)
+    gamma=0.1,               # exploration of "rm" and "exp3"
+    returns="win",           # "win", "score" or "margin", as the game's parameter
+    plan_candidates=32,      # plans per player at a plan node (the heuristic's best; 0: all)
+    epsilon=HEURISTIC_EPSILON,   # random moves of the heuristic rollout policy
+    fame_scale=30.0,         # score and margin returns: fame per half of [0, 1]
+    max_nodes=2_000_000,     # node pool; beyond it leaves are only rolled out
+)
+
+
+def search_config(**options):
+    """The options with defaults filled in; ValueError names a bad one."""
+    unknown = sorted(set(options) - set(SEARCH_OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown search option(s) {', '.join(unknown)}; known: {', '.join(SEARCH_OPTIONS)}")
+    cfg = {**SEARCH_OPTIONS, **options}
+    for name, table in (("rollout", ROLLOUTS), ("selection", SELECTIONS), ("returns", RETURNS_MODES)):
+        if cfg[name] not in table:
+            raise ValueError(f"{name}: {cfg[name]!r} is not one of {', '.join(table)}")
+    for name, lo in (("cutoff", 0), ("plan_candidates", 0), ("max_nodes", 1)):
+        if isinstance(cfg[name], bool) or not isinstance(cfg[name], int) or cfg[name] < lo:
+            raise ValueError(f"{name}: {cfg[name]!r} is not an integer >= {lo}")
+    for name, lo, hi in (("uct_c", 0.0, 1e9), ("gamma", 1e-9, 1.0), ("epsilon", 0.0, 1.0),
+                         ("fame_scale", 1e-9, 1e9)):
+        if isinstance(cfg[name], bool) or not isinstance(cfg[name], (int, float)) or not lo <= cfg[name] <= hi:
+            raise ValueError(f"{name}: {cfg[name]!r} is not a number in [{lo:g}, {hi:g}]")
+    return cfg
+
+
+cdef int revealed_plan(const Tree* t, int32_t node, int seat) noexcept nogil:
+    """The plan action of `seat` revealed on the edge into `node`, or -1."""
+    cdef int i, e
+    for i in range(t.nodes[node].n_obs):
+        e = t.obs[t.nodes[node].obs + i] - OBS_PLAN
+        if e >= 0 and e // PLAN_CODES == seat:
+            return A_PLAN + PLAN_INDEX[e % PLAN_CODES]
+    return -1
+
+
+cdef bint replay_draws(const Tree* t, GameState* st, int32_t node) noexcept nogil:
+    """Apply the draws recorded on the edge into `node`; False if one does not fit."""
+    cdef int i, o
+    for i in range(t.nodes[node].n_obs):
+        o = t.obs[t.nodes[node].obs + i]
+        if o >= OBS_PLAN:
+            continue
+        if current_player(st) != CHANCE or not is_legal(st, t.cat, o):
+            return False
+        apply_action(st, t.cat, o)
+    return current_player(st) != CHANCE
+
+
+cdef void reveal_committed(const Tree* t, GameState* st, int32_t node) noexcept nogil:
+    """Set the plans already committed in this plan step to those revealed into `node`."""
+    cdef int k, seat, a, i
+    for k in range(st.step):
+        seat = (st.first_player + k) % st.num_seats
+        a = revealed_plan(t, node, seat)
+        if a >= 0:
+            for i in range(N_ROWS):
+                st.players[seat].plan[i] = PLAN_TABLE[a - A_PLAN][i]
+
+
+cdef class SearchTree:
+    """One search tree (ISMCTS or SM-MCTS) over a copy of a state: the handle that owns
+    the C memory. `search()` runs one per thread and merges their root statistics."""
+    cdef Tree* t
+    cdef readonly Rules rules
+    cdef readonly int player
+    cdef readonly str algorithm
+
+    def __cinit__(self, CoreState state, str algorithm="ismcts", unsigned long long seed=0, **options):
+        cdef double value[MAX_SEATS]
+        cdef int seat
+        cfg = search_config(**options)
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm: {algorithm!r} is not one of {', '.join(ALGORITHMS)}")
+        if current_player(&state.s) < 0:
+            raise ValueError("search starts at a decision node (this is a chance node or the end)")
+        self.t = <Tree*>malloc(sizeof(Tree))
+        if self.t == NULL:
+            raise MemoryError()
+        memset(self.t, 0, sizeof(Tree))
+        self.rules = state.rules
+        self.algorithm = algorithm
+        t = self.t
+        t.cat = &self.rules.cat
+        t.root = state.s
+        t.player = current_player(&state.s)
+        self.player = t.player
+        t.rng.s = seed
+        t.cfg.algorithm = ALGORITHMS[algorithm]
+        t.cfg.selection = SELECTIONS[cfg["selection"]]
+        t.cfg.rollout = ROLLOUTS[cfg["rollout"]]
+        t.cfg.cutoff = cfg["cutoff"]
+        t.cfg.returns = RETURNS_MODES[cfg["returns"]]
+        t.cfg.plan_candidates = cfg["plan_candidates"]
+        t.cfg.max_nodes = cfg["max_nodes"]
+        t.cfg.uct_c = cfg["uct_c"]
+        t.cfg.gamma = cfg["gamma"]
+        t.cfg.epsilon = cfg["epsilon"]
+        t.cfg.fame_scale = cfg["fame_scale"]
+        evaluate(&t.root, t.cat, value)
+        returns_of_scores(&t.root, value, t.cfg.returns, t.baseline)
+        if not hash_grow(t) or new_node(t, -1, 0, EDGE_ROOT, NULL, 0) != 0 or not expand(t, 0, &t.root):
+            raise MemoryError()
+        if t.nodes[0].player == NODE_SIM:
+            t.root_first = t.nodes[0].arms
+            for seat in range(t.player):
+                t.root_first += t.nodes[0].n_arms[seat]
+            t.root_n = t.nodes[0].n_arms[t.player]
+        else:
+            t.root_first = t.nodes[0].arms
+            t.root_n = t.nodes[0].n_arms[0]
+        t.root_returns = <double*>calloc(t.root_n * MAX_SEATS, sizeof(double))
+        t.root_win = <double*>calloc(t.root_n * MAX_SEATS, sizeof(double))
+        t.root_fame = <double*>calloc(t.root_n * MAX_SEATS, sizeof(double))
+        if t.root_returns == NULL or t.root_win == NULL or t.root_fame == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        if self.t != NULL:
+            free_tree(self.t)
+            free(self.t)
+            self.t = NULL
+
+    def run(self, long long iterations=0, double seconds=0.0):
+        """Search for `iterations` (if > 0) and at most `seconds` (if > 0), without the GIL."""
+        if iterations <= 0 and seconds <= 0:
+            raise ValueError("a search needs iterations > 0 or seconds > 0")
+        with nogil:
+            run_tree(self.t, iterations, seconds)
+
+    @property
+    def iterations(self):
+        return self.t.iterations
+
+    @property
+    def nodes(self):
+        return self.t.n_nodes
+
+    @property
+    def full(self):
+        """Whether the node pool filled up (leaves beyond it were only rolled out)."""
+        return bool(self.t.full)
+
+    @property
+    def mismatches(self):
+        return self.t.mismatches
+
+    def root_stats(self):
+        """Per move of the root player: visits and sums (over those visits) of the
+        returns, win shares and final fame of every seat."""
+        cdef Tree* t = self.t
+        cdef int i, seat, n = t.root.num_players
+        out = []
+        for i in range(t.root_n):
+            out.append(dict(
+                action=t.arms[t.root_first + i].action,
+                visits=t.arms[t.root_first + i].visits,
+                returns=[t.root_returns[i * MAX_SEATS + seat] for seat in range(n)],
+                win=[t.root_win[i * MAX_SEATS + seat] for seat in range(n)],
+                fame=[t.root_fame[i * MAX_SEATS + seat] for seat in range(n)],
+            ))
+        return out
+
+    cdef str _text(self, const GameState* st, int a):
+        cdef CoreState tmp = CoreState.__new__(CoreState)
+        tmp.rules = self.rules
+        tmp.s = st[0]
+        return tmp.action_to_string(a)
+
+    cdef int32_t _best_arm(self, int32_t first, int n):
+        # Most visits; ties: the higher mean, then the first.
+        cdef int32_t i, best = -1
+        cdef Arm* a
+        cdef Arm* b
+        for i in range(first, first + n):
+            a = &self.t.arms[i]
+            if a.visits == 0:
+                continue
+            if best < 0:
+                best = i
+                continue
+            b = &self.t.arms[best]
+            if a.visits > b.visits or (a.visits == b.visits and a.value / a.visits > b.value / b.visits):
+                best = i
+        return best
+
+    def line(self, int action, int max_steps=12):
+        """The expected play after the root player's `action`: the most visited moves and,
+        after each, the most visited of what followed, as (seat, action, text) triples
+        (draws left out). Stops where the tree thins out."""
+        cdef Tree* t = self.t
+        cdef GameState st = t.root
+        cdef int32_t node = 0, arm, c, best, first_arm
+        cdef int k, seat, a, committed, edge, i
+        cdef bint first = True
+        cdef TreeNode* nd
+        out = []
+        while len(out) < max_steps and st.phase != PH_TERMINAL:
+            nd = &t.nodes[node]
+            if nd.arms < 0:
+                break
+            best = -1
+            if nd.player == NODE_SIM:
+                c = nd.first_child
+                while c >= 0:
+                    if ((not first or revealed_plan(t, c, t.player) == action)
+                            and (best < 0 or t.nodes[c].visits > t.nodes[best].visits)):
+                        best = c
+                    c = t.nodes[c].next_sibling
+                if best < 0:
+                    break
+                committed = st.step
+                for k in range(st.num_seats):
+                    seat = (st.first_player + k) % st.num_seats
+                    a = revealed_plan(t, best, seat)
+                    if k < committed:
+                        for i in range(N_ROWS):
+                            st.players[seat].plan[i] = PLAN_TABLE[a - A_PLAN][i]
+                        continue
+                    if not is_legal(&st, t.cat, a):
+                        return out
+                    if not (first and seat == t.player):
+                        out.append((seat, a, self._text(&st, a)))
+                    apply_action(&st, t.cat, a)
+            else:
+                if first:
+                    arm = -1
+                    for i in range(nd.n_arms[0]):
+                        if t.arms[nd.arms + i].action == action:
+                            arm = nd.arms + i
+                else:
+                    arm = self._best_arm(nd.arms, nd.n_arms[0])
+                if arm < 0:
+                    break
+                a = t.arms[arm].action
+                edge = EDGE_HIDDEN if (st.phase == PH_PLAN and nd.player != t.player) else a
+                c = nd.first_child
+                while c >= 0:
+                    if t.nodes[c].edge == edge and (best < 0 or t.nodes[c].visits > t.nodes[best].visits):
+                        best = c
+                    c = t.nodes[c].next_sibling
+                if best >= 0 and st.phase == PH_PLAN:
+                    # At the end of a plan step the plans are revealed: play those.
+                    reveal_committed(t, &st, best)
+                    if edge == EDGE_HIDDEN and revealed_plan(t, best, nd.player) >= 0:
+                        a = revealed_plan(t, best, nd.player)
+                if not is_legal(&st, t.cat, a):
+                    break
+                if not first:
+                    out.append((nd.player, a, self._text(&st, a)))
+                apply_action(&st, t.cat, a)
+            first = False
+            if best < 0 or not replay_draws(t, &st, best):
+                break
+            node = best
+        return out
+
+
+def _thread_seed(unsigned long long seed, int index):
+    cdef Rng rng
+    rng.s = seed + <unsigned long long>index * 0xD1B54A32D192ED03ULL
+    return rng_next(&rng)
+
+
+def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=None,
+           unsigned long long seed=0, int threads=1, int lines=0, int line_length=12, **options):
+    """Search from `state` for its player to act and return the root statistics.
+
+    algorithm   "ismcts" or "smmcts"
+    iterations  total iterations (split over the threads); seconds: wall-clock budget per
+                thread; either or both (the first reached stops). Default: 1000 iterations.
+    threads     independent trees (root parallelism), each with its own seed, each in its
+                own thread without the GIL; their root statistics are merged.
+    lines       principal lines for the `lines` most visited moves (line_length moves each).
+    options     see SEARCH_OPTIONS.
+
+    Returns a dict: player, iterations, seconds, nodes, threads, and `moves`, one dict per
+    move of the root player (most visited first): action, visits, returns (mean per
+    seat), win (win probability per seat; a shared win counts 1/k), fame (mean final fame
+    per seat, projected at cut-offs) and line (a list of (seat, action, text)) if asked.
+    Deterministic for a given seed and iteration budget.
+    """
+    import threading
+    import time as _time
+    if threads < 1:
+        raise ValueError(f"threads: {threads} is not >= 1")
+    if iterations is None and seconds is None:
+        iterations = 1000
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
+        raise ValueError(f"iterations: {iterations!r} is not an integer >= 1")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
+        raise ValueError(f"seconds: {seconds!r} is not a number > 0")
+    trees = [SearchTree(state, algorithm, _thread_seed(seed, i), **options) for i in range(threads)]
+    budgets = [0] * threads
+    if iterations is not None:
+        budgets = [iterations // threads + (1 if i < iterations % threads else 0) for i in range(threads)]
+    secs = float(seconds) if seconds is not None else 0.0
+    started = _time.perf_counter()
+    workers = [threading.Thread(target=tree.run, args=(budgets[i], secs))
+               for i, tree in enumerate(trees[1:], 1) if budgets[i] > 0 or secs > 0]
+    for w in workers:
+        w.start()
+    if budgets[0] > 0 or secs > 0:
+        trees[0].run(budgets[0], secs)
+    for w in workers:
+        w.join()
+    elapsed = _time.perf_counter() - started
+    merged = {}
+    order = []
+    for tree in trees:
+        for st in tree.root_stats():
+            m = merged.get(st["action"])
+            if m is None:
+                merged[st["action"]] = m = dict(action=st["action"], visits=0, returns=[0.0] * len(st["returns"]),
+                                                win=[0.0] * len(st["win"]), fame=[0.0] * len(st["fame"]))
+                order.append(st["action"])
+            m["visits"] += st["visits"]
+            for key in ("returns", "win", "fame"):
+                m[key] = [x + y for x, y in zip(m[key], st[key])]
+    moves = []
+    for a in order:
+        m = merged[a]
+        v = m["visits"]
+        for key in ("returns", "win", "fame"):
+            m[key] = [x / v for x in m[key]] if v else [0.0] * len(m[key])
+        moves.append(m)
+    # Most visited first; ties: the higher mean return of the root player, then the action.
+    p = state.current_player()
+    moves.sort(key=lambda m: (-m["visits"], -m["returns"][p], m["action"]))
+    for m in moves[:lines]:
+        # The line from the tree where the move was visited most.
+        best = max(range(threads), key=lambda i: (_visits_of(trees[i], m["action"]), -i))
+        m["line"] = trees[best].line(m["action"], line_length)
+    return dict(player=p, algorithm=algorithm, iterations=sum(t.iterations for t in trees),
+                seconds=elapsed, nodes=sum(t.nodes for t in trees), threads=threads,
+                full=any(t.full for t in trees), moves=moves)
+
+
+def _visits_of(SearchTree tree, int action):
+    cdef int i
+    for i in range(tree.t.root_n):
+        if tree.t.arms[tree.t.root_first + i].action == action:
+            return tree.t.arms[tree.t.root_first + i].visits
+    return 0
