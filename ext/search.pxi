@@ -676,16 +676,18 @@ cdef int best_plan(const GameState* s, const Catalogue* cat, int seat, Rng* rng,
     return A_PLAN + choice
 
 
-cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int* out, int k) noexcept nogil:
-    """The k plans of `seat` the heuristic rates highest, best first (ties: lower index)."""
+cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int* out,
+                         double* values, int k) noexcept nogil:
+    """The k plans of `seat` the heuristic rates highest, best first (ties: lower index),
+    with their scores; k <= 0: all of them."""
     cdef double d[N_ROWS]
     cdef double score[N_PLANS]
     cdef int m = s.players[seat].markers, lo = PLAN_START[m], hi = PLAN_START[m + 1]
-    cdef int i, j, n = 0, best
+    cdef int i, n = 0, best
     row_values(s, cat, seat, d)
     for i in range(lo, hi):
         score[i - lo] = plan_score(d, i)
-    if k > hi - lo:
+    if k <= 0 or k > hi - lo:
         k = hi - lo
     # Partial selection: k passes over a few hundred plans.
     while n < k:
@@ -694,60 +696,65 @@ cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int
             if score[i] > -1e17 and (best < 0 or score[i] > score[best]):
                 best = i
         out[n] = A_PLAN + lo + best
+        values[n] = score[best]
         score[best] = -1e18
         n += 1
     return n
 
 
 # -- the policy ---------------------------------------------------------------------------
+cdef void action_values(const GameState* s, const Catalogue* cat, const int* actions, int n,
+                        double* values) noexcept nogil:
+    """The heuristic's value of each legal action (in fame points, roughly) at a decision
+    node other than a plan step."""
+    cdef int i, a, buy = -1, ncards = 0
+    cdef const PlayerState* p = &s.players[current_player(s)]
+    cdef Needs nd
+    cdef int16_t cards[N_REFINEMENT]
+    player_needs(cat, p, &nd)
+    if s.n_pending == 0 and s.phase == PH_FULFIL:
+        buy = buy_target(s, cat, p)
+    if s.n_pending == 0 and s.phase == PH_DRAFT and s.sub == 0:
+        ncards = mask_cards(s.draft_refinement, cards)
+    for i in range(n):
+        a = actions[i]
+        if s.n_pending > 0:
+            values[i] = pending_value(s, cat, &nd, a)
+        elif s.phase == PH_TURN:
+            values[i] = turn_value(s, cat, p, &nd, a)
+        elif s.phase == PH_FULFIL:
+            values[i] = fulfil_value(s, cat, p, &nd, a, buy)
+        elif s.phase == PH_DRAFT:
+            if s.sub == 0:
+                values[i] = best_pair_value(s, cat, p, a - A_PRINTING, cards, ncards)
+            else:
+                values[i] = order_value(s, cat, p, s.sub_card, a - A_REFINEMENT)
+        elif s.phase == PH_TYPES:
+            values[i] = type_set_value(cat, p, a - A_TYPES)
+        else:
+            values[i] = 0.0
+
+
 cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, double epsilon) noexcept nogil:
     """The heuristic's move; with probability `epsilon` a uniformly random legal one.
     -1 at chance and terminal nodes."""
     cdef int buf[MAX_LEGAL]
-    cdef int n = legal_actions(s, cat, buf), i, seat, a, choice, buy = -1
-    cdef double v, best
-    cdef const PlayerState* p
-    cdef Needs nd
-    cdef int16_t cards[N_REFINEMENT]
-    cdef int ncards = 0
+    cdef double values[MAX_LEGAL]
+    cdef int n = legal_actions(s, cat, buf), i, choice
     if n <= 0:
         return -1
     if n == 1:
         return buf[0]
     if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
         return buf[rng_below(rng, n)]
-    seat = current_player(s)
     if s.n_pending == 0 and s.phase == PH_PLAN:
-        return best_plan(s, cat, seat, rng, PLAN_NOISE)
-    p = &s.players[seat]
-    player_needs(cat, p, &nd)
-    if s.n_pending == 0 and s.phase == PH_FULFIL:
-        buy = buy_target(s, cat, p)
-    if s.n_pending == 0 and s.phase == PH_DRAFT and s.sub == 0:
-        ncards = mask_cards(s.draft_refinement, cards)
-    choice = buf[0]
-    best = -1e18
-    for i in range(n):
-        a = buf[i]
-        if s.n_pending > 0:
-            v = pending_value(s, cat, &nd, a)
-        elif s.phase == PH_TURN:
-            v = turn_value(s, cat, p, &nd, a)
-        elif s.phase == PH_FULFIL:
-            v = fulfil_value(s, cat, p, &nd, a, buy)
-        elif s.phase == PH_DRAFT:
-            if s.sub == 0:
-                v = best_pair_value(s, cat, p, a - A_PRINTING, cards, ncards)
-            else:
-                v = order_value(s, cat, p, s.sub_card, a - A_REFINEMENT)
-        elif s.phase == PH_TYPES:
-            v = type_set_value(cat, p, a - A_TYPES)
-        else:
-            v = 0.0
-        if v > best:
-            best = v
-            choice = a
-    return choice
+        return best_plan(s, cat, current_player(s), rng, PLAN_NOISE)
+    action_values(s, cat, buf, n, values)
+    choice = 0
+    for i in range(1, n):
+        if values[i] > values[choice]:
+            choice = i
+    return buf[choice]
 
 
 cdef int heuristic_action(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
@@ -855,7 +862,9 @@ cdef enum:
     ALG_SMMCTS = 1
     SEL_RM = 0             # regret matching (CFR-style), smmcts plan steps
     SEL_EXP3 = 1
-    SEL_UCT = 2            # decoupled UCT
+    SEL_UCT = 2            # decoupled UCT (or PUCT, as the tree policy)
+    TREE_PUCT = 0          # Q + c P sqrt(N) / (1 + n), P the heuristic's prior
+    TREE_UCT = 1           # Q + c sqrt(ln N / n), each move once first (best prior first)
     ROLLOUT_RANDOM = 0
     ROLLOUT_HEURISTIC = 1
     EDGE_ROOT = -1
@@ -872,6 +881,7 @@ ctypedef struct Arm:
     int32_t visits
     double value           # sum of the acting player's returns, mapped to [0, 1]
     double aux             # regret (regret matching) or gain (Exp3)
+    double prior           # the heuristic's probability of the move
 
 ctypedef struct TreeNode:
     int32_t arms           # first arm; -1 until the node is expanded
@@ -886,13 +896,18 @@ ctypedef struct TreeNode:
 
 ctypedef struct SearchConfig:
     int algorithm
+    int tree_policy
     int selection
     int rollout
     int cutoff             # rollout plies before `evaluate` (0: play to the end)
     int returns            # RETURNS_*
     int plan_candidates    # plans per player at plan nodes (0: all)
     int max_nodes
-    double uct_c
+    double uct_c           # exploration constant of the tree policy
+    double prior_weight    # priors: this much the heuristic's softmax, the rest uniform
+    double prior_temperature   # fame points per e-fold of the heuristic's softmax
+    double prior_visits    # regret matching: the prior's weight in initial regrets
+    double eval_temperature    # "win" at a cut-off: fame points of the soft win shares
     double gamma           # exploration of regret matching and Exp3
     double epsilon         # of the heuristic rollout policy
     double fame_scale      # score and margin returns: fame per half of [0, 1]
@@ -1062,61 +1077,120 @@ cdef int32_t new_node(Tree* t, int32_t parent, uint64_t key, int32_t edge,
     return i
 
 
-cdef int plan_moves(const Tree* t, const GameState* st, int seat, int* out) noexcept nogil:
-    """The plans considered for `seat`: the heuristic's best `plan_candidates`, or all."""
-    cdef int m = st.players[seat].markers, i, n = 0
-    if t.cfg.plan_candidates > 0:
-        return plan_candidates(st, t.cat, seat, out, t.cfg.plan_candidates)
-    for i in range(PLAN_START[m], PLAN_START[m + 1]):
-        out[n] = A_PLAN + i
-        n += 1
+cdef int node_moves(const Tree* t, const GameState* st, int seat, bint plan, int* moves,
+                    double* priors) noexcept nogil:
+    """The moves a node considers for `seat`, with the heuristic's priors, highest prior
+    first: at a plan step the heuristic's best `plan_candidates` plans (0: all), else
+    every legal move. A prior is a softmax of the heuristic's values, mixed with uniform."""
+    cdef double values[MAX_LEGAL]
+    cdef double total = 0.0, top, w = t.cfg.prior_weight, p
+    cdef int n, i, j, a
+    if plan:
+        n = plan_candidates(st, t.cat, seat, moves, values, t.cfg.plan_candidates)
+    else:
+        n = legal_actions(st, t.cat, moves)
+        action_values(st, t.cat, moves, n, values)
+    top = values[0]
+    for i in range(1, n):
+        if values[i] > top:
+            top = values[i]
+    for i in range(n):
+        priors[i] = exp((values[i] - top) / t.cfg.prior_temperature)
+        total += priors[i]
+    for i in range(n):
+        priors[i] = w * priors[i] / total + (1.0 - w) / n
+    # Highest prior first (stable: legal order among equals).
+    for i in range(1, n):
+        a = moves[i]
+        p = priors[i]
+        j = i - 1
+        while j >= 0 and priors[j] < p:
+            moves[j + 1] = moves[j]
+            priors[j + 1] = priors[j]
+            j -= 1
+        moves[j + 1] = a
+        priors[j + 1] = p
     return n
 
 
+cdef bint add_arms(Tree* t, int32_t node, const GameState* st, int seat, bint plan) noexcept nogil:
+    cdef int moves[MAX_LEGAL]
+    cdef double priors[MAX_LEGAL]
+    cdef int n = node_moves(t, st, seat, plan, moves, priors), i
+    cdef Arm* a
+    if not grow(<void**>&t.arms, &t.cap_arms, t.n_arms + n, sizeof(Arm)):
+        return False
+    for i in range(n):
+        a = &t.arms[t.n_arms + i]
+        a.action = moves[i]
+        a.visits = 0
+        a.value = 0.0
+        a.prior = priors[i]
+        # Regret matching and Exp3 start from the prior: regrets in proportion to it;
+        # gains whose exponential is it.
+        if t.cfg.selection == SEL_EXP3:
+            a.aux = log(priors[i]) * n / t.cfg.gamma
+        else:
+            a.aux = t.cfg.prior_visits * priors[i]
+    t.n_arms += n
+    if t.nodes[node].player == NODE_SIM:
+        t.nodes[node].n_arms[seat] = n
+    else:
+        t.nodes[node].n_arms[0] = n
+    return True
+
+
 cdef bint expand(Tree* t, int32_t node, const GameState* st) noexcept nogil:
-    """Give a node its arms: the legal moves of the player to act, or at a simultaneous
-    plan step (smmcts) the plans of every seat. False if memory ran out."""
-    cdef int buf[MAX_LEGAL]
-    cdef int n, i, seat, total = 0
-    cdef TreeNode* nd
-    cdef bint sim = (t.cfg.algorithm == ALG_SMMCTS and st.phase == PH_PLAN and st.n_pending == 0)
+    """Give a node its arms: the moves of the player to act, or at a simultaneous plan
+    step (smmcts) the plans of every seat. False if memory ran out."""
+    cdef int seat
     cdef int32_t first = t.n_arms
-    if sim:
+    cdef bint plan = st.phase == PH_PLAN and st.n_pending == 0
+    if t.cfg.algorithm == ALG_SMMCTS and plan:
+        t.nodes[node].player = NODE_SIM
         for seat in range(st.num_seats):
-            n = plan_moves(t, st, seat, buf)
-            if not grow(<void**>&t.arms, &t.cap_arms, t.n_arms + n, sizeof(Arm)):
+            if not add_arms(t, node, st, seat, True):
                 t.n_arms = first
                 return False
-            for i in range(n):
-                t.arms[t.n_arms + i].action = buf[i]
-            t.n_arms += n
-            t.nodes[node].n_arms[seat] = n
-        t.nodes[node].player = NODE_SIM
     else:
-        seat = current_player(st)
-        if st.phase == PH_PLAN and st.n_pending == 0:
-            n = plan_moves(t, st, seat, buf)
-        else:
-            n = legal_actions(st, t.cat, buf)
-        if not grow(<void**>&t.arms, &t.cap_arms, t.n_arms + n, sizeof(Arm)):
+        t.nodes[node].player = current_player(st)
+        if not add_arms(t, node, st, t.nodes[node].player, plan):
             return False
-        for i in range(n):
-            t.arms[t.n_arms + i].action = buf[i]
-        t.n_arms += n
-        t.nodes[node].n_arms[0] = n
-        t.nodes[node].player = seat
-    for i in range(first, t.n_arms):
-        t.arms[i].visits = 0
-        t.arms[i].value = 0.0
-        t.arms[i].aux = 0.0
     t.nodes[node].arms = first
     return True
 
 
 # -- selection ----------------------------------------------------------------------------
+cdef int32_t puct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
+    """PUCT over arms [first, first + n): Q + c P sqrt(N) / (1 + n); an unvisited arm's Q
+    is the mean of the node's (ties: the first, i.e. the higher prior)."""
+    cdef int i
+    cdef double total = 0.0, fpu, q, v, sq = sqrt(<double>visits), best = -1e300
+    cdef int32_t choice = first, seen = 0
+    cdef const Arm* a
+    for i in range(n):
+        total += t.arms[first + i].value
+        seen += t.arms[first + i].visits
+    fpu = total / seen if seen > 0 else 0.5
+    for i in range(n):
+        a = &t.arms[first + i]
+        q = a.value / a.visits if a.visits > 0 else fpu
+        v = q + t.cfg.uct_c * a.prior * sq / (1 + a.visits)
+        if v > best:
+            best = v
+            choice = first + i
+    return choice
+
+
+cdef int32_t tree_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
+    if t.cfg.tree_policy == TREE_UCT:
+        return uct_select(t, first, n, visits)
+    return puct_select(t, first, n, visits)
+
+
 cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
-    """UCT over arms [first, first + n): each arm once (in order: plans come best first),
-    then the highest upper confidence bound (ties: the first)."""
+    """UCT over arms [first, first + n): each arm once (in order: the higher prior
+    first), then the highest upper confidence bound (ties: the first)."""
     cdef int i
     cdef double logn, v, best = -1e300
     cdef int32_t choice = first
@@ -1192,6 +1266,29 @@ cdef inline double to_unit(const Tree* t, const GameState* st, double r, int sea
     return 0.0 if u < 0.0 else (1.0 if u > 1.0 else u)
 
 
+cdef void soft_returns(const Tree* t, const GameState* st, const double* scores, double* out,
+                       double* shares) noexcept nogil:
+    """Returns at a cut-off, from projected scores. "win": soft win shares, a softmax of
+    the scores at eval_temperature fame (wider with more rounds left), in the formula of
+    the win returns (share 1: 1, share 0: -1/(n-1), k equal: the shared win). "score" and
+    "margin" are smooth already. `shares` gets the win shares."""
+    cdef int i, n = st.num_players
+    cdef double temp = t.cfg.eval_temperature * sqrt(1.0 + rounds_left(st)), top = scores[0], total = 0.0
+    for i in range(1, st.num_seats):
+        if scores[i] > top:
+            top = scores[i]
+    for i in range(st.num_seats):
+        shares[i] = exp((scores[i] - top) / temp)
+        total += shares[i]
+    for i in range(st.num_seats):
+        shares[i] /= total
+    if t.cfg.returns != RETURNS_WIN:
+        returns_of_scores(st, scores, t.cfg.returns, out)
+        return
+    for i in range(n):
+        out[i] = (n * shares[i] - 1.0) / (n - 1)
+
+
 cdef void rollout(Tree* t, GameState* st) noexcept nogil:
     cdef int buf[MAX_LEGAL]
     cdef int n, plies = 0
@@ -1233,6 +1330,7 @@ cdef void iterate(Tree* t) noexcept nogil:
     cdef double scores[MAX_SEATS]
     cdef double ret[MAX_SEATS]
     cdef double u[MAX_SEATS]
+    cdef double shares[MAX_SEATS]
     cdef int winner[MAX_SEATS]
     cdef int scores_i[MAX_SEATS]
     cdef PathStep* step
@@ -1257,7 +1355,7 @@ cdef void iterate(Tree* t) noexcept nogil:
             for seat in range(st.num_seats):
                 n = nd.n_arms[seat]
                 if t.cfg.selection == SEL_UCT:
-                    step.arm[seat] = uct_select(t, first, n, nd.visits)
+                    step.arm[seat] = tree_select(t, first, n, nd.visits)
                     step.prob[seat] = 1.0
                 else:
                     step.arm[seat] = mixed_select(t, first, n, &step.prob[seat])
@@ -1265,7 +1363,7 @@ cdef void iterate(Tree* t) noexcept nogil:
             apply_joint_plans(t, &st, node, step)
             edge = EDGE_SIM
         else:
-            arm = uct_select(t, nd.arms, nd.n_arms[0], nd.visits)
+            arm = tree_select(t, nd.arms, nd.n_arms[0], nd.visits)
             if not is_legal(&st, t.cat, t.arms[arm].action):
                 t.mismatches += 1
                 leaf = node
@@ -1307,9 +1405,13 @@ cdef void iterate(Tree* t) noexcept nogil:
         final_scores(&st, t.cat, scores_i)
         for seat in range(st.num_seats):
             scores[seat] = scores_i[seat]
+        returns_of_scores(&st, scores, t.cfg.returns, ret)
+        k = winners_of(&st, scores, winner)
+        for seat in range(st.num_seats):
+            shares[seat] = (1.0 / k) if winner[seat] else 0.0
     else:
         evaluate(&st, t.cat, scores)
-    returns_of_scores(&st, scores, t.cfg.returns, ret)
+        soft_returns(t, &st, scores, ret, shares)
     for seat in range(st.num_players):
         u[seat] = to_unit(t, &st, ret[seat], seat)
     # Backpropagation.
@@ -1336,10 +1438,9 @@ cdef void iterate(Tree* t) noexcept nogil:
     if n_path > 0 and t.root_returns != NULL:
         step = &t.path[0]
         arm = (step.arm[t.player] if t.nodes[0].player == NODE_SIM else step.arm[0]) - t.root_first
-        k = winners_of(&st, scores, winner)
         for seat in range(st.num_players):
             t.root_returns[arm * MAX_SEATS + seat] += ret[seat]
-            t.root_win[arm * MAX_SEATS + seat] += (1.0 / k) if winner[seat] else 0.0
+            t.root_win[arm * MAX_SEATS + seat] += shares[seat]
             t.root_fame[arm * MAX_SEATS + seat] += scores[seat]
     t.iterations += 1
 
@@ -1454,10 +1555,17 @@ SELECTIONS = {"rm": SEL_RM, "exp3": SEL_EXP3, "uct": SEL_UCT}
 ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC}
 
 # The options of a search and their defaults (docs/search.md explains each).
+TREE_POLICIES = {"puct": TREE_PUCT, "uct": TREE_UCT}
+
 SEARCH_OPTIONS = dict(
     rollout="heuristic",     # rollout policy: "heuristic" or "random"
     cutoff=0,                # rollout plies before the evaluation (0: to the end)
-    uct_c=0.5,               # UCT exploration, in units of returns mapped to [0, 1]
+    tree_policy="puct",      # "puct" (heuristic priors) or "uct"
+    uct_c=1.0,               # exploration constant, in units of returns mapped to [0, 1]
+    prior_weight=0.9,        # priors: the heuristic's softmax with this weight, else uniform
+    prior_temperature=1.0,   # fame points per e-fold of the heuristic's softmax
+    prior_visits=10.0,       # regret matching: the prior's weight in the initial regrets
+    eval_temperature=5.0,    # "win" at a cut-off: softness of the win shares, in fame
     selection="rm",          # smmcts plan steps: "rm", "exp3" or "uct" (decoupled)
     gamma=0.1,               # exploration of "rm" and "exp3"
     returns="win",           # "win", "score" or "margin", as the game's parameter
@@ -1474,14 +1582,17 @@ def search_config(**options):
     if unknown:
         raise ValueError(f"unknown search option(s) {', '.join(unknown)}; known: {', '.join(SEARCH_OPTIONS)}")
     cfg = {**SEARCH_OPTIONS, **options}
-    for name, table in (("rollout", ROLLOUTS), ("selection", SELECTIONS), ("returns", RETURNS_MODES)):
+    for name, table in (("rollout", ROLLOUTS), ("selection", SELECTIONS), ("returns", RETURNS_MODES),
+                        ("tree_policy", TREE_POLICIES)):
         if cfg[name] not in table:
             raise ValueError(f"{name}: {cfg[name]!r} is not one of {', '.join(table)}")
     for name, lo in (("cutoff", 0), ("plan_candidates", 0), ("max_nodes", 1)):
         if isinstance(cfg[name], bool) or not isinstance(cfg[name], int) or cfg[name] < lo:
             raise ValueError(f"{name}: {cfg[name]!r} is not an integer >= {lo}")
     for name, lo, hi in (("uct_c", 0.0, 1e9), ("gamma", 1e-9, 1.0), ("epsilon", 0.0, 1.0),
-                         ("fame_scale", 1e-9, 1e9)):
+                         ("fame_scale", 1e-9, 1e9), ("prior_weight", 0.0, 1.0),
+                         ("prior_temperature", 1e-9, 1e9), ("prior_visits", 0.0, 1e9),
+                         ("eval_temperature", 1e-9, 1e9)):
         if isinstance(cfg[name], bool) or not isinstance(cfg[name], (int, float)) or not lo <= cfg[name] <= hi:
             raise ValueError(f"{name}: {cfg[name]!r} is not a number in [{lo:g}, {hi:g}]")
     return cfg
@@ -1551,6 +1662,11 @@ cdef class SearchTree:
         t.rng.s = seed
         t.cfg.algorithm = ALGORITHMS[algorithm]
         t.cfg.selection = SELECTIONS[cfg["selection"]]
+        t.cfg.tree_policy = TREE_POLICIES[cfg["tree_policy"]]
+        t.cfg.prior_weight = cfg["prior_weight"]
+        t.cfg.prior_temperature = cfg["prior_temperature"]
+        t.cfg.prior_visits = cfg["prior_visits"]
+        t.cfg.eval_temperature = cfg["eval_temperature"]
         t.cfg.rollout = ROLLOUTS[cfg["rollout"]]
         t.cfg.cutoff = cfg["cutoff"]
         t.cfg.returns = RETURNS_MODES[cfg["returns"]]
