@@ -1507,6 +1507,22 @@ def evaluate_state(CoreState state):
     return [value[i] for i in range(state.s.num_seats)]
 
 
+def returns_of_final(CoreState state, str mode="win"):
+    """The returns the search computes in C from the final scores of `state` (they must
+    equal game.returns_of, tie-breaks included)."""
+    cdef double scores[MAX_SEATS]
+    cdef double out[MAX_SEATS]
+    cdef int fs[MAX_SEATS]
+    cdef int i
+    if mode not in RETURNS_MODES:
+        raise ValueError(f"mode: {mode!r} is not one of {', '.join(RETURNS_MODES)}")
+    final_scores(&state.s, &state.rules.cat, fs)
+    for i in range(state.s.num_seats):
+        scores[i] = fs[i]
+    returns_of_scores(&state.s, scores, RETURNS_MODES[mode], out)
+    return [out[i] for i in range(state.s.num_players)]
+
+
 cdef void play_policies(GameState* s, const Catalogue* cat, const int* policy, Rng* rng,
                         double epsilon) noexcept nogil:
     """Play to the end with a policy per seat: 0 uniformly random, 1 heuristic."""
