@@ -2080,3 +2080,4 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds
     advance(s, cat)
 
 include "api.pxi"
+include "search.pxi"

@@ -4,6 +4,8 @@ Gutenberg (Granna, 2022), playable through OpenSpiel.
     import gutenberg_ai
     game = gutenberg_ai.load_game(players=2)        # or pyspiel.load_game("gutenberg", {...})
     state = game.new_initial_state()
+    gutenberg_ai.hint(state_at_a_decision)          # ranked moves from a search
+    gutenberg_ai.make_bot("smmcts", game, 0)        # a pyspiel.Bot (gutenberg_ai.bots)
 
 Importing the package registers the OpenSpiel game "gutenberg".
 """
@@ -13,6 +15,8 @@ from gutenberg_ai import names
 from gutenberg_ai._core import IllegalActionError
 from gutenberg_ai.catalogue import CatalogueError, load_catalogue
 from gutenberg_ai.game import GAME_NAME, GutenbergGame, GutenbergState, ParameterError
+from gutenberg_ai.bots import BOT_NAMES, make_bot
+from gutenberg_ai.hints import Hint, hint
 
 __version__ = "0.1.0"
 
@@ -35,6 +39,7 @@ def solo_title(score: int) -> str:
 
 
 __all__ = [
-    "CatalogueError", "GAME_NAME", "GutenbergGame", "GutenbergState", "IllegalActionError",
-    "ParameterError", "load_catalogue", "load_game", "names", "solo_title",
+    "BOT_NAMES", "CatalogueError", "GAME_NAME", "GutenbergGame", "GutenbergState", "Hint",
+    "IllegalActionError", "ParameterError", "hint", "load_catalogue", "load_game", "make_bot",
+    "names", "solo_title",
 ]

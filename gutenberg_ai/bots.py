@@ -1,0 +1,282 @@
+"""Bots that play Gutenberg, as `pyspiel.Bot`s, so `pyspiel.evaluate_bots` mixes them
+freely with OpenSpiel's own.
+
+    import pyspiel, gutenberg_ai
+    from gutenberg_ai.bots import make_bot
+    game = gutenberg_ai.load_game(players=2)
+    bots = [make_bot("smmcts", game, 0, seed=1, seconds=0.2), make_bot("heuristic", game, 1)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
+
+Bots (`make_bot(name, game, player, seed=0, **options)`):
+
+    random            uniformly random legal moves
+    heuristic         the compiled heuristic player (ext/search.pxi); option epsilon
+    ismcts            native single-observer ISMCTS (docs/search.md)
+    smmcts            native ISMCTS with the plan step as one simultaneous move, regret
+                      matching by default (option selection="rm" | "exp3" | "uct")
+    openspiel-ismcts  OpenSpiel's Python ISMCTSBot, random-rollout evaluator, on our
+                      game through resample_from_infostate
+    openspiel-mcts    OpenSpiel's Python MCTSBot, random-rollout evaluator. It searches
+                      the true state, so it sees the plans committed before its own: it
+                      cheats on hidden plans (a reference point, not a fair opponent).
+
+Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
+also take `threads=` and every search option of `gutenberg_ai._core.SEARCH_OPTIONS`
+(rollout, cutoff, uct_c, selection, gamma, plan_candidates, ...); their `returns`
+defaults to the game's. OpenSpiel's bots have no time budget of their own: here they
+run simulations until the seconds are spent (a wrapper around their search loop).
+
+Every bot is deterministic for its seed: a search bot seeds each move from its seed and
+the move number, so the same position gets the same move.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+import pyspiel
+
+from gutenberg_ai import _core
+
+BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "openspiel-ismcts", "openspiel-mcts")
+DEFAULT_SECONDS = 1.0
+
+
+def _core_of(state):
+    """The compiled state of a pyspiel state of our game, or a CoreState itself."""
+    if isinstance(state, _core.CoreState):
+        return state
+    core = getattr(state, "core", None)
+    if not isinstance(core, _core.CoreState):
+        raise ValueError(f"not a state of the gutenberg game: {type(state).__name__}")
+    return core
+
+
+def _check_decision(state, player):
+    if state.is_chance_node() or state.is_terminal():
+        raise ValueError("a bot moves at decision nodes only (this is a chance node or the end)")
+    if state.current_player() != player:
+        raise ValueError(f"it is player {state.current_player()}'s move, not player {player}'s")
+
+
+def _budget(options: dict, name: str):
+    """(iterations, seconds) from the options; the default is DEFAULT_SECONDS."""
+    iterations = options.pop("iterations", None)
+    seconds = options.pop("seconds", None)
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                   or iterations < 1):
+        raise ValueError(f"{name}: iterations: {iterations!r} is not an integer >= 1")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or seconds <= 0):
+        raise ValueError(f"{name}: seconds: {seconds!r} is not a number > 0")
+    if iterations is None and seconds is None:
+        seconds = DEFAULT_SECONDS
+    return iterations, seconds
+
+
+def _no_options(options: dict, name: str, known=()):
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(f"{name}: unknown option(s) {', '.join(unknown)}"
+                         + (f"; known: {', '.join(known)}" if known else "; it takes none"))
+
+
+def _move_seed(seed: int, state) -> int:
+    # The move number is public, so the seed says nothing about hidden plans.
+    move = state.move_number() if hasattr(state, "move_number") else 0
+    return (seed * 0x9E3779B1 + move * 1000003) & 0xFFFFFFFFFFFFFFFF
+
+
+class _GutenbergBot(pyspiel.Bot):
+    """What our bots share: a seat, a seed, and nothing to remember between moves."""
+
+    name = "?"
+
+    def __init__(self, game, player: int, seed: int):
+        pyspiel.Bot.__init__(self)
+        if not 0 <= player < game.num_players():
+            raise ValueError(f"{self.name}: player {player} is out of range (0-{game.num_players() - 1})")
+        self.game = game
+        self.player = player
+        self.seed = seed
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player_id, action):
+        pass
+
+    def __repr__(self):
+        return f"{type(self).__name__}(player={self.player}, seed={self.seed})"
+
+
+class RandomBot(_GutenbergBot):
+    """Uniformly random legal moves."""
+
+    name = "random"
+
+    def __init__(self, game, player, seed=0):
+        super().__init__(game, player, seed)
+        self._rng = random.Random(seed)
+
+    def step(self, state):
+        _check_decision(state, self.player)
+        return self._rng.choice(state.legal_actions())
+
+
+class HeuristicBot(_GutenbergBot):
+    """The compiled heuristic player: the legal move it values most."""
+
+    name = "heuristic"
+
+    def __init__(self, game, player, seed=0, epsilon=0.0):
+        super().__init__(game, player, seed)
+        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
+            raise ValueError(f"heuristic: epsilon: {epsilon!r} is not a number in [0, 1]")
+        self.epsilon = float(epsilon)
+
+    def step(self, state):
+        _check_decision(state, self.player)
+        return _core.heuristic_move(_core_of(state), _move_seed(self.seed, state), self.epsilon)
+
+
+class SearchBot(_GutenbergBot):
+    """Native ISMCTS or SM-MCTS (`_core.search`): the most visited move. The result of the
+    last search is kept in `last` (root statistics, iterations, seconds)."""
+
+    def __init__(self, game, player, algorithm, seed=0, threads=1, **options):
+        self.name = algorithm
+        super().__init__(game, player, seed)
+        self.algorithm = algorithm
+        self.iterations, self.seconds = _budget(options, algorithm)
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"{algorithm}: threads: {threads!r} is not an integer >= 1")
+        self.threads = threads
+        options.setdefault("returns", getattr(game, "returns_mode", "win"))
+        try:
+            _core.search_config(**options)
+        except ValueError as e:
+            raise ValueError(f"{algorithm}: {e}") from None
+        self.options = options
+        self.last = None
+
+    def step(self, state):
+        _check_decision(state, self.player)
+        core = _core_of(state)
+        legal = core.legal_actions()
+        if len(legal) == 1:
+            self.last = None
+            return legal[0]
+        self.last = _core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
+                                 seed=_move_seed(self.seed, state), threads=self.threads, **self.options)
+        return self.last["moves"][0]["action"]
+
+
+# -- OpenSpiel's bots with a time budget --------------------------------------------------
+def _openspiel_ismcts_class():
+    from open_spiel.python.algorithms import ismcts
+
+    class TimedISMCTSBot(ismcts.ISMCTSBot):
+        """OpenSpiel's Python ISMCTSBot; with `seconds`, it runs simulations until the time
+        is spent instead of a fixed number (its run_search, with a clock)."""
+
+        def __init__(self, *args, seconds=None, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.seconds = seconds
+            self.last_simulations = 0
+
+        def run_search(self, state):
+            if self.seconds is None:
+                self.last_simulations = self._max_simulations
+                return super().run_search(state)
+            self.reset()
+            legal_actions = state.legal_actions()
+            if len(legal_actions) == 1:
+                return [(legal_actions[0], 1.0)]
+            self._root_node = self.create_new_node(state)
+            deadline = time.perf_counter() + self.seconds
+            n = 0
+            while n == 0 or time.perf_counter() < deadline:
+                self.run_simulation(self.sample_root_state(state))
+                n += 1
+            self.last_simulations = n
+            return self.get_final_policy(state, self._root_node)
+
+    return TimedISMCTSBot
+
+
+def _openspiel_mcts_class():
+    from open_spiel.python.algorithms import mcts
+
+    class TimedMCTSBot(mcts.MCTSBot):
+        """OpenSpiel's Python MCTSBot; with `seconds`, simulations run until the time is
+        spent (its search loop with a clock, without the solver)."""
+
+        def __init__(self, *args, seconds=None, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.seconds = seconds
+            self.last_simulations = 0
+
+        def mcts_search(self, state):
+            if self.seconds is None:
+                root = super().mcts_search(state)
+                self.last_simulations = root.explore_count
+                return root
+            root = mcts.SearchNode(None, state.current_player(), 1)
+            deadline = time.perf_counter() + self.seconds
+            while root.explore_count == 0 or time.perf_counter() < deadline:
+                visit_path, working_state = self._apply_tree_policy(root, state)
+                if working_state.is_terminal():
+                    returns = working_state.returns()
+                else:
+                    returns = self.evaluator.evaluate(working_state)
+                while visit_path:
+                    # A chance node's value is for the player who decided before it.
+                    decider = -1
+                    while visit_path[decider].player == pyspiel.PlayerId.CHANCE:
+                        decider -= 1
+                    target = returns[visit_path[decider].player]
+                    node = visit_path.pop()
+                    node.total_reward += target
+                    node.explore_count += 1
+            self.last_simulations = root.explore_count
+            return root
+
+    return TimedMCTSBot
+
+
+def _openspiel_bot(name, game, player, seed, options):
+    iterations, seconds = _budget(options, name)
+    uct_c = options.pop("uct_c", 2.0)
+    _no_options(options, name, ("seconds", "iterations", "uct_c"))
+    rs = np.random.RandomState(seed % (1 << 32))
+    from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
+    evaluator = RandomRolloutEvaluator(1, np.random.RandomState((seed + 1) % (1 << 32)))
+    sims = iterations if iterations is not None else 1
+    if name == "openspiel-ismcts":
+        bot = _openspiel_ismcts_class()(game, evaluator, uct_c, sims, random_state=rs,
+                                        seconds=None if iterations is not None else seconds)
+    else:
+        bot = _openspiel_mcts_class()(game, uct_c, sims, evaluator, solve=False, random_state=rs,
+                                      seconds=None if iterations is not None else seconds)
+    bot.player = player
+    return bot
+
+
+def make_bot(name: str, game, player: int, seed: int = 0, **options):
+    """A bot `name` (one of BOT_NAMES) for `player` of `game`, seeded; `options` as in the
+    module docstring. A bad name or option raises ValueError naming it."""
+    if name not in BOT_NAMES:
+        raise ValueError(f"bot: {name!r} is not one of {', '.join(BOT_NAMES)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"{name}: seed: {seed!r} is not an integer >= 0")
+    if name == "random":
+        _no_options(options, name)
+        return RandomBot(game, player, seed)
+    if name == "heuristic":
+        _no_options(options, name, ("epsilon",))
+        return HeuristicBot(game, player, seed, **options)
+    if name in ("ismcts", "smmcts"):
+        return SearchBot(game, player, name, seed, **options)
+    return _openspiel_bot(name, game, player, seed, dict(options))

@@ -1,0 +1,182 @@
+"""Bots: legal moves in every kind of decision, determinism, options, OpenSpiel interplay,
+and a search that sees a winning fulfilment takes it. Strength is measured in
+benchmarks/, never asserted here (beyond a safe heuristic-vs-random check)."""
+import random
+
+import pyspiel
+import pytest
+
+import gutenberg_ai
+import positions as P
+from gutenberg_ai import _core
+from gutenberg_ai.bots import BOT_NAMES, make_bot
+from gutenberg_ai.game import returns_of
+
+FAST = {"ismcts": dict(iterations=40), "smmcts": dict(iterations=40),
+        "openspiel-ismcts": dict(iterations=2), "openspiel-mcts": dict(iterations=2)}
+
+
+def signature(core):
+    """What kind of decision a state asks for: phase, row, sub-step, pending kind/stage,
+    fulfil cursor."""
+    d = core.to_dict()
+    if d["n_pending"]:
+        q = d["pending"][0]
+        return ("pending", q["kind"], q["stage"])
+    if d["phase"] == P.PH["TURN"]:
+        return ("turn", d["row"], d["sub"])
+    if d["phase"] == P.PH["FULFIL"]:
+        return ("fulfil", min(d["fulfil_slot"], P.FM["FINISH_SLOT"]))
+    return (core.phase,)
+
+
+def decision_states(game, games=4, seed=11):
+    """One pyspiel state for each kind of decision met in a few seeded random games."""
+    rng = random.Random(seed)
+    found = {}
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            found.setdefault(signature(state.core), state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.fixture(scope="module")
+def game():
+    return gutenberg_ai.load_game(players=2)
+
+
+@pytest.fixture(scope="module")
+def states(game):
+    return decision_states(game)
+
+
+def test_positions_cover_every_kind_of_decision(states):
+    kinds = set(states)
+    assert ("plan",) in kinds and ("draft",) in kinds and ("types",) in kinds
+    for row in range(5):
+        assert ("turn", row, P.SUB["CHOOSE"]) in kinds
+    assert ("turn", P.ORDERS, P.SUB["REFINEMENT"]) in kinds
+    assert ("turn", P.GEAR_ROW, P.SUB["PLACE"]) in kinds
+    pending = {k[1] for k in kinds if k[0] == "pending"}
+    assert {P.PD["INK"], P.PD["SPECIALTY"], P.PD["ORDER"]} <= pending
+    assert any(k[0] == "fulfil" and k[1] < P.FM["FINISH_SLOT"] for k in kinds)
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_returns_legal_moves_in_every_kind_of_decision(game, states, name):
+    for kind, state in states.items():
+        bot = make_bot(name, game, state.current_player(), seed=3, **FAST.get(name, {}))
+        action = bot.step(state.clone())
+        assert action in state.legal_actions(), (name, kind, action)
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "ismcts", "smmcts"])
+def test_the_same_seed_gives_the_same_move(game, states, name):
+    for kind in [("plan",), ("turn", 0, P.SUB["CHOOSE"]), ("turn", 2, P.SUB["CHOOSE"])]:
+        state = states[kind]
+        player = state.current_player()
+        moves = {make_bot(name, game, player, seed=5, **FAST.get(name, {})).step(state.clone())
+                 for _ in range(2)}
+        assert len(moves) == 1, (name, kind, moves)
+
+
+def test_search_is_deterministic_with_threads(states):
+    core = states[("plan",)].core
+    a = _core.search(core, "smmcts", iterations=300, seed=9, threads=2)
+    b = _core.search(core, "smmcts", iterations=300, seed=9, threads=2)
+    assert a["moves"] == b["moves"] and a["iterations"] == 300
+
+
+def test_bad_names_and_options_are_named(game):
+    with pytest.raises(ValueError, match="'alphazero'"):
+        make_bot("alphazero", game, 0)
+    with pytest.raises(ValueError, match="frobnicate"):
+        make_bot("smmcts", game, 0, frobnicate=1)
+    with pytest.raises(ValueError, match="frobnicate"):
+        make_bot("openspiel-ismcts", game, 0, frobnicate=1)
+    with pytest.raises(ValueError, match="seconds"):
+        make_bot("ismcts", game, 0, seconds=-1)
+    with pytest.raises(ValueError, match="selection"):
+        make_bot("smmcts", game, 0, selection="cfr")
+    with pytest.raises(ValueError, match="epsilon"):
+        make_bot("heuristic", game, 0, epsilon=2)
+    with pytest.raises(ValueError, match="player 5"):
+        make_bot("random", game, 5)
+
+
+def test_our_bots_and_openspiels_play_a_game_through_evaluate_bots():
+    game = gutenberg_ai.load_game(players=2, rounds=1)
+    bots = [make_bot("smmcts", game, 0, seed=1, iterations=30),
+            make_bot("openspiel-ismcts", game, 1, seed=2, iterations=2)]
+    state = game.new_initial_state()
+    returns = pyspiel.evaluate_bots(state, bots, 4)
+    assert state.is_terminal() and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_heuristic_beats_random():
+    game = gutenberg_ai.load_game(players=2)
+    wins = 0
+    for g in range(10):
+        seat = g % 2
+        bots = [make_bot("random", game, 0, seed=g), make_bot("random", game, 1, seed=g)]
+        bots[seat] = make_bot("heuristic", game, seat, seed=g)
+        wins += pyspiel.evaluate_bots(game.new_initial_state(), bots, 100 + g)[seat] > 0
+    assert wins >= 8
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_returns_in_c_equal_the_games(players):
+    rules = P.rules(players)
+    for seed in range(20):
+        core = rules.new_state()
+        core.play_random(seed)
+        for mode in ("win", "score", "margin"):
+            assert _core.returns_of_final(core, mode) == pytest.approx(returns_of(core, mode))
+    # Ties on fame are broken by fewer types, then fewer inks, else shared.
+    d = core.to_dict()
+    final = core.final_scores()
+    for seat in range(players):
+        d["players"][seat]["fame"] += 100 - final[seat]
+    for step in ("types", "inks"):
+        for seat in range(players):
+            p = d["players"][seat]
+            if step == "types":
+                p["types"] = [1, 1, 1, 0]
+            else:    # no inks left anywhere but in the bag: a shared win
+                d["bag"] = [b + i for b, i in zip(d["bag"], p["inks"])]
+                p["inks"] = [0] * 4
+        tied = rules.state_from_dict(d)
+        assert len(set(tied.final_scores())) == 1
+        assert _core.returns_of_final(tied, "win") == pytest.approx(returns_of(tied, "win"))
+    assert returns_of(tied, "win") == [0.0] * players
+
+
+def winning_fulfilment():
+    """Last round, player 0's fulfil turn, 10 fame behind: only fulfilling the one order
+    with both refinement parts (+11 fame) wins; anything less loses."""
+    rules = P.rules()
+    d = P.blank(rules, round=6, types="II", guilders=0)
+    P.player(d, 0, fame=20, levels={"binding": 3, "illuminating": 4}, inks={"blue": 2})
+    P.player(d, 1, fame=30)
+    P.give_order(d, 0, printing=3, refinement=15)    # P3 [I I] 3g; R15 blue+blue 5f, III/IV 6f
+    for seat in range(2):
+        d["players"][seat]["plan"] = [2, 2, 2, 1, 0] if seat == 0 else [2, 2, 2, 1, 1]
+    return P.at_fulfil(rules, d, 0)
+
+
+@pytest.mark.parametrize("name", ["ismcts", "smmcts"])
+def test_a_search_takes_the_winning_fulfilment(name):
+    core = winning_fulfilment()
+    both = P.fulfil(0, "both")
+    assert both in core.legal_actions() and len(core.legal_actions()) == 5
+    result = _core.search(core, name, iterations=200, seed=1)
+    best = result["moves"][0]
+    assert best["action"] == both
+    assert best["win"][0] == pytest.approx(1.0)
+    assert all(m["win"][0] == pytest.approx(0.0) for m in result["moves"][1:] if m["visits"])

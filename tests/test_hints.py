@@ -1,0 +1,84 @@
+"""Hints: ranked moves with shares that sum to one, the fields filled in, deterministic
+for a seed and an iteration budget, for pyspiel states and core states alike."""
+import random
+
+import pytest
+
+import gutenberg_ai
+import positions as P
+from test_bots import winning_fulfilment
+
+
+def at_plan(seed=2, commit=True):
+    """A pyspiel state at the first plan step; with `commit`, the first player has
+    committed, so player 1's hint must not see that plan."""
+    game = gutenberg_ai.load_game(players=2)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while state.core.phase != "plan":
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    if commit:
+        state.apply_action(state.legal_actions()[17])
+    return state
+
+
+@pytest.mark.parametrize("bot", ["smmcts", "ismcts"])
+def test_hints_are_ranked_and_shares_sum_to_one(bot):
+    state = at_plan()
+    hints = gutenberg_ai.hint(state, bot=bot, iterations=400, top=1000)
+    assert len(hints) > 1
+    assert sum(h.share for h in hints) == pytest.approx(1.0)
+    shares = [h.share for h in hints]
+    assert shares == sorted(shares, reverse=True)
+    legal = state.legal_actions()
+    for h in hints:
+        assert h.action in legal
+        assert h.text == state.action_to_string(state.current_player(), h.action)
+        if h.share > 0:
+            assert 0.0 <= h.win_probability <= 1.0 and h.expected_fame > 0
+        else:    # never tried: no estimates
+            assert h.win_probability is None and h.expected_fame is None
+        assert isinstance(h.line, list) and all(isinstance(x, str) for x in h.line)
+    assert hints[0].line and hints[0].line[0].startswith("player ")
+    assert set(hints[0].as_dict()) == {"action", "text", "share", "win_probability", "expected_fame", "line"}
+
+
+def test_hints_are_deterministic_for_a_seed_and_budget():
+    state = at_plan()
+    a = gutenberg_ai.hint(state, iterations=300, seed=4)
+    b = gutenberg_ai.hint(state, iterations=300, seed=4)
+    assert a == b and len(a) == 5
+
+
+def test_hints_do_not_depend_on_the_hidden_plan():
+    # Player 1 hints the same whatever player 0 committed: that plan is unseen.
+    one, other = at_plan(commit=False), at_plan(commit=False)
+    one.apply_action(one.legal_actions()[0])
+    other.apply_action(other.legal_actions()[-1])
+    for bot in ("smmcts", "ismcts"):
+        assert (gutenberg_ai.hint(one, bot=bot, iterations=300) ==
+                gutenberg_ai.hint(other, bot=bot, iterations=300))
+
+
+def test_hints_for_a_core_state_and_the_winning_fulfilment():
+    core = winning_fulfilment()
+    hints = gutenberg_ai.hint(core, iterations=200, top=5)
+    assert hints[0].action == P.fulfil(0, "both")
+    assert hints[0].win_probability == pytest.approx(1.0)
+    assert hints[0].text == "fulfil: order 1 print+both"
+
+
+def test_hint_errors_name_the_problem():
+    state = at_plan()
+    with pytest.raises(ValueError, match="player 0 is not to act"):
+        gutenberg_ai.hint(state, player=0)
+    with pytest.raises(ValueError, match="bot"):
+        gutenberg_ai.hint(state, bot="random")
+    with pytest.raises(ValueError, match="top"):
+        gutenberg_ai.hint(state, top=0)
+    with pytest.raises(ValueError, match="chance"):
+        gutenberg_ai.hint(gutenberg_ai.load_game().new_initial_state())
