@@ -1952,13 +1952,123 @@ cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nog
             apply_action(s, cat, buf[rng_below(rng, n)])
 
 
-cdef void determinize_characters(GameState* s, int player, Rng* rng) noexcept nogil:
-    """The character tiles `player` has not seen (the others' drawn tiles other than the
-    one each kept, and the tiles never drawn) are dealt again at random among those
-    places. They are out of play, but later draws at setup come from what is left."""
+# ---------------------------------------------------------------------------------------
+# The end of the game: ranking and returns (shared by the Python shell, the native
+# OpenSpiel game and search).
+# ---------------------------------------------------------------------------------------
+cdef enum:
+    RETURNS_WIN = 0      # zero-sum: the winners share
+    RETURNS_SCORE = 1    # final fame
+    RETURNS_MARGIN = 2   # final fame minus the mean of the other players'
+
+
+cdef inline bint ranks_above(const int* a, const int* b) noexcept nogil:
+    """Lexicographic order of ranking keys (score, -types, -inks)."""
+    cdef int j
+    for j in range(3):
+        if a[j] != b[j]:
+            return a[j] > b[j]
+    return False
+
+
+cdef void ranking_key(const GameState* s, int seat, int score, int* key) noexcept nogil:
+    """Higher is better: final score, then fewer types, then fewer inks (rulebook p.15)."""
+    key[0] = score
+    key[1] = -total4(s.players[seat].types)
+    key[2] = -total4(s.players[seat].inks)
+
+
+cdef int winners(const GameState* s, const Catalogue* cat, bint* win) noexcept nogil:
+    """Marks the winners among the players (the automa is not ranked) and returns how many:
+    the best ranking key; players equal on all of it share the win."""
+    cdef int scores[MAX_SEATS]
+    cdef int key[MAX_SEATS][3]
+    cdef int seat, best = 0, k = 0
+    final_scores(s, cat, scores)
+    for seat in range(s.num_players):
+        ranking_key(s, seat, scores[seat], key[seat])
+        if ranks_above(key[seat], key[best]):
+            best = seat
+    for seat in range(s.num_players):
+        win[seat] = not ranks_above(key[best], key[seat])
+        k += win[seat]
+    return k
+
+
+cdef void returns_of(const GameState* s, const Catalogue* cat, int mode, double* out) noexcept nogil:
+    """The players' returns at the end under the game parameter `returns` (RETURNS_*).
+    Win: each of k winners gets (n-k)/(k(n-1)), each other player -1/(n-1), so they sum
+    to 0 and a lone winner gets 1; all 0 when all share. The solo game returns its
+    score whatever the mode."""
+    cdef int scores[MAX_SEATS]
+    cdef bint win[MAX_SEATS]
+    cdef int n = s.num_players, seat, k, total = 0
+    final_scores(s, cat, scores)
+    if mode == RETURNS_SCORE or n == 1:
+        for seat in range(n):
+            out[seat] = scores[seat]
+    elif mode == RETURNS_MARGIN:
+        for seat in range(n):
+            total += scores[seat]
+        for seat in range(n):
+            out[seat] = scores[seat] - (total - scores[seat]) / <double>(n - 1)
+    else:
+        k = winners(s, cat, win)
+        for seat in range(n):
+            if k == n:
+                out[seat] = 0.0
+            elif win[seat]:
+                out[seat] = (n - k) / <double>(k * (n - 1))
+            else:
+                out[seat] = -1.0 / (n - 1)
+
+# ---------------------------------------------------------------------------------------
+# Hidden information. A player does not see the plans the others commit in a plan step
+# until all have committed, nor the character tiles the others draw at setup (the tile
+# kept is public, the other goes back to the box unseen). Decks are unordered sets drawn
+# at chance nodes, so nothing else is hidden.
+# ---------------------------------------------------------------------------------------
+cdef inline bint plan_seen(const GameState* s, int owner, int observer) noexcept nogil:
+    return owner == observer or s.phase != PH_PLAN
+
+
+cdef int character_owner(const GameState* s, int x) noexcept nogil:
+    """The seat that drew character tile x at setup, or -1."""
+    cdef int seat
+    for seat in range(s.num_seats):
+        if s.players[seat].character_drawn[0] == x or s.players[seat].character_drawn[1] == x:
+            return seat
+    return -1
+
+
+cdef bint entry_hidden(const GameState* s, int player, int i, int n, int actor, int action) noexcept nogil:
+    """Whether `player` has not seen entry i, (actor, action), of the n-entry history that
+    led to s. In a plan step the last s.step entries are the plans committed so far (any
+    pending decision of the round comes before the first plan)."""
+    if actor == CHANCE:
+        return C_CHARACTER <= action < C_AUTOMA_PLAN and character_owner(s, action - C_CHARACTER) != player
+    return i >= n - s.step and not plan_seen(s, actor, player)
+
+
+cdef int draw_plan(GameState* s, int seat, Rng* rng) noexcept nogil:
+    """Give `seat` a uniformly drawn allocation of its markers; returns its plan action."""
+    cdef int m = s.players[seat].markers, i
+    cdef int idx = PLAN_START[m] + rng_below(rng, PLAN_START[m + 1] - PLAN_START[m])
+    for i in range(N_ROWS):
+        s.players[seat].plan[i] = PLAN_TABLE[idx][i]
+    return A_PLAN + idx
+
+
+cdef void draw_characters(GameState* s, int player, Rng* rng) noexcept nogil:
+    """Deal again the character tiles `player` has not seen (the tiles the others drew,
+    except the one each kept, and the tiles never drawn) among those places; each other
+    player's drawn tiles, the kept one included, come in a random order. The tiles put
+    back are out of play, but later draws at setup come from what is left."""
     cdef int unknown[N_CHARACTERS]
-    cdef int n = 0, x, seat, k, i, t
+    cdef int tiles[2]
+    cdef int n = 0, x, seat, k, d, t
     cdef uint64_t seen = 0
+    cdef PlayerState* p
     if not s.characters:
         return
     for seat in range(s.num_seats):
@@ -1972,42 +2082,89 @@ cdef void determinize_characters(GameState* s, int player, Rng* rng) noexcept no
         if not (seen >> x) & 1:
             unknown[n] = x
             n += 1
-    for i in range(n - 1, 0, -1):   # Fisher-Yates
-        k = rng_below(rng, i + 1)
-        t = unknown[i]
-        unknown[i] = unknown[k]
-        unknown[k] = t
-    i = 0
     for seat in range(s.num_seats):
-        if seat == player:
+        p = &s.players[seat]
+        d = (p.character_drawn[0] >= 0) + (p.character_drawn[1] >= 0)
+        if seat == player or d == 0:
             continue
-        for k in range(2):
-            x = s.players[seat].character_drawn[k]
-            if x >= 0 and x != s.players[seat].character:
-                s.players[seat].character_drawn[k] = unknown[i]
-                i += 1
+        k = 0
+        if p.character >= 0:
+            tiles[0] = p.character
+            k = 1
+        while k < d:   # one of the unknown tiles, uniformly
+            t = rng_below(rng, n)
+            tiles[k] = unknown[t]
+            n -= 1
+            unknown[t] = unknown[n]
+            k += 1
+        if d == 2 and rng_below(rng, 2):
+            t = tiles[0]
+            tiles[0] = tiles[1]
+            tiles[1] = t
+        for k in range(d):
+            p.character_drawn[k] = tiles[k]
     s.character_pool = 0
-    while i < n:
-        s.character_pool |= bit(unknown[i])
-        i += 1
+    for k in range(n):
+        s.character_pool |= bit(unknown[k])
 
 
-cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) noexcept nogil:
-    """Redraw, uniformly, everything `player` cannot see: the plans the others have
-    committed this plan step. (Decks are unordered sets drawn at chance nodes, so
-    nothing else is hidden in the base game.)"""
-    cdef int k, seat, m, idx, i
-    determinize_characters(s, player, rng)
+cdef void resample_hidden(GameState* s, int player, Rng* rng, int* plan_actions) noexcept nogil:
+    """Redraw, uniformly, everything `player` cannot see: the others' character tiles
+    (draw_characters) and the plans the others have committed in this plan step (any
+    allocation of their markers). plan_actions, if not NULL, receives the plan action of
+    the k-th plan committed in this step (-1 for player's own)."""
+    cdef int k, seat, a
+    draw_characters(s, player, rng)
     if s.phase != PH_PLAN:
         return
     for k in range(s.step):
         seat = human_seat(s, k)
-        if seat == player:
-            continue
-        m = s.players[seat].markers
-        idx = PLAN_START[m] + rng_below(rng, PLAN_START[m + 1] - PLAN_START[m])
-        for i in range(N_ROWS):
-            s.players[seat].plan[i] = PLAN_TABLE[idx][i]
+        if plan_actions != NULL:
+            plan_actions[k] = -1
+        if not plan_seen(s, seat, player):
+            a = draw_plan(s, seat, rng)
+            if plan_actions != NULL:
+                plan_actions[k] = a
+
+
+cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) noexcept nogil:
+    """A state `player` cannot tell from s, drawn uniformly (for search in the core)."""
+    resample_hidden(s, player, rng, NULL)
+
+
+cdef int resample_history(GameState* s, int player, const int* actors, int* actions, int n,
+                          Rng* rng) noexcept nogil:
+    """resample_hidden for a state with its history (n entries, (actors[i], actions[i])):
+    the hidden entries of `actions` are rewritten in place so that replaying the history
+    leads to the new s. Returns how many entries changed."""
+    cdef int plans[MAX_SEATS]
+    cdef int where[2 * MAX_SEATS]
+    cdef int owner[2 * MAX_SEATS]
+    cdef int slot[2 * MAX_SEATS]
+    cdef int draws = 0, changed = 0, i, j, a, seat
+    # The character draws: whose they are and in which slot, before the redraw.
+    for i in range(n):
+        if actors[i] == CHANCE and C_CHARACTER <= actions[i] < C_AUTOMA_PLAN and draws < 2 * MAX_SEATS:
+            seat = character_owner(s, actions[i] - C_CHARACTER)
+            if seat < 0:
+                continue   # not a draw that led to s
+            where[draws] = i
+            owner[draws] = seat
+            slot[draws] = 0 if s.players[seat].character_drawn[0] == actions[i] - C_CHARACTER else 1
+            draws += 1
+    resample_hidden(s, player, rng, plans)
+    for j in range(draws):
+        if owner[j] != player:
+            a = C_CHARACTER + s.players[owner[j]].character_drawn[slot[j]]
+            changed += a != actions[where[j]]
+            actions[where[j]] = a
+    if s.phase == PH_PLAN:
+        for j in range(s.step):
+            i = n - s.step + j
+            if plans[j] >= 0:
+                changed += plans[j] != actions[i]
+                actions[i] = plans[j]
+    return changed
 
 
 cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds,

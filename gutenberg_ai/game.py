@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 import os
-import random
 
 import numpy as np
 import pyspiel
@@ -40,7 +39,7 @@ from gutenberg_ai import _core
 from gutenberg_ai.catalogue import load_catalogue
 
 GAME_NAME = "gutenberg"
-RETURNS = ("win", "score", "margin")
+RETURNS = _core.RETURNS_MODES
 DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": 0,
             "catalogue": ""}
 MAX_FAME = 500  # a bound on final fame, for the utility range of "score" and "margin"
@@ -202,117 +201,35 @@ class GutenbergState(pyspiel.State):
     def returns(self):
         if not self._core.is_terminal():
             return [0.0] * self._core.num_players
-        return returns_of(self._core, self._returns)
+        return self._core.returns(self._returns)
 
     def __str__(self):
         return str(self._core)
 
     # -- imperfect information ----------------------------------------------------------
-    # Hidden from a player: the others' plans committed this plan step (always the tail
-    # of the history), and the character tiles the others drew at setup (the k-th
-    # character draw belongs to the k//2-th player: they draw two each in seat order).
+    # What a player has not seen is the core's to say (entry_hidden, resample_history in
+    # ext/core.pyx): the others' plans committed in this plan step and the character
+    # tiles the others drew at setup.
 
-    def _plan_tail(self) -> int:
-        """How many history entries at the end are this plan step's commitments."""
-        if self._core.phase != "plan":
-            return 0
-        hist = self.full_history()
-        k = 0
-        while k < len(hist) and hist[-1 - k].player >= 0 and hist[-1 - k].action < _PLANS:
-            k += 1
-        return k
+    def _history(self):
+        return [(h.player, h.action) for h in self.full_history()]
 
     def masked_history(self, player: int):
         """(actor, action) pairs as `player` knows them: what they have not seen is -1."""
-        hist = [(h.player, h.action) for h in self.full_history()]
-        draws = 0
-        for i, (actor, action) in enumerate(hist):
-            if actor < 0 and _CHARACTER_DRAW <= action < _CHARACTER_END:
-                if draws // 2 != player:
-                    hist[i] = (actor, -1)
-                draws += 1
-        tail = self._plan_tail()
-        for i in range(len(hist) - tail, len(hist)):
-            if hist[i][0] != player:
-                hist[i] = (hist[i][0], -1)
-        return hist
-
-    def hidden_plans(self, player: int) -> int:
-        """How many committed plans `player` has not seen yet."""
-        return sum(1 for p, a in self.masked_history(player)[len(self.full_history()) - self._plan_tail():]
-                   if a < 0)
+        return self._core.mask_history(player, self._history())
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state drawn from `player_id`'s information set: the others' unseen plans
-        become uniformly random allocations of their markers, and during setup the
-        others' unseen character tiles are dealt again from the tiles `player_id` has not
-        seen. (After setup the tiles put back cannot affect anything, so the state is
-        returned as it is there.)"""
-        hist = [(h.player, h.action) for h in self.full_history()]
-        in_setup = self._core.phase == "characters"
-        tail = self._plan_tail()
-        if not in_setup and not any(p != player_id for p, _ in hist[len(hist) - tail:]):
-            return self.clone()
-        rng = random.Random(int(probability_sampler() * (1 << 62)))
-        draws = self._character_draws(hist, player_id, rng) if in_setup else {}
+        """A state drawn uniformly from `player_id`'s information set: the others' unseen
+        plans become random allocations of their markers, the others' unseen character
+        tiles are dealt again from the tiles `player_id` has not seen. The sampler is
+        called once, for the seed (the native game does the same, so both give the same
+        state for the same sampler)."""
+        seed = int(probability_sampler() * (1 << 53))
+        _, actions = self._core.resample_history(player_id, self._history(), seed)
         state = self.get_game().new_initial_state()
-        for i, (player, action) in enumerate(hist):
-            if i in draws:
-                action = draws[i]
-            elif i >= len(hist) - tail and player != player_id:
-                action = rng.choice(state.legal_actions())
+        for action in actions:
             state.apply_action(action)
         return state
-
-    def _character_draws(self, hist, player_id, rng):
-        """New outcomes for the others' character draws: each keeps the tile it kept (that
-        is public), the rest come from the tiles player_id has not seen."""
-        positions, kept, draws = {}, {}, 0
-        for i, (actor, action) in enumerate(hist):
-            if actor < 0 and _CHARACTER_DRAW <= action < _CHARACTER_END:
-                positions.setdefault(draws // 2, []).append(i)
-                draws += 1
-            elif actor >= 0 and _KEEP <= action < _KEEP + 10:
-                kept[actor] = action - _KEEP
-        seen = set(kept.values())
-        seen.update(hist[i][1] - _CHARACTER_DRAW for i in positions.get(player_id, []))
-        unknown = [x for x in range(10) if x not in seen]
-        rng.shuffle(unknown)
-        out = {}
-        for seat, where in positions.items():
-            if seat == player_id:
-                continue
-            tiles = [kept[seat]] if seat in kept else []
-            while len(tiles) < len(where):
-                tiles.append(unknown.pop())
-            rng.shuffle(tiles)
-            for i, x in zip(where, tiles):
-                out[i] = _CHARACTER_DRAW + x
-        return out
-
-
-_PLANS = _core.NUM_PLANS
-_CHARACTER_DRAW = _core.CHANCE_OUTCOMES["CHARACTER"]
-_CHARACTER_END = _core.CHANCE_OUTCOMES["AUTOMA_PLAN"]
-_KEEP = _core.ACTIONS["CHARACTER"]
-
-
-def returns_of(core, mode: str):
-    """Terminal returns of a core state under the `returns` parameter."""
-    n = core.num_players
-    if mode == "score":
-        return [float(v) for v in core.final_scores()]
-    if mode == "margin":
-        scores = core.final_scores()
-        total = sum(scores)
-        return [float(v - (total - v) / (n - 1)) for v in scores]
-    winners = core.winners()
-    k = len(winners)
-    if k == n:
-        return [0.0] * n
-    win = (n - k) / (k * (n - 1))
-    lose = -1.0 / (n - 1)
-    return [win if i in winners else lose for i in range(n)]
 
 
 class GutenbergObserver:
