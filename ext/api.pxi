@@ -322,14 +322,19 @@ cdef class CoreState:
             self._raise_illegal(a)
         apply_action(&self.s, &self.rules.cat, a)
 
-    def _raise_illegal(self, int a):
+    def _raise_illegal(self, a):
+        raise IllegalActionError(self.illegal_message(a))
+
+    def illegal_message(self, a):
+        """Why action `a` cannot be applied now, in the game's words."""
         if self.s.phase == PH_TERMINAL:
-            raise IllegalActionError(f"action {a}: the game is over")
-        legal = [a for a, _ in self.chance_outcomes()] if self.is_chance() else self.legal_actions()
-        raise IllegalActionError(
-            f"action {a} ({self.action_to_string(a)}) is not legal now "
-            f"({self.step_name()}); legal: {', '.join(map(str, legal[:12]))}"
-            f"{' ...' if len(legal) > 12 else ''}")
+            return f"action {a}: the game is over"
+        if not 0 <= a < max(N_ACTIONS, N_CHANCE):
+            return f"action {a} is out of range (0-{max(N_ACTIONS, N_CHANCE) - 1})"
+        legal = [x for x, _ in self.chance_outcomes()] if self.is_chance() else self.legal_actions()
+        return (f"action {a} ({self.action_to_string(a)}) is not legal now "
+                f"({self.step_name()}); legal: {', '.join(map(str, legal[:12]))}"
+                f"{' ...' if len(legal) > 12 else ''}")
 
     def apply_unchecked(self, int action):
         apply_action(&self.s, &self.rules.cat, action)

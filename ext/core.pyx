@@ -574,7 +574,7 @@ cdef int automa_row(const GameState* s, const Catalogue* cat, int target) noexce
     """A planning-card arrow end: a row, or the row with the fewest/most markers (ties: the
     first tied row scanning down from the card's centre row, wrapping to the top)."""
     cdef const PlayerState* a = &s.players[s.automa_seat]
-    cdef const int16_t* plan = a.plan
+    cdef const int16_t* plan = &a.plan[0]   # (`= a.plan` makes Cython drop the const: an error in C++)
     cdef int r, k, best
     if target < N_ROWS:
         return target
@@ -2231,3 +2231,4 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds
     advance(s, cat)
 
 include "api.pxi"
+include "spiel.pxi"

@@ -1,7 +1,15 @@
-"""Gutenberg as an OpenSpiel game: a thin Python shell over the compiled core.
+"""Gutenberg as an OpenSpiel game: the parameters, the Python shell "gutenberg_py", and
+the Python side of the native game "gutenberg".
 
     import gutenberg_ai, pyspiel
-    game = pyspiel.load_game("gutenberg", {"players": 2})
+    game = pyspiel.load_game("gutenberg", {"players": 2})      # native C++ (the one to use)
+    game = pyspiel.load_game("gutenberg_py", {"players": 2})   # the same game, Python shell
+
+Both are thin layers over the compiled core (ext/core.pyx): the native one is C++
+(ext/gutenberg_spiel.cc, in gutenberg_ai._core), for speed through pyspiel and for
+OpenSpiel's C++ algorithms; this module's shell is plain Python, handy for reading and
+for checking the native one (tests/test_parity.py). Loading either checks the parameters
+and makes the rules here (check_parameters, rules_for, game_info).
 
 Parameters
     players     1-4 (default 2): the people; 1 is the solo game and needs the automa
@@ -38,17 +46,19 @@ import pyspiel
 from gutenberg_ai import _core
 from gutenberg_ai.catalogue import load_catalogue
 
-GAME_NAME = "gutenberg"
+GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai._core
+PY_GAME_NAME = "gutenberg_py"  # the Python shell below
 RETURNS = _core.RETURNS_MODES
 DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": 0,
             "catalogue": ""}
 MAX_FAME = 500  # a bound on final fame, for the utility range of "score" and "margin"
 
+
 def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
     # "win" and "margin" are zero-sum; "score" is general-sum.
     return pyspiel.GameType(
-        short_name=GAME_NAME,
-        long_name="Gutenberg",
+        short_name=PY_GAME_NAME,
+        long_name="Gutenberg (Python shell)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -121,40 +131,77 @@ def check_parameters(params: dict) -> dict:
     return p
 
 
+def rules_for(p: dict) -> _core.Rules:
+    """The compiled rules for checked parameters `p`: one Rules object per catalogue
+    path and set of parameters, for the life of the process (native games point into
+    its catalogue and initial state)."""
+    return _rules(os.path.abspath(p["catalogue"]) if p["catalogue"] else "", p["players"],
+                  p["rounds"], p["characters"], bool(p["automa"]))
+
+
+@functools.lru_cache(maxsize=None)
+def _rules(path, players, rounds, characters, automa):
+    try:
+        catalogue = _catalogue(path)
+    except ValueError as e:
+        raise ParameterError(f"catalogue: {e}") from None
+    return _core.Rules(catalogue, players, rounds, characters, automa)
+
+
+def game_info(p: dict) -> dict:
+    """pyspiel.GameInfo's fields for checked parameters `p`; "utility_sum" only for the
+    zero-sum modes ("win", "margin" with 2+ players; "score" is general-sum)."""
+    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, float(MAX_FAME)),
+              "margin": (-float(MAX_FAME), float(MAX_FAME))}[p["returns"]]
+    info = dict(
+        num_distinct_actions=_core.ACTIONS["NUM_ACTIONS"],
+        max_chance_outcomes=_core.CHANCE_OUTCOMES["NUM_CHANCE"],
+        num_players=p["players"],
+        min_utility=lo,
+        max_utility=hi,
+        max_game_length=max_game_length(p["players"], p["rounds"], p["automa"]),
+    )
+    if p["returns"] != "score" and p["players"] > 1:
+        info["utility_sum"] = 0.0
+    return info
+
+
+def rules_of(game) -> _core.Rules:
+    """The compiled rules (gutenberg_ai._core.Rules) of a loaded game, native or Python:
+    its catalogue, random playouts in the core, states from dicts."""
+    if isinstance(game, GutenbergGame):
+        return game.rules
+    return rules_for(check_parameters(game.get_parameters()))
+
+
+def core_of(state) -> _core.CoreState:
+    """The compiled state (gutenberg_ai._core.CoreState) of a game state, for reading.
+
+    Of a "gutenberg_py" state: its own core (changing it changes the state). Of a native
+    "gutenberg" state: a copy of its struct, read from the last line of
+    `state.serialize()`, about 20 us in the middle of a game (see docs/native.md);
+    changing it does not change the state."""
+    if isinstance(state, GutenbergState):
+        return state.core
+    text = state.serialize()
+    line = text[text.rfind("\n") + 1:]
+    if not line.startswith("core "):
+        raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
+    return _core._rebuild_state(rules_of(state.get_game()), bytes.fromhex(line[5:]))
+
+
 class GutenbergGame(pyspiel.Game):
-    """The game: parameters, the compiled rules, and the factory of states."""
+    """The game "gutenberg_py": parameters, the compiled rules, and the factory of states."""
 
     def __init__(self, params=None):
         p = check_parameters(dict(params or {}))
-        try:
-            catalogue = _catalogue(os.path.abspath(p["catalogue"]) if p["catalogue"] else "")
-        except ValueError as e:
-            raise ParameterError(f"catalogue: {e}") from None
-        self.rules = _core.Rules(catalogue, p["players"], p["rounds"], p["characters"],
-                                 bool(p["automa"]))
-        self.catalogue = catalogue
+        self.rules = rules_for(p)
+        self.catalogue = self.rules.catalogue
         self.returns_mode = p["returns"]
-        self.length_bound = max_game_length(p["players"], p["rounds"], p["automa"])
-        if p["returns"] == "win":
-            lo, hi, total = -1.0, 1.0, 0.0
-        elif p["returns"] == "score":
-            lo, hi, total = 0.0, float(MAX_FAME), None
-        else:
-            lo, hi, total = -float(MAX_FAME), float(MAX_FAME), 0.0
-        info = dict(
-            num_distinct_actions=_core.ACTIONS["NUM_ACTIONS"],
-            max_chance_outcomes=_core.CHANCE_OUTCOMES["NUM_CHANCE"],
-            num_players=p["players"],
-            min_utility=lo,
-            max_utility=hi,
-            max_game_length=self.length_bound,
-        )
-        if p["players"] == 1:
-            total = None
-        if total is not None:
-            info["utility_sum"] = total
-        utility = (pyspiel.GameType.Utility.GENERAL_SUM if total is None
-                   else pyspiel.GameType.Utility.ZERO_SUM)
+        info = game_info(p)
+        self.length_bound = info["max_game_length"]
+        utility = (pyspiel.GameType.Utility.ZERO_SUM if "utility_sum" in info
+                   else pyspiel.GameType.Utility.GENERAL_SUM)
         super().__init__(_game_type(utility), pyspiel.GameInfo(**info), p)
 
     def new_initial_state(self):
