@@ -198,15 +198,15 @@ class GutenbergState : public State {
     gutenberg_write_obs(&s_, player, values.data());
   }
 
-  // "p<player> actor:action ...", what the player has not seen as "?".
+  // "p<player> actor:action actor:action ...", what the player has not seen as "?".
   std::string InformationStateString(Player player) const override {
     CheckPlayer(player);
     const int n = history_.size();
-    std::string out = absl::StrCat("p", player);
+    std::string out = absl::StrCat("p", player, " ");
     out.reserve(out.size() + 8 * n);
     for (int i = 0; i < n; ++i) {
       const PlayerAction& pa = history_[i];
-      absl::StrAppend(&out, " ", pa.player, ":");
+      absl::StrAppend(&out, i > 0 ? " " : "", pa.player, ":");
       if (Hidden(player, i)) {
         out.push_back('?');
       } else {
