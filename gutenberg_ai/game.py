@@ -179,7 +179,7 @@ def core_of(state) -> _core.CoreState:
 
     Of a "gutenberg_py" state: its own core (changing it changes the state). Of a native
     "gutenberg" state: a copy of its struct, read from the last line of
-    `state.serialize()`, about 20 us in the middle of a game (see docs/native.md);
+    `state.serialize()`, about 10 us in the middle of a game (see docs/native.md);
     changing it does not change the state."""
     if isinstance(state, GutenbergState):
         return state.core
