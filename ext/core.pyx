@@ -11,9 +11,9 @@ Rewards that need choices (inks of choice, specialty levels, an order as a rewar
 sub-steps of a gear) wait in a queue of pending decisions that is served before the
 phase goes on; the player who earned a reward decides it.
 
-Action encoding (player actions; the ranges are enums in core.pxd):
+Action encoding (player actions; the ranges are enums in gutenberg_types.pxd):
 
-    [A_PLAN, +2261)        plan: index into the table of allocations of 7-10 initiative
+    [A_PLAN, +2723)        plan: index into the table of allocations of 0-10 initiative
                            markers on the 5 rows (at most 6 a row); legal: the player's count
     [A_PRINTING, +50)      printing card X: draft pick, take from the board, keep from draws
     [A_REFINEMENT, +50)    refinement card X: likewise
@@ -37,11 +37,16 @@ Action encoding (player actions; the ranges are enums in core.pxd):
     [A_SPECIALTY_UP, +4)   choose a specialty for +1 level
     A_SELL_GUILDERS, A_SELL_FAME   sold type: 5 guilders or 3 fame
     [A_MORE, +3)           order as a reward: pay 2 guilders for 2 more: PP, RR, PR
+    [A_CHARACTER, +10)     setup: keep character tile X
+    [A_SHIFT, +25)         Gutenberg: move a marker from row i to row j: i*5 + j
+    [A_SWAP, +16)          Plantin: swap the levels of specialties i < j: i*4 + j
 
 Chance outcomes: [C_PRINTING, +50) printing card, [C_REFINEMENT, +50), [C_SPECIALTY, +10),
-[C_GEAR, +32), [C_PATRONAGE, +16) card ids, [C_INK, +4) an ink colour from the bag. Decks
-are unordered sets, so each draw's outcomes are exactly the cards left in the deck, each
-with the same probability; inks are drawn in proportion to the bag's contents.
+[C_GEAR, +32), [C_PATRONAGE, +16) card ids, [C_INK, +4) an ink colour from the bag,
+[C_CHARACTER, +10) a character tile, [C_AUTOMA_PLAN, +10) an automa planning card,
+[C_AUTOMA_SPACE, +5) the board space an automa execution card names. Decks are unordered
+sets, so each draw's outcomes are exactly the cards left in the deck, each with the same
+probability; inks are drawn in proportion to the bag's contents.
 """
 from libc.string cimport memset, memcpy
 
