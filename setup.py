@@ -1,25 +1,68 @@
-"""Builds the compiled core: ext/core.pyx (with its .pxd and included .pxi files) becomes
-the extension module gutenberg_ai._core."""
+"""Builds the compiled core, gutenberg_ai._core: the rules of ext/core.pyx (with its .pxd
+and included .pxi files), compiled as C++ with the native OpenSpiel game
+ext/gutenberg_spiel.cc, which includes Cython's output: one translation unit, one copy
+of the rules for the native game, the Python shell and Python.
+
+    pip install -e .                    # or: python setup.py build_ext --inplace
+    GUTENBERG_DEBUG=1 pip install -e .  # -O0 -g
+
+How the extension meets OpenSpiel (more in docs/native.md):
+
+* It compiles against the headers that the open_spiel wheel ships, as C++20 like
+  pyspiel.so itself (abseil picks std or absl types by the language standard). open_spiel
+  is a build requirement (pyproject.toml) pinned to the version the package depends on.
+* It is NOT linked to pyspiel.so and records no path to it: pyspiel's symbols are left
+  undefined in _core. At import, gutenberg_ai/__init__.py imports pyspiel, reopens the
+  pyspiel.so that Python has loaded with RTLD_NOLOAD | RTLD_GLOBAL (which makes its
+  symbols visible to the libraries loaded after it), then imports _core: every symbol
+  resolves at once (Python loads extensions with RTLD_NOW) against that very library, so
+  the game is registered where pyspiel looks. A runpath would not do: pip builds in an
+  isolated environment with its own copy of open_spiel that is deleted after the build,
+  so a runpath to the build's pyspiel.so dangles; an editable install leaves the
+  extension in the source tree, at no fixed place relative to the environment; and a
+  second pyspiel.so loaded from another place would split the game registry.
+* It is tied to one open_spiel build (class layouts, symbols). The build writes the
+  version and the size of pyspiel.so into gutenberg_ai/_build_info.py, and the package
+  refuses to import under another one, before the extension is loaded.
+"""
+import importlib.metadata
+import importlib.util
 import os
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 debug = os.environ.get("GUTENBERG_DEBUG") == "1"
-extensions = [
-    Extension(
-        "gutenberg_ai._core",
-        ["ext/core.pyx"],
-        include_dirs=["ext"],
-        extra_compile_args=["-O0", "-g"] if debug else ["-O3"],
-    )
+
+# The open_spiel compiled against, found without importing it (only headers are used).
+pyspiel_so = importlib.util.find_spec("pyspiel").origin
+open_spiel_dir = os.path.dirname(importlib.util.find_spec("open_spiel").origin)
+
+with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
+    f.write('"""Written by setup.py: the open_spiel that gutenberg_ai._core was built against."""\n'
+            f"OPEN_SPIEL_VERSION = {importlib.metadata.version('open_spiel')!r}\n"
+            f"PYSPIEL_SO_SIZE = {os.path.getsize(pyspiel_so)}\n")
+
+(core,) = cythonize(
+    [Extension("gutenberg_ai._core", ["ext/core.pyx"], language="c++")],
+    include_path=["ext"],
+    compiler_directives={"language_level": "3", "embedsignature": True},
+    annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
+)
+# Cython writes ext/core.cpp; the glue includes it and is what gets compiled.
+core.sources = ["ext/gutenberg_spiel.cc"]
+core.depends = ["ext/core.cpp"]
+core.include_dirs = [
+    "ext",
+    os.path.dirname(open_spiel_dir),                     # "open_spiel/spiel.h"
+    os.path.join(open_spiel_dir, "abseil-cpp"),          # "absl/..."
+    os.path.join(open_spiel_dir, "json", "include"),     # "nlohmann/json.hpp"
+]
+core.extra_compile_args = [
+    "-std=c++20", *(["-O0", "-g"] if debug else ["-O3"]),
+    # Cython's unused helpers, and C++20's view of arithmetic between Cython's enums.
+    "-Wno-unused-function", "-Wno-deprecated-enum-enum-conversion", "-Wno-sign-compare",
 ]
 
-setup(
-    ext_modules=cythonize(
-        extensions,
-        include_path=["ext"],
-        compiler_directives={"language_level": "3", "embedsignature": True},
-        annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
-    ),
-)
+setup(ext_modules=[core])

@@ -1,15 +1,21 @@
-"""Engine speed: the compiled core alone, and the game through pyspiel against OpenSpiel's
-built-in C++ goofspiel measured in the same run.
+"""Engine speed: the compiled core alone, and the games through pyspiel against
+OpenSpiel's built-in C++ goofspiel measured in the same run.
 
     python benchmarks/engine_speed.py            # prints a Markdown table
     python benchmarks/engine_speed.py --quick    # a shorter run
 
 (a) Full uniformly random 2-player games per second inside the core: chance sampled,
     moves drawn uniformly, everything in C without the GIL (`Rules.random_games`).
-(b) `apply_action` and `clone` through pyspiel, per call: random trajectories are
-    recorded first, then replayed (apply) and their states cloned, for gutenberg and for
-    goofspiel (13 cards, flat joint actions at its simultaneous nodes). Ratios are
-    gutenberg / goofspiel, so they do not depend on the machine's speed.
+(b) `apply_action` and `clone` through pyspiel, per call, for the native game
+    "gutenberg", the Python shell "gutenberg_py" and goofspiel (13 cards, flat joint
+    actions at its simultaneous nodes). Random trajectories are recorded first, then
+    replayed with `state.apply_action` (the Python loop included, the same for all), and
+    states sampled along them are cloned. Both Gutenberg games replay the same
+    trajectories. Each figure is the best of several repeats, interleaved across the
+    games so that a slow spell of the machine hits all alike. Ratios are against
+    goofspiel, so they do not depend on the machine's speed.
+(c) OpenSpiel's C++ ISMCTSBot on the native game at the first decision: simulations per
+    second (each resamples the hidden information and plays one random rollout).
 """
 from __future__ import annotations
 
@@ -41,22 +47,6 @@ def record_games(game, n: int, seed: int):
     return games
 
 
-def time_apply(game, games, repeats: int) -> float:
-    """Seconds per apply_action, replaying recorded games (the loop itself included,
-    the same for both games)."""
-    best = float("inf")
-    calls = sum(len(g) for g in games)
-    for _ in range(repeats):
-        t = time.perf_counter()
-        for actions in games:
-            state = game.new_initial_state()
-            apply = state.apply_action
-            for a in actions:
-                apply(a)
-        best = min(best, time.perf_counter() - t)
-    return best / calls
-
-
 def sample_states(game, games, per_game: int):
     states = []
     for actions in games:
@@ -69,14 +59,32 @@ def sample_states(game, games, per_game: int):
     return states
 
 
-def time_clone(states, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        for s in states:
-            s.clone()
-        best = min(best, time.perf_counter() - t)
-    return best / len(states)
+def apply_once(game, games) -> float:
+    t = time.perf_counter()
+    for actions in games:
+        state = game.new_initial_state()
+        apply = state.apply_action
+        for a in actions:
+            apply(a)
+    return time.perf_counter() - t
+
+
+def clone_once(states) -> float:
+    t = time.perf_counter()
+    for s in states:
+        s.clone()
+    return time.perf_counter() - t
+
+
+def ismcts_rate(game, simulations: int) -> float:
+    state = game.new_initial_state()
+    while state.is_chance_node() or not state.legal_actions():
+        state.apply_action(state.chance_outcomes()[0][0])
+    bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 1.4, simulations, -1,
+                            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+    t = time.perf_counter()
+    bot.step(state)
+    return simulations / (time.perf_counter() - t)
 
 
 def main():
@@ -85,43 +93,47 @@ def main():
     args = parser.parse_args()
     n_core = 2000 if args.quick else 20000
     n_games = 5 if args.quick else 30
-    repeats = 3 if args.quick else 5
+    repeats = 3 if args.quick else 7
 
-    gut = gutenberg_ai.load_game(players=2)
-    rules = gut.rules
+    native = gutenberg_ai.load_game(players=2)
+    rules = gutenberg_ai.rules_of(native)
     rules.random_games(200, 1)  # warm up
     t = time.perf_counter()
     rules.random_games(n_core, 12345)
     core_rate = n_core / (time.perf_counter() - t)
 
     goof = pyspiel.load_game("goofspiel")
-    gut_games = record_games(gut, n_games, 1)
-    goof_games = record_games(goof, n_games * 10, 2)
-    gut_apply = time_apply(gut, gut_games, repeats)
-    goof_apply = time_apply(goof, goof_games, repeats)
-    # The floor of the Python-shell route: pyspiel calling a Python _apply_action that
-    # does nothing (the pybind11 trampoline alone).
-    from gutenberg_ai.game import GutenbergState
-    real = GutenbergState._apply_action
-    GutenbergState._apply_action = lambda self, action: None
-    try:
-        floor_apply = time_apply(gut, gut_games, repeats)
-    finally:
-        GutenbergState._apply_action = real
-    gut_clone = time_clone(sample_states(gut, gut_games, 20), repeats)
-    goof_clone = time_clone(sample_states(goof, goof_games, 20), repeats)
-    mean_len = sum(map(len, gut_games)) / len(gut_games)
+    gut_games = record_games(native, n_games, 1)
+    workloads = {
+        "gutenberg (native C++)": (native, gut_games),
+        "gutenberg_py (Python shell)": (pyspiel.load_game("gutenberg_py", {"players": 2}), gut_games),
+        "goofspiel (C++)": (goof, record_games(goof, n_games * 10, 2)),
+    }
+    states = {name: sample_states(game, games, 20) for name, (game, games) in workloads.items()}
+    best_apply = dict.fromkeys(workloads, float("inf"))
+    best_clone = dict.fromkeys(workloads, float("inf"))
+    for _ in range(repeats):
+        for name, (game, games) in workloads.items():
+            best_apply[name] = min(best_apply[name], apply_once(game, games))
+            best_clone[name] = min(best_clone[name], clone_once(states[name]))
+    apply = {n: best_apply[n] / sum(map(len, workloads[n][1])) for n in workloads}
+    clone = {n: best_clone[n] / len(states[n]) for n in workloads}
+    base = "goofspiel (C++)"
 
-    print("| measure | gutenberg | goofspiel (C++) | ratio | bar |")
+    print(f"Random 2-player games inside the core, one core: {core_rate:,.0f} games/s (bar: >= 5,000)\n")
+    print("| through pyspiel | apply_action | ratio to goofspiel | clone | ratio to goofspiel |")
     print("| --- | --- | --- | --- | --- |")
-    print(f"| random 2-player games/s inside the core, one core | {core_rate:,.0f} | | | >= 5,000 |")
-    print(f"| apply_action through pyspiel | {gut_apply * 1e6:.2f} us | {goof_apply * 1e6:.2f} us "
-          f"| {gut_apply / goof_apply:.2f}x | <= 3x |")
-    print(f"| (floor: a no-op Python _apply_action through pyspiel) | {floor_apply * 1e6:.2f} us "
-          f"| | {floor_apply / goof_apply:.2f}x | |")
-    print(f"| clone through pyspiel | {gut_clone * 1e6:.2f} us | {goof_clone * 1e6:.2f} us "
-          f"| {gut_clone / goof_clone:.2f}x | <= 8x |")
-    print(f"\n(random 2-player game: {mean_len:.0f} actions on average, chance included)")
+    for name in workloads:
+        print(f"| {name} | {apply[name] * 1e6:.2f} us | {apply[name] / apply[base]:.2f}x "
+              f"| {clone[name] * 1e6:.2f} us | {clone[name] / clone[base]:.2f}x |")
+    print("| bar | | <= 3x | | <= 8x |")
+    sims = 300 if args.quick else 2000
+    print(f"\nC++ ISMCTSBot on the native game, 2 players, first decision: "
+          f"{ismcts_rate(native, sims):,.0f} simulations/s ({sims} simulations, one random "
+          f"rollout each)")
+    mean_len = sum(map(len, gut_games)) / len(gut_games)
+    print(f"\n(random 2-player game: {mean_len:.0f} actions on average, chance included; "
+          f"{n_games} games, best of {repeats})")
 
 
 if __name__ == "__main__":

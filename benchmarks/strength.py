@@ -52,7 +52,7 @@ def play_one(task):
     started = time.perf_counter()
     returns = pyspiel.evaluate_bots(state, bots, chance_seed)   # plays on `state` itself
     return dict(a=a, b=b, a_seat=a_seat, chance_seed=chance_seed, returns=list(returns),
-                fame=state.core.final_scores(), seconds=time.perf_counter() - started)
+                fame=gutenberg_ai.core_of(state).final_scores(), seconds=time.perf_counter() - started)
 
 
 def main(argv=None):

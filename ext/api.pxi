@@ -1,6 +1,7 @@
 # The Python face of the core (included by core.pyx): a Rules object per game that
 # makes states, and a CoreState around one GameState struct.
 
+import array
 from operator import index as _index
 
 from gutenberg_ai import names as _names
@@ -16,6 +17,7 @@ PENDING_NAMES = ("ink of choice", "specialty of choice", "lowest specialty", "fr
                  "order as a reward", "ink swap", "type swap", "sell a type", "type discount",
                  "Caxton's wild ink", "Ungler's specialties", "Guillard's gears",
                  "Gutenberg's shift")
+RETURNS_MODES = ("win", "score", "margin")   # the values of RETURNS_* in core.pyx
 FULFIL_MODE_NAMES = ("skip", "print", "print+colour", "print+decoration", "print+both")
 
 # Exported action-range constants, for Python code that builds or reads actions.
@@ -240,17 +242,54 @@ cdef class CoreState:
 
     def ranking_key(self, int seat):
         """Higher is better: score, then fewer types, then fewer inks (rulebook ties)."""
+        self._check_seat(seat)
         cdef PlayerState* p = &self.s.players[seat]
         return (self.final_scores()[seat], -total4(p.types), -total4(p.inks))
 
     def winners(self):
-        keys = [self.ranking_key(i) for i in range(self.s.num_players)]
-        best = max(keys)
-        return [i for i, k in enumerate(keys) if k == best]
+        """The winning players (the automa is not ranked); more than one share the win."""
+        cdef bint win[MAX_SEATS]
+        winners(&self.s, &self.rules.cat, win)
+        return [i for i in range(self.s.num_players) if win[i]]
+
+    def returns(self, mode="win"):
+        """The players' returns at the end under the game parameter `returns` ("win",
+        "score" or "margin"; see returns_of in core.pyx)."""
+        cdef double out[MAX_SEATS]
+        if mode not in RETURNS_MODES:
+            raise ValueError(f"returns: {mode!r} is not one of {', '.join(RETURNS_MODES)}")
+        returns_of(&self.s, &self.rules.cat, RETURNS_MODES.index(mode), out)
+        return [out[i] for i in range(self.s.num_players)]
 
     def plan_visible(self, int owner, int observer):
         """A plan is hidden from the others until every player has committed."""
-        return owner == observer or self.s.phase != PH_PLAN
+        return plan_seen(&self.s, owner, observer)
+
+    def mask_history(self, int player, history):
+        """The history (actor, action) pairs that led here as `player` knows them: what
+        they have not seen (entry_hidden in core.pyx) has action -1."""
+        cdef int n = len(history), i = 0
+        out = []
+        for actor, action in history:
+            out.append((actor, -1 if entry_hidden(&self.s, player, i, n, actor, action) else action))
+            i += 1
+        return out
+
+    def resample_history(self, int player, history, unsigned long long seed):
+        """A state `player` cannot tell from this one, drawn uniformly, and the actions of
+        a history leading to it: `history` ((actor, action) pairs, the one that led here)
+        with the entries player has not seen redrawn (resample_history in core.pyx)."""
+        cdef CoreState st = self.clone()
+        cdef Rng rng
+        cdef int n = len(history), i
+        cdef int[::1] actors = array.array("i", [h[0] for h in history]) if n else None
+        cdef int[::1] actions = array.array("i", [h[1] for h in history]) if n else None
+        rng.s = seed
+        if n:
+            resample_history(&st.s, player, &actors[0], &actions[0], n, &rng)
+        else:
+            resample_hidden(&st.s, player, &rng, NULL)
+        return st, [actions[i] for i in range(n)]
 
     def _check_seat(self, int seat):
         if not 0 <= seat < self.s.num_players:
@@ -281,14 +320,19 @@ cdef class CoreState:
             self._raise_illegal(a)
         apply_action(&self.s, &self.rules.cat, a)
 
-    def _raise_illegal(self, int a):
+    def _raise_illegal(self, a):
+        raise IllegalActionError(self.illegal_message(a))
+
+    def illegal_message(self, a):
+        """Why action `a` cannot be applied now, in the game's words."""
         if self.s.phase == PH_TERMINAL:
-            raise IllegalActionError(f"action {a}: the game is over")
-        legal = [a for a, _ in self.chance_outcomes()] if self.is_chance() else self.legal_actions()
-        raise IllegalActionError(
-            f"action {a} ({self.action_to_string(a)}) is not legal now "
-            f"({self.step_name()}); legal: {', '.join(map(str, legal[:12]))}"
-            f"{' ...' if len(legal) > 12 else ''}")
+            return f"action {a}: the game is over"
+        if not 0 <= a < max(N_ACTIONS, N_CHANCE):
+            return f"action {a} is out of range (0-{max(N_ACTIONS, N_CHANCE) - 1})"
+        legal = [x for x, _ in self.chance_outcomes()] if self.is_chance() else self.legal_actions()
+        return (f"action {a} ({self.action_to_string(a)}) is not legal now "
+                f"({self.step_name()}); legal: {', '.join(map(str, legal[:12]))}"
+                f"{' ...' if len(legal) > 12 else ''}")
 
     def apply_unchecked(self, int action):
         apply_action(&self.s, &self.rules.cat, action)
@@ -309,7 +353,8 @@ cdef class CoreState:
 
     def resample_plans(self, int player, unsigned long long seed):
         """A copy in which what `player` cannot see (the others' plans committed this
-        plan step) is redrawn uniformly (see `determinize` in core.pyx)."""
+        plan step, the others' character tiles) is redrawn uniformly (see `determinize`
+        in core.pyx)."""
         cdef CoreState st = self.clone()
         cdef Rng rng
         rng.s = seed
@@ -889,7 +934,7 @@ cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
             at += N_GEARS + N_SECTORS + 1
         out[at] = p.gear_uses / 3.0
         at += 1
-        if seat == player or s.phase != PH_PLAN:
+        if plan_seen(s, seat, player):
             for i in range(N_ROWS):
                 out[at + i] = p.plan[i] / 6.0
             out[at + 5] = 1.0

@@ -11,9 +11,9 @@ Rewards that need choices (inks of choice, specialty levels, an order as a rewar
 sub-steps of a gear) wait in a queue of pending decisions that is served before the
 phase goes on; the player who earned a reward decides it.
 
-Action encoding (player actions; the ranges are enums in core.pxd):
+Action encoding (player actions; the ranges are enums in gutenberg_types.pxd):
 
-    [A_PLAN, +2261)        plan: index into the table of allocations of 7-10 initiative
+    [A_PLAN, +2723)        plan: index into the table of allocations of 0-10 initiative
                            markers on the 5 rows (at most 6 a row); legal: the player's count
     [A_PRINTING, +50)      printing card X: draft pick, take from the board, keep from draws
     [A_REFINEMENT, +50)    refinement card X: likewise
@@ -37,11 +37,16 @@ Action encoding (player actions; the ranges are enums in core.pxd):
     [A_SPECIALTY_UP, +4)   choose a specialty for +1 level
     A_SELL_GUILDERS, A_SELL_FAME   sold type: 5 guilders or 3 fame
     [A_MORE, +3)           order as a reward: pay 2 guilders for 2 more: PP, RR, PR
+    [A_CHARACTER, +10)     setup: keep character tile X
+    [A_SHIFT, +25)         Gutenberg: move a marker from row i to row j: i*5 + j
+    [A_SWAP, +16)          Plantin: swap the levels of specialties i < j: i*4 + j
 
 Chance outcomes: [C_PRINTING, +50) printing card, [C_REFINEMENT, +50), [C_SPECIALTY, +10),
-[C_GEAR, +32), [C_PATRONAGE, +16) card ids, [C_INK, +4) an ink colour from the bag. Decks
-are unordered sets, so each draw's outcomes are exactly the cards left in the deck, each
-with the same probability; inks are drawn in proportion to the bag's contents.
+[C_GEAR, +32), [C_PATRONAGE, +16) card ids, [C_INK, +4) an ink colour from the bag,
+[C_CHARACTER, +10) a character tile, [C_AUTOMA_PLAN, +10) an automa planning card,
+[C_AUTOMA_SPACE, +5) the board space an automa execution card names. Decks are unordered
+sets, so each draw's outcomes are exactly the cards left in the deck, each with the same
+probability; inks are drawn in proportion to the bag's contents.
 """
 from libc.string cimport memset, memcpy
 
@@ -574,7 +579,7 @@ cdef int automa_row(const GameState* s, const Catalogue* cat, int target) noexce
     """A planning-card arrow end: a row, or the row with the fewest/most markers (ties: the
     first tied row scanning down from the card's centre row, wrapping to the top)."""
     cdef const PlayerState* a = &s.players[s.automa_seat]
-    cdef const int16_t* plan = a.plan
+    cdef const int16_t* plan = &a.plan[0]   # (`= a.plan` makes Cython drop the const: an error in C++)
     cdef int r, k, best
     if target < N_ROWS:
         return target
@@ -1958,13 +1963,135 @@ cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nog
             apply_action(s, cat, buf[rng_below(rng, n)])
 
 
-cdef void determinize_characters(GameState* s, int player, Rng* rng) noexcept nogil:
-    """The character tiles `player` has not seen (the others' drawn tiles other than the
-    one each kept, and the tiles never drawn) are dealt again at random among those
-    places. They are out of play, but later draws at setup come from what is left."""
+# ---------------------------------------------------------------------------------------
+# The end of the game: ranking and returns (shared by the Python shell, the native
+# OpenSpiel game and search).
+# ---------------------------------------------------------------------------------------
+cdef enum:
+    RETURNS_WIN = 0      # zero-sum: the winners share
+    RETURNS_SCORE = 1    # final fame
+    RETURNS_MARGIN = 2   # final fame minus the mean of the other players'
+
+
+cdef inline bint ranks_above(const GameState* s, const double* scores, int a, int b) noexcept nogil:
+    """Whether player a ranks above player b: more fame, then fewer types, then fewer inks
+    (rulebook p.15)."""
+    cdef int ta = total4(s.players[a].types), tb = total4(s.players[b].types)
+    if scores[a] != scores[b]:
+        return scores[a] > scores[b]
+    if ta != tb:
+        return ta < tb
+    return total4(s.players[a].inks) < total4(s.players[b].inks)
+
+
+cdef int winners_of(const GameState* s, const double* scores, bint* win) noexcept nogil:
+    """Marks the winners among the players by `scores` (final, or projected by a search;
+    the automa is not ranked) and returns how many share the win."""
+    cdef int seat, best = 0, k = 0
+    for seat in range(1, s.num_players):
+        if ranks_above(s, scores, seat, best):
+            best = seat
+    for seat in range(s.num_seats):
+        win[seat] = seat < s.num_players and not ranks_above(s, scores, best, seat)
+        k += win[seat]
+    return k
+
+
+cdef void returns_from_scores(const GameState* s, const double* scores, int mode, double* out) noexcept nogil:
+    """The players' returns under the game parameter `returns` (RETURNS_*) from scores.
+    Win: each of k winners gets (n-k)/(k(n-1)), each other player -1/(n-1), so they sum
+    to 0 and a lone winner gets 1; all 0 when all share. The solo game returns its
+    score whatever the mode."""
+    cdef bint win[MAX_SEATS]
+    cdef int n = s.num_players, seat, k
+    cdef double total = 0.0
+    if mode == RETURNS_SCORE or n == 1:
+        for seat in range(n):
+            out[seat] = scores[seat]
+    elif mode == RETURNS_MARGIN:
+        for seat in range(n):
+            total += scores[seat]
+        for seat in range(n):
+            out[seat] = scores[seat] - (total - scores[seat]) / (n - 1)
+    else:
+        k = winners_of(s, scores, win)
+        for seat in range(n):
+            if k == n:
+                out[seat] = 0.0
+            elif win[seat]:
+                out[seat] = (n - k) / <double>(k * (n - 1))
+            else:
+                out[seat] = -1.0 / (n - 1)
+
+
+cdef void final_scores_double(const GameState* s, const Catalogue* cat, double* out) noexcept nogil:
+    cdef int scores[MAX_SEATS]
+    cdef int seat
+    final_scores(s, cat, scores)
+    for seat in range(s.num_seats):
+        out[seat] = scores[seat]
+
+
+cdef int winners(const GameState* s, const Catalogue* cat, bint* win) noexcept nogil:
+    """The winners by the final scores (see winners_of)."""
+    cdef double scores[MAX_SEATS]
+    final_scores_double(s, cat, scores)
+    return winners_of(s, scores, win)
+
+
+cdef void returns_of(const GameState* s, const Catalogue* cat, int mode, double* out) noexcept nogil:
+    """The players' returns at the end (see returns_from_scores)."""
+    cdef double scores[MAX_SEATS]
+    final_scores_double(s, cat, scores)
+    returns_from_scores(s, scores, mode, out)
+
+# ---------------------------------------------------------------------------------------
+# Hidden information. A player does not see the plans the others commit in a plan step
+# until all have committed, nor the character tiles the others draw at setup (the tile
+# kept is public, the other goes back to the box unseen). Decks are unordered sets drawn
+# at chance nodes, so nothing else is hidden.
+# ---------------------------------------------------------------------------------------
+cdef inline bint plan_seen(const GameState* s, int owner, int observer) noexcept nogil:
+    return owner == observer or s.phase != PH_PLAN
+
+
+cdef int character_owner(const GameState* s, int x) noexcept nogil:
+    """The seat that drew character tile x at setup, or -1."""
+    cdef int seat
+    for seat in range(s.num_seats):
+        if s.players[seat].character_drawn[0] == x or s.players[seat].character_drawn[1] == x:
+            return seat
+    return -1
+
+
+cdef bint entry_hidden(const GameState* s, int player, int i, int n, int actor, int action) noexcept nogil:
+    """Whether `player` has not seen entry i, (actor, action), of the n-entry history that
+    led to s. In a plan step the last s.step entries are the plans committed so far (any
+    pending decision of the round comes before the first plan)."""
+    if actor == CHANCE:
+        return C_CHARACTER <= action < C_AUTOMA_PLAN and character_owner(s, action - C_CHARACTER) != player
+    return i >= n - s.step and not plan_seen(s, actor, player)
+
+
+cdef int draw_plan(GameState* s, int seat, Rng* rng) noexcept nogil:
+    """Give `seat` a uniformly drawn allocation of its markers; returns its plan action."""
+    cdef int m = s.players[seat].markers, i
+    cdef int idx = PLAN_START[m] + rng_below(rng, PLAN_START[m + 1] - PLAN_START[m])
+    for i in range(N_ROWS):
+        s.players[seat].plan[i] = PLAN_TABLE[idx][i]
+    return A_PLAN + idx
+
+
+cdef void draw_characters(GameState* s, int player, Rng* rng) noexcept nogil:
+    """Deal again the character tiles `player` has not seen (the tiles the others drew,
+    except the one each kept, and the tiles never drawn) among those places; each other
+    player's drawn tiles, the kept one included, come in a random order. The tiles put
+    back are out of play, but later draws at setup come from what is left."""
     cdef int unknown[N_CHARACTERS]
-    cdef int n = 0, x, seat, k, i, t
+    cdef int tiles[2]
+    cdef int n = 0, x, seat, k, d, t
     cdef uint64_t seen = 0
+    cdef PlayerState* p
     if not s.characters:
         return
     for seat in range(s.num_seats):
@@ -1978,42 +2105,89 @@ cdef void determinize_characters(GameState* s, int player, Rng* rng) noexcept no
         if not (seen >> x) & 1:
             unknown[n] = x
             n += 1
-    for i in range(n - 1, 0, -1):   # Fisher-Yates
-        k = rng_below(rng, i + 1)
-        t = unknown[i]
-        unknown[i] = unknown[k]
-        unknown[k] = t
-    i = 0
     for seat in range(s.num_seats):
-        if seat == player:
+        p = &s.players[seat]
+        d = (p.character_drawn[0] >= 0) + (p.character_drawn[1] >= 0)
+        if seat == player or d == 0:
             continue
-        for k in range(2):
-            x = s.players[seat].character_drawn[k]
-            if x >= 0 and x != s.players[seat].character:
-                s.players[seat].character_drawn[k] = unknown[i]
-                i += 1
+        k = 0
+        if p.character >= 0:
+            tiles[0] = p.character
+            k = 1
+        while k < d:   # one of the unknown tiles, uniformly
+            t = rng_below(rng, n)
+            tiles[k] = unknown[t]
+            n -= 1
+            unknown[t] = unknown[n]
+            k += 1
+        if d == 2 and rng_below(rng, 2):
+            t = tiles[0]
+            tiles[0] = tiles[1]
+            tiles[1] = t
+        for k in range(d):
+            p.character_drawn[k] = tiles[k]
     s.character_pool = 0
-    while i < n:
-        s.character_pool |= bit(unknown[i])
-        i += 1
+    for k in range(n):
+        s.character_pool |= bit(unknown[k])
 
 
-cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) noexcept nogil:
-    """Redraw, uniformly, everything `player` cannot see: the plans the others have
-    committed this plan step. (Decks are unordered sets drawn at chance nodes, so
-    nothing else is hidden in the base game.)"""
-    cdef int k, seat, m, idx, i
-    determinize_characters(s, player, rng)
+cdef void resample_hidden(GameState* s, int player, Rng* rng, int* plan_actions) noexcept nogil:
+    """Redraw, uniformly, everything `player` cannot see: the others' character tiles
+    (draw_characters) and the plans the others have committed in this plan step (any
+    allocation of their markers). plan_actions, if not NULL, receives the plan action of
+    the k-th plan committed in this step (-1 for player's own)."""
+    cdef int k, seat, a
+    draw_characters(s, player, rng)
     if s.phase != PH_PLAN:
         return
     for k in range(s.step):
         seat = human_seat(s, k)
-        if seat == player:
-            continue
-        m = s.players[seat].markers
-        idx = PLAN_START[m] + rng_below(rng, PLAN_START[m + 1] - PLAN_START[m])
-        for i in range(N_ROWS):
-            s.players[seat].plan[i] = PLAN_TABLE[idx][i]
+        if plan_actions != NULL:
+            plan_actions[k] = -1
+        if not plan_seen(s, seat, player):
+            a = draw_plan(s, seat, rng)
+            if plan_actions != NULL:
+                plan_actions[k] = a
+
+
+cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) noexcept nogil:
+    """A state `player` cannot tell from s, drawn uniformly (for search in the core)."""
+    resample_hidden(s, player, rng, NULL)
+
+
+cdef int resample_history(GameState* s, int player, const int* actors, int* actions, int n,
+                          Rng* rng) noexcept nogil:
+    """resample_hidden for a state with its history (n entries, (actors[i], actions[i])):
+    the hidden entries of `actions` are rewritten in place so that replaying the history
+    leads to the new s. Returns how many entries changed."""
+    cdef int plans[MAX_SEATS]
+    cdef int where[2 * MAX_SEATS]
+    cdef int owner[2 * MAX_SEATS]
+    cdef int slot[2 * MAX_SEATS]
+    cdef int draws = 0, changed = 0, i, j, a, seat
+    # The character draws: whose they are and in which slot, before the redraw.
+    for i in range(n):
+        if actors[i] == CHANCE and C_CHARACTER <= actions[i] < C_AUTOMA_PLAN and draws < 2 * MAX_SEATS:
+            seat = character_owner(s, actions[i] - C_CHARACTER)
+            if seat < 0:
+                continue   # not a draw that led to s
+            where[draws] = i
+            owner[draws] = seat
+            slot[draws] = 0 if s.players[seat].character_drawn[0] == actions[i] - C_CHARACTER else 1
+            draws += 1
+    resample_hidden(s, player, rng, plans)
+    for j in range(draws):
+        if owner[j] != player:
+            a = C_CHARACTER + s.players[owner[j]].character_drawn[slot[j]]
+            changed += a != actions[where[j]]
+            actions[where[j]] = a
+    if s.phase == PH_PLAN:
+        for j in range(s.step):
+            i = n - s.step + j
+            if plans[j] >= 0:
+                changed += plans[j] != actions[i]
+                actions[i] = plans[j]
+    return changed
 
 
 cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds,
@@ -2081,3 +2255,4 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds
 
 include "api.pxi"
 include "search.pxi"
+include "spiel.pxi"

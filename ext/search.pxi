@@ -791,60 +791,6 @@ cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noex
         value[seat] += v
 
 
-cdef enum:
-    RETURNS_WIN = 0
-    RETURNS_SCORE = 1
-    RETURNS_MARGIN = 2
-
-
-cdef int winners_of(const GameState* s, const double* scores, int* winner) noexcept nogil:
-    """The rulebook's winners (most fame; ties: fewer types, then fewer inks); marks
-    winner[seat] and returns how many share the win (CoreState.winners)."""
-    cdef int seat, k = 0, best = 0
-    cdef const PlayerState* p
-    cdef const PlayerState* b
-    for seat in range(1, s.num_seats):
-        p = &s.players[seat]
-        b = &s.players[best]
-        if (scores[seat] > scores[best]
-                or (scores[seat] == scores[best] and (total4(p.types) < total4(b.types)
-                    or (total4(p.types) == total4(b.types) and total4(p.inks) < total4(b.inks))))):
-            best = seat
-    b = &s.players[best]
-    for seat in range(s.num_seats):
-        p = &s.players[seat]
-        winner[seat] = (scores[seat] == scores[best] and total4(p.types) == total4(b.types)
-                        and total4(p.inks) == total4(b.inks))
-        k += winner[seat]
-    return k
-
-
-cdef void returns_of_scores(const GameState* s, const double* scores, int mode, double* out) noexcept nogil:
-    """The game's returns (game.returns_of) from final (or projected) scores."""
-    cdef int n = s.num_players, i, k
-    cdef int winner[MAX_SEATS]
-    cdef double total = 0.0, win, lose
-    if mode == RETURNS_SCORE:
-        for i in range(n):
-            out[i] = scores[i]
-        return
-    if mode == RETURNS_MARGIN:
-        for i in range(s.num_seats):
-            total += scores[i]
-        for i in range(n):
-            out[i] = scores[i] - (total - scores[i]) / (n - 1)
-        return
-    k = winners_of(s, scores, winner)
-    if k == n:
-        for i in range(n):
-            out[i] = 0.0
-        return
-    win = (n - k) / <double>(k * (n - 1))
-    lose = -1.0 / (n - 1)
-    for i in range(n):
-        out[i] = win if winner[i] else lose
-
-
 # =======================================================================================
 # Search trees: single-observer ISMCTS and simultaneous-move MCTS.
 #
@@ -1283,7 +1229,7 @@ cdef void soft_returns(const Tree* t, const GameState* st, const double* scores,
     for i in range(st.num_seats):
         shares[i] /= total
     if t.cfg.returns != RETURNS_WIN:
-        returns_of_scores(st, scores, t.cfg.returns, out)
+        returns_from_scores(st, scores, t.cfg.returns, out)
         return
     for i in range(n):
         out[i] = (n * shares[i] - 1.0) / (n - 1)
@@ -1331,7 +1277,7 @@ cdef void iterate(Tree* t) noexcept nogil:
     cdef double ret[MAX_SEATS]
     cdef double u[MAX_SEATS]
     cdef double shares[MAX_SEATS]
-    cdef int winner[MAX_SEATS]
+    cdef bint winner[MAX_SEATS]
     cdef int scores_i[MAX_SEATS]
     cdef PathStep* step
     cdef TreeNode* nd
@@ -1405,7 +1351,7 @@ cdef void iterate(Tree* t) noexcept nogil:
         final_scores(&st, t.cat, scores_i)
         for seat in range(st.num_seats):
             scores[seat] = scores_i[seat]
-        returns_of_scores(&st, scores, t.cfg.returns, ret)
+        returns_from_scores(&st, scores, t.cfg.returns, ret)
         k = winners_of(&st, scores, winner)
         for seat in range(st.num_seats):
             shares[seat] = (1.0 / k) if winner[seat] else 0.0
@@ -1485,8 +1431,6 @@ cdef void free_tree(Tree* t) noexcept nogil:
 # =======================================================================================
 # Python entry points.
 # =======================================================================================
-RETURNS_MODES = {"win": RETURNS_WIN, "score": RETURNS_SCORE, "margin": RETURNS_MARGIN}
-
 
 def heuristic_move(CoreState state, unsigned long long seed=0, epsilon=None):
     """The heuristic player's move in `state` (a decision node). `epsilon` is the chance
@@ -1519,7 +1463,7 @@ def returns_of_final(CoreState state, str mode="win"):
     final_scores(&state.s, &state.rules.cat, fs)
     for i in range(state.s.num_seats):
         scores[i] = fs[i]
-    returns_of_scores(&state.s, scores, RETURNS_MODES[mode], out)
+    returns_from_scores(&state.s, scores, RETURNS_MODES.index(mode), out)
     return [out[i] for i in range(state.s.num_players)]
 
 
@@ -1685,7 +1629,7 @@ cdef class SearchTree:
         t.cfg.eval_temperature = cfg["eval_temperature"]
         t.cfg.rollout = ROLLOUTS[cfg["rollout"]]
         t.cfg.cutoff = cfg["cutoff"]
-        t.cfg.returns = RETURNS_MODES[cfg["returns"]]
+        t.cfg.returns = RETURNS_MODES.index(cfg["returns"])
         t.cfg.plan_candidates = cfg["plan_candidates"]
         t.cfg.max_nodes = cfg["max_nodes"]
         t.cfg.uct_c = cfg["uct_c"]
@@ -1693,7 +1637,7 @@ cdef class SearchTree:
         t.cfg.epsilon = cfg["epsilon"]
         t.cfg.fame_scale = cfg["fame_scale"]
         evaluate(&t.root, t.cat, value)
-        returns_of_scores(&t.root, value, t.cfg.returns, t.baseline)
+        returns_from_scores(&t.root, value, t.cfg.returns, t.baseline)
         if not hash_grow(t) or new_node(t, -1, 0, EDGE_ROOT, NULL, 0) != 0 or not expand(t, 0, &t.root):
             raise MemoryError()
         if t.nodes[0].player == NODE_SIM:

@@ -4,26 +4,64 @@ Gutenberg (Granna, 2022), playable through OpenSpiel.
     import gutenberg_ai
     game = gutenberg_ai.load_game(players=2)        # or pyspiel.load_game("gutenberg", {...})
     state = game.new_initial_state()
+    core = gutenberg_ai.core_of(state)              # the compiled state, for reading
     gutenberg_ai.hint(state_at_a_decision)          # ranked moves from a search
     gutenberg_ai.make_bot("smmcts", game, 0)        # a pyspiel.Bot (gutenberg_ai.bots)
 
-Importing the package registers the OpenSpiel game "gutenberg".
+Importing the package registers two OpenSpiel games with the same rules, parameters and
+behaviour: "gutenberg", native C++ (gutenberg_ai._core), and "gutenberg_py", a Python
+shell over the same core (gutenberg_ai.game).
 """
+import ctypes
+import importlib.metadata
+import os
+
 import pyspiel
 
-from gutenberg_ai import names
-from gutenberg_ai._core import IllegalActionError
-from gutenberg_ai.catalogue import CatalogueError, load_catalogue
-from gutenberg_ai.game import GAME_NAME, GutenbergGame, GutenbergState, ParameterError
-from gutenberg_ai.bots import BOT_NAMES, make_bot
-from gutenberg_ai.hints import Hint, hint
+
+def _open_spiel_for_core():
+    """Check that the installed open_spiel is the one gutenberg_ai._core was built
+    against, and make pyspiel's symbols visible to it (see setup.py). A different
+    open_spiel could load the extension and then corrupt memory, so it is refused."""
+    try:
+        from gutenberg_ai import _build_info
+    except ImportError:
+        raise ImportError("gutenberg_ai is not built: install it with `pip install -e .` "
+                          "(or `python setup.py build_ext --inplace`)") from None
+    try:
+        version = importlib.metadata.version("open_spiel")
+    except importlib.metadata.PackageNotFoundError:
+        version = "(unknown)"
+    size = os.path.getsize(pyspiel.__file__)
+    if (version, size) != (_build_info.OPEN_SPIEL_VERSION, _build_info.PYSPIEL_SO_SIZE):
+        raise ImportError(
+            f"gutenberg_ai._core was built against open_spiel {_build_info.OPEN_SPIEL_VERSION} "
+            f"(pyspiel.so of {_build_info.PYSPIEL_SO_SIZE} bytes), but this is open_spiel "
+            f"{version} ({pyspiel.__file__}, {size} bytes): install open_spiel "
+            f"{_build_info.OPEN_SPIEL_VERSION}, or reinstall gutenberg-ai to rebuild it")
+    # Python loaded pyspiel.so with RTLD_LOCAL; promote it in place (no second copy).
+    try:
+        ctypes.CDLL(pyspiel.__file__, mode=os.RTLD_NOLOAD | os.RTLD_GLOBAL)
+    except OSError as e:
+        raise ImportError(f"cannot make pyspiel's symbols global for gutenberg_ai._core: {e}") from None
+
+
+_open_spiel_for_core()
+
+from gutenberg_ai import names  # noqa: E402
+from gutenberg_ai._core import IllegalActionError  # noqa: E402  (registers "gutenberg")
+from gutenberg_ai.catalogue import CatalogueError, load_catalogue  # noqa: E402
+from gutenberg_ai.game import (  # noqa: E402  (registers "gutenberg_py")
+    GAME_NAME, PY_GAME_NAME, GutenbergGame, GutenbergState, ParameterError, core_of, rules_of)
+from gutenberg_ai.bots import BOT_NAMES, make_bot  # noqa: E402
+from gutenberg_ai.hints import Hint, hint  # noqa: E402
 
 __version__ = "0.1.0"
 
 
-def load_game(**params) -> GutenbergGame:
-    """The OpenSpiel game with these parameters (players, rounds, returns, characters,
-    automa, catalogue; see gutenberg_ai.game)."""
+def load_game(**params) -> pyspiel.Game:
+    """The native OpenSpiel game "gutenberg" with these parameters (players, rounds,
+    returns, characters, automa, catalogue; see gutenberg_ai.game)."""
     return pyspiel.load_game(GAME_NAME, params)
 
 
@@ -40,6 +78,6 @@ def solo_title(score: int) -> str:
 
 __all__ = [
     "BOT_NAMES", "CatalogueError", "GAME_NAME", "GutenbergGame", "GutenbergState", "Hint",
-    "IllegalActionError", "ParameterError", "hint", "load_catalogue", "load_game", "make_bot",
-    "names", "solo_title",
+    "IllegalActionError", "PY_GAME_NAME", "ParameterError", "core_of", "hint", "load_catalogue",
+    "load_game", "make_bot", "names", "rules_of", "solo_title",
 ]

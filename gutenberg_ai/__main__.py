@@ -25,7 +25,7 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str =
     last_round = -1
     draws = 0
     while not state.is_terminal():
-        core = state.core
+        core = gutenberg_ai.core_of(state)   # a copy of the native state's struct, to read
         if core.round != last_round:
             last_round = core.round
             if verbose:
@@ -51,7 +51,7 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str =
 
 def score_sheet(state) -> str:
     """The final score sheet: fame track, specialties, patronage, guilders, total."""
-    core = state.core
+    core = gutenberg_ai.core_of(state)
     rows = [f"{'player':<8}{'fame':>6}{'special.':>10}{'patron.':>9}{'guilders':>10}{'total':>7}"]
     for seat in range(core.num_players):
         b = core.score_breakdown(seat)

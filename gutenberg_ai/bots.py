@@ -38,19 +38,10 @@ import numpy as np
 import pyspiel
 
 from gutenberg_ai import _core
+from gutenberg_ai.game import core_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "openspiel-ismcts", "openspiel-mcts")
 DEFAULT_SECONDS = 1.0
-
-
-def _core_of(state):
-    """The compiled state of a pyspiel state of our game, or a CoreState itself."""
-    if isinstance(state, _core.CoreState):
-        return state
-    core = getattr(state, "core", None)
-    if not isinstance(core, _core.CoreState):
-        raise ValueError(f"not a state of the gutenberg game: {type(state).__name__}")
-    return core
 
 
 def _check_decision(state, player):
@@ -138,7 +129,7 @@ class HeuristicBot(_GutenbergBot):
 
     def step(self, state):
         _check_decision(state, self.player)
-        return _core.heuristic_move(_core_of(state), _move_seed(self.seed, state), self.epsilon)
+        return _core.heuristic_move(core_of(state), _move_seed(self.seed, state), self.epsilon)
 
 
 class SearchBot(_GutenbergBot):
@@ -163,7 +154,7 @@ class SearchBot(_GutenbergBot):
 
     def step(self, state):
         _check_decision(state, self.player)
-        core = _core_of(state)
+        core = core_of(state)
         legal = core.legal_actions()
         if len(legal) == 1:
             self.last = None

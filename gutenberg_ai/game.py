@@ -1,7 +1,15 @@
-"""Gutenberg as an OpenSpiel game: a thin Python shell over the compiled core.
+"""Gutenberg as an OpenSpiel game: the parameters, the Python shell "gutenberg_py", and
+the Python side of the native game "gutenberg".
 
     import gutenberg_ai, pyspiel
-    game = pyspiel.load_game("gutenberg", {"players": 2})
+    game = pyspiel.load_game("gutenberg", {"players": 2})      # native C++ (the one to use)
+    game = pyspiel.load_game("gutenberg_py", {"players": 2})   # the same game, Python shell
+
+Both are thin layers over the compiled core (ext/core.pyx): the native one is C++
+(ext/gutenberg_spiel.cc, in gutenberg_ai._core), for speed through pyspiel and for
+OpenSpiel's C++ algorithms; this module's shell is plain Python, handy for reading and
+for checking the native one (tests/test_parity.py). Loading either checks the parameters
+and makes the rules here (check_parameters, rules_for, game_info).
 
 Parameters
     players     1-4 (default 2): the people; 1 is the solo game and needs the automa
@@ -31,7 +39,6 @@ from __future__ import annotations
 
 import functools
 import os
-import random
 
 import numpy as np
 import pyspiel
@@ -39,17 +46,19 @@ import pyspiel
 from gutenberg_ai import _core
 from gutenberg_ai.catalogue import load_catalogue
 
-GAME_NAME = "gutenberg"
-RETURNS = ("win", "score", "margin")
+GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai._core
+PY_GAME_NAME = "gutenberg_py"  # the Python shell below
+RETURNS = _core.RETURNS_MODES
 DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": 0,
             "catalogue": ""}
 MAX_FAME = 500  # a bound on final fame, for the utility range of "score" and "margin"
 
+
 def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
     # "win" and "margin" are zero-sum; "score" is general-sum.
     return pyspiel.GameType(
-        short_name=GAME_NAME,
-        long_name="Gutenberg",
+        short_name=PY_GAME_NAME,
+        long_name="Gutenberg (Python shell)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -122,40 +131,82 @@ def check_parameters(params: dict) -> dict:
     return p
 
 
+def rules_for(p: dict) -> _core.Rules:
+    """The compiled rules for checked parameters `p`: one Rules object per catalogue
+    path and set of parameters, for the life of the process (native games point into
+    its catalogue and initial state)."""
+    return _rules(os.path.abspath(p["catalogue"]) if p["catalogue"] else "", p["players"],
+                  p["rounds"], p["characters"], bool(p["automa"]))
+
+
+@functools.lru_cache(maxsize=None)
+def _rules(path, players, rounds, characters, automa):
+    try:
+        catalogue = _catalogue(path)
+    except ValueError as e:
+        raise ParameterError(f"catalogue: {e}") from None
+    return _core.Rules(catalogue, players, rounds, characters, automa)
+
+
+def game_info(p: dict) -> dict:
+    """pyspiel.GameInfo's fields for checked parameters `p`; "utility_sum" only for the
+    zero-sum modes ("win", "margin" with 2+ players; "score" is general-sum)."""
+    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, float(MAX_FAME)),
+              "margin": (-float(MAX_FAME), float(MAX_FAME))}[p["returns"]]
+    info = dict(
+        num_distinct_actions=_core.ACTIONS["NUM_ACTIONS"],
+        max_chance_outcomes=_core.CHANCE_OUTCOMES["NUM_CHANCE"],
+        num_players=p["players"],
+        min_utility=lo,
+        max_utility=hi,
+        max_game_length=max_game_length(p["players"], p["rounds"], p["automa"]),
+    )
+    if p["returns"] != "score" and p["players"] > 1:
+        info["utility_sum"] = 0.0
+    return info
+
+
+def rules_of(game) -> _core.Rules:
+    """The compiled rules (gutenberg_ai._core.Rules) of a loaded game, native or Python:
+    its catalogue, random playouts in the core, states from dicts."""
+    if isinstance(game, GutenbergGame):
+        return game.rules
+    return rules_for(check_parameters(game.get_parameters()))
+
+
+def core_of(state) -> _core.CoreState:
+    """The compiled state (gutenberg_ai._core.CoreState) of a game state, for reading
+    (a CoreState is returned as it is).
+
+    Of a "gutenberg_py" state: its own core (changing it changes the state). Of a native
+    "gutenberg" state: a copy of its struct, read from the last line of
+    `state.serialize()`, about 10 us in the middle of a game (see docs/native.md);
+    changing it does not change the state."""
+    if isinstance(state, _core.CoreState):
+        return state
+    if isinstance(state, GutenbergState):
+        return state.core
+    if not isinstance(state, pyspiel.State):
+        raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
+    text = state.serialize()
+    line = text[text.rfind("\n") + 1:]
+    if not line.startswith("core "):
+        raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
+    return _core._rebuild_state(rules_of(state.get_game()), bytes.fromhex(line[5:]))
+
+
 class GutenbergGame(pyspiel.Game):
-    """The game: parameters, the compiled rules, and the factory of states."""
+    """The game "gutenberg_py": parameters, the compiled rules, and the factory of states."""
 
     def __init__(self, params=None):
         p = check_parameters(dict(params or {}))
-        try:
-            catalogue = _catalogue(os.path.abspath(p["catalogue"]) if p["catalogue"] else "")
-        except ValueError as e:
-            raise ParameterError(f"catalogue: {e}") from None
-        self.rules = _core.Rules(catalogue, p["players"], p["rounds"], p["characters"],
-                                 bool(p["automa"]))
-        self.catalogue = catalogue
+        self.rules = rules_for(p)
+        self.catalogue = self.rules.catalogue
         self.returns_mode = p["returns"]
-        self.length_bound = max_game_length(p["players"], p["rounds"], p["automa"])
-        if p["returns"] == "win":
-            lo, hi, total = -1.0, 1.0, 0.0
-        elif p["returns"] == "score":
-            lo, hi, total = 0.0, float(MAX_FAME), None
-        else:
-            lo, hi, total = -float(MAX_FAME), float(MAX_FAME), 0.0
-        info = dict(
-            num_distinct_actions=_core.ACTIONS["NUM_ACTIONS"],
-            max_chance_outcomes=_core.CHANCE_OUTCOMES["NUM_CHANCE"],
-            num_players=p["players"],
-            min_utility=lo,
-            max_utility=hi,
-            max_game_length=self.length_bound,
-        )
-        if p["players"] == 1:
-            total = None
-        if total is not None:
-            info["utility_sum"] = total
-        utility = (pyspiel.GameType.Utility.GENERAL_SUM if total is None
-                   else pyspiel.GameType.Utility.ZERO_SUM)
+        info = game_info(p)
+        self.length_bound = info["max_game_length"]
+        utility = (pyspiel.GameType.Utility.ZERO_SUM if "utility_sum" in info
+                   else pyspiel.GameType.Utility.GENERAL_SUM)
         super().__init__(_game_type(utility), pyspiel.GameInfo(**info), p)
 
     def new_initial_state(self):
@@ -202,117 +253,35 @@ class GutenbergState(pyspiel.State):
     def returns(self):
         if not self._core.is_terminal():
             return [0.0] * self._core.num_players
-        return returns_of(self._core, self._returns)
+        return self._core.returns(self._returns)
 
     def __str__(self):
         return str(self._core)
 
     # -- imperfect information ----------------------------------------------------------
-    # Hidden from a player: the others' plans committed this plan step (always the tail
-    # of the history), and the character tiles the others drew at setup (the k-th
-    # character draw belongs to the k//2-th player: they draw two each in seat order).
+    # What a player has not seen is the core's to say (entry_hidden, resample_history in
+    # ext/core.pyx): the others' plans committed in this plan step and the character
+    # tiles the others drew at setup.
 
-    def _plan_tail(self) -> int:
-        """How many history entries at the end are this plan step's commitments."""
-        if self._core.phase != "plan":
-            return 0
-        hist = self.full_history()
-        k = 0
-        while k < len(hist) and hist[-1 - k].player >= 0 and hist[-1 - k].action < _PLANS:
-            k += 1
-        return k
+    def _history(self):
+        return [(h.player, h.action) for h in self.full_history()]
 
     def masked_history(self, player: int):
         """(actor, action) pairs as `player` knows them: what they have not seen is -1."""
-        hist = [(h.player, h.action) for h in self.full_history()]
-        draws = 0
-        for i, (actor, action) in enumerate(hist):
-            if actor < 0 and _CHARACTER_DRAW <= action < _CHARACTER_END:
-                if draws // 2 != player:
-                    hist[i] = (actor, -1)
-                draws += 1
-        tail = self._plan_tail()
-        for i in range(len(hist) - tail, len(hist)):
-            if hist[i][0] != player:
-                hist[i] = (hist[i][0], -1)
-        return hist
-
-    def hidden_plans(self, player: int) -> int:
-        """How many committed plans `player` has not seen yet."""
-        return sum(1 for p, a in self.masked_history(player)[len(self.full_history()) - self._plan_tail():]
-                   if a < 0)
+        return self._core.mask_history(player, self._history())
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state drawn from `player_id`'s information set: the others' unseen plans
-        become uniformly random allocations of their markers, and during setup the
-        others' unseen character tiles are dealt again from the tiles `player_id` has not
-        seen. (After setup the tiles put back cannot affect anything, so the state is
-        returned as it is there.)"""
-        hist = [(h.player, h.action) for h in self.full_history()]
-        in_setup = self._core.phase == "characters"
-        tail = self._plan_tail()
-        if not in_setup and not any(p != player_id for p, _ in hist[len(hist) - tail:]):
-            return self.clone()
-        rng = random.Random(int(probability_sampler() * (1 << 62)))
-        draws = self._character_draws(hist, player_id, rng) if in_setup else {}
+        """A state drawn uniformly from `player_id`'s information set: the others' unseen
+        plans become random allocations of their markers, the others' unseen character
+        tiles are dealt again from the tiles `player_id` has not seen. The sampler is
+        called once, for the seed (the native game does the same, so both give the same
+        state for the same sampler)."""
+        seed = int(probability_sampler() * (1 << 53))
+        _, actions = self._core.resample_history(player_id, self._history(), seed)
         state = self.get_game().new_initial_state()
-        for i, (player, action) in enumerate(hist):
-            if i in draws:
-                action = draws[i]
-            elif i >= len(hist) - tail and player != player_id:
-                action = rng.choice(state.legal_actions())
+        for action in actions:
             state.apply_action(action)
         return state
-
-    def _character_draws(self, hist, player_id, rng):
-        """New outcomes for the others' character draws: each keeps the tile it kept (that
-        is public), the rest come from the tiles player_id has not seen."""
-        positions, kept, draws = {}, {}, 0
-        for i, (actor, action) in enumerate(hist):
-            if actor < 0 and _CHARACTER_DRAW <= action < _CHARACTER_END:
-                positions.setdefault(draws // 2, []).append(i)
-                draws += 1
-            elif actor >= 0 and _KEEP <= action < _KEEP + 10:
-                kept[actor] = action - _KEEP
-        seen = set(kept.values())
-        seen.update(hist[i][1] - _CHARACTER_DRAW for i in positions.get(player_id, []))
-        unknown = [x for x in range(10) if x not in seen]
-        rng.shuffle(unknown)
-        out = {}
-        for seat, where in positions.items():
-            if seat == player_id:
-                continue
-            tiles = [kept[seat]] if seat in kept else []
-            while len(tiles) < len(where):
-                tiles.append(unknown.pop())
-            rng.shuffle(tiles)
-            for i, x in zip(where, tiles):
-                out[i] = _CHARACTER_DRAW + x
-        return out
-
-
-_PLANS = _core.NUM_PLANS
-_CHARACTER_DRAW = _core.CHANCE_OUTCOMES["CHARACTER"]
-_CHARACTER_END = _core.CHANCE_OUTCOMES["AUTOMA_PLAN"]
-_KEEP = _core.ACTIONS["CHARACTER"]
-
-
-def returns_of(core, mode: str):
-    """Terminal returns of a core state under the `returns` parameter."""
-    n = core.num_players
-    if mode == "score":
-        return [float(v) for v in core.final_scores()]
-    if mode == "margin":
-        scores = core.final_scores()
-        total = sum(scores)
-        return [float(v - (total - v) / (n - 1)) for v in scores]
-    winners = core.winners()
-    k = len(winners)
-    if k == n:
-        return [0.0] * n
-    win = (n - k) / (k * (n - 1))
-    lose = -1.0 / (n - 1)
-    return [win if i in winners else lose for i in range(n)]
 
 
 class GutenbergObserver:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from gutenberg_ai import _core
-from gutenberg_ai.bots import _core_of
+from gutenberg_ai.game import core_of
 
 HINT_BOTS = ("smmcts", "ismcts")
 DEFAULT_ITERATIONS = 4000
@@ -56,7 +56,7 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
         raise ValueError(f"bot: {bot!r} is not one of {', '.join(HINT_BOTS)}")
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top: {top!r} is not an integer >= 1")
-    core = _core_of(state)
+    core = core_of(state)
     if core.is_terminal() or core.is_chance():
         raise ValueError("hints are for a player's decision (this is a chance node or the end)")
     to_act = core.current_player()

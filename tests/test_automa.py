@@ -465,8 +465,10 @@ def test_solo_game_plays_to_the_end():
     assert len(score) == 1 and score[0] == s.score_breakdown(0)["total"]
     game = gutenberg_ai.load_game(players=1, automa=1)
     state = game.new_initial_state()
-    state.core.play_random(12)
-    assert state.returns() == [float(state.core.final_scores()[0])]
+    core = gutenberg_ai.core_of(state)
+    assert core.current_player() == state.current_player() and not state.is_terminal()
+    core.play_random(12)
+    assert core.returns('score') == [float(core.final_scores()[0])]
 
 
 @pytest.mark.parametrize("score,title", [

@@ -10,7 +10,6 @@ import gutenberg_ai
 import positions as P
 from gutenberg_ai import _core
 from gutenberg_ai.bots import BOT_NAMES, make_bot
-from gutenberg_ai.game import returns_of
 
 FAST = {"ismcts": dict(iterations=40), "smmcts": dict(iterations=40),
         "openspiel-ismcts": dict(iterations=2), "openspiel-mcts": dict(iterations=2)}
@@ -41,7 +40,7 @@ def decision_states(game, games=4, seed=11):
                 outcomes, probs = zip(*state.chance_outcomes())
                 state.apply_action(rng.choices(outcomes, probs)[0])
                 continue
-            found.setdefault(signature(state.core), state.clone())
+            found.setdefault(signature(gutenberg_ai.core_of(state)), state.clone())
             state.apply_action(rng.choice(state.legal_actions()))
     return found
 
@@ -87,7 +86,7 @@ def test_the_same_seed_gives_the_same_move(game, states, name):
 
 
 def test_search_is_deterministic_with_threads(states):
-    core = states[("plan",)].core
+    core = gutenberg_ai.core_of(states[("plan",)])
     a = _core.search(core, "smmcts", iterations=300, seed=9, threads=2)
     b = _core.search(core, "smmcts", iterations=300, seed=9, threads=2)
     assert a["moves"] == b["moves"] and a["iterations"] == 300
@@ -130,6 +129,26 @@ def test_heuristic_beats_random():
     assert wins >= 8
 
 
+def expected_returns(core, mode):
+    """The returns as the game's parameter defines them, computed independently here."""
+    scores = core.final_scores()
+    n = len(scores)
+    if mode == "score":
+        return [float(v) for v in scores]
+    if mode == "margin":
+        return [v - (sum(scores) - v) / (n - 1) for v in scores]
+    keys = [core.ranking_key(i) for i in range(n)]
+    won = [i for i in range(n) if keys[i] == max(keys)]
+    k = len(won)
+    if k == n:
+        return [0.0] * n
+    return [(n - k) / (k * (n - 1)) if i in won else -1 / (n - 1) for i in range(n)]
+
+
+def returns_of(core, mode):
+    return core.returns(mode)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_returns_in_c_equal_the_games(players):
     rules = P.rules(players)
@@ -137,7 +156,8 @@ def test_returns_in_c_equal_the_games(players):
         core = rules.new_state()
         core.play_random(seed)
         for mode in ("win", "score", "margin"):
-            assert _core.returns_of_final(core, mode) == pytest.approx(returns_of(core, mode))
+            assert _core.returns_of_final(core, mode) == pytest.approx(expected_returns(core, mode))
+            assert core.returns(mode) == pytest.approx(expected_returns(core, mode))
     # Ties on fame are broken by fewer types, then fewer inks, else shared.
     d = core.to_dict()
     final = core.final_scores()

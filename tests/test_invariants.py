@@ -6,7 +6,7 @@ import random
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import _core
+from gutenberg_ai import core_of, rules_of
 
 
 def play(game, seed, check=None):
@@ -27,7 +27,7 @@ def play(game, seed, check=None):
         state.apply_action(a)
         actions.append(a)
         if check:
-            check(state.core)
+            check(core_of(state))
         assert len(actions) <= game.max_game_length()
     return state, actions
 
@@ -54,7 +54,7 @@ def test_invariants_hold_in_random_games(players):
     game = gutenberg_ai.load_game(players=players)
     for seed in range(12 if players == 2 else 6):
         state, _ = play(game, 1000 * players + seed, check_invariants)
-        core = state.core
+        core = core_of(state)
         assert core.round == 6 and core.phase == "end"
         assert state.returns() and abs(sum(state.returns())) < 1e-9
 
@@ -63,7 +63,7 @@ def test_invariants_hold_in_random_games(players):
 def test_the_game_ends_after_the_last_round(rounds):
     game = gutenberg_ai.load_game(rounds=rounds)
     state, _ = play(game, 77 + rounds, check_invariants)
-    assert state.core.round == rounds and state.is_terminal()
+    assert core_of(state).round == rounds and state.is_terminal()
 
 
 def test_the_same_seed_gives_the_same_game():
@@ -71,12 +71,12 @@ def test_the_same_seed_gives_the_same_game():
     a_state, a = play(game, 5)
     b_state, b = play(game, 5)
     _, c = play(game, 6)
-    assert a == b and a_state.core == b_state.core
+    assert a == b and core_of(a_state) == core_of(b_state)
     assert a != c
 
 
 def test_core_random_playouts_are_seeded():
-    rules = gutenberg_ai.load_game(players=4).rules
+    rules = rules_of(gutenberg_ai.load_game(players=4))
     assert rules.random_games(3, 99) == rules.random_games(3, 99)
     one, two = rules.new_state(), rules.new_state()
     one.play_random(42)
@@ -88,8 +88,8 @@ def test_core_random_playouts_are_seeded():
 def test_problems_reports_a_missing_card():
     game = gutenberg_ai.load_game()
     state, _ = play(game, 3)
-    d = state.core.to_dict()
+    d = core_of(state).to_dict()
     d["printing_deck"] &= ~(d["printing_deck"] & -d["printing_deck"])  # drop one card
     d["printing_discard"] &= ~(d["printing_discard"] & -d["printing_discard"])
     with pytest.raises(ValueError, match="nowhere"):
-        game.rules.state_from_dict(d)
+        rules_of(game).state_from_dict(d)

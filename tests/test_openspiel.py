@@ -1,5 +1,6 @@
 """The game as OpenSpiel sees it: registration, parameters, the pyspiel API, hidden
-plans, information states, resampling, serialization."""
+plans, information states, resampling, serialization. Against the native "gutenberg";
+tests/test_parity.py checks that the Python shell "gutenberg_py" behaves the same."""
 import pickle
 
 import numpy as np
@@ -7,7 +8,7 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import _core
+from gutenberg_ai import _core, core_of, rules_of
 from gutenberg_ai.game import max_game_length
 
 A = _core.ACTIONS
@@ -16,7 +17,7 @@ A = _core.ACTIONS
 def advance_to_plan(state, seed=0):
     """Play seeded random moves until the first plan decision."""
     rng = np.random.default_rng(seed)
-    while state.core.step_name() != "plan":
+    while core_of(state).step_name() != "plan":
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(int(rng.choice(actions, p=probs)))
@@ -77,19 +78,19 @@ def test_catalogue_parameter_replaces_the_built_in(tmp_path):
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(data))
     game = gutenberg_ai.load_game(catalogue=str(path))
-    assert game.rules.core_catalogue["printing"][0]["guilders"] == 17
-    assert gutenberg_ai.load_game().rules.core_catalogue["printing"][0]["guilders"] != 17
+    assert rules_of(game).core_catalogue["printing"][0]["guilders"] == 17
+    assert rules_of(gutenberg_ai.load_game()).core_catalogue["printing"][0]["guilders"] != 17
 
 
 def test_illegal_action_raises_and_leaves_state_unchanged():
     state = advance_to_plan(gutenberg_ai.load_game().new_initial_state())
-    before = (state.history(), state.core.to_bytes())
-    with pytest.raises(Exception, match="not legal"):
+    before = (state.history(), core_of(state).to_bytes())
+    with pytest.raises(pyspiel.SpielError, match=r"action \d+ \(.*\) is not legal now \(plan\)"):
         state.apply_action(A["PASS"])
-    assert (state.history(), state.core.to_bytes()) == before
+    assert (state.history(), core_of(state).to_bytes()) == before
     # A plan for a different number of markers is illegal too.
     seven = _core.plan_index((1, 1, 1, 2, 2))
-    assert state.core.current_player() == 0 and seven in state.legal_actions()
+    assert state.current_player() == 0 and seven in state.legal_actions()
     eight = _core.plan_index((2, 2, 2, 1, 1))
     assert eight not in state.legal_actions()
 
@@ -138,9 +139,11 @@ def test_resample_from_infostate_keeps_the_information_state():
         assert sample.information_state_string(1) == key
         seen.add(sample.history()[-1])
     assert len(seen) > 1  # the hidden plan really is resampled
-    # Player 0 knows everything already: a resample is a copy.
+    # Player 0 has seen every plan committed so far: they stay. (Player 1's character
+    # tile put back at setup, which player 0 never saw, may be redrawn.)
     same = state.resample_from_infostate(0, sampler)
-    assert same.history() == state.history()
+    assert same.information_state_string(0) == state.information_state_string(0)
+    assert same.history()[-1] == state.history()[-1]
 
 
 def test_openspiel_python_ismcts_plays_a_move():
@@ -158,13 +161,16 @@ def test_openspiel_python_ismcts_plays_a_move():
 def test_clone_and_pickle_preserve_the_state():
     state = advance_to_plan(gutenberg_ai.load_game().new_initial_state(), seed=2)
     clone = state.clone()
-    assert clone.history() == state.history() and clone.core == state.core
+    assert clone.history() == state.history() and core_of(clone) == core_of(state)
     clone.apply_action(clone.legal_actions()[0])
-    assert clone.core != state.core  # independent copies
-    restored = pickle.loads(pickle.dumps(state.core))
-    assert restored == state.core
+    assert core_of(clone) != core_of(state)  # independent copies
+    restored = pickle.loads(pickle.dumps(core_of(state)))
+    assert restored == core_of(state)
     game = state.get_game()
-    assert game.deserialize_state(state.serialize()).core == state.core
+    assert core_of(game.deserialize_state(state.serialize())) == core_of(state)
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and core_of(again) == core_of(state)
+    assert again.get_game().get_parameters() == game.get_parameters()
 
 
 def test_returns_modes():
@@ -172,13 +178,12 @@ def test_returns_modes():
                         ("score", lambda r: min(r) >= 0),
                         ("margin", lambda r: abs(sum(r)) < 1e-9)):
         game = gutenberg_ai.load_game(players=3, rounds=2, returns=mode)
-        state = game.new_initial_state()
-        state.core.play_random(11)
-        assert state.is_terminal()
+        state = play_random(game.new_initial_state(), 11)
         r = state.returns()
         assert check(r), (mode, r)
+        assert r == core_of(state).returns(mode)
         if mode == "score":
-            assert r == [float(v) for v in state.core.final_scores()]
+            assert r == [float(v) for v in core_of(state).final_scores()]
 
 
 @pytest.mark.parametrize("params", [
@@ -193,14 +198,25 @@ def test_random_sim_test_with_characters_and_automa(params):
 def test_solo_game_returns_the_score():
     game = gutenberg_ai.load_game(players=1, automa=1)
     assert game.num_players() == 1 and game.get_parameters()["returns"] == "score"
-    state = game.new_initial_state()
-    state.core.play_random(4)
-    assert state.returns() == [float(state.core.final_scores()[0])]
+    state = play_random(game.new_initial_state(), 4)
+    assert state.returns() == [float(core_of(state).final_scores()[0])]
+
+
+def play_random(state, seed):
+    """Seeded random moves and draws to the end of the game."""
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
 
 
 def play_until(state, phase, seed=0):
     rng = np.random.default_rng(seed)
-    while state.core.phase != phase:
+    while core_of(state).phase != phase:
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(int(rng.choice(actions, p=probs)))
@@ -221,7 +237,7 @@ def test_drawn_character_tiles_are_seen_by_their_owner_only():
     mine = state.information_state_string(0).split()[-2:]
     theirs = state.information_state_string(1).split()[-2:]
     assert "?" not in "".join(mine) and theirs == ["-1:?", "-1:?"]
-    drawn = [state.core.to_dict()["players"][0]["character_drawn"][k] for k in range(2)]
+    drawn = [core_of(state).to_dict()["players"][0]["character_drawn"][k] for k in range(2)]
     names = [gutenberg_ai.names.CHARACTERS[x] for x in drawn]
     assert all(n in state.observation_string(0) for n in names)
     assert not any(n in state.observation_string(1) for n in names)
@@ -238,7 +254,7 @@ def test_drawn_character_tiles_are_seen_by_their_owner_only():
     for _ in range(30):
         sample = state.resample_from_infostate(2, sampler)
         assert sample.information_state_string(2) == key
-        pair = sample.core.to_dict()["players"][0]["character_drawn"]
+        pair = core_of(sample).to_dict()["players"][0]["character_drawn"]
         assert drawn[1] in pair
         seen.add(frozenset(pair))
     assert len(seen) > 1

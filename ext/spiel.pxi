@@ -1,0 +1,151 @@
+# The face of the core for the native OpenSpiel game (included by core.pyx).
+#
+# ext/gutenberg_spiel.cc is compiled in the same translation unit, after the C++ that
+# Cython generates from core.pyx. It cannot name Cython's functions and enums (their C
+# names are mangled), so it calls the `cdef public` functions below (plain C names, and
+# inlined there all the same). Rules stay in core.pyx; what lives in Python (checking
+# parameters, loading catalogues, words) is reached through the `with gil` callbacks.
+
+from libcpp.string cimport string
+
+cdef public enum:
+    GUTENBERG_N_ACTIONS = N_ACTIONS
+    GUTENBERG_N_CHANCE = N_CHANCE
+    GUTENBERG_MAX_LEGAL = MAX_LEGAL
+    GUTENBERG_MAX_SEATS = MAX_SEATS
+    GUTENBERG_OBS_SIZE = OBS_SIZE
+    GUTENBERG_PH_TERMINAL = PH_TERMINAL
+
+# ---------------------------------------------------------------------------------------
+# The rules (core.pyx), without Python.
+# ---------------------------------------------------------------------------------------
+cdef public int gutenberg_current_player(const GameState* s) noexcept nogil:
+    return current_player(s)
+
+
+cdef public int gutenberg_legal_actions(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+    return legal_actions(s, cat, out)
+
+
+cdef public int gutenberg_chance_outcomes(const GameState* s, const Catalogue* cat, int* out,
+                                          double* prob) noexcept nogil:
+    return chance_outcomes(s, cat, out, prob)
+
+
+cdef public bint gutenberg_is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    return is_legal(s, cat, a)
+
+
+cdef public void gutenberg_apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    apply_action(s, cat, a)
+
+
+cdef public void gutenberg_returns(const GameState* s, const Catalogue* cat, int mode,
+                                   double* out) noexcept nogil:
+    returns_of(s, cat, mode, out)
+
+
+cdef public void gutenberg_write_obs(const GameState* s, int player, float* out) noexcept nogil:
+    write_obs(s, player, out)
+
+
+cdef public bint gutenberg_entry_hidden(const GameState* s, int player, int i, int n, int actor,
+                                        int action) noexcept nogil:
+    return entry_hidden(s, player, i, n, actor, action)
+
+
+cdef public int gutenberg_resample_history(GameState* s, int player, const int* actors, int* actions,
+                                           int n, unsigned long long seed) noexcept nogil:
+    cdef Rng rng
+    rng.s = seed
+    return resample_history(s, player, actors, actions, n, &rng)
+
+# ---------------------------------------------------------------------------------------
+# Loading a game: its parameters are checked, and its rules made, by gutenberg_ai.game,
+# exactly as for the Python shell.
+# ---------------------------------------------------------------------------------------
+cdef public struct GutenbergSpec:
+    int rules_id                  # index in _NATIVE_RULES (for the words)
+    const Catalogue* cat          # in that Rules object
+    const GameState* initial
+    int players
+    int returns_mode              # RETURNS_*
+    int max_game_length
+    double min_utility
+    double max_utility
+    bint zero_sum
+
+# The Rules of the native games loaded so far, by index. Games point into them (catalogue,
+# initial state), so they are kept for the life of the process: one per distinct set of
+# parameters (gutenberg_ai.game.rules_for caches them).
+_NATIVE_RULES = []
+_NATIVE_RULES_ID = {}
+
+
+cdef string _utf8(text):
+    return (<str>text).encode("utf-8")
+
+
+cdef public bint gutenberg_game_spec(int players, int rounds, string returns, bint characters,
+                                     int automa, string catalogue, GutenbergSpec* spec,
+                                     string* returns_used, string* error) noexcept with gil:
+    """Fill `spec` for these parameters; False, with a message naming the parameter at
+    fault in `error`, if they are refused."""
+    cdef Rules rules
+    try:
+        from gutenberg_ai import game
+        p = game.check_parameters(dict(players=players, rounds=rounds, returns=returns.decode(),
+                                       characters=bool(characters), automa=automa,
+                                       catalogue=catalogue.decode()))
+        rules = game.rules_for(p)
+        info = game.game_info(p)
+    except Exception as e:
+        error[0] = _utf8(str(e))
+        return False
+    if id(rules) not in _NATIVE_RULES_ID:
+        _NATIVE_RULES_ID[id(rules)] = len(_NATIVE_RULES)
+        _NATIVE_RULES.append(rules)
+    spec.rules_id = _NATIVE_RULES_ID[id(rules)]
+    spec.cat = &rules.cat
+    spec.initial = &rules.initial
+    spec.players = p["players"]
+    spec.returns_mode = RETURNS_MODES.index(p["returns"])
+    spec.max_game_length = info["max_game_length"]
+    spec.min_utility = info["min_utility"]
+    spec.max_utility = info["max_utility"]
+    spec.zero_sum = "utility_sum" in info
+    returns_used[0] = _utf8(p["returns"])
+    return True
+
+# ---------------------------------------------------------------------------------------
+# Words: api.pxi's CoreState over a copy of the struct. A Python exception becomes text:
+# it must never unwind into C++.
+# ---------------------------------------------------------------------------------------
+cdef CoreState _view(const GameState* s, int rules_id):
+    cdef CoreState st = CoreState.__new__(CoreState)
+    st.rules = _NATIVE_RULES[rules_id]
+    st.s = s[0]
+    return st
+
+
+cdef public string gutenberg_action_string(const GameState* s, int rules_id, int action) noexcept with gil:
+    try:
+        return _utf8(_view(s, rules_id).action_to_string(action))
+    except BaseException as e:
+        return _utf8(f"action {action} (no words: {type(e).__name__}: {e})")
+
+
+cdef public string gutenberg_state_string(const GameState* s, int rules_id, int viewer) noexcept with gil:
+    """str(core) for viewer -1, else core.observation_string(viewer)."""
+    try:
+        core = _view(s, rules_id)
+        return _utf8(str(core) if viewer < 0 else core.observation_string(viewer))
+    except BaseException as e:
+        return _utf8(f"(no words: {type(e).__name__}: {e})")
+
+
+cdef public string gutenberg_illegal_message(const GameState* s, int rules_id, long long action) noexcept with gil:
+    try:
+        return _utf8(_view(s, rules_id).illegal_message(action))
+    except BaseException as e:
+        return _utf8(f"action {action} is not legal now (no words: {type(e).__name__}: {e})")
