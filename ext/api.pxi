@@ -101,7 +101,17 @@ cdef class Rules:
         init_state(&self.initial, &self.cat, players, rounds, characters, automa)
 
     def __reduce__(self):
-        return (Rules, (self.catalogue, self.players, self.rounds, self.characters, self.automa))
+        return (_rules_starting_at, (self.catalogue, self.players, self.rounds, self.characters,
+                                     self.automa, PyBytes_FromStringAndSize(<char*>&self.initial, sizeof(GameState))))
+
+    def starting_at(self, CoreState state):
+        """The same rules with games starting at `state` (a position) instead of before
+        the setup."""
+        if state.rules is not self:
+            raise ValueError("the state follows other rules (another catalogue or parameters)")
+        cdef Rules r = Rules(self.catalogue, self.players, self.rounds, self.characters, self.automa)
+        r.initial = state.s
+        return r
 
     def new_state(self):
         """The state before the first setup draw."""
@@ -613,6 +623,14 @@ def state_apply_action(state, action):
     if not is_legal(&core.s, &core.rules.cat, a):
         core._raise_illegal(a)
     apply_action(&core.s, &core.rules.cat, a)
+
+
+def _rules_starting_at(catalogue, players, rounds, characters, automa, bytes initial):
+    cdef Rules r = Rules(catalogue, players, rounds, characters, automa)
+    if PyBytes_GET_SIZE(initial) != sizeof(GameState):
+        raise ValueError("state bytes of the wrong size (built by another version?)")
+    memcpy(&r.initial, PyBytes_AS_STRING(initial), sizeof(GameState))
+    return r
 
 
 def _rebuild_state(Rules rules, bytes data):

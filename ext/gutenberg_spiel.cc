@@ -50,6 +50,7 @@ const GameParameters kDefaults = {
     {"characters", GameParameter(true)},
     {"automa", GameParameter(0)},
     {"catalogue", GameParameter(std::string(""))},
+    {"position", GameParameter(std::string(""))},
 };
 
 GameType MakeGameType(GameType::Utility utility) {
@@ -92,7 +93,8 @@ Spec LoadSpec(const GameParameters& given) {
                            value("returns").string_value(),
                            value("characters").bool_value(),
                            value("automa").int_value(),
-                           value("catalogue").string_value(), &spec.core,
+                           value("catalogue").string_value(),
+                           value("position").string_value(), &spec.core,
                            &returns, &error)) {
     SpielFatalError(absl::StrCat("gutenberg: ", error));
   }

@@ -87,7 +87,7 @@ cdef string _utf8(text):
 
 
 cdef public bint gutenberg_game_spec(int players, int rounds, string returns, bint characters,
-                                     int automa, string catalogue, GutenbergSpec* spec,
+                                     int automa, string catalogue, string position, GutenbergSpec* spec,
                                      string* returns_used, string* error) noexcept with gil:
     """Fill `spec` for these parameters; False, with a message naming the parameter at
     fault in `error`, if they are refused."""
@@ -96,7 +96,7 @@ cdef public bint gutenberg_game_spec(int players, int rounds, string returns, bi
         from gutenberg_ai import game
         p = game.check_parameters(dict(players=players, rounds=rounds, returns=returns.decode(),
                                        characters=bool(characters), automa=automa,
-                                       catalogue=catalogue.decode()))
+                                       catalogue=catalogue.decode(), position=position.decode()))
         rules = game.rules_for(p)
         info = game.game_info(p)
     except Exception as e:

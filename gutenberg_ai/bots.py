@@ -40,7 +40,7 @@ import pyspiel
 from gutenberg_ai import _core
 from gutenberg_ai.game import core_of
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "openspiel-ismcts", "openspiel-mcts")
+BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-mcts")
 DEFAULT_SECONDS = 1.0
 
 
@@ -270,4 +270,7 @@ def make_bot(name: str, game, player: int, seed: int = 0, **options):
         return HeuristicBot(game, player, seed, **options)
     if name in ("ismcts", "smmcts"):
         return SearchBot(game, player, name, seed, **options)
+    if name == "cfr":
+        from gutenberg_ai import cfr
+        return cfr.make_cfr_bot(game, player, seed, **options)
     return _openspiel_bot(name, game, player, seed, dict(options))

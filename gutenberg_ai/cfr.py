@@ -19,6 +19,9 @@ average policy (`pyspiel.exploitability`, in the game's win/loss utility).
 """
 from __future__ import annotations
 
+import functools
+import os
+import random
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -61,9 +64,10 @@ class SolveResult:
     algorithm: str
     iterations: int
     seconds: float
-    policy: object                 # pyspiel.TabularPolicy
+    policy: object                 # a pyspiel policy: action_probabilities(state)
     exploitability: float
     curve: list = field(default_factory=list)   # (iterations, seconds, exploitability)
+    solver: object = None          # kept alive: an MCCFR average policy reads its tables
 
 
 def solve(game=None, algorithm: str = "cfr+", iterations: int = 100, seed: int = 0,
@@ -92,10 +96,32 @@ def solve(game=None, algorithm: str = "cfr+", iterations: int = 100, seed: int =
             curve.append((it, spent, pyspiel.exploitability(game, solver.average_policy())))
             start = time.perf_counter()
     spent += time.perf_counter() - start
-    policy = solver.average_policy()
+    # CFR and CFR+ can copy their average policy out; MCCFR's refers to the solver.
+    policy = solver.tabular_average_policy() if not sampled else solver.average_policy()
     value = pyspiel.exploitability(game, policy)
     curve.append((iterations, spent, value))
-    return SolveResult(algorithm, iterations, spent, policy, value, curve)
+    return SolveResult(algorithm, iterations, spent, policy, value, curve, solver)
+
+
+@functools.lru_cache(maxsize=8)
+def _solved(returns: str, algorithm: str, iterations: int, seed: int) -> SolveResult:
+    return solve(variant_game(returns), algorithm, iterations, seed)
+
+
+def make_cfr_bot(game, player: int, seed: int = 0, algorithm: str = "cfr+", iterations: int = 100):
+    """The "cfr" bot of gutenberg_ai.make_bot: solves the small variant once per process
+    (per algorithm and iterations) and plays the average policy. `game` must be the small
+    variant (variant_game()); the whole game is far too large for CFR."""
+    params = game.get_parameters()
+    if os.path.abspath(params.get("position", "") or "/") != variant_path():
+        raise ValueError("cfr: plays the small variant only (gutenberg_ai.cfr.variant_game()); "
+                         "use ismcts or smmcts for the whole game")
+    if algorithm not in SOLVERS:
+        raise ValueError(f"cfr: algorithm: {algorithm!r} is not one of {', '.join(SOLVERS)}")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise ValueError(f"cfr: iterations: {iterations!r} is not a positive integer")
+    result = _solved(params["returns"], algorithm, iterations, seed)
+    return CFRBot(game, player, result.policy, seed)
 
 
 class CFRBot(pyspiel.Bot):
@@ -104,7 +130,6 @@ class CFRBot(pyspiel.Bot):
 
     def __init__(self, game, player: int, policy, seed: int = 0):
         super().__init__()
-        import random
         self._player = player
         self._policy = policy
         self._rng = random.Random(seed)

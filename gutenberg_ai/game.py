@@ -21,6 +21,8 @@ Parameters
     automa      0 (default) or 1: the rulebook's automa joins as an extra participant
                 (its cards are chance); players + automa is at most 4
     catalogue   path to a catalogue JSON file ("" for the built-in one)
+    position    path to a position file (docs/positions.md): the game starts there, and
+                is the game the position says (its players, rounds, characters, automa)
 
 The game is sequential with explicit chance nodes (every draw of a card, an ink, a gear,
 a character tile, an automa card) and imperfect information: each round the players
@@ -50,7 +52,7 @@ GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai._co
 PY_GAME_NAME = "gutenberg_py"  # the Python shell below
 RETURNS = _core.RETURNS_MODES
 DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": 0,
-            "catalogue": ""}
+            "catalogue": "", "position": ""}
 MAX_FAME = 500  # a bound on final fame, for the utility range of "score" and "margin"
 
 
@@ -104,6 +106,23 @@ def check_parameters(params: dict) -> dict:
         raise ParameterError(f"unknown game parameter(s) {', '.join(unknown)}; "
                              f"known: {', '.join(DEFAULTS)}")
     p = {**DEFAULTS, **params}
+    if not isinstance(p["catalogue"], str):
+        raise ParameterError(f"catalogue: {p['catalogue']!r} is not a path")
+    if p["catalogue"] and not os.path.isfile(p["catalogue"]):
+        raise ParameterError(f"catalogue: no file at {p['catalogue']!r}")
+    if not isinstance(p["position"], str):
+        raise ParameterError(f"position: {p['position']!r} is not a path")
+    if p["position"] and not os.path.isfile(p["position"]):
+        raise ParameterError(f"position: no file at {p['position']!r}")
+    if p["position"]:
+        # The position says what game it is: its players, rounds, characters and automa
+        # replace the parameters' (which may only repeat them or keep their defaults).
+        settings = _position(os.path.abspath(p["position"]), _catalogue_key(p)).game_params
+        for name, value in settings.items():
+            if p[name] not in (value, DEFAULTS[name]):
+                raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
+                                     f"{name} {value!r}")
+            p[name] = value
     for name in ("players", "rounds", "automa"):
         if isinstance(p[name], bool) or not isinstance(p[name], int):
             raise ParameterError(f"{name}: {p[name]!r} is not an integer")
@@ -124,19 +143,35 @@ def check_parameters(params: dict) -> dict:
     if p["players"] == 1 and p["returns"] != "score":
         raise ParameterError(f"returns: {p['returns']!r} needs 2 or more players; the solo game "
                              "returns its score")
-    if not isinstance(p["catalogue"], str):
-        raise ParameterError(f"catalogue: {p['catalogue']!r} is not a path")
-    if p["catalogue"] and not os.path.isfile(p["catalogue"]):
-        raise ParameterError(f"catalogue: no file at {p['catalogue']!r}")
     return p
+
+
+def _catalogue_key(p: dict) -> str:
+    return os.path.abspath(p["catalogue"]) if p["catalogue"] else ""
+
+
+@functools.lru_cache(maxsize=None)
+def _position(path: str, catalogue: str):
+    from gutenberg_ai.position import load_position
+    try:
+        return load_position(path, catalogue=catalogue or None)
+    except (ValueError, OSError) as e:
+        raise ParameterError(f"position: {e}") from None
 
 
 def rules_for(p: dict) -> _core.Rules:
     """The compiled rules for checked parameters `p`: one Rules object per catalogue
-    path and set of parameters, for the life of the process (native games point into
-    its catalogue and initial state)."""
-    return _rules(os.path.abspath(p["catalogue"]) if p["catalogue"] else "", p["players"],
-                  p["rounds"], p["characters"], bool(p["automa"]))
+    path, position and set of parameters, for the life of the process (native games
+    point into its catalogue and initial state)."""
+    if p["position"]:
+        return _position_rules(os.path.abspath(p["position"]), _catalogue_key(p))
+    return _rules(_catalogue_key(p), p["players"], p["rounds"], p["characters"], bool(p["automa"]))
+
+
+@functools.lru_cache(maxsize=None)
+def _position_rules(path: str, catalogue: str) -> _core.Rules:
+    pos = _position(path, catalogue)
+    return pos.rules.starting_at(pos.state)
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,0 +1,41 @@
+"""CFR-style solvers on the small variant: exploitability against time.
+
+    python benchmarks/cfr.py                 # a few minutes
+    python benchmarks/cfr.py --quick
+
+The variant is gutenberg_ai.cfr's shipped position (data/positions/cfr-mini.json):
+one round of a 2-player game, one initiative marker each. Exploitability is OpenSpiel's
+(`pyspiel.exploitability`: the mean over the players of what a best response gains
+against the average policy) in the game's win/loss utility (-1..1). A uniformly random
+policy is the reference.
+"""
+from __future__ import annotations
+
+import argparse
+
+import pyspiel
+
+from gutenberg_ai import cfr
+
+RUNS = {"cfr+": 300, "cfr": 300, "mccfr-external": 3000, "mccfr-outcome": 100000}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    game = cfr.variant_game()
+    uniform = pyspiel.exploitability(game, pyspiel.UniformRandomPolicy(game))
+    print(f"uniform random policy: exploitability {uniform:.4f}\n")
+    print("| solver | iterations | seconds | exploitability |")
+    print("| --- | --- | --- | --- |")
+    for algorithm, iterations in RUNS.items():
+        if args.quick:
+            iterations //= 10
+        result = cfr.solve(game, algorithm, iterations, seed=1, checkpoints=5)
+        for it, seconds, value in result.curve:
+            print(f"| {algorithm} | {it} | {seconds:.1f} | {value:.4f} |")
+
+
+if __name__ == "__main__":
+    main()
