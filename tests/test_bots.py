@@ -67,7 +67,7 @@ def test_positions_cover_every_kind_of_decision(states):
     assert any(k[0] == "fulfil" and k[1] < P.FM["FINISH_SLOT"] for k in kinds)
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", [n for n in BOT_NAMES if n != "cfr"])  # cfr: tests/test_cfr.py
 def test_every_bot_returns_legal_moves_in_every_kind_of_decision(game, states, name):
     for kind, state in states.items():
         bot = make_bot(name, game, state.current_player(), seed=3, **FAST.get(name, {}))

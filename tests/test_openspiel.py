@@ -42,7 +42,7 @@ def test_load_game_defaults_and_info():
     game = gutenberg_ai.load_game()
     assert game.num_players() == 2
     assert game.get_parameters() == {"players": 2, "rounds": 6, "returns": "win", "characters": True,
-                                     "automa": 0, "catalogue": ""}
+                                     "automa": 0, "catalogue": "", "position": ""}
     assert game.num_distinct_actions() == A["NUM_ACTIONS"]
     assert game.max_chance_outcomes() == _core.CHANCE_OUTCOMES["NUM_CHANCE"]
     assert game.max_game_length() == max_game_length(2, 6, 0)
