@@ -282,11 +282,13 @@ cdef double sector_value(const GameState* s, int kind) noexcept nogil:
 cdef double gear_value(const GameState* s, const Catalogue* cat, int gear, int active, int pos) noexcept nogil:
     """A gear installed at `pos` with sector `active` now: its sectors over this round
     and the rounds left, as Turn Gears moves them (position 1 and 3 one step, 2 two)."""
-    cdef int t, o, step = 1 if pos % 2 == 0 else 2
+    cdef int t, step = 1 if pos % 2 == 0 else 2
+    cdef double sectors[N_SECTORS]
     cdef double v = 0.0
+    for t in range(N_SECTORS):
+        sectors[t] = sector_value(s, cat.gears[gear].sectors[t].kind)
     for t in range(rounds_left(s) + 1):
-        o = (active + step * t) % N_SECTORS
-        v += sector_value(s, cat.gears[gear].sectors[o].kind)
+        v += sectors[(active + step * t) % N_SECTORS]
     return v
 
 
@@ -404,14 +406,17 @@ cdef double ink_take_value(const GameState* s, const Catalogue* cat, const Playe
 
 cdef double best_pair_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
                             int x, const int16_t* refinements, int n) noexcept nogil:
-    """Printing card x with the best of the refinement cards listed (-1 entries skipped)."""
+    """Printing card x with the best of the refinement cards listed (-1 entries skipped),
+    as a new order (new_order_value)."""
     cdef int i
     cdef double v, best = -1e9
     for i in range(n):
         if refinements[i] >= 0:
-            v = new_order_value(s, cat, p, x, refinements[i])
+            v = order_value(s, cat, p, x, refinements[i])
             if v > best:
                 best = v
+    if held_orders(p) >= MAX_ORDERS:
+        best -= worst_held_value(s, cat, p)
     return best
 
 
@@ -1189,15 +1194,26 @@ cdef int32_t mixed_select(Tree* t, int32_t first, int n, double* prob) noexcept 
 
 
 cdef void mixed_update(Tree* t, int32_t first, int n, int32_t chosen, double prob, double x) noexcept nogil:
-    """Regret matching: every arm's regret grows by its importance-sampled value less the
-    value received; Exp3: the chosen arm's gain grows by its importance-sampled value."""
+    """After a simulation that chose `chosen` (with probability `prob`) and returned x:
+    regret matching adds to every arm's regret its sampled value less x, Exp3 adds the
+    chosen arm's sampled value to its gain. A sampled value is b + (x - b)/prob for the
+    chosen arm and b for the others, with b the seat's mean so far at this node: an
+    unbiased estimate (as x/prob alone is) with much less variance when prob is small."""
     cdef int i
+    cdef double total = 0.0, b = 0.5, d
+    cdef int32_t visits = 0
+    for i in range(n):
+        total += t.arms[first + i].value
+        visits += t.arms[first + i].visits
+    if visits > 0:
+        b = total / visits
+    d = (x - b) / prob
     if t.cfg.selection == SEL_EXP3:
-        t.arms[chosen].aux += x / prob
+        t.arms[chosen].aux += d
         return
     for i in range(n):
-        t.arms[first + i].aux -= x
-    t.arms[chosen].aux += x / prob
+        t.arms[first + i].aux += b - x
+    t.arms[chosen].aux += d
 
 
 # -- one iteration ------------------------------------------------------------------------
@@ -1370,10 +1386,10 @@ cdef void iterate(Tree* t) noexcept nogil:
             for seat in range(st.num_seats):
                 n = nd.n_arms[seat]
                 arm = step.arm[seat]
-                t.arms[arm].visits += 1
-                t.arms[arm].value += u[seat]
                 if t.cfg.selection != SEL_UCT:
                     mixed_update(t, first, n, arm, step.prob[seat], u[seat])
+                t.arms[arm].visits += 1
+                t.arms[arm].value += u[seat]
                 first += n
         else:
             t.arms[step.arm[0]].visits += 1
