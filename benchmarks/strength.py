@@ -44,10 +44,12 @@ def play_one(task):
     from gutenberg_ai.bots import make_bot
     a, b, options, a_seat, chance_seed, bot_seed = task
     game = gutenberg_ai.load_game(players=2)
-    names = [b, b]
-    names[a_seat] = a
-    bots = [make_bot(n, game, seat, seed=bot_seed + seat, **options.get(n, {}))
-            for seat, n in enumerate(names)]
+    labels = [b, b]
+    labels[a_seat] = a
+    # "name@variant" is bot `name` with the options given for the whole label.
+    bots = [make_bot(label.split("@")[0], game, seat, seed=bot_seed + seat,
+                     **{**options.get(label.split("@")[0], {}), **options.get(label, {})})
+            for seat, label in enumerate(labels)]
     state = game.new_initial_state()
     started = time.perf_counter()
     returns = pyspiel.evaluate_bots(state, bots, chance_seed)   # plays on `state` itself
@@ -58,7 +60,8 @@ def play_one(task):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pairings", default="ismcts:random,smmcts:random,ismcts:heuristic,smmcts:heuristic",
-                    help="comma-separated A:B pairs (A is the bot measured)")
+                    help="comma-separated A:B pairs (A is the bot measured); a bot label "
+                         "name@variant takes the --options given for that label")
     ap.add_argument("--games", type=int, default=200, help="games per pairing (even: seats swapped)")
     ap.add_argument("--seconds", type=float, default=0.1, help="seconds per move of every search bot")
     ap.add_argument("--iterations", type=int, default=None, help="iterations per move instead of seconds")
@@ -96,7 +99,7 @@ def main(argv=None):
         shared = len(rs) - wins - losses
         rate = (wins + 0.5 * shared) / len(rs)
         lo, hi = wilson(wins + 0.5 * shared, len(rs))
-        target = TARGETS.get(b)
+        target = TARGETS.get(b.split("@")[0]) if "@" not in b else None
         met = "" if target is None else ("yes" if rate >= target else "no")
         fame_a = sum(r["fame"][r["a_seat"]] for r in rs) / len(rs)
         fame_b = sum(r["fame"][1 - r["a_seat"]] for r in rs) / len(rs)

@@ -5,7 +5,7 @@
 #   search trees       single-observer ISMCTS and SM-MCTS (regret matching, Exp3 or
 #                      decoupled UCT at the plan step), nogil, root-parallel over threads
 #
-# Everything below the Python section at the end runs without the GIL; see docs/search.md
+# Everything above the Python entry points at the end runs without the GIL; see docs/search.md
 # for the algorithms, the options and how hidden plans are kept out of the tree.
 
 from libc.stdlib cimport malloc, calloc, realloc, free
@@ -29,6 +29,7 @@ cdef double USE_FIRST = 100.0          # free actions worth doing come before th
 cdef double MARKER_WEIGHT[7]
 for _i, _w in enumerate((0.0, 1.0, 1.3, 1.45, 1.55, 1.62, 1.67)):
     MARKER_WEIGHT[_i] = _w
+del _i, _w
 
 ctypedef struct Needs:
     int letters[N_LETTERS]   # types missing to print the held order that needs most of each
@@ -1268,18 +1269,24 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
         plies += 1
 
 
-cdef void apply_joint_plans(Tree* t, GameState* st, int32_t node, PathStep* step) noexcept nogil:
+cdef bint apply_joint_plans(Tree* t, GameState* st, int32_t node, PathStep* step) noexcept nogil:
     """A simultaneous plan step: every seat's chosen plan. Plans already committed (at the
-    root, before the root player's turn) are overwritten: nobody has seen them."""
+    root, before the root player's turn) are overwritten: nobody has seen them. False if
+    a plan does not fit the state (a hash collision put us in the wrong node)."""
     cdef int k, seat, i, committed = st.step, a
     for k in range(st.num_seats):
         seat = (st.first_player + k) % st.num_seats
         a = t.arms[step.arm[seat]].action
         if k < committed:
+            if PLAN_START[st.players[seat].markers] > a - A_PLAN or a - A_PLAN >= PLAN_START[st.players[seat].markers + 1]:
+                return False
             for i in range(N_ROWS):
                 st.players[seat].plan[i] = PLAN_TABLE[a - A_PLAN][i]
+        elif current_player(st) != seat or not is_legal(st, t.cat, a):
+            return False
         else:
             apply_action(st, t.cat, a)
+    return True
 
 
 cdef void iterate(Tree* t) noexcept nogil:
@@ -1322,7 +1329,10 @@ cdef void iterate(Tree* t) noexcept nogil:
                 else:
                     step.arm[seat] = mixed_select(t, first, n, &step.prob[seat])
                 first += n
-            apply_joint_plans(t, &st, node, step)
+            if not apply_joint_plans(t, &st, node, step):
+                t.mismatches += 1
+                leaf = node
+                break
             edge = EDGE_SIM
         else:
             arm = tree_select(t, nd.arms, nd.n_arms[0], nd.visits)
@@ -1535,7 +1545,7 @@ TREE_POLICIES = {"puct": TREE_PUCT, "uct": TREE_UCT}
 
 SEARCH_OPTIONS = dict(
     rollout="heuristic",     # rollout policy: "heuristic" or "random"
-    cutoff=0,                # rollout plies before the evaluation (0: to the end)
+    cutoff=100,              # rollout decisions before the evaluation (0: to the end)
     tree_policy="puct",      # "puct" (heuristic priors) or "uct"
     uct_c=1.0,               # exploration constant, in units of returns mapped to [0, 1]
     prior_weight=0.9,        # priors: the heuristic's softmax with this weight, else uniform
