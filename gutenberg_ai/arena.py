@@ -36,6 +36,7 @@ import json
 import math
 import multiprocessing as mp
 import os
+import signal
 import time
 from dataclasses import asdict, dataclass, field
 
@@ -137,6 +138,12 @@ def _play_task_star(args):
     return play_task(*args)
 
 
+def _worker_init():
+    # Ctrl-C is the parent's to handle (it stops the pool); a worker would only print a
+    # traceback. A game cut short leaves no file (records are written atomically).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def summary_of(record: dict) -> dict:
     """What the tables need from a finished game's record."""
     return {"match": record["arena"]["match"], "game": record["arena"]["game"],
@@ -197,12 +204,13 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None) -> dict:
                     progress(len(results), len(tasks))
         else:
             # spawn, not fork: the parent runs a progress thread, and a fork copies its locks.
-            with mp.get_context("spawn").Pool(jobs) as pool:
+            with mp.get_context("spawn").Pool(jobs, initializer=_worker_init) as pool:
                 for summary in pool.imap_unordered(_play_task_star, work):
                     results.append(summary)
                     if progress:
                         progress(len(results), len(tasks))
     summary = tables(results, s)
+    summary["out"] = out
     summary["run"] = {"played": len(todo), "skipped": skipped, "seconds": round(time.perf_counter() - started, 1),
                       "jobs": jobs}
     write_tables(summary, out)
@@ -320,13 +328,25 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000) -> dict:
         better = sum(1 for g in played if w[g, i, j] > w[g, j, i])
         worse = sum(1 for g in played if w[g, i, j] < w[g, j, i])
         lo, hi = wilson(score, int(meetings))
-        fame = {name: [r["scores"][k] for g in played for k, x in enumerate(results[g]["seats"]) if x == name]
+        fame = {name: [results[g]["scores"][k] for g in played for k, x in enumerate(results[g]["seats"]) if x == name]
                 for name in (a, b)}
         pairs.append(dict(a=a, b=b, games=len(played), a_wins=better, shared=len(played) - better - worse,
                           a_losses=worse, a_rate=score / meetings, a_rate_low=lo, a_rate_high=hi,
                           mean_fame_a=sum(fame[a]) / len(fame[a]), mean_fame_b=sum(fame[b]) / len(fame[b])))
     return {"settings": asdict(s), "games": len(results), "anchor": bots[anchor] if anchor is not None else "mean",
             "standings": standings, "pairings": pairs}
+
+
+def head_to_head(summary: dict, a: str, b: str) -> dict | None:
+    """The pairings row of `a` against `b`, from a's side."""
+    for p in summary["pairings"]:
+        if (p["a"], p["b"]) == (a, b):
+            return p
+        if (p["a"], p["b"]) == (b, a):
+            return dict(a=a, b=b, games=p["games"], a_wins=p["a_losses"], shared=p["shared"],
+                        a_losses=p["a_wins"], a_rate=1 - p["a_rate"], a_rate_low=1 - p["a_rate_high"],
+                        a_rate_high=1 - p["a_rate_low"], mean_fame_a=p["mean_fame_b"], mean_fame_b=p["mean_fame_a"])
+    return None
 
 
 # ---------------------------------------------------------------------------------------
@@ -350,12 +370,37 @@ def budget_text(s: dict) -> str:
     return f"{s['iterations']} iterations" if s.get("iterations") else f"{s['seconds']:g} s"
 
 
+def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str:
+    """The arena command that plays these settings."""
+    parts = ["gutenberg-ai arena", f"--bots {','.join(s['bots'])}", f"--games {s['games']}",
+             f"--players {s['players']}",
+             f"--iterations {s['iterations']}" if s.get("iterations") else f"--seconds {s['seconds']:g}"]
+    if jobs:
+        parts.append(f"--jobs {jobs}")
+    parts.append(f"--out {out}")
+    if s["seed"]:
+        parts.append(f"--seed {s['seed']}")
+    if s["rounds"] != 6:
+        parts.append(f"--rounds {s['rounds']}")
+    if not s["characters"]:
+        parts.append("--no-characters")
+    if s["automa"]:
+        parts.append("--automa")
+    if s["options"]:
+        parts.append(f"--options '{json.dumps(s['options'])}'")
+    if s.get("pairings"):
+        parts.append("--pairings " + ",".join(f"{a}:{b}" for a, b in s["pairings"]))
+    return " ".join(parts)
+
+
 def markdown(summary: dict) -> str:
     s = summary["settings"]
+    rounds = f"{s['rounds']} round{'s' if s['rounds'] > 1 else ''}"
     lines = [f"# Arena: {', '.join(s['bots'])}", "",
-             f"{summary['games']} games, {s['players']} players, {s['rounds']} rounds, "
+             f"{summary['games']} games, {s['players']} players, {rounds}, "
              f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"
              + (f", options {json.dumps(s['options'])}" if s["options"] else "") + ".", "",
+             f"    {command_line(s, summary.get('out', 'results/'), summary.get('run', {}).get('jobs'))}", "",
              f"| bot | games | win rate | 95% interval | mean fame | rating | 95% interval |",
              "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in summary["standings"]:
@@ -460,15 +505,15 @@ def cmd_arena(args) -> int:
             console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
             return 130
     run = summary["run"]
-    console.print(f"{summary['games']} games: {run['played']} played now in {run['seconds']:.0f} s, "
-                  f"{run['skipped']} already in {args.out}")
-    t = Table(title="Standings", title_justify="left")
-    for column in ("bot", "games", "win rate", "95% interval", "mean fame", "rating", "95% interval"):
+    console.print(f"{summary['games']} games: {run['played']} played now ({run['seconds']:.0f} s), "
+                  f"{run['skipped']} found finished in {args.out}")
+    t = Table(title="Standings (95% intervals)", title_justify="left")
+    for column in ("bot", "games", "win rate", "mean fame", "rating"):
         t.add_column(column, justify="left" if column == "bot" else "right")
     for r in summary["standings"]:
-        t.add_row(r["bot"], str(r["games"]), f"{r['win_rate']:.1%}",
-                  f"{r['win_rate_low']:.1%}-{r['win_rate_high']:.1%}", f"{r['mean_fame']:.1f}",
-                  f"{r['rating']:+.0f}", f"{r['rating_low']:+.0f} to {r['rating_high']:+.0f}")
+        t.add_row(r["bot"], str(r["games"]),
+                  f"{r['win_rate']:.1%} ({r['win_rate_low']:.1%}-{r['win_rate_high']:.1%})",
+                  f"{r['mean_fame']:.1f}", f"{r['rating']:+.0f} ({r['rating_low']:+.0f} to {r['rating_high']:+.0f})")
     console.print(t)
     console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json")
     return 0
