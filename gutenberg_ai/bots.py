@@ -42,6 +42,18 @@ from gutenberg_ai.game import core_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-mcts")
 DEFAULT_SECONDS = 1.0
+# The bots that search and so take a budget (seconds= or iterations=) per move.
+SEARCH_BOTS = ("ismcts", "smmcts", "openspiel-ismcts", "openspiel-mcts")
+
+
+def budget_options(name: str, seconds=None, iterations=None) -> dict:
+    """The budget options of bot `name`: {"iterations": n} or {"seconds": s} for a
+    searching bot (iterations win when both are given), {} for the others."""
+    if name not in SEARCH_BOTS:
+        return {}
+    if iterations is not None:
+        return {"iterations": iterations}
+    return {"seconds": seconds if seconds is not None else DEFAULT_SECONDS}
 
 
 def _check_decision(state, player):

@@ -1214,7 +1214,7 @@ def _unsupported(state, d) -> str | None:
     return f"the state is at {state.step_name()}, which positions do not record"
 
 
-def position_of(state, catalogue: Catalogue | None = None, names=None) -> dict:
+def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=None) -> dict:
     """The position (a JSON-ready dict) of a ``CoreState`` at a decision point the format
     supports: a plan step, a turn at its main choice, a fulfil turn before the first
     order is chosen, Caxton's wild ink, Gutenberg's shift. Raises :class:`PositionError`
@@ -1222,7 +1222,9 @@ def position_of(state, catalogue: Catalogue | None = None, names=None) -> dict:
 
     Cards are written as catalogue ids of ``catalogue`` (default: the built-in one); a
     card of the state's catalogue that differs from it is written inline. ``names``
-    optionally gives the players' names.
+    optionally gives the players' names. With ``viewer`` (a seat), the position is the
+    one that player can write down: plans committed this plan step that they have not
+    seen are ``"hidden"``.
     """
     d = state.to_dict()
     why = _unsupported(state, d)
@@ -1366,7 +1368,8 @@ def position_of(state, catalogue: Catalogue | None = None, names=None) -> dict:
         if p["character_flags"] & 1:
             entry["plantin_swapped"] = True
         if seat in planned:
-            entry["plan"] = _plan_dict(p["plan"])
+            unseen = viewer is not None and not state.plan_visible(seat, viewer)
+            entry["plan"] = "hidden" if unseen else _plan_dict(p["plan"])
         players.append(entry)
     out["players"] = players
     if aseat >= 0:
@@ -1382,9 +1385,9 @@ def position_of(state, catalogue: Catalogue | None = None, names=None) -> dict:
 
 
 def save_position(state, path: str | os.PathLike, catalogue: Catalogue | None = None,
-                  names=None) -> dict:
+                  names=None, viewer=None) -> dict:
     """Write :func:`position_of` ``state`` to ``path`` as JSON (UTF-8) and return it."""
-    data = position_of(state, catalogue=catalogue, names=names)
+    data = position_of(state, catalogue=catalogue, names=names, viewer=viewer)
     text = _dumps(data)
     pathlib.Path(path).write_text(text + "\n", encoding="utf-8")
     return data

@@ -1,0 +1,519 @@
+"""`gutenberg-ai arena`: a round robin between bots, with seats rotated and seeds
+recorded, in parallel processes, resumable, with win rates and ratings.
+
+    gutenberg-ai arena --bots ismcts,smmcts,heuristic,random --games 200 --players 2 \\
+        --seconds 0.2 --jobs 2 --out results/
+
+The schedule. Every lineup of `players` different bots (every pair with 2 players; with
+fewer bots than seats, every multiset that is not one bot alone) is a match of `--games`
+games. Game g of a match seats the lineup rotated by g mod players, with the chance seed
+seed + g // players: each deal is played from every rotation, so no bot owns a good seat
+or a good deal. Bot seeds are recorded in each game's record (records.py).
+
+Resuming. Every finished game is written to OUT/games/MATCH/game-NNNN.json as it ends
+(atomically), and OUT/arena.json keeps the settings. Run the same command again after an
+interruption: the games already in OUT are read back, not played. --games may grow to
+extend a run; other settings must stay as they were.
+
+What is reported (OUT/standings.csv, OUT/pairings.csv, OUT/summary.json, OUT/summary.md):
+- per bot: games, win share (1 a win, 1/k of a win shared by k, else 0), the rate with
+  its 95% Wilson interval, mean fame, and a Bradley-Terry rating on the Elo scale;
+- per pair of bots: head to head over the games where both sat, each game counting as
+  1 for the better place, 1/2 for equal places (score, then fewer types, then fewer inks:
+  the rulebook's tie-breaks), 0 for the worse, with the Wilson interval.
+The Bradley-Terry model is fitted to those pairwise results by minorization-maximization
+(Hunter 2004), with one virtual draw between every pair that met (so that a bot that won
+every game still gets a finite rating). Ratings are 400 log10 of the strengths, with the
+anchor bot at 0 (random when it plays, else the mean of all); their 95% intervals come
+from a bootstrap over games (the games resampled with replacement, the model refitted).
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import itertools
+import json
+import math
+import multiprocessing as mp
+import os
+import signal
+import time
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from gutenberg_ai.bots import BOT_NAMES, budget_options
+
+SETTINGS_FILE = "arena.json"
+GAMES_DIR = "games"
+
+
+class ArenaError(ValueError):
+    """Settings that cannot run (or cannot resume what is in --out)."""
+
+
+@dataclass
+class ArenaSettings:
+    bots: list
+    players: int = 2
+    games: int = 200
+    seconds: float | None = 0.2
+    iterations: int | None = None
+    rounds: int = 6
+    characters: bool = True
+    automa: bool = False
+    seed: int = 0
+    options: dict = field(default_factory=dict)   # extra options per bot name
+    pairings: list | None = None                  # explicit 2-player lineups instead of all
+
+    def resumable_part(self) -> dict:
+        """What must not change between runs into the same --out (all but --games)."""
+        d = asdict(self)
+        d.pop("games")
+        return d
+
+
+# ---------------------------------------------------------------------------------------
+# The schedule
+# ---------------------------------------------------------------------------------------
+def lineups(bots, players: int, pairings=None) -> list[tuple]:
+    """The matches: lineups of bots, in the order of `bots`."""
+    if pairings:
+        return [tuple(p) for p in pairings]
+    if len(bots) >= players:
+        return list(itertools.combinations(bots, players))
+    return [c for c in itertools.combinations_with_replacement(bots, players) if len(set(c)) > 1]
+
+
+def match_id(lineup) -> str:
+    return "-vs-".join(lineup)
+
+
+def game_seats(lineup, g: int) -> list:
+    """The bots in seat order in game g of a match: the lineup rotated by g."""
+    r = g % len(lineup)
+    return list(lineup[r:] + lineup[:r])
+
+
+def schedule(s: ArenaSettings) -> list[dict]:
+    """Every game of the round robin as a task for play_task."""
+    tasks = []
+    for lineup in lineups(s.bots, s.players, s.pairings):
+        for g in range(s.games):
+            seats = game_seats(lineup, g)
+            tasks.append(dict(
+                match=match_id(lineup), game=g, lineup=list(lineup), seats=seats,
+                chance_seed=s.seed + g // len(lineup),
+                bot_seeds=[(s.seed * 7919 + g) * 8 + seat for seat in range(len(seats))],
+                bot_options=[{**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
+                             for name in seats],
+                params=dict(players=s.players, rounds=s.rounds, characters=s.characters, automa=int(s.automa)),
+                path=os.path.join(GAMES_DIR, match_id(lineup), f"game-{g:04d}.json")))
+    return tasks
+
+
+# ---------------------------------------------------------------------------------------
+# Playing
+# ---------------------------------------------------------------------------------------
+def play_task(task: dict, out: str) -> dict:
+    """Play one scheduled game, write its record under `out`, return its summary."""
+    import gutenberg_ai
+    from gutenberg_ai.bots import make_bot
+    from gutenberg_ai.records import GameRecord, play_bots, seat_entry
+    game = gutenberg_ai.load_game(**task["params"])
+    bots = [make_bot(name, game, seat, seed=task["bot_seeds"][seat], **task["bot_options"][seat])
+            for seat, name in enumerate(task["seats"])]
+    seats = [seat_entry(seat, name, task["bot_seeds"][seat], task["bot_options"][seat])
+             for seat, name in enumerate(task["seats"])]
+    extra = {"arena": {"match": task["match"], "game": task["game"], "lineup": task["lineup"]}}
+    record = GameRecord(game, task["chance_seed"], seats, command="arena", extra=extra)
+    started = time.perf_counter()
+    play_bots(game, bots, task["chance_seed"], record)
+    record.extra["arena"]["seconds"] = round(time.perf_counter() - started, 2)
+    data = record.save(os.path.join(out, task["path"]))
+    return summary_of(data)
+
+
+def _play_task_star(args):
+    return play_task(*args)
+
+
+def _worker_init():
+    # Ctrl-C is the parent's to handle (it stops the pool); a worker would only print a
+    # traceback. A game cut short leaves no file (records are written atomically).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def summary_of(record: dict) -> dict:
+    """What the tables need from a finished game's record."""
+    return {"match": record["arena"]["match"], "game": record["arena"]["game"],
+            "seats": [e["player"] for e in sorted(record["seats"], key=lambda e: e["seat"])],
+            **{k: record["result"][k] for k in ("scores", "winners", "ranks")}}
+
+
+def finished_summary(path: str, task: dict) -> dict | None:
+    """The summary of the game already at `path` if it is the task's finished game."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+        if not record.get("finished") or record.get("arena", {}).get("match") != task["match"]:
+            return None
+        if [e["player"] for e in sorted(record["seats"], key=lambda e: e["seat"])] != task["seats"]:
+            return None
+        return summary_of(record)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None   # missing, half-written by an old version, or foreign: play it again
+
+
+def check_settings(out: str, s: ArenaSettings):
+    """Write OUT/arena.json, or check that a run into OUT used the same settings."""
+    path = os.path.join(out, SETTINGS_FILE)
+    mine = s.resumable_part()
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            theirs = json.load(f).get("settings", {})
+        for key, value in mine.items():
+            if theirs.get(key) != value:
+                raise ArenaError(f"{path}: the games in {out} were played with {key} = {theirs.get(key)!r}, "
+                                 f"not {value!r}; resume with the same settings, or choose another --out")
+    os.makedirs(out, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"settings": mine, "games_per_match": s.games}, f, indent=2)
+
+
+def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None) -> dict:
+    """Play what is not yet in `out`, then compute and write the tables. `progress`, if
+    given, is called as progress(done, total) after each game. Returns the summary."""
+    validate(s)
+    check_settings(out, s)
+    tasks = schedule(s)
+    results, todo = [], []
+    for task in tasks:
+        done = finished_summary(os.path.join(out, task["path"]), task)
+        (results.append(done) if done else todo.append(task))
+    skipped = len(results)
+    if progress:
+        progress(len(results), len(tasks))
+    started = time.perf_counter()
+    if todo:
+        work = [(task, out) for task in todo]
+        if jobs <= 1:
+            for args in work:
+                results.append(_play_task_star(args))
+                if progress:
+                    progress(len(results), len(tasks))
+        else:
+            # spawn, not fork: the parent runs a progress thread, and a fork copies its locks.
+            with mp.get_context("spawn").Pool(jobs, initializer=_worker_init) as pool:
+                for summary in pool.imap_unordered(_play_task_star, work):
+                    results.append(summary)
+                    if progress:
+                        progress(len(results), len(tasks))
+    summary = tables(results, s)
+    summary["out"] = out
+    summary["run"] = {"played": len(todo), "skipped": skipped, "seconds": round(time.perf_counter() - started, 1),
+                      "jobs": jobs}
+    write_tables(summary, out)
+    return summary
+
+
+def validate(s: ArenaSettings):
+    for name in s.bots:
+        if name not in BOT_NAMES or name == "cfr":
+            raise ArenaError(f"bots: {name!r} is not one of {', '.join(n for n in BOT_NAMES if n != 'cfr')}")
+    if len(set(s.bots)) != len(s.bots):
+        raise ArenaError("bots: a bot is named twice")
+    if s.pairings:
+        if s.players != 2:
+            raise ArenaError("pairings: only with 2 players")
+        for a, b in s.pairings:
+            for name in (a, b):
+                if name not in s.bots:
+                    raise ArenaError(f"pairings: {name!r} is not among the bots")
+    elif len(s.bots) < 2:
+        raise ArenaError("bots: a round robin needs at least 2 bots")
+    if not 2 <= s.players <= 4:
+        raise ArenaError(f"players: {s.players} is out of range (2-4)")
+    if s.games < 1:
+        raise ArenaError(f"games: {s.games} is not 1 or more")
+
+
+# ---------------------------------------------------------------------------------------
+# Statistics
+# ---------------------------------------------------------------------------------------
+def wilson(wins: float, n: int, z: float = 1.96):
+    """The 95% Wilson score interval of a rate of wins/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def pairwise(results, bots) -> np.ndarray:
+    """W[g, i, j]: what bot i scored against bot j in game g (1 better place, 1/2 equal,
+    0 worse; summed over the seats if a bot sat twice)."""
+    index = {b: i for i, b in enumerate(bots)}
+    w = np.zeros((len(results), len(bots), len(bots)))
+    for g, r in enumerate(results):
+        for s, t in itertools.permutations(range(len(r["seats"])), 2):
+            i, j = index[r["seats"][s]], index[r["seats"][t]]
+            if i != j:
+                w[g, i, j] += 1.0 if r["ranks"][s] < r["ranks"][t] else 0.5 if r["ranks"][s] == r["ranks"][t] else 0.0
+    return w
+
+
+def bradley_terry(wins: np.ndarray, iterations: int = 1000) -> np.ndarray:
+    """Strengths p (geometric mean 1) maximizing the Bradley-Terry likelihood of
+    `wins[i, j]` (i's score against j), by Hunter's MM updates, after adding one virtual
+    draw between every pair that met."""
+    games = wins + wins.T
+    met = games > 0
+    w = wins + 0.5 * met
+    n = games + met
+    k = len(w)
+    p = np.ones(k)
+    total = w.sum(axis=1)
+    for _ in range(iterations):
+        denom = (n / (p[:, None] + p[None, :])).sum(axis=1)
+        new = np.where(denom > 0, total / np.where(denom > 0, denom, 1), 1.0)
+        new = np.where(new > 0, new, 1e-12)
+        new /= np.exp(np.mean(np.log(new)))
+        if np.max(np.abs(new - p)) < 1e-10:
+            p = new
+            break
+        p = new
+    return p
+
+
+def elo(strengths: np.ndarray, anchor: int | None) -> np.ndarray:
+    r = 400.0 * np.log10(strengths)
+    return r - (r[anchor] if anchor is not None else r.mean())
+
+
+def tables(results, s: ArenaSettings, bootstrap: int = 1000) -> dict:
+    """The standings (per bot) and the head-to-head (per pair) of finished games."""
+    bots = list(s.bots)
+    results = sorted(results, key=lambda r: (r["match"], r["game"]))
+    anchor = bots.index("random") if "random" in bots else None
+    w = pairwise(results, bots)
+    ratings = elo(bradley_terry(w.sum(axis=0)), anchor)
+    rng = np.random.default_rng(s.seed)
+    samples = []
+    for _ in range(bootstrap if results else 0):
+        pick = rng.integers(0, len(results), len(results))
+        samples.append(elo(bradley_terry(w[pick].sum(axis=0), iterations=300), anchor))
+    low, high = (np.percentile(samples, [2.5, 97.5], axis=0) if samples else (ratings, ratings))
+    standings = []
+    for i, bot in enumerate(bots):
+        seats = [(r, k) for r in results for k, name in enumerate(r["seats"]) if name == bot]
+        share = sum(1.0 / len(r["winners"]) for r, k in seats if k in r["winners"])
+        n = len(seats)
+        lo, hi = wilson(share, n)
+        standings.append(dict(bot=bot, games=n, wins=round(share, 3), win_rate=share / n if n else None,
+                              win_rate_low=lo, win_rate_high=hi,
+                              mean_fame=sum(r["scores"][k] for r, k in seats) / n if n else None,
+                              rating=float(ratings[i]), rating_low=float(low[i]), rating_high=float(high[i])))
+    standings.sort(key=lambda row: -row["rating"])
+    pairs = []
+    for a, b in itertools.combinations(bots, 2):
+        i, j = bots.index(a), bots.index(b)
+        played = [g for g in range(len(results)) if w[g, i, j] + w[g, j, i] > 0]
+        if not played:
+            continue
+        score = float(w[played, i, j].sum())
+        meetings = float((w[played, i, j] + w[played, j, i]).sum())
+        better = sum(1 for g in played if w[g, i, j] > w[g, j, i])
+        worse = sum(1 for g in played if w[g, i, j] < w[g, j, i])
+        lo, hi = wilson(score, int(meetings))
+        fame = {name: [results[g]["scores"][k] for g in played for k, x in enumerate(results[g]["seats"]) if x == name]
+                for name in (a, b)}
+        pairs.append(dict(a=a, b=b, games=len(played), a_wins=better, shared=len(played) - better - worse,
+                          a_losses=worse, a_rate=score / meetings, a_rate_low=lo, a_rate_high=hi,
+                          mean_fame_a=sum(fame[a]) / len(fame[a]), mean_fame_b=sum(fame[b]) / len(fame[b])))
+    return {"settings": asdict(s), "games": len(results), "anchor": bots[anchor] if anchor is not None else "mean",
+            "standings": standings, "pairings": pairs}
+
+
+def head_to_head(summary: dict, a: str, b: str) -> dict | None:
+    """The pairings row of `a` against `b`, from a's side."""
+    for p in summary["pairings"]:
+        if (p["a"], p["b"]) == (a, b):
+            return p
+        if (p["a"], p["b"]) == (b, a):
+            return dict(a=a, b=b, games=p["games"], a_wins=p["a_losses"], shared=p["shared"],
+                        a_losses=p["a_wins"], a_rate=1 - p["a_rate"], a_rate_low=1 - p["a_rate_high"],
+                        a_rate_high=1 - p["a_rate_low"], mean_fame_a=p["mean_fame_b"], mean_fame_b=p["mean_fame_a"])
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Writing the tables
+# ---------------------------------------------------------------------------------------
+STANDING_COLUMNS = ("bot", "games", "wins", "win_rate", "win_rate_low", "win_rate_high", "mean_fame",
+                    "rating", "rating_low", "rating_high")
+PAIR_COLUMNS = ("a", "b", "games", "a_wins", "shared", "a_losses", "a_rate", "a_rate_low", "a_rate_high",
+                "mean_fame_a", "mean_fame_b")
+
+
+def _csv(path, columns, rows):
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=columns)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: (round(v, 4) if isinstance(v, float) else v) for k, v in row.items()})
+
+
+def budget_text(s: dict) -> str:
+    return f"{s['iterations']} iterations" if s.get("iterations") else f"{s['seconds']:g} s"
+
+
+def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str:
+    """The arena command that plays these settings."""
+    parts = ["gutenberg-ai arena", f"--bots {','.join(s['bots'])}", f"--games {s['games']}",
+             f"--players {s['players']}",
+             f"--iterations {s['iterations']}" if s.get("iterations") else f"--seconds {s['seconds']:g}"]
+    if jobs:
+        parts.append(f"--jobs {jobs}")
+    parts.append(f"--out {out}")
+    if s["seed"]:
+        parts.append(f"--seed {s['seed']}")
+    if s["rounds"] != 6:
+        parts.append(f"--rounds {s['rounds']}")
+    if not s["characters"]:
+        parts.append("--no-characters")
+    if s["automa"]:
+        parts.append("--automa")
+    if s["options"]:
+        parts.append(f"--options '{json.dumps(s['options'])}'")
+    if s.get("pairings"):
+        parts.append("--pairings " + ",".join(f"{a}:{b}" for a, b in s["pairings"]))
+    return " ".join(parts)
+
+
+def markdown(summary: dict) -> str:
+    s = summary["settings"]
+    rounds = f"{s['rounds']} round{'s' if s['rounds'] > 1 else ''}"
+    lines = [f"# Arena: {', '.join(s['bots'])}", "",
+             f"{summary['games']} games, {s['players']} players, {rounds}, "
+             f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"
+             + (f", options {json.dumps(s['options'])}" if s["options"] else "") + ".", "",
+             f"    {command_line(s, summary.get('out', 'results/'), summary.get('run', {}).get('jobs'))}", "",
+             f"| bot | games | win rate | 95% interval | mean fame | rating | 95% interval |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for r in summary["standings"]:
+        lines.append(f"| {r['bot']} | {r['games']} | {r['win_rate']:.1%} | {r['win_rate_low']:.1%}-"
+                     f"{r['win_rate_high']:.1%} | {r['mean_fame']:.1f} | {r['rating']:+.0f} | "
+                     f"{r['rating_low']:+.0f} to {r['rating_high']:+.0f} |")
+    lines += ["", "| A | B | games | A ahead | equal | B ahead | A's score | 95% interval | mean fame A-B |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for p in summary["pairings"]:
+        lines.append(f"| {p['a']} | {p['b']} | {p['games']} | {p['a_wins']} | {p['shared']} | {p['a_losses']} | "
+                     f"{p['a_rate']:.1%} | {p['a_rate_low']:.1%}-{p['a_rate_high']:.1%} | "
+                     f"{p['mean_fame_a']:.1f}-{p['mean_fame_b']:.1f} |")
+    anchor = summary["anchor"]
+    lines += ["", "Win rate: the share of games won (a win shared by k counts 1/k), with Wilson's 95% "
+              "interval. Rating: Bradley-Terry on the Elo scale from every pairwise result (better "
+              "place 1, equal 1/2), " + ("random at 0" if anchor == "random" else "centred on the mean")
+              + ", 95% interval by bootstrap over games. A's score: A's head-to-head result against B."]
+    return "\n".join(lines) + "\n"
+
+
+def write_tables(summary: dict, out: str):
+    _csv(os.path.join(out, "standings.csv"), STANDING_COLUMNS, summary["standings"])
+    _csv(os.path.join(out, "pairings.csv"), PAIR_COLUMNS, summary["pairings"])
+    with open(os.path.join(out, "summary.json"), "w", encoding="utf-8") as f:
+        json.dump(summary, f, indent=2)
+    with open(os.path.join(out, "summary.md"), "w", encoding="utf-8") as f:
+        f.write(markdown(summary))
+
+
+# ---------------------------------------------------------------------------------------
+# The command
+# ---------------------------------------------------------------------------------------
+def add_parser(sub, subparser, budget_options_of, seed_type, positive_int):
+    p = subparser(sub, "arena", "a round robin between bots, with win rates and ratings",
+                  "Play a round robin between bots: every lineup of --players different bots plays "
+                  "--games games, seats rotated, each deal from every seat. Games run in --jobs "
+                  "processes and are written to OUT/games/ as they finish; run the same command again "
+                  "to resume after an interruption. Writes OUT/standings.csv, OUT/pairings.csv, "
+                  "OUT/summary.json and OUT/summary.md: win rates with 95% Wilson intervals, "
+                  "Bradley-Terry ratings (Elo scale) with bootstrap intervals.",
+                  ["gutenberg-ai arena --bots ismcts,smmcts,heuristic,random --games 200 --players 2 "
+                   "--seconds 0.2 --jobs 2 --out results/",
+                   "gutenberg-ai arena --bots smmcts,heuristic --games 20 --iterations 500 --out quick/",
+                   "gutenberg-ai arena --bots smmcts,random,heuristic --pairings smmcts:random,smmcts:heuristic "
+                   "--out s/"])
+    p.add_argument("--bots", required=True, help="comma-separated bot names "
+                   f"({', '.join(n for n in BOT_NAMES if n != 'cfr')})")
+    p.add_argument("--games", type=positive_int, default=200, help="games per match (default 200)")
+    p.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2)")
+    budget_options_of(p, 0.2, "a move of every searching bot")
+    p.add_argument("--jobs", type=positive_int, default=max(1, os.cpu_count() or 1),
+                   help="parallel processes (default: the cores; no more than the idle cores with a time budget)")
+    p.add_argument("--out", required=True, metavar="DIR", help="where the records and tables go")
+    p.add_argument("--seed", type=seed_type, default=0, help="seed of the deals and the bots (default 0)")
+    p.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
+    p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
+                   help="play with character tiles (default: yes)")
+    p.add_argument("--automa", action="store_true", help="add the rulebook's automa (2-3 players)")
+    p.add_argument("--options", default="{}", metavar="JSON",
+                   help='extra options per bot, e.g. \'{"smmcts": {"cutoff": 60}}\'')
+    p.add_argument("--pairings", default="", metavar="A:B,...",
+                   help="play only these 2-player matches instead of the whole round robin")
+    p.set_defaults(run=cmd_arena)
+
+
+def settings_from_args(args) -> ArenaSettings:
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as e:
+        raise ArenaError(f"options: invalid JSON: {e.msg}") from None
+    if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
+        raise ArenaError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
+    pairings = [tuple(p.split(":")) for p in args.pairings.split(",") if p] or None
+    if pairings and any(len(p) != 2 for p in pairings):
+        raise ArenaError("pairings: A:B pairs, comma-separated")
+    seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
+    return ArenaSettings(bots=[b.strip() for b in args.bots.split(",") if b.strip()], players=args.players,
+                         games=args.games, seconds=None if args.iterations else seconds,
+                         iterations=args.iterations, rounds=args.rounds, characters=args.characters,
+                         automa=args.automa, seed=args.seed, options=options,
+                         pairings=[list(p) for p in pairings] if pairings else None)
+
+
+def cmd_arena(args) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
+    from rich.table import Table
+    s = settings_from_args(args)
+    console = Console(highlight=False)
+    columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+        task = bar.add_task("games", total=None)
+
+        def progress(done, total):
+            bar.update(task, completed=done, total=total)
+
+        try:
+            summary = run_arena(s, args.out, args.jobs, progress)
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+            return 130
+    run = summary["run"]
+    console.print(f"{summary['games']} games: {run['played']} played now ({run['seconds']:.0f} s), "
+                  f"{run['skipped']} found finished in {args.out}")
+    t = Table(title="Standings (95% intervals)", title_justify="left")
+    for column in ("bot", "games", "win rate", "mean fame", "rating"):
+        t.add_column(column, justify="left" if column == "bot" else "right")
+    for r in summary["standings"]:
+        t.add_row(r["bot"], str(r["games"]),
+                  f"{r['win_rate']:.1%} ({r['win_rate_low']:.1%}-{r['win_rate_high']:.1%})",
+                  f"{r['mean_fame']:.1f}", f"{r['rating']:+.0f} ({r['rating_low']:+.0f} to {r['rating_high']:+.0f})")
+    console.print(t)
+    console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json")
+    return 0

@@ -1,0 +1,381 @@
+"""The command line, `gutenberg-ai` (or `python -m gutenberg_ai`).
+
+    gutenberg-ai demo --seed 7                       a full game between random players, printed
+    gutenberg-ai play --players 2 --ai smmcts        a game against AI opponents in the terminal
+    gutenberg-ai hint POSITION.json                  the best moves at a position from your table
+    gutenberg-ai replay RECORD.json                  a recorded game, action by action
+    gutenberg-ai arena --bots smmcts,heuristic ...   a round robin between bots, with ratings
+
+Every subcommand has --help. Errors (a bad parameter, a malformed position or record)
+print one line naming what is wrong and exit with status 2; never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+
+import pyspiel
+from rich.console import Console
+from rich.text import Text
+
+import gutenberg_ai
+from gutenberg_ai import tui
+from gutenberg_ai.bots import BOT_NAMES, RandomBot
+from gutenberg_ai.catalogue import CatalogueError
+from gutenberg_ai.game import ParameterError
+from gutenberg_ai.hints import HINT_BOTS
+from gutenberg_ai.position import PositionError
+from gutenberg_ai.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
+
+PROG = "gutenberg-ai"
+# What a user can get wrong: each names the field or parameter and the reason.
+USER_ERRORS = (ParameterError, CatalogueError, PositionError, RecordError, pyspiel.SpielError, ValueError, OSError)
+
+
+class UsageError(Exception):
+    """A problem with what was asked; printed as one line, exit status 2."""
+
+
+# ---------------------------------------------------------------------------------------
+# demo
+# ---------------------------------------------------------------------------------------
+def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str = "",
+              characters: bool = True, automa: bool = False, out=sys.stdout, verbose: bool = True,
+              record: bool = False):
+    """Play one game between random players (seeded from `seed`, chance drawn with it)
+    and print it round by round with the final score sheet. Returns the final state, or
+    (state, GameRecord) with record=True."""
+    game = gutenberg_ai.load_game(players=players, rounds=rounds, catalogue=catalogue,
+                                  characters=characters, automa=int(automa))
+    bots = [RandomBot(game, seat, seed + 1 + seat) for seat in range(players)]
+    log = GameRecord(game, seed, [seat_entry(seat, "random", seed + 1 + seat) for seat in range(players)],
+                     command="demo")
+    last_round = [-1]
+
+    def show(state, player, action):
+        core = gutenberg_ai.core_of(state)
+        if core.round != last_round[0]:
+            last_round[0] = core.round
+            print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out)
+        if player == CHANCE:
+            if core.step_name().startswith("automa"):   # the automa's cards; other draws are quiet
+                print(f"  automa: {state.action_to_string(player, action)}", file=out)
+        else:
+            print(f"  player {player}: {state.action_to_string(player, action)}", file=out)
+
+    state = play_bots(game, bots, seed, log, on_action=show if verbose else None)
+    if verbose:
+        draws = sum(1 for a in log.actions if a["player"] == CHANCE)
+        print(f"\n=== End of the game ({draws} draws) ===", file=out)
+        print(score_sheet(state), file=out)
+    return (state, log) if record else state
+
+
+def score_sheet(state) -> str:
+    """The final score sheet as plain text: fame track, specialties, patronage, guilders,
+    total (the rows of tui.score_rows), the characters and the verdict."""
+    core = gutenberg_ai.core_of(state)
+    lines = [f"{'player':<8}{'fame':>6}{'special.':>10}{'patron.':>9}{'guilders':>10}{'total':>7}"]
+    rows = tui.score_rows(core)
+    for r in rows:
+        lines.append(f"{r['seat']:<8}{r['fame']:>6}{r['specialties']:>10}{r['patronage']:>9}"
+                     f"{r['guilders']:>10}{r['total']:>7}")
+    lines += [f"player {r['seat']} played {r['character']}" for r in rows if r["character"]]
+    lines.append(tui.verdict(core))
+    return "\n".join(lines)
+
+
+def cmd_demo(args) -> int:
+    automa = args.automa or args.players == 1
+    state, log = play_demo(args.players, args.seed, args.rounds, args.catalogue, characters=args.characters,
+                           automa=automa, verbose=not args.quiet, record=True)
+    if args.quiet:
+        print(score_sheet(state))
+    if args.save:
+        log.save(args.save)
+        print(f"Game record written to {args.save}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# play
+# ---------------------------------------------------------------------------------------
+def game_params(args) -> dict:
+    """The game parameters of play/arena options (only those given, so that a position
+    file's own settings stand)."""
+    params = {}
+    if args.position:
+        params["position"] = args.position
+    if args.players is not None:
+        params["players"] = args.players
+    elif not args.position:
+        params["players"] = 2
+    if args.rounds is not None:
+        params["rounds"] = args.rounds
+    if args.characters is not None:
+        params["characters"] = args.characters
+    if args.automa or params.get("players") == 1:
+        params["automa"] = 1
+    if getattr(args, "catalogue", ""):
+        params["catalogue"] = args.catalogue
+    return params
+
+
+def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UsageError("name at least one bot")
+    for n in names:
+        if n not in allowed:
+            raise UsageError(f"bot {n!r} is not one of {', '.join(allowed)}")
+    return names
+
+
+def cmd_play(args) -> int:
+    from gutenberg_ai.play import Session, Settings
+    game = gutenberg_ai.load_game(**game_params(args))
+    settings = Settings(human=args.seat, ai=tuple(bot_names(args.ai)), seconds=args.seconds,
+                        iterations=args.iterations, seed=args.seed, save=args.save)
+    try:
+        session = Session(game, settings, Console(highlight=False))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    return session.run()
+
+
+# ---------------------------------------------------------------------------------------
+# replay
+# ---------------------------------------------------------------------------------------
+def cmd_replay(args) -> int:
+    from gutenberg_ai.records import load_record, replay
+    console = Console(highlight=False)
+    record = load_record(args.record)
+    labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
+    stepping = [args.step]
+
+    def show(i, state, entry):
+        who = "chance" if entry["player"] == CHANCE else labels.get(entry["player"], f"player {entry['player']}")
+        if not args.quiet:
+            console.print(Text(f"{i + 1:>5}  {who}: {state.action_to_string(entry['player'], entry['action'])}",
+                               style="dim" if entry["player"] == CHANCE else ""))
+        if stepping[0] and entry["player"] != CHANCE:
+            try:
+                answer = input("  [Enter: next, c: continue to the end, q: stop] ")
+            except EOFError:
+                answer = "c"
+            if answer.strip().lower() == "q":
+                raise _StopReplay(i + 1)
+            if answer.strip().lower() == "c":
+                stepping[0] = False
+
+    try:
+        state = replay(record, to=args.to, on_action=show)
+        stopped = None
+    except _StopReplay as stop:
+        from gutenberg_ai.records import replay as again
+        state, stopped = again(record, to=stop.at), stop.at
+    core = gutenberg_ai.core_of(state)
+    seat_names = [labels.get(seat, f"player {seat}") for seat in range(core.num_players)]
+    n = len(record["actions"])
+    done = stopped if stopped is not None else (n if args.to is None else min(args.to, n))
+    console.rule(f"After {done} of {n} actions")
+    console.print(tui.game_view(core, -1, seat_names))
+    if state.is_terminal():
+        console.print(tui.score_table(core, seat_names))
+        if record.get("result") is not None:
+            console.print(Text("The replay reaches the recorded final state (scores, returns, winners "
+                               "and the state's digest agree).", style="green"))
+    return 0
+
+
+class _StopReplay(Exception):
+    def __init__(self, at: int):
+        super().__init__(at)
+        self.at = at
+
+
+# ---------------------------------------------------------------------------------------
+# hint
+# ---------------------------------------------------------------------------------------
+def cmd_hint(args) -> int:
+    from gutenberg_ai.position import load_position
+    pos = load_position(args.position)
+    player = pos.current_player
+    budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
+    returns = "score" if pos.game_params["players"] == 1 else "win"
+    hints = gutenberg_ai.hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
+                              returns=returns, **budget)
+    seat_names = [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(pos.names)]
+    if args.json:
+        out = {"position": args.position, "player": player, "step": pos.step, "bot": args.bot, **budget,
+               "seed": args.seed, "hints": [h.as_dict() for h in hints]}
+        print(json.dumps(out, indent=2))
+        return 0
+    console = Console(highlight=False)
+    if args.board:
+        console.print(tui.game_view(pos.state, player, seat_names))
+    what = f"{args.iterations} iterations" if args.seconds is None else f"{args.seconds:g} s"
+    solo = pos.game_params["players"] == 1
+    title = (f"{tui.seat_label(player, seat_names)} to decide: {pos.state.step_name()} "
+             f"({args.bot}, {what}{'' if solo else '; win = chance to win'})")
+    console.print(tui.hints_table(hints, title=title, solo=solo))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# the parser
+# ---------------------------------------------------------------------------------------
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
+def _seed(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _positive_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{value:g} is not more than 0")
+    return value
+
+
+def _subparser(sub, name, help_text, description, examples):
+    return sub.add_parser(name, help=help_text, description=textwrap.fill(description, 88),
+                          epilog="examples:\n" + "\n".join(f"  {e}" for e in examples),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _game_options(p, players_help):
+    p.add_argument("--players", type=int, default=None, help=players_help)
+    p.add_argument("--rounds", type=int, default=None, help="1-6 (default 6; fewer make a short game)")
+    p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=None,
+                   help="play with character tiles (default: yes)")
+    p.add_argument("--automa", action="store_true", help="add the rulebook's automa (always on with 1 player)")
+
+
+def _budget_options(p, seconds_default, what):
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_positive_float, default=None,
+                       help=f"seconds {what} (default {seconds_default:g})")
+    group.add_argument("--iterations", type=_positive_int, default=None,
+                       help=f"search iterations {what}, instead of seconds (reproducible on any machine)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Gutenberg (Granna, 2022): play against the AI, hints for a real position, "
+                    "game records, tournaments between bots.",
+        epilog="\n".join(__doc__.split("\n\n")[1].splitlines()[:6]).replace("    gutenberg-ai", "  gutenberg-ai")
+        + "\n\nRun `gutenberg-ai COMMAND --help` for the options of a command.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = _subparser(sub, "demo", "play a full game between random players and print it",
+                      "Play a full game between uniformly random players, seeded, printed round by "
+                      "round, with the final score sheet.",
+                      ["gutenberg-ai demo --seed 7", "gutenberg-ai demo --players 1 --quiet",
+                       "gutenberg-ai demo --players 3 --rounds 2 --save game.json"])
+    demo.add_argument("--players", type=int, default=2, help="1-4 (default 2; 1 plays solo against the automa)")
+    demo.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
+    demo.add_argument("--seed", type=_seed, default=7, help="seed of every random choice and draw (default 7)")
+    demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")
+    demo.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
+                      help="play with character tiles (default: yes)")
+    demo.add_argument("--automa", action="store_true", help="add the rulebook's automa (always on with 1 player)")
+    demo.add_argument("--quiet", action="store_true", help="print only the score sheet")
+    demo.add_argument("--save", metavar="FILE", help="write the game record to FILE")
+    demo.set_defaults(run=cmd_demo)
+
+    play = _subparser(sub, "play", "play a game against AI opponents in the terminal",
+                      "Play a game in the terminal against AI opponents. The table is shown as you "
+                      "see it (the others' plans stay hidden until every plan is committed); choose "
+                      "moves by number. At the prompt: hint, undo, board, moves, save FILE, "
+                      "save-position FILE, help, quit.",
+                      ["gutenberg-ai play --players 2 --ai smmcts --seconds 3",
+                       "gutenberg-ai play --players 3 --ai smmcts,heuristic --seat 1 --no-characters",
+                       "gutenberg-ai play --players 1                 (solo, against the automa)",
+                       "gutenberg-ai play --position my_table.json --save game.json"])
+    _game_options(play, "the players, you included: 1-4 (default 2; 1 is solo against the automa)")
+    play.add_argument("--ai", default="smmcts",
+                      help="the AI opponents' bot, or one per AI seat comma-separated "
+                           f"({', '.join(n for n in BOT_NAMES if n != 'cfr')}; default smmcts)")
+    _budget_options(play, 3.0, "a move of a searching AI, and of a hint")
+    play.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
+    play.add_argument("--seed", type=_seed, default=0, help="seed of the draws and the AI (default 0)")
+    play.add_argument("--position", metavar="FILE", default="", help="start from a position file")
+    play.add_argument("--save", metavar="FILE", help="write the game record to FILE when the game ends")
+    play.set_defaults(run=cmd_play)
+
+    replay = _subparser(sub, "replay", "replay a game record action by action",
+                        "Replay a game record (written by play, demo, arena or save) action by action, "
+                        "checking every action and the final state, and show the table at the end.",
+                        ["gutenberg-ai replay game.json", "gutenberg-ai replay game.json --step",
+                         "gutenberg-ai replay game.json --to 120 --quiet"])
+    replay.add_argument("record", metavar="RECORD.json", help="a game record")
+    replay.add_argument("--step", action="store_true", help="wait for Enter after each player's action")
+    replay.add_argument("--to", type=int, default=None, metavar="N", help="stop after the first N actions")
+    replay.add_argument("--quiet", action="store_true", help="print only the table at the end")
+    replay.set_defaults(run=cmd_replay)
+
+    hint = _subparser(sub, "hint", "the best moves at a position (a position file)",
+                      "Search a position (docs/positions.md) and print the best moves of the player to "
+                      "decide, with the share of the search, the chance to win, the expected fame and "
+                      "the expected line of play.",
+                      ["gutenberg-ai hint my_table.json", "gutenberg-ai hint my_table.json --seconds 10 --top 3",
+                       "gutenberg-ai hint my_table.json --json --iterations 20000 --seed 1"])
+    hint.add_argument("position", metavar="POSITION.json", help="a position file")
+    group = hint.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_positive_float, default=None, help="search time")
+    group.add_argument("--iterations", type=_positive_int, default=None,
+                       help="search iterations (default 4000; reproducible)")
+    hint.add_argument("--top", type=_positive_int, default=5, help="how many moves (default 5)")
+    hint.add_argument("--bot", choices=HINT_BOTS, default="smmcts", help="the search (default smmcts)")
+    hint.add_argument("--seed", type=_seed, default=0, help="the search's seed (default 0)")
+    hint.add_argument("--threads", type=_positive_int, default=1, help="search threads (default 1)")
+    hint.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    hint.add_argument("--board", action="store_true", help="show the position's table first")
+    hint.set_defaults(run=cmd_hint)
+
+    from gutenberg_ai import arena
+    arena.add_parser(sub, _subparser, _budget_options, _seed, _positive_int)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["demo", *([] if argv is None else argv)])
+    if args.command == "hint" and args.seconds is None and args.iterations is None:
+        args.iterations = gutenberg_ai.hints.DEFAULT_ITERATIONS
+    if args.command == "play" and args.seconds is None and args.iterations is None:
+        args.seconds = 3.0
+    try:
+        return args.run(args)
+    except UsageError as e:
+        print(f"{PROG} {args.command}: {e}", file=sys.stderr)
+        return 2
+    except USER_ERRORS as e:
+        print(f"{PROG} {args.command}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
+        return 130
