@@ -133,17 +133,15 @@ def test_play_hides_the_plans_the_person_has_not_seen_and_takes_a_plan_as_five_n
 
     def answer(prompt):
         core = gutenberg_ai.core_of(session.state)
-        if core.phase == "plan" and not asked:
-            d = core.to_dict()
-            markers = d["players"][1]["markers"]
-            # the others who planned before seat 1 are hidden from it, whatever they chose
-            board = console.file.getvalue()
-            asked.append(board)
+        if core.phase == "plan":
+            asked.append(console.file.getvalue())   # the table as seat 1 saw it
+            if len(asked) == 1:
+                return f"save-position {tmp_path / 'table.json'}"
+            if len(asked) == 2:
+                return "9 9 9 9 9"
+            markers = core.to_dict()["players"][1]["markers"]
             session.console.print("typed a plan")
-            return f"{markers - 3} 1 1 1 0" if markers - 3 <= 6 else "6 1 1 1 0"
-        if core.phase == "plan" and len(asked) == 1:
-            asked.append("bad plan")
-            return "9 9 9 9 9"
+            return f"{markers - 3} 1 1 1 0"
         if not os.path.exists(tmp_path / "mid.json"):
             return f"save {tmp_path / 'mid.json'}"
         return "1"
@@ -157,6 +155,12 @@ def test_play_hides_the_plans_the_person_has_not_seen_and_takes_a_plan_as_five_n
     assert "commits a plan (hidden until every plan is committed)" in text   # in the log
     assert "hidden until every plan is committed" in asked[0]                  # on the board
     assert "you: plan: orders" in text
+    assert "plan 9 9 9 9 9 is not legal: place all your" in text
+    # save-position wrote what seat 1 may know: the plans before its own are hidden
+    from gutenberg_ai.position import load_position
+    table = load_position(tmp_path / "table.json")
+    assert table.step == {"kind": "plan", "player": 1} and table.hidden_plans
+    assert json.loads((tmp_path / "table.json").read_text())["players"][first]["plan"] == "hidden"
     mid = load_record(tmp_path / "mid.json")
     assert not mid["finished"] and mid["result"] is None
     replay(mid)   # a game saved half-way replays to where it was saved
