@@ -236,6 +236,8 @@ def validate(s: ArenaSettings):
         raise ArenaError(f"players: {s.players} is out of range (2-4)")
     if s.games < 1:
         raise ArenaError(f"games: {s.games} is not 1 or more")
+    from gutenberg_ai.game import check_parameters
+    check_parameters(dict(players=s.players, rounds=s.rounds, characters=s.characters, automa=int(s.automa)))
 
 
 # ---------------------------------------------------------------------------------------

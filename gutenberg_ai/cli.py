@@ -24,7 +24,7 @@ import gutenberg_ai
 from gutenberg_ai import tui
 from gutenberg_ai.bots import BOT_NAMES, RandomBot
 from gutenberg_ai.catalogue import CatalogueError
-from gutenberg_ai.game import ParameterError
+from gutenberg_ai.game import ParameterError, check_parameters
 from gutenberg_ai.hints import HINT_BOTS
 from gutenberg_ai.position import PositionError
 from gutenberg_ai.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
@@ -38,6 +38,13 @@ class UsageError(Exception):
     """A problem with what was asked; printed as one line, exit status 2."""
 
 
+def load_game(params: dict):
+    """The game, its parameters checked here first: a ParameterError names the bad one
+    (the native game would say the same, after OpenSpiel printed it to stderr)."""
+    check_parameters(params)
+    return gutenberg_ai.load_game(**params)
+
+
 # ---------------------------------------------------------------------------------------
 # demo
 # ---------------------------------------------------------------------------------------
@@ -47,8 +54,8 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str =
     """Play one game between random players (seeded from `seed`, chance drawn with it)
     and print it round by round with the final score sheet. Returns the final state, or
     (state, GameRecord) with record=True."""
-    game = gutenberg_ai.load_game(players=players, rounds=rounds, catalogue=catalogue,
-                                  characters=characters, automa=int(automa))
+    game = load_game(dict(players=players, rounds=rounds, catalogue=catalogue, characters=characters,
+                          automa=int(automa)))
     bots = [RandomBot(game, seat, seed + 1 + seat) for seat in range(players)]
     log = GameRecord(game, seed, [seat_entry(seat, "random", seed + 1 + seat) for seat in range(players)],
                      command="demo")
@@ -135,7 +142,7 @@ def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
 
 def cmd_play(args) -> int:
     from gutenberg_ai.play import Session, Settings
-    game = gutenberg_ai.load_game(**game_params(args))
+    game = load_game(game_params(args))
     settings = Settings(human=args.seat, ai=tuple(bot_names(args.ai)), seconds=args.seconds,
                         iterations=args.iterations, seed=args.seed, save=args.save)
     try:
@@ -173,9 +180,8 @@ def cmd_replay(args) -> int:
     try:
         state = replay(record, to=args.to, on_action=show)
         stopped = None
-    except _StopReplay as stop:
-        from gutenberg_ai.records import replay as again
-        state, stopped = again(record, to=stop.at), stop.at
+    except _StopReplay as stop:   # q while stepping: the table where the person stopped
+        state, stopped = replay(record, to=stop.at), stop.at
     core = gutenberg_ai.core_of(state)
     seat_names = [labels.get(seat, f"player {seat}") for seat in range(core.num_players)]
     n = len(record["actions"])

@@ -40,3 +40,320 @@ def test_demo_rejects_bad_parameters_without_a_traceback():
     out = run("demo", "--players", "9")
     assert out.returncode == 2
     assert "players: 9 is out of range" in out.stderr and "Traceback" not in out.stderr
+
+
+# -- the command line as a whole ------------------------------------------------------------
+import contextlib
+import csv
+import io
+import json
+import os
+import pathlib
+
+import pytest
+from rich.console import Console
+
+import gutenberg_ai
+from gutenberg_ai import _core
+from gutenberg_ai.cli import main
+from gutenberg_ai.records import GameRecord, RecordError, load_record, play_bots, replay, seat_entry
+
+POSITIONS = sorted((pathlib.Path(gutenberg_ai.__file__).parent / "data" / "positions").glob("*.json"))
+
+
+def feed(*args, stdin="", timeout=120):
+    """The command in a process of its own, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "gutenberg_ai", *args], input=stdin, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def cli(*args, stdin=""):
+    """The command run in this process (main() with stdin, stdout and stderr replaced):
+    what a user sees, without starting Python again for every case."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as e:   # argparse's errors and --help
+                code = e.code
+    finally:
+        sys.stdin = saved
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+@pytest.mark.parametrize("command", [[], ["demo"], ["play"], ["replay"], ["hint"], ["arena"]])
+def test_help_works_on_every_subcommand(command):
+    out = (run if not command else cli)(*command, "--help")   # one real process is enough
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("usage: gutenberg-ai") and "--help" in out.stdout
+    if command:
+        assert "examples:" in out.stdout
+
+
+# -- play -----------------------------------------------------------------------------------
+SCRIPT = "help\nnonsense\n999\n1 2\nundo\nhint\n1\nundo\n" + "1\n" * 400
+
+
+def test_a_scripted_play_session_reaches_the_score_sheet_and_saves_a_record(tmp_path):
+    record = tmp_path / "game.json"
+    out = feed("play", "--rounds", "1", "--iterations", "30", "--seed", "3", "--save", str(record), stdin=SCRIPT)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Traceback" not in out.stderr + text
+    # the board, the menu, the commands and the messages for typos
+    for words in ("Your decision", "patronage rewards", "you (player 0)", "player 1 (smmcts)", "orders",
+                  "guilders", "fame", "save-position FILE", "'nonsense' is not a move or a command",
+                  "there is no move 999", "nothing to undo", "Hints", "Undone:", "plan:", "Final score sheet"):
+        assert words in text, words
+    assert "Winner: " in text or "Shared win: " in text
+    data = json.loads(record.read_text())
+    assert data["finished"] and data["command"] == "play" and data["seed"] == 3
+    assert [s["player"] for s in data["seats"]] == ["human", "smmcts"]
+    assert data["seats"][1]["options"] == {"iterations": 30}
+    assert {a["by"] for a in data["actions"]} == {"chance", "human", "smmcts"}
+    # the same seed and the same moves give the same game
+    again = tmp_path / "again.json"
+    assert cli("play", "--rounds", "1", "--iterations", "30", "--seed", "3", "--save", str(again),
+                stdin=SCRIPT).returncode == 0
+    assert json.loads(again.read_text())["actions"] == data["actions"]
+    # and the record replays to the same end
+    out = cli("replay", str(record), "--quiet")
+    assert out.returncode == 0, out.stderr
+    assert "The replay reaches the recorded final state" in out.stdout
+
+
+def test_play_hides_the_plans_the_person_has_not_seen_and_takes_a_plan_as_five_numbers(tmp_path):
+    console = Console(file=io.StringIO(), width=100)
+    game = gutenberg_ai.load_game(players=3, rounds=1)
+    from gutenberg_ai.play import Session, Settings
+    asked = []
+
+    def answer(prompt):
+        core = gutenberg_ai.core_of(session.state)
+        if core.phase == "plan":
+            asked.append(console.file.getvalue())   # the table as seat 1 saw it
+            if len(asked) == 1:
+                return f"save-position {tmp_path / 'table.json'}"
+            if len(asked) == 2:
+                return "9 9 9 9 9"
+            markers = core.to_dict()["players"][1]["markers"]
+            session.console.print("typed a plan")
+            return f"{markers - 3} 1 1 1 0"
+        if not os.path.exists(tmp_path / "mid.json"):
+            return f"save {tmp_path / 'mid.json'}"
+        return "1"
+
+    session = Session(game, Settings(human=1, ai=("heuristic",), iterations=20, seed=5), console, read_line=answer)
+    assert session.run() == 0
+    text = console.file.getvalue()
+    assert "typed a plan" in text and "Final score sheet" in text
+    first = gutenberg_ai.core_of(session.state).to_dict()["first_player"]
+    assert first != 1   # with seed 5 someone plans before seat 1, so there is a plan to hide:
+    assert "commits a plan (hidden until every plan is committed)" in text   # in the log
+    assert "hidden until every plan is committed" in asked[0]                  # on the board
+    assert "you: plan: orders" in text
+    assert "plan 9 9 9 9 9 is not legal: place all your" in text
+    # save-position wrote what seat 1 may know: the plans before its own are hidden
+    from gutenberg_ai.position import load_position
+    table = load_position(tmp_path / "table.json")
+    assert table.step == {"kind": "plan", "player": 1} and table.hidden_plans
+    assert json.loads((tmp_path / "table.json").read_text())["players"][first]["plan"] == "hidden"
+    mid = load_record(tmp_path / "mid.json")
+    assert not mid["finished"] and mid["result"] is None
+    replay(mid)   # a game saved half-way replays to where it was saved
+
+
+def test_play_solo_against_the_automa_ends_with_a_title():
+    out = cli("play", "--players", "1", "--rounds", "1", "--iterations", "20", stdin="1\n" * 300)
+    assert out.returncode == 0, out.stderr
+    assert "Automa" in out.stdout and "Solo title: " in out.stdout
+
+
+def test_play_without_enough_input_stops_cleanly_and_bad_options_are_named():
+    out = cli("play", "--rounds", "1", "--iterations", "20", stdin="1\n")
+    assert out.returncode == 1 and "The input ended before the game did." in out.stdout
+    assert "Traceback" not in out.stderr
+    out = cli("play", "--players", "9")
+    assert out.returncode == 2 and "players: 9 is out of range" in out.stderr and "Traceback" not in out.stderr
+    out = cli("play", "--ai", "deep-blue")
+    assert out.returncode == 2 and "'deep-blue' is not one of" in out.stderr
+    out = cli("play", "--seat", "5")
+    assert out.returncode == 2 and "seat: 5 is out of range (0-1)" in out.stderr
+
+
+def test_quit_leaves_the_game_and_writes_the_record(tmp_path):
+    record = tmp_path / "left.json"
+    out = cli("play", "--rounds", "1", "--iterations", "20", "--save", str(record), stdin="1\nquit\n")
+    assert out.returncode == 0 and "You left the game." in out.stdout
+    assert not json.loads(record.read_text())["finished"]
+
+
+# -- hint -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.name)
+def test_hint_on_the_shipped_positions_as_a_table_and_as_json(path):
+    out = cli("hint", str(path), "--iterations", "150", "--top", "3")
+    assert out.returncode == 0, out.stderr
+    assert "to decide:" in out.stdout and "searched" in out.stdout
+    out = cli("hint", str(path), "--iterations", "150", "--top", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert 1 <= len(data["hints"]) <= 3 and data["iterations"] == 150
+    assert abs(sum(h["share"] for h in data["hints"])) <= 1.0 + 1e-9
+    first = data["hints"][0]
+    assert set(first) == {"action", "text", "share", "win_probability", "expected_fame", "line"}
+    assert out.stdout == cli("hint", str(path), "--iterations", "150", "--top", "3", "--json").stdout
+
+
+def test_hint_rejects_a_malformed_position_naming_the_field(tmp_path):
+    data = json.loads(POSITIONS[0].read_text())
+    bad = tmp_path / "bad.json"
+    broken = dict(data)
+    del broken["step"]
+    bad.write_text(json.dumps(broken))
+    out = cli("hint", str(bad))
+    assert out.returncode == 2 and "bad.json: top level: missing key 'step'" in out.stderr
+    assert "Traceback" not in out.stderr and out.stdout == ""
+    broken = json.loads(json.dumps(data))
+    broken["players"][0]["specialties"] = {"typesetting": 7}
+    bad.write_text(json.dumps(broken))
+    out = cli("hint", str(bad))
+    assert out.returncode == 2 and "players[0].specialties.typesetting" in out.stderr
+    bad.write_text("{not json")
+    out = cli("hint", str(bad))
+    assert out.returncode == 2 and "invalid JSON" in out.stderr
+    out = cli("hint", str(tmp_path / "missing.json"))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+# -- records and replay ---------------------------------------------------------------------
+def _recorded_game(tmp_path, **params):
+    game = gutenberg_ai.load_game(**params)
+    bots = [gutenberg_ai.make_bot("heuristic", game, seat, seed=seat) for seat in range(game.num_players())]
+    record = GameRecord(game, 11, [seat_entry(s, "heuristic", s) for s in range(game.num_players())], "test")
+    state = play_bots(game, bots, 11, record)
+    path = tmp_path / "record.json"
+    record.save(path)
+    return state, path
+
+
+def test_a_record_replays_to_the_same_final_state(tmp_path):
+    state, path = _recorded_game(tmp_path, players=3, rounds=2, automa=1)
+    again = replay(load_record(path))
+    assert gutenberg_ai.core_of(again).to_dict() == gutenberg_ai.core_of(state).to_dict()
+    assert again.returns() == state.returns() and again.history() == state.history()
+    out = cli("replay", str(path))
+    assert out.returncode == 0, out.stderr
+    n = len(json.loads(path.read_text())["actions"])
+    assert f"After {n} of {n} actions" in out.stdout and "Final score sheet" in out.stdout
+    assert "player 0 (heuristic): " in out.stdout and "chance: draw" in out.stdout
+    out = cli("replay", str(path), "--to", "40", "--quiet")
+    assert out.returncode == 0 and f"After 40 of {n} actions" in out.stdout
+    out = cli("replay", str(path), "--step", stdin="\n\nq\n")
+    assert out.returncode == 0 and "After" in out.stdout
+
+
+def test_a_record_of_a_game_from_a_position_carries_the_position(tmp_path):
+    state, path = _recorded_game(tmp_path, position=str(POSITIONS[1]))
+    data = json.loads(path.read_text())
+    assert data["position"]["format"] == "gutenberg-position"
+    assert gutenberg_ai.core_of(replay(load_record(path))).to_dict() == gutenberg_ai.core_of(state).to_dict()
+
+
+@pytest.mark.parametrize("edit, where", [
+    (lambda d: d.pop("actions"), "top level: missing key 'actions'"),
+    (lambda d: d.update(format="chess"), "format: 'chess' is not 'gutenberg-record'"),
+    (lambda d: d["game"].update(rounds=9), "game.rounds: rounds: 9 is out of range"),
+    (lambda d: d["actions"][3].update(action="x"), "actions[3].action: 'x' is not a whole number"),
+    (lambda d: d["actions"][0].update(action=_core.ACTIONS["PASS"]), "actions[0].action: action 2989"),
+    (lambda d: d["actions"][0].update(player=1), "actions[0].player: 1, but chance acts here"),
+    (lambda d: d["actions"][0].update(text="draw a dragon"), "actions[0].text: 'draw a dragon'"),
+    (lambda d: d["result"].update(scores=[1, 2, 3]), "result.scores: the record says [1, 2, 3]"),
+    (lambda d: d["seats"][0].pop("player"), "seats[0].player"),
+])
+def test_a_malformed_record_is_rejected_naming_the_field(tmp_path, edit, where):
+    _, path = _recorded_game(tmp_path, players=2, rounds=1)
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="record.json: " + __import__("re").escape(where)):
+        replay(load_record(path))
+    out = cli("replay", str(path))
+    assert out.returncode == 2 and where in out.stderr and "Traceback" not in out.stderr
+
+
+def test_demo_saves_a_record_that_replays(tmp_path):
+    path = tmp_path / "demo.json"
+    out = cli("demo", "--rounds", "1", "--quiet", "--save", str(path))
+    assert out.returncode == 0, out.stderr
+    assert cli("replay", str(path), "--quiet").returncode == 0
+
+
+# -- arena ----------------------------------------------------------------------------------
+def test_a_tiny_arena_writes_its_tables_and_resumes_without_replaying(tmp_path):
+    out_dir = tmp_path / "results"
+    args = ("arena", "--bots", "heuristic,random", "--games", "2", "--rounds", "1", "--out", str(out_dir), "--seed", "4")
+    out = cli(*args, "--jobs", "2")
+    assert out.returncode == 0, out.stderr
+    assert "2 games: 2 played now" in out.stdout and "Standings" in out.stdout
+    records = sorted((out_dir / "games" / "heuristic-vs-random").glob("*.json"))
+    assert [r.name for r in records] == ["game-0000.json", "game-0001.json"]
+    seats = [[s["player"] for s in json.loads(r.read_text())["seats"]] for r in records]
+    assert seats == [["heuristic", "random"], ["random", "heuristic"]]          # seats rotated
+    assert [json.loads(r.read_text())["seed"] for r in records] == [4, 4]       # one deal from both seats
+    with open(out_dir / "standings.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["bot"] for r in rows] == ["heuristic", "random"]
+    assert float(rows[1]["rating"]) == 0.0 and float(rows[0]["win_rate_low"]) <= float(rows[0]["win_rate"])
+    with open(out_dir / "pairings.csv") as f:
+        pairs = list(csv.DictReader(f))
+    assert len(pairs) == 1 and pairs[0]["games"] == "2"
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert summary["games"] == 2 and summary["run"]["played"] == 2
+    md = (out_dir / "summary.md").read_text()
+    assert "| heuristic | 2 |" in md and "gutenberg-ai arena --bots heuristic,random" in md
+    for r in records:
+        assert cli("replay", str(r), "--quiet").returncode == 0
+    # resuming: the finished games are read back, not played again
+    stamps = [r.stat().st_mtime_ns for r in records]
+    out = cli(*args, "--jobs", "1")
+    assert out.returncode == 0, out.stderr
+    assert "2 games: 0 played now" in out.stdout and "2 found finished" in out.stdout
+    assert [r.stat().st_mtime_ns for r in records] == stamps
+    # more games extend the run; other settings may not change under the same --out
+    out = cli("arena", "--bots", "heuristic,random", "--games", "3", "--rounds", "1", "--out", str(out_dir),
+              "--seed", "4", "--jobs", "1")
+    assert out.returncode == 0 and "3 games: 1 played now" in out.stdout
+    out = cli("arena", "--bots", "heuristic,random", "--games", "2", "--rounds", "2", "--out", str(out_dir),
+              "--seed", "4")
+    assert out.returncode == 2 and "played with rounds = 1, not 2" in out.stderr
+
+
+def test_arena_rejects_bad_bots_and_options(tmp_path):
+    out = cli("arena", "--bots", "heuristic,alphazero", "--out", str(tmp_path))
+    assert out.returncode == 2 and "'alphazero' is not one of" in out.stderr
+    out = cli("arena", "--bots", "heuristic", "--out", str(tmp_path))
+    assert out.returncode == 2 and "at least 2 bots" in out.stderr
+    out = cli("arena", "--bots", "heuristic,random", "--options", "{", "--out", str(tmp_path))
+    assert out.returncode == 2 and "options: invalid JSON" in out.stderr
+
+
+def test_arena_statistics():
+    from gutenberg_ai import arena
+    lo, hi = arena.wilson(50, 100)
+    assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+    import numpy as np
+    even = np.array([[0, 10.0], [10.0, 0]])
+    p = arena.bradley_terry(even)
+    assert abs(p[0] - p[1]) < 1e-9
+    # A beats B 3 to 1, B beats C 3 to 1: A > B > C, and BT's A:B odds are those of the games
+    wins = np.array([[0, 300.0, 0], [100.0, 0, 300.0], [0, 100.0, 0]])
+    r = arena.elo(arena.bradley_terry(wins), anchor=2)
+    assert r[0] > r[1] > r[2] == 0
+    assert abs((r[0] - r[1]) - 400 * np.log10(3)) < 5
+    # 3-player lineups when there are fewer bots than seats; rotations
+    assert arena.lineups(["a", "b"], 3) == [("a", "a", "b"), ("a", "b", "b")]
+    assert arena.game_seats(("a", "b", "c"), 4) == ["b", "c", "a"]
