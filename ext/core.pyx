@@ -287,7 +287,6 @@ cdef int draft_size(const GameState* s, const Catalogue* cat) noexcept nogil:
 
 cdef int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
     cdef const BoardLayout* b = &cat.board[s.num_seats]
-    cdef int i, k
     index[0] = 0
     if s.phase == PH_SETUP_DEAL:
         if s.printing_deck | s.printing_discard:
@@ -296,38 +295,40 @@ cdef int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcep
         if s.refinement_deck | s.refinement_discard:
             if popcount64(s.draft_refinement) < draft_size(s, cat):
                 return DEAL_DRAFT_REFINEMENT
+    # Spaces fill in this order, each kind while its deck (or discard pile) has cards.
     if s.printing_deck | s.printing_discard:
-        for i in range(b.printing):
-            if s.printing_space[i] < 0:
-                index[0] = i
-                return DEAL_PRINTING
+        index[0] = first_empty(s.printing_space, b.printing)
+        if index[0] >= 0:
+            return DEAL_PRINTING
     if s.refinement_deck | s.refinement_discard:
-        for i in range(b.refinement):
-            if s.refinement_space[i] < 0:
-                index[0] = i
-                return DEAL_REFINEMENT
+        index[0] = first_empty(s.refinement_space, b.refinement)
+        if index[0] >= 0:
+            return DEAL_REFINEMENT
     if total4(s.bag) > 0:
-        for i in range(b.ink_sets):
-            for k in range(INK_SET):
-                if s.ink_space[i][k] < 0:
-                    index[0] = i * INK_SET + k
-                    return DEAL_INK
+        index[0] = first_empty(&s.ink_space[0][0], b.ink_sets * INK_SET)
+        if index[0] >= 0:
+            return DEAL_INK
     if s.specialty_deck | s.specialty_discard:
-        for i in range(b.specialty):
-            if s.specialty_space[i] < 0:
-                index[0] = i
-                return DEAL_SPECIALTY
+        index[0] = first_empty(s.specialty_space, b.specialty)
+        if index[0] >= 0:
+            return DEAL_SPECIALTY
     if s.gear_deck | s.gear_discard:
-        for i in range(b.gears):
-            if s.gear_space[i] < 0:
-                index[0] = i
-                return DEAL_GEAR
+        index[0] = first_empty(s.gear_space, b.gears)
+        if index[0] >= 0:
+            return DEAL_GEAR
     if s.phase == PH_SETUP_DEAL and s.patronage_box:
-        for i in range(N_PATRONAGE_SPACES):
-            if s.patronage_space[i] < 0:
-                index[0] = i
-                return DEAL_PATRONAGE
+        index[0] = first_empty(s.patronage_space, N_PATRONAGE_SPACES)
+        if index[0] >= 0:
+            return DEAL_PATRONAGE
     return DEAL_NONE
+
+
+cdef inline int first_empty(const int16_t* spaces, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if spaces[i] < 0:
+            return i
+    return -1
 
 
 cdef void reshuffle_if_empty(GameState* s, int deal) noexcept nogil:

@@ -96,15 +96,10 @@ _ONE_OF = {"inks": "an ink", "letters": "a letter", "specialties": "a specialty"
 # ---------------------------------------------------------------------------------------
 # Errors
 # ---------------------------------------------------------------------------------------
-class CatalogueError(ValueError):
-    """A catalogue file that cannot be used, with the place and the reason.
-
-    ``str(error)`` reads ``"<file>: <where>: <reason>"``, for example
-    ``catalogue.json: printing[12].letters: 'X' is not a letter (A, I, O, U)``.
-    The parts are also available as ``source`` (the file's name), ``where`` (the place
-    inside it, "" for the file as a whole), ``reason`` and ``path`` (the full path, or
-    None when the data did not come from a file).
-    """
+class FileDataError(ValueError):
+    """Bad data in a file (a catalogue, a position): ``str(error)`` reads
+    ``"<source>: <where>: <reason>"``; the parts are attributes, with ``path`` the full
+    path (None when the data did not come from a file)."""
 
     def __init__(self, source: str, where: str, reason: str, path: str | None = None):
         self.source = source
@@ -115,8 +110,19 @@ class CatalogueError(ValueError):
         super().__init__(text)
 
 
+class CatalogueError(FileDataError):
+    """A catalogue file that cannot be used, with the place and the reason.
+
+    ``str(error)`` reads ``"<file>: <where>: <reason>"``, for example
+    ``catalogue.json: printing[12].letters: 'X' is not a letter (A, I, O, U)``.
+    The parts are also available as ``source`` (the file's name), ``where`` (the place
+    inside it, "" for the file as a whole), ``reason`` and ``path`` (the full path, or
+    None when the data did not come from a file).
+    """
+
+
 class _Problem(Exception):
-    """Raised inside the validator; parse_catalogue adds the file name."""
+    """Raised inside a validator (catalogue or position); the caller adds the file name."""
 
     def __init__(self, where: str, reason: str):
         super().__init__(where, reason)

@@ -37,7 +37,8 @@ from typing import Any
 
 from . import _core
 from . import catalogue as _catalogue_module
-from .catalogue import Catalogue, CatalogueError, default_catalogue, load_catalogue
+from .catalogue import (Catalogue, CatalogueError, FileDataError, _Problem, default_catalogue,
+                        load_catalogue)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -85,7 +86,7 @@ _ROMAN_LEVEL = {r: i for i, r in enumerate(ROMAN)}
 # ---------------------------------------------------------------------------------------
 # Errors and the result
 # ---------------------------------------------------------------------------------------
-class PositionError(ValueError):
+class PositionError(FileDataError):
     """A position that cannot be loaded (or a state that cannot be written as one).
 
     ``str(error)`` reads ``"<source>: <where>: <reason>"``, e.g.
@@ -95,18 +96,7 @@ class PositionError(ValueError):
     """
 
     def __init__(self, source: str, where: str, reason: str):
-        self.source = source
-        self.where = where
-        self.reason = reason
-        text = f"{source}: {where}: {reason}" if where else f"{source}: {reason}"
-        super().__init__(text)
-
-
-class _Problem(Exception):
-    def __init__(self, where: str, reason: str):
-        super().__init__(where, reason)
-        self.where = where
-        self.reason = reason
+        super().__init__(source, where, reason)
 
 
 @dataclass(frozen=True)
@@ -446,11 +436,8 @@ _PARSERS = {"printing": _catalogue_module._printing_card,
 
 
 def _parse_inline(kind: str, value: dict, card_id: int, where: str):
-    try:
-        card = _PARSERS[kind](_inline_entry(kind, value, card_id), where)
-    except _catalogue_module._Problem as p:
-        raise _Problem(p.where, p.reason) from None
-    return card
+    # The catalogue's own card validator, so an inline card obeys the same rules.
+    return _PARSERS[kind](_inline_entry(kind, value, card_id), where)
 
 
 def _same_card(a, b) -> bool:
