@@ -416,7 +416,8 @@ def markdown(summary: dict) -> str:
                      f"{p['a_rate']:.1%} | {p['a_rate_low']:.1%}-{p['a_rate_high']:.1%} | "
                      f"{p['mean_fame_a']:.1f}-{p['mean_fame_b']:.1f} |")
     anchor = summary["anchor"]
-    lines += ["", "Win rate: the share of games won (a win shared by k counts 1/k), with Wilson's 95% "
+    lines += ["", "Games: the seats a bot played (with fewer bots than seats a bot may sit twice in a game). "
+              "Win rate: the share of games won (a win shared by k counts 1/k), with Wilson's 95% "
               "interval. Rating: Bradley-Terry on the Elo scale from every pairwise result (better "
               "place 1, equal 1/2), " + ("random at 0" if anchor == "random" else "centred on the mean")
               + ", 95% interval by bootstrap over games. A's score: A's head-to-head result against B."]
