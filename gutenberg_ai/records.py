@@ -204,6 +204,12 @@ def _dumps(data: dict) -> str:
     return "{\n" + ",\n".join(parts) + "\n}"
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_json(path, data: dict):
     """Write a record with one action per line, atomically (a half-written file never
     appears under its name: the arena counts the files present as finished games)."""
@@ -215,6 +221,7 @@ def write_json(path, data: dict):
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes it private; a record is an ordinary file
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
