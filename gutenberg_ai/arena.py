@@ -29,7 +29,6 @@ from a bootstrap over games (the games resampled with replacement, the model ref
 """
 from __future__ import annotations
 
-import argparse
 import csv
 import itertools
 import json
@@ -403,7 +402,7 @@ def markdown(summary: dict) -> str:
              f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"
              + (f", options {json.dumps(s['options'])}" if s["options"] else "") + ".", "",
              f"    {command_line(s, summary.get('out', 'results/'), summary.get('run', {}).get('jobs'))}", "",
-             f"| bot | games | win rate | 95% interval | mean fame | rating | 95% interval |",
+             "| bot | games | win rate | 95% interval | mean fame | rating | 95% interval |",
              "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in summary["standings"]:
         lines.append(f"| {r['bot']} | {r['games']} | {r['win_rate']:.1%} | {r['win_rate_low']:.1%}-"
@@ -416,7 +415,8 @@ def markdown(summary: dict) -> str:
                      f"{p['a_rate']:.1%} | {p['a_rate_low']:.1%}-{p['a_rate_high']:.1%} | "
                      f"{p['mean_fame_a']:.1f}-{p['mean_fame_b']:.1f} |")
     anchor = summary["anchor"]
-    lines += ["", "Win rate: the share of games won (a win shared by k counts 1/k), with Wilson's 95% "
+    lines += ["", "Games: the seats a bot played (with fewer bots than seats a bot may sit twice in a game). "
+              "Win rate: the share of games won (a win shared by k counts 1/k), with Wilson's 95% "
               "interval. Rating: Bradley-Terry on the Elo scale from every pairwise result (better "
               "place 1, equal 1/2), " + ("random at 0" if anchor == "random" else "centred on the mean")
               + ", 95% interval by bootstrap over games. A's score: A's head-to-head result against B."]
@@ -430,92 +430,3 @@ def write_tables(summary: dict, out: str):
         json.dump(summary, f, indent=2)
     with open(os.path.join(out, "summary.md"), "w", encoding="utf-8") as f:
         f.write(markdown(summary))
-
-
-# ---------------------------------------------------------------------------------------
-# The command
-# ---------------------------------------------------------------------------------------
-def add_parser(sub, subparser, budget_options_of, seed_type, positive_int):
-    p = subparser(sub, "arena", "a round robin between bots, with win rates and ratings",
-                  "Play a round robin between bots: every lineup of --players different bots plays "
-                  "--games games, seats rotated, each deal from every seat. Games run in --jobs "
-                  "processes and are written to OUT/games/ as they finish; run the same command again "
-                  "to resume after an interruption. Writes OUT/standings.csv, OUT/pairings.csv, "
-                  "OUT/summary.json and OUT/summary.md: win rates with 95% Wilson intervals, "
-                  "Bradley-Terry ratings (Elo scale) with bootstrap intervals.",
-                  ["gutenberg-ai arena --bots ismcts,smmcts,heuristic,random --games 200 --players 2 "
-                   "--seconds 0.2 --jobs 2 --out results/",
-                   "gutenberg-ai arena --bots smmcts,heuristic --games 20 --iterations 500 --out quick/",
-                   "gutenberg-ai arena --bots smmcts,random,heuristic --pairings smmcts:random,smmcts:heuristic "
-                   "--out s/"])
-    p.add_argument("--bots", required=True, help="comma-separated bot names "
-                   f"({', '.join(n for n in BOT_NAMES if n != 'cfr')})")
-    p.add_argument("--games", type=positive_int, default=200, help="games per match (default 200)")
-    p.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2)")
-    budget_options_of(p, 0.2, "a move of every searching bot")
-    p.add_argument("--jobs", type=positive_int, default=max(1, os.cpu_count() or 1),
-                   help="parallel processes (default: the cores; no more than the idle cores with a time budget)")
-    p.add_argument("--out", required=True, metavar="DIR", help="where the records and tables go")
-    p.add_argument("--seed", type=seed_type, default=0, help="seed of the deals and the bots (default 0)")
-    p.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
-    p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
-                   help="play with character tiles (default: yes)")
-    p.add_argument("--automa", action="store_true", help="add the rulebook's automa (2-3 players)")
-    p.add_argument("--options", default="{}", metavar="JSON",
-                   help='extra options per bot, e.g. \'{"smmcts": {"cutoff": 60}}\'')
-    p.add_argument("--pairings", default="", metavar="A:B,...",
-                   help="play only these 2-player matches instead of the whole round robin")
-    p.set_defaults(run=cmd_arena)
-
-
-def settings_from_args(args) -> ArenaSettings:
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        raise ArenaError(f"options: invalid JSON: {e.msg}") from None
-    if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
-        raise ArenaError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
-    pairings = [tuple(p.split(":")) for p in args.pairings.split(",") if p] or None
-    if pairings and any(len(p) != 2 for p in pairings):
-        raise ArenaError("pairings: A:B pairs, comma-separated")
-    seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
-    return ArenaSettings(bots=[b.strip() for b in args.bots.split(",") if b.strip()], players=args.players,
-                         games=args.games, seconds=None if args.iterations else seconds,
-                         iterations=args.iterations, rounds=args.rounds, characters=args.characters,
-                         automa=args.automa, seed=args.seed, options=options,
-                         pairings=[list(p) for p in pairings] if pairings else None)
-
-
-def cmd_arena(args) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-        TimeRemainingColumn
-    from rich.table import Table
-    s = settings_from_args(args)
-    console = Console(highlight=False)
-    columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
-        task = bar.add_task("games", total=None)
-
-        def progress(done, total):
-            bar.update(task, completed=done, total=total)
-
-        try:
-            summary = run_arena(s, args.out, args.jobs, progress)
-        except KeyboardInterrupt:
-            bar.stop()
-            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
-            return 130
-    run = summary["run"]
-    console.print(f"{summary['games']} games: {run['played']} played now ({run['seconds']:.0f} s), "
-                  f"{run['skipped']} found finished in {args.out}")
-    t = Table(title="Standings (95% intervals)", title_justify="left")
-    for column in ("bot", "games", "win rate", "mean fame", "rating"):
-        t.add_column(column, justify="left" if column == "bot" else "right")
-    for r in summary["standings"]:
-        t.add_row(r["bot"], str(r["games"]),
-                  f"{r['win_rate']:.1%} ({r['win_rate_low']:.1%}-{r['win_rate_high']:.1%})",
-                  f"{r['mean_fame']:.1f}", f"{r['rating']:+.0f} ({r['rating_low']:+.0f} to {r['rating_high']:+.0f})")
-    console.print(t)
-    console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json")
-    return 0

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 
 import pyspiel
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
 from rich.text import Text
 
 import gutenberg_ai
-from gutenberg_ai import tui
+from gutenberg_ai import arena, tui
 from gutenberg_ai.bots import BOT_NAMES, RandomBot
 from gutenberg_ai.catalogue import CatalogueError
 from gutenberg_ai.game import ParameterError, check_parameters
@@ -231,6 +234,58 @@ def cmd_hint(args) -> int:
 
 
 # ---------------------------------------------------------------------------------------
+# arena
+# ---------------------------------------------------------------------------------------
+def arena_settings(args) -> arena.ArenaSettings:
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"options: invalid JSON: {e.msg}") from None
+    if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
+        raise UsageError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
+    pairings = [tuple(p.split(":")) for p in args.pairings.split(",") if p] or None
+    if pairings and any(len(p) != 2 for p in pairings):
+        raise UsageError("pairings: A:B pairs, comma-separated")
+    seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
+    return arena.ArenaSettings(bots=[b.strip() for b in args.bots.split(",") if b.strip()], players=args.players,
+                               games=args.games, seconds=None if args.iterations else seconds,
+                               iterations=args.iterations, rounds=args.rounds, characters=args.characters,
+                               automa=args.automa, seed=args.seed, options=options,
+                               pairings=[list(p) for p in pairings] if pairings else None)
+
+
+def cmd_arena(args) -> int:
+    s = arena_settings(args)
+    console = Console(highlight=False)
+    columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+        task = bar.add_task("games", total=None)
+
+        def progress(done, total):
+            bar.update(task, completed=done, total=total)
+
+        try:
+            summary = arena.run_arena(s, args.out, args.jobs, progress)
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+            return 130
+    run = summary["run"]
+    console.print(f"{summary['games']} games: {run['played']} played now ({run['seconds']:.0f} s), "
+                  f"{run['skipped']} found finished in {args.out}")
+    t = Table(title="Standings (95% intervals)", title_justify="left")
+    for column in ("bot", "games", "win rate", "mean fame", "rating"):
+        t.add_column(column, justify="left" if column == "bot" else "right")
+    for r in summary["standings"]:
+        t.add_row(r["bot"], str(r["games"]),
+                  f"{r['win_rate']:.1%} ({r['win_rate_low']:.1%}-{r['win_rate_high']:.1%})",
+                  f"{r['mean_fame']:.1f}", f"{r['rating']:+.0f} ({r['rating_low']:+.0f} to {r['rating_high']:+.0f})")
+    console.print(t)
+    console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
 # the parser
 # ---------------------------------------------------------------------------------------
 def _positive_int(text):
@@ -243,7 +298,7 @@ def _positive_int(text):
     return value
 
 
-def _seed(text):
+def _non_negative_int(text):
     try:
         value = int(text)
     except ValueError:
@@ -301,7 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "gutenberg-ai demo --players 3 --rounds 2 --save game.json"])
     demo.add_argument("--players", type=int, default=2, help="1-4 (default 2; 1 plays solo against the automa)")
     demo.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
-    demo.add_argument("--seed", type=_seed, default=7, help="seed of every random choice and draw (default 7)")
+    demo.add_argument("--seed", type=_non_negative_int, default=7, help="seed of every random choice and draw (default 7)")
     demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")
     demo.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
                       help="play with character tiles (default: yes)")
@@ -325,7 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
                            f"({', '.join(n for n in BOT_NAMES if n != 'cfr')}; default smmcts)")
     _budget_options(play, 3.0, "a move of a searching AI, and of a hint")
     play.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
-    play.add_argument("--seed", type=_seed, default=0, help="seed of the draws and the AI (default 0)")
+    play.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the draws and the AI (default 0)")
     play.add_argument("--position", metavar="FILE", default="", help="start from a position file")
     play.add_argument("--save", metavar="FILE", help="write the game record to FILE when the game ends")
     play.set_defaults(run=cmd_play)
@@ -337,7 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "gutenberg-ai replay game.json --to 120 --quiet"])
     replay.add_argument("record", metavar="RECORD.json", help="a game record")
     replay.add_argument("--step", action="store_true", help="wait for Enter after each player's action")
-    replay.add_argument("--to", type=int, default=None, metavar="N", help="stop after the first N actions")
+    replay.add_argument("--to", type=_non_negative_int, default=None, metavar="N", help="stop after the first N actions")
     replay.add_argument("--quiet", action="store_true", help="print only the table at the end")
     replay.set_defaults(run=cmd_replay)
 
@@ -354,14 +409,42 @@ def build_parser() -> argparse.ArgumentParser:
                        help="search iterations (default 4000; reproducible)")
     hint.add_argument("--top", type=_positive_int, default=5, help="how many moves (default 5)")
     hint.add_argument("--bot", choices=HINT_BOTS, default="smmcts", help="the search (default smmcts)")
-    hint.add_argument("--seed", type=_seed, default=0, help="the search's seed (default 0)")
+    hint.add_argument("--seed", type=_non_negative_int, default=0, help="the search's seed (default 0)")
     hint.add_argument("--threads", type=_positive_int, default=1, help="search threads (default 1)")
     hint.add_argument("--json", action="store_true", help="print JSON instead of a table")
     hint.add_argument("--board", action="store_true", help="show the position's table first")
     hint.set_defaults(run=cmd_hint)
 
-    from gutenberg_ai import arena
-    arena.add_parser(sub, _subparser, _budget_options, _seed, _positive_int)
+    arena_p = _subparser(sub, "arena", "a round robin between bots, with win rates and ratings",
+                  "Play a round robin between bots: every lineup of --players different bots plays "
+                  "--games games, seats rotated, each deal from every seat. Games run in --jobs "
+                  "processes and are written to OUT/games/ as they finish; run the same command again "
+                  "to resume after an interruption. Writes OUT/standings.csv, OUT/pairings.csv, "
+                  "OUT/summary.json and OUT/summary.md: win rates with 95% Wilson intervals, "
+                  "Bradley-Terry ratings (Elo scale) with bootstrap intervals.",
+                  ["gutenberg-ai arena --bots ismcts,smmcts,heuristic,random --games 200 --players 2 "
+                   "--seconds 0.2 --jobs 2 --out results/",
+                   "gutenberg-ai arena --bots smmcts,heuristic --games 20 --iterations 500 --out quick/",
+                   "gutenberg-ai arena --bots smmcts,random,heuristic --pairings smmcts:random,smmcts:heuristic "
+                   "--out s/"])
+    arena_p.add_argument("--bots", required=True, help="comma-separated bot names "
+                   f"({', '.join(n for n in BOT_NAMES if n != 'cfr')})")
+    arena_p.add_argument("--games", type=_positive_int, default=200, help="games per match (default 200)")
+    arena_p.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2)")
+    _budget_options(arena_p, 0.2, "a move of every searching bot")
+    arena_p.add_argument("--jobs", type=_positive_int, default=max(1, os.cpu_count() or 1),
+                   help="parallel processes (default: the cores; no more than the idle cores with a time budget)")
+    arena_p.add_argument("--out", required=True, metavar="DIR", help="where the records and tables go")
+    arena_p.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the deals and the bots (default 0)")
+    arena_p.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
+    arena_p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
+                   help="play with character tiles (default: yes)")
+    arena_p.add_argument("--automa", action="store_true", help="add the rulebook's automa (2-3 players)")
+    arena_p.add_argument("--options", default="{}", metavar="JSON",
+                   help='extra options per bot, e.g. \'{"smmcts": {"cutoff": 60}}\'')
+    arena_p.add_argument("--pairings", default="", metavar="A:B,...",
+                   help="play only these 2-player matches instead of the whole round robin")
+    arena_p.set_defaults(run=cmd_arena)
     return parser
 
 
@@ -376,10 +459,9 @@ def main(argv=None) -> int:
         args.seconds = 3.0
     try:
         return args.run(args)
-    except UsageError as e:
-        print(f"{PROG} {args.command}: {e}", file=sys.stderr)
-        return 2
-    except USER_ERRORS as e:
+    except (UsageError, *USER_ERRORS) as e:
+        if os.environ.get("GUTENBERG_AI_DEBUG"):   # a developer wants the traceback
+            raise
         print(f"{PROG} {args.command}: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

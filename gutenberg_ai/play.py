@@ -220,7 +220,11 @@ class Session:
                     self.console.print(Text(f"you: {texts[k - 1]}", style="cyan"))
                     return legal[k - 1]
                 raise ValueError(f"there is no move {k}: the moves are numbered 1 to {len(legal)}")
-            raise ValueError("type one move number" + (", or your plan as five numbers" if plans else ""))
+            if len(numbers) == 5:
+                raise ValueError(f"five numbers are a plan, and this is not the plan step: type one move "
+                                 f"number (1-{len(legal)})")
+            raise ValueError(f"type one move number (1-{len(legal)})"
+                             + (", or your plan as five numbers" if plans else ""))
         if command == "help":
             self.console.print(HELP)
         elif command == "hint":
@@ -318,18 +322,23 @@ class Session:
         self.console.print(Text(f"Undone: {undone}. Back to your previous decision.", style="bold"))
 
     def _save(self, rest):
-        if len(rest) != 1:
-            raise ValueError("save FILE: name one file, e.g. save game.json")
-        self.record.save(rest[0])
-        self.console.print(f"Saved the game record ({len(self.record.actions)} actions) to {rest[0]}; "
-                           f"replay it with: gutenberg-ai replay {rest[0]}")
+        if not rest:
+            raise ValueError("save FILE: name the file, e.g. save game.json")
+        path = " ".join(rest)
+        self.record.save(path)
+        self.console.print(Text(f"Saved the game record ({len(self.record.actions)} actions) to {path}; "
+                                f"replay it with: gutenberg-ai replay {path}"))
 
     def _save_position(self, rest):
-        if len(rest) != 1:
-            raise ValueError("save-position FILE: name one file, e.g. save-position table.json")
-        core = gutenberg_ai.core_of(self.state)
-        save_position(core, rest[0], viewer=self.human)
-        self.console.print(f"Saved this position to {rest[0]}; ask for a hint with: gutenberg-ai hint {rest[0]}")
+        if not rest:
+            raise ValueError("save-position FILE: name the file, e.g. save-position table.json")
+        path = " ".join(rest)
+        # What the person may know: the plans committed before theirs stay hidden.
+        try:
+            save_position(gutenberg_ai.core_of(self.state), path, viewer=self.human)
+        except PositionError as e:
+            raise ValueError(f"save-position: not here: {e.reason} (save FILE keeps the whole game)") from None
+        self.console.print(Text(f"Saved this position to {path}; ask for a hint with: gutenberg-ai hint {path}"))
 
     def _save_on_exit(self):
         if self.settings.save:

@@ -190,21 +190,24 @@ class GameRecord:
 def _dumps(data: dict) -> str:
     """JSON with each top-level field on its lines, and the items of lists (actions,
     seats) one per line: readable, and a record of a thousand actions stays greppable."""
-    def line(value):
-        return json.dumps(value)
-
     parts = []
     for key, value in data.items():
-        flat = line(value)
+        flat = json.dumps(value)
         if isinstance(value, list) and value and len(flat) > 80:
-            body = ",\n".join("    " + line(v) for v in value)
+            body = ",\n".join("    " + json.dumps(v) for v in value)
             parts.append(f"  {json.dumps(key)}: [\n{body}\n  ]")
         elif isinstance(value, dict) and len(flat) > 80:
-            body = ",\n".join(f"    {json.dumps(k)}: {line(v)}" for k, v in value.items())
+            body = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
             parts.append(f"  {json.dumps(key)}: {{\n{body}\n  }}")
         else:
             parts.append(f"  {json.dumps(key)}: {flat}")
     return "{\n" + ",\n".join(parts) + "\n}"
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_json(path, data: dict):
@@ -218,6 +221,7 @@ def write_json(path, data: dict):
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes it private; a record is an ordinary file
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

@@ -106,7 +106,7 @@ def test_a_scripted_play_session_reaches_the_score_sheet_and_saves_a_record(tmp_
     # the board, the menu, the commands and the messages for typos
     for words in ("Your decision", "patronage rewards", "you (player 0)", "player 1 (smmcts)", "orders",
                   "guilders", "fame", "save-position FILE", "'nonsense' is not a move or a command",
-                  "there is no move 999", "nothing to undo", "Hints", "Undone:", "plan:", "Final score sheet"):
+                  "there is no move 999", "type one move number (1-", "nothing to undo", "Hints", "Undone:", "plan:", "Final score sheet"):
         assert words in text, words
     assert "Winner: " in text or "Shared win: " in text
     data = json.loads(record.read_text())
