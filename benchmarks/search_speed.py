@@ -42,7 +42,7 @@ def first_plan(seed: int):
     game = gutenberg_ai.load_game(players=2)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    while state.core.phase != "plan":
+    while gutenberg_ai.core_of(state).phase != "plan":
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])
@@ -87,7 +87,7 @@ def main(argv=None):
     if args.quick:
         args.seconds, args.trials = 1.0, 2
     game, state = first_plan(args.seed)
-    core = state.core
+    core = gutenberg_ai.core_of(state)
     os_rate, os_n = openspiel_rate(game, state, args.seconds)
     rows = []
     for algorithm in ("ismcts", "smmcts"):
