@@ -81,8 +81,13 @@ def main(argv=None):
         for g in range(args.games):
             tasks.append((a, b, options, g % 2, args.seed + g // 2, args.seed * 7919 + g))
     started = time.perf_counter()
+    results = []
     with mp.Pool(args.jobs) as pool:
-        results = pool.map(play_one, tasks, chunksize=1)
+        for r in pool.imap_unordered(play_one, tasks, chunksize=1):
+            results.append(r)
+            if len(results) % 20 == 0:
+                print(f"{len(results)}/{len(tasks)} games, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
     wall = time.perf_counter() - started
     if args.json:
         with open(args.json, "w") as f:
