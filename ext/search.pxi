@@ -1101,6 +1101,8 @@ cdef bint expand(Tree* t, int32_t node, const GameState* st) noexcept nogil:
     if t.cfg.algorithm == ALG_SMMCTS and plan:
         t.nodes[node].player = NODE_SIM
         for seat in range(st.num_seats):
+            if seat == st.automa_seat:
+                continue   # the automa's plan is its card, chance revealed after the plans
             if not add_arms(t, node, st, seat, True):
                 t.n_arms = first
                 return False
@@ -1274,8 +1276,8 @@ cdef bint apply_joint_plans(Tree* t, GameState* st, int32_t node, PathStep* step
     root, before the root player's turn) are overwritten: nobody has seen them. False if
     a plan does not fit the state (a hash collision put us in the wrong node)."""
     cdef int k, seat, i, committed = st.step, a
-    for k in range(st.num_seats):
-        seat = (st.first_player + k) % st.num_seats
+    for k in range(st.num_players):
+        seat = human_seat(st, k)
         a = t.arms[step.arm[seat]].action
         if k < committed:
             if PLAN_START[st.players[seat].markers] > a - A_PLAN or a - A_PLAN >= PLAN_START[st.players[seat].markers + 1]:
@@ -1323,6 +1325,8 @@ cdef void iterate(Tree* t) noexcept nogil:
             first = nd.arms
             for seat in range(st.num_seats):
                 n = nd.n_arms[seat]
+                if n == 0:
+                    continue   # the automa
                 if t.cfg.selection == SEL_UCT:
                     step.arm[seat] = tree_select(t, first, n, nd.visits)
                     step.prob[seat] = 1.0
@@ -1395,6 +1399,8 @@ cdef void iterate(Tree* t) noexcept nogil:
             first = nd.arms
             for seat in range(st.num_seats):
                 n = nd.n_arms[seat]
+                if n == 0:
+                    continue   # the automa
                 arm = step.arm[seat]
                 if t.cfg.selection != SEL_UCT:
                     mixed_update(t, first, n, arm, step.prob[seat], u[seat])
@@ -1611,7 +1617,7 @@ cdef void reveal_committed(const Tree* t, GameState* st, int32_t node) noexcept 
     """Set the plans already committed in this plan step to those revealed into `node`."""
     cdef int k, seat, a, i
     for k in range(st.step):
-        seat = (st.first_player + k) % st.num_seats
+        seat = human_seat(st, k)
         a = revealed_plan(t, node, seat)
         if a >= 0:
             for i in range(N_ROWS):
@@ -1775,8 +1781,8 @@ cdef class SearchTree:
                 if best < 0:
                     break
                 committed = st.step
-                for k in range(st.num_seats):
-                    seat = (st.first_player + k) % st.num_seats
+                for k in range(st.num_players):
+                    seat = human_seat(&st, k)
                     a = revealed_plan(t, best, seat)
                     if k < committed:
                         for i in range(N_ROWS):
@@ -1839,7 +1845,9 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     lines       principal lines for the `lines` most visited moves (line_length moves each).
     options     see SEARCH_OPTIONS.
 
-    Returns a dict: player, iterations, seconds, nodes, threads, and `moves`, one dict per
+    Returns a dict: player, iterations, seconds, nodes, threads, full (the node pool ran
+    out), mismatches (iterations cut short because a move in the tree did not fit the
+    sampled state: a hash collision, so almost always 0), and `moves`, one dict per
     move of the root player (most visited first): action, visits, returns (mean per
     seat), win (win probability per seat; a shared win counts 1/k), fame (mean final fame
     per seat, projected at cut-offs) and line (a list of (seat, action, text)) if asked.
@@ -1898,7 +1906,7 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
         m["line"] = trees[best].line(m["action"], line_length)
     return dict(player=p, algorithm=algorithm, iterations=sum(t.iterations for t in trees),
                 seconds=elapsed, nodes=sum(t.nodes for t in trees), threads=threads,
-                full=any(t.full for t in trees), moves=moves)
+                full=any(t.full for t in trees), mismatches=sum(t.mismatches for t in trees), moves=moves)
 
 
 def _visits_of(SearchTree tree, int action):

@@ -200,3 +200,20 @@ def test_a_search_takes_the_winning_fulfilment(name):
     assert best["action"] == both
     assert best["win"][0] == pytest.approx(1.0)
     assert all(m["win"][0] == pytest.approx(0.0) for m in result["moves"][1:] if m["visits"])
+
+
+@pytest.mark.parametrize("players,automa", [(2, 0), (3, 0), (1, 1), (2, 1)])
+def test_every_search_iteration_reaches_the_tree_in_every_kind_of_decision(players, automa):
+    """Every iteration gets past the root (its visits sum to the iterations) and no move
+    in the tree fails to fit its sampled state. With an automa, a simultaneous plan step
+    holds the players' plans only: the automa's plan is a card revealed by chance (a
+    tree that gave the automa a plan of its own once wasted every iteration there)."""
+    game = gutenberg_ai.load_game(players=players, automa=automa)
+    for kind, state in decision_states(game, games=2, seed=5).items():
+        core = gutenberg_ai.core_of(state)
+        if len(core.legal_actions()) < 2:
+            continue
+        for algorithm in ("ismcts", "smmcts"):
+            result = _core.search(core, algorithm, iterations=60, seed=1)
+            assert result["mismatches"] == 0, (algorithm, kind)
+            assert sum(m["visits"] for m in result["moves"]) == 60, (algorithm, kind)
