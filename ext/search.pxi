@@ -815,6 +815,7 @@ cdef enum:
     SEL_RM = 0             # regret matching (CFR-style), smmcts plan steps
     SEL_EXP3 = 1
     SEL_UCT = 2            # decoupled UCT (or PUCT, as the tree policy)
+    SEL_RM_PLUS = 3        # regret matching+: cumulative regrets floored at 0 (CFR+)
     TREE_PUCT = 0          # Q + c P sqrt(N) / (1 + n), P the heuristic's prior
     TREE_UCT = 1           # Q + c sqrt(ln N / n), each move once first (best prior first)
     ROLLOUT_RANDOM = 0
@@ -893,12 +894,16 @@ ctypedef struct Tree:
     double* root_returns        # per root arm and seat: sums of the game's returns
     double* root_win            # per root arm and seat: sums of win shares
     double* root_fame           # per root arm and seat: sums of final (projected) fame
-    double baseline[MAX_SEATS]  # projected returns at the root (score, margin mapping)
+    double baseline[MAX_SEATS]  # mean returns of rollouts from the root (score, margin mapping)
     int64_t iterations
     int64_t mismatches          # a chosen move was not legal (a hash collision); rolled out
     bint full                   # the node pool reached max_nodes
     PathStep path[MAX_PATH]
 
+
+# Rollouts from the root that set the centre of the score and margin mappings.
+cdef enum:
+    BASELINE_PROBES = 16
 
 cdef int16_t PLAN_INDEX[PLAN_CODES]     # plan action of an allocation code, -1 if none
 
@@ -1217,6 +1222,11 @@ cdef void mixed_update(Tree* t, int32_t first, int n, int32_t chosen, double pro
     for i in range(n):
         t.arms[first + i].aux += b - x
     t.arms[chosen].aux += d
+    if t.cfg.selection == SEL_RM_PLUS:
+        # Regret matching+: a move that was bad for a while can come back at once.
+        for i in range(n):
+            if t.arms[first + i].aux < 0:
+                t.arms[first + i].aux = 0.0
 
 
 # -- one iteration ------------------------------------------------------------------------
@@ -1271,6 +1281,47 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
         plies += 1
 
 
+cdef void leaf_returns(const Tree* t, const GameState* st, double* scores, double* ret,
+                       double* shares) noexcept nogil:
+    """Where a simulation ends: the final scores, the game's returns and the win shares
+    at the end of the game; at a cut-off, the evaluation's projections (soft_returns)."""
+    cdef int scores_i[MAX_SEATS]
+    cdef bint winner[MAX_SEATS]
+    cdef int seat, k
+    if st.phase != PH_TERMINAL:
+        evaluate(st, t.cat, scores)
+        soft_returns(t, st, scores, ret, shares)
+        return
+    final_scores(st, t.cat, scores_i)
+    for seat in range(st.num_seats):
+        scores[seat] = scores_i[seat]
+    returns_from_scores(st, scores, t.cfg.returns, ret)
+    k = winners_of(st, scores, winner)
+    for seat in range(st.num_seats):
+        shares[seat] = (1.0 / k) if winner[seat] else 0.0
+
+
+cdef void probe_baseline(Tree* t, int probes) noexcept nogil:
+    """The centre of the score and margin mappings (to_unit): the mean return of
+    `probes` rollouts from the root. The evaluation of the root itself counts only what
+    is held now, far below what the rounds left bring, and a centre that low would map
+    every return to 1 and leave the search blind."""
+    cdef GameState st
+    cdef double scores[MAX_SEATS]
+    cdef double ret[MAX_SEATS]
+    cdef double shares[MAX_SEATS]
+    cdef int seat, i
+    for seat in range(MAX_SEATS):
+        t.baseline[seat] = 0.0
+    for i in range(probes):
+        st = t.root
+        determinize(&st, t.cat, t.player, &t.rng)
+        rollout(t, &st)
+        leaf_returns(t, &st, scores, ret, shares)
+        for seat in range(st.num_players):
+            t.baseline[seat] += ret[seat] / probes
+
+
 cdef bint apply_joint_plans(Tree* t, GameState* st, int32_t node, PathStep* step) noexcept nogil:
     """A simultaneous plan step: every seat's chosen plan. Plans already committed (at the
     root, before the root player's turn) are overwritten: nobody has seen them. False if
@@ -1302,8 +1353,6 @@ cdef void iterate(Tree* t) noexcept nogil:
     cdef double ret[MAX_SEATS]
     cdef double u[MAX_SEATS]
     cdef double shares[MAX_SEATS]
-    cdef bint winner[MAX_SEATS]
-    cdef int scores_i[MAX_SEATS]
     cdef PathStep* step
     cdef TreeNode* nd
     if t.cfg.algorithm == ALG_ISMCTS:
@@ -1377,17 +1426,7 @@ cdef void iterate(Tree* t) noexcept nogil:
     # Simulation.
     if st.phase != PH_TERMINAL:
         rollout(t, &st)
-    if st.phase == PH_TERMINAL:
-        final_scores(&st, t.cat, scores_i)
-        for seat in range(st.num_seats):
-            scores[seat] = scores_i[seat]
-        returns_from_scores(&st, scores, t.cfg.returns, ret)
-        k = winners_of(&st, scores, winner)
-        for seat in range(st.num_seats):
-            shares[seat] = (1.0 / k) if winner[seat] else 0.0
-    else:
-        evaluate(&st, t.cat, scores)
-        soft_returns(t, &st, scores, ret, shares)
+    leaf_returns(t, &st, scores, ret, shares)
     for seat in range(st.num_players):
         u[seat] = to_unit(t, &st, ret[seat], seat)
     # Backpropagation.
@@ -1543,7 +1582,7 @@ def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
 
 # -- search trees from Python -------------------------------------------------------------
 ALGORITHMS = {"ismcts": ALG_ISMCTS, "smmcts": ALG_SMMCTS}
-SELECTIONS = {"rm": SEL_RM, "exp3": SEL_EXP3, "uct": SEL_UCT}
+SELECTIONS = {"rm": SEL_RM, "rm+": SEL_RM_PLUS, "exp3": SEL_EXP3, "uct": SEL_UCT}
 ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC}
 
 # The options of a search and their defaults (docs/search.md explains each).
@@ -1633,7 +1672,6 @@ cdef class SearchTree:
     cdef readonly str algorithm
 
     def __cinit__(self, CoreState state, str algorithm="ismcts", unsigned long long seed=0, **options):
-        cdef double value[MAX_SEATS]
         cdef int seat
         cfg = search_config(**options)
         if algorithm not in ALGORITHMS:
@@ -1662,14 +1700,17 @@ cdef class SearchTree:
         t.cfg.rollout = ROLLOUTS[cfg["rollout"]]
         t.cfg.cutoff = cfg["cutoff"]
         t.cfg.returns = RETURNS_MODES.index(cfg["returns"])
+        if t.root.num_players == 1:
+            t.cfg.returns = RETURNS_SCORE   # the solo game returns its score whatever the mode
         t.cfg.plan_candidates = cfg["plan_candidates"]
         t.cfg.max_nodes = cfg["max_nodes"]
         t.cfg.uct_c = cfg["uct_c"]
         t.cfg.gamma = cfg["gamma"]
         t.cfg.epsilon = cfg["epsilon"]
         t.cfg.fame_scale = cfg["fame_scale"]
-        evaluate(&t.root, t.cat, value)
-        returns_from_scores(&t.root, value, t.cfg.returns, t.baseline)
+        if t.cfg.returns != RETURNS_WIN:
+            with nogil:
+                probe_baseline(t, BASELINE_PROBES)
         if not hash_grow(t) or new_node(t, -1, 0, EDGE_ROOT, NULL, 0) != 0 or not expand(t, 0, &t.root):
             raise MemoryError()
         if t.nodes[0].player == NODE_SIM:

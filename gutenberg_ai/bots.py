@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 
 from gutenberg_ai import _core
-from gutenberg_ai.game import core_of
+from gutenberg_ai.game import core_of, returns_mode_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-mcts")
 DEFAULT_SECONDS = 1.0
@@ -156,7 +156,7 @@ class SearchBot(_GutenbergBot):
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise ValueError(f"{algorithm}: threads: {threads!r} is not an integer >= 1")
         self.threads = threads
-        options.setdefault("returns", getattr(game, "returns_mode", "win"))
+        options.setdefault("returns", returns_mode_of(game))
         try:
             _core.search_config(**options)
         except ValueError as e:

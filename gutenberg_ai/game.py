@@ -209,6 +209,13 @@ def rules_of(game) -> _core.Rules:
     return rules_for(check_parameters(game.get_parameters()))
 
 
+def returns_mode_of(game) -> str:
+    """The returns a loaded game gives ("win", "score" or "margin"), native or Python."""
+    if isinstance(game, GutenbergGame):
+        return game.returns_mode
+    return check_parameters(game.get_parameters())["returns"]
+
+
 def core_of(state) -> _core.CoreState:
     """The compiled state (gutenberg_ai._core.CoreState) of a game state, for reading
     (a CoreState is returned as it is).

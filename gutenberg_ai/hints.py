@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from gutenberg_ai import _core
-from gutenberg_ai.game import core_of
+from gutenberg_ai.game import core_of, returns_mode_of
 
 HINT_BOTS = ("smmcts", "ismcts")
 DEFAULT_ITERATIONS = 4000
@@ -65,7 +65,7 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
     if seconds is None and iterations is None:
         iterations = DEFAULT_ITERATIONS
     if not isinstance(state, _core.CoreState):
-        options.setdefault("returns", getattr(state.get_game(), "returns_mode", "win"))
+        options.setdefault("returns", returns_mode_of(state.get_game()))
     result = _core.search(core, bot, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
                           lines=top, line_length=line_length, **options)
     total = sum(m["visits"] for m in result["moves"])

@@ -217,3 +217,43 @@ def test_every_search_iteration_reaches_the_tree_in_every_kind_of_decision(playe
             result = _core.search(core, algorithm, iterations=60, seed=1)
             assert result["mismatches"] == 0, (algorithm, kind)
             assert sum(m["visits"] for m in result["moves"]) == 60, (algorithm, kind)
+
+
+def solo_fulfilment():
+    """The solo game's last round, the player's fulfil turn: fulfilling the order with
+    both refinement parts brings the most fame (+11), the other ways less or nothing."""
+    rules = P.rules(players=1, automa=True)
+    d = P.blank(rules, round=6, first_player=1, types="II", guilders=0)
+    P.player(d, 0, fame=20, levels={"binding": 3, "illuminating": 4}, inks={"blue": 2})
+    P.give_order(d, 0, printing=3, refinement=15)    # P3 [I I] 3g; R15 blue+blue 5f, III/IV 6f
+    d["players"][0]["plan"] = [2, 2, 2, 1, 1]
+    P.automa(d, plan=[2, 1, 2, 1, 1])
+    return P.at_fulfil(rules, d, 0)
+
+
+@pytest.mark.parametrize("returns", ["score", "win"])   # the solo game returns its score whatever the mode
+@pytest.mark.parametrize("name", ["ismcts", "smmcts"])
+def test_a_solo_search_sees_the_fame_of_its_moves(name, returns):
+    """The solo game returns its score: the search must tell 11 fame from 0. With a
+    uniform prior and UCT the visits follow the values alone, so a mapping of returns
+    that saturates (every return 1, as when the bots once searched the solo game for
+    "win") would spread them evenly over the 5 moves."""
+    core = solo_fulfilment()
+    both = P.fulfil(0, "both")
+    assert both in core.legal_actions() and len(core.legal_actions()) == 5
+    result = _core.search(core, name, iterations=400, seed=1, returns=returns,
+                          tree_policy="uct", prior_weight=0.0)
+    best = result["moves"][0]
+    assert best["action"] == both
+    assert best["visits"] >= 2 * result["moves"][1]["visits"]
+    assert best["fame"][0] == pytest.approx(max(m["fame"][0] for m in result["moves"] if m["visits"]))
+
+
+def test_search_bots_take_the_games_returns():
+    """A native game keeps its returns in its parameters: the bots and hints search for
+    them (the solo game: its score; not the 2-player default, win)."""
+    for params, mode in [(dict(players=1, automa=1), "score"), (dict(players=2, returns="margin"), "margin"),
+                         (dict(players=2), "win")]:
+        game = gutenberg_ai.load_game(**params)
+        assert gutenberg_ai.game.returns_mode_of(game) == mode
+        assert make_bot("smmcts", game, 0).options["returns"] == mode
