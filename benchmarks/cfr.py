@@ -12,10 +12,14 @@ policy is the reference.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
-import pyspiel
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from gutenberg_ai import cfr
+import pyspiel  # noqa: E402
+
+from gutenberg_ai import cfr  # noqa: E402
 
 RUNS = {"cfr+": 300, "cfr": 300, "mccfr-external": 3000, "mccfr-outcome": 100000}
 

@@ -20,12 +20,16 @@ OpenSpiel's built-in C++ goofspiel measured in the same run.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import sys
 import time
 
-import pyspiel
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import gutenberg_ai
+import pyspiel  # noqa: E402
+
+import gutenberg_ai  # noqa: E402
 
 
 def record_games(game, n: int, seed: int):
