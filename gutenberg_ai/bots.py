@@ -13,7 +13,7 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
     heuristic         the compiled heuristic player (ext/search.pxi); option epsilon
     ismcts            native single-observer ISMCTS (docs/search.md)
     smmcts            native ISMCTS with the plan step as one simultaneous move, regret
-                      matching by default (option selection="rm" | "exp3" | "uct")
+                      matching by default (option selection="rm" | "rm+" | "exp3" | "uct")
     openspiel-ismcts  OpenSpiel's Python ISMCTSBot, random-rollout evaluator, on our
                       game through resample_from_infostate
     openspiel-mcts    OpenSpiel's Python MCTSBot, random-rollout evaluator. It searches

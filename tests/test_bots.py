@@ -257,3 +257,16 @@ def test_search_bots_take_the_games_returns():
         game = gutenberg_ai.load_game(**params)
         assert gutenberg_ai.game.returns_mode_of(game) == mode
         assert make_bot("smmcts", game, 0).options["returns"] == mode
+
+
+def test_every_selection_rule_searches_the_plan_step(states):
+    """Regret matching, regret matching+, Exp3 and decoupled UCT at a simultaneous plan
+    step: every iteration reaches the tree, and the rules are really different ones."""
+    core = gutenberg_ai.core_of(states[("plan",)])
+    shares = {}
+    for selection in ("rm", "rm+", "exp3", "uct"):
+        result = _core.search(core, "smmcts", iterations=300, seed=4, selection=selection)
+        assert result["mismatches"] == 0 and sum(m["visits"] for m in result["moves"]) == 300
+        assert result["moves"][0]["action"] in core.legal_actions()
+        shares[selection] = [(m["action"], m["visits"]) for m in result["moves"]]
+    assert len({tuple(v) for v in shares.values()}) == 4
