@@ -98,7 +98,13 @@ Spec LoadSpec(const GameParameters& given) {
                            &returns, &error)) {
     SpielFatalError(absl::StrCat("gutenberg: ", error));
   }
+  // The parameters in force, which a position file may have set: get_parameters()
+  // tells what the game plays.
   spec.params["returns"] = GameParameter(returns);
+  spec.params["players"] = GameParameter(spec.core.players);
+  spec.params["rounds"] = GameParameter(spec.core.rounds);
+  spec.params["characters"] = GameParameter(static_cast<bool>(spec.core.characters));
+  spec.params["automa"] = GameParameter(spec.core.automa);
   return spec;
 }
 

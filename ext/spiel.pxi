@@ -68,7 +68,10 @@ cdef public struct GutenbergSpec:
     int rules_id                  # index in _NATIVE_RULES (for the words)
     const Catalogue* cat          # in that Rules object
     const GameState* initial
-    int players
+    int players                   # the parameters in force (a position file sets them)
+    int rounds
+    bint characters
+    int automa
     int returns_mode              # RETURNS_*
     int max_game_length
     double min_utility
@@ -109,6 +112,9 @@ cdef public bint gutenberg_game_spec(int players, int rounds, string returns, bi
     spec.cat = &rules.cat
     spec.initial = &rules.initial
     spec.players = p["players"]
+    spec.rounds = p["rounds"]
+    spec.characters = p["characters"]
+    spec.automa = p["automa"]
     spec.returns_mode = RETURNS_MODES.index(p["returns"])
     spec.max_game_length = info["max_game_length"]
     spec.min_utility = info["min_utility"]

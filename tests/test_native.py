@@ -116,3 +116,18 @@ print("_core loaded:", "gutenberg_ai._core" in sys.modules)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "refused: gutenberg_ai._core was built against open_spiel 1.9.9" in out.stdout, out.stderr
     assert "_core loaded: False" in out.stdout
+
+
+def test_a_game_from_a_position_reports_the_parameters_it_plays():
+    """A position file sets players, rounds, characters and automa: both games report
+    those, not the defaults, and reloading from the reported parameters gives the same
+    game."""
+    from gutenberg_ai import cfr
+    path = cfr.variant_path()
+    native = pyspiel.load_game("gutenberg", {"position": path})
+    shell = pyspiel.load_game("gutenberg_py", {"position": path})
+    params = native.get_parameters()
+    assert params == shell.get_parameters()
+    assert (params["players"], params["rounds"], params["characters"]) == (2, 1, False)
+    again = pyspiel.load_game("gutenberg", params)
+    assert again.get_parameters() == params and again.max_game_length() == native.max_game_length()
