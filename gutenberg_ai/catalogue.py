@@ -547,18 +547,30 @@ def _show(value: Any) -> str:
         return repr(value)
 
 
-def _kind_of(value: Any) -> str:
+def json_type(value: Any) -> str:
+    """The JSON Schema type of a value read from JSON ("integer", "array", ...)."""
     if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
     if isinstance(value, str):
-        return "text"
+        return "string"
     if value is None:
         return "null"
-    return "a number"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+_KIND_WORDS = {"boolean": "true/false", "integer": "a number", "number": "a number", "string": "text",
+               "null": "null", "array": "a list", "object": "an object"}
+
+
+def _kind_of(value: Any) -> str:
+    """What a value is, in the words of an error message ("got a list")."""
+    return _KIND_WORDS[json_type(value)]
 
 
 def _object(value: Any, where: str, required: tuple, optional: tuple = ()) -> dict:

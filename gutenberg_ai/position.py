@@ -37,8 +37,8 @@ from typing import Any
 
 from . import _core
 from . import catalogue as _catalogue_module
-from .catalogue import (Catalogue, CatalogueError, FileDataError, _Problem, default_catalogue,
-                        load_catalogue)
+from .catalogue import (Catalogue, CatalogueError, FileDataError, _Problem, _show, default_catalogue,
+                        json_type, load_catalogue)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -158,34 +158,11 @@ def _path_text(parts) -> str:
     return out or "top level"
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, str):
-        return repr(value)
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
                "boolean": "true or false", "object": "an object {...}", "array": "a list [...]",
                "null": "null"}
 
 
-def _type_of(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 def _schema_types(schema: Any) -> set:
@@ -200,9 +177,9 @@ def _schema_types(schema: Any) -> set:
         t = schema["type"]
         return set(t) if isinstance(t, list) else {t}
     if "const" in schema:
-        return {_type_of(schema["const"])}
+        return {json_type(schema["const"])}
     if "enum" in schema:
-        return {_type_of(v) for v in schema["enum"]}
+        return {json_type(v) for v in schema["enum"]}
     out: set = set()
     for key in ("anyOf", "oneOf"):
         for sub in schema.get(key, ()):
@@ -214,7 +191,7 @@ def _pick(error):
     """The most telling error inside an anyOf/oneOf: leave out the branches made for
     another type of value, then take the deepest of the others."""
     while error.context:
-        t = _type_of(error.instance)
+        t = json_type(error.instance)
         subs = []
         for e in error.context:
             if len(e.relative_path) == 0:
@@ -271,7 +248,7 @@ def _schema_reason(error) -> str:
     if v in ("anyOf", "oneOf"):
         types = _schema_types(schema)
         order = ("integer", "number", "string", "boolean", "array", "object", "null")
-        if types and _type_of(inst) not in types:
+        if types and json_type(inst) not in types:
             words = [_TYPE_WORDS[t] for t in order if t in types]
             listed = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
             return f"must be {listed}, got {_show(inst)}"
