@@ -1213,7 +1213,6 @@ def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=No
         return _inline_out(kind, c)
 
     # Cards that differ from the base catalogue must be somewhere the position names.
-    named = {k: set() for k in _KINDS}
     for kind, (deck, _discard, _box) in _STATE_PILES.items():
         for x in _bits(d[deck]):
             c = getattr(cat, _CAT_ATTR[kind])[x]

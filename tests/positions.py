@@ -16,7 +16,7 @@ import functools
 
 from gutenberg_ai import _core
 from gutenberg_ai.catalogue import load_catalogue
-from gutenberg_ai.names import CHARACTERS, GEAR_KINDS, INKS, LETTERS, SPECIALTIES
+from gutenberg_ai.names import CHARACTERS, INKS, LETTERS, SPECIALTIES
 
 A = _core.ACTIONS
 C = _core.CHANCE_OUTCOMES

@@ -11,12 +11,12 @@ import pytest
 
 from gutenberg_ai import _core
 from positions import (
-    A, C, FM, MORE_PP, MORE_PR, MORE_RR, PASS, PD, PH, REWARD_GUILDERS, REWARD_INKS,
+    A, C, MORE_PP, MORE_PR, MORE_RR, PASS, PD, PH, REWARD_GUILDERS, REWARD_INKS,
     REWARD_ORDER, REWARD_SPECIALTY, SUB, at_fulfil, at_phase, at_turn, bits, blank, board, buy,
     catalogue, chance_all, choose_ink, choose_letter, develop, discard, find_gear, fulfil,
-    fulfil_position, give_order, install_gear, me, only_in_deck, patron_card, patron_reward,
+    give_order, install_gear, me, only_in_deck, patron_card, patron_reward,
     pending, place, play_until, player, reorient, rules, setup_to_plan, take_gear, take_inks,
-    take_printing, take_refinement, to_discard, turn_position, up, use_gear,
+    take_printing, take_refinement, up, use_gear,
 )
 
 IllegalActionError = _core.IllegalActionError
