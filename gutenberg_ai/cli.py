@@ -1,6 +1,6 @@
 """The command line, `gutenberg-ai` (or `python -m gutenberg_ai`).
 
-    gutenberg-ai demo --seed 7                       a full game between random players, printed
+    gutenberg-ai demo --bots smmcts,heuristic        a full game between bots (default random), printed
     gutenberg-ai play --players 2 --ai smmcts        a game against AI opponents in the terminal
     gutenberg-ai hint POSITION.json                  the best moves at a position from your table
     gutenberg-ai replay RECORD.json                  a recorded game, action by action
@@ -25,7 +25,7 @@ from rich.text import Text
 
 import gutenberg_ai
 from gutenberg_ai import arena, tui
-from gutenberg_ai.bots import BOT_NAMES, RandomBot
+from gutenberg_ai.bots import BOT_NAMES, budget_options, make_bot
 from gutenberg_ai.catalogue import CatalogueError
 from gutenberg_ai.game import ParameterError, check_parameters
 from gutenberg_ai.hints import HINT_BOTS
@@ -51,17 +51,31 @@ def load_game(params: dict):
 # ---------------------------------------------------------------------------------------
 # demo
 # ---------------------------------------------------------------------------------------
+# A searching bot's budget in a demo: quick (a game in seconds) and the same on any machine.
+DEMO_ITERATIONS = 1000
+
 def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str = "",
               characters: bool = True, automa: bool = False, out=sys.stdout, verbose: bool = True,
-              record: bool = False):
-    """Play one game between random players (seeded from `seed`, chance drawn with it)
-    and print it round by round with the final score sheet. Returns the final state, or
-    (state, GameRecord) with record=True."""
+              record: bool = False, bots=("random",), seconds=None, iterations=None):
+    """Play one game between bots (names from BOT_NAMES: one for every seat, or one per
+    seat; seeded from `seed`, chance drawn with it) and print it round by round with the
+    final score sheet. Searching bots get `seconds` or `iterations` a move (default
+    DEMO_ITERATIONS). Returns the final state, or (state, GameRecord) with record=True."""
     game = load_game(dict(players=players, rounds=rounds, catalogue=catalogue, characters=characters,
                           automa=int(automa)))
-    bots = [RandomBot(game, seat, seed + 1 + seat) for seat in range(players)]
-    log = GameRecord(game, seed, [seat_entry(seat, "random", seed + 1 + seat) for seat in range(players)],
-                     command="demo")
+    names = list(bots)
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise UsageError(f"--bots: {len(names)} bots for {players} players; name one for all or one per player")
+    if seconds is None and iterations is None:
+        iterations = DEMO_ITERATIONS
+    seats = []
+    for seat, name in enumerate(names):
+        seats.append((make_bot(name, game, seat, seed=seed + 1 + seat, **budget_options(name, seconds, iterations)),
+                      seat_entry(seat, name, seed + 1 + seat, budget_options(name, seconds, iterations))))
+    log = GameRecord(game, seed, [entry for _, entry in seats], command="demo")
+    bots = [bot for bot, _ in seats]
     last_round = [-1]
 
     def show(state, player, action):
@@ -100,7 +114,9 @@ def score_sheet(state) -> str:
 def cmd_demo(args) -> int:
     automa = args.automa or args.players == 1
     state, log = play_demo(args.players, args.seed, args.rounds, args.catalogue, characters=args.characters,
-                           automa=automa, verbose=not args.quiet, record=True)
+                           automa=automa, verbose=not args.quiet, record=True,
+                           bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
+                           seconds=args.seconds, iterations=args.iterations)
     if args.quiet:
         print(score_sheet(state))
     if args.save:
@@ -349,11 +365,14 @@ def build_parser() -> argparse.ArgumentParser:
         + "\n\nRun `gutenberg-ai COMMAND --help` for the options of a command.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    demo = _subparser(sub, "demo", "play a full game between random players and print it",
-                      "Play a full game between uniformly random players, seeded, printed round by "
-                      "round, with the final score sheet.",
-                      ["gutenberg-ai demo --seed 7", "gutenberg-ai demo --players 1 --quiet",
+    demo = _subparser(sub, "demo", "play a full game between bots and print it",
+                      "Play a full game between bots (uniformly random players unless --bots names "
+                      "others), seeded, printed round by round, with the final score sheet.",
+                      ["gutenberg-ai demo --seed 7 --bots smmcts,heuristic",
+                       "gutenberg-ai demo --players 1 --bots smmcts --quiet",
                        "gutenberg-ai demo --players 3 --rounds 2 --save game.json"])
+    demo.add_argument("--bots", default="random", metavar="NAMES",
+                      help="one bot for every player, or one per player, comma-separated (default random)")
     demo.add_argument("--players", type=int, default=2, help="1-4 (default 2; 1 plays solo against the automa)")
     demo.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
     demo.add_argument("--seed", type=_non_negative_int, default=7, help="seed of every random choice and draw (default 7)")
@@ -363,6 +382,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--automa", action="store_true", help="add the rulebook's automa (always on with 1 player)")
     demo.add_argument("--quiet", action="store_true", help="print only the score sheet")
     demo.add_argument("--save", metavar="FILE", help="write the game record to FILE")
+    group = demo.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_positive_float, default=None, help="seconds a move of a searching bot")
+    group.add_argument("--iterations", type=_positive_int, default=None,
+                       help=f"search iterations a move of a searching bot (default {DEMO_ITERATIONS})")
     demo.set_defaults(run=cmd_demo)
 
     play = _subparser(sub, "play", "play a game against AI opponents in the terminal",

@@ -36,6 +36,23 @@ def test_demo_solo_against_the_automa_gives_a_title():
     assert "automa: automa planning card" in run("demo", "--players", "1", "--seed", "4").stdout
 
 
+def test_demo_plays_named_bots_reproducibly():
+    args = ("demo", "--bots", "smmcts,heuristic", "--iterations", "60", "--rounds", "2", "--seed", "3")
+    out = run(*args)
+    assert out.returncode == 0, out.stderr
+    assert "=== Round 2 ===" in out.stdout and ("Winner" in out.stdout or "Shared win" in out.stdout)
+    assert out.stdout == run(*args).stdout                        # a search budget in iterations: seeded
+    assert out.stdout != run("demo", "--rounds", "2", "--seed", "3").stdout   # random players differ
+
+
+def test_demo_refuses_a_wrong_number_of_bots():
+    out = run("demo", "--bots", "random,random,random")
+    assert out.returncode == 2
+    assert "3 bots for 2 players" in out.stderr and "Traceback" not in out.stderr
+    out = run("demo", "--bots", "smmcts,alphazero")
+    assert out.returncode == 2 and "'alphazero'" in out.stderr
+
+
 def test_demo_rejects_bad_parameters_without_a_traceback():
     out = run("demo", "--players", "9")
     assert out.returncode == 2
@@ -286,8 +303,10 @@ def test_a_malformed_record_is_rejected_naming_the_field(tmp_path, edit, where):
 
 def test_demo_saves_a_record_that_replays(tmp_path):
     path = tmp_path / "demo.json"
-    out = cli("demo", "--rounds", "1", "--quiet", "--save", str(path))
+    out = cli("demo", "--rounds", "1", "--quiet", "--save", str(path), "--bots", "ismcts,random", "--iterations", "30")
     assert out.returncode == 0, out.stderr
+    seats = json.loads(path.read_text())["seats"]
+    assert [(e["player"], e.get("options")) for e in seats] == [("ismcts", {"iterations": 30}), ("random", None)]
     assert cli("replay", str(path), "--quiet").returncode == 0
 
 
