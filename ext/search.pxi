@@ -1249,11 +1249,12 @@ cdef void soft_returns(const Tree* t, const GameState* st, const double* scores,
     "margin" are smooth already. `shares` gets the win shares."""
     cdef int i, n = st.num_players
     cdef double temp = t.cfg.eval_temperature * sqrt(1.0 + rounds_left(st)), top = scores[0], total = 0.0
-    for i in range(1, st.num_seats):
+    # The people only (seats 0..n-1; an automa sits after them and cannot win).
+    for i in range(1, n):
         if scores[i] > top:
             top = scores[i]
     for i in range(st.num_seats):
-        shares[i] = exp((scores[i] - top) / temp)
+        shares[i] = exp((scores[i] - top) / temp) if i < n else 0.0
         total += shares[i]
     for i in range(st.num_seats):
         shares[i] /= total

@@ -82,3 +82,21 @@ def test_hint_errors_name_the_problem():
         gutenberg_ai.hint(state, top=0)
     with pytest.raises(ValueError, match="chance"):
         gutenberg_ai.hint(gutenberg_ai.load_game().new_initial_state())
+
+
+def test_solo_hints_read_in_fame_and_nobody_else_can_win():
+    """At the start of a solo game the search cuts its rollouts off and projects: the
+    automa scores nothing, so every win probability is exactly 1 and the expected fame
+    is a real projection (the solo games of benchmarks/solo.py end near 140)."""
+    game = gutenberg_ai.load_game(players=1, automa=1)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    hints = gutenberg_ai.hint(state, iterations=600, top=3, seed=1)
+    assert [h.win_probability for h in hints] == [1.0, 1.0, 1.0]
+    assert all(60 < h.expected_fame < 200 for h in hints)
