@@ -1358,6 +1358,12 @@ cdef void iterate(Tree* t) noexcept nogil:
     cdef TreeNode* nd
     if t.cfg.algorithm == ALG_ISMCTS:
         determinize(&st, t.cat, t.player, &t.rng)
+    elif st.phase == PH_CHARACTERS:
+        # smmcts redraws committed plans at its simultaneous node, but the tiles the
+        # others drew are hidden too, and while characters are being drawn the pool
+        # they left feeds the later draws. (After setup the tiles put back never come
+        # back into play, so there is nothing to redraw.)
+        draw_characters(&st, t.player, &t.rng)
     # Selection and expansion: down the tree to a new leaf (or the end of the game).
     while True:
         if st.phase == PH_TERMINAL or n_path >= MAX_PATH:

@@ -100,3 +100,29 @@ def test_solo_hints_read_in_fame_and_nobody_else_can_win():
     hints = gutenberg_ai.hint(state, iterations=600, top=3, seed=1)
     assert [h.win_probability for h in hints] == [1.0, 1.0, 1.0]
     assert all(60 < h.expected_fame < 200 for h in hints)
+
+
+@pytest.mark.parametrize("bot", ["smmcts", "ismcts"])
+def test_hints_do_not_depend_on_the_tile_another_player_put_back(bot):
+    """3 players drawing characters: player 0 kept one tile (shown) and put the other
+    back face down; player 1 cannot tell which, and player 2 will draw from what is
+    left, so player 1's hints are the same whichever tile it was."""
+    game = gutenberg_ai.load_game(players=3)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node() or state.current_player() != 1 or gutenberg_ai.core_of(state).phase != "characters":
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    core = gutenberg_ai.core_of(state)
+    d = core.to_dict()
+    p0 = d["players"][0]
+    put_back = next(x for x in p0["character_drawn"] if x != p0["character"])
+    other = next(x for x in range(10) if d["character_pool"] >> x & 1)
+    p0["character_drawn"] = [other if x == put_back else x for x in p0["character_drawn"]]
+    d["character_pool"] = d["character_pool"] & ~(1 << other) | (1 << put_back)
+    twin = core.rules.state_from_dict(d)
+    assert twin.observation_string(1) == core.observation_string(1)
+    assert gutenberg_ai.hint(core, bot=bot, iterations=300) == gutenberg_ai.hint(twin, bot=bot, iterations=300)
