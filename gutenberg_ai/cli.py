@@ -70,12 +70,11 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str =
         raise UsageError(f"--bots: {len(names)} bots for {players} players; name one for all or one per player")
     if seconds is None and iterations is None:
         iterations = DEMO_ITERATIONS
-    seats = []
-    for seat, name in enumerate(names):
-        seats.append((make_bot(name, game, seat, seed=seed + 1 + seat, **budget_options(name, seconds, iterations)),
-                      seat_entry(seat, name, seed + 1 + seat, budget_options(name, seconds, iterations))))
-    log = GameRecord(game, seed, [entry for _, entry in seats], command="demo")
-    bots = [bot for bot, _ in seats]
+    budgets = [budget_options(name, seconds, iterations) for name in names]
+    bots = [make_bot(name, game, seat, seed=seed + 1 + seat, **budget)
+            for seat, (name, budget) in enumerate(zip(names, budgets))]
+    log = GameRecord(game, seed, [seat_entry(seat, name, seed + 1 + seat, budget)
+                                  for seat, (name, budget) in enumerate(zip(names, budgets))], command="demo")
     last_round = [-1]
 
     def show(state, player, action):
@@ -304,24 +303,21 @@ def cmd_arena(args) -> int:
 # ---------------------------------------------------------------------------------------
 # the parser
 # ---------------------------------------------------------------------------------------
-def _positive_int(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
+def _whole_number(lowest: int):
+    """An argparse type: a whole number of at least `lowest`."""
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"{value} is negative" if lowest == 0 else f"{value} is not {lowest} or more")
+        return value
+    return parse
 
 
-def _non_negative_int(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    return value
+_positive_int = _whole_number(1)
+_non_negative_int = _whole_number(0)
 
 
 def _positive_float(text):
