@@ -1286,16 +1286,13 @@ cdef void leaf_returns(const Tree* t, const GameState* st, double* scores, doubl
                        double* shares) noexcept nogil:
     """Where a simulation ends: the final scores, the game's returns and the win shares
     at the end of the game; at a cut-off, the evaluation's projections (soft_returns)."""
-    cdef int scores_i[MAX_SEATS]
     cdef bint winner[MAX_SEATS]
     cdef int seat, k
     if st.phase != PH_TERMINAL:
         evaluate(st, t.cat, scores)
         soft_returns(t, st, scores, ret, shares)
         return
-    final_scores(st, t.cat, scores_i)
-    for seat in range(st.num_seats):
-        scores[seat] = scores_i[seat]
+    final_scores_double(st, t.cat, scores)
     returns_from_scores(st, scores, t.cfg.returns, ret)
     k = winners_of(st, scores, winner)
     for seat in range(st.num_seats):
@@ -1531,18 +1528,8 @@ def evaluate_state(CoreState state):
 
 def returns_of_final(CoreState state, str mode="win"):
     """The returns the search computes in C from the final scores of `state` (they must
-    equal game.returns_of, tie-breaks included)."""
-    cdef double scores[MAX_SEATS]
-    cdef double out[MAX_SEATS]
-    cdef int fs[MAX_SEATS]
-    cdef int i
-    if mode not in RETURNS_MODES:
-        raise ValueError(f"mode: {mode!r} is not one of {', '.join(RETURNS_MODES)}")
-    final_scores(&state.s, &state.rules.cat, fs)
-    for i in range(state.s.num_seats):
-        scores[i] = fs[i]
-    returns_from_scores(&state.s, scores, RETURNS_MODES.index(mode), out)
-    return [out[i] for i in range(state.s.num_players)]
+    equal game.returns_of, tie-breaks included): the core's returns_of."""
+    return state.returns(mode)
 
 
 cdef void play_policies(GameState* s, const Catalogue* cat, const int* policy, Rng* rng,
