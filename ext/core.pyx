@@ -168,6 +168,8 @@ cdef inline int type_cost(const PlayerState* p) noexcept nogil:
 cdef inline int human_seat(const GameState* s, int k) noexcept nogil:
     """The k-th player (the automa skipped) in seat order from the first player."""
     cdef int i, seat
+    if s.automa_seat < 0:
+        return (s.first_player + k) % s.num_seats
     for i in range(s.num_seats):
         seat = (s.first_player + i) % s.num_seats
         if seat != s.automa_seat:
@@ -2185,7 +2187,9 @@ cdef int resample_history(GameState* s, int player, const int* actors, int* acti
     if s.phase == PH_PLAN:
         for j in range(s.step):
             i = n - s.step + j
-            if plans[j] >= 0:
+            # A game started from a position mid-plan-step has plans committed before its
+            # history began: nothing in the history to rewrite for those.
+            if plans[j] >= 0 and i >= 0:
                 changed += plans[j] != actions[i]
                 actions[i] = plans[j]
     return changed

@@ -6,6 +6,7 @@ import pickle
 import numpy as np
 import pyspiel
 import pytest
+from importlib import resources
 
 import gutenberg_ai
 from gutenberg_ai import _core, core_of, rules_of
@@ -270,3 +271,20 @@ def test_automa_game_has_the_automa_as_a_chance_participant():
     assert all(_core.CHANCE_OUTCOMES["AUTOMA_PLAN"] <= a < _core.CHANCE_OUTCOMES["AUTOMA_SPACE"] for a in outcomes)
     assert len(outcomes) == 10
     assert "Automa (seat 2)" in str(state)
+
+
+@pytest.mark.parametrize("name", ["gutenberg", "gutenberg_py"])
+def test_resampling_a_game_that_starts_mid_plan_step(tmp_path, name):
+    """A position can start after player 0 committed a plan: the game's history is
+    empty, so there is no history entry to rewrite for that plan (the core once wrote
+    before the start of the action list)."""
+    import json
+    d = json.loads((resources.files("gutenberg_ai") / "data/positions/plan-round1-2p.json").read_text())
+    d["step"] = {"kind": "plan", "player": 1}
+    d["players"][0]["plan"] = {"orders": 2, "inks": 2, "specialties": 1, "gears": 1, "patronage": 1}
+    path = tmp_path / "mid-plan.json"
+    path.write_text(json.dumps(d))
+    state = pyspiel.load_game(name, {"position": str(path)}).new_initial_state()
+    assert state.current_player() == 1 and state.history() == []
+    sample = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.history() == [] and sample.information_state_string(1) == state.information_state_string(1)
