@@ -37,8 +37,8 @@ from typing import Any
 
 from . import _core
 from . import catalogue as _catalogue_module
-from .catalogue import (Catalogue, CatalogueError, FileDataError, _Problem, _show, default_catalogue,
-                        json_type, load_catalogue)
+from .catalogue import (MARKERS_FIRST, Catalogue, CatalogueError, FileDataError, _Problem, _show,
+                        default_catalogue, json_type, load_catalogue)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -55,14 +55,9 @@ _PD = _core.PENDING
 _FM = _core.FULFIL_MODES
 _PASS = _core.ACTIONS["PASS"]
 
-MAX_SEATS = 4
-MAX_SPACES = 5
 MAX_ORDERS = 4
 MAX_INSTALLED = 3
 MAX_GEAR_USES = 3
-N_PATRONAGE_SPACES = 8
-N_PATRONAGE_REWARDS = 4
-MARKERS_FIRST = 7
 
 # Card kinds: the field names of the position, the letter of an id, the catalogue's
 # attribute, and the state's piles.
@@ -94,9 +89,6 @@ class PositionError(FileDataError):
     the parts are also available as ``source`` (the file's name, or "position" for a
     dict), ``where`` (the field, "" for the position as a whole) and ``reason``.
     """
-
-    def __init__(self, source: str, where: str, reason: str):
-        super().__init__(source, where, reason)
 
 
 @dataclass(frozen=True)
