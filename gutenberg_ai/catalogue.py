@@ -1077,6 +1077,7 @@ def _catalogue(data: Any, path: str | None) -> Catalogue:
 # Public entry points
 # ---------------------------------------------------------------------------------------
 MAX_FILE_BYTES = 1 << 20    # a catalogue is about 22 kB
+MAX_ITEMS = 1000            # its longest lists have 50 cards
 
 
 def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = None
@@ -1106,12 +1107,13 @@ def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
         return parse_catalogue(decode_json(resource.read_bytes(), BUILTIN_NAME, CatalogueError,
                                            str(resource)), BUILTIN_NAME, str(resource))
     raw, source, shown = read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue")
-    return parse_catalogue(decode_json(raw, source, CatalogueError, shown), source, shown)
+    return catalogue_from_bytes(raw, source, shown)
 
 
 def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:
     """A catalogue from a file's bytes (as read_bytes gives them)."""
-    return parse_catalogue(decode_json(raw, source, CatalogueError, path), source, path)
+    data = decode_json(raw, source, CatalogueError, path, MAX_ITEMS, "a catalogue")
+    return parse_catalogue(data, source, path)
 
 
 @functools.lru_cache(maxsize=1)

@@ -232,8 +232,10 @@ def path_text(parts) -> str:
     return out or "top level"
 
 
-def _structure_problems(data: Any) -> list[tuple[str, str]]:
-    """Keys given twice and nesting beyond MAX_DEPTH, everywhere (without recursion)."""
+def structure_problems(data: Any, max_items: int | None = None, what: str = "the file"
+                       ) -> list[tuple[str, str]]:
+    """Keys given twice, nesting beyond MAX_DEPTH and (with `max_items`) lists or objects
+    longer than any of `what` has, everywhere (without recursion)."""
     found = []
     stack = [(data, ())]
     while stack:
@@ -241,6 +243,10 @@ def _structure_problems(data: Any) -> list[tuple[str, str]]:
         if len(where) > MAX_DEPTH:
             found.append((path_text(where[:MAX_DEPTH]),
                           f"nested more than {MAX_DEPTH} levels deep (no field needs it)"))
+            continue
+        if max_items is not None and isinstance(value, (dict, list)) and len(value) > max_items:
+            found.append((path_text(where), f"{len(value):,} entries: nothing in {what} has "
+                                            f"more than {max_items}"))
             continue
         if isinstance(value, dict):
             for key in getattr(value, "duplicates", ()):
@@ -272,9 +278,10 @@ def _too_deep(text: str) -> str:
     return ""
 
 
-def decode_json(raw: bytes, source: str, error: type[FileDataError], path: str | None = None) -> Any:
+def decode_json(raw: bytes, source: str, error: type[FileDataError], path: str | None = None,
+                max_items: int | None = None, what: str = "the file") -> Any:
     """Bytes -> JSON data, or `error` naming the place (line and column for the syntax,
-    the field for keys given twice and deep nesting)."""
+    the field for keys given twice, deep nesting and lists longer than `max_items`)."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -288,7 +295,7 @@ def decode_json(raw: bytes, source: str, error: type[FileDataError], path: str |
     except RecursionError:
         raise error(source, _too_deep(text), f"nested more than {MAX_DEPTH} levels deep "
                                              "(no field needs it)", path) from None
-    problems = _structure_problems(data)
+    problems = structure_problems(data, max_items, what)
     if problems:
         raise error.of(source, problems, path)
     return data

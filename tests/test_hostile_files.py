@@ -110,3 +110,123 @@ def test_whole_number_floats_are_not_integers_in_a_catalogue(tmp_path):
     data["automa"]["start"] = [2.0, 1, 2, 1, 1]
     e = catalogue_error(tmp_path, data)
     assert e.problems == [("automa.start[0]", "markers must be a whole number, got 2.0")]
+
+
+# ---------------------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------------------
+from gutenberg_ai.position import PositionError, load_position  # noqa: E402
+
+POSITIONS = pathlib.Path(__file__).resolve().parents[1] / "gutenberg_ai" / "data" / "positions"
+
+
+def position_data(name="plan-round1-2p") -> dict:
+    return json.loads((POSITIONS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def position_error(tmp_path, data=None, text=None) -> PositionError:
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data) if text is None else text, encoding="utf-8")
+    with pytest.raises(PositionError) as info:
+        load_position(path)
+    return info.value
+
+
+def test_position_reports_every_schema_problem_at_once(tmp_path):
+    data = position_data("turn-inks-round3-3p")
+    data["round"] = 3.0                                   # a whole-number float
+    data["players"][0]["fame"] = 12.0
+    data["players"][1]["guilders"] = "1e400"
+    data["players"][2]["types"] = ["A", "I"]
+    data["players"][2]["guilder"] = 3
+    data["board"]["inks"][0][2] = "teal"
+    text = json.dumps(data).replace('"1e400"', "1e400")
+    e = position_error(tmp_path, text=text)
+    assert e.problems == [
+        ("round", "must be a whole number, got 3.0"),
+        ("board.inks[0][2]", "'teal' is not one of blue, silver, gold, red"),
+        ("players[0].fame", "must be a whole number, got 12.0"),
+        ("players[1].guilders", "must be a whole number, got 1e400"),
+        ("players[2]", "unknown key 'guilder' (expected name, fame, guilders, types, inks, "
+                       "specialties, track, orders, gears, patronage, character, wild_ink, "
+                       "plantin_swapped, plan, gear_markers_used)"),
+        ("players[2].types", "must be text, got [\"A\", \"I\"]"),
+    ]
+    assert str(e).split("\n")[0] == "table.json: round: must be a whole number, got 3.0"
+
+
+def test_position_reports_every_consistency_problem_of_independent_parts(tmp_path):
+    data = position_data("turn-inks-round3-3p")
+    data["players"][1]["orders"][0][1] = "R77"           # a card id out of range
+    data["board"]["printing"] = ["P" + "9" * 5000]      # an id int() cannot convert
+    data["players"][0]["orders"][0][0] = "P13"           # a card in two places...
+    data["players"][1]["orders"][0][0] = "P13"
+    e = position_error(tmp_path, data)
+    assert [w for w, _ in e.problems] == ["board.printing[0]", "players[1].orders[0][0]",
+                                          "players[1].orders[0][1]"]
+    assert e.problems[0][1].startswith("'P99999") and len(e.problems[0][1]) < 120
+
+    data = position_data("turn-inks-round3-3p")
+    data["players"][1]["track"] = 3                      # beyond the highest specialty
+    data["players"][2]["character"] = "caxton"           # Caxton twice
+    data["first_player"] = 2
+    data["players"][0]["plan"] = [2, 2, 2, 2, 2]         # ...and plans that do not add up
+    e = position_error(tmp_path, data)
+    assert [w for w, _ in e.problems] == ["players[1].track", "players[2].character"]
+
+
+@pytest.mark.parametrize("text,where,reason", [
+    ("[" * 100000 + "]" * 100000, f"line 1, column {MAX_DEPTH + 1}", "nested more than"),
+    ('{"comment": ' + "[" * 1000 + "]" * 1000 + "}", f"line 1, column {12 + MAX_DEPTH}",
+     "nested more than"),
+    ('{"comment": ' + "[" * 40 + "]" * 40 + "}", "comment" + "[0]" * (MAX_DEPTH - 1),
+     "nested more than"),
+    ('{"format": "gutenberg-position", "format": "x"}', "top level", "key 'format' is given twice"),
+    ('{"round": NaN}', "round", "must be a whole number, got NaN"),
+    ('{"round": ' + "9" * 5000 + "}", "round", "must be a whole number, got 99999"),
+    ('{"round": -1e400}', "round", "must be a whole number, got -1e400"),
+    ('{"players": [' + "1," * 100 + "1]}", "players", "101 entries: nothing in a position has "
+                                                      "more than 50"),
+    ("[]", "top level", "must be an object"),
+])
+def test_hostile_position_json(tmp_path, text, where, reason):
+    e = position_error(tmp_path, text=text)
+    assert any(w == where and reason in r for w, r in e.problems), str(e)
+    assert all(len(line) < 300 for line in str(e).split("\n"))
+
+
+def test_huge_position_file_is_refused(tmp_path):
+    path = tmp_path / "table.json"
+    with open(path, "w") as f:
+        f.write('{"comment": "' + "x" * (50 << 20) + '"}')
+    with pytest.raises(PositionError) as info:
+        load_position(path)
+    assert str(info.value) == "table.json: more than 1,048,576 bytes: too large for a position"
+
+
+@pytest.mark.parametrize("name,reason", [
+    ("\x1b[2J", "contains the control character '\\x1b': names are plain text"),
+    ("Anna\nTom", "contains the control character '\\n'"),
+    ("\u202eannA", "contains the control character '\\u202e'"),
+    ("A" * 41, "41 characters, at most 40 allowed"),
+])
+def test_position_names_are_plain_text(name, reason):
+    data = position_data()
+    data["players"][0]["name"] = name
+    with pytest.raises(PositionError) as info:
+        load_position(data)
+    assert info.value.where == "players[0].name" and reason in info.value.reason
+
+
+def test_markup_in_a_name_is_text():
+    data = position_data()
+    data["players"][0]["name"] = "[/]"
+    assert load_position(data).names[0] == "[/]"
+
+
+def test_a_record_given_as_a_position_says_so(tmp_path):
+    record = {"format": "gutenberg-record", "version": 1, "game": {"players": 2}, "seats": [],
+              "actions": []}
+    e = position_error(tmp_path, record)
+    assert e.problems == [("format", "this is a game record, not a position (replay it with "
+                                     "`gutenberg-ai replay`, or give a position file)")]
