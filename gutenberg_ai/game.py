@@ -101,15 +101,15 @@ _DATA: dict[str, bytes] = {}          # sha256 -> the bytes of a catalogue or po
 _NAMES: dict[str, str] = {}           # sha256 -> the file's name, for messages
 
 
-def register_data(data) -> str:
+def register_data(data, name: str | None = None) -> str:
     """The value of a game parameter `catalogue` or `position` for data in memory (a
     decoded JSON dict, or a file's bytes) instead of a file: "sha256:<hex>", valid in
-    this process. A game record replays with it (records.game_of), so it needs neither
-    the files nor a temporary copy of them."""
+    this process; `name` names it in messages. A game record replays with it
+    (records.game_of), so it needs neither the files nor a temporary copy of them."""
     raw = data if isinstance(data, bytes) else json.dumps(data).encode("utf-8")
     digest = hashlib.sha256(raw).hexdigest()
     _DATA.setdefault(digest, raw)
-    _NAMES.setdefault(digest, f"{DATA_PREFIX}{digest[:12]}")
+    _NAMES.setdefault(digest, name or f"{DATA_PREFIX}{digest[:12]}")
     return DATA_PREFIX + digest
 
 

@@ -230,3 +230,138 @@ def test_a_record_given_as_a_position_says_so(tmp_path):
     e = position_error(tmp_path, record)
     assert e.problems == [("format", "this is a game record, not a position (replay it with "
                                      "`gutenberg-ai replay`, or give a position file)")]
+
+
+# ---------------------------------------------------------------------------------------
+# Game records
+# ---------------------------------------------------------------------------------------
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+import gutenberg_ai  # noqa: E402
+from gutenberg_ai.records import (GameRecord, RecordError, load_record, play_bots,  # noqa: E402
+                                  replay, seat_entry)
+
+
+def recorded(tmp_path, name="record.json", **params) -> tuple[object, pathlib.Path]:
+    game = gutenberg_ai.load_game(**params)
+    bots = [gutenberg_ai.make_bot("random", game, seat, seed=seat) for seat in range(game.num_players())]
+    record = GameRecord(game, 3, [seat_entry(s, "random", s) for s in range(game.num_players())], "test")
+    state = play_bots(game, bots, 3, record)
+    path = tmp_path / name
+    record.save(path)
+    return state, path
+
+
+def record_problems(data) -> list:
+    with pytest.raises(RecordError) as info:
+        replay(load_record(data))
+    return info.value.problems
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory) -> dict:
+    _, path = recorded(tmp_path_factory.mktemp("rec"), players=2, rounds=1)
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("edit,problem", [
+    (lambda d: d["result"].update(ranks=[2, 1] if d["result"]["ranks"] == [1, 2] else [1, 2]),
+     "result.ranks"),
+    (lambda d: d["result"].pop("state_digest"), "result.state_digest"),
+    (lambda d: d["result"].update(state_digest="0" * 64), "result.state_digest"),
+    (lambda d: d["result"].update(state_digest="xyz"), "result.state_digest"),
+    (lambda d: d.update(finished=False), "finished"),
+    (lambda d: d.update(result=None), "finished"),
+    (lambda d: d.update(result=None, finished=False), "result"),       # the game is over
+    (lambda d: d["result"].update(winners=[0, 0]), "result.winners"),
+    (lambda d: d["result"].update(winners=[5]), "result.winners"),
+    (lambda d: d["seats"][1].update(seat=7), "seats[1].seat"),
+    (lambda d: d["seats"][1].update(seat=0), "seats[1].seat"),
+    (lambda d: d["actions"][5].update(player=3), "actions[5].player"),
+    (lambda d: d["actions"][5].update(action=10 ** 40), "actions[5].action"),
+    (lambda d: d["actions"][5].update(text="x" * 10000), "actions[5].text"),
+    (lambda d: d["seats"][0].update(player="\x1b[2J"), "seats[0].player"),
+    (lambda d: d.update(version=1.0), "version"),
+    (lambda d: d.update(seed=3.0), "seed"),
+])
+def test_replay_checks_the_whole_record(finished, edit, problem):
+    data = copy.deepcopy(finished)
+    edit(data)
+    problems = record_problems(data)
+    assert problem in [w for w, _ in problems], problems
+    assert all(len(r) < 300 and "\x1b" not in r for _, r in problems)
+
+
+def test_a_record_reports_every_problem_at_once(finished):
+    data = copy.deepcopy(finished)
+    data["seats"][0]["seat"] = "zero"
+    data["actions"][2]["action"] = 3.0
+    data["actions"][4]["player"] = None
+    data["result"].pop("state_digest")
+    data["finished"] = "yes"
+    with pytest.raises(RecordError) as info:
+        load_record(data)
+    assert [w for w, _ in info.value.problems] == [
+        "seats[0].seat", "actions[2].action", "actions[4].player", "finished",
+        "result.state_digest"]
+
+
+def test_a_position_given_as_a_record_says_so(tmp_path):
+    with pytest.raises(RecordError, match="this is a position, not a game record"):
+        load_record(POSITIONS / "plan-round1-2p.json")
+
+
+def test_hostile_record_files(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text("[" * 5000 + "]" * 5000)
+    with pytest.raises(RecordError, match="nested more than"):
+        load_record(path)
+    with open(path, "w") as f:
+        f.write('{"actions": [' + "1," * (9 << 20) + "1]}")
+    with pytest.raises(RecordError, match="too large for a game record"):
+        load_record(path)
+
+
+def test_a_record_carries_its_catalogue_and_replays_from_anywhere_without_temporary_files(tmp_path):
+    data = catalogue_data()
+    data["printing"][0]["guilders"] = 17
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(data))
+    state, path = recorded(tmp_path, catalogue=str(mine), players=2, rounds=1)
+    mine.unlink()                                           # the record needs no file
+    record = json.loads(path.read_text())
+    assert record["version"] == 2 and record["catalogue"]["printing"][0]["guilders"] == 17
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    temp = tempfile.gettempdir()
+    before = set(os.listdir(temp))
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "replay", str(path), "--quiet"],
+                         cwd=elsewhere, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "The replay reaches the recorded final state" in out.stdout
+    again = replay(load_record(path))
+    assert gutenberg_ai.core_of(again) .to_dict() == gutenberg_ai.core_of(state).to_dict()
+    assert set(os.listdir(temp)) - before == set()          # no temporary file left
+    assert sorted(os.listdir(elsewhere)) == []
+
+
+def test_a_record_from_a_position_replays_without_the_position_file(tmp_path):
+    position = tmp_path / "table.json"
+    position.write_text((POSITIONS / "fulfil-round6-2p.json").read_text())
+    state, path = recorded(tmp_path, position=str(position))
+    position.write_text("{}")                               # changed on disk since
+    again = replay(load_record(path))
+    assert gutenberg_ai.core_of(again).to_dict() == gutenberg_ai.core_of(state).to_dict()
+
+
+def test_a_version_1_record_with_the_built_in_catalogue_replays(finished):
+    data = copy.deepcopy(finished)
+    data["version"] = 1
+    data["game"]["catalogue"] = ""
+    del data["catalogue"]
+    assert replay(load_record(data)).is_terminal()
+    data["game"]["catalogue"] = "/somewhere/box.json"
+    assert [w for w, _ in record_problems(data)] == ["game.catalogue"]
