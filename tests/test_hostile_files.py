@@ -365,3 +365,102 @@ def test_a_version_1_record_with_the_built_in_catalogue_replays(finished):
     assert replay(load_record(data)).is_terminal()
     data["game"]["catalogue"] = "/somewhere/box.json"
     assert [w for w, _ in record_problems(data)] == ["game.catalogue"]
+
+
+# ---------------------------------------------------------------------------------------
+# The arena trusts no record it finds
+# ---------------------------------------------------------------------------------------
+from gutenberg_ai import arena  # noqa: E402
+
+
+def arena_settings(**kw) -> arena.ArenaSettings:
+    return arena.ArenaSettings(**{**dict(bots=["heuristic", "random"], players=2, games=2,
+                                         seconds=None, iterations=20, rounds=1, seed=4), **kw})
+
+
+def record_paths(out) -> list[pathlib.Path]:
+    return sorted((pathlib.Path(out) / "games" / "heuristic-vs-random").glob("game-*.json"))
+
+
+def test_arena_checks_each_record_against_its_schedule_and_its_replay(tmp_path):
+    out = tmp_path / "out"
+    s = arena_settings(games=4)
+    first = arena.run_arena(s, str(out))
+    assert first["run"]["played"] == 4 and first["run"]["mismatches"] == []
+    paths = record_paths(out)
+    good = [json.loads(p.read_text()) for p in paths]
+    # 0: another result; 1: the record of game 0 copied over game 1; 2: other seeds;
+    # 3: not JSON at all
+    tampered = copy.deepcopy(good[0])
+    tampered["result"]["scores"] = [s + 1 for s in tampered["result"]["scores"]]
+    paths[0].write_text(json.dumps(tampered))
+    paths[1].write_text(json.dumps(good[0]))
+    other = copy.deepcopy(good[2])
+    other["seats"][0]["seed"] += 1
+    paths[2].write_text(json.dumps(other))
+    paths[3].write_text("[" * 10000)
+    again = arena.run_arena(s, str(out))
+    run = again["run"]
+    assert (run["played"], run["replayed"], run["skipped"]) == (4, 4, 0)
+    reasons = {m["path"].split("/")[-1]: m["reason"] for m in run["mismatches"]}
+    assert "result.scores: the record says" in reasons["game-0000.json"]
+    assert "another match or game number" in reasons["game-0001.json"]
+    assert "other bot seeds" in reasons["game-0002.json"]
+    assert "nested more than" in reasons["game-0003.json"]
+    assert [json.loads(p.read_text()) for p in paths][1:3] != [good[0], other]
+    third = arena.run_arena(s, str(out))             # what it wrote checks out
+    assert third["run"]["skipped"] == 4 and third["run"]["mismatches"] == []
+    assert third["standings"] == first["standings"]
+
+
+def test_arena_writes_its_settings_only_once_they_are_valid(tmp_path):
+    out = tmp_path / "out"
+    with pytest.raises(arena.ArenaError, match="options: smmcts"):
+        arena.run_arena(arena_settings(bots=["heuristic", "smmcts"],
+                                       options={"smmcts": {"cutof": 3}}), str(out))
+    with pytest.raises(arena.ArenaError, match="'ismcts' is not among the bots"):
+        arena.run_arena(arena_settings(options={"ismcts": {}}), str(out))
+    with pytest.raises(arena.ArenaError, match="seed: 1.5 is not a whole number"):
+        arena.run_arena(arena_settings(seed=1.5), str(out))
+    assert not (out / arena.SETTINGS_FILE).exists()
+    out.mkdir()
+    for text in ("[" * 100000, '{"settings": [1]}', "\x00"):
+        (out / arena.SETTINGS_FILE).write_text(text)
+        with pytest.raises(arena.ArenaError, match="arena.json"):
+            arena.run_arena(arena_settings(), str(out))
+
+
+def test_a_claimed_game_is_left_to_its_arena_and_a_dead_arena_s_claim_is_taken_over(tmp_path):
+    out = tmp_path / "out"
+    s = arena_settings(games=3)
+    claim = out / "games" / "heuristic-vs-random" / "game-0001.claim"
+    claim.parent.mkdir(parents=True)
+    claim.write_text(json.dumps({"pid": os.getpid(), "host": __import__("socket").gethostname()}))
+    run = arena.run_arena(s, str(out))["run"]
+    assert (run["played"], run["elsewhere"]) == (2, 1)
+    assert [p.name for p in record_paths(out)] == ["game-0000.json", "game-0002.json"]
+    assert claim.exists()                                 # not ours to release
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    claim.write_text(json.dumps({"pid": int(dead), "host": __import__("socket").gethostname()}))
+    run = arena.run_arena(s, str(out))["run"]
+    assert (run["played"], run["skipped"], run["elsewhere"]) == (1, 2, 0)
+    assert not claim.exists() and len(record_paths(out)) == 3
+
+
+def test_two_arenas_on_one_folder_play_each_game_once(tmp_path):
+    out = tmp_path / "out"
+    arena.run_arena(arena_settings(games=1, rounds=3), str(out))    # the settings file is there
+    code = ("import json, sys; from gutenberg_ai import arena; "
+            "s = arena.ArenaSettings(bots=['heuristic', 'random'], players=2, games=40, "
+            "seconds=None, iterations=20, rounds=3, seed=4); "
+            "print(json.dumps(arena.run_arena(s, sys.argv[1])['run']))")
+    runs = [subprocess.Popen([sys.executable, "-c", code, str(out)], stdout=subprocess.PIPE,
+                             text=True) for _ in range(2)]
+    done = [json.loads(p.communicate(timeout=600)[0]) for p in runs]
+    # game 0 was there already; each other game played by one arena (the two run at
+    # once: each plays some, and finds the other's finished or claimed)
+    assert sum(r["played"] for r in done) == 39, done
+    assert all(r["mismatches"] == [] for r in done)
+    assert len(record_paths(out)) == 40
+    assert not list((out / "games").rglob("*.claim"))
