@@ -189,8 +189,7 @@ def _catalogue(digest: str):
 def _position(digest: str, catalogue: str):
     position = _position_module()
     try:
-        data = decode_json(_DATA[digest], _NAMES[digest], position.PositionError, None,
-                           position.MAX_ITEMS, "a position")
+        data = decode_json(_DATA[digest], _NAMES[digest], position.PositionError)
         return position.position_from_data(data, _catalogue(catalogue), _NAMES[digest])
     except position.PositionError as e:
         raise ParameterError(f"position: {e}") from None

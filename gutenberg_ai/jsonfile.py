@@ -23,7 +23,8 @@ import unicodedata
 from typing import Any
 
 __all__ = ["FileDataError", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
-           "decode_json", "json_type", "read_bytes", "read_json", "show", "text_problem"]
+           "decode_json", "json_type", "plain_text", "read_bytes", "read_json", "show",
+           "text_problem"]
 
 MAX_DEPTH = 32        # the files' own nesting is at most 7 levels (a record's position: 9)
 MAX_SHOWN = 60        # characters of a value shown in a message
@@ -162,6 +163,14 @@ def json_type(value: Any) -> str:
 
 # Bidirectional overrides reorder the text around them on a terminal.
 _BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def plain_text(value: str) -> str:
+    """`value` with its control characters and bidirectional overrides escaped (\\x1b),
+    for a terminal: text from a file can then neither move the cursor nor reorder the
+    line (rich passes escape codes through)."""
+    return "".join(ch.encode("unicode_escape").decode("ascii")
+                   if unicodedata.category(ch) == "Cc" or ch in _BIDI else ch for ch in value)
 
 
 def text_problem(value: str) -> str | None:

@@ -302,14 +302,13 @@ def _order_key(data, path) -> tuple:
 def _read(path_or_dict) -> tuple[Any, str, str | None]:
     """The position's data, the name for messages and the file's path (None for a dict)."""
     if isinstance(path_or_dict, dict):
-        problems = structure_problems(path_or_dict, MAX_ITEMS, "a position")
-        if problems:
-            raise PositionError.of("position", problems)
-        return path_or_dict, "position", None
-    if not isinstance(path_or_dict, (str, os.PathLike)):
+        data, source, shown = path_or_dict, "position", None
+    elif isinstance(path_or_dict, (str, os.PathLike)):
+        raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
+        data = decode_json(raw, source, PositionError, shown)
+    else:
         raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
-    raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
-    return decode_json(raw, source, PositionError, shown, MAX_ITEMS, "a position"), source, shown
+    return data, source, shown
 
 
 def _not_a_record(data: Any) -> _Problem | None:
@@ -1118,6 +1117,11 @@ def position_from_data(data: Any, cat: Catalogue, source: str = "position",
         problem = _not_a_record(data)
         if problem:
             raise problem
+        # No list of a position is long: a long one is refused before the schema (which
+        # would check each entry), and so is deep nesting in a dict given directly.
+        found = structure_problems(data, MAX_ITEMS, "a position")
+        if found:
+            raise PositionError.of(source, found, path)
         problems = _check_schema(data)
         if problems:
             raise PositionError.of(source, problems, path)

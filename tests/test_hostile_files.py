@@ -464,3 +464,69 @@ def test_two_arenas_on_one_folder_play_each_game_once(tmp_path):
     assert all(r["mismatches"] == [] for r in done)
     assert len(record_paths(out)) == 40
     assert not list((out / "games").rglob("*.claim"))
+
+
+# ---------------------------------------------------------------------------------------
+# Names from files are text: never markup, never escape codes
+# ---------------------------------------------------------------------------------------
+def run_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "gutenberg_ai", *args], capture_output=True,
+                          text=True, timeout=600, cwd=cwd)
+
+
+def test_hint_shows_a_name_with_markup_as_text(tmp_path):
+    data = position_data("turn-inks-round3-3p")
+    data["players"][1]["name"] = "[/]"
+    data["players"][0]["name"] = "[bold red]Kate"
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data))
+    out = run_cli("hint", str(path), "--iterations", "30", "--board")
+    assert out.returncode == 0, out.stderr
+    assert "[/] (player 1) to decide: take inks" in out.stdout
+    assert "[bold red]Kate (player 0)" in out.stdout
+
+
+def test_hint_refuses_a_name_with_escape_codes_in_one_line(tmp_path):
+    data = position_data("turn-inks-round3-3p")
+    data["players"][1]["name"] = "\x1b[2J"
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data))
+    out = run_cli("hint", str(path), "--iterations", "30")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == ("gutenberg-ai hint: table.json: players[1].name: '\\x1b[2J' contains "
+                          "the control character '\\x1b': names are plain text\n")
+
+
+def test_the_board_shows_names_as_text_and_escapes_control_characters():
+    import io
+
+    from rich.console import Console
+
+    from gutenberg_ai import tui
+    pos = load_position(position_data("turn-inks-round3-3p"))
+    console = Console(file=io.StringIO(), force_terminal=True, width=120)
+    console.print(tui.game_view(pos.state, 0, ["[/]", "\x1b[2J", "[bold]x[/bold]"]))
+    text = console.file.getvalue()
+    assert "[/]" in text and "[bold]x[/bold]" in text
+    assert "\x1b[2J" not in text and "\\x1b[2J" in text
+
+
+def test_every_problem_of_a_file_is_a_line_of_the_command_line_error(tmp_path):
+    data = position_data()
+    data["players"][0]["fame"] = 1.0
+    data["players"][1]["guilders"] = -1
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data))
+    out = run_cli("hint", str(path))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.splitlines() == [
+        "gutenberg-ai hint: table.json: players[0].fame: must be a whole number, got 1.0",
+        "gutenberg-ai hint: table.json: players[1].guilders: -1 is out of range (0-999)"]
+
+
+def test_a_record_given_to_hint_says_so(tmp_path):
+    _, path = recorded(tmp_path, players=2, rounds=1)
+    out = run_cli("hint", str(path))
+    assert out.returncode == 2 and "this is a game record, not a position" in out.stderr
+    out = run_cli("replay", str(POSITIONS / "plan-round1-2p.json"))
+    assert out.returncode == 2 and "this is a position, not a game record" in out.stderr
