@@ -393,7 +393,7 @@ def _bad_state(game_name: str, n: int, line: str, why: str):
 
 
 def _parse_serialized(text: str, max_actions: int, game_name: str):
-    """(actions [(action, line)], start plans [(seat, plan, line)], rules key, core hex)
+    """(actions [(action, line)], start plans [(seat, plan, line, text)], rules key, core hex)
     of a serialized state; pyspiel.SpielError names the line at fault."""
     if not isinstance(text, str):
         raise TypeError(f"a serialized state is text, got {type(text).__name__}")
@@ -417,7 +417,7 @@ def _parse_serialized(text: str, max_actions: int, game_name: str):
             parts = line[len("start_plan "):].split(" ")
             if len(parts) != 6 or not all(0 < len(x) <= 2 and set(x) <= _DIGITS for x in parts):
                 raise _bad_state(game_name, n, line, "a start plan is a seat and 5 numbers")
-            starts.append((int(parts[0]), [int(x) for x in parts[1:]], n))
+            starts.append((int(parts[0]), [int(x) for x in parts[1:]], n, line))
         else:
             if not 0 < len(line) <= 9 or not set(line) <= _DIGITS:
                 raise _bad_state(game_name, n, line, "not an action (a whole number), a "
@@ -478,11 +478,13 @@ class GutenbergGame(pyspiel.Game):
             raise _bad_state(name, key[1], "rules " + key[0], "written for another game (other "
                              "parameters, catalogue or position data)")
         state = self.new_initial_state()
-        for seat, plan, n in starts:
+        for seat, plan, n, line in starts:
             try:
                 state._set_start_plan(seat, plan)
-            except ValueError as e:
-                raise _bad_state(name, n, f"start_plan {seat} {plan}", str(e)) from None
+            except ValueError:
+                raise _bad_state(name, n, line, "no such plan: the seat did not commit before "
+                                 "the history began, or the plan does not place its markers "
+                                 "(at most 6 a row)") from None
         for action, n in actions:
             if action not in state._core.legal_actions() and \
                     action not in [a for a, _ in state._core.chance_outcomes()]:

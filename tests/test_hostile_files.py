@@ -530,3 +530,259 @@ def test_a_record_given_to_hint_says_so(tmp_path):
     assert out.returncode == 2 and "this is a game record, not a position" in out.stderr
     out = run_cli("replay", str(POSITIONS / "plan-round1-2p.json"))
     assert out.returncode == 2 and "this is a position, not a game record" in out.stderr
+
+
+# ---------------------------------------------------------------------------------------
+# Game parameters: a path with a comma, a file changed on disk
+# ---------------------------------------------------------------------------------------
+import pyspiel  # noqa: E402
+
+from gutenberg_ai import core_of, rules_of  # noqa: E402
+from gutenberg_ai.game import ParameterError, register_data, sources_of  # noqa: E402
+
+
+@pytest.mark.parametrize("name,refused", [("a,b.json", "','"), ("x=y.json", "'='"),
+                                          ("p(.json", "unbalanced parentheses"),
+                                          ("p(1).json", None), ("sp ace.json", None)])
+@pytest.mark.parametrize("game_name", ["gutenberg", "gutenberg_py"])
+def test_a_path_an_openspiel_game_string_cannot_carry_is_refused(tmp_path, name, refused, game_name):
+    path = tmp_path / name
+    path.write_text((POSITIONS / "plan-round1-2p.json").read_text())
+    if refused:
+        with pytest.raises((ParameterError, pyspiel.SpielError), match=refused):
+            pyspiel.load_game(game_name, {"position": str(path)})
+        return
+    game = pyspiel.load_game(game_name, {"position": str(path)})
+    again = pyspiel.load_game(str(game))                      # the game string round-trips
+    assert again.get_parameters()["position"] == str(path)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    if game_name == "gutenberg":
+        g2, s2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+        assert core_of(s2) == core_of(state)
+
+
+@pytest.mark.parametrize("game_name", ["gutenberg", "gutenberg_py"])
+def test_a_file_changed_on_disk_makes_a_new_game_and_the_old_one_keeps_its_data(tmp_path, game_name):
+    path = tmp_path / "table.json"
+    data = position_data()
+    data["players"][0]["fame"] = 11
+    path.write_text(json.dumps(data))
+    old = pyspiel.load_game(game_name, {"position": str(path)})
+    old_state = old.new_initial_state()
+    old_state.apply_action(old_state.legal_actions()[0])
+    data["players"][0]["fame"] = 22
+    path.write_text(json.dumps(data))
+    new = pyspiel.load_game(game_name, {"position": str(path)})
+    fame = lambda state: core_of(state).to_dict()["players"][0]["fame"]     # noqa: E731
+    assert fame(new.new_initial_state()) == 22
+    assert fame(old.new_initial_state()) == fame(old_state) == 11
+    assert rules_of(old).new_state().to_dict()["players"][0]["fame"] == 11
+    assert sources_of(old)["position"]["players"][0]["fame"] == 11
+    back = old.deserialize_state(old_state.serialize())
+    assert core_of(back) == core_of(old_state)
+    with pytest.raises(pyspiel.SpielError, match="written for another game"):
+        new.deserialize_state(old_state.serialize())
+    path.unlink()                                             # gone: the games live on
+    assert fame(old.new_initial_state()) == 11 and rules_of(new) is not rules_of(old)
+
+
+def test_a_catalogue_changed_on_disk_does_not_change_the_games_loaded_before(tmp_path):
+    path = tmp_path / "box.json"
+    data = catalogue_data()
+    data["printing"][0]["guilders"] = 17
+    path.write_text(json.dumps(data))
+    old = gutenberg_ai.load_game(catalogue=str(path))
+    data["printing"][0]["guilders"] = 3
+    path.write_text(json.dumps(data))
+    new = gutenberg_ai.load_game(catalogue=str(path))
+    assert rules_of(old).catalogue.printing[0].guilders == 17
+    assert rules_of(new).catalogue.printing[0].guilders == 3
+    assert sources_of(old)["catalogue"]["printing"][0]["guilders"] == 17
+
+
+def test_data_registered_in_memory_is_a_game_parameter():
+    key = register_data(position_data())
+    game = gutenberg_ai.load_game(position=key)
+    assert core_of(game.new_initial_state()).current_player() == 0
+    with pytest.raises(ParameterError, match="registered in another process"):
+        gutenberg_ai.game.check_parameters({"position": "sha256:" + "0" * 64})
+
+
+# ---------------------------------------------------------------------------------------
+# Serialized states: rebuilt and checked, never unpickled
+# ---------------------------------------------------------------------------------------
+class _Evil:
+    marker = ""
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+def _pickled_state(marker: str) -> str:
+    import base64
+    import pickle
+    evil = _Evil()
+    evil.marker = marker
+    payload = base64.b64encode(pickle.dumps({"_core": evil})).decode()
+    return f"history=\nmove_number=0\n__dict__={payload}"
+
+
+def _played(game, n=60, seed=1):
+    import random
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(n):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game_name", ["gutenberg", "gutenberg_py"])
+def test_a_pickled_state_is_refused_and_never_run(tmp_path, game_name):
+    marker = tmp_path / "ran"
+    game = pyspiel.load_game(game_name, {"players": 2})
+    with pytest.raises(pyspiel.SpielError):
+        game.deserialize_state(_pickled_state(str(marker)))
+    assert not marker.exists()
+    assert "__dict__" not in _played(game).serialize()        # the shell writes no pickle
+
+
+def _hostile_texts(good: str) -> list:
+    lines = good.split("\n")
+    rules = next(i for i, line in enumerate(lines) if line.startswith("rules "))
+    return [
+        ("", None),                                           # the initial state
+        ("x" * 10_000, "not an action"),
+        ("\x1b[2J", "not an action"),
+        ("-1", "not an action"),
+        ("1.5", "not an action"),
+        ("99999999999999999999", "not an action"),
+        ("0\n" * 100_000, "not a legal action|more actions than a game"),
+        ("\n".join(lines[:rules] + ["0"] + lines[rules:]), "not a legal action|already over"),
+        ("\n".join(lines[:-1] + ["core " + "ab" * 10]), "does not match"),
+        ("\n".join(lines[:-1] + ["core zz"]), "does not match"),
+        ("\n".join(lines + lines[-1:]), "a second 'core' line"),
+        ("\n".join(lines[:rules] + ["rules " + "0" * 64] + lines[rules + 1:]), "another game"),
+        ("\n".join(lines[:rules] + ["start_plan 0 1 1 1 1 3"] + lines[rules:]), "start plan|no such plan"),
+        ("start_plan 0 99 1 1 1 3", "no such plan"),
+        ("start_plan 0 100 1 1 1 3", "a seat and 5 numbers"),
+        ("start_plan x", "a seat and 5 numbers"),
+    ]
+
+
+@pytest.mark.parametrize("game_name", ["gutenberg", "gutenberg_py"])
+def test_hostile_serialized_states_get_a_clear_error(game_name):
+    game = pyspiel.load_game(game_name, {"players": 2})
+    good = _played(game).serialize()
+    assert core_of(game.deserialize_state(good)) == core_of(_played(game))
+    for text, error in _hostile_texts(good):
+        if error is None:
+            assert game.deserialize_state(text).history() == []
+            continue
+        with pytest.raises(pyspiel.SpielError) as info:
+            game.deserialize_state(text)
+        message = str(info.value)
+        assert __import__("re").search(error, message), (text[:60], message)
+        assert len(message) < 300 and "\x1b" not in message and message.count("\n") == 0
+
+
+@pytest.mark.parametrize("game_name", ["gutenberg", "gutenberg_py"])
+def test_resampling_redraws_hidden_plans_of_a_position_and_the_sample_survives_serialization(
+        tmp_path, game_name):
+    import random
+    data = position_data("turn-inks-round3-3p")
+    data["step"] = {"kind": "plan", "player": 0}
+    for p in data["players"]:
+        p.pop("plan")
+        for g in p.get("gears", []):
+            g.pop("used", None)
+    data["players"][2]["plan"] = "hidden"                 # the first player committed, unseen
+    path = tmp_path / "hidden.json"
+    path.write_text(json.dumps(data))
+    game = pyspiel.load_game(game_name, {"position": str(path)})
+    state = game.new_initial_state()
+    assert state.current_player() == 0
+    plans = set()
+    for seed in range(12):
+        sample = state.resample_from_infostate(0, random.Random(seed).random)
+        plan = tuple(core_of(sample).to_dict()["players"][2]["plan"])
+        assert sum(plan) == core_of(sample).to_dict()["players"][2]["markers"]
+        plans.add(plan)
+        back = game.deserialize_state(sample.serialize())
+        assert core_of(back) == core_of(sample)
+        later = sample.clone()
+        later.apply_action(later.legal_actions()[0])       # player 0 commits; player 1 next
+        assert core_of(game.deserialize_state(later.serialize())) == core_of(later)
+        resampled_again = later.resample_from_infostate(1, random.Random(seed).random)
+        assert core_of(game.deserialize_state(resampled_again.serialize())) == \
+            core_of(resampled_again)
+    assert len(plans) > 6                                 # redrawn, not the stand-in
+    # the same sampler gives the same sample in both games
+    other = pyspiel.load_game("gutenberg" if game_name == "gutenberg_py" else "gutenberg_py",
+                              {"position": str(path)})
+    a = state.resample_from_infostate(0, random.Random(5).random)
+    b = other.new_initial_state().resample_from_infostate(0, random.Random(5).random)
+    assert core_of(a).to_dict() == core_of(b).to_dict()
+
+
+# ---------------------------------------------------------------------------------------
+# Fame and every bound agree: the schema, the core, the game's utilities
+# ---------------------------------------------------------------------------------------
+from gutenberg_ai import _core  # noqa: E402
+from gutenberg_ai.position import position_of, position_schema  # noqa: E402
+
+
+def test_the_schema_s_bounds_are_the_core_s():
+    limits = _core.LIMITS
+    player = position_schema()["$defs"]["player"]["properties"]
+    assert player["fame"]["maximum"] == limits["MAX_FAME"]
+    assert player["guilders"]["maximum"] == limits["MAX_GUILDERS"]
+    assert player["types"]["maxLength"] == limits["MAX_TYPES"]
+    assert player["orders"]["maxItems"] == limits["MAX_ORDERS"]
+    assert player["patronage"]["anyOf"][0]["maximum"] == limits["MAX_PATRONAGE"]
+    plan = position_schema()["$defs"]["plan"]["anyOf"]
+    assert plan[1]["items"]["maximum"] == limits["MAX_ROW"]
+    assert all(v["maximum"] == limits["MAX_ROW"] for v in plan[0]["properties"].values())
+    assert position_schema()["properties"]["game"]["properties"]["markers"]["maximum"] == \
+        limits["MAX_MARKERS"]
+
+
+@pytest.mark.parametrize("returns", ["score", "margin", "win"])
+@pytest.mark.parametrize("game_name", ["gutenberg", "gutenberg_py"])
+def test_a_game_from_the_richest_position_stays_within_its_bounds(tmp_path, returns, game_name):
+    import random
+    data = position_data("turn-inks-round3-3p")
+    for p in data["players"]:
+        p["fame"], p["guilders"] = _core.LIMITS["MAX_FAME"], _core.LIMITS["MAX_GUILDERS"]
+    path = tmp_path / "rich.json"
+    path.write_text(json.dumps(data))
+    game = pyspiel.load_game(game_name, {"position": str(path), "returns": returns})
+    assert game.max_game_length() >= 3 * _core.LIMITS["MAX_GUILDERS"]
+    for seed in range(3):
+        rng = random.Random(seed)
+        state, n = game.new_initial_state(), 0
+        while not state.is_terminal():
+            d = core_of(state).to_dict()
+            assert all(p["fame"] <= 999 and p["guilders"] <= 999 for p in d["players"])
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                legal = state.legal_actions()
+                # a buyer: types whenever it can, else anything
+                buys = [a for a in legal if _core.ACTIONS["BUY"] <= a < _core.ACTIONS["BUY"] + 4]
+                state.apply_action(rng.choice(buys) if buys and rng.random() < 0.9
+                                   else rng.choice(legal))
+            n += 1
+            if not state.is_terminal() and not state.is_chance_node() and n % 50 == 0:
+                try:
+                    saved = position_of(core_of(state))
+                except Exception:
+                    continue
+                assert position_of(load_position(saved).state) == saved   # the schema holds it
+        assert n <= game.max_game_length()
+        assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+        assert max(core_of(state).final_scores()) <= gutenberg_ai.game.max_final_score(
+            rules_of(game).catalogue)
