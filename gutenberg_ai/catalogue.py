@@ -13,9 +13,7 @@ core copies into its C ``struct Catalogue`` (declared in the .pxd of ext/), fiel
 from __future__ import annotations
 
 import functools
-import json
 import os
-import pathlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources

@@ -18,11 +18,17 @@ Parameters
                 "score" (final fame; the default and only choice solo) or "margin"
                 (final fame minus the mean of the others)
     characters  true (default): each player draws 2 character tiles and keeps one
-    automa      0 (default) or 1: the rulebook's automa joins as an extra participant
-                (its cards are chance); players + automa is at most 4
+    automa      0 or 1 (default: 1 with one player, else 0): the rulebook's automa joins
+                as an extra participant (its cards are chance); players + automa is at
+                most 4
     catalogue   path to a catalogue JSON file ("" for the built-in one)
     position    path to a position file (docs/positions.md): the game starts there, and
                 is the game the position says (its players, rounds, characters, automa)
+
+A catalogue or position file is read once, when a game is loaded, and known by its
+content from then on (a file changed later makes a new game at the next load);
+register_data() gives a parameter value for data in memory. A path that an OpenSpiel
+game string cannot carry (a comma, an "=") is refused.
 
 The game is sequential with explicit chance nodes (every draw of a card, an ink, a gear,
 a character tile, an automa card) and imperfect information: each round the players

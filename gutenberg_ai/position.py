@@ -669,7 +669,6 @@ class _Loader:
     def players(self):
         d = self.data
         s = self.s
-        cat = self.cat
         kept: dict = {}
         self.hidden = []
         self.names = tuple(p.get("name") for p in d["players"])
