@@ -451,10 +451,11 @@ def core_of(state) -> _core.CoreState:
         raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
     text = state.serialize()
     try:
-        key = _serialized_key(text)
-    except TypeError:
+        rules = _RULES[_serialized_key(text)]
+        data = bytes.fromhex(text[text.rfind("\n") + 6:])
+    except (TypeError, KeyError, ValueError):
         raise TypeError(f"not a Gutenberg state: {type(state).__name__}") from None
-    return _core._rebuild_state(_RULES[key], bytes.fromhex(text[text.rfind("\n") + 6:]))
+    return _core._rebuild_state(rules, data)
 
 
 class GutenbergGame(pyspiel.Game):

@@ -40,8 +40,8 @@ from typing import Any
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, CatalogueError, default_catalogue, load_catalogue
-from .jsonfile import (FileDataError, Problems, decode_json, json_type, path_text, read_bytes,
-                       text_problem)
+from .jsonfile import (FileDataError, Problems, decode_json, json_type, path_text, plain_text,
+                       read_bytes, text_problem)
 from .jsonfile import Problem as _Problem
 from .jsonfile import structure_problems
 from .jsonfile import show as _show
@@ -212,7 +212,7 @@ def _schema_reason(error) -> str:
     v, inst, schema, value = error.validator, error.instance, error.schema, error.validator_value
     if v == "required":
         missing = [k for k in value if isinstance(inst, dict) and k not in inst]
-        return f"missing key {_show(missing[0])}" if missing else error.message
+        return f"missing key {_show(missing[0])}" if missing else _message(error)
     if v == "additionalProperties":
         allowed = list(schema.get("properties", {}))
         extra = [k for k in inst if k not in allowed]
@@ -241,7 +241,7 @@ def _schema_reason(error) -> str:
         return "an entry is listed twice"
     if v == "pattern":
         if schema.get("pattern", "").startswith("^[^"):        # a name: plain text
-            return text_problem(inst) or error.message
+            return text_problem(inst) or _message(error)
         if schema.get("pattern", "").startswith("^[AIOU]"):
             return f"{_show(inst)}: only the letters A, I, O, U (at most 6 on a card)" \
                 if "{" in schema["pattern"] else f"{_show(inst)}: only the letters A, I, O, U"
@@ -258,7 +258,13 @@ def _schema_reason(error) -> str:
             return f"must be {listed}, got {_show(inst)}"
         what = schema.get("description", "")
         return f"{_show(inst)} is not valid here" + (f" ({what})" if what else "")
-    return error.message
+    return _message(error)
+
+
+def _message(error) -> str:
+    """jsonschema's own message, which quotes the whole value: cut short, escaped."""
+    text = plain_text(error.message)
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _check_schema(data: Any) -> list[tuple[str, str]]:

@@ -282,7 +282,7 @@ def _check_record(data) -> Problems:
         if key not in data:
             add("top level", f"missing key {key!r}")
     for key in data:
-        if key not in _KEYS:
+        if key not in _KEYS and key != "_source":     # _source: added by load_record
             add("top level", f"unknown key {show(key)} (expected {', '.join(_KEYS)})")
     if "format" in data and data["format"] != FORMAT:
         add("format", f"{show(data['format'])} is not {FORMAT!r} (is this a game record?)")
@@ -323,11 +323,12 @@ def _check_game(data: dict, add) -> int | None:
         params = _params(data)
         setup = _game.setup(params)
     except ParameterError as e:
-        field, _, first = str(e).partition(": ")
+        lines = str(e).split("\n")
+        field, _, first = lines[0].partition(": ")
         where = (field if field in ("catalogue", "position") else
                  f"game.{field}" if field in DEFAULTS else "game")
         # A catalogue's or position's problems come one a line, each with its field.
-        for line in [first] + str(e).split("\n")[1:]:
+        for line in [first] + lines[1:]:
             add(where, line)
         return None
     except (TypeError, ValueError) as e:

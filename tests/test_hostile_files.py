@@ -786,3 +786,75 @@ def test_a_game_from_the_richest_position_stays_within_its_bounds(tmp_path, retu
         assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
         assert max(core_of(state).final_scores()) <= gutenberg_ai.game.max_final_score(
             rules_of(game).catalogue)
+
+
+# ---------------------------------------------------------------------------------------
+# Wrong values anywhere: an error that names the place, never another exception
+# ---------------------------------------------------------------------------------------
+HOSTILE = [None, True, 3.0, -1, 10 ** 40, float("inf"), "x" * 300, "\x1b[2J", [], {},
+           [[[[[[]]]]]], {"a": 1}]
+
+
+def _leaves(value, where=()):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, where + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, where + (i,))
+    yield where
+
+
+def _replaced(data, where, new):
+    data = copy.deepcopy(data)
+    if not where:
+        return new
+    node = data
+    for k in where[:-1]:
+        node = node[k]
+    node[where[-1]] = new
+    return data
+
+
+@pytest.mark.parametrize("name", ["turn-inks-round3-3p", "solo-automa-round4", "inline-cards-2p"])
+def test_any_wrong_value_in_a_position_is_an_error_naming_a_place(name):
+    base = position_data(name)
+    places = [w for w in _leaves(base) if w]
+    for i, where in enumerate(places):
+        for new in HOSTILE[i % 6::6]:
+            try:
+                load_position(_replaced(base, where, new))
+            except PositionError as e:
+                assert e.problems and all(len(r) < 400 and "\x1b" not in r for _, r in e.problems)
+    everything = base
+    for i, where in enumerate(places):                  # wrong types everywhere at once
+        if len(where) >= 2:
+            try:
+                everything = _replaced(everything, where, HOSTILE[i % len(HOSTILE)])
+            except (TypeError, KeyError, IndexError):
+                pass
+    with pytest.raises(PositionError) as info:
+        load_position(everything)
+    assert len(info.value.problems) > 10
+
+
+def test_any_wrong_value_in_a_catalogue_is_an_error_naming_a_place():
+    from gutenberg_ai.catalogue import parse_catalogue
+    base = catalogue_data()
+    places = [w for w in _leaves(base) if w]
+    for i, where in enumerate(places[::9]):
+        try:
+            parse_catalogue(_replaced(base, where, HOSTILE[i % len(HOSTILE)]), "box.json")
+        except CatalogueError as e:
+            assert e.problems and all(len(r) < 400 and "\x1b" not in r for _, r in e.problems)
+
+
+def test_any_wrong_value_in_a_record_is_an_error_naming_a_place(finished):
+    places = [w for w in _leaves(finished)
+              if w and not (len(w) > 1 and w[0] == "actions" and w[1] > 6)]
+    for i, where in enumerate(places):
+        data = _replaced(finished, where, HOSTILE[i % len(HOSTILE)])
+        try:
+            replay(load_record(data))
+        except RecordError as e:
+            assert e.problems and all(len(r) < 400 and "\x1b" not in r for _, r in e.problems)
