@@ -45,7 +45,7 @@ import os
 import numpy as np
 import pyspiel
 
-from gutenberg_ai import _core
+from gutenberg_ai import _core, games
 from gutenberg_ai.catalogue import load_catalogue
 
 GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai._core
@@ -204,37 +204,18 @@ def game_info(p: dict) -> dict:
 def rules_of(game) -> _core.Rules:
     """The compiled rules (gutenberg_ai._core.Rules) of a loaded game, native or Python:
     its catalogue, random playouts in the core, states from dicts."""
-    if isinstance(game, GutenbergGame):
-        return game.rules
-    return rules_for(check_parameters(game.get_parameters()))
+    return games.rules_of(game)
 
 
 def returns_mode_of(game) -> str:
     """The returns a loaded game gives ("win", "score" or "margin"), native or Python."""
-    if isinstance(game, GutenbergGame):
-        return game.returns_mode
-    return check_parameters(game.get_parameters())["returns"]
+    return games.returns_mode_of(game)
 
 
 def core_of(state) -> _core.CoreState:
-    """The compiled state (gutenberg_ai._core.CoreState) of a game state, for reading
-    (a CoreState is returned as it is).
-
-    Of a "gutenberg_py" state: its own core (changing it changes the state). Of a native
-    "gutenberg" state: a copy of its struct, read from the last line of
-    `state.serialize()`, about 10 us in the middle of a game (see docs/native.md);
-    changing it does not change the state."""
-    if isinstance(state, _core.CoreState):
-        return state
-    if isinstance(state, GutenbergState):
-        return state.core
-    if not isinstance(state, pyspiel.State):
-        raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
-    text = state.serialize()
-    line = text[text.rfind("\n") + 1:]
-    if not line.startswith("core "):
-        raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
-    return _core._rebuild_state(rules_of(state.get_game()), bytes.fromhex(line[5:]))
+    """The compiled state (gutenberg_ai._core.CoreState) of a game state: see
+    gutenberg_ai.games.core_of."""
+    return games.core_of(state)
 
 
 class GutenbergGame(pyspiel.Game):
