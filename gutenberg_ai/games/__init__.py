@@ -66,7 +66,7 @@ def get(key: str) -> PrintingGame:
 
 def of(game_or_state) -> PrintingGame:
     """The game of a pyspiel game or state (native or Python shell) or of a compiled
-    state (a game's CoreState)."""
+    state (a game's CoreState); TypeError for anything else."""
     if isinstance(game_or_state, pyspiel.State):
         game_or_state = game_or_state.get_game()
     if isinstance(game_or_state, pyspiel.Game):
@@ -74,7 +74,7 @@ def of(game_or_state) -> PrintingGame:
         for g in GAMES.values():
             if name in (g.spiel_name, g.shell_name):
                 return g
-        raise ValueError(f"not a game of this project: {name!r}")
+        raise TypeError(f"not a game of this project ({', '.join(GAMES)}): {name!r}")
     module = type(game_or_state).__module__
     for g in GAMES.values():
         if module == g.core_module:
