@@ -1,7 +1,8 @@
-"""Builds the compiled core, gutenberg_ai._core: the rules of ext/core.pyx (with its .pxd
-and included .pxi files), compiled as C++ with the native OpenSpiel game
-ext/gutenberg_spiel.cc, which includes Cython's output: one translation unit, one copy
-of the rules for the native game, the Python shell and Python.
+"""Builds the compiled core of each game (GAME_CORES below), e.g. gutenberg_ai._core: the
+rules of ext/core.pyx (with its .pxd and included .pxi files, the shared search and
+OpenSpiel face of ext/engine/ among them), compiled as C++ with the game's native
+OpenSpiel glue ext/gutenberg_spiel.cc, which includes Cython's output: one translation
+unit a game, one copy of its rules for the native game, the Python shell and Python.
 
     pip install -e .                    # or: python setup.py build_ext --inplace
     GUTENBERG_DEBUG=1 pip install -e .  # -O0 -g
@@ -44,25 +45,43 @@ with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
             f"OPEN_SPIEL_VERSION = {importlib.metadata.version('open_spiel')!r}\n"
             f"PYSPIEL_SO_SIZE = {os.path.getsize(pyspiel_so)}\n")
 
-(core,) = cythonize(
-    [Extension("gutenberg_ai._core", ["ext/core.pyx"], language="c++")],
-    include_path=["ext"],
-    compiler_directives={"language_level": "3", "embedsignature": True},
-    annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
-)
-# Cython writes ext/core.cpp; the glue includes it and is what gets compiled.
-core.sources = ["ext/gutenberg_spiel.cc"]
-core.depends = ["ext/core.cpp"]
-core.include_dirs = [
+# Each game's compiled core: its extension module, its Cython source (which includes the
+# shared search and OpenSpiel face from ext/engine/) and its OpenSpiel glue, which
+# includes the C++ that Cython writes beside the source (one translation unit a game).
+GAME_CORES = [
+    ("gutenberg_ai._core", "ext/core.pyx", "ext/gutenberg_spiel.cc"),
+]
+
+include_dirs = [
     "ext",
     os.path.dirname(open_spiel_dir),                     # "open_spiel/spiel.h"
     os.path.join(open_spiel_dir, "abseil-cpp"),          # "absl/..."
     os.path.join(open_spiel_dir, "json", "include"),     # "nlohmann/json.hpp"
 ]
-core.extra_compile_args = [
+compile_args = [
     "-std=c++20", *(["-O0", "-g"] if debug else ["-O3"]),
+    # Only the module's init function is exported: two games' cores define the same
+    # `spiel_*` names (ext/engine/spiel.pxi).
+    "-fvisibility=hidden",
     # Cython's unused helpers, and C++20's view of arithmetic between Cython's enums.
     "-Wno-unused-function", "-Wno-deprecated-enum-enum-conversion", "-Wno-sign-compare",
+    "-Wno-deprecated-enum-float-conversion",
 ]
 
-setup(ext_modules=[core])
+extensions = []
+for name, source, glue in GAME_CORES:
+    (ext,) = cythonize(
+        [Extension(name, [source], language="c++")],
+        include_path=["ext"],
+        compiler_directives={"language_level": "3", "embedsignature": True},
+        annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
+    )
+    # Cython writes <source>.cpp; the glue includes it and is what gets compiled.
+    ext.sources = [glue]
+    ext.depends = [os.path.splitext(source)[0] + ".cpp", "ext/engine/native_game.h"]
+    ext.include_dirs = include_dirs
+    ext.extra_compile_args = compile_args
+    extensions.append(ext)
+
+# The games' cores compile in parallel (one C++ translation unit each).
+setup(ext_modules=extensions, options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -2272,4 +2272,6 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds
 
 include "api.pxi"
 include "search.pxi"
+include "search_hooks.pxi"
+include "engine/search.pxi"
 include "spiel.pxi"

@@ -52,7 +52,8 @@ from gutenberg_ai import names  # noqa: E402
 from gutenberg_ai._core import IllegalActionError  # noqa: E402  (registers "gutenberg")
 from gutenberg_ai.catalogue import CatalogueError, load_catalogue  # noqa: E402
 from gutenberg_ai.game import (  # noqa: E402  (registers "gutenberg_py")
-    GAME_NAME, PY_GAME_NAME, GutenbergGame, GutenbergState, ParameterError, core_of, rules_of)
+    GAME_NAME, PY_GAME_NAME, GutenbergGame, GutenbergState, ParameterError)
+from gutenberg_ai.games import core_of, rules_of  # noqa: E402  (any game's)
 from gutenberg_ai.bots import BOT_NAMES, make_bot  # noqa: E402
 from gutenberg_ai.hints import Hint, hint  # noqa: E402
 

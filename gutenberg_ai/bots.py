@@ -1,5 +1,6 @@
-"""Bots that play Gutenberg, as `pyspiel.Bot`s, so `pyspiel.evaluate_bots` mixes them
-freely with OpenSpiel's own.
+"""Bots that play the printing games, as `pyspiel.Bot`s, so `pyspiel.evaluate_bots`
+mixes them freely with OpenSpiel's own. Each bot works on any game of
+gutenberg_ai.games: it calls the compiled core of the game it is given.
 
     import pyspiel, gutenberg_ai
     from gutenberg_ai.bots import make_bot
@@ -10,10 +11,11 @@ freely with OpenSpiel's own.
 Bots (`make_bot(name, game, player, seed=0, **options)`):
 
     random            uniformly random legal moves
-    heuristic         the compiled heuristic player (ext/search.pxi); option epsilon
-    ismcts            native single-observer ISMCTS (docs/search.md)
-    smmcts            native ISMCTS with the plan step as one simultaneous move, regret
-                      matching by default (option selection="rm" | "rm+" | "exp3" | "uct")
+    heuristic         the game's compiled heuristic player; option epsilon
+    ismcts            native single-observer ISMCTS (ext/engine/search.pxi, docs/search.md)
+    smmcts            native ISMCTS with a simultaneous step (Gutenberg's plan) as one
+                      simultaneous move, regret matching by default (option
+                      selection="rm" | "rm+" | "exp3" | "uct")
     openspiel-ismcts  OpenSpiel's Python ISMCTSBot, random-rollout evaluator, on our
                       game through resample_from_infostate
     openspiel-mcts    OpenSpiel's Python MCTSBot, random-rollout evaluator. It searches
@@ -21,7 +23,7 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
                       cheats on hidden plans (a reference point, not a fair opponent).
 
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
-also take `threads=` and every search option of `gutenberg_ai._core.SEARCH_OPTIONS`
+also take `threads=` and every search option of the core's SEARCH_OPTIONS
 (rollout, cutoff, uct_c, selection, gamma, plan_candidates, ...); their `returns`
 defaults to the game's. OpenSpiel's bots have no time budget of their own: here they
 run simulations until the seconds are spent (a wrapper around their search loop).
@@ -37,8 +39,8 @@ import time
 import numpy as np
 import pyspiel
 
-from gutenberg_ai import _core
-from gutenberg_ai.game import core_of, returns_mode_of
+from gutenberg_ai import games
+from gutenberg_ai.games import core_of, returns_mode_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-mcts")
 DEFAULT_SECONDS = 1.0
@@ -91,7 +93,7 @@ def _move_seed(seed: int, state) -> int:
     return (seed * 0x9E3779B1 + move * 1000003) & 0xFFFFFFFFFFFFFFFF
 
 
-class _GutenbergBot(pyspiel.Bot):
+class _PrintingBot(pyspiel.Bot):
     """What our bots share: a seat, a seed, and nothing to remember between moves."""
 
     name = "?"
@@ -101,6 +103,7 @@ class _GutenbergBot(pyspiel.Bot):
         if not 0 <= player < game.num_players():
             raise ValueError(f"{self.name}: player {player} is out of range (0-{game.num_players() - 1})")
         self.game = game
+        self.core = games.of(game).core   # the game's compiled core
         self.player = player
         self.seed = seed
 
@@ -114,7 +117,7 @@ class _GutenbergBot(pyspiel.Bot):
         return f"{type(self).__name__}(player={self.player}, seed={self.seed})"
 
 
-class RandomBot(_GutenbergBot):
+class RandomBot(_PrintingBot):
     """Uniformly random legal moves."""
 
     name = "random"
@@ -128,7 +131,7 @@ class RandomBot(_GutenbergBot):
         return self._rng.choice(state.legal_actions())
 
 
-class HeuristicBot(_GutenbergBot):
+class HeuristicBot(_PrintingBot):
     """The compiled heuristic player: the legal move it values most."""
 
     name = "heuristic"
@@ -141,11 +144,11 @@ class HeuristicBot(_GutenbergBot):
 
     def step(self, state):
         _check_decision(state, self.player)
-        return _core.heuristic_move(core_of(state), _move_seed(self.seed, state), self.epsilon)
+        return self.core.heuristic_move(core_of(state), _move_seed(self.seed, state), self.epsilon)
 
 
-class SearchBot(_GutenbergBot):
-    """Native ISMCTS or SM-MCTS (`_core.search`): the most visited move. The result of the
+class SearchBot(_PrintingBot):
+    """Native ISMCTS or SM-MCTS (the core's `search`): the most visited move. The result of the
     last search is kept in `last` (root statistics, iterations, seconds)."""
 
     def __init__(self, game, player, algorithm, seed=0, threads=1, **options):
@@ -158,7 +161,7 @@ class SearchBot(_GutenbergBot):
         self.threads = threads
         options.setdefault("returns", returns_mode_of(game))
         try:
-            _core.search_config(**options)
+            self.core.search_config(**options)
         except ValueError as e:
             raise ValueError(f"{algorithm}: {e}") from None
         self.options = options
@@ -171,7 +174,7 @@ class SearchBot(_GutenbergBot):
         if len(legal) == 1:
             self.last = None
             return legal[0]
-        self.last = _core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
+        self.last = self.core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
                                  seed=_move_seed(self.seed, state), threads=self.threads, **self.options)
         return self.last["moves"][0]["action"]
 

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from gutenberg_ai import _core
-from gutenberg_ai.game import core_of, returns_mode_of
+import pyspiel
+
+from gutenberg_ai import games
+from gutenberg_ai.games import core_of, returns_mode_of
 
 HINT_BOTS = ("smmcts", "ismcts")
 DEFAULT_ITERATIONS = 4000
@@ -42,21 +44,22 @@ class Hint:
 
 def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5, seed=0,
          threads=1, line_length=8, **options) -> list[Hint]:
-    """Ranked moves for the player to act in `state` (a pyspiel state of the gutenberg
-    game, or a CoreState), best first, at most `top` of them.
+    """Ranked moves for the player to act in `state` (a pyspiel state of one of the
+    games, or a compiled CoreState), best first, at most `top` of them.
 
     player      the player to act (None: whoever it is); another player is an error
     bot         "smmcts" (default) or "ismcts"
     seconds, iterations   the search budget (default: DEFAULT_ITERATIONS iterations)
     seed        the search's seed; threads: root-parallel trees
-    options     search options (gutenberg_ai._core.SEARCH_OPTIONS); `returns` defaults
-                to the game's
+    options     search options (the core's SEARCH_OPTIONS); `returns` defaults to the
+                game's
     """
     if bot not in HINT_BOTS:
         raise ValueError(f"bot: {bot!r} is not one of {', '.join(HINT_BOTS)}")
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top: {top!r} is not an integer >= 1")
     core = core_of(state)
+    search = games.of(core).core.search
     if core.is_terminal() or core.is_chance():
         raise ValueError("hints are for a player's decision (this is a chance node or the end)")
     to_act = core.current_player()
@@ -64,9 +67,9 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
         raise ValueError(f"player {player} is not to act; player {to_act} is")
     if seconds is None and iterations is None:
         iterations = DEFAULT_ITERATIONS
-    if not isinstance(state, _core.CoreState):
+    if isinstance(state, pyspiel.State):
         options.setdefault("returns", returns_mode_of(state.get_game()))
-    result = _core.search(core, bot, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
+    result = search(core, bot, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
                           lines=top, line_length=line_length, **options)
     total = sum(m["visits"] for m in result["moves"])
     hints = []

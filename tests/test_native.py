@@ -85,7 +85,7 @@ def test_core_of_reads_native_and_python_states():
         assert core.rules is rules_of(game)
         assert core.legal_actions() == state.legal_actions()
         assert core.to_dict()["round"] == 1
-    with pytest.raises(TypeError, match="not a Gutenberg state"):
+    with pytest.raises(TypeError, match="not a game of this project"):
         core_of(pyspiel.load_game("tic_tac_toe").new_initial_state())
 
 

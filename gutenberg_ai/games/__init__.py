@@ -1,0 +1,101 @@
+"""The printing games of the project, in one table.
+
+Everything that is not a game's rules (the search, bots, hints, records, replay, the
+arena, position files, the play loop, the command line) is written once and asks this
+table about the game at hand. A game is one entry here and one folder of its own (its
+compiled core in ext/, its Python module, catalogue, positions, board drawing and docs);
+docs/new-game.md says what it must provide.
+
+    from gutenberg_ai import games
+    g = games.get("gutenberg")            # by its command-line name
+    g = games.of(state)                   # by a pyspiel game or state, native or shell
+    g.core                                # its compiled core: Rules, CoreState, search, ...
+    games.core_of(state)                  # the compiled state of any game's state
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+import pyspiel
+
+
+@dataclass(frozen=True)
+class PrintingGame:
+    """One game of the project: its names and where its parts live."""
+    key: str                 # its name on the command line ("gutenberg", "printing-press")
+    spiel_name: str          # the native OpenSpiel game's short name
+    title: str               # its name in words
+    module: str              # its Python module: DEFAULTS, check_parameters, rules_for, game_info
+    core_module: str         # its compiled core (Rules, CoreState, search, heuristic_move, ...)
+    shell_name: str = ""     # a Python shell OpenSpiel game over the same core, if any
+    score_word: str = "points"   # what its score is called ("fame")
+
+    @property
+    def core(self):
+        """The compiled core module."""
+        return importlib.import_module(self.core_module)
+
+    @property
+    def rules_module(self):
+        """The game's Python module (parameters, rules, information)."""
+        return importlib.import_module(self.module)
+
+    def load(self, **params) -> pyspiel.Game:
+        """The native OpenSpiel game with these parameters."""
+        importlib.import_module(self.module)   # registers the game
+        return pyspiel.load_game(self.spiel_name, params)
+
+
+GAMES = {
+    "gutenberg": PrintingGame(
+        key="gutenberg", spiel_name="gutenberg", title="Gutenberg",
+        module="gutenberg_ai.game", core_module="gutenberg_ai._core",
+        shell_name="gutenberg_py", score_word="fame"),
+}
+DEFAULT_GAME = "gutenberg"
+
+
+def get(key: str) -> PrintingGame:
+    """The game named `key` on the command line; ValueError lists the known ones."""
+    try:
+        return GAMES[key]
+    except (KeyError, TypeError):
+        raise ValueError(f"game: {key!r} is not one of {', '.join(GAMES)}") from None
+
+
+def of(game_or_state) -> PrintingGame:
+    """The game of a pyspiel game or state (native or Python shell) or of a compiled
+    state (a game's CoreState); TypeError for anything else."""
+    if isinstance(game_or_state, pyspiel.State):
+        game_or_state = game_or_state.get_game()
+    if isinstance(game_or_state, pyspiel.Game):
+        name = game_or_state.get_type().short_name
+        for g in GAMES.values():
+            if name in (g.spiel_name, g.shell_name):
+                return g
+        raise TypeError(f"not a game of this project ({', '.join(GAMES)}): {name!r}")
+    module = type(game_or_state).__module__
+    for g in GAMES.values():
+        if module == g.core_module:
+            return g
+    raise TypeError(f"not a game or state of this project: {type(game_or_state).__name__}")
+
+
+def rules_of(game):
+    """The compiled rules (the game's core Rules) of a loaded game, native or Python: the
+    game's own (the files it was made of may have changed since)."""
+    return of(game).rules_module.rules_of(game)
+
+
+def returns_mode_of(game) -> str:
+    """The returns a loaded game gives ("win", "score" or "margin"), native or Python."""
+    return of(game).rules_module.returns_mode_of(game)
+
+
+def core_of(state):
+    """The compiled state (the game's CoreState) of a game state, for reading (a
+    CoreState is returned as it is). Of a Python shell state: its own core (changing it
+    changes the state). Of a native state: a copy of its struct (see the game module's
+    core_of and docs/native.md)."""
+    return of(state).rules_module.core_of(state)
