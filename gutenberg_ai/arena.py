@@ -64,12 +64,20 @@ class ArenaSettings:
     seed: int = 0
     options: dict = field(default_factory=dict)   # extra options per bot name
     pairings: list | None = None                  # explicit 2-player lineups instead of all
+    catalogue: str = ""                           # a catalogue file ("": the built-in one)
 
     def resumable_part(self) -> dict:
-        """What must not change between runs into the same --out (all but --games)."""
+        """What must not change between runs into the same --out (all but --games; the
+        catalogue only when one is given, as runs from before it was a setting had none)."""
         d = asdict(self)
         d.pop("games")
+        if not d["catalogue"]:
+            d.pop("catalogue")
         return d
+
+    def game_params(self) -> dict:
+        return dict(players=self.players, rounds=self.rounds, characters=self.characters,
+                    automa=int(self.automa), catalogue=self.catalogue)
 
 
 # ---------------------------------------------------------------------------------------
@@ -106,7 +114,7 @@ def schedule(s: ArenaSettings) -> list[dict]:
                 bot_seeds=[(s.seed * 7919 + g) * 8 + seat for seat in range(len(seats))],
                 bot_options=[{**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
                              for name in seats],
-                params=dict(players=s.players, rounds=s.rounds, characters=s.characters, automa=int(s.automa)),
+                params=s.game_params(),
                 path=os.path.join(GAMES_DIR, match_id(lineup), f"game-{g:04d}.json")))
     return tasks
 
@@ -236,7 +244,7 @@ def validate(s: ArenaSettings):
     if s.games < 1:
         raise ArenaError(f"games: {s.games} is not 1 or more")
     from gutenberg_ai.game import check_parameters
-    check_parameters(dict(players=s.players, rounds=s.rounds, characters=s.characters, automa=int(s.automa)))
+    check_parameters(s.game_params())
 
 
 # ---------------------------------------------------------------------------------------

@@ -225,25 +225,28 @@ class _StopReplay(Exception):
 # ---------------------------------------------------------------------------------------
 def cmd_hint(args) -> int:
     from gutenberg_ai.position import load_position
-    pos = load_position(args.position)
+    pos = load_position(args.position, catalogue=args.catalogue or None)
     player = pos.current_player
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
-    returns = "score" if pos.game_params["players"] == 1 else "win"
-    hints = gutenberg_ai.hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
-                              returns=returns, **budget)
+    solo = pos.game_params["players"] == 1
     seat_names = [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(pos.names)]
+    console = Console(highlight=False)
+    if args.board and not args.json:
+        console.print(tui.game_view(pos.state, player, seat_names))
+    with tui.search_progress(Console(stderr=True), "searching", **budget) as progress:
+        hints = gutenberg_ai.hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
+                                  returns="score" if solo else "win", progress=progress, **budget)
     if args.json:
-        out = {"position": args.position, "player": player, "step": pos.step, "bot": args.bot, **budget,
-               "seed": args.seed, "hints": [h.as_dict() for h in hints]}
+        # No elapsed time: the output of an iteration budget is the same on every run.
+        out = {"position": args.position, "player": player, "step": pos.step, "bot": args.bot,
+               "budget": budget, "iterations": hints.iterations, "seed": args.seed,
+               "measure": "expected fame" if solo else "win probability",
+               "hints": [h.as_dict() for h in hints]}
         print(json.dumps(out, indent=2))
         return 0
-    console = Console(highlight=False)
-    if args.board:
-        console.print(tui.game_view(pos.state, player, seat_names))
-    what = f"{args.iterations} iterations" if args.seconds is None else f"{args.seconds:g} s"
-    solo = pos.game_params["players"] == 1
-    title = (f"{tui.seat_label(player, seat_names)} to decide: {pos.state.step_name()} "
-             f"({args.bot}, {what}{'' if solo else '; win = chance to win'})")
+    what = f"{hints.iterations:,} iterations" if args.seconds is None else \
+        f"{args.seconds:g} s, {hints.iterations:,} iterations"
+    title = f"{tui.seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what})"
     console.print(tui.hints_table(hints, title=title, solo=solo))
     return 0
 

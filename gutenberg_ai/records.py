@@ -37,6 +37,14 @@ same moves give the same game. `result` is null until the game is over; `ranks` 
 for the winners, equal keys (score, then fewer types, then fewer inks) sharing a rank.
 `state_digest` is the SHA-256 of the final state's fields (CoreState.to_dict) as JSON.
 
+A record saved by a player in the middle of a game (`save FILE` in `gutenberg-ai play`)
+holds only what that player has seen: it has `"viewer": SEAT`, no seeds (they would
+deal the hidden draws again), and the entries that player has not seen (another
+player's plan committed in the current plan step, the character tiles the others drew)
+are `{"player": P, "by": ..., "hidden": true}`, without action or text. Replaying or
+resuming one fills the hidden draws with draws that fit everything recorded after them
+(fill_hidden), and leaves the hidden plans at the end to be chosen again.
+
 Replaying checks each action against the record: the player to act, legality and the
 action's text; at the end the scores, returns and winners. A problem raises RecordError
 naming the field ("actions[12].action: ..."), like PositionError does for positions.
@@ -132,12 +140,13 @@ def state_digest(core) -> str:
 class GameRecord:
     """A game being recorded: add every action (chance included) before applying it."""
 
-    def __init__(self, game, seed: int | None, seats: list, command: str = "", extra: dict | None = None):
+    def __init__(self, game, seed: int | None, seats: list, command: str = "", extra: dict | None = None,
+                 position: dict | None = None):
         params = check_parameters(game.get_parameters())
         self.game = game
         self.params = {k: params[k] for k in _GAME_KEYS}
-        self.position = None
-        if params["position"]:
+        self.position = position
+        if params["position"] and position is None:
             # The position file is copied in, so the record replays without it.
             with open(params["position"], encoding="utf-8") as f:
                 self.position = json.load(f)
@@ -172,17 +181,31 @@ class GameRecord:
     def finish(self, state):
         self.result = final_result(state) if state.is_terminal() else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self, viewer: int | None = None, state=None) -> dict:
+        """The record as JSON-ready data: everything, or with `viewer` (a seat) and
+        `state` (where the actions led) only what that player has seen: the entries
+        hidden from them (CoreState.mask_history) without action or text, and no seeds."""
+        seats, seed, actions = self.seats, self.seed, list(self.actions)
+        if viewer is not None:
+            history = [(e["player"], e["action"]) for e in self.actions]
+            masked = core_of(state).mask_history(viewer, history)
+            actions = [e if action >= 0 else {"player": e["player"], "by": e["by"], "hidden": True}
+                       for e, (_, action) in zip(self.actions, masked)]
+            seats = [{k: v for k, v in entry.items() if k != "seed"} for entry in self.seats]
+            seed = None
         out = {"format": FORMAT, "version": VERSION, "command": self.command, "game": dict(self.params),
-               "position": self.position, "seed": self.seed, "seats": self.seats}
+               "position": self.position, "seed": seed, "seats": seats}
+        if viewer is not None:
+            out["viewer"] = viewer
         out.update(self.extra)
-        out["actions"] = list(self.actions)
+        out["actions"] = actions
         out["finished"] = self.result is not None
         out["result"] = self.result
         return out
 
-    def save(self, path) -> dict:
-        data = self.to_dict()
+    def save(self, path, viewer: int | None = None, state=None) -> dict:
+        """Write the record (to_dict: everything, or what `viewer` has seen)."""
+        data = self.to_dict(viewer, state)
         write_json(path, data)
         return data
 
@@ -280,6 +303,9 @@ def load_record(source) -> dict:
     seed = data.get("seed")
     if seed is not None and not _int(seed):
         fail("seed", f"{seed!r} is not a whole number")
+    viewer = data.get("viewer")
+    if viewer is not None and not _int(viewer):
+        fail("viewer", f"{viewer!r} is not a seat number")
     seats = data["seats"]
     if not isinstance(seats, list):
         fail("seats", "a list [...] of {\"seat\": ..., \"player\": ...}")
@@ -296,6 +322,17 @@ def load_record(source) -> dict:
     for i, entry in enumerate(actions):
         if not isinstance(entry, dict):
             fail(f"actions[{i}]", "an object {\"player\": ..., \"action\": ..., \"text\": ...}")
+        if "hidden" in entry:
+            if entry["hidden"] is not True:
+                fail(f"actions[{i}].hidden", f"{entry['hidden']!r}: only true (an entry its viewer has not seen)")
+            if viewer is None:
+                fail(f"actions[{i}].hidden", "a hidden entry in a record without a viewer")
+            if not _int(entry.get("player")):
+                fail(f"actions[{i}].player", f"{entry.get('player')!r} is not a whole number")
+            for key in ("action", "text"):
+                if key in entry:
+                    fail(f"actions[{i}].{key}", "a hidden entry has no action or text")
+            continue
         for key in ("player", "action"):
             if not _int(entry.get(key)):
                 fail(f"actions[{i}].{key}", f"{entry.get(key)!r} is not a whole number"
@@ -330,15 +367,99 @@ def game_of(record: dict):
                           str(e)) from None
 
 
+# The most states fill_hidden tries before it gives up (a record whose visible actions
+# no deal of the hidden draws fits: a hand-edited or corrupt file).
+FILL_LIMIT = 20000
+
+
+def _fits(state, entry) -> bool:
+    """Whether a visible entry can be the next action of `state`."""
+    player, action = entry["player"], entry["action"]
+    if state.is_terminal() or player != state.current_player():
+        return False
+    legal = [a for a, _ in state.chance_outcomes()] if player == CHANCE else state.legal_actions()
+    return action in legal and ("text" not in entry or entry["text"] == state.action_to_string(player, action))
+
+
+def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
+    """The actions of a checked record with what its viewer had not seen filled in:
+    (entries, dropped). Every hidden draw gets a draw that fits everything recorded
+    after it (the kept character among a player's two tiles, the viewer's own draws
+    still in the pool...), tried in an order drawn with `seed`; filled entries are
+    marked "filled". The hidden plans at the end of the record (committed in the plan
+    step where it was saved) are dropped: their players choose again. `dropped` counts
+    them. A hidden decision anywhere else, or draws that nothing fits, is a RecordError."""
+    source = record.get("_source", "record")
+    game = game_of(record) if game is None else game
+    actions = record["actions"]
+    end = len(actions)
+    while end > 0 and actions[end - 1].get("hidden") and actions[end - 1]["player"] != CHANCE:
+        end -= 1
+    hidden = [i for i in range(end) if actions[i].get("hidden")]
+    for i in hidden:
+        if actions[i]["player"] != CHANCE:
+            raise RecordError(source, f"actions[{i}]", "a hidden decision before the end of the record "
+                                                       "(only the plans of the last plan step can be hidden)")
+    entries = [dict(e) for e in actions[:end]]
+    if not hidden:
+        return entries, len(actions) - end
+    rng = random.Random(f"gutenberg-fill/{seed}")
+    tries = [0]
+
+    def phase(state):
+        return core_of(state).phase
+
+    def go(i, state):
+        # The visible entries up to the next hidden one must fit; after the last hidden
+        # one, those of the same phase (later phases do not depend on the draws).
+        k = i
+        after = i > hidden[-1]
+        start_phase = phase(state) if after else None
+        while k < end and not entries[k].get("hidden"):
+            if after and phase(state) != start_phase:
+                return True
+            if not _fits(state, entries[k]):
+                return False
+            state.apply_action(entries[k]["action"])
+            k += 1
+        if k == end:
+            return True
+        if state.is_terminal() or state.current_player() != CHANCE:
+            return False
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        rng.shuffle(outcomes)
+        for a in outcomes:
+            tries[0] += 1
+            if tries[0] > FILL_LIMIT:
+                raise RecordError(source, f"actions[{k}]", "no draw for the hidden entries fits the "
+                                                           "record's other actions")
+            child = state.clone()
+            child.apply_action(a)
+            entries[k] = {"player": CHANCE, "by": "chance", "action": a, "filled": True}
+            if go(k + 1, child):
+                return True
+        entries[k] = dict(actions[k])
+        return False
+
+    if not go(0, game.new_initial_state()):
+        raise RecordError(source, f"actions[{hidden[0]}]", "no draw for the hidden entries fits the "
+                                                           "record's other actions")
+    return entries, len(actions) - end
+
+
 def replay(record: dict, to: int | None = None, on_action=None):
     """Replay a checked record (load_record) and return the state after its first `to`
     actions (default: all). Every action is checked: the player to act, legality, its
     text; at the end of a finished game the result. `on_action(index, state, entry)` is
-    called before each action is applied."""
+    called before each action is applied. A record with hidden entries (a viewer's) is
+    replayed with them filled in (fill_hidden): its hidden plans at the end are left out."""
     source = record.get("_source", "record")
     game = game_of(record)
     state = game.new_initial_state()
     actions = record["actions"]
+    filled = any(e.get("hidden") for e in actions)
+    if filled:
+        actions, _ = fill_hidden(record, game)
     n = len(actions) if to is None else max(0, min(to, len(actions)))
     for i, entry in enumerate(actions[:n]):
         where = f"actions[{i}]"
@@ -358,7 +479,7 @@ def replay(record: dict, to: int | None = None, on_action=None):
         if on_action is not None:
             on_action(i, state, entry)
         state.apply_action(action)
-    if n == len(actions) and record.get("result") is not None:
+    if n == len(actions) and record.get("result") is not None and not filled:
         check_result(source, record["result"], state)
     return state
 
