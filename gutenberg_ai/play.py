@@ -212,7 +212,7 @@ class Session:
         core = gutenberg_ai.core_of(self.state)
         hidden = core.mask_history(self.human, history)[-1][1] < 0 if history else False
         if player == CHANCE:
-            self.drawn.append("a card you do not see" if hidden else text)
+            self.drawn.append("a character tile you do not see" if hidden else text)
             return
         self._flush_draws()
         who = self.labels[player]

@@ -309,8 +309,10 @@ def offer_rows(core, rows, width: int, compact: int = 0) -> list:
             label = "inks 0/1/2g"
         elif row == "specialties":
             items = [cat.describe_specialty_card(x) for x in on_spaces("specialty_space", lay["specialty"])]
+            label = "spec. cards"
         elif row == "gears":
             items = [_gear_text(cat, x) for x in on_spaces("gear_space", lay["gears"])]
+            label = "new gears"
         elif row == "patronage":
             items, later = [], []
             for i, x in enumerate(s["patronage_space"]):
