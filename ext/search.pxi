@@ -1904,7 +1904,7 @@ def _thread_seed(unsigned long long seed, int index):
 
 def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=None,
            unsigned long long seed=0, int threads=1, int lines=0, int line_length=12, progress=None,
-           **options):
+           int batches=1, **options):
     """Search from `state` for its player to act and return the root statistics.
 
     algorithm   "ismcts" or "smmcts"
@@ -1914,6 +1914,8 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
                 own thread without the GIL; their root statistics are merged.
     lines       principal lines for the `lines` most visited moves (line_length moves each).
     progress    called as progress(iterations, seconds) a few times a second (main thread).
+    batches     run each tree's budget in this many parts, for the standard errors below
+                (1, the default: none, and nothing spent on them; hints use BATCHES).
     options     see SEARCH_OPTIONS.
 
     Ctrl-C stops the search within a slice (RUN_SLICE): KeyboardInterrupt is raised in the
@@ -1928,8 +1930,8 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     ({"returns": [...], "win": [...], "fame": [...]}, None where the move was visited in
     fewer than 2 batches) and line (a list of (seat, action, text)) if asked.
 
-    The standard errors are batch means: each tree's budget is run in BATCHES parts and
-    a move's mean is compared across them (the ratio estimator's variance). Successive
+    The standard errors are batch means: each tree's budget is run in `batches` parts
+    and a move's mean is compared across them (the ratio estimator's variance). Successive
     iterations of a tree are not independent draws (the tree's policy moves), and
     batches absorb that correlation where a per-iteration variance would not.
     Deterministic for a given seed and iteration budget.
@@ -1938,6 +1940,8 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     import time as _time
     if threads < 1:
         raise ValueError(f"threads: {threads} is not >= 1")
+    if batches < 1:
+        raise ValueError(f"batches: {batches} is not >= 1")
     if iterations is None and seconds is None:
         iterations = 1000
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
@@ -1950,7 +1954,7 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
         budgets = [iterations // threads + (1 if i < iterations % threads else 0) for i in range(threads)]
     secs = float(seconds) if seconds is not None else 0.0
     stop = threading.Event()
-    batches = [[] for _ in trees]     # per tree: the root sums after each batch
+    snapshots = [[] for _ in trees]   # per tree: the root sums after each batch
     started = _time.perf_counter()
     last_report = [started]
 
@@ -1962,12 +1966,13 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
 
     def work(int i, on_slice=None):
         tree = trees[i]
-        for b in range(BATCHES):
-            its = budgets[i] * (b + 1) // BATCHES - budgets[i] * b // BATCHES
-            window = started + secs * (b + 1) / BATCHES - _time.perf_counter() if secs > 0 else 0.0
+        for b in range(batches):
+            its = budgets[i] * (b + 1) // batches - budgets[i] * b // batches
+            window = started + secs * (b + 1) / batches - _time.perf_counter() if secs > 0 else 0.0
             if (its > 0 or iterations is None) and (window > 0 or secs <= 0):
                 tree.run(its, window if secs > 0 else 0.0, stop, on_slice)
-            batches[i].append({st["action"]: st for st in tree.root_stats()})
+            if batches > 1:
+                snapshots[i].append({st["action"]: st for st in tree.root_stats()})
             if stop.is_set():
                 break
 
@@ -2006,7 +2011,7 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
         v = m["visits"]
         for key in ("returns", "win", "fame"):
             m[key] = [x / v for x in m[key]] if v else [0.0] * len(m[key])
-        m["se"] = _batch_errors(a, m, batches)
+        m["se"] = _batch_errors(a, m, snapshots) if batches > 1 else None
         moves.append(m)
     # Most visited first; ties: the higher mean return of the root player, then the action.
     p = state.current_player()
@@ -2020,17 +2025,17 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
                 full=any(t.full for t in trees), mismatches=sum(t.mismatches for t in trees), moves=moves)
 
 
-def _batch_errors(int action, dict move, batches):
+def _batch_errors(int action, dict move, snapshots):
     """Standard errors of a move's means (returns, win, fame per seat) from the batches of
-    every tree (`batches`: per tree, the root statistics by action after each batch):
+    every tree (`snapshots`: per tree, the root statistics by action after each batch):
     for the ratio mean = sum(s_b) / sum(v_b) over the batches b that visited the move,
     with sums s_b and visits v_b, var = k/(k-1) * sum((s_b - mean * v_b)^2) / (sum v_b)^2
     (k such batches). None with fewer than 2 of them."""
     keys = ("returns", "win", "fame")
     parts = []   # (visits, sums per key) of each batch that visited the move
-    for snapshots in batches:
+    for tree_snapshots in snapshots:
         before = None
-        for snap in snapshots:
+        for snap in tree_snapshots:
             now = snap.get(action)
             if now is None:
                 continue

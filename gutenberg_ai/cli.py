@@ -98,7 +98,9 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str =
             print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out)
         if player == CHANCE:
             if core.step_name().startswith("automa"):   # the automa's cards; other draws are quiet
-                print(f"  automa: {state.action_to_string(player, action)}", file=out)
+                took = tui.automa_took(core, action)
+                print(f"  automa: {state.action_to_string(player, action)}" + (f" - takes {took}" if took else ""),
+                      file=out)
         else:
             print(f"  player {player}: {state.action_to_string(player, action)}", file=out)
 

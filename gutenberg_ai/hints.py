@@ -115,7 +115,8 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
     if not isinstance(state, _core.CoreState):
         options.setdefault("returns", returns_mode_of(state.get_game()))
     result = _core.search(core, bot, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
-                          lines=top, line_length=line_length, progress=progress, **options)
+                          lines=top, line_length=line_length, progress=progress, batches=_core.BATCHES,
+                          **options)
     solo = core.num_players == 1
     measure = "fame" if solo else "win"
     total = sum(m["visits"] for m in result["moves"])

@@ -202,7 +202,7 @@ class Session:
         if preset:
             self.presets.pop(0)
         if before is not None and before.step_name().startswith("automa"):
-            self._announce_automa(before, text)
+            self._announce_automa(before, action, text)
         else:
             self._announce(player, text, preset)
 
@@ -223,11 +223,11 @@ class Session:
         elif player != self.human:
             self.console.print(Text(f"{who}: {text}", style="yellow"))
 
-    def _announce_automa(self, before, text: str):
+    def _announce_automa(self, before, action: int, text: str):
         """The automa's cards, with what its action took off the board."""
         self._flush_draws()
-        removed = tui.automa_removed(before, gutenberg_ai.core_of(self.state))
-        self.console.print(Text(f"automa: {text}" + (f" - removes {removed}" if removed else ""), style="yellow"))
+        took = tui.automa_took(before, action)
+        self.console.print(Text(f"automa: {text}" + (f" - takes {took}" if took else ""), style="yellow"))
 
     def _flush_draws(self):
         # A deal (setup, a new round) is dozens of draws, and the board shows where they

@@ -577,25 +577,37 @@ def menu_text(texts, step: str, width: int) -> Text:
     return out
 
 
-def automa_removed(before, after) -> str:
-    """What the automa took off the board between two states (its turn): the cards,
-    inks and patronage it removed, in the game's words ("" if nothing)."""
-    cat = before.rules.catalogue
-    b, a = before.to_dict(), after.to_dict()
-    gone = []
-    for field, describe in (("printing_space", cat.describe_printing), ("refinement_space", cat.describe_refinement),
-                            ("specialty_space", cat.describe_specialty_card), ("gear_space", cat.describe_gear),
-                            ("patronage_space", cat.describe_patronage)):
-        gone += [describe(x) for x, y in zip(b[field], a[field]) if x >= 0 and y != x]
-    for i, (x, y) in enumerate(zip(b["ink_space"], a["ink_space"])):
-        inks = [names.INKS[c] for c, d in zip(x, y) if c >= 0 and d != c]
-        if inks:
-            gone.append(f"ink set {i + 1} ({', '.join(inks)})")
-    for k, (x, y) in enumerate(zip(b["patronage_reward_seat"], a["patronage_reward_seat"])):
-        if x != y and y == b["automa_seat"]:
-            reward = before.rules.core_catalogue["patronage_rewards"][k]
-            gone.append("the patronage reward " + _core._reward_text(reward["kind"], reward["amount"]))
-    return "; ".join(gone)
+def automa_took(core, outcome: int) -> str:
+    """What the automa takes off the board with the execution card `outcome` (a chance
+    outcome of `core`, the state before it; "" for any other outcome), in the game's
+    words. It takes what the named space holds in the action's row (core.pyx,
+    automa_take): at Take Orders the printing card, then (a second card) the
+    refinement card; at Take Inks the whole ink set; a specialty card; a gear; at
+    Patronage the reward on that space."""
+    first = _core.CHANCE_OUTCOMES["AUTOMA_SPACE"]
+    if not first <= outcome < _core.CHANCE_OUTCOMES["NUM_CHANCE"]:
+        return ""
+    cat = core.rules.catalogue
+    s = core.to_dict()
+    i = outcome - first
+    row = names.ROWS[s["row"]]
+    if row == "orders":
+        if s["sub"] == _core.SUBS["CHOOSE"]:
+            x = s["printing_space"][i]
+            return cat.describe_printing(x) if x >= 0 else ""
+        x = s["refinement_space"][i]
+        return cat.describe_refinement(x) if x >= 0 else ""
+    if row == "inks":
+        inks = [names.INKS[c] for c in s["ink_space"][i] if c >= 0]
+        return f"ink set {i + 1} ({', '.join(inks)})" if inks else ""
+    if row == "specialties":
+        x = s["specialty_space"][i]
+        return cat.describe_specialty_card(x) if x >= 0 else ""
+    if row == "gears":
+        x = s["gear_space"][i]
+        return cat.describe_gear(x) if x >= 0 else ""
+    reward = core.rules.core_catalogue["patronage_rewards"][i]
+    return "the patronage reward " + _core._reward_text(reward["kind"], reward["amount"])
 
 
 # ---------------------------------------------------------------------------------------

@@ -298,8 +298,10 @@ def test_the_automa_says_what_it_removed_and_help_explains_characters_and_gears(
     out = cli("play", "--players", "1", "--rounds", "2", "--iterations", "10", "--seed", "1",
               stdin="help characters\nhelp gears\n" + "1\n" * 300)
     assert out.returncode == 0, out.stderr
-    removals = re.findall(r"automa: automa execution card: space \d - removes (.+)", out.stdout)
-    assert removals and all(re.match(r"(P|R|S|G|C)\d+|ink set \d", r) for r in removals)
+    took = re.findall(r"automa: automa execution card: space (\d) - takes (.+)", out.stdout)
+    kinds = {re.match(r"[PRSG]\d+|ink set|the patronage reward", what).group(0)[0] for _, what in took}
+    assert {"P", "R", "i", "S", "G"} <= kinds   # every action's space, said with what it held
+    assert all(what.startswith(f"ink set {space} ") for space, what in took if what.startswith("ink set"))
     for name, ability in zip(names.CHARACTERS, names.CHARACTER_ABILITIES):
         assert f"{name}: {ability[:30]}" in " ".join(out.stdout.split())
     for kind in names.GEAR_KINDS:
