@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from gutenberg_ai.catalogue import Catalogue, describe_reward, default_catalogue
+from gutenberg_ai.catalogue import Catalogue, default_catalogue
 from gutenberg_ai.names import INKS, LETTERS, SPECIALTIES
 
 KINDS = ("printing", "refinement", "specialty", "gear", "patronage")

@@ -6,7 +6,6 @@ Each test starts the command in a process of its own with a search budget of min
 waits until the search has begun, sends SIGINT and checks that the process ends well
 before the budget would have (a generous bound: these tests are about stopping at all,
 not about speed) with exit status 130 and a message."""
-import os
 import pathlib
 import signal
 import subprocess
