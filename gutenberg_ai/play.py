@@ -92,7 +92,8 @@ class Settings:
     seed: int = 0
     save: str | None = None
     # Plans given in the position file for seats that plan after the first hidden one:
-    # (seat, allocation) played for them when their turn to plan comes (position_start).
+    # (seat, allocation) played for them when their turn to plan comes in the first
+    # round (position_start).
     presets: list = field(default_factory=list)
 
 
@@ -142,7 +143,9 @@ class Session:
         self.state = game.new_initial_state()
         self.decisions: list[int] = []    # record indices of the person's decisions, for undo
         self.drawn: list[str] = []        # chance draws not yet shown
-        self.presets = list(settings.presets)
+        # The plans the position gives, played in its first plan step (again after an undo).
+        self.presets = dict(settings.presets)
+        self.preset_round = gutenberg_ai.core_of(self.state).round
         for entry in start:
             if self.state.current_player() == self.human and len(self.state.legal_actions()) > 1:
                 self.decisions.append(len(self.record.actions))
@@ -184,9 +187,12 @@ class Session:
 
     def _preset(self, player: int):
         """The plan the position gave `player`, if it is their turn to plan it now."""
-        if not self.presets or self.presets[0][0] != player:
+        if player not in self.presets or player == CHANCE:
             return None
-        allocation = tuple(self.presets[0][1])
+        core = gutenberg_ai.core_of(self.state)
+        if core.round != self.preset_round or core.phase != "plan":
+            return None
+        allocation = tuple(self.presets[player])
         for a in self.state.legal_actions():
             if a < _core.ACTIONS["PRINTING"] and tuple(_core.plan_of(a)) == allocation:
                 return a
@@ -199,8 +205,6 @@ class Session:
         text = self.state.action_to_string(player, action)
         self.state.apply_action(action)
         self.record.finish(self.state)
-        if preset:
-            self.presets.pop(0)
         if before is not None and before.step_name().startswith("automa"):
             self._announce_automa(before, action, text)
         else:
@@ -216,10 +220,10 @@ class Session:
             return
         self._flush_draws()
         who = self.labels[player]
-        if hidden:
-            self.console.print(Text(f"{who} commits a plan (hidden until every plan is committed)", style="yellow"))
-        elif preset:
+        if preset:   # the person wrote it in the position: they know it
             self.console.print(Text(f"{who}: {text} (as the position gives it)", style="yellow"))
+        elif hidden:
+            self.console.print(Text(f"{who} commits a plan (hidden until every plan is committed)", style="yellow"))
         elif player != self.human:
             self.console.print(Text(f"{who}: {text}", style="yellow"))
 

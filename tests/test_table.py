@@ -181,6 +181,41 @@ def test_a_position_with_a_hidden_plan_lets_the_ai_plan_it(tmp_path):
     assert chosen["text"].startswith("plan: ") and chosen["action"] == bot.step(game.new_initial_state())
 
 
+def test_plans_the_position_gives_after_a_hidden_one_are_kept(tmp_path):
+    """Three players: the first in plan order hid their plan, the second's is known.
+    Replanning from the first keeps the second's plan as the file gives it."""
+    from gutenberg_ai.play import plan_order
+    from gutenberg_ai.position import save_position
+    game = gutenberg_ai.load_game(players=3, characters=False)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or gutenberg_ai.core_of(state).phase != "plan":
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    order = plan_order(gutenberg_ai.core_of(state).to_dict())
+    state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[5])
+    core = gutenberg_ai.core_of(state)
+    path = tmp_path / "table.json"
+    data = save_position(core, path, viewer=order[2])
+    assert data["players"][order[0]]["plan"] == data["players"][order[1]]["plan"] == "hidden"
+    given = core.to_dict()["players"][order[1]]["plan"]
+    data["players"][order[1]]["plan"] = given
+    path.write_text(json.dumps(data))
+    full = tmp_path / "full.json"
+    out = cli("play", "--position", str(path), "--seat", str(order[2]), "--iterations", "20", "--seed", "1",
+              stdin=f"save --full {full}\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert f"player {order[0]} (smmcts) commits a plan (hidden" in out.stdout
+    assert f"player {order[1]} (smmcts): plan: " in out.stdout and "(as the position gives it)" in out.stdout
+    first, second = json.loads(full.read_text())["actions"][:2]
+    assert (first["player"], second["player"]) == (order[0], order[1])
+    assert list(_core.plan_of(second["action"])) == given
+
+
 # -- hints ----------------------------------------------------------------------------------
 def test_hint_json_carries_iterations_and_intervals_and_the_table_marks_level_moves():
     out = cli("hint", str(POSITIONS / "plan-round1-2p.json"), "--iterations", "600", "--top", "6", "--json")
