@@ -344,6 +344,9 @@ def test_the_automa_says_what_it_removed_and_help_explains_characters_and_gears(
 
 
 # -- the prompt at a real terminal -----------------------------------------------------------
+PROMPT = r"your move> (\x1b\[[0-9;?]*[A-Za-z])*$"   # the prompt, last on the screen (escape codes aside)
+
+
 class Terminal:
     """The command on a pseudo-terminal of 100x40, as a person runs it."""
 
@@ -390,10 +393,10 @@ def test_input_typed_while_the_ai_thinks_is_not_played_and_the_prompt_has_histor
         term.read_until("your move> ")
         assert "you: characters: keep" not in term.text   # not played
         term.type("help\n")
-        term.read_until("help gears")
+        term.read_until(r"help gears[\s\S]*" + PROMPT)   # the prompt again: input() is waiting
         mark = len(term.text)
         term.type("\x1b[A\n")                # up arrow: the last line again (readline's history)
-        term.read_until(r"help gears[\s\S]*help gears")
+        term.read_until(r"help gears[\s\S]*help gears[\s\S]*" + PROMPT)
         assert "is not a move or a command" not in term.text[mark:]
         term.type("quit\n")
         term.read_until("You left the game.")
