@@ -33,6 +33,11 @@ CHANCE_OUTCOMES = dict(
     PATRONAGE=C_PATRONAGE, INK=C_INK, CHARACTER=C_CHARACTER, AUTOMA_PLAN=C_AUTOMA_PLAN,
     AUTOMA_SPACE=C_AUTOMA_SPACE, NUM_CHANCE=N_CHANCE)
 NUM_PLANS = N_PLANS
+# The bounds of a player's holdings (gutenberg_types.pxd), shared by the position
+# schema, the consistency checks and the game's utilities (tests compare them).
+LIMITS = dict(MAX_FAME=MAX_FAME, MAX_GUILDERS=MAX_GUILDERS, MAX_TYPES=MAX_TYPES,
+              MAX_MARKERS=MAX_MARKERS, MAX_ROW=MAX_ROW, MAX_ORDERS=MAX_ORDERS,
+              MAX_PATRONAGE=N_PATRONAGE_SPACES, N_SPECIALTIES=N_SPECIALTIES)
 PHASES = dict(SETUP_DEAL=PH_SETUP_DEAL, DRAFT=PH_DRAFT, TYPES=PH_TYPES, PLAN=PH_PLAN, TURN=PH_TURN,
               FULFIL=PH_FULFIL, REFILL=PH_REFILL, TERMINAL=PH_TERMINAL,
               CHARACTERS=PH_CHARACTERS, REVEAL=PH_REVEAL)
@@ -751,7 +756,8 @@ def _problems(CoreState st):
                     out.append(f"players[{seat}].gear_active[{k}]: {p['gear_active'][k]} is out of range (0-2)")
             else:
                 seen_empty = True
-        for field, lo, hi in (("fame", 0, 999), ("guilders", 0, 999), ("patronage", 0, N_PATRONAGE_SPACES),
+        for field, lo, hi in (("fame", 0, MAX_FAME), ("guilders", 0, MAX_GUILDERS),
+                              ("patronage", 0, N_PATRONAGE_SPACES),
                               ("track", 0, N_TRACK), ("gear_uses", 0, MAX_GEAR_USES)):
             if not lo <= p[field] <= hi:
                 out.append(f"players[{seat}].{field}: {p[field]} is out of range ({lo}-{hi})")
@@ -759,7 +765,7 @@ def _problems(CoreState st):
             out.append(f"players[{seat}].markers: {p['markers']} is out of range (0-{MAX_MARKERS})")
         elif sum(p["plan"]) > p["markers"]:
             out.append(f"players[{seat}].plan: {sum(p['plan'])} markers placed, {p['markers']} owned")
-        for field, hi in (("types", 99), ("inks", 48), ("levels", MAX_LEVEL), ("plan", 6)):
+        for field, hi in (("types", MAX_TYPES), ("inks", 48), ("levels", MAX_LEVEL), ("plan", 6)):
             for i, v in enumerate(p[field]):
                 if not 0 <= v <= hi:
                     out.append(f"players[{seat}].{field}[{i}]: {v} is out of range (0-{hi})")

@@ -1929,6 +1929,17 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
     return False
 
 
+cdef inline void keep_on_the_tracks(GameState* s) noexcept nogil:
+    """The engine's fame track and purse end at MAX_FAME and MAX_GUILDERS (docs/rulings.md),
+    so a game from any position stays within the bounds of positions and utilities."""
+    cdef int seat
+    for seat in range(s.num_seats):
+        if s.players[seat].fame > MAX_FAME:
+            s.players[seat].fame = MAX_FAME
+        if s.players[seat].guilders > MAX_GUILDERS:
+            s.players[seat].guilders = MAX_GUILDERS
+
+
 cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     """Apply a legal action (a chance outcome at chance nodes) and move on to the next
     decision. Legality is the caller's check."""
@@ -1937,6 +1948,7 @@ cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil
     else:
         apply_decision(s, cat, a)
     advance(s, cat)
+    keep_on_the_tracks(s)
 
 
 cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:

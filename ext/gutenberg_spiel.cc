@@ -20,6 +20,8 @@
 
 #include "core.cpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -27,9 +29,12 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "open_spiel/spiel.h"
 #include "open_spiel/spiel_utils.h"
 
@@ -48,7 +53,7 @@ const GameParameters kDefaults = {
     {"rounds", GameParameter(6)},
     {"returns", GameParameter(std::string("auto"))},
     {"characters", GameParameter(true)},
-    {"automa", GameParameter(0)},
+    {"automa", GameParameter(-1)},
     {"catalogue", GameParameter(std::string(""))},
     {"position", GameParameter(std::string(""))},
 };
@@ -76,7 +81,8 @@ const GameType kGameType = MakeGameType(GameType::Utility::kZeroSum);
 // A game's parameters, checked, and what the core needs to play it.
 struct Spec {
   GutenbergSpec core;      // ext/spiel.pxi
-  GameParameters params;   // every parameter, "returns" resolved ("auto" -> "win")
+  GameParameters params;   // every parameter, "returns" and "automa" resolved
+  std::string key;         // the rules' name (gutenberg_ai.game.Setup.key)
 };
 
 Spec LoadSpec(const GameParameters& given) {
@@ -95,7 +101,7 @@ Spec LoadSpec(const GameParameters& given) {
                            value("automa").int_value(),
                            value("catalogue").string_value(),
                            value("position").string_value(), &spec.core,
-                           &returns, &error)) {
+                           &returns, &spec.key, &error)) {
     SpielFatalError(absl::StrCat("gutenberg: ", error));
   }
   // The parameters in force, which a position file may have set: get_parameters()
@@ -114,7 +120,8 @@ class GutenbergGame : public Game {
       : Game(MakeGameType(spec.core.zero_sum ? GameType::Utility::kZeroSum
                                              : GameType::Utility::kGeneralSum),
              spec.params),
-        spec_(spec.core) {}
+        spec_(spec.core),
+        key_(spec.key) {}
 
   int NumDistinctActions() const override { return GUTENBERG_N_ACTIONS; }
   std::unique_ptr<State> NewInitialState() const override;
@@ -139,9 +146,11 @@ class GutenbergGame : public Game {
       const std::string& str) const override;
 
   const GutenbergSpec& spec() const { return spec_; }
+  const std::string& key() const { return key_; }
 
  private:
   const GutenbergSpec spec_;  // points into Rules kept alive by ext/spiel.pxi
+  const std::string key_;     // names the rules in a serialized state
 };
 
 class GutenbergState : public State {
@@ -267,17 +276,41 @@ class GutenbergState : public State {
     gutenberg_resample_history(&out->s_, player_id, actors.data(),
                                actions.data(), n, seed);
     for (int i = 0; i < n; ++i) out->history_[i].action = actions[i];
+    // Plans committed before the history began (a position mid-plan-step) are in no
+    // history entry: the state keeps them, so that they survive serialization.
+    int plans[GUTENBERG_MAX_SEATS * kRows];
+    const int mask = gutenberg_start_plans(spec_->initial, &out->s_, plans);
+    for (int seat = 0; seat < GUTENBERG_MAX_SEATS; ++seat) {
+      if (mask >> seat & 1) {
+        std::copy(plans + kRows * seat, plans + kRows * (seat + 1),
+                  out->start_plans_ + kRows * seat);
+      }
+    }
+    out->start_mask_ |= mask;
     return out;
   }
 
-  // The history, one action a line (OpenSpiel's format), then the struct in hex on a
+  // The history, one action a line (OpenSpiel's format); "start_plan <seat> <5 rows>"
+  // for each plan committed before the history began that a resample redrew; "rules
+  // <key>", the game's rules (gutenberg_ai.game.Setup.key); then the struct in hex on a
   // last line "core <hex>": a check for DeserializeState, and how Python reads the
   // struct of a native state (gutenberg_ai.core_of).
   std::string Serialize() const override {
     static const char kHex[] = "0123456789abcdef";
     std::string out;
-    out.reserve(history_.size() * 6 + 6 + 2 * sizeof(GameState));
+    out.reserve(history_.size() * 6 + 80 + 2 * sizeof(GameState));
     for (const PlayerAction& pa : history_) absl::StrAppend(&out, pa.action, "\n");
+    for (int seat = 0; seat < GUTENBERG_MAX_SEATS; ++seat) {
+      if (start_mask_ >> seat & 1) {
+        absl::StrAppend(&out, "start_plan ", seat);
+        for (int r = 0; r < kRows; ++r) {
+          absl::StrAppend(&out, " ", start_plans_[kRows * seat + r]);
+        }
+        out += "\n";
+      }
+    }
+    absl::StrAppend(&out, "rules ",
+                    static_cast<const GutenbergGame&>(*game_).key(), "\n");
     out += "core ";
     const auto* bytes = reinterpret_cast<const unsigned char*>(&s_);
     for (size_t i = 0; i < sizeof(GameState); ++i) {
@@ -290,6 +323,19 @@ class GutenbergState : public State {
   bool CoreMatches(absl::string_view hex) const {
     const std::string mine = Serialize();
     return hex == absl::string_view(mine).substr(mine.rfind(' ') + 1);
+  }
+
+  // For DeserializeState, on a new state: a plan committed before the history began.
+  bool SetStartPlan(int seat, const int* plan) {
+    if (!history_.empty() || !gutenberg_set_start_plan(&s_, seat, plan)) return false;
+    std::copy(plan, plan + kRows, start_plans_ + kRows * seat);
+    start_mask_ |= 1 << seat;
+    return true;
+  }
+
+  bool Legal(Action action) const {
+    return action >= 0 && action <= std::numeric_limits<int>::max() &&
+           gutenberg_is_legal(&s_, spec_->cat, static_cast<int>(action));
   }
 
  protected:
@@ -316,38 +362,110 @@ class GutenbergState : public State {
                                   static_cast<int>(history_[i].action));
   }
 
+  static constexpr int kRows = 5;  // the rows of a plan
   const GutenbergSpec* spec_;  // owned by the game (game_ keeps it alive)
   GameState s_;
+  // Plans committed before the history began, as a resample redrew them (seats in
+  // start_mask_): they are in no history entry.
+  int start_mask_ = 0;
+  int start_plans_[GUTENBERG_MAX_SEATS * kRows] = {};
 };
 
 std::unique_ptr<State> GutenbergGame::NewInitialState() const {
   return std::make_unique<GutenbergState>(shared_from_this());
 }
 
-// Replays the history with legality checks, then compares the struct with the "core"
-// line if there is one (a state written by another build of the rules is refused).
+// A line of a serialized state in an error message: at most 40 bytes, printable.
+std::string Excerpt(absl::string_view line) {
+  std::string out(line.substr(0, 40));
+  for (char& c : out) {
+    if (c < 0x20 || c > 0x7e) c = '?';
+  }
+  return line.size() > 40 ? out + "..." : out;
+}
+
+[[noreturn]] void BadState(int line, absl::string_view text, absl::string_view why) {
+  SpielFatalError(absl::StrCat("gutenberg: serialized state, line ", line, " ('",
+                               Excerpt(text), "'): ", why));
+}
+
+// A serialized state (GutenbergState::Serialize) is untrusted text: every line is
+// parsed and checked, the start plans by the core, every action for legality in turn
+// (nothing is trusted from the struct line: the state is rebuilt from the history and
+// then compared with it).
 std::unique_ptr<State> GutenbergGame::DeserializeState(
     const std::string& str) const {
-  std::unique_ptr<State> state = NewInitialState();
-  absl::string_view core;
+  constexpr int kRows = 5;
+  std::vector<std::pair<Action, int>> actions;  // action, line
+  std::vector<std::pair<std::array<int, kRows + 1>, int>> starts;  // seat + plan, line
+  absl::string_view core, rules, core_text, rules_text;
+  int core_line = 0, rules_line = 0, n = 0;
   for (absl::string_view line : absl::StrSplit(str, '\n')) {
+    ++n;
+    const absl::string_view text = line;
     if (line.empty()) continue;
-    if (absl::StartsWith(line, "core ")) {
-      core = line.substr(5);
-      continue;
+    if (absl::ConsumePrefix(&line, "core ")) {
+      if (!core.empty()) BadState(n, text, "a second 'core' line");
+      core = line;
+      core_text = text;
+      core_line = n;
+    } else if (absl::ConsumePrefix(&line, "rules ")) {
+      if (!rules.empty()) BadState(n, text, "a second 'rules' line");
+      rules = line;
+      rules_text = text;
+      rules_line = n;
+    } else if (absl::ConsumePrefix(&line, "start_plan ")) {
+      std::vector<absl::string_view> parts = absl::StrSplit(line, ' ');
+      std::array<int, kRows + 1> values;
+      if (parts.size() != values.size()) {
+        BadState(n, text, "a start plan is a seat and 5 numbers");
+      }
+      for (size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].empty() || parts[i].size() > 2 ||
+            !std::all_of(parts[i].begin(), parts[i].end(), absl::ascii_isdigit) ||
+            !absl::SimpleAtoi(parts[i], &values[i])) {
+          BadState(n, text, "a start plan is a seat and 5 numbers");
+        }
+      }
+      starts.emplace_back(values, n);
+    } else {
+      Action action;
+      if (line.size() > 9 ||
+          !std::all_of(line.begin(), line.end(), absl::ascii_isdigit) ||
+          !absl::SimpleAtoi(line, &action)) {
+        BadState(n, text, "not an action (a whole number), a 'start_plan', 'rules' or "
+                          "'core' line");
+      }
+      if (static_cast<int>(actions.size()) >= MaxGameLength()) {
+        BadState(n, text, "more actions than a game of these parameters has");
+      }
+      actions.emplace_back(action, n);
     }
-    Action action;
-    if (!absl::SimpleAtoi(line, &action)) {
-      SpielFatalError(
-          absl::StrCat("gutenberg: bad line in a serialized state: '", line, "'"));
+  }
+  if (!rules.empty() && rules != key_) {
+    BadState(rules_line, rules_text, "written for another game (other parameters, catalogue "
+                                "or position data)");
+  }
+  std::unique_ptr<State> state = NewInitialState();
+  auto& g = static_cast<GutenbergState&>(*state);
+  for (const auto& [values, line] : starts) {
+    if (!g.SetStartPlan(values[0], values.data() + 1)) {
+      BadState(line, absl::StrCat("start_plan ", absl::StrJoin(values, " ")),
+               "no such plan: the seat did not commit before the history began, or the "
+               "plan does not place its markers (at most 6 a row)");
+    }
+  }
+  for (const auto& [action, line] : actions) {
+    if (!g.Legal(action)) {
+      BadState(line, absl::StrCat(action),
+               state->IsTerminal() ? "the game is already over"
+                                   : "not a legal action at this point of the game");
     }
     state->ApplyAction(action);
   }
-  if (!core.empty() &&
-      !static_cast<GutenbergState&>(*state).CoreMatches(core)) {
-    SpielFatalError(
-        "gutenberg: the serialized struct does not match its history (written "
-        "by another build of the rules?)");
+  if (!core.empty() && !g.CoreMatches(core)) {
+    BadState(core_line, core_text, "the struct does not match the history (written by another "
+                              "build of the rules?)");
   }
   return state;
 }

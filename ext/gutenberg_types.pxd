@@ -43,6 +43,12 @@ cdef enum:
     N_CHARACTERS = 10
     N_PLANS = 2723         # allocations of 0..10 markers on 5 rows, at most 6 a row
     MAX_MARKERS = 10
+    MAX_ROW = 6            # initiative markers on one row
+    # The engine's fame track and purse end here (the rulebook has no end; docs/rulings.md):
+    # every bound (position files, utilities, consistency checks) follows from them.
+    MAX_FAME = 999
+    MAX_GUILDERS = 999
+    MAX_TYPES = 99         # more than 999 guilders can buy (the n-th type costs n)
 
 # Character tiles (rulebook p.23), ids in the order of names.CHARACTERS.
 cdef enum:

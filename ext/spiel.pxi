@@ -61,6 +61,80 @@ cdef public int gutenberg_resample_history(GameState* s, int player, const int* 
     return resample_history(s, player, actors, actions, n, &rng)
 
 # ---------------------------------------------------------------------------------------
+# Plans committed before a game's history began. A game that starts from a position in
+# the middle of a plan step holds the plans committed so far in its initial state (as
+# stand-ins when the position hid them); resampling redraws the ones the player has not
+# seen, and a serialized state carries them as "start_plan" lines (game.py, the glue).
+# ---------------------------------------------------------------------------------------
+cdef bint committed_at_start(const GameState* s, int seat) noexcept nogil:
+    """Whether `seat` committed its plan in the plan step `s` is in, before s.step."""
+    cdef int k
+    if s.phase != PH_PLAN or seat < 0 or seat >= s.num_seats or seat == s.automa_seat:
+        return False
+    for k in range(s.step):
+        if human_seat(s, k) == seat:
+            return True
+    return False
+
+
+cdef public bint gutenberg_set_start_plan(GameState* s, int seat, const int* plan) noexcept nogil:
+    """Give `seat` this committed plan in the initial state `s`: False (and s unchanged)
+    unless the seat committed before the history began and the plan places all of its
+    markers, at most MAX_ROW a row."""
+    cdef int r, total = 0
+    if not committed_at_start(s, seat):
+        return False
+    for r in range(N_ROWS):
+        if plan[r] < 0 or plan[r] > MAX_ROW:
+            return False
+        total += plan[r]
+    if total != s.players[seat].markers:
+        return False
+    for r in range(N_ROWS):
+        s.players[seat].plan[r] = plan[r]
+    return True
+
+
+cdef public int gutenberg_start_plans(const GameState* initial, const GameState* now,
+                                      int* plans) noexcept nogil:
+    """The plans `now` gives the seats that committed before the history began, while
+    `now` is still in that plan step (a resample may have redrawn them): plans[5 * seat
+    + row] for each seat in the returned mask."""
+    cdef int seat, r, mask = 0
+    if now.phase != PH_PLAN or now.round != initial.round:
+        return 0
+    for seat in range(initial.num_seats):
+        if committed_at_start(initial, seat):
+            mask |= 1 << seat
+            for r in range(N_ROWS):
+                plans[N_ROWS * seat + r] = now.players[seat].plan[r]
+    return mask
+
+
+def _set_start_plan(CoreState st, int seat, plan):
+    """gutenberg_set_start_plan for the Python shell: ValueError if it is refused."""
+    cdef int values[N_ROWS]
+    cdef int r
+    if len(plan) != N_ROWS:
+        raise ValueError(f"a plan has {N_ROWS} rows, got {len(plan)}")
+    for r in range(N_ROWS):
+        values[r] = plan[r]
+    if not gutenberg_set_start_plan(&st.s, seat, values):
+        raise ValueError(f"player {seat} did not commit a plan before the game's history began, "
+                         f"or {list(plan)} does not place their "
+                         f"{st.s.players[seat].markers if 0 <= seat < MAX_SEATS else 0} markers "
+                         f"(at most {MAX_ROW} a row)")
+
+
+def _start_plans(Rules rules, CoreState now):
+    """gutenberg_start_plans for the Python shell: {seat: plan}."""
+    cdef int plans[MAX_SEATS * N_ROWS]
+    cdef int mask = gutenberg_start_plans(&rules.initial, &now.s, plans)
+    return {seat: [plans[N_ROWS * seat + r] for r in range(N_ROWS)]
+            for seat in range(MAX_SEATS) if mask >> seat & 1}
+
+
+# ---------------------------------------------------------------------------------------
 # Loading a game: its parameters are checked, and its rules made, by gutenberg_ai.game,
 # exactly as for the Python shell.
 # ---------------------------------------------------------------------------------------
@@ -79,8 +153,8 @@ cdef public struct GutenbergSpec:
     bint zero_sum
 
 # The Rules of the native games loaded so far, by index. Games point into them (catalogue,
-# initial state), so they are kept for the life of the process: one per distinct set of
-# parameters (gutenberg_ai.game.rules_for caches them).
+# initial state), so they are kept for the life of the process: one per distinct content
+# of parameters and files (gutenberg_ai.game.setup caches them).
 _NATIVE_RULES = []
 _NATIVE_RULES_ID = {}
 
@@ -91,17 +165,20 @@ cdef string _utf8(text):
 
 cdef public bint gutenberg_game_spec(int players, int rounds, string returns, bint characters,
                                      int automa, string catalogue, string position, GutenbergSpec* spec,
-                                     string* returns_used, string* error) noexcept with gil:
-    """Fill `spec` for these parameters; False, with a message naming the parameter at
-    fault in `error`, if they are refused."""
+                                     string* returns_used, string* key, string* error) noexcept with gil:
+    """Fill `spec` (and `key`, the rules' name in a serialized state) for these
+    parameters; False, with a message naming the parameter at fault in `error`, if they
+    are refused."""
     cdef Rules rules
     try:
         from gutenberg_ai import game
-        p = game.check_parameters(dict(players=players, rounds=rounds, returns=returns.decode(),
-                                       characters=bool(characters), automa=automa,
-                                       catalogue=catalogue.decode(), position=position.decode()))
-        rules = game.rules_for(p)
-        info = game.game_info(p)
+        setup = game.setup(dict(players=players, rounds=rounds,
+                                returns=returns.decode("utf-8", "replace"),
+                                characters=bool(characters), automa=automa,
+                                catalogue=catalogue.decode("utf-8", "replace"),
+                                position=position.decode("utf-8", "replace")))
+        p, rules, info = setup.params, setup.rules, setup.info
+        key[0] = _utf8(setup.key)
     except Exception as e:
         error[0] = _utf8(str(e))
         return False

@@ -11,9 +11,17 @@ seed + g // players: each deal is played from every rotation, so no bot owns a g
 or a good deal. Bot seeds are recorded in each game's record (records.py).
 
 Resuming. Every finished game is written to OUT/games/MATCH/game-NNNN.json as it ends
-(atomically), and OUT/arena.json keeps the settings. Run the same command again after an
-interruption: the games already in OUT are read back, not played. --games may grow to
-extend a run; other settings must stay as they were.
+(atomically), and OUT/arena.json keeps the settings (written once they are checked). Run
+the same command again after an interruption: the games already in OUT are read back,
+not played. --games may grow to extend a run; other settings must stay as they were.
+
+Trust. A record found in OUT is used only if it is the scheduled game (its match, game
+number, bots, seats, seeds, options and parameters) and replays to its recorded result
+(records.replay: every action legal, the scores, ranks and digest); a record that does
+not is reported (`run.mismatches` in the summary) and the game is played again. Two
+arenas may share an OUT: a game is claimed (an exclusive OUT/games/MATCH/game-NNNN.claim
+file, holding the process and host) before it is played and released after, so no game
+is played twice; a claim whose process has died is taken over.
 
 What is reported (OUT/standings.csv, OUT/pairings.csv, OUT/summary.json, OUT/summary.md):
 - per bot: games, win share (1 a win, 1/k of a win shared by k, else 0), the rate with
@@ -30,12 +38,14 @@ from a bootstrap over games (the games resampled with replacement, the model ref
 from __future__ import annotations
 
 import csv
+import functools
 import itertools
 import json
 import math
 import multiprocessing as mp
 import os
 import signal
+import socket
 import time
 from dataclasses import asdict, dataclass, field
 
@@ -45,6 +55,7 @@ from gutenberg_ai.bots import BOT_NAMES, budget_options
 
 SETTINGS_FILE = "arena.json"
 GAMES_DIR = "games"
+CLAIM_SUFFIX = ".claim"
 
 
 class ArenaError(ValueError):
@@ -141,13 +152,37 @@ def play_task(task: dict, out: str) -> dict:
     return summary_of(data)
 
 
-def _play_task_star(args):
-    return play_task(*args)
+def run_task(task: dict, out: str) -> dict:
+    """The scheduled game in `out`: its record if one is there and checks out (found),
+    else played now under a claim (played; replayed when a record was there but did not
+    check out, with the reason), or left to the arena that holds its claim (elsewhere).
+    Returns {"task", "status", "summary", "reason"}."""
+    path = os.path.join(out, task["path"])
+    found, reason = examine(path, task)
+    if found is not None:
+        return dict(task=task, status="found", summary=found, reason=None)
+    claim = path[:-len(".json")] + CLAIM_SUFFIX
+    if not take_claim(claim):
+        return dict(task=task, status="elsewhere", summary=None, reason=None)
+    try:
+        found, again = examine(path, task)      # finished by another arena meanwhile?
+        if found is not None:
+            return dict(task=task, status="found", summary=found, reason=None)
+        summary = play_task(task, out)
+        return dict(task=task, status="replayed" if reason else "played", summary=summary,
+                    reason=reason)
+    finally:
+        release_claim(claim)
+
+
+def _run_task_star(args):
+    return run_task(*args)
 
 
 def _worker_init():
     # Ctrl-C is the parent's to handle (it stops the pool); a worker would only print a
-    # traceback. A game cut short leaves no file (records are written atomically).
+    # traceback. A game cut short leaves no record (records are written atomically) and a
+    # claim that the next run takes over (its process is gone).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -158,73 +193,203 @@ def summary_of(record: dict) -> dict:
             **{k: record["result"][k] for k in ("scores", "winners", "ranks")}}
 
 
-def finished_summary(path: str, task: dict) -> dict | None:
-    """The summary of the game already at `path` if it is the task's finished game."""
+def examine(path: str, task: dict) -> tuple[dict | None, str | None]:
+    """(summary, None) if the record at `path` is the task's game, finished, and replays
+    to its result; (None, why not) if a record is there but is not; (None, None) if
+    there is none."""
+    from gutenberg_ai.records import RecordError, load_record, replay
+    if not os.path.exists(path):
+        return None, None
     try:
-        with open(path, encoding="utf-8") as f:
-            record = json.load(f)
-        if not record.get("finished") or record.get("arena", {}).get("match") != task["match"]:
-            return None
-        if [e["player"] for e in sorted(record["seats"], key=lambda e: e["seat"])] != task["seats"]:
-            return None
-        return summary_of(record)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None   # missing, half-written by an old version, or foreign: play it again
+        record = load_record(path)
+        why = schedule_mismatch(record, task)
+        if why:
+            return None, why
+        replay(record)
+    except RecordError as e:
+        return None, str(e).split("\n")[0]
+    return summary_of(record), None
 
 
+@functools.lru_cache(maxsize=4)
+def _catalogue_data(path: str):
+    """The catalogue a record of the arena carries (records.GameRecord): the JSON of the
+    arena's --catalogue as the game reads it, None for the built-in one."""
+    if not path:
+        return None
+    import gutenberg_ai
+    from gutenberg_ai.game import sources_of
+    return sources_of(gutenberg_ai.load_game(catalogue=path))["catalogue"]
+
+
+def schedule_mismatch(record: dict, task: dict) -> str | None:
+    """Why a (checked) record is not the scheduled game `task`, or None."""
+    seats = sorted(record["seats"], key=lambda e: e["seat"])
+    keys = ("players", "rounds", "characters", "automa")
+    played = {k: record["game"].get(k) for k in keys}
+    checks = [
+        (record.get("command") == "arena", "not a record of the arena"),
+        (isinstance(record.get("arena"), dict) and
+         {k: record["arena"].get(k) for k in ("match", "game", "lineup")} ==
+         {k: task[k] for k in ("match", "game", "lineup")}, "another match or game number"),
+        (record.get("finished") is True, "an unfinished game"),
+        (record.get("seed") == task["chance_seed"], f"chance seed {record.get('seed')!r}, "
+                                                    f"scheduled {task['chance_seed']}"),
+        ([e["seat"] for e in seats] == list(range(len(task["seats"]))) and
+         [e["player"] for e in seats] == task["seats"], "other bots or seats"),
+        ([e.get("seed") for e in seats] == task["bot_seeds"], "other bot seeds"),
+        ([e.get("options", {}) for e in seats] == task["bot_options"], "other bot options"),
+        (played == {k: task["params"][k] for k in keys}, "other game parameters"),
+        (record.get("catalogue") == _catalogue_data(task["params"].get("catalogue", "")) and
+         record.get("position") is None, "another catalogue or a position"),
+    ]
+    for ok, why in checks:
+        if not ok:
+            return f"not the scheduled game: {why}"
+    return None
+
+
+# -- claims: two arenas on one OUT do not play a game twice ------------------------------
+def _claim_text() -> str:
+    return json.dumps({"pid": os.getpid(), "host": socket.gethostname()})
+
+
+def take_claim(claim: str) -> bool:
+    """Claim a game: create `claim` if no live arena holds it (its content appears
+    whole, by linking a complete temporary file in place)."""
+    os.makedirs(os.path.dirname(claim), exist_ok=True)
+    tmp = f"{claim}.{os.getpid()}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(_claim_text())
+    try:
+        for _ in range(2):
+            try:
+                os.link(tmp, claim)
+                return True
+            except FileExistsError:
+                if not _stale(claim):
+                    return False
+                try:
+                    os.unlink(claim)          # its arena is gone: take it over
+                except FileNotFoundError:
+                    pass
+        return False
+    finally:
+        os.unlink(tmp)
+
+
+def _stale(claim: str) -> bool:
+    """Whether the process that holds `claim` has died (on this host)."""
+    from gutenberg_ai.jsonfile import FileDataError, read_json
+    try:
+        holder, _, _ = read_json(claim, FileDataError, 1000, "a claim")
+        pid, host = holder["pid"], holder["host"]
+    except (FileDataError, TypeError, KeyError):
+        return True                           # not a claim this program wrote
+    if host != socket.gethostname() or not isinstance(pid, int) or isinstance(pid, bool):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError, ValueError):
+        return False
+    return False
+
+
+def release_claim(claim: str):
+    try:
+        os.unlink(claim)
+    except FileNotFoundError:
+        pass
+
+
+# -- the settings -----------------------------------------------------------------------
 def check_settings(out: str, s: ArenaSettings):
-    """Write OUT/arena.json, or check that a run into OUT used the same settings."""
+    """Check that a run into OUT used the same settings (OUT/arena.json, untrusted)."""
+    from gutenberg_ai.jsonfile import FileDataError, read_json
     path = os.path.join(out, SETTINGS_FILE)
+    if not os.path.exists(path):
+        return
     mine = s.resumable_part()
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            theirs = json.load(f).get("settings", {})
-        for key, value in mine.items():
-            if theirs.get(key) != value:
-                raise ArenaError(f"{path}: the games in {out} were played with {key} = {theirs.get(key)!r}, "
-                                 f"not {value!r}; resume with the same settings, or choose another --out")
-    os.makedirs(out, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump({"settings": mine, "games_per_match": s.games}, f, indent=2)
+    try:
+        data, _, _ = read_json(path, FileDataError, 1 << 20, "arena settings")
+    except FileDataError as e:
+        raise ArenaError(f"{e} (the settings of the games in {out}: fix or delete it, or "
+                         "choose another --out)") from None
+    theirs = data.get("settings") if isinstance(data, dict) else None
+    if not isinstance(theirs, dict):
+        raise ArenaError(f"{path}: no settings in it (delete it, or choose another --out)")
+    for key, value in mine.items():
+        if theirs.get(key) != value:
+            from gutenberg_ai.jsonfile import show
+            raise ArenaError(f"{path}: the games in {out} were played with {key} = "
+                             f"{show(theirs.get(key))}, not {show(value)}; resume with the "
+                             "same settings, or choose another --out")
+
+
+def write_settings(out: str, s: ArenaSettings):
+    from gutenberg_ai.records import write_json
+    write_json(os.path.join(out, SETTINGS_FILE), {"settings": s.resumable_part(),
+                                                  "games_per_match": s.games})
 
 
 def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None) -> dict:
     """Play what is not yet in `out`, then compute and write the tables. `progress`, if
-    given, is called as progress(done, total) after each game. Returns the summary."""
+    given, is called as progress(done, total) after each game. Returns the summary;
+    summary["run"] says what was played, found, replayed (with the mismatches) and left
+    to another arena."""
     validate(s)
     check_settings(out, s)
+    write_settings(out, s)
     tasks = schedule(s)
-    results, todo = [], []
-    for task in tasks:
-        done = finished_summary(os.path.join(out, task["path"]), task)
-        (results.append(done) if done else todo.append(task))
-    skipped = len(results)
-    if progress:
-        progress(len(results), len(tasks))
+    work = [(task, out) for task in tasks]
+    done = []
     started = time.perf_counter()
-    if todo:
-        work = [(task, out) for task in todo]
-        if jobs <= 1:
-            for args in work:
-                results.append(_play_task_star(args))
+    if progress:
+        progress(0, len(tasks))
+    if jobs <= 1:
+        outcomes = map(_run_task_star, work)
+        for outcome in outcomes:
+            done.append(outcome)
+            if progress:
+                progress(len(done), len(tasks))
+    else:
+        # spawn, not fork: the parent runs a progress thread, and a fork copies its locks.
+        with mp.get_context("spawn").Pool(jobs, initializer=_worker_init) as pool:
+            for outcome in pool.imap_unordered(_run_task_star, work):
+                done.append(outcome)
                 if progress:
-                    progress(len(results), len(tasks))
-        else:
-            # spawn, not fork: the parent runs a progress thread, and a fork copies its locks.
-            with mp.get_context("spawn").Pool(jobs, initializer=_worker_init) as pool:
-                for summary in pool.imap_unordered(_play_task_star, work):
-                    results.append(summary)
-                    if progress:
-                        progress(len(results), len(tasks))
+                    progress(len(done), len(tasks))
+    results = [o["summary"] for o in done if o["summary"] is not None]
     summary = tables(results, s)
     summary["out"] = out
-    summary["run"] = {"played": len(todo), "skipped": skipped, "seconds": round(time.perf_counter() - started, 1),
-                      "jobs": jobs}
+    count = {k: sum(o["status"] == k for o in done) for k in ("played", "found", "replayed",
+                                                             "elsewhere")}
+    summary["run"] = {"played": count["played"] + count["replayed"], "skipped": count["found"],
+                      "replayed": count["replayed"], "elsewhere": count["elsewhere"],
+                      "mismatches": sorted(({"path": o["task"]["path"], "reason": o["reason"]}
+                                            for o in done if o["reason"]),
+                                           key=lambda m: m["path"]),
+                      "seconds": round(time.perf_counter() - started, 1), "jobs": jobs}
     write_tables(summary, out)
     return summary
 
 
 def validate(s: ArenaSettings):
+    """Every setting, down to each bot's options (each bot is made once), before
+    anything is written."""
+    kinds = {"players": (int, "a whole number"), "games": (int, "a whole number"),
+             "rounds": (int, "a whole number"), "seed": (int, "a whole number"),
+             "characters": (bool, "true or false"), "automa": (bool, "true or false"),
+             "seconds": ((int, float, type(None)), "a number of seconds"),
+             "iterations": ((int, type(None)), "a whole number")}
+    for name, (kind, words) in kinds.items():
+        value = getattr(s, name)
+        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+            raise ArenaError(f"{name}: {value!r} is not {words}")
+    if not isinstance(s.bots, list) or not all(isinstance(b, str) for b in s.bots):
+        raise ArenaError("bots: a list of bot names")
     for name in s.bots:
         if name not in BOT_NAMES or name == "cfr":
             raise ArenaError(f"bots: {name!r} is not one of {', '.join(n for n in BOT_NAMES if n != 'cfr')}")
@@ -233,8 +398,10 @@ def validate(s: ArenaSettings):
     if s.pairings:
         if s.players != 2:
             raise ArenaError("pairings: only with 2 players")
-        for a, b in s.pairings:
-            for name in (a, b):
+        for pair in s.pairings:
+            if len(pair) != 2:
+                raise ArenaError(f"pairings: {pair!r} is not a pair of bots")
+            for name in pair:
                 if name not in s.bots:
                     raise ArenaError(f"pairings: {name!r} is not among the bots")
     elif len(s.bots) < 2:
@@ -243,8 +410,23 @@ def validate(s: ArenaSettings):
         raise ArenaError(f"players: {s.players} is out of range (2-4)")
     if s.games < 1:
         raise ArenaError(f"games: {s.games} is not 1 or more")
+    if not isinstance(s.options, dict) or not all(isinstance(v, dict) for v in s.options.values()):
+        raise ArenaError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
+    for name in s.options:
+        if name not in s.bots:
+            raise ArenaError(f"options: {name!r} is not among the bots")
     from gutenberg_ai.game import check_parameters
-    check_parameters(s.game_params())
+    params = s.game_params()
+    check_parameters(params)
+    import gutenberg_ai
+    from gutenberg_ai.bots import make_bot
+    game = gutenberg_ai.load_game(**params)
+    for name in s.bots:
+        options = {**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
+        try:
+            make_bot(name, game, 0, seed=0, **options)
+        except (TypeError, ValueError) as e:
+            raise ArenaError(f"options: {name}: {e}") from None
 
 
 # ---------------------------------------------------------------------------------------

@@ -13,14 +13,15 @@ core copies into its C ``struct Catalogue`` (declared in the .pxd of ext/), fiel
 from __future__ import annotations
 
 import functools
-import json
 import os
-import pathlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Callable
 
+from .jsonfile import FileDataError, Problems, decode_json, json_type, read_bytes
+from .jsonfile import Problem as _Problem
+from .jsonfile import show as _show
 from .names import (
     CHARACTERS,
     AUTOMA_TARGETS,
@@ -96,38 +97,16 @@ _ONE_OF = {"inks": "an ink", "letters": "a letter", "specialties": "a specialty"
 # ---------------------------------------------------------------------------------------
 # Errors
 # ---------------------------------------------------------------------------------------
-class FileDataError(ValueError):
-    """Bad data in a file (a catalogue, a position): ``str(error)`` reads
-    ``"<source>: <where>: <reason>"``; the parts are attributes, with ``path`` the full
-    path (None when the data did not come from a file)."""
-
-    def __init__(self, source: str, where: str, reason: str, path: str | None = None):
-        self.source = source
-        self.where = where
-        self.reason = reason
-        self.path = path
-        text = f"{source}: {where}: {reason}" if where else f"{source}: {reason}"
-        super().__init__(text)
-
-
 class CatalogueError(FileDataError):
-    """A catalogue file that cannot be used, with the place and the reason.
+    """A catalogue file that cannot be used, with every place and reason.
 
-    ``str(error)`` reads ``"<file>: <where>: <reason>"``, for example
+    ``str(error)`` has a line per problem, ``"<file>: <where>: <reason>"``, for example
     ``catalogue.json: printing[12].letters: 'X' is not a letter (A, I, O, U)``.
-    The parts are also available as ``source`` (the file's name), ``where`` (the place
-    inside it, "" for the file as a whole), ``reason`` and ``path`` (the full path, or
-    None when the data did not come from a file).
+    The parts are also available as ``problems`` (every (where, reason)), ``source``
+    (the file's name), ``where`` and ``reason`` (the first problem's; where is "" for
+    the file as a whole) and ``path`` (the full path, or None when the data did not
+    come from a file).
     """
-
-
-class _Problem(Exception):
-    """Raised inside a validator (catalogue or position); the caller adds the file name."""
-
-    def __init__(self, where: str, reason: str):
-        super().__init__(where, reason)
-        self.where = where
-        self.reason = reason
 
 
 # ---------------------------------------------------------------------------------------
@@ -514,20 +493,6 @@ def _board_core(layout: BoardLayout | None) -> dict:
 # Validation helpers. Each takes the value and its place ("where") and either returns
 # the checked value or raises _Problem(where, reason).
 # ---------------------------------------------------------------------------------------
-class _Object(dict):
-    """A JSON object that remembers keys the file gave twice (json keeps the last)."""
-
-    duplicates: tuple = ()
-
-
-def _object_pairs(pairs: list) -> _Object:
-    obj = _Object(pairs)
-    if len(obj) < len(pairs):
-        seen: set = set()
-        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))
-    return obj
-
-
 def _at(where: str, key: str | int) -> str:
     """The place of a member: printing[3], refinement[0].colour, board["2"]."""
     if isinstance(key, int):
@@ -535,33 +500,6 @@ def _at(where: str, key: str | int) -> str:
     if key.isidentifier():
         return f"{where}.{key}" if where else key
     return f'{where}["{key}"]'
-
-
-def _show(value: Any) -> str:
-    """A value as it would look in the file ('X' for text)."""
-    if isinstance(value, str):
-        return repr(value)
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
-def json_type(value: Any) -> str:
-    """The JSON Schema type of a value read from JSON ("integer", "array", ...)."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 _KIND_WORDS = {"boolean": "true/false", "integer": "a number", "number": "a number", "string": "text",
@@ -574,20 +512,45 @@ def _kind_of(value: Any) -> str:
 
 
 def _object(value: Any, where: str, required: tuple, optional: tuple = ()) -> dict:
-    """An object with exactly the required keys (and maybe the optional ones)."""
+    """An object with exactly the required keys (and maybe the optional ones); every
+    unknown and missing key is reported."""
     if not isinstance(value, dict):
         raise _Problem(where, f"must be an object {{...}}, got {_kind_of(value)}")
-    duplicates = getattr(value, "duplicates", ())
-    if duplicates:
-        raise _Problem(where, f"key {duplicates[0]!r} is given twice")
+    found = Problems()
+    for key in getattr(value, "duplicates", ()):
+        found.add(where, f"key {_show(key)} is given twice")
     allowed = required + optional
     for key in value:
         if key not in allowed:
-            raise _Problem(where, f"unknown key {key!r} (expected {', '.join(allowed)})")
+            found.add(where, f"unknown key {_show(key)} (expected {', '.join(allowed)})")
     for key in required:
         if key not in value:
-            raise _Problem(where, f"missing key {key!r}")
+            found.add(where, f"missing key {key!r}")
+    found.stop()
     return value
+
+
+def _fields(**checks: Callable[[], Any]) -> dict:
+    """Run every check (a field's parser), report all their problems together, and
+    return the fields' values by name."""
+    found = Problems()
+    out = {}
+    for name, check in checks.items():
+        with found.each():
+            out[name] = check()
+    found.stop()
+    return out
+
+
+def _each(values: list, where: str, parse: Callable[[Any, str], Any]) -> tuple:
+    """Parse every entry of a list, reporting the problems of all of them."""
+    found = Problems()
+    out = []
+    for k, raw in enumerate(values):
+        with found.each():
+            out.append(parse(raw, _at(where, k)))
+    found.stop()
+    return tuple(out)
 
 
 def _list(value: Any, where: str) -> list:
@@ -609,7 +572,7 @@ def _int(value: Any, where: str, lo: int, hi: int, what: str = "value") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _Problem(where, f"{what} must be a whole number, got {_show(value)}")
     if not lo <= value <= hi:
-        raise _Problem(where, f"{what} must be {lo} to {hi}, got {value}")
+        raise _Problem(where, f"{what} must be {lo} to {hi}, got {_show(value)}")
     return value
 
 
@@ -642,69 +605,87 @@ def _counts(value: Any, where: str, names: tuple[str, ...], what: str, number: s
     """An object name -> whole number, e.g. {"red": 2}; returned in names.py order."""
     if not isinstance(value, dict):
         raise _Problem(where, f"must be an object {{...}}, got {_kind_of(value)}")
-    duplicates = getattr(value, "duplicates", ())
-    if duplicates:
-        raise _Problem(where, f"key {duplicates[0]!r} is given twice")
+    found = Problems()
+    for key in getattr(value, "duplicates", ()):
+        found.add(where, f"key {_show(key)} is given twice")
     for key, n in value.items():
-        _name(key, where, names, what)
-        _int(n, _at(where, key), lo, hi, number)
+        with found.each():
+            _name(key, where, names, what)
+            _int(n, _at(where, key), lo, hi, number)
+    found.stop()
     return FrozenMap((k, value[k]) for k in names if k in value)
 
 
 def _ids(cards: list, where: str, parse: Callable[[Any, str], Any]) -> tuple:
     """Parse a list of cards whose ids must be their positions 0..n-1."""
+    found = Problems()
     out = []
     for i, raw in enumerate(cards):
         place = _at(where, i)
-        if isinstance(raw, dict) and "id" in raw:
-            card_id = _int(raw["id"], _at(place, "id"), 0, len(cards) - 1, "id")
-            if card_id != i:
-                raise _Problem(_at(place, "id"),
-                               f"id must be {i} (its position in the list), got {card_id}")
-        out.append(parse(raw, place))
+        with found.each():
+            if isinstance(raw, dict) and "id" in raw:
+                card_id = _int(raw["id"], _at(place, "id"), 0, len(cards) - 1, "id")
+                if card_id != i:
+                    raise _Problem(_at(place, "id"),
+                                   f"id must be {i} (its position in the list), got {card_id}")
+            out.append(parse(raw, place))
+    found.stop()
     return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------
-# The sections
+# The sections. A card's fields are checked together (_fields), so a card with two
+# mistakes shows both.
 # ---------------------------------------------------------------------------------------
 def _reward(value: Any, where: str) -> Reward:
     _object(value, where, ("kind", "amount"))
-    kind = _name(value["kind"], _at(where, "kind"), REWARD_KINDS)
-    amount = _int(value["amount"], _at(where, "amount"), 1, 10, "amount")
-    return Reward(kind, amount)
+    f = _fields(kind=lambda: _name(value["kind"], _at(where, "kind"), REWARD_KINDS),
+                amount=lambda: _int(value["amount"], _at(where, "amount"), 1, 10, "amount"))
+    return Reward(f["kind"], f["amount"])
+
+
+def _letters(value: Any, where: str) -> str:
+    letters = _text(value, where)
+    for c in letters:
+        _name(c, where, LETTERS, "a letter")
+    if not 1 <= len(letters) <= 6:
+        raise _Problem(where, f"{len(letters)} letters, a printing card has 1 to 6")
+    return letters
 
 
 def _printing_card(value: Any, where: str) -> PrintingCard:
     _object(value, where, ("id", "letters", "guilders"))
-    place = _at(where, "letters")
-    letters = _text(value["letters"], place)
-    for c in letters:
-        _name(c, place, LETTERS, "a letter")
-    if not 1 <= len(letters) <= 6:
-        raise _Problem(place, f"{len(letters)} letters, a printing card has 1 to 6")
-    guilders = _int(value["guilders"], _at(where, "guilders"), 0, 20, "guilders")
-    return PrintingCard(value["id"], letters, guilders)
+    f = _fields(letters=lambda: _letters(value["letters"], _at(where, "letters")),
+                guilders=lambda: _int(value["guilders"], _at(where, "guilders"), 0, 20,
+                                      "guilders"))
+    return PrintingCard(value["id"], f["letters"], f["guilders"])
+
+
+def _colour(value: Any, where: str) -> FrozenMap:
+    colour = _counts(value, where, INKS, "an ink", "count", 1, 12)
+    if not 1 <= sum(colour.values()) <= 6:
+        raise _Problem(where, f"{sum(colour.values())} inks, a colour part needs 1 to 6")
+    return colour
+
+
+def _decoration(value: Any, where: str) -> FrozenMap:
+    decoration = _counts(value, where, SPECIALTIES, "a specialty", "level", 1, MAX_LEVEL)
+    if not decoration:
+        raise _Problem(where, "a decoration part needs at least one specialty")
+    return decoration
 
 
 def _refinement_card(value: Any, where: str) -> RefinementCard:
     _object(value, where, ("id", "colour", "colour_fame", "decoration", "decoration_fame",
                            "reward"))
-    place = _at(where, "colour")
-    colour = _counts(value["colour"], place, INKS, "an ink", "count", 1, 12)
-    if not 1 <= sum(colour.values()) <= 6:
-        raise _Problem(place, f"{sum(colour.values())} inks, a colour part needs 1 to 6")
-    colour_fame = _int(value["colour_fame"], _at(where, "colour_fame"), 0, 30, "fame")
-    place = _at(where, "decoration")
-    decoration = _counts(value["decoration"], place, SPECIALTIES, "a specialty", "level",
-                         1, MAX_LEVEL)
-    if not decoration:
-        raise _Problem(place, "a decoration part needs at least one specialty")
-    decoration_fame = _int(value["decoration_fame"], _at(where, "decoration_fame"), 0, 30,
-                           "fame")
-    reward = _reward(value["reward"], _at(where, "reward"))
-    return RefinementCard(value["id"], colour, colour_fame, decoration, decoration_fame,
-                          reward)
+    f = _fields(
+        colour=lambda: _colour(value["colour"], _at(where, "colour")),
+        colour_fame=lambda: _int(value["colour_fame"], _at(where, "colour_fame"), 0, 30, "fame"),
+        decoration=lambda: _decoration(value["decoration"], _at(where, "decoration")),
+        decoration_fame=lambda: _int(value["decoration_fame"], _at(where, "decoration_fame"),
+                                     0, 30, "fame"),
+        reward=lambda: _reward(value["reward"], _at(where, "reward")))
+    return RefinementCard(value["id"], **f)
 
 
 def _specialty_card(value: Any, where: str) -> SpecialtyCard:
@@ -713,8 +694,7 @@ def _specialty_card(value: Any, where: str) -> SpecialtyCard:
     icons = _list(value["icons"], place)
     if len(icons) != 2:
         raise _Problem(place, f"{len(icons)} icons, a specialty card has 2")
-    for k, icon in enumerate(icons):
-        _name(icon, _at(place, k), SPECIALTIES, "a specialty")
+    _each(icons, place, lambda icon, at: _name(icon, at, SPECIALTIES, "a specialty"))
     return SpecialtyCard(value["id"], tuple(icons))
 
 
@@ -735,10 +715,10 @@ def _gear_sector(value: Any, where: str) -> GearSector:
         raise _Problem(where, f"missing key {key!r} ({kind} indicates {key})")
     place = _at(where, key)
     listed = _list(value[key], place)
+    _each(listed, place, lambda name, at: _name(name, at, names, _ONE_OF[key]))
     for k, name in enumerate(listed):
-        _name(name, _at(place, k), names, _ONE_OF[key])
         if name in listed[:k]:
-            raise _Problem(place, f"{name!r} is listed twice")
+            raise _Problem(place, f"{_show(name)} is listed twice")
     if kind in GEAR_SINGLE:
         if len(listed) != 1:
             raise _Problem(where, f"{kind} indicates exactly one {_SINGULAR[key]}, "
@@ -749,15 +729,18 @@ def _gear_sector(value: Any, where: str) -> GearSector:
     return GearSector(kind, ordered)
 
 
+def _sectors(value: Any, where: str) -> tuple:
+    sectors = _list(value, where)
+    if len(sectors) != N_SECTORS:
+        raise _Problem(where, f"{len(sectors)} sectors, a gear has {N_SECTORS}")
+    return _each(sectors, where, _gear_sector)
+
+
 def _gear(value: Any, where: str) -> Gear:
     _object(value, where, ("id", "white_line", "sectors"))
-    white_line = _bool(value["white_line"], _at(where, "white_line"))
-    place = _at(where, "sectors")
-    sectors = _list(value["sectors"], place)
-    if len(sectors) != N_SECTORS:
-        raise _Problem(place, f"{len(sectors)} sectors, a gear has {N_SECTORS}")
-    parsed = tuple(_gear_sector(s, _at(place, k)) for k, s in enumerate(sectors))
-    return Gear(value["id"], white_line, parsed)
+    f = _fields(white_line=lambda: _bool(value["white_line"], _at(where, "white_line")),
+                sectors=lambda: _sectors(value["sectors"], _at(where, "sectors")))
+    return Gear(value["id"], f["white_line"], f["sectors"])
 
 
 # What each patronage kind asks for: (specialties, inks, types) with
@@ -772,94 +755,103 @@ _PATRONAGE_SHAPE = {
 
 def _patronage_card(value: Any, where: str) -> PatronageCard:
     _object(value, where, ("id", "kind", "specialties", "inks", "types"))
-    kind = _name(value["kind"], _at(where, "kind"), PATRONAGE_KINDS)
-    parts = (
-        ("specialties", _counts(value["specialties"], _at(where, "specialties"), SPECIALTIES,
-                                "a specialty", "level", 1, MAX_LEVEL), "specialty"),
-        ("inks", _counts(value["inks"], _at(where, "inks"), INKS, "an ink", "count", 1, 12),
-         "ink"),
-        ("types", _counts(value["types"], _at(where, "types"), LETTERS, "a letter", "count",
-                          1, 6), "type"),
-    )
+    f = _fields(
+        kind=lambda: _name(value["kind"], _at(where, "kind"), PATRONAGE_KINDS),
+        specialties=lambda: _counts(value["specialties"], _at(where, "specialties"),
+                                    SPECIALTIES, "a specialty", "level", 1, MAX_LEVEL),
+        inks=lambda: _counts(value["inks"], _at(where, "inks"), INKS, "an ink", "count", 1, 12),
+        types=lambda: _counts(value["types"], _at(where, "types"), LETTERS, "a letter", "count",
+                              1, 6))
+    kind = f["kind"]
     article = "an" if kind == "inks_types" else "a"
-    for (key, counts, word), need in zip(parts, _PATRONAGE_SHAPE[kind]):
+    parts = (("specialties", "specialty"), ("inks", "ink"), ("types", "type"))
+    found = Problems()
+    for (key, word), need in zip(parts, _PATRONAGE_SHAPE[kind]):
         place = _at(where, key)
+        counts = f[key]
         if need is None and counts:
-            raise _Problem(place, f"{article} {kind} card asks for no {key}")
+            found.add(place, f"{article} {kind} card asks for no {key}")
         if need == 1 and len(counts) != 1:
-            raise _Problem(place, f"{article} {kind} card asks for exactly one {word}, "
-                                  f"got {len(counts)}")
+            found.add(place, f"{article} {kind} card asks for exactly one {word}, "
+                             f"got {len(counts)}")
         if need == "+" and not counts:
-            raise _Problem(place, f"{article} {kind} card asks for at least one {word}")
-    return PatronageCard(value["id"], kind, parts[0][1], parts[1][1], parts[2][1])
+            found.add(place, f"{article} {kind} card asks for at least one {word}")
+    found.stop()
+    return PatronageCard(value["id"], kind, f["specialties"], f["inks"], f["types"])
 
 
 def _track_space(value: Any, where: str) -> TrackSpace:
     _object(value, where, ("level", "reward"))
-    level = _int(value["level"], _at(where, "level"), 1, MAX_LEVEL, "level")
-    return TrackSpace(level, _reward(value["reward"], _at(where, "reward")))
+    f = _fields(level=lambda: _int(value["level"], _at(where, "level"), 1, MAX_LEVEL, "level"),
+                reward=lambda: _reward(value["reward"], _at(where, "reward")))
+    return TrackSpace(f["level"], f["reward"])
 
 
 def _arrow(value: Any, where: str) -> tuple[str, str]:
     _list(value, where)
     if len(value) != 2:
         raise _Problem(where, f"an arrow is [from, to], got {len(value)} entries")
-    a = _name(value[0], _at(where, 0), AUTOMA_TARGETS)
-    b = _name(value[1], _at(where, 1), AUTOMA_TARGETS)
+    a, b = _each(value, where, lambda end, at: _name(end, at, AUTOMA_TARGETS))
     if a == b:
         raise _Problem(where, f"an arrow needs two different ends, got {a!r} twice")
     return a, b
 
 
+def _arrows(value: Any, where: str) -> tuple:
+    moves = _list(value, where)
+    if not 1 <= len(moves) <= MAX_AUTOMA_MOVES:
+        raise _Problem(where, f"{len(moves)} arrows, a planning card has 1 to "
+                              f"{MAX_AUTOMA_MOVES}")
+    return _each(moves, where, _arrow)
+
+
 def _planning_card(value: Any, where: str) -> AutomaPlanningCard:
     _object(value, where, ("id", "moves", "centre", "patronage"))
-    place = _at(where, "moves")
-    moves = _list(value["moves"], place)
-    if not 1 <= len(moves) <= MAX_AUTOMA_MOVES:
-        raise _Problem(place, f"{len(moves)} arrows, a planning card has 1 to "
-                              f"{MAX_AUTOMA_MOVES}")
-    arrows = tuple(_arrow(m, _at(place, k)) for k, m in enumerate(moves))
-    centre = _name(value["centre"], _at(where, "centre"), ROWS, "a row")
-    patronage = _bool(value["patronage"], _at(where, "patronage"))
-    return AutomaPlanningCard(value["id"], arrows, centre, patronage)
+    f = _fields(moves=lambda: _arrows(value["moves"], _at(where, "moves")),
+                centre=lambda: _name(value["centre"], _at(where, "centre"), ROWS, "a row"),
+                patronage=lambda: _bool(value["patronage"], _at(where, "patronage")))
+    return AutomaPlanningCard(value["id"], f["moves"], f["centre"], f["patronage"])
+
+
+def _automa_start(value: Any, where: str) -> tuple:
+    rows = _list(value, where)
+    if len(rows) != len(ROWS):
+        raise _Problem(where, f"{len(rows)} entries, one per row ({', '.join(ROWS)}) "
+                              f"makes {len(ROWS)}")
+    return _each(rows, where, lambda n, at: _int(n, at, 0, MAX_ROW, "markers"))
 
 
 def _automa(value: Any, where: str) -> Automa:
     _object(value, where, ("planning", "execution", "start"))
-    place = _at(where, "planning")
-    planning = _ids(_counted(value["planning"], place, N_AUTOMA_PLANNING), place,
-                    _planning_card)
-    place = _at(where, "execution")
-    execution = tuple(_int(n, _at(place, k), 1, MAX_SPACES, "space")
-                      for k, n in enumerate(_counted(value["execution"], place,
-                                                     N_AUTOMA_EXECUTION)))
-    place = _at(where, "start")
-    rows = _list(value["start"], place)
-    if len(rows) != len(ROWS):
-        raise _Problem(place, f"{len(rows)} entries, one per row ({', '.join(ROWS)}) "
-                              f"makes {len(ROWS)}")
-    start = tuple(_int(n, _at(place, k), 0, MAX_ROW, "markers") for k, n in enumerate(rows))
-    return Automa(planning, execution, start)
+    planning, execution, start = (_at(where, k) for k in ("planning", "execution", "start"))
+    f = _fields(
+        planning=lambda: _ids(_counted(value["planning"], planning, N_AUTOMA_PLANNING), planning,
+                              _planning_card),
+        execution=lambda: _each(_counted(value["execution"], execution, N_AUTOMA_EXECUTION),
+                                execution, lambda n, at: _int(n, at, 1, MAX_SPACES, "space")),
+        start=lambda: _automa_start(value["start"], start))
+    return Automa(**f)
 
 
 def _board_layout(value: Any, where: str, participants: int) -> BoardLayout:
     _object(value, where, _BOARD_FIELDS)
-    spaces = [_int(value[f], _at(where, f), 1, MAX_SPACES, "spaces")
-              for f in _BOARD_FIELDS[:-1]]
-    draft = _int(value["draft"], _at(where, "draft"), 1, 10, "draft")
+    f = _fields(**{k: (lambda k=k: _int(value[k], _at(where, k), 1, MAX_SPACES, "spaces"))
+                   for k in _BOARD_FIELDS[:-1]},
+                draft=lambda: _int(value["draft"], _at(where, "draft"), 1, 10, "draft"))
     # In setup every participant drafts two orders from the laid-out cards.
-    if draft < 2 * participants:
+    if f["draft"] < 2 * participants:
         raise _Problem(_at(where, "draft"),
-                       f"{draft} cards cannot give {participants} participants two orders "
+                       f"{f['draft']} cards cannot give {participants} participants two orders "
                        f"each (at least {2 * participants})")
-    return BoardLayout(*spaces, draft)
+    return BoardLayout(**f)
 
 
 def _board(value: Any, where: str) -> FrozenMap:
     keys = tuple(str(p) for p in PARTICIPANTS)
     _object(value, where, keys)
-    return FrozenMap((p, _board_layout(value[str(p)], _at(where, str(p)), p))
-                     for p in PARTICIPANTS)
+    f = _fields(**{f"p{p}": (lambda p=p: _board_layout(value[str(p)], _at(where, str(p)), p))
+                   for p in PARTICIPANTS})
+    return FrozenMap((p, f[f"p{p}"]) for p in PARTICIPANTS)
 
 
 def _fixed(value: Any, where: str, must: int, why: str) -> int:
@@ -879,12 +871,15 @@ def _specialty_points(value: Any, where: str) -> FrozenMap:
     levels = tuple(str(lv) for lv in range(MAX_LEVEL + 1))
     if not isinstance(value, dict):
         raise _Problem(where, f"must be an object {{...}}, got {_kind_of(value)}")
+    found = Problems()
     for key in value:
         if key not in levels:
-            raise _Problem(where, f"{key!r} is not a level (0 to {MAX_LEVEL})")
+            found.add(where, f"{_show(key)} is not a level (0 to {MAX_LEVEL})")
+    found.stop()
     _object(value, where, (), levels)     # duplicate keys
-    return FrozenMap((int(k), _int(value[k], _at(where, k), 0, 30, "points"))
-                     for k in levels if k in value)
+    f = _fields(**{f"l{k}": (lambda k=k: _int(value[k], _at(where, k), 0, 30, "points"))
+                   for k in levels if k in value})
+    return FrozenMap((int(k), f[f"l{k}"]) for k in levels if k in value)
 
 
 def _rules(value: Any, where: str) -> Rules:
@@ -893,23 +888,26 @@ def _rules(value: Any, where: str) -> Rules:
     def at(key):
         return _at(where, key)
 
-    return Rules(
+    return Rules(**_fields(
         # The board draws up to 15 inks (5 sets of 3) from the bag.
-        inks_per_colour=_int(value["inks_per_colour"], at("inks_per_colour"), 4, 20, "inks"),
-        starting_guilders=_int(value["starting_guilders"], at("starting_guilders"), 0, 50,
-                               "guilders"),
-        starting_types=_fixed(value["starting_types"], at("starting_types"), STARTING_TYPES,
-                              "the setup choice of types is encoded as 3 letters"),
-        markers_first=_fixed(value["markers_first"], at("markers_first"), MARKERS_FIRST,
-                             "plans are encoded for 7 to 10 markers"),
-        specialty_points=_specialty_points(value["specialty_points"], at("specialty_points")),
-        patronage_points=_int(value["patronage_points"], at("patronage_points"), 0, 30,
-                              "points"),
-        guilders_per_point=_int(value["guilders_per_point"], at("guilders_per_point"), 1, 10,
-                                "guilders"),
-        overflow_guilders=_int(value["overflow_guilders"], at("overflow_guilders"), 0, 10,
-                               "guilders"),
-    )
+        inks_per_colour=lambda: _int(value["inks_per_colour"], at("inks_per_colour"), 4, 20,
+                                     "inks"),
+        starting_guilders=lambda: _int(value["starting_guilders"], at("starting_guilders"), 0, 50,
+                                       "guilders"),
+        starting_types=lambda: _fixed(value["starting_types"], at("starting_types"),
+                                      STARTING_TYPES,
+                                      "the setup choice of types is encoded as 3 letters"),
+        markers_first=lambda: _fixed(value["markers_first"], at("markers_first"), MARKERS_FIRST,
+                                     "plans are encoded for 7 to 10 markers"),
+        specialty_points=lambda: _specialty_points(value["specialty_points"],
+                                                   at("specialty_points")),
+        patronage_points=lambda: _int(value["patronage_points"], at("patronage_points"), 0, 30,
+                                      "points"),
+        guilders_per_point=lambda: _int(value["guilders_per_point"], at("guilders_per_point"), 1,
+                                        10, "guilders"),
+        overflow_guilders=lambda: _int(value["overflow_guilders"], at("overflow_guilders"), 0, 10,
+                                       "guilders"),
+    ))
 
 
 _SECTIONS = ("printing", "refinement", "specialty_cards", "gears", "patronage",
@@ -921,40 +919,60 @@ _CHARACTER_FIELDS = ("tiles", "gutenberg_shift", "manutius_ignored_types", "guil
                      "tory_needs_inks", "vietor_multiplier")
 
 
+def _tiles(value: Any, where: str) -> tuple:
+    tiles = _counted(value, where, len(CHARACTERS))
+    found = Problems()
+    for k, name in enumerate(tiles):
+        # The ids carry the special rules: a tile may be renamed only by its own name.
+        if name != CHARACTERS[k]:
+            found.add(_at(where, k), f"{_show(name)} is not {CHARACTERS[k]!r} "
+                                     f"(tile {k}'s special rule)")
+    found.stop()
+    return tuple(tiles)
+
+
+def _ungler(value: Any, where: str) -> tuple[int, int]:
+    levels = _counted(value, where, 2, "Ungler has")
+    high = _int(levels[0], _at(where, 0), 1, 5, "level")
+    low = _int(levels[1], _at(where, 1), 1, high, "level")
+    return high, low
+
+
 def _characters(value: Any, where: str) -> Characters:
     _object(value, where, _CHARACTER_FIELDS)
 
     def at(key):
         return _at(where, key)
 
-    tiles = _counted(value["tiles"], at("tiles"), len(CHARACTERS))
-    for k, name in enumerate(tiles):
-        # The ids carry the special rules: a tile may be renamed only by its own name.
-        if name != CHARACTERS[k]:
-            raise _Problem(_at(at("tiles"), k), f"{_show(name)} is not {CHARACTERS[k]!r} "
-                                                f"(tile {k}'s special rule)")
-    levels = _counted(value["ungler_levels"], at("ungler_levels"), 2, "Ungler has")
-    high = _int(levels[0], _at(at("ungler_levels"), 0), 1, 5, "level")
-    low = _int(levels[1], _at(at("ungler_levels"), 1), 1, high, "level")
-    draw = _int(value["guillard_draw"], at("guillard_draw"), 1, 8, "gears")
-    return Characters(
-        tiles=tuple(tiles),
-        gutenberg_shift=_int(value["gutenberg_shift"], at("gutenberg_shift"), 0, 1, "markers"),
-        manutius_ignored_types=_int(value["manutius_ignored_types"], at("manutius_ignored_types"),
-                                    0, 1, "types"),
-        guillard_draw=draw,
-        guillard_keep=_int(value["guillard_keep"], at("guillard_keep"), 0, min(draw, 3), "gears"),
-        ungler_levels=(high, low),
-        schoeffer_uses=_int(value["schoeffer_uses"], at("schoeffer_uses"), 1, 3, "uses"),
-        tory_fame=_int(value["tory_fame"], at("tory_fame"), 0, 30, "fame"),
-        tory_needs_inks=_bool(value["tory_needs_inks"], at("tory_needs_inks")),
-        vietor_multiplier=_int(value["vietor_multiplier"], at("vietor_multiplier"), 1, 5,
-                               "multiplier"),
+    f = _fields(
+        tiles=lambda: _tiles(value["tiles"], at("tiles")),
+        gutenberg_shift=lambda: _int(value["gutenberg_shift"], at("gutenberg_shift"), 0, 1,
+                                     "markers"),
+        manutius_ignored_types=lambda: _int(value["manutius_ignored_types"],
+                                            at("manutius_ignored_types"), 0, 1, "types"),
+        guillard_draw=lambda: _int(value["guillard_draw"], at("guillard_draw"), 1, 8, "gears"),
+        ungler_levels=lambda: _ungler(value["ungler_levels"], at("ungler_levels")),
+        schoeffer_uses=lambda: _int(value["schoeffer_uses"], at("schoeffer_uses"), 1, 3, "uses"),
+        tory_fame=lambda: _int(value["tory_fame"], at("tory_fame"), 0, 30, "fame"),
+        tory_needs_inks=lambda: _bool(value["tory_needs_inks"], at("tory_needs_inks")),
+        vietor_multiplier=lambda: _int(value["vietor_multiplier"], at("vietor_multiplier"), 1, 5,
+                                       "multiplier"),
     )
+    # Guillard keeps at most what he draws (and installs at most 3).
+    keep = _int(value["guillard_keep"], at("guillard_keep"), 0, min(f["guillard_draw"], 3),
+                "gears")
+    return Characters(guillard_keep=keep, **f)
 
 
 def _card_list(data: dict, key: str, n: int, parse: Callable[[Any, str], Any]) -> tuple:
-    return _ids(_counted(data[key], key, n), key, parse)
+    cards = _list(data[key], key)
+    found = Problems()
+    if len(cards) != n:
+        found.add(key, f"{len(cards)} entries, the rulebook has {n}")
+    with found.each():
+        parsed = _ids(cards, key, parse)
+    found.stop()
+    return parsed
 
 
 def _check_gears(gears: tuple[Gear, ...]) -> None:
@@ -965,19 +983,23 @@ def _check_gears(gears: tuple[Gear, ...]) -> None:
 
 
 def _check_patronage(cards: tuple[PatronageCard, ...]) -> None:
+    found = Problems()
     for kind in PATRONAGE_KINDS:
         n = sum(c.kind == kind for c in cards)
         if n != N_PATRONAGE_PER_KIND:
-            raise _Problem("patronage", f"{n} cards of kind {kind!r}, the rulebook has "
-                                        f"{N_PATRONAGE_PER_KIND} of each kind")
+            found.add("patronage", f"{n} cards of kind {kind!r}, the rulebook has "
+                                   f"{N_PATRONAGE_PER_KIND} of each kind")
+    found.stop()
 
 
 def _check_track(track: tuple[TrackSpace, ...]) -> None:
+    found = Problems()
     for k in range(1, len(track)):
         if track[k].level <= track[k - 1].level:
-            raise _Problem(f"reward_track[{k}].level",
-                           f"levels must rise along the track, {track[k].level} follows "
-                           f"{track[k - 1].level}")
+            found.add(f"reward_track[{k}].level",
+                      f"levels must rise along the track, {track[k].level} follows "
+                      f"{track[k - 1].level}")
+    found.stop()
 
 
 def _check_inks(cat: dict, rules: Rules) -> None:
@@ -985,100 +1007,111 @@ def _check_inks(cat: dict, rules: Rules) -> None:
     limit = rules.inks_per_colour
     places = [(f"refinement[{c.id}].colour", c.colour) for c in cat["refinement"]]
     places += [(f"patronage[{c.id}].inks", c.inks) for c in cat["patronage"]]
+    found = Problems()
     for where, counts in places:
         for ink, n in counts.items():
             if n > limit:
-                raise _Problem(f"{where}.{ink}", f"needs {n} {ink} inks, the game has only "
-                                                 f"{limit} (rules.inks_per_colour)")
+                found.add(f"{where}.{ink}", f"needs {n} {ink} inks, the game has only "
+                                            f"{limit} (rules.inks_per_colour)")
+    found.stop()
 
 
 def _catalogue(data: Any, path: str | None) -> Catalogue:
-    _object(data, "top level", _SECTIONS, ("about",))
-    about = _text(data.get("about", ""), "about")
-    cat: dict = {
-        "printing": _card_list(data, "printing", N_PRINTING, _printing_card),
-        "refinement": _card_list(data, "refinement", N_REFINEMENT, _refinement_card),
-        "specialty_cards": _card_list(data, "specialty_cards", N_SPECIALTY_CARDS,
-                                      _specialty_card),
-        "gears": _card_list(data, "gears", N_GEARS, _gear),
-        "patronage": _card_list(data, "patronage", N_PATRONAGE, _patronage_card),
+    """Every section is checked, each card on its own; the checks across sections follow
+    once the sections are sound."""
+    found = Problems()
+    with found.each():
+        _object(data, "top level", _SECTIONS, ("about",))
+    if not isinstance(data, dict):
+        found.stop()
+
+    def counted(key, n, parse, authority="the rulebook has"):
+        return lambda: _each(_counted(data[key], key, n, authority), key, parse)
+
+    sections = {
+        "printing": lambda: _card_list(data, "printing", N_PRINTING, _printing_card),
+        "refinement": lambda: _card_list(data, "refinement", N_REFINEMENT, _refinement_card),
+        "specialty_cards": lambda: _card_list(data, "specialty_cards", N_SPECIALTY_CARDS,
+                                              _specialty_card),
+        "gears": lambda: _card_list(data, "gears", N_GEARS, _gear),
+        "patronage": lambda: _card_list(data, "patronage", N_PATRONAGE, _patronage_card),
+        "patronage_spaces": counted("patronage_spaces", N_PATRONAGE_SPACES,
+                                    lambda n, at: _int(n, at, 1, N_ROUNDS, "round"),
+                                    "the game has"),
+        "patronage_rewards": counted("patronage_rewards", N_PATRONAGE_REWARDS, _reward),
+        "reward_track": counted("reward_track", N_TRACK, _track_space),
+        "automa": lambda: _automa(data["automa"], "automa"),
+        "board": lambda: _board(data["board"], "board"),
+        "rules": lambda: _rules(data["rules"], "rules"),
+        "characters": lambda: _characters(data["characters"], "characters"),
+        "about": lambda: _text(data.get("about", ""), "about"),
     }
-    _check_gears(cat["gears"])
-    _check_patronage(cat["patronage"])
-    spaces = _counted(data["patronage_spaces"], "patronage_spaces", N_PATRONAGE_SPACES,
-                      "the game has")
-    cat["patronage_spaces"] = tuple(_int(n, _at("patronage_spaces", k), 1, N_ROUNDS, "round")
-                                    for k, n in enumerate(spaces))
-    rewards = _counted(data["patronage_rewards"], "patronage_rewards", N_PATRONAGE_REWARDS)
-    cat["patronage_rewards"] = tuple(_reward(r, _at("patronage_rewards", k))
-                                     for k, r in enumerate(rewards))
-    track = _counted(data["reward_track"], "reward_track", N_TRACK)
-    cat["reward_track"] = tuple(_track_space(t, _at("reward_track", k))
-                                for k, t in enumerate(track))
-    _check_track(cat["reward_track"])
-    cat["automa"] = _automa(data["automa"], "automa")
-    cat["board"] = _board(data["board"], "board")
-    cat["rules"] = rules = _rules(data["rules"], "rules")
-    cat["characters"] = _characters(data["characters"], "characters")
-    # Cross-checks between sections.
+    cat: dict = {}
+    for key, parse in sections.items():
+        if key in data or key == "about":
+            with found.each():
+                cat[key] = parse()
+    found.stop()
+    # Checks across entries and sections.
+    rules = cat["rules"]
+    with found.each():
+        _check_gears(cat["gears"])
+    with found.each():
+        _check_patronage(cat["patronage"])
+    with found.each():
+        _check_track(cat["reward_track"])
     started = sum(cat["automa"].start)
     if started != rules.markers_first:
-        raise _Problem("automa.start", f"the markers add up to {started}, the automa has "
-                                       f"{rules.markers_first} (rules.markers_first)")
-    _check_inks(cat, rules)
+        found.add("automa.start", f"the markers add up to {started}, the automa has "
+                                  f"{rules.markers_first} (rules.markers_first)")
+    with found.each():
+        _check_inks(cat, rules)
+    found.stop()
+    about = cat.pop("about")
     return Catalogue(**cat, about=about, path=path)
 
 
 # ---------------------------------------------------------------------------------------
 # Public entry points
 # ---------------------------------------------------------------------------------------
+MAX_FILE_BYTES = 1 << 20    # a catalogue is about 22 kB
+MAX_ITEMS = 1000            # its longest lists have 50 cards
+
+
 def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = None
                     ) -> Catalogue:
     """Validate already-decoded JSON data (a dict) and build the Catalogue.
 
     ``source`` is the name used in error messages; ``path`` is stored as
-    ``Catalogue.path``. Raises CatalogueError on the first problem.
+    ``Catalogue.path``. Raises CatalogueError listing every problem found.
     """
     try:
         return _catalogue(data, path)
     except _Problem as problem:
         raise CatalogueError(source, problem.where, problem.reason, path) from None
-
-
-def _decode(raw: bytes, source: str, path: str | None) -> Any:
-    """Bytes -> JSON data, with the line and column of a syntax error."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise CatalogueError(source, f"byte {e.start}", "not UTF-8 text", path) from None
-    try:
-        return json.loads(text, object_pairs_hook=_object_pairs)
-    except json.JSONDecodeError as e:
-        raise CatalogueError(source, f"line {e.lineno}, column {e.colno}",
-                             f"invalid JSON: {e.msg}", path) from None
+    except Problems as problems:
+        raise CatalogueError.of(source, problems.found, path) from None
 
 
 def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
     """Load and validate a catalogue file; None (or "") loads the built-in one.
 
     ``path`` is a str or path-like; this is what the OpenSpiel game parameter
-    ``catalogue`` passes. Raises CatalogueError (a ValueError) naming the file, the
-    place and the reason, also when the file cannot be read.
+    ``catalogue`` passes. Raises CatalogueError (a ValueError) naming the file, and
+    every place with its reason, also when the file cannot be read.
     """
     if path is None or path == "":
         resource = resources.files(__package__) / "data" / BUILTIN_NAME
-        return parse_catalogue(_decode(resource.read_bytes(), BUILTIN_NAME, str(resource)),
-                               BUILTIN_NAME, str(resource))
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"catalogue path must be a str or path-like, got {type(path).__name__}")
-    file = pathlib.Path(path)
-    shown = str(file)
-    try:
-        raw = file.read_bytes()
-    except OSError as e:
-        raise CatalogueError(file.name or shown, "", f"cannot read {shown} "
-                             f"({e.strerror or e})", shown) from None
-    return parse_catalogue(_decode(raw, file.name, shown), file.name, shown)
+        return parse_catalogue(decode_json(resource.read_bytes(), BUILTIN_NAME, CatalogueError,
+                                           str(resource)), BUILTIN_NAME, str(resource))
+    raw, source, shown = read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue")
+    return catalogue_from_bytes(raw, source, shown)
+
+
+def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:
+    """A catalogue from a file's bytes (as read_bytes gives them)."""
+    data = decode_json(raw, source, CatalogueError, path, MAX_ITEMS, "a catalogue")
+    return parse_catalogue(data, source, path)
 
 
 @functools.lru_cache(maxsize=1)

@@ -203,7 +203,7 @@ def cmd_play(args) -> int:
         settings = Settings(human=args.seat if args.seat is not None else 0, ai=tuple(bot_names(args.ai or "smmcts")),
                             seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
         try:
-            session = Session(game, settings, console, position=position)
+            session = Session(game, settings, console)
         except ValueError as e:
             raise UsageError(str(e)) from None
         console.print(Text(seed_line(seed, args.seed is not None), style="dim"))
@@ -256,7 +256,7 @@ def resume_play(args, console) -> int:
     entries, dropped = fill_hidden(record, game, seed)
     settings = Settings(human=human, ai=tuple(ai), seconds=seconds, iterations=iterations, seed=seed, save=args.save)
     try:
-        session = Session(game, settings, console, start=entries, position=record.get("position"))
+        session = Session(game, settings, console, start=entries)
     except ValueError as e:
         raise UsageError(str(e)) from None
     console.print(Text(seed_line(seed, given), style="dim"))
@@ -394,6 +394,11 @@ def cmd_arena(args) -> int:
     run = summary["run"]
     console.print(f"{summary['games']} games: {run['played']} played now ({run['seconds']:.0f} s), "
                   f"{run['skipped']} found finished in {args.out}")
+    for m in run["mismatches"]:     # records that did not check out: played again
+        console.print(Text(f"played again: {m['path']}: {m['reason']}", style="yellow"))
+    if run["elsewhere"]:
+        console.print(f"{run['elsewhere']} games are being played by another arena on {args.out}: "
+                      "run again when it is done to count them")
     t = Table(title="Standings (95% intervals)", title_justify="left")
     for column in ("bot", "games", "win rate", "mean fame", "rating"):
         t.add_column(column, justify="left" if column == "bot" else "right")
@@ -670,7 +675,8 @@ def main(argv=None) -> int:
     except (UsageError, *USER_ERRORS) as e:
         if os.environ.get("GUTENBERG_AI_DEBUG"):   # a developer wants the traceback
             raise
-        print(f"{PROG} {args.command}: {e}", file=sys.stderr)
+        for line in str(e).split("\n"):    # a file's problems: one line each
+            print(f"{PROG} {args.command}: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG} {args.command}: interrupted", file=sys.stderr)

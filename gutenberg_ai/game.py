@@ -18,11 +18,17 @@ Parameters
                 "score" (final fame; the default and only choice solo) or "margin"
                 (final fame minus the mean of the others)
     characters  true (default): each player draws 2 character tiles and keeps one
-    automa      0 (default) or 1: the rulebook's automa joins as an extra participant
-                (its cards are chance); players + automa is at most 4
+    automa      0 or 1 (default: 1 with one player, else 0): the rulebook's automa joins
+                as an extra participant (its cards are chance); players + automa is at
+                most 4
     catalogue   path to a catalogue JSON file ("" for the built-in one)
     position    path to a position file (docs/positions.md): the game starts there, and
                 is the game the position says (its players, rounds, characters, automa)
+
+A catalogue or position file is read once, when a game is loaded, and known by its
+content from then on (a file changed later makes a new game at the next load);
+register_data() gives a parameter value for data in memory. A path that an OpenSpiel
+game string cannot carry (a comma, an "=") is refused.
 
 The game is sequential with explicit chance nodes (every draw of a card, an ink, a gear,
 a character tile, an automa card) and imperfect information: each round the players
@@ -39,21 +45,29 @@ by that masked history, one (actor, action) pair of floats per step.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
+import json
 import os
 
 import numpy as np
 import pyspiel
 
 from gutenberg_ai import _core
-from gutenberg_ai.catalogue import load_catalogue
+from gutenberg_ai import catalogue as _catalogue_module
+from gutenberg_ai.catalogue import CatalogueError, default_catalogue
+from gutenberg_ai.jsonfile import decode_json, read_bytes
 
 GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai._core
 PY_GAME_NAME = "gutenberg_py"  # the Python shell below
 RETURNS = _core.RETURNS_MODES
-DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": 0,
+LIMITS = _core.LIMITS
+# automa -1: the solo game's automa with one player, none with more (the parameter says
+# who plays; 1 player alone has nobody to play against).
+DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": -1,
             "catalogue": "", "position": ""}
-MAX_FAME = 500  # a bound on final fame, for the utility range of "score" and "margin"
+DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
 
 
 def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
@@ -83,41 +97,167 @@ class ParameterError(ValueError):
     """A bad game parameter; the message names it."""
 
 
-@functools.lru_cache(maxsize=16)
-def _catalogue(path: str):
-    return load_catalogue(path or None)
+# ---------------------------------------------------------------------------------------
+# The files a game is made of. A catalogue or position is read once per load of a game
+# and known by the SHA-256 of its bytes from then on: a file changed on disk makes a new
+# game (the games loaded before keep what they read), and a record or a serialized
+# state refers to the data, not to a path.
+# ---------------------------------------------------------------------------------------
+_DATA: dict[str, bytes] = {}          # sha256 -> the bytes of a catalogue or position
+_NAMES: dict[str, str] = {}           # sha256 -> the file's name, for messages
 
 
-def max_game_length(players: int, rounds: int, automa: int = 0) -> int:
+def register_data(data, name: str | None = None) -> str:
+    """The value of a game parameter `catalogue` or `position` for data in memory (a
+    decoded JSON dict, or a file's bytes) instead of a file: "sha256:<hex>", valid in
+    this process; `name` names it in messages. A game record replays with it
+    (records.game_of), so it needs neither the files nor a temporary copy of them."""
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode("utf-8")
+    digest = hashlib.sha256(raw).hexdigest()
+    _DATA.setdefault(digest, raw)
+    _NAMES.setdefault(digest, name or f"{DATA_PREFIX}{digest[:12]}")
+    return DATA_PREFIX + digest
+
+
+def data_of(digest: str):
+    """The decoded JSON of registered data (a catalogue or position), None for ""."""
+    return json.loads(_DATA[digest]) if digest else None
+
+
+def _game_string_problem(value: str) -> str | None:
+    """Why an OpenSpiel game string ("gutenberg(position=...)") cannot carry `value`,
+    which a serialized game and state must (pyspiel.serialize_game_and_state)."""
+    if "," in value or "=" in value:
+        return f"{value!r} has a {',' if ',' in value else '='!r}, which an OpenSpiel game " \
+               "string cannot carry; rename the file or its folder"
+    depth = 0
+    for ch in value:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            break
+    if depth:
+        return f"{value!r} has unbalanced parentheses, which an OpenSpiel game string " \
+               "cannot carry; rename the file or its folder"
+    if not value.isprintable() or value != value.strip():
+        return f"{value!r}: a path with control characters or spaces at its ends cannot be " \
+               "written in an OpenSpiel game string"
+    return None
+
+
+def _source(name: str, value) -> str:
+    """The sha256 of the data a parameter (catalogue, position) names: a file, read now,
+    or registered data. "" for none."""
+    if not isinstance(value, str):
+        raise ParameterError(f"{name}: {value!r} is not a path")
+    if not value:
+        return ""
+    if value.startswith(DATA_PREFIX):
+        digest = value[len(DATA_PREFIX):]
+        if digest not in _DATA:
+            raise ParameterError(f"{name}: {value[:24]!r}... is data registered in another process "
+                                 "(register_data); give the file")
+        return digest
+    problem = _game_string_problem(value)
+    if problem:
+        raise ParameterError(f"{name}: {problem}")
+    if not os.path.isfile(value):
+        raise ParameterError(f"{name}: no file at {value!r}")
+    error = CatalogueError if name == "catalogue" else _position_module().PositionError
+    limit = _catalogue_module.MAX_FILE_BYTES if name == "catalogue" else \
+        _position_module().MAX_FILE_BYTES
+    try:
+        raw, source, _ = read_bytes(value, error, limit, f"a {name}")
+    except error as e:
+        raise ParameterError(f"{name}: {e}") from None
+    digest = hashlib.sha256(raw).hexdigest()
+    _DATA.setdefault(digest, raw)
+    _NAMES[digest] = source
+    return digest
+
+
+def _position_module():
+    from gutenberg_ai import position
+    return position
+
+
+@functools.lru_cache(maxsize=None)
+def _catalogue(digest: str):
+    """The catalogue of registered data ("" for the built-in one)."""
+    if not digest:
+        return default_catalogue()
+    try:
+        return _catalogue_module.catalogue_from_bytes(_DATA[digest], _NAMES[digest])
+    except CatalogueError as e:
+        raise ParameterError(f"catalogue: {e}") from None
+
+
+@functools.lru_cache(maxsize=None)
+def _position(digest: str, catalogue: str):
+    position = _position_module()
+    try:
+        data = decode_json(_DATA[digest], _NAMES[digest], position.PositionError)
+        return position.position_from_data(data, _catalogue(catalogue), _NAMES[digest])
+    except position.PositionError as e:
+        raise ParameterError(f"position: {e}") from None
+
+
+def max_game_length(players: int, rounds: int, automa: int = 0, guilders: int = 0) -> int:
     """An upper bound on the number of actions (chance included) in a game.
 
     Per round a player has at most about 260 steps counting every sub-decision, gear use
     and reward; the money-bounded loops (buying types, paid redraws) add at most one
     step per guilder, and guilders earned are bounded by the same per-round count. The
-    setup adds character draws and powers; the automa a few draws a round.
+    setup adds character draws and powers; the automa a few draws a round. `guilders`
+    is the most any player holds at the start (a position's purse can be far beyond what
+    a round earns).
     """
-    return 300 + players * (40 + rounds * 260) + automa * rounds * 12
+    return 300 + players * (40 + rounds * 260 + guilders) + automa * rounds * 12
+
+
+def max_final_score(catalogue) -> int:
+    """The highest final score a game can give: the engine's fame track and purse end at
+    MAX_FAME and MAX_GUILDERS (gutenberg_types.pxd), and the end scoring adds at most 8
+    patronage cards, the guilders (doubled, or more, for Vietor) and 4 specialties."""
+    r = catalogue.rules
+    return (LIMITS["MAX_FAME"] + LIMITS["MAX_PATRONAGE"] * r.patronage_points
+            + LIMITS["MAX_GUILDERS"] // r.guilders_per_point
+            * max(1, catalogue.characters.vietor_multiplier)
+            + LIMITS["N_SPECIALTIES"] * max(r.specialty_points.values(), default=0))
+
+
+@dataclasses.dataclass(frozen=True)
+class Setup:
+    """A game's parameters, checked (`params`: every parameter, "returns" and "automa"
+    resolved, the paths as given), the compiled rules, pyspiel.GameInfo's fields and
+    `key`, the SHA-256 that names these rules (their catalogue's and position's data and
+    parameters): a serialized state carries it."""
+
+    params: dict
+    rules: _core.Rules
+    info: dict
+    key: str
 
 
 def check_parameters(params: dict) -> dict:
     """The parameters with defaults filled in; ParameterError names a bad one."""
+    return setup(params).params
+
+
+def setup(params: dict) -> Setup:
+    """Check the parameters, read the catalogue and position files they name (once) and
+    make the rules: one Rules object per content, for the life of the process (native
+    games point into its catalogue and initial state)."""
     unknown = sorted(set(params) - set(DEFAULTS))
     if unknown:
-        raise ParameterError(f"unknown game parameter(s) {', '.join(unknown)}; "
+        raise ParameterError(f"unknown game parameter(s) {', '.join(map(str, unknown))}; "
                              f"known: {', '.join(DEFAULTS)}")
     p = {**DEFAULTS, **params}
-    if not isinstance(p["catalogue"], str):
-        raise ParameterError(f"catalogue: {p['catalogue']!r} is not a path")
-    if p["catalogue"] and not os.path.isfile(p["catalogue"]):
-        raise ParameterError(f"catalogue: no file at {p['catalogue']!r}")
-    if not isinstance(p["position"], str):
-        raise ParameterError(f"position: {p['position']!r} is not a path")
-    if p["position"] and not os.path.isfile(p["position"]):
-        raise ParameterError(f"position: no file at {p['position']!r}")
-    if p["position"]:
+    catalogue = _source("catalogue", p["catalogue"])
+    position = _source("position", p["position"])
+    if position:
         # The position says what game it is: its players, rounds, characters and automa
         # replace the parameters' (which may only repeat them or keep their defaults).
-        settings = _position(os.path.abspath(p["position"]), _catalogue_key(p)).game_params
+        settings = _position(position, catalogue).game_params
         for name, value in settings.items():
             if p[name] not in (value, DEFAULTS[name]):
                 raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
@@ -128,12 +268,16 @@ def check_parameters(params: dict) -> dict:
             raise ParameterError(f"{name}: {p[name]!r} is not an integer")
     if not isinstance(p["characters"], bool):
         raise ParameterError(f"characters: {p['characters']!r} is not true or false")
+    if p["automa"] == -1:
+        p["automa"] = 1 if p["players"] == 1 else 0
     if p["automa"] not in (0, 1):
-        raise ParameterError(f"automa: {p['automa']} is out of range (0 or 1)")
+        raise ParameterError(f"automa: {p['automa']} is out of range (0 or 1; -1: with one "
+                             "player only)")
     if p["automa"] and not 1 <= p["players"] <= 3:
         raise ParameterError(f"players: {p['players']} is out of range with the automa (1-3)")
     if not p["automa"] and not 2 <= p["players"] <= 4:
-        raise ParameterError(f"players: {p['players']} is out of range (2-4; 1 needs automa=1)")
+        raise ParameterError(f"players: {p['players']} is out of range (2-4 without the "
+                             "automa; 1 plays against it)")
     if not 1 <= p["rounds"] <= 6:
         raise ParameterError(f"rounds: {p['rounds']} is out of range (1-6)")
     if p["returns"] == "auto":
@@ -143,77 +287,152 @@ def check_parameters(params: dict) -> dict:
     if p["players"] == 1 and p["returns"] != "score":
         raise ParameterError(f"returns: {p['returns']!r} needs 2 or more players; the solo game "
                              "returns its score")
-    return p
+    key = hashlib.sha256(json.dumps([catalogue, position, p["players"], p["rounds"],
+                                     p["characters"], p["automa"]]).encode()).hexdigest()
+    rules = _rules(key, catalogue, position, p["players"], p["rounds"], p["characters"],
+                   bool(p["automa"]))
+    return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
 
 
-def _catalogue_key(p: dict) -> str:
-    return os.path.abspath(p["catalogue"]) if p["catalogue"] else ""
+# The rules of every game loaded, by key (Setup.key), and the data they were made of.
+_RULES: dict[str, _core.Rules] = {}
+_SOURCES: dict[str, tuple[str, str]] = {}
 
 
-@functools.lru_cache(maxsize=None)
-def _position(path: str, catalogue: str):
-    from gutenberg_ai.position import load_position
-    try:
-        return load_position(path, catalogue=catalogue or None)
-    except (ValueError, OSError) as e:
-        raise ParameterError(f"position: {e}") from None
+def _rules(key, catalogue, position, players, rounds, characters, automa) -> _core.Rules:
+    if key not in _RULES:
+        if position:
+            pos = _position(position, catalogue)
+            rules = pos.rules.starting_at(pos.state)
+        else:
+            rules = _core.Rules(_catalogue(catalogue), players, rounds, characters, automa)
+        _RULES[key] = rules
+        _SOURCES[key] = (catalogue, position)
+    return _RULES[key]
 
 
 def rules_for(p: dict) -> _core.Rules:
-    """The compiled rules for checked parameters `p`: one Rules object per catalogue
-    path, position and set of parameters, for the life of the process (native games
-    point into its catalogue and initial state)."""
-    if p["position"]:
-        return _position_rules(os.path.abspath(p["position"]), _catalogue_key(p))
-    return _rules(_catalogue_key(p), p["players"], p["rounds"], p["characters"], bool(p["automa"]))
+    """The compiled rules for parameters `p` (see setup)."""
+    return setup(p).rules
 
 
-@functools.lru_cache(maxsize=None)
-def _position_rules(path: str, catalogue: str) -> _core.Rules:
-    pos = _position(path, catalogue)
-    return pos.rules.starting_at(pos.state)
-
-
-@functools.lru_cache(maxsize=None)
-def _rules(path, players, rounds, characters, automa):
-    try:
-        catalogue = _catalogue(path)
-    except ValueError as e:
-        raise ParameterError(f"catalogue: {e}") from None
-    return _core.Rules(catalogue, players, rounds, characters, automa)
-
-
-def game_info(p: dict) -> dict:
-    """pyspiel.GameInfo's fields for checked parameters `p`; "utility_sum" only for the
-    zero-sum modes ("win", "margin" with 2+ players; "score" is general-sum)."""
-    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, float(MAX_FAME)),
-              "margin": (-float(MAX_FAME), float(MAX_FAME))}[p["returns"]]
+def game_info(p: dict, rules: _core.Rules | None = None) -> dict:
+    """pyspiel.GameInfo's fields for checked parameters `p` and their rules; "utility_sum"
+    only for the zero-sum modes ("win", "margin" with 2+ players; "score" is
+    general-sum)."""
+    rules = rules or rules_for(p)
+    top = float(max_final_score(rules.catalogue))
+    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, top), "margin": (-top, top)}[p["returns"]]
+    start = rules.new_state().to_dict()
+    guilders = max(max(pl["guilders"] for pl in start["players"]),
+                   rules.catalogue.rules.starting_guilders)
     info = dict(
         num_distinct_actions=_core.ACTIONS["NUM_ACTIONS"],
         max_chance_outcomes=_core.CHANCE_OUTCOMES["NUM_CHANCE"],
         num_players=p["players"],
         min_utility=lo,
         max_utility=hi,
-        max_game_length=max_game_length(p["players"], p["rounds"], p["automa"]),
+        max_game_length=max_game_length(p["players"], p["rounds"], p["automa"], guilders),
     )
     if p["returns"] != "score" and p["players"] > 1:
         info["utility_sum"] = 0.0
     return info
 
 
+def sources_of(game) -> dict:
+    """The data a loaded game was made of: {"catalogue": the catalogue's JSON or None for
+    the built-in one, "position": the position's JSON or None}, as read when the game
+    was loaded (a record carries them)."""
+    catalogue, position = _SOURCES[key_of(game)]
+    return {"catalogue": data_of(catalogue), "position": data_of(position)}
+
+
+def key_of(game) -> str:
+    """Setup.key of a loaded game, native or Python."""
+    if isinstance(game, GutenbergGame):
+        return game.key
+    return _serialized_key(game.new_initial_state().serialize())
+
+
 def rules_of(game) -> _core.Rules:
     """The compiled rules (gutenberg_ai._core.Rules) of a loaded game, native or Python:
-    its catalogue, random playouts in the core, states from dicts."""
+    its catalogue, random playouts in the core, states from dicts. (The game's own: the
+    files it was made of may have changed since.)"""
     if isinstance(game, GutenbergGame):
         return game.rules
-    return rules_for(check_parameters(game.get_parameters()))
+    return _RULES[key_of(game)]
 
 
 def returns_mode_of(game) -> str:
     """The returns a loaded game gives ("win", "score" or "margin"), native or Python."""
     if isinstance(game, GutenbergGame):
         return game.returns_mode
-    return check_parameters(game.get_parameters())["returns"]
+    return game.get_parameters()["returns"]      # resolved when the game was loaded
+
+
+# ---------------------------------------------------------------------------------------
+# Serialized states. Both games write the same text (ext/gutenberg_spiel.cc for the
+# native one): the history, one action a line; "start_plan <seat> <5 rows>" for each
+# plan committed before the history began that a resample redrew (a game from a
+# position in the middle of a plan step); "rules <key>" (Setup.key); "core <hex>", the
+# struct. Reading one trusts nothing in it: the state is rebuilt from its initial state
+# by the checked start plans and the history, each action legal in turn, then compared
+# with the struct. Nothing is unpickled.
+# ---------------------------------------------------------------------------------------
+def _serialized_key(text: str) -> str:
+    lines = text.rsplit("\n", 2)
+    if len(lines) < 2 or not lines[-2].startswith("rules ") or not lines[-1].startswith("core "):
+        raise TypeError("not a serialized Gutenberg state")
+    return lines[-2][len("rules "):]
+
+
+def _excerpt(line: str) -> str:
+    text = line[:40] + ("..." if len(line) > 40 else "")
+    return "".join(c if " " <= c <= "~" else "?" for c in text)
+
+
+_DIGITS = frozenset("0123456789")
+
+
+def _bad_state(game_name: str, n: int, line: str, why: str):
+    return pyspiel.SpielError(f"{game_name}: serialized state, line {n} ('{_excerpt(line)}'): {why}")
+
+
+def _parse_serialized(text: str, max_actions: int, game_name: str):
+    """(actions [(action, line)], start plans [(seat, plan, line, text)], rules key, core hex)
+    of a serialized state; pyspiel.SpielError names the line at fault."""
+    if not isinstance(text, str):
+        raise TypeError(f"a serialized state is text, got {type(text).__name__}")
+    if text.startswith("history="):
+        raise pyspiel.SpielError(
+            f"{game_name}: this is OpenSpiel's generic serialization of a Python game, which "
+            "unpickles its data: it is not read (serialize with state.serialize())")
+    actions, starts, key, core = [], [], None, None
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line:
+            continue
+        if line.startswith("core "):
+            if core is not None:
+                raise _bad_state(game_name, n, line, "a second 'core' line")
+            core = (line[5:], n)
+        elif line.startswith("rules "):
+            if key is not None:
+                raise _bad_state(game_name, n, line, "a second 'rules' line")
+            key = (line[6:], n)
+        elif line.startswith("start_plan "):
+            parts = line[len("start_plan "):].split(" ")
+            if len(parts) != 6 or not all(0 < len(x) <= 2 and set(x) <= _DIGITS for x in parts):
+                raise _bad_state(game_name, n, line, "a start plan is a seat and 5 numbers")
+            starts.append((int(parts[0]), [int(x) for x in parts[1:]], n, line))
+        else:
+            if not 0 < len(line) <= 9 or not set(line) <= _DIGITS:
+                raise _bad_state(game_name, n, line, "not an action (a whole number), a "
+                                                     "'start_plan', 'rules' or 'core' line")
+            if len(actions) >= max_actions:
+                raise _bad_state(game_name, n, line, "more actions than a game of these "
+                                                     "parameters has")
+            actions.append((int(line), n))
+    return actions, starts, key, core
 
 
 def core_of(state) -> _core.CoreState:
@@ -231,21 +450,24 @@ def core_of(state) -> _core.CoreState:
     if not isinstance(state, pyspiel.State):
         raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
     text = state.serialize()
-    line = text[text.rfind("\n") + 1:]
-    if not line.startswith("core "):
-        raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
-    return _core._rebuild_state(rules_of(state.get_game()), bytes.fromhex(line[5:]))
+    try:
+        rules = _RULES[_serialized_key(text)]
+        data = bytes.fromhex(text[text.rfind("\n") + 6:])
+    except (TypeError, KeyError, ValueError):
+        raise TypeError(f"not a Gutenberg state: {type(state).__name__}") from None
+    return _core._rebuild_state(rules, data)
 
 
 class GutenbergGame(pyspiel.Game):
     """The game "gutenberg_py": parameters, the compiled rules, and the factory of states."""
 
     def __init__(self, params=None):
-        p = check_parameters(dict(params or {}))
-        self.rules = rules_for(p)
+        loaded = setup(dict(params or {}))
+        p, info = loaded.params, loaded.info
+        self.key = loaded.key
+        self.rules = loaded.rules
         self.catalogue = self.rules.catalogue
         self.returns_mode = p["returns"]
-        info = game_info(p)
         self.length_bound = info["max_game_length"]
         utility = (pyspiel.GameType.Utility.ZERO_SUM if "utility_sum" in info
                    else pyspiel.GameType.Utility.GENERAL_SUM)
@@ -253,6 +475,34 @@ class GutenbergGame(pyspiel.Game):
 
     def new_initial_state(self):
         return GutenbergState(self)
+
+    def deserialize_state(self, text):
+        """The state of `state.serialize()` text, rebuilt and checked (see the format
+        above); pyspiel.SpielError names the line at fault. Never unpickles."""
+        name = PY_GAME_NAME
+        actions, starts, key, core = _parse_serialized(text, self.length_bound, name)
+        if key is not None and key[0] != self.key:
+            raise _bad_state(name, key[1], "rules " + key[0], "written for another game (other "
+                             "parameters, catalogue or position data)")
+        state = self.new_initial_state()
+        for seat, plan, n, line in starts:
+            try:
+                state._set_start_plan(seat, plan)
+            except ValueError:
+                raise _bad_state(name, n, line, "no such plan: the seat did not commit before "
+                                 "the history began, or the plan does not place its markers "
+                                 "(at most 6 a row)") from None
+        for action, n in actions:
+            if action not in state._core.legal_actions() and \
+                    action not in [a for a, _ in state._core.chance_outcomes()]:
+                raise _bad_state(name, n, str(action), "the game is already over"
+                                 if state.is_terminal() else
+                                 "not a legal action at this point of the game")
+            state.apply_action(action)
+        if core is not None and core[0] != state._core.to_bytes().hex():
+            raise _bad_state(name, core[1], "core " + core[0], "the struct does not match the "
+                             "history (written by another build of the rules?)")
+        return state
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -267,11 +517,30 @@ class GutenbergState(pyspiel.State):
         super().__init__(game)
         self._core = game.rules.new_state()
         self._returns = game.returns_mode
+        self._key = game.key
+        # Plans committed before the history began, as a resample redrew them ({seat:
+        # plan}): they are in no history entry (the native state keeps them alike).
+        self._start_plans = {}
 
     @property
     def core(self):
         """The compiled state (gutenberg_ai._core.CoreState)."""
         return self._core
+
+    def _set_start_plan(self, seat: int, plan):
+        if self.history():
+            raise ValueError("start plans are set before the first action")
+        _core._set_start_plan(self._core, seat, plan)
+        self._start_plans[seat] = list(plan)
+
+    def serialize(self):
+        """The history and the struct as text, as the native game writes them; read back
+        by GutenbergGame.deserialize_state."""
+        lines = [str(a) for a in self.history()]
+        lines += [f"start_plan {seat} {' '.join(map(str, plan))}"
+                  for seat, plan in sorted(self._start_plans.items())]
+        lines += [f"rules {self._key}", "core " + self._core.to_bytes().hex()]
+        return "\n".join(lines)
 
     # -- the pyspiel.State interface ----------------------------------------------------
     def current_player(self):
@@ -314,13 +583,17 @@ class GutenbergState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state drawn uniformly from `player_id`'s information set: the others' unseen
-        plans become random allocations of their markers, the others' unseen character
-        tiles are dealt again from the tiles `player_id` has not seen. The sampler is
-        called once, for the seed (the native game does the same, so both give the same
-        state for the same sampler)."""
+        plans become random allocations of their markers (those committed before the
+        history began too), the others' unseen character tiles are dealt again from the
+        tiles `player_id` has not seen. The sampler is called once, for the seed (the
+        native game does the same, so both give the same state for the same sampler)."""
         seed = int(probability_sampler() * (1 << 53))
-        _, actions = self._core.resample_history(player_id, self._history(), seed)
-        state = self.get_game().new_initial_state()
+        core, actions = self._core.resample_history(player_id, self._history(), seed)
+        game = self.get_game()
+        state = game.new_initial_state()
+        starts = {**self._start_plans, **_core._start_plans(game.rules, core)}
+        for seat, plan in sorted(starts.items()):
+            state._set_start_plan(seat, plan)
         for action in actions:
             state.apply_action(action)
         return state

@@ -107,11 +107,9 @@ class Quit(Exception):
 
 class Session:
     """A game in the terminal. `start`: record entries (player, action) to play first
-    without asking (a game resumed); `position`: the position the record says the game
-    started from (instead of reading the game's position file)."""
+    without asking (a game resumed)."""
 
-    def __init__(self, game, settings: Settings, console: Console | None = None, read_line=None,
-                 start=(), position: dict | None = None):
+    def __init__(self, game, settings: Settings, console: Console | None = None, read_line=None, start=()):
         self.game = game
         self.settings = settings
         self.console = console or Console()
@@ -139,7 +137,7 @@ class Session:
         seats.sort(key=lambda e: e["seat"])
         self.labels = [f"you (player {seat})" if seat == self.human else f"player {seat} ({e['player']})"
                        for seat, e in enumerate(seats)]
-        self.record = GameRecord(game, settings.seed, seats, command="play", position=position)
+        self.record = GameRecord(game, settings.seed, seats, command="play")
         self.state = game.new_initial_state()
         self.decisions: list[int] = []    # record indices of the person's decisions, for undo
         self.drawn: list[str] = []        # chance draws not yet shown

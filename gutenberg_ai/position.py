@@ -15,8 +15,10 @@ reached in a game (at the decision points the format supports), and
 
 Loading checks the file in two stages: the JSON Schema (the shape of every field), then
 the game's consistency (each card in one place, 48 inks, plans that add up, the player to
-act able to act...). The first problem raises :class:`PositionError` naming the file, the
-field and the reason; nothing is returned half-loaded.
+act able to act...). :class:`PositionError` names the file and, one line each, every
+problem found with its field and reason: all of the schema's, then those of each part
+of the position that can be checked on its own (the game, the cards, each player...).
+Nothing is returned half-loaded.
 
 Cards are named by catalogue id ("P12", "R7", "S3", "G5", "C2", or a plain number whose
 kind the field implies) or described inline (``{"letters": "IOOU", "guilders": 5}``). An
@@ -37,8 +39,12 @@ from typing import Any
 
 from . import _core
 from . import catalogue as _catalogue_module
-from .catalogue import (MARKERS_FIRST, Catalogue, CatalogueError, FileDataError, _Problem, _show,
-                        default_catalogue, json_type, load_catalogue)
+from .catalogue import MARKERS_FIRST, Catalogue, CatalogueError, default_catalogue, load_catalogue
+from .jsonfile import (FileDataError, Problems, decode_json, json_type, path_text, plain_text,
+                       read_bytes, text_problem)
+from .jsonfile import Problem as _Problem
+from .jsonfile import structure_problems
+from .jsonfile import show as _show
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -47,6 +53,9 @@ __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
 FORMAT = "gutenberg-position"
 VERSION = 1
 SCHEMA_NAME = "position.schema.json"
+MAX_FILE_BYTES = 1 << 20    # a position is a few kilobytes
+MAX_ITEMS = 50              # the longest list of a position: a discard pile of printing cards
+RECORD_FORMAT = "gutenberg-record"
 STEPS = ("plan", "turn", "fulfil", "wild_ink", "shift")
 
 _PH = _core.PHASES
@@ -131,23 +140,24 @@ def position_schema() -> dict:
     return json.loads(raw)
 
 
+def _whole_number(checker, value) -> bool:
+    # JSON Schema counts 3.0 as an integer; a field that holds a number of things does
+    # not take 3.0 (nor true): "must be a whole number, got 3.0".
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @functools.lru_cache(maxsize=1)
 def _validator():
     import jsonschema
     schema = position_schema()
-    cls = jsonschema.Draft202012Validator
-    cls.check_schema(schema)
+    base = jsonschema.Draft202012Validator
+    base.check_schema(schema)
+    cls = jsonschema.validators.extend(
+        base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_number))
     return cls(schema)
 
 
-def _path_text(parts) -> str:
-    out = ""
-    for p in parts:
-        if isinstance(p, int):
-            out += f"[{p}]"
-        else:
-            out += f".{p}" if out else str(p)
-    return out or "top level"
+_path_text = path_text
 
 
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
@@ -202,11 +212,11 @@ def _schema_reason(error) -> str:
     v, inst, schema, value = error.validator, error.instance, error.schema, error.validator_value
     if v == "required":
         missing = [k for k in value if isinstance(inst, dict) and k not in inst]
-        return f"missing key {missing[0]!r}" if missing else error.message
+        return f"missing key {_show(missing[0])}" if missing else _message(error)
     if v == "additionalProperties":
         allowed = list(schema.get("properties", {}))
         extra = [k for k in inst if k not in allowed]
-        return f"unknown key {extra[0]!r} (expected {', '.join(allowed)})"
+        return f"unknown key {_show(extra[0])} (expected {', '.join(allowed)})"
     if v == "type":
         want = value if isinstance(value, list) else [value]
         return f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in want)}, got {_show(inst)}"
@@ -230,6 +240,8 @@ def _schema_reason(error) -> str:
     if v == "uniqueItems":
         return "an entry is listed twice"
     if v == "pattern":
+        if schema.get("pattern", "").startswith("^[^"):        # a name: plain text
+            return text_problem(inst) or _message(error)
         if schema.get("pattern", "").startswith("^[AIOU]"):
             return f"{_show(inst)}: only the letters A, I, O, U (at most 6 on a card)" \
                 if "{" in schema["pattern"] else f"{_show(inst)}: only the letters A, I, O, U"
@@ -246,20 +258,30 @@ def _schema_reason(error) -> str:
             return f"must be {listed}, got {_show(inst)}"
         what = schema.get("description", "")
         return f"{_show(inst)} is not valid here" + (f" ({what})" if what else "")
-    return error.message
+    return _message(error)
 
 
-def _check_schema(data: Any) -> _Problem | None:
-    errors = list(_validator().iter_errors(data))
-    if not errors:
-        return None
-    # The first problem in the order of the file's fields.
-    error = min(errors, key=lambda e: _order_key(data, e.absolute_path))
-    error = _pick(error)
-    where = list(error.absolute_path)
-    if error.validator == "not" and isinstance(error.instance, dict):
-        where.append("action")
-    return _Problem(_path_text(where), _schema_reason(error))
+def _message(error) -> str:
+    """jsonschema's own message, which quotes the whole value: cut short, escaped."""
+    text = plain_text(error.message)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _check_schema(data: Any) -> list[tuple[str, str]]:
+    """Every problem the JSON Schema finds, in the order of the file's fields."""
+    problems = []
+    errors = sorted(_validator().iter_errors(data), key=lambda e: _order_key(data, e.absolute_path))
+    for error in errors:
+        error = _pick(error)
+        where = list(error.absolute_path)
+        if error.validator == "not" and isinstance(error.instance, dict):
+            where.append("action")
+        problem = (_path_text(where), _schema_reason(error))
+        if problem not in problems:
+            problems.append(problem)
+    # A value of the wrong type fails its range too: its type is the problem to fix.
+    mistyped = {w for w, r in problems if r.startswith("must be ")}
+    return [(w, r) for w, r in problems if w not in mistyped or r.startswith("must be ")]
 
 
 def _order_key(data, path) -> tuple:
@@ -283,51 +305,24 @@ def _order_key(data, path) -> tuple:
 # ---------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------
-class _Object(dict):
-    duplicates: tuple = ()
-
-
-def _object_pairs(pairs):
-    obj = _Object(pairs)
-    if len(obj) < len(pairs):
-        seen: set = set()
-        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))
-    return obj
-
-
-def _find_duplicates(value, where=()):
-    if isinstance(value, dict):
-        dup = getattr(value, "duplicates", ())
-        if dup:
-            raise _Problem(_path_text(where), f"key {dup[0]!r} is given twice")
-        for k, v in value.items():
-            _find_duplicates(v, where + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            _find_duplicates(v, where + (i,))
-
-
-def _read(path_or_dict) -> tuple[Any, str]:
+def _read(path_or_dict) -> tuple[Any, str, str | None]:
+    """The position's data, the name for messages and the file's path (None for a dict)."""
     if isinstance(path_or_dict, dict):
-        return path_or_dict, "position"
-    if not isinstance(path_or_dict, (str, os.PathLike)):
+        data, source, shown = path_or_dict, "position", None
+    elif isinstance(path_or_dict, (str, os.PathLike)):
+        raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
+        data = decode_json(raw, source, PositionError, shown)
+    else:
         raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
-    file = pathlib.Path(path_or_dict)
-    source = file.name or str(file)
-    try:
-        raw = file.read_bytes()
-    except OSError as e:
-        raise PositionError(source, "", f"cannot read {file} ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise PositionError(source, f"byte {e.start}", "not UTF-8 text") from None
-    try:
-        data = json.loads(text, object_pairs_hook=_object_pairs)
-    except json.JSONDecodeError as e:
-        raise PositionError(source, f"line {e.lineno}, column {e.colno}",
-                            f"invalid JSON: {e.msg}") from None
-    return data, source
+    return data, source, shown
+
+
+def _not_a_record(data: Any) -> _Problem | None:
+    """A game record given where a position is expected says so."""
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        return _Problem("format", "this is a game record, not a position (replay it with "
+                                  "`gutenberg-ai replay`, or give a position file)")
+    return None
 
 
 # ---------------------------------------------------------------------------------------
@@ -371,7 +366,7 @@ def _character(name: str, where: str) -> int:
     for i, full in enumerate(CHARACTERS):
         if low in (full.lower(), full.split()[-1].lower()):
             return i
-    raise _Problem(where, f"{name!r} is not a character (one of {', '.join(CHARACTERS)})")
+    raise _Problem(where, f"{_show(name)} is not a character (one of {', '.join(CHARACTERS)})")
 
 
 def _inline_entry(kind: str, value: dict, card_id: int) -> dict:
@@ -418,9 +413,15 @@ def _same_card(a, b) -> bool:
 # The loader
 # ---------------------------------------------------------------------------------------
 class _Loader:
+    """Builds the state of a position that passed the schema. Each part that can be
+    checked on its own (the game, each card, each player, the inks...) records its
+    problem in `found` and the loader goes on; it stops (found.stop()) where what follows
+    depends on the parts with problems."""
+
     def __init__(self, data: dict, catalogue: Catalogue):
         self.data = data
         self.base = catalogue
+        self.found = Problems()
 
     # -- cards ----------------------------------------------------------------------------
     def card_places(self):
@@ -458,39 +459,27 @@ class _Loader:
         used: dict = {k: {} for k in _KINDS}     # kind -> id -> where
         inline = []
         self.at: dict = {}                        # where -> id
+        found = self.found
         for kind, where, value in self.card_places():
             if isinstance(value, dict):
                 inline.append((kind, where, value))
                 continue
-            x = self.card_id(kind, value, where)
-            if x in used[kind]:
-                raise _Problem(where, f"{_LETTER[kind]}{x} is also at {used[kind][x]}; "
-                                      "each card is in one place")
-            if kind == "gear" and two and cat.gears[x].white_line:
-                raise _Problem(where, f"G{x} has white lines: it is not used with 2 "
-                                      "participants (it stays in the box)")
-            used[kind][x] = where
-            self.at[where] = x
+            with found.each():
+                x = self.card_id(kind, value, where)
+                if x in used[kind]:
+                    raise _Problem(where, f"{_LETTER[kind]}{x} is also at {used[kind][x]}; "
+                                          "each card is in one place")
+                if kind == "gear" and two and cat.gears[x].white_line:
+                    raise _Problem(where, f"G{x} has white lines: it is not used with 2 "
+                                          "participants (it stays in the box)")
+                used[kind][x] = where
+                self.at[where] = x
+        found.stop()
         replaced: dict = {k: {} for k in _KINDS}
         for kind, where, value in inline:
-            cards = getattr(cat, _CAT_ATTR[kind])
-            card = _parse_inline(kind, value, 0, where)
-            if kind == "gear" and two and card.white_line:
-                raise _Problem(_at(where, "white_line"), "a gear with white lines is not used "
-                                                         "with 2 participants")
-            free = [c.id for c in cards if c.id not in used[kind]]
-            if kind == "gear":
-                free = [x for x in free if cards[x].white_line == card.white_line]
-            if kind == "patronage":
-                free = [x for x in free if cards[x].kind == card.kind]
-            if not free:
-                raise _Problem(where, f"no catalogue {_NOUN[kind]} is left for this inline card "
-                                      f"to replace: the position uses all of them")
-            same = [x for x in free if _same_card(cards[x], card)]
-            x = same[0] if same else free[0]
-            used[kind][x] = where
-            self.at[where] = x
-            replaced[kind][x] = dataclasses.replace(card, id=x)
+            with found.each():
+                self.inline_card(kind, where, value, used, replaced)
+        found.stop()
         changes = {}
         for kind in _KINDS:
             if replaced[kind]:
@@ -507,9 +496,33 @@ class _Loader:
                           cat.patronage[x].inks if kind == "patronage" else {})
                 for ink, n in counts.items():
                     if n > limit:
-                        raise _Problem(where, f"needs {n} {ink} inks, the game has only {limit}")
+                        found.add(where, f"needs {n} {ink} inks, the game has only {limit}")
+            found.stop()
         self.cat = cat
         self.used = used
+
+    def inline_card(self, kind: str, where: str, value: dict, used: dict, replaced: dict):
+        """An inline card takes the id of an unused catalogue card of its kind."""
+        cat = self.base
+        two = self.n_seats == 2
+        cards = getattr(cat, _CAT_ATTR[kind])
+        card = _parse_inline(kind, value, 0, where)
+        if kind == "gear" and two and card.white_line:
+            raise _Problem(_at(where, "white_line"), "a gear with white lines is not used "
+                                                     "with 2 participants")
+        free = [c.id for c in cards if c.id not in used[kind]]
+        if kind == "gear":
+            free = [x for x in free if cards[x].white_line == card.white_line]
+        if kind == "patronage":
+            free = [x for x in free if cards[x].kind == card.kind]
+        if not free:
+            raise _Problem(where, f"no catalogue {_NOUN[kind]} is left for this inline card "
+                                  f"to replace: the position uses all of them")
+        same = [x for x in free if _same_card(cards[x], card)]
+        x = same[0] if same else free[0]
+        used[kind][x] = where
+        self.at[where] = x
+        replaced[kind][x] = dataclasses.replace(card, id=x)
 
     def card_id(self, kind: str, value, where: str) -> int:
         cards = getattr(self.base, _CAT_ATTR[kind])
@@ -524,6 +537,8 @@ class _Loader:
             if text[0].upper() != _LETTER[kind]:
                 raise _Problem(where, bad)
             text = text[1:]
+        if len(text) > 6:       # no catalogue has a million cards (nor int() 5,000 digits)
+            raise _Problem(where, bad)
         x = int(text)
         if not 0 <= x < n:
             raise _Problem(where, bad)
@@ -532,7 +547,7 @@ class _Loader:
     # -- the whole ------------------------------------------------------------------------
     def load(self):
         self.game()
-        self.resolve_cards()
+        self.resolve_cards()    # every card place; also stops for the game's problems
         self.layout = self.cat.board[self.n_seats]
         self.state_dict()
         return self
@@ -540,23 +555,24 @@ class _Loader:
     def game(self):
         d = self.data
         g = d["game"]
+        add = self.found.add
         self.n_people = g["players"]
         self.automa = g.get("automa", False)
         self.rounds = g.get("rounds", 6)
         listed = len(d["players"])
         if listed != self.n_people:
-            raise _Problem("players", f"{listed} players listed, game.players is {self.n_people}")
+            add("players", f"{listed} players listed, game.players is {self.n_people}")
         if self.automa and self.n_people > 3:
-            raise _Problem("game.players", f"{self.n_people} players and the automa: at most 4 "
-                                           "participants (3 players with the automa)")
+            add("game.players", f"{self.n_people} players and the automa: at most 4 "
+                                "participants (3 players with the automa)")
         if not self.automa and self.n_people < 2:
-            raise _Problem("game.players", "1 player needs the automa (game.automa: true)")
+            add("game.players", "1 player needs the automa (game.automa: true)")
         if self.automa and "automa" not in d:
-            raise _Problem("automa", "missing: game.automa is true, so the automa's plan is needed")
+            add("automa", "missing: game.automa is true, so the automa's plan is needed")
         if not self.automa and "automa" in d:
-            raise _Problem("automa", "there is no automa in this game (game.automa is false)")
+            add("automa", "there is no automa in this game (game.automa is false)")
         if d["round"] > self.rounds:
-            raise _Problem("round", f"round {d['round']}, but the game has {self.rounds} rounds")
+            add("round", f"round {d['round']}, but the game has {self.rounds} rounds")
         has = [p.get("character") is not None for p in d["players"]]
         self.characters = g.get("characters", any(has))
         self.n_seats = self.n_people + (1 if self.automa else 0)
@@ -564,17 +580,16 @@ class _Loader:
         fp = d["first_player"]
         if fp == "automa":
             if not self.automa:
-                raise _Problem("first_player", "'automa', but there is no automa in this game")
+                add("first_player", "'automa', but there is no automa in this game")
             fp = self.automa_seat
         elif fp >= self.n_people:
-            raise _Problem(
-                "first_player", f"{fp} is not a seat (players are 0-{self.n_people - 1})")
+            add("first_player", f"{fp} is not a seat (players are 0-{self.n_people - 1})")
         self.first = fp
         # A small variant: every participant has this many markers in this round.
         self.markers_override = g.get("markers")
         if self.markers_override is not None and self.automa:
-            raise _Problem("game.markers", "the automa's markers follow its board: no variant "
-                                           "marker count with the automa")
+            add("game.markers", "the automa's markers follow its board: no variant marker count "
+                                "with the automa")
         self.game_params = {"players": self.n_people, "rounds": self.rounds,
                             "characters": bool(self.characters), "automa": int(self.automa)}
 
@@ -611,12 +626,15 @@ class _Loader:
                  n_pending=0, automa_card=-1, fulfil_mode=[-1] * 4, fulfil_slot=0,
                  turn=0, n_turns=0, row=0, step=0, turn_order=[0] * 4)
         self.step_kind = d["step"]["kind"]
-        self.board()
-        self.players()
-        self.automa_part()
-        self.inks()
-        self.piles()
-        self.patronage_count()
+        found = self.found
+        for part in (self.board, self.players, self.automa_part):
+            with found.each():
+                part()
+        found.stop()
+        for part in (self.inks, self.piles, self.patronage_count):
+            with found.each():
+                part()
+        found.stop()
         self.decision()
 
     def board(self):
@@ -631,16 +649,16 @@ class _Loader:
             spaces = b.get(key, [])
             for i, v in enumerate(spaces):
                 if v is not None and i >= count:
-                    raise _Problem(f"board.{key}[{i}]", f"the board has {count} {key} spaces with "
-                                                        f"{self.n_seats} participants")
+                    self.found.add(f"board.{key}[{i}]", f"the board has {count} {key} spaces "
+                                                        f"with {self.n_seats} participants")
                 s[field][i] = -1 if v is None else self.at[f"board.{key}[{i}]"]
         self.board_inks = [0] * 4
         for i, sp in enumerate(b.get("inks", [])):
             if sp is None:
                 continue
             if i >= lay.ink_sets and any(c is not None for c in sp):
-                raise _Problem(f"board.inks[{i}]", f"the board has {lay.ink_sets} ink spaces with "
-                                                   f"{self.n_seats} participants")
+                self.found.add(f"board.inks[{i}]", f"the board has {lay.ink_sets} ink spaces "
+                                                   f"with {self.n_seats} participants")
             for k, c in enumerate(sp):
                 if c is not None:
                     x = INKS.index(c)
@@ -650,76 +668,83 @@ class _Loader:
             s["patronage_space"][i] = -1 if v is None else self.at[f"board.patronage[{i}]"]
         rewards = b.get("patronage_rewards", [None] * 4)
         for k, v in enumerate(rewards):
-            s["patronage_reward_seat"][k] = -1 if v is None else \
-                self.seat(v, f"board.patronage_rewards[{k}]")
+            with self.found.each():
+                s["patronage_reward_seat"][k] = -1 if v is None else \
+                    self.seat(v, f"board.patronage_rewards[{k}]")
 
     def players(self):
         d = self.data
         s = self.s
-        cat = self.cat
         kept: dict = {}
         self.hidden = []
         self.names = tuple(p.get("name") for p in d["players"])
         for seat, pd in enumerate(d["players"]):
-            w = f"players[{seat}]"
-            p = s["players"][seat]
-            p["fame"] = pd["fame"]
-            p["guilders"] = pd["guilders"]
-            p["types"] = [pd["types"].count(c) for c in LETTERS]
-            p["inks"] = _inks(pd.get("inks"))
-            specs = pd.get("specialties", {})
-            p["levels"] = [_level(specs[x]) if x in specs else 0 for x in SPECIALTIES]
-            top = max(p["levels"])
-            derived = sum(1 for t in cat.reward_track if t.level <= top)
-            if "track" in pd:
-                if pd["track"] > derived:
-                    raise _Problem(
-                        _at(w, "track"), f"{pd['track']} reward-track spaces reached, but "
-                        f"the highest specialty ({ROMAN[top]}) reaches "
-                        f"{derived}")
-                p["track"] = pd["track"]
-            else:
-                p["track"] = derived
-            for k, order in enumerate(pd.get("orders", [])):
-                if order is not None:
-                    p["order_printing"][k] = self.at[f"{w}.orders[{k}][0]"]
-                    p["order_refinement"][k] = self.at[f"{w}.orders[{k}][1]"]
-            # Character first: Schoeffer's double use depends on it.
-            ch = pd.get("character")
-            x = -1
-            if ch is not None:
-                if not self.characters:
-                    raise _Problem(
-                        _at(w, "character"), "game.characters is false: no character tiles")
-                x = _character(ch, _at(w, "character"))
-                if x in kept:
-                    raise _Problem(
-                        _at(w, "character"), f"{CHARACTERS[x]} is also players[{kept[x]}]'s")
-                kept[x] = seat
-            elif self.characters:
-                raise _Problem(_at(w, "character"), "the game is played with characters: every "
-                                                    "player keeps one")
-            p["character"] = x
-            p["character_drawn"] = [x, -1]
-            self.gears(seat, pd, p, x)
-            pat = pd.get("patronage", 0)
-            p["patronage"] = len(pat) if isinstance(pat, list) else pat
-            wild = pd.get("wild_ink")
-            if wild is not None and x != CHARACTERS.index("William Caxton"):
-                raise _Problem(_at(w, "wild_ink"), "only William Caxton has a wild ink")
-            p["wild_ink"] = -1 if wild is None else INKS.index(wild)
-            if pd.get("plantin_swapped") and x != CHARACTERS.index("Christophe Plantin"):
-                raise _Problem(
-                    _at(w, "plantin_swapped"), "only Christophe Plantin swaps specialties")
-            if pd.get("plantin_swapped"):
-                p["character_flags"] |= 1
-            p["markers"] = self.markers(seat)
-            p["plan"] = [0] * 5
+            with self.found.each():
+                self.printing_house(seat, pd, kept)
         if self.characters:
             s["character_pool"] = sum(1 << i for i in range(len(CHARACTERS)) if i not in kept)
         else:
             s["character_pool"] = 0
         self.kept = kept
+
+    def printing_house(self, seat: int, pd: dict, kept: dict):
+        """One printing house (kept: the character tiles kept so far, by id)."""
+        s = self.s
+        cat = self.cat
+        w = f"players[{seat}]"
+        p = s["players"][seat]
+        p["fame"] = pd["fame"]
+        p["guilders"] = pd["guilders"]
+        p["types"] = [pd["types"].count(c) for c in LETTERS]
+        p["inks"] = _inks(pd.get("inks"))
+        specs = pd.get("specialties", {})
+        p["levels"] = [_level(specs[x]) if x in specs else 0 for x in SPECIALTIES]
+        top = max(p["levels"])
+        derived = sum(1 for t in cat.reward_track if t.level <= top)
+        if "track" in pd:
+            if pd["track"] > derived:
+                raise _Problem(
+                    _at(w, "track"), f"{pd['track']} reward-track spaces reached, but "
+                    f"the highest specialty ({ROMAN[top]}) reaches "
+                    f"{derived}")
+            p["track"] = pd["track"]
+        else:
+            p["track"] = derived
+        for k, order in enumerate(pd.get("orders", [])):
+            if order is not None:
+                p["order_printing"][k] = self.at[f"{w}.orders[{k}][0]"]
+                p["order_refinement"][k] = self.at[f"{w}.orders[{k}][1]"]
+        # Character first: Schoeffer's double use depends on it.
+        ch = pd.get("character")
+        x = -1
+        if ch is not None:
+            if not self.characters:
+                raise _Problem(
+                    _at(w, "character"), "game.characters is false: no character tiles")
+            x = _character(ch, _at(w, "character"))
+            if x in kept:
+                raise _Problem(
+                    _at(w, "character"), f"{CHARACTERS[x]} is also players[{kept[x]}]'s")
+            kept[x] = seat
+        elif self.characters:
+            raise _Problem(_at(w, "character"), "the game is played with characters: every "
+                                                "player keeps one")
+        p["character"] = x
+        p["character_drawn"] = [x, -1]
+        self.gears(seat, pd, p, x)
+        pat = pd.get("patronage", 0)
+        p["patronage"] = len(pat) if isinstance(pat, list) else pat
+        wild = pd.get("wild_ink")
+        if wild is not None and x != CHARACTERS.index("William Caxton"):
+            raise _Problem(_at(w, "wild_ink"), "only William Caxton has a wild ink")
+        p["wild_ink"] = -1 if wild is None else INKS.index(wild)
+        if pd.get("plantin_swapped") and x != CHARACTERS.index("Christophe Plantin"):
+            raise _Problem(
+                _at(w, "plantin_swapped"), "only Christophe Plantin swaps specialties")
+        if pd.get("plantin_swapped"):
+            p["character_flags"] |= 1
+        p["markers"] = self.markers(seat)
+        p["plan"] = [0] * 5
 
     def gears(self, seat, pd, p, character):
         w = f"players[{seat}]"
@@ -1071,10 +1096,10 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
     :class:`Position` at its decision point.
 
     ``catalogue`` is the catalogue the card ids refer to: a Catalogue, a path to a
-    catalogue file, or None for the built-in one. Raises :class:`PositionError` at the
-    first problem (schema first, then consistency), naming the field and the reason.
+    catalogue file, or None for the built-in one. Raises :class:`PositionError` listing
+    the problems found (the schema's, then the consistency's), each with its field.
     """
-    data, source = _read(path_or_dict)
+    data, source, path = _read(path_or_dict)
     if catalogue is None:
         cat = default_catalogue()
     elif isinstance(catalogue, Catalogue):
@@ -1083,16 +1108,34 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
         try:
             cat = load_catalogue(catalogue)
         except CatalogueError as e:
-            raise PositionError(source, "catalogue", str(e)) from None
+            raise PositionError.of(source, [("catalogue", f"{e.source}: {w}: {r}" if w else
+                                                          f"{e.source}: {r}")
+                                            for w, r in e.problems], path) from None
+    return position_from_data(data, cat, source, path)
+
+
+def position_from_data(data: Any, cat: Catalogue, source: str = "position",
+                       path: str | None = None) -> Position:
+    """The Position of decoded JSON `data` whose card ids refer to the catalogue `cat`
+    (load_position once the file is read)."""
     try:
-        _find_duplicates(data)
-        problem = _check_schema(data)
+        problem = _not_a_record(data)
         if problem:
             raise problem
+        # No list of a position is long: a long one is refused before the schema (which
+        # would check each entry), and so is deep nesting in a dict given directly.
+        found = structure_problems(data, MAX_ITEMS, "a position")
+        if found:
+            raise PositionError.of(source, found, path)
+        problems = _check_schema(data)
+        if problems:
+            raise PositionError.of(source, problems, path)
         loader = _Loader(data, cat).load()
         return loader.build(source)
     except _Problem as p:
-        raise PositionError(source, p.where, p.reason) from None
+        raise PositionError(source, p.where, p.reason, path) from None
+    except Problems as ps:
+        raise PositionError.of(source, ps.found, path) from None
 
 
 # ---------------------------------------------------------------------------------------

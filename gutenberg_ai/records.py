@@ -13,10 +13,11 @@ A record looks like this (one action per line):
 
     {
       "format": "gutenberg-record",
-      "version": 1,
+      "version": 2,
       "command": "play",
       "game": {"players": 2, "rounds": 6, "returns": "win", "characters": true,
-               "automa": 0, "catalogue": ""},
+               "automa": 0},
+      "catalogue": null,
       "position": null,
       "seed": 7,
       "seats": [{"seat": 0, "player": "human"},
@@ -31,11 +32,18 @@ A record looks like this (one action per line):
     }
 
 `player` is the seat that acted, -1 for chance (the draws and the automa's cards).
-`position` holds the position file the game started from (its JSON), or null for a game
-from the start. `seed` draws every chance outcome (draw_chance), so the same seed and the
+`catalogue` holds the catalogue the game was played with (its JSON), null for the
+built-in one; `position` the position the game started from (its JSON), or null for a
+game from the start: a record replays anywhere, without the files (version 1 records,
+which named the catalogue by a path, are read when it was the built-in one). `seed` draws every chance outcome (draw_chance), so the same seed and the
 same moves give the same game. `result` is null until the game is over; `ranks` are 1
 for the winners, equal keys (score, then fewer types, then fewer inks) sharing a rank.
 `state_digest` is the SHA-256 of the final state's fields (CoreState.to_dict) as JSON.
+
+A record is untrusted: loading checks every field (all problems at once, each named:
+"actions[12].action: ..."), and replaying checks each action against the record (the
+player to act, legality and the action's text) and, at the end, the whole result:
+scores, returns, winners, ranks and the state's digest; `finished` must agree with it.
 
 A record saved by a player in the middle of a game (`save FILE` in `gutenberg-ai play`)
 holds only what that player has seen: it has `"viewer": SEAT`, no seeds (they would
@@ -44,10 +52,6 @@ player's plan committed in the current plan step, the character tiles the others
 are `{"player": P, "by": ..., "hidden": true}`, without action or text. Replaying or
 resuming one fills the hidden draws with draws that fit everything recorded after them
 (fill_hidden), and leaves the hidden plans at the end to be chosen again.
-
-Replaying checks each action against the record: the player to act, legality and the
-action's text; at the end the scores, returns and winners. A problem raises RecordError
-naming the field ("actions[12].action: ..."), like PositionError does for positions.
 """
 from __future__ import annotations
 
@@ -55,25 +59,30 @@ import hashlib
 import json
 import os
 import random
+import re
 import tempfile
 
 import pyspiel
 
-from gutenberg_ai.game import DEFAULTS, GAME_NAME, ParameterError, check_parameters, core_of
+from gutenberg_ai import game as _game
+from gutenberg_ai.game import DEFAULTS, GAME_NAME, ParameterError, core_of, register_data, sources_of
+from gutenberg_ai.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
+                                   show, text_problem)
 
 FORMAT = "gutenberg-record"
-VERSION = 1
+VERSION = 2
+POSITION_FORMAT = "gutenberg-position"
 CHANCE = int(pyspiel.PlayerId.CHANCE)
-_GAME_KEYS = ("players", "rounds", "returns", "characters", "automa", "catalogue")
+_GAME_KEYS = ("players", "rounds", "returns", "characters", "automa")
+MAX_FILE_BYTES = 16 << 20     # a game of 4 players is a few hundred kB
+MAX_NAME = 40                 # a seat's player: "human", a bot's name, a person's name
+MAX_TEXT = 300                # an action's text
 
 
-class RecordError(ValueError):
+class RecordError(FileDataError):
     """A record that cannot be read or replayed; ``str(error)`` reads
-    ``"<source>: <where>: <reason>"`` (parts in ``source``, ``where``, ``reason``)."""
-
-    def __init__(self, source: str, where: str, reason: str):
-        self.source, self.where, self.reason = source, where, reason
-        super().__init__(f"{source}: {where}: {reason}" if where else f"{source}: {reason}")
+    ``"<source>: <where>: <reason>"``, one line per problem (parts in ``source``,
+    ``where``, ``reason`` and ``problems``)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -140,16 +149,15 @@ def state_digest(core) -> str:
 class GameRecord:
     """A game being recorded: add every action (chance included) before applying it."""
 
-    def __init__(self, game, seed: int | None, seats: list, command: str = "", extra: dict | None = None,
-                 position: dict | None = None):
-        params = check_parameters(game.get_parameters())
+    def __init__(self, game, seed: int | None, seats: list, command: str = "", extra: dict | None = None):
+        params = game.get_parameters()          # resolved when the game was loaded
         self.game = game
         self.params = {k: params[k] for k in _GAME_KEYS}
-        self.position = position
-        if params["position"] and position is None:
-            # The position file is copied in, so the record replays without it.
-            with open(params["position"], encoding="utf-8") as f:
-                self.position = json.load(f)
+        # The catalogue and the position are copied in, as the game read them: the
+        # record replays without the files (and whatever became of them).
+        sources = sources_of(game)
+        self.catalogue = sources["catalogue"]
+        self.position = sources["position"]
         self.seed = seed
         self.seats = list(seats)
         self.command = command
@@ -194,7 +202,7 @@ class GameRecord:
             seats = [{k: v for k, v in entry.items() if k != "seed"} for entry in self.seats]
             seed = None
         out = {"format": FORMAT, "version": VERSION, "command": self.command, "game": dict(self.params),
-               "position": self.position, "seed": seed, "seats": seats}
+               "catalogue": self.catalogue, "position": self.position, "seed": seed, "seats": seats}
         if viewer is not None:
             out["viewer"] = viewer
         out.update(self.extra)
@@ -255,116 +263,230 @@ def write_json(path, data: dict):
 # ---------------------------------------------------------------------------------------
 # Reading and replaying
 # ---------------------------------------------------------------------------------------
-def _int(value) -> bool:
+def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+# The keys a record may have: the format's, and those the commands add (`extra`).
+_KEYS = ("format", "version", "command", "game", "catalogue", "position", "seed", "seats",
+         "viewer", "actions", "finished", "result", "arena")
+
+
 def load_record(source) -> dict:
-    """A record read from a path (or a dict) and checked field by field; RecordError
-    names the first bad field. Legality of the actions is checked by replay()."""
-    name = "record"
-    if not isinstance(source, dict):
-        name = os.path.basename(os.fspath(source))
-        try:
-            with open(source, encoding="utf-8") as f:
-                data = json.load(f)
-        except OSError as e:
-            raise RecordError(name, "", f"cannot read it: {e.strerror or e}") from None
-        except json.JSONDecodeError as e:
-            raise RecordError(name, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}") from None
-    else:
+    """A record read from a path (or a dict) and checked field by field: RecordError
+    lists every problem with its field. Legality of the actions, and the result, are
+    checked by replay()."""
+    name, path = "record", None
+    if isinstance(source, dict):
         data = source
-
-    def fail(where, reason):
-        raise RecordError(name, where, reason)
-
-    if not isinstance(data, dict):
-        fail("top level", "a record is a JSON object {...}")
-    for key in ("format", "version", "game", "seats", "actions"):
-        if key not in data:
-            fail("top level", f"missing key {key!r}")
-    if data["format"] != FORMAT:
-        fail("format", f"{data['format']!r} is not {FORMAT!r} (is this a game record?)")
-    if data["version"] != VERSION:
-        fail("version", f"{data['version']!r}: this program reads version {VERSION}")
-    game = data["game"]
-    if not isinstance(game, dict):
-        fail("game", "the game's parameters are an object {...}")
-    unknown = sorted(set(game) - set(_GAME_KEYS))
-    if unknown:
-        fail(f"game.{unknown[0]}", f"unknown parameter (known: {', '.join(_GAME_KEYS)})")
-    try:
-        check_parameters(game)
-    except ParameterError as e:
-        field = str(e).split(":", 1)[0]
-        fail(f"game.{field}" if field in DEFAULTS else "game", str(e))
-    if data.get("position") is not None and not isinstance(data["position"], dict):
-        fail("position", "a position (an object {...}) or null")
-    seed = data.get("seed")
-    if seed is not None and not _int(seed):
-        fail("seed", f"{seed!r} is not a whole number")
-    viewer = data.get("viewer")
-    if viewer is not None and not _int(viewer):
-        fail("viewer", f"{viewer!r} is not a seat number")
-    seats = data["seats"]
-    if not isinstance(seats, list):
-        fail("seats", "a list [...] of {\"seat\": ..., \"player\": ...}")
-    for i, entry in enumerate(seats):
-        if not isinstance(entry, dict):
-            fail(f"seats[{i}]", "an object {\"seat\": ..., \"player\": ...}")
-        if not _int(entry.get("seat")):
-            fail(f"seats[{i}].seat", f"{entry.get('seat')!r} is not a seat number")
-        if not isinstance(entry.get("player"), str):
-            fail(f"seats[{i}].player", f"{entry.get('player')!r} is not a name")
-    actions = data["actions"]
-    if not isinstance(actions, list):
-        fail("actions", "a list [...] of {\"player\": ..., \"action\": ..., \"text\": ...}")
-    for i, entry in enumerate(actions):
-        if not isinstance(entry, dict):
-            fail(f"actions[{i}]", "an object {\"player\": ..., \"action\": ..., \"text\": ...}")
-        if "hidden" in entry:
-            if entry["hidden"] is not True:
-                fail(f"actions[{i}].hidden", f"{entry['hidden']!r}: only true (an entry its viewer has not seen)")
-            if viewer is None:
-                fail(f"actions[{i}].hidden", "a hidden entry in a record without a viewer")
-            if not _int(entry.get("player")):
-                fail(f"actions[{i}].player", f"{entry.get('player')!r} is not a whole number")
-            for key in ("action", "text"):
-                if key in entry:
-                    fail(f"actions[{i}].{key}", "a hidden entry has no action or text")
-            continue
-        for key in ("player", "action"):
-            if not _int(entry.get(key)):
-                fail(f"actions[{i}].{key}", f"{entry.get(key)!r} is not a whole number"
-                     if key in entry else "missing")
-        if "text" in entry and not isinstance(entry["text"], str):
-            fail(f"actions[{i}].text", f"{entry['text']!r} is not text")
-    result = data.get("result")
-    if result is not None:
-        if not isinstance(result, dict):
-            fail("result", "an object {...} or null")
-        for key in ("scores", "returns", "winners"):
-            value = result.get(key)
-            if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                                      for v in value):
-                fail(f"result.{key}", f"{value!r} is not a list of numbers" if key in result else "missing")
+    else:
+        raw, name, path = read_bytes(source, RecordError, MAX_FILE_BYTES, "a game record")
+        data = decode_json(raw, name, RecordError, path)
+    found = _check_record(data)
+    if found:
+        raise RecordError.of(name, found.found, path)
     return data | {"_source": name}
 
 
-def game_of(record: dict):
-    """The OpenSpiel game of a (checked) record; a position the game started from is
-    written to a temporary file, as the game parameter `position` wants a path."""
-    params = dict(record["game"])
-    if record.get("position") is not None:
-        fd, path = tempfile.mkstemp(prefix="gutenberg-position-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(record["position"], f)
-        params["position"] = path
+def _check_record(data) -> Problems:
+    found = Problems()
+    add = found.add
+    if not isinstance(data, dict):
+        add("top level", f"a record is a JSON object {{...}}, got {show(data)}")
+        return found
+    if data.get("format") == POSITION_FORMAT:
+        add("format", "this is a position, not a game record (ask for a hint with "
+                      "`gutenberg-ai hint`, or play from it with `gutenberg-ai play --position`)")
+        return found
+    for key in ("format", "version", "game", "seats", "actions"):
+        if key not in data:
+            add("top level", f"missing key {key!r}")
+    for key in data:
+        if key not in _KEYS and key != "_source":     # _source: added by load_record
+            add("top level", f"unknown key {show(key)} (expected {', '.join(_KEYS)})")
+    if "format" in data and data["format"] != FORMAT:
+        add("format", f"{show(data['format'])} is not {FORMAT!r} (is this a game record?)")
+    if "version" in data and not (_whole(data["version"]) and data["version"] in (1, VERSION)):
+        add("version", f"{show(data['version'])}: this program reads versions 1 and {VERSION}")
+    if found:
+        return found
+    players = _check_game(data, add)
+    seed = data.get("seed")
+    if seed is not None and not _whole(seed):
+        add("seed", f"{show(seed)} is not a whole number")
+    if not isinstance(data.get("command", ""), str) or text_problem(data.get("command", "")):
+        add("command", f"{show(data.get('command'))} is not plain text")
+    viewer = data.get("viewer")
+    if viewer is not None and not (_whole(viewer) and (players is None or 0 <= viewer < players)):
+        add("viewer", f"{show(viewer)} is not a seat" + (f" (players are 0-{players - 1})" if players else ""))
+    _check_seats(data["seats"], players, add)
+    _check_actions(data["actions"], players, add, viewer is not None)
+    _check_result(data, players, add)
+    return found
+
+
+def _check_game(data: dict, add) -> int | None:
+    """The game's parameters and data; the number of players if they are sound."""
+    game = data["game"]
+    if not isinstance(game, dict):
+        add("game", f"the game's parameters are an object {{...}}, got {show(game)}")
+        return None
+    keys = _GAME_KEYS + (("catalogue",) if data["version"] == 1 else ())
+    for key in game:
+        if key not in keys:
+            add(f"game.{key}" if isinstance(key, str) and key.isidentifier() else "game",
+                f"unknown parameter {show(key)} (known: {', '.join(keys)})")
+    for key in ("catalogue", "position"):
+        if data.get(key) is not None and not isinstance(data[key], dict):
+            add(key, f"the {key} (an object {{...}}) or null, got {show(data[key])}")
+    if data["version"] == 1 and game.get("catalogue", "") != "":
+        add("game.catalogue", "a version 1 record names its catalogue by a path; it replays "
+                              "only with the built-in catalogue (record it again)")
     try:
-        return pyspiel.load_game(GAME_NAME, params)
+        params = _params(data)
+        setup = _game.setup(params)
+    except ParameterError as e:
+        lines = str(e).split("\n")
+        field, _, first = lines[0].partition(": ")
+        where = (field if field in ("catalogue", "position") else
+                 f"game.{field}" if field in DEFAULTS else "game")
+        # A catalogue's or position's problems come one a line, each with its field.
+        for line in [first] + lines[1:]:
+            add(where, line)
+        return None
+    except (TypeError, ValueError) as e:
+        add("game", show(str(e), 300))
+        return None
+    if "returns" in game and setup.params["returns"] != game["returns"]:
+        add("game.returns", f"{show(game['returns'])}, but the game returns "
+                            f"{setup.params['returns']!r}")
+    return setup.params["players"]
+
+
+def _params(record: dict) -> dict:
+    """The game parameters of a record, its catalogue and position as registered data."""
+    params = {k: v for k, v in record["game"].items() if k in _GAME_KEYS}
+    for key in ("catalogue", "position"):
+        if isinstance(record.get(key), dict):
+            params[key] = register_data(record[key], f"the record's {key}")
+    return params
+
+
+def _check_seats(seats, players: int | None, add):
+    if not isinstance(seats, list):
+        add("seats", 'a list [...] of {"seat": ..., "player": ...}')
+        return
+    taken = {}
+    for i, entry in enumerate(seats):
+        where = f"seats[{i}]"
+        if not isinstance(entry, dict):
+            add(where, 'an object {"seat": ..., "player": ...}')
+            continue
+        seat = entry.get("seat")
+        if not _whole(seat):
+            add(f"{where}.seat", f"{show(seat)} is not a seat number")
+        elif players is not None and not 0 <= seat < players:
+            add(f"{where}.seat", f"{seat} is not a seat (players are 0-{players - 1})")
+        elif seat in taken:
+            add(f"{where}.seat", f"seat {seat} is also seats[{taken[seat]}]")
+        else:
+            taken[seat] = i
+        player = entry.get("player")
+        if not isinstance(player, str):
+            add(f"{where}.player", f"{show(player)} is not a name" if "player" in entry else "missing")
+        elif len(player) > MAX_NAME or text_problem(player):
+            add(f"{where}.player", text_problem(player) or
+                f"{len(player)} characters, at most {MAX_NAME}")
+        if "seed" in entry and not _whole(entry["seed"]):
+            add(f"{where}.seed", f"{show(entry['seed'])} is not a whole number")
+        if "options" in entry and not isinstance(entry["options"], dict):
+            add(f"{where}.options", f"{show(entry['options'])} is not an object {{...}}")
+
+
+def _check_actions(actions, players: int | None, add, viewer: bool = False):
+    """The actions; with a `viewer`, entries may be hidden: {"player": P, "by": ...,
+    "hidden": true}, without action or text."""
+    if not isinstance(actions, list):
+        add("actions", 'a list [...] of {"player": ..., "action": ..., "text": ...}')
+        return
+    for i, entry in enumerate(actions):
+        where = f"actions[{i}]"
+        if not isinstance(entry, dict):
+            add(where, 'an object {"player": ..., "action": ..., "text": ...}')
+            continue
+        if "hidden" in entry:
+            if entry["hidden"] is not True:
+                add(f"{where}.hidden", f"{show(entry['hidden'])}: only true (an entry its viewer has not seen)")
+            elif not viewer:
+                add(f"{where}.hidden", "a hidden entry in a record without a viewer")
+            for key in ("action", "text"):
+                if key in entry:
+                    add(f"{where}.{key}", "a hidden entry has no action or text")
+        for key in ("player",) if "hidden" in entry else ("player", "action"):
+            value = entry.get(key)
+            if not _whole(value):
+                add(f"{where}.{key}", f"{show(value)} is not a whole number" if key in entry
+                    else "missing")
+        player = entry.get("player")
+        if _whole(player) and players is not None and not -1 <= player < players:
+            add(f"{where}.player", f"{player} is not a seat (players are 0-{players - 1}, "
+                                   "chance -1)")
+        for key, limit in (("text", MAX_TEXT), ("by", MAX_NAME)):
+            if key in entry:
+                value = entry[key]
+                if not isinstance(value, str):
+                    add(f"{where}.{key}", f"{show(value)} is not text")
+                elif len(value) > limit or text_problem(value):
+                    add(f"{where}.{key}", text_problem(value) or
+                        f"{len(value)} characters, at most {limit}")
+
+
+def _numbers(value, n: int | None, whole: bool) -> bool:
+    return (isinstance(value, list) and (n is None or len(value) == n) and
+            all((_whole(v) if whole else json_type(v) in ("integer", "number")) for v in value))
+
+
+def _check_result(data: dict, players: int | None, add):
+    finished, result = data.get("finished"), data.get("result")
+    if "finished" in data and not isinstance(finished, bool):
+        add("finished", f"{show(finished)} is not true or false")
+    elif finished is not None and finished != (result is not None):
+        add("finished", f"{str(finished).lower()}, but the record "
+                        f"{'has no result' if finished else 'has a result'}")
+    if result is None:
+        return
+    if not isinstance(result, dict):
+        add("result", f"an object {{...}} or null, got {show(result)}")
+        return
+    n = players
+    for key, whole, what in (("scores", True, "whole numbers"), ("returns", False, "numbers"),
+                             ("ranks", True, "whole numbers")):
+        if key not in result:
+            add(f"result.{key}", "missing")
+        elif not _numbers(result[key], n, whole):
+            add(f"result.{key}", f"{show(result[key])} is not a list of {n or ''} {what}".replace("  ", " "))
+    winners = result.get("winners")
+    if "winners" not in result:
+        add("result.winners", "missing")
+    elif not _numbers(winners, None, True) or not winners or len(set(winners)) != len(winners) or \
+            (n is not None and not all(0 <= w < n for w in winners)):
+        add("result.winners", f"{show(winners)} is not a list of distinct seats")
+    digest = result.get("state_digest")
+    if "state_digest" not in result:
+        add("result.state_digest", "missing: the digest of the final state is what the replay "
+                                   "is checked against")
+    elif not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
+        add("result.state_digest", f"{show(digest)} is not a SHA-256 digest (64 hex digits)")
+
+
+def game_of(record: dict):
+    """The OpenSpiel game of a (checked) record, its catalogue and position from the
+    record's data (no file is read or written)."""
+    try:
+        return pyspiel.load_game(GAME_NAME, _params(record))
     except (ParameterError, pyspiel.SpielError, ValueError) as e:
-        raise RecordError(record.get("_source", "record"), "position" if params.get("position") else "game",
-                          str(e)) from None
+        raise RecordError(record.get("_source", "record"), "game", str(e).split("\n")[0]) from None
 
 
 # The most states fill_hidden tries before it gives up (a record whose visible actions
@@ -450,9 +572,11 @@ def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
 def replay(record: dict, to: int | None = None, on_action=None):
     """Replay a checked record (load_record) and return the state after its first `to`
     actions (default: all). Every action is checked: the player to act, legality, its
-    text; at the end of a finished game the result. `on_action(index, state, entry)` is
-    called before each action is applied. A record with hidden entries (a viewer's) is
-    replayed with them filled in (fill_hidden): its hidden plans at the end are left out."""
+    text; at the end of the record the result (a finished game's scores, returns,
+    winners, ranks and digest; a game that is over has one). `on_action(index, state,
+    entry)` is called before each action is applied. A record with hidden entries (a
+    viewer's) is replayed with them filled in (fill_hidden): its hidden plans at the end
+    are left out, and, its draws being dealt again, it is not checked against a result."""
     source = record.get("_source", "record")
     game = game_of(record)
     state = game.new_initial_state()
@@ -471,29 +595,36 @@ def replay(record: dict, to: int | None = None, on_action=None):
             raise RecordError(source, f"{where}.player", f"{player}, but {actor} acts here")
         legal = [a for a, _ in state.chance_outcomes()] if player == CHANCE else state.legal_actions()
         if action not in legal:
-            raise RecordError(source, f"{where}.action", core_of(state).illegal_message(action))
+            raise RecordError(source, f"{where}.action", core_of(state).illegal_message(action)
+                              if -2**31 <= action < 2**31 else f"action {show(action)} is out of range")
         text = state.action_to_string(player, action)
         if "text" in entry and entry["text"] != text:
-            raise RecordError(source, f"{where}.text", f"{entry['text']!r}, but this game reads action "
-                                                       f"{action} as {text!r}")
+            raise RecordError(source, f"{where}.text", f"{show(entry['text'])}, but this game reads "
+                                                       f"action {action} as {text!r}")
         if on_action is not None:
             on_action(i, state, entry)
         state.apply_action(action)
-    if n == len(actions) and record.get("result") is not None and not filled:
-        check_result(source, record["result"], state)
+    if n == len(actions) and not filled:
+        if record.get("result") is not None:
+            check_result(source, record["result"], state)
+        elif state.is_terminal():
+            raise RecordError(source, "result", "missing: the game is over after these actions")
     return state
 
 
 def check_result(source: str, result: dict, state):
-    """The replayed final state agrees with the record's result."""
+    """The replayed final state agrees with the record's whole result."""
     if not state.is_terminal():
         raise RecordError(source, "result", "the record has a result, but its actions stop before the end")
     got = final_result(state)
-    for key in ("scores", "returns", "winners"):
+    problems = []
+    for key in ("scores", "returns", "winners", "ranks"):
         if [float(x) for x in result[key]] != [float(x) for x in got[key]]:
-            raise RecordError(source, f"result.{key}", f"the record says {result[key]}, "
-                                                       f"the replay gives {got[key]}")
-    if result.get("state_digest") not in (None, got["state_digest"]):
-        raise RecordError(source, "result.state_digest", "the replayed final state differs from the "
-                                                         "recorded one (a record of another version "
-                                                         "of the engine?)")
+            problems.append((f"result.{key}", f"the record says {show(result[key])}, the replay "
+                                              f"gives {got[key]}"))
+    if result["state_digest"] != got["state_digest"]:
+        problems.append(("result.state_digest", "the replayed final state differs from the "
+                                                "recorded one (a record of another version of "
+                                                "the engine?)"))
+    if problems:
+        raise RecordError.of(source, problems)

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gutenberg_ai import _core, names, solo_title
+from gutenberg_ai.jsonfile import plain_text
 
 INK_STYLES = {"blue": "bold blue", "silver": "bold white", "gold": "bold yellow", "red": "bold red"}
 
@@ -59,7 +60,8 @@ def _plan_text(plan) -> str:
 
 
 def seat_label(seat: int, seat_names) -> str:
-    return seat_names[seat] if seat_names and seat < len(seat_names) else f"player {seat}"
+    # A name may come from a file: shown as plain text (escape codes escaped).
+    return plain_text(seat_names[seat]) if seat_names and seat < len(seat_names) else f"player {seat}"
 
 
 # ---------------------------------------------------------------------------------------
@@ -149,7 +151,8 @@ def player_table(core, seat: int, viewer: int, seat_names=None) -> Table:
     title = seat_label(seat, seat_names)
     if seat == s["first_player"]:
         title += " - first player"
-    t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
+    # The title holds a name from a file: Text, so "[/]" is shown, not read as markup.
+    t = Table(title=Text(title), title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
               show_header=False, padding=(0, 1))
     t.add_column(style="bold cyan", no_wrap=True)
     t.add_column()
@@ -642,7 +645,7 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 2, solo: b
     caption = ("fame: expected final fame, with a 95% interval" if solo else
                "win: chance to win, with a 95% interval; fame: expected final fame") + \
         "; level: the search cannot tell it from the best move"
-    t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, caption=caption, caption_justify="left")
+    t = Table(title=_cell(title), title_justify="left", box=box.SIMPLE_HEAD, caption=caption, caption_justify="left")
     if numbers is not None:
         t.add_column("#", justify="right", style="bold green")
     t.add_column("move (then, as the search expects)", ratio=1)

@@ -446,7 +446,8 @@ BAD = [
     ("two_sectors", lambda d: d["gears"][6]["sectors"].pop(),
      "box.json: gears[6].sectors: 2 sectors, a gear has 3"),
     ("patronage_kind_count", _make_inks_types,
-     "box.json: patronage: 3 cards of kind 'specialties', the rulebook has 4 of each kind"),
+     "box.json: patronage: 3 cards of kind 'specialties', the rulebook has 4 of each kind\n"
+     "box.json: patronage: 5 cards of kind 'inks_types', the rulebook has 4 of each kind"),
     ("patronage_shape", _set(["patronage", 8, "inks"], {}),
      "box.json: patronage[8].inks: a specialty_inks card asks for at least one ink"),
     ("patronage_round", _set(["patronage_spaces", 7], 7),
@@ -472,7 +473,8 @@ BAD = [
     ("automa_execution_count", _set(["automa", "execution"], [1, 2, 3]),
      "box.json: automa.execution: 3 entries, the rulebook has 4"),
     ("id_out_of_order", _swap_ids("printing", 12, 13),
-     "box.json: printing[12].id: id must be 12 (its position in the list), got 13"),
+     "box.json: printing[12].id: id must be 12 (its position in the list), got 13\n"
+     "box.json: printing[13].id: id must be 13 (its position in the list), got 12"),
     ("planning_id_out_of_range", _set(["automa", "planning", 9, "id"], 10),
      "box.json: automa.planning[9].id: id must be 0 to 9, got 10"),
     ("board_missing_participants", _delete(["board", "3"]),

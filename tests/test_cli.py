@@ -284,12 +284,13 @@ def test_a_record_of_a_game_from_a_position_carries_the_position(tmp_path):
 @pytest.mark.parametrize("edit, where", [
     (lambda d: d.pop("actions"), "top level: missing key 'actions'"),
     (lambda d: d.update(format="chess"), "format: 'chess' is not 'gutenberg-record'"),
-    (lambda d: d["game"].update(rounds=9), "game.rounds: rounds: 9 is out of range"),
+    (lambda d: d["game"].update(rounds=9), "game.rounds: 9 is out of range"),
     (lambda d: d["actions"][3].update(action="x"), "actions[3].action: 'x' is not a whole number"),
     (lambda d: d["actions"][0].update(action=_core.ACTIONS["PASS"]), "actions[0].action: action 2989"),
     (lambda d: d["actions"][0].update(player=1), "actions[0].player: 1, but chance acts here"),
     (lambda d: d["actions"][0].update(text="draw a dragon"), "actions[0].text: 'draw a dragon'"),
-    (lambda d: d["result"].update(scores=[1, 2, 3]), "result.scores: the record says [1, 2, 3]"),
+    (lambda d: d["result"].update(scores=[1, 2]), "result.scores: the record says [1, 2]"),
+    (lambda d: d["result"].update(scores=[1, 2, 3]), "result.scores: [1, 2, 3] is not a list of 2"),
     (lambda d: d["seats"][0].pop("player"), "seats[0].player"),
 ])
 def test_a_malformed_record_is_rejected_naming_the_field(tmp_path, edit, where):

@@ -73,7 +73,7 @@ def test_serialization_carries_the_struct_and_refuses_a_tampered_one():
     assert text.splitlines()[-1] == "core " + core_of(state).to_bytes().hex()
     assert game.deserialize_state(text).history() == state.history()
     tampered = text[:-1] + ("0" if text[-1] != "0" else "1")
-    with pytest.raises(pyspiel.SpielError, match="does not match its history"):
+    with pytest.raises(pyspiel.SpielError, match="does not match the history"):
         game.deserialize_state(tampered)
 
 

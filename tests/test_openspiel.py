@@ -10,6 +10,7 @@ from importlib import resources
 
 import gutenberg_ai
 from gutenberg_ai import _core, core_of, rules_of
+from gutenberg_ai.catalogue import default_catalogue
 from gutenberg_ai.game import max_game_length
 
 A = _core.ACTIONS
@@ -46,14 +47,14 @@ def test_load_game_defaults_and_info():
                                      "automa": 0, "catalogue": "", "position": ""}
     assert game.num_distinct_actions() == A["NUM_ACTIONS"]
     assert game.max_chance_outcomes() == _core.CHANCE_OUTCOMES["NUM_CHANCE"]
-    assert game.max_game_length() == max_game_length(2, 6, 0)
+    assert game.max_game_length() == max_game_length(2, 6, 0, default_catalogue().rules.starting_guilders)
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.observation_tensor_shape() == [_core.OBSERVATION_SIZE]
     assert game.information_state_tensor_shape() == [_core.OBSERVATION_SIZE + 2 * game.max_game_length()]
 
 
 @pytest.mark.parametrize("params, name", [
-    ({"players": 5}, "players"), ({"players": 1}, "players"), ({"rounds": 0}, "rounds"),
+    ({"players": 5}, "players"), ({"players": 1, "automa": 0}, "players"), ({"rounds": 0}, "rounds"),
     ({"rounds": 7}, "rounds"), ({"returns": "points"}, "returns"),
     ({"players": 4, "automa": 1}, "players"), ({"automa": 2}, "automa"),
     ({"players": 1, "automa": 1, "returns": "win"}, "returns"),
@@ -62,6 +63,19 @@ def test_load_game_defaults_and_info():
 def test_bad_parameters_name_the_parameter(params, name):
     with pytest.raises((ValueError, pyspiel.SpielError), match=name):
         pyspiel.load_game("gutenberg", params)
+
+
+@pytest.mark.parametrize("name", ["gutenberg", "gutenberg_py"])
+def test_one_player_is_the_solo_game_against_the_automa(name):
+    # The README: "players 1-4 (default 2): the people; 1 is the solo game against the automa".
+    game = pyspiel.load_game(name, {"players": 1})
+    assert game.num_players() == 1
+    params = game.get_parameters()
+    assert (params["automa"], params["returns"]) == (1, "score")
+    assert rules_of(game).automa and core_of(game.new_initial_state()).automa_seat == 1
+    assert gutenberg_ai.load_game(players=1).get_parameters()["automa"] == 1
+    assert pyspiel.load_game(name, {"players": 2}).get_parameters()["automa"] == 0
+    assert pyspiel.load_game(name, {"players": 2, "automa": 1}).get_parameters()["automa"] == 1
 
 
 def test_bad_catalogue_file_is_reported(tmp_path):

@@ -424,7 +424,7 @@ def test_catalogue_on_play_hint_and_arena(tmp_path):
     out = cli("play", "--catalogue", str(box), "--rounds", "1", "--iterations", "10", "--seed", "1",
               "--save", str(record), stdin="quit\n")
     assert out.returncode == 0, out.stderr
-    assert json.loads(record.read_text())["game"]["catalogue"] == str(box)
+    assert json.loads(record.read_text())["catalogue"]["printing"][0]["letters"] == "UUUUU"   # carried as data
     out = cli("hint", str(POSITIONS / "plan-round1-2p.json"), "--catalogue", str(box), "--iterations", "50",
               "--board")
     assert out.returncode == 0, out.stderr
@@ -438,7 +438,10 @@ def test_catalogue_on_play_hint_and_arena(tmp_path):
               "--catalogue", str(box), "--out", str(tmp_path / "arena"))
     assert out.returncode == 0, out.stderr
     (game,) = (tmp_path / "arena" / "games").rglob("game-*.json")
-    assert json.loads(game.read_text())["game"]["catalogue"] == str(box)
+    assert json.loads(game.read_text())["catalogue"]["printing"][0]["letters"] == "UUUUU"
+    out = cli("arena", "--bots", "heuristic,random", "--games", "1", "--rounds", "1", "--jobs", "1",
+              "--catalogue", str(box), "--out", str(tmp_path / "arena"))
+    assert out.returncode == 0 and "0 played now" in out.stdout, out.stdout   # its record is the scheduled game
 
 
 def test_cards_finds_a_card_by_what_it_shows():

@@ -1,0 +1,318 @@
+"""Reading the JSON files a person gives: catalogues, positions, game records.
+
+Every such file is untrusted. This module is the one reader they share: it reads at
+most a size limit, decodes UTF-8, parses JSON and refuses what no hand-written file
+needs (keys given twice, nesting deeper than :data:`MAX_DEPTH`, numbers JSON cannot
+carry), and it collects problems so that a file is reported whole, one line a problem:
+
+    catalogue.json: printing[3].letters: 'X' is not a letter (A, I, O, U)
+    catalogue.json: gears[4].sectors[1]: gain_ink indicates exactly one ink, got 2
+
+A value in a message is shown by :func:`show`: as it would look in the file, cut to
+:data:`MAX_SHOWN` characters, with control characters escaped, so a message is always
+one short line that cannot move the terminal's cursor.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import pathlib
+import unicodedata
+from typing import Any
+
+__all__ = ["FileDataError", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
+           "decode_json", "json_type", "plain_text", "read_bytes", "read_json", "show",
+           "text_problem"]
+
+MAX_DEPTH = 32        # the files' own nesting is at most 7 levels (a record's position: 9)
+MAX_SHOWN = 60        # characters of a value shown in a message
+MAX_PROBLEMS = 20     # problems listed in one error; the rest are counted
+
+
+# ---------------------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------------------
+class FileDataError(ValueError):
+    """Bad data in a file (a catalogue, a position, a record).
+
+    ``str(error)`` has one line per problem, each ``"<source>: <where>: <reason>"``
+    (``"<source>: <reason>"`` for the file as a whole); at most :data:`MAX_PROBLEMS`
+    are listed and a last line counts the others. ``problems`` is the list of every
+    (where, reason); ``where`` and ``reason`` are the first's; ``source`` is the file's
+    name and ``path`` its full path (None when the data did not come from a file).
+    """
+
+    def __init__(self, source: str, where: str, reason: str, path: str | None = None,
+                 problems: list | None = None):
+        self.source = source
+        self.problems = list(problems) if problems else [(where, reason)]
+        self.where, self.reason = self.problems[0]
+        self.path = path
+        lines = [f"{source}: {w}: {r}" if w else f"{source}: {r}"
+                 for w, r in self.problems[:MAX_PROBLEMS]]
+        more = len(self.problems) - MAX_PROBLEMS
+        if more > 0:
+            lines.append(f"{source}: ... and {more} more problem{'s' if more > 1 else ''}")
+        super().__init__("\n".join(lines))
+
+    @classmethod
+    def of(cls, source: str, problems: list, path: str | None = None):
+        """The error listing `problems` [(where, reason), ...]."""
+        where, reason = problems[0]
+        return cls(source, where, reason, path=path, problems=problems)
+
+
+class Problem(Exception):
+    """One problem, raised inside a validator; the caller adds the file's name."""
+
+    def __init__(self, where: str, reason: str):
+        super().__init__(where, reason)
+        self.where = where
+        self.reason = reason
+
+
+class Problems(Exception):
+    """The problems found so far in a file (a validator collects them, checking the
+    independent parts of a file one by one, and stops where later checks would only
+    repeat them). Raised by :meth:`stop` when there are any."""
+
+    def __init__(self):
+        super().__init__()
+        self.found: list[tuple[str, str]] = []
+
+    def add(self, where: str, reason: str):
+        self.found.append((where, reason))
+
+    @contextlib.contextmanager
+    def each(self):
+        """Run a check; a Problem (or Problems) it raises is recorded and the caller
+        goes on with the next part."""
+        try:
+            yield
+        except Problem as p:
+            self.add(p.where, p.reason)
+        except Problems as ps:
+            if ps is not self:
+                self.found.extend(ps.found)
+
+    def stop(self):
+        """Raise self if anything was found: what follows depends on the parts checked."""
+        if self.found:
+            raise self
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+
+# ---------------------------------------------------------------------------------------
+# Values in messages
+# ---------------------------------------------------------------------------------------
+class _Number(float):
+    """A number JSON reads but no field can hold (1e400, NaN, a 5,000-digit integer),
+    kept with its text for the messages."""
+
+    text: str = ""
+
+    def __new__(cls, text: str):
+        try:
+            value = float(text)
+        except (OverflowError, ValueError):
+            value = math.inf if not text.startswith("-") else -math.inf
+        number = super().__new__(cls, value)
+        number.text = text
+        return number
+
+
+def show(value: Any, limit: int = MAX_SHOWN) -> str:
+    """A value as it would look in the file ('X' for text), at most `limit` characters,
+    control characters escaped."""
+    if isinstance(value, _Number):
+        text = value.text
+    elif isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=True)
+        except (TypeError, ValueError, RecursionError):
+            text = repr(value)
+    if len(text) > limit:
+        text = text[:limit - 3] + "..."
+    return text.encode("ascii", "backslashreplace").decode("ascii") \
+        if not text.isprintable() else text
+
+
+def json_type(value: Any) -> str:
+    """The JSON Schema type of a value read from JSON ("integer", "array", ...); a
+    float is a "number" even when it is whole (3.0 is not a whole number here)."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+# Bidirectional overrides reorder the text around them on a terminal.
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def plain_text(value: str) -> str:
+    """`value` with its control characters and bidirectional overrides escaped (\\x1b),
+    for a terminal: text from a file can then neither move the cursor nor reorder the
+    line (rich passes escape codes through)."""
+    return "".join(ch.encode("unicode_escape").decode("ascii")
+                   if unicodedata.category(ch) == "Cc" or ch in _BIDI else ch for ch in value)
+
+
+def text_problem(value: str) -> str | None:
+    """Why `value` cannot be shown as plain text (a name from a file), or None: control
+    characters (escape codes, newlines) and bidirectional overrides are refused."""
+    for ch in value:
+        if unicodedata.category(ch) == "Cc" or ch in _BIDI:
+            return f"{show(value)} contains the control character {ch!r}: names are plain text"
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------------------
+def read_bytes(path, error: type[FileDataError], limit: int, what: str) -> tuple[bytes, str, str]:
+    """The bytes of the file at `path` (at most `limit`), its name and its full path;
+    `error` (a FileDataError class) when it cannot be read or is too large for `what`."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"a path is a str or path-like, got {type(path).__name__}")
+    file = pathlib.Path(path)
+    shown = str(file)
+    source = file.name or shown
+    try:
+        with open(file, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as e:
+        raise error(source, "", f"cannot read {show(shown, 200)} ({e.strerror or e})", shown) from None
+    if len(raw) > limit:
+        raise error(source, "", f"more than {limit:,} bytes: too large for {what}", shown)
+    return raw, source, shown
+
+
+class _Object(dict):
+    """A JSON object that remembers the keys the file gave twice (json keeps the last)."""
+
+    duplicates: tuple = ()
+
+
+def _object_pairs(pairs: list) -> _Object:
+    obj = _Object(pairs)
+    if len(obj) < len(pairs):
+        seen: set = set()
+        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))
+    return obj
+
+
+def _float(text: str):
+    value = float(text)
+    return value if math.isfinite(value) else _Number(text)
+
+
+def _int(text: str):
+    # Python refuses to convert integers of more than 4,300 digits (a ValueError
+    # without a place); no field holds more than a few digits.
+    return int(text) if len(text) <= 30 else _Number(text)
+
+
+def path_text(parts) -> str:
+    """A place in a file from its keys and indices: players[1].orders[0][1]."""
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif isinstance(p, str) and p.isidentifier():
+            out += f".{p}" if out else p
+        else:
+            out += f"[{show(str(p), 40)}]"
+    return out or "top level"
+
+
+def structure_problems(data: Any, max_items: int | None = None, what: str = "the file"
+                       ) -> list[tuple[str, str]]:
+    """Keys given twice, nesting beyond MAX_DEPTH and (with `max_items`) lists or objects
+    longer than any of `what` has, everywhere (without recursion)."""
+    found = []
+    stack = [(data, ())]
+    while stack:
+        value, where = stack.pop()
+        if len(where) > MAX_DEPTH:
+            found.append((path_text(where[:MAX_DEPTH]),
+                          f"nested more than {MAX_DEPTH} levels deep (no field needs it)"))
+            continue
+        if max_items is not None and isinstance(value, (dict, list)) and len(value) > max_items:
+            found.append((path_text(where), f"{len(value):,} entries: nothing in {what} has "
+                                            f"more than {max_items}"))
+            continue
+        if isinstance(value, dict):
+            for key in getattr(value, "duplicates", ()):
+                found.append((path_text(where), f"key {show(key)} is given twice"))
+            stack.extend((v, where + (k,)) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((v, where + (i,)) for i, v in reversed(list(enumerate(value))))
+    return found
+
+
+def _too_deep(text: str) -> str:
+    """The line and column where `text` nests deeper than MAX_DEPTH (outside strings)."""
+    depth, line, column, in_string, escaped = 0, 1, 0, False, False
+    for ch in text:
+        column += 1
+        if ch == "\n":
+            line, column = line + 1, 0
+        elif in_string:
+            in_string = escaped or ch != '"'
+            escaped = not escaped and ch == "\\"
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return f"line {line}, column {column}"
+        elif ch in "]}":
+            depth -= 1
+    return ""
+
+
+def decode_json(raw: bytes, source: str, error: type[FileDataError], path: str | None = None,
+                max_items: int | None = None, what: str = "the file") -> Any:
+    """Bytes -> JSON data, or `error` naming the place (line and column for the syntax,
+    the field for keys given twice, deep nesting and lists longer than `max_items`)."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise error(source, f"byte {e.start}", "not UTF-8 text", path) from None
+    try:
+        data = json.loads(text, object_pairs_hook=_object_pairs, parse_float=_float,
+                          parse_int=_int, parse_constant=_Number)
+    except json.JSONDecodeError as e:
+        raise error(source, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}",
+                    path) from None
+    except RecursionError:
+        raise error(source, _too_deep(text), f"nested more than {MAX_DEPTH} levels deep "
+                                             "(no field needs it)", path) from None
+    problems = structure_problems(data, max_items, what)
+    if problems:
+        raise error.of(source, problems, path)
+    return data
+
+
+def read_json(path, error: type[FileDataError], limit: int, what: str) -> tuple[Any, str, str]:
+    """The JSON data of the file at `path`, its name and its full path (read_bytes, then
+    decode_json)."""
+    raw, source, shown = read_bytes(path, error, limit, what)
+    return decode_json(raw, source, error, shown), source, shown
+
