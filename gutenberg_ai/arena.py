@@ -38,6 +38,7 @@ from a bootstrap over games (the games resampled with replacement, the model ref
 from __future__ import annotations
 
 import csv
+import functools
 import itertools
 import json
 import math
@@ -74,12 +75,20 @@ class ArenaSettings:
     seed: int = 0
     options: dict = field(default_factory=dict)   # extra options per bot name
     pairings: list | None = None                  # explicit 2-player lineups instead of all
+    catalogue: str = ""                           # a catalogue file ("": the built-in one)
 
     def resumable_part(self) -> dict:
-        """What must not change between runs into the same --out (all but --games)."""
+        """What must not change between runs into the same --out (all but --games; the
+        catalogue only when one is given, as runs from before it was a setting had none)."""
         d = asdict(self)
         d.pop("games")
+        if not d["catalogue"]:
+            d.pop("catalogue")
         return d
+
+    def game_params(self) -> dict:
+        return dict(players=self.players, rounds=self.rounds, characters=self.characters,
+                    automa=int(self.automa), catalogue=self.catalogue)
 
 
 # ---------------------------------------------------------------------------------------
@@ -116,7 +125,7 @@ def schedule(s: ArenaSettings) -> list[dict]:
                 bot_seeds=[(s.seed * 7919 + g) * 8 + seat for seat in range(len(seats))],
                 bot_options=[{**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
                              for name in seats],
-                params=dict(players=s.players, rounds=s.rounds, characters=s.characters, automa=int(s.automa)),
+                params=s.game_params(),
                 path=os.path.join(GAMES_DIR, match_id(lineup), f"game-{g:04d}.json")))
     return tasks
 
@@ -202,10 +211,22 @@ def examine(path: str, task: dict) -> tuple[dict | None, str | None]:
     return summary_of(record), None
 
 
+@functools.lru_cache(maxsize=4)
+def _catalogue_data(path: str):
+    """The catalogue a record of the arena carries (records.GameRecord): the JSON of the
+    arena's --catalogue as the game reads it, None for the built-in one."""
+    if not path:
+        return None
+    import gutenberg_ai
+    from gutenberg_ai.game import sources_of
+    return sources_of(gutenberg_ai.load_game(catalogue=path))["catalogue"]
+
+
 def schedule_mismatch(record: dict, task: dict) -> str | None:
     """Why a (checked) record is not the scheduled game `task`, or None."""
     seats = sorted(record["seats"], key=lambda e: e["seat"])
-    played = {k: record["game"].get(k) for k in ("players", "rounds", "characters", "automa")}
+    keys = ("players", "rounds", "characters", "automa")
+    played = {k: record["game"].get(k) for k in keys}
     checks = [
         (record.get("command") == "arena", "not a record of the arena"),
         (isinstance(record.get("arena"), dict) and
@@ -218,9 +239,9 @@ def schedule_mismatch(record: dict, task: dict) -> str | None:
          [e["player"] for e in seats] == task["seats"], "other bots or seats"),
         ([e.get("seed") for e in seats] == task["bot_seeds"], "other bot seeds"),
         ([e.get("options", {}) for e in seats] == task["bot_options"], "other bot options"),
-        (played == task["params"], "other game parameters"),
-        (record.get("catalogue") is None and record.get("position") is None,
-         "another catalogue or a position"),
+        (played == {k: task["params"][k] for k in keys}, "other game parameters"),
+        (record.get("catalogue") == _catalogue_data(task["params"].get("catalogue", "")) and
+         record.get("position") is None, "another catalogue or a position"),
     ]
     for ok, why in checks:
         if not ok:
@@ -395,7 +416,7 @@ def validate(s: ArenaSettings):
         if name not in s.bots:
             raise ArenaError(f"options: {name!r} is not among the bots")
     from gutenberg_ai.game import check_parameters
-    params = dict(players=s.players, rounds=s.rounds, characters=s.characters, automa=int(s.automa))
+    params = s.game_params()
     check_parameters(params)
     import gutenberg_ai
     from gutenberg_ai.bots import make_bot

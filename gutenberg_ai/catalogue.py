@@ -292,7 +292,7 @@ def describe_reward(reward: Reward) -> str:
     }[reward.kind]
 
 
-def _describe_sector(sector: GearSector) -> str:
+def describe_sector(sector: GearSector) -> str:
     """A gear sector in a few words: "gain red", "type fame A/O", "ink swap"."""
     named = "/".join(sector.indicates)
     texts = {
@@ -359,7 +359,7 @@ class Catalogue:
     def describe_gear(self, i: int) -> str:
         """E.g. "G3 [ink swap | gain red | type fame A/O]"."""
         gear = self.gears[i]
-        return f"G{gear.id} [" + " | ".join(_describe_sector(s) for s in gear.sectors) + "]"
+        return f"G{gear.id} [" + " | ".join(describe_sector(s) for s in gear.sectors) + "]"
 
     def describe_specialty_card(self, i: int) -> str:
         """E.g. "S2 typesetting+illuminating"."""

@@ -5,6 +5,7 @@
     gutenberg-ai hint POSITION.json                  the best moves at a position from your table
     gutenberg-ai replay RECORD.json                  a recorded game, action by action
     gutenberg-ai arena --bots smmcts,heuristic ...   a round robin between bots, with ratings
+    gutenberg-ai cards A I I U 5 guilders            a card's id (for a position) from what it shows
 
 Every subcommand has --help. Errors (a bad parameter, a malformed position or record)
 print one line naming what is wrong and exit with status 2; never a traceback.
@@ -14,7 +15,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
+import tempfile
 import textwrap
 
 import pyspiel
@@ -39,6 +42,17 @@ USER_ERRORS = (ParameterError, CatalogueError, PositionError, RecordError, pyspi
 
 class UsageError(Exception):
     """A problem with what was asked; printed as one line, exit status 2."""
+
+
+def fresh_seed() -> int:
+    """A new deal: a seed drawn from the system's randomness (printed, so the game can
+    be played again with --seed)."""
+    return secrets.randbelow(1_000_000)
+
+
+def seed_line(seed: int, given: bool) -> str:
+    return (f"Seed {seed}" if given else
+            f"Seed {seed}, a new deal (play it again with --seed {seed})")
 
 
 def load_game(params: dict):
@@ -84,7 +98,9 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str =
             print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out)
         if player == CHANCE:
             if core.step_name().startswith("automa"):   # the automa's cards; other draws are quiet
-                print(f"  automa: {state.action_to_string(player, action)}", file=out)
+                took = tui.automa_took(core, action)
+                print(f"  automa: {state.action_to_string(player, action)}" + (f" - takes {took}" if took else ""),
+                      file=out)
         else:
             print(f"  player {player}: {state.action_to_string(player, action)}", file=out)
 
@@ -112,7 +128,9 @@ def score_sheet(state) -> str:
 
 def cmd_demo(args) -> int:
     automa = args.automa or args.players == 1
-    state, log = play_demo(args.players, args.seed, args.rounds, args.catalogue, characters=args.characters,
+    seed = args.seed if args.seed is not None else fresh_seed()
+    print(seed_line(seed, args.seed is not None))
+    state, log = play_demo(args.players, seed, args.rounds, args.catalogue, characters=args.characters,
                            automa=automa, verbose=not args.quiet, record=True,
                            bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
                            seconds=args.seconds, iterations=args.iterations)
@@ -158,15 +176,97 @@ def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
     return names
 
 
+PLAY_SECONDS = 3.0   # a searching AI's time a move in play, unless told
+
+
 def cmd_play(args) -> int:
+    from gutenberg_ai.play import Session, Settings, position_start
+    console = Console(highlight=False)
+    if args.resume:
+        return resume_play(args, console)
+    seed = args.seed if args.seed is not None else fresh_seed()
+    seconds = args.seconds if args.seconds is not None or args.iterations is not None else PLAY_SECONDS
+    with tempfile.TemporaryDirectory(prefix="gutenberg-play-") as tmp:
+        params = game_params(args)
+        presets, position, rewound = [], None, None
+        if args.position:
+            # Plans the file gives as "hidden" are decisions still to make (play.position_start).
+            from gutenberg_ai.position import load_position
+            pos = load_position(args.position, catalogue=args.catalogue or None)
+            position, presets = position_start(pos.data, pos)
+            if position is not pos.data:
+                rewound = pos.hidden_plans
+                params["position"] = os.path.join(tmp, "position.json")
+                with open(params["position"], "w", encoding="utf-8") as f:
+                    json.dump(position, f)
+        game = load_game(params)
+        settings = Settings(human=args.seat if args.seat is not None else 0, ai=tuple(bot_names(args.ai or "smmcts")),
+                            seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
+        try:
+            session = Session(game, settings, console)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        console.print(Text(seed_line(seed, args.seed is not None), style="dim"))
+        if rewound:
+            hidden = ", ".join(f"player {seat}" for seat in rewound)
+            console.print(Text(f"The position hides the plan of {hidden}: planned again now, from the "
+                               "first of them in plan order.", style="dim"))
+        return session.run()
+
+
+def resume_play(args, console) -> int:
+    """play --resume RECORD: the game of a record, continued. The game, the seats and
+    (for a full record) the seed are the record's; --ai, --seconds/--iterations and
+    --seed may change them. A record saved by a player (hidden entries) is continued by
+    that player, its hidden draws dealt at random as they fit the record and the plans
+    hidden at its end chosen again (records.fill_hidden)."""
     from gutenberg_ai.play import Session, Settings
-    game = load_game(game_params(args))
-    settings = Settings(human=args.seat, ai=tuple(bot_names(args.ai)), seconds=args.seconds,
-                        iterations=args.iterations, seed=args.seed, save=args.save)
+    from gutenberg_ai.records import fill_hidden, game_of, load_record
+    for option, value in (("--position", args.position or None), ("--players", args.players), ("--rounds", args.rounds),
+                          ("--characters/--no-characters", args.characters), ("--automa", args.automa or None),
+                          ("--catalogue", args.catalogue or None)):
+        if value is not None:
+            raise UsageError(f"--resume: the game is the record's; leave out {option}")
+    record = load_record(args.resume)
+    viewer = record.get("viewer")
+    humans = [e["seat"] for e in record["seats"] if e["player"] == "human"]
+    human = viewer if viewer is not None else (args.seat if args.seat is not None else (humans or [0])[0])
+    if viewer is not None and args.seat is not None and args.seat != viewer:
+        raise UsageError(f"--seat: {args.seat}, but the record was saved by player {viewer} and hides what "
+                         "the others saw")
+    if args.seed is not None:
+        seed, given = args.seed, True
+    elif viewer is None and record.get("seed") is not None:
+        seed, given = record["seed"], True
+    else:
+        seed, given = fresh_seed(), False
+    game = game_of(record)
+    allowed = [n for n in BOT_NAMES if n != "cfr"]
+    others = sorted((e for e in record["seats"] if e["seat"] != human), key=lambda e: e["seat"])
+    if args.ai:
+        ai = bot_names(args.ai, allowed)
+    else:
+        ai = [e["player"] if e["player"] in allowed else "smmcts" for e in others] or ["smmcts"]
+    seconds, iterations = args.seconds, args.iterations
+    if seconds is None and iterations is None:
+        budget = next((e.get("options") for e in others if e.get("options")), None) or {}
+        seconds, iterations = budget.get("seconds"), budget.get("iterations")
+        if seconds is None and iterations is None:
+            seconds = PLAY_SECONDS
+    entries, dropped = fill_hidden(record, game, seed)
+    settings = Settings(human=human, ai=tuple(ai), seconds=seconds, iterations=iterations, seed=seed, save=args.save)
     try:
-        session = Session(game, settings, Console(highlight=False))
+        session = Session(game, settings, console, start=entries)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    console.print(Text(seed_line(seed, given), style="dim"))
+    filled = sum(1 for e in entries if e.get("filled"))
+    said = [f"Resumed {args.resume}: {len(entries)} actions replayed"]
+    if filled:
+        said.append(f"{filled} draws you had not seen dealt at random, as they fit the record")
+    if dropped:
+        said.append(f"{dropped} plan{'s' if dropped > 1 else ''} committed before you saved, chosen again")
+    console.print(Text("; ".join(said) + ".", style="dim"))
     return session.run()
 
 
@@ -183,8 +283,10 @@ def cmd_replay(args) -> int:
     def show(i, state, entry):
         who = "chance" if entry["player"] == CHANCE else labels.get(entry["player"], f"player {entry['player']}")
         if not args.quiet:
-            console.print(Text(f"{i + 1:>5}  {who}: {state.action_to_string(entry['player'], entry['action'])}",
-                               style="dim" if entry["player"] == CHANCE else ""))
+            text = state.action_to_string(entry["player"], entry["action"])
+            if entry.get("filled"):
+                text = f"a draw player {record['viewer']} did not see (dealt at random: {text})"
+            console.print(Text(f"{i + 1:>5}  {who}: {text}", style="dim" if entry["player"] == CHANCE else ""))
         if stepping[0] and entry["player"] != CHANCE:
             try:
                 answer = input("  [Enter: next, c: continue to the end, q: stop] ")
@@ -225,25 +327,28 @@ class _StopReplay(Exception):
 # ---------------------------------------------------------------------------------------
 def cmd_hint(args) -> int:
     from gutenberg_ai.position import load_position
-    pos = load_position(args.position)
+    pos = load_position(args.position, catalogue=args.catalogue or None)
     player = pos.current_player
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
-    returns = "score" if pos.game_params["players"] == 1 else "win"
-    hints = gutenberg_ai.hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
-                              returns=returns, **budget)
+    solo = pos.game_params["players"] == 1
     seat_names = [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(pos.names)]
+    console = Console(highlight=False)
+    if args.board and not args.json:
+        console.print(tui.game_view(pos.state, player, seat_names))
+    with tui.search_progress(Console(stderr=True), "searching", **budget) as progress:
+        hints = gutenberg_ai.hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
+                                  returns="score" if solo else "win", progress=progress, **budget)
     if args.json:
-        out = {"position": args.position, "player": player, "step": pos.step, "bot": args.bot, **budget,
-               "seed": args.seed, "hints": [h.as_dict() for h in hints]}
+        # No elapsed time: the output of an iteration budget is the same on every run.
+        out = {"position": args.position, "player": player, "step": pos.step, "bot": args.bot,
+               "budget": budget, "iterations": hints.iterations, "seed": args.seed,
+               "measure": "expected fame" if solo else "win probability",
+               "hints": [h.as_dict() for h in hints]}
         print(json.dumps(out, indent=2))
         return 0
-    console = Console(highlight=False)
-    if args.board:
-        console.print(tui.game_view(pos.state, player, seat_names))
-    what = f"{args.iterations} iterations" if args.seconds is None else f"{args.seconds:g} s"
-    solo = pos.game_params["players"] == 1
-    title = (f"{tui.seat_label(player, seat_names)} to decide: {pos.state.step_name()} "
-             f"({args.bot}, {what}{'' if solo else '; win = chance to win'})")
+    what = f"{hints.iterations:,} iterations" if args.seconds is None else \
+        f"{args.seconds:g} s, {hints.iterations:,} iterations"
+    title = f"{tui.seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what})"
     console.print(tui.hints_table(hints, title=title, solo=solo))
     return 0
 
@@ -266,7 +371,8 @@ def arena_settings(args) -> arena.ArenaSettings:
                                games=args.games, seconds=None if args.iterations else seconds,
                                iterations=args.iterations, rounds=args.rounds, characters=args.characters,
                                automa=args.automa, seed=args.seed, options=options,
-                               pairings=[list(p) for p in pairings] if pairings else None)
+                               pairings=[list(p) for p in pairings] if pairings else None,
+                               catalogue=os.path.abspath(args.catalogue) if args.catalogue else "")
 
 
 def cmd_arena(args) -> int:
@@ -303,6 +409,54 @@ def cmd_arena(args) -> int:
     console.print(t)
     console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json")
     return 0
+
+
+# ---------------------------------------------------------------------------------------
+# cards
+# ---------------------------------------------------------------------------------------
+def cmd_cards(args) -> int:
+    from gutenberg_ai.cards import closest_cards, find_cards
+    from gutenberg_ai.catalogue import load_catalogue
+    cat = load_catalogue(args.catalogue or None)
+    query = " ".join(args.words)
+    kind = args.kind
+    words = query.split()
+    if words and words[0].lower().rstrip("s") in ("printing", "refinement", "specialty", "gear", "patronage") \
+            and kind is None:
+        kind = words[0].lower().rstrip("s")
+        query = " ".join(words[1:])
+    if not query and args.letters is None and args.inks is None and kind is None:
+        raise UsageError("say what the card shows, e.g. gutenberg-ai cards A I I U 5 guilders")
+    matches = find_cards(query, kind=kind, letters=args.letters, inks=args.inks, catalogue=cat)
+    console = Console(highlight=False)
+    if args.json:
+        print(json.dumps([{"card": m.card, "kind": m.kind, "id": m.id, "text": m.text} for m in matches], indent=2))
+        return 0 if matches else 1
+    if not matches:
+        console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
+        close = closest_cards(query, kind=kind, catalogue=cat)
+        if close:
+            console.print(Text("The closest:"))
+            for m in close:
+                console.print(Text(f"  {m.card:<5} {m.text[len(m.card):].strip()}"))
+        console.print(Text(CARDS_NOTE, style="dim"))
+        return 1
+    t = Table(box=None, show_header=True, padding=(0, 2))
+    t.add_column("card", style="bold green", no_wrap=True)
+    t.add_column("what it shows")
+    for m in matches[:args.top]:
+        t.add_row(m.card, Text(m.text[len(m.card):].strip()))
+    console.print(t)
+    if len(matches) > args.top:
+        console.print(Text(f"... and {len(matches) - args.top} more (--top N shows more; more words narrow it)",
+                           style="dim"))
+    console.print(Text(CARDS_NOTE, style="dim"))
+    return 0
+
+
+CARDS_NOTE = ("In a position file write the card as its id (\"P30\"). A card of your box that differs: "
+              "describe it inline in the position (docs/positions.md), or copy the catalogue, correct it "
+              "and pass --catalogue (docs/catalogue.md).")
 
 
 # ---------------------------------------------------------------------------------------
@@ -362,8 +516,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Gutenberg (Granna, 2022): play against the AI, hints for a real position, "
                     "game records, tournaments between bots.",
-        epilog="\n".join(__doc__.split("\n\n")[1].splitlines()[:6]).replace("    gutenberg-ai", "  gutenberg-ai")
+        epilog="\n".join(__doc__.split("\n\n")[1].splitlines()[:7]).replace("    gutenberg-ai", "  gutenberg-ai")
         + "\n\nRun `gutenberg-ai COMMAND --help` for the options of a command.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {gutenberg_ai.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     demo = _subparser(sub, "demo", "play a full game between bots and print it",
@@ -376,7 +531,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="one bot for every player, or one per player, comma-separated (default random)")
     demo.add_argument("--players", type=int, default=2, help="1-4 (default 2; 1 plays solo against the automa)")
     demo.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
-    demo.add_argument("--seed", type=_non_negative_int, default=7, help="seed of every random choice and draw (default 7)")
+    demo.add_argument("--seed", type=_non_negative_int, default=None,
+                      help="seed of every random choice and draw (default: a new one, printed)")
     demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")
     demo.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
                       help="play with character tiles (default: yes)")
@@ -392,21 +548,29 @@ def build_parser() -> argparse.ArgumentParser:
     play = _subparser(sub, "play", "play a game against AI opponents in the terminal",
                       "Play a game in the terminal against AI opponents. The table is shown as you "
                       "see it (the others' plans stay hidden until every plan is committed); choose "
-                      "moves by number. At the prompt: hint, undo, board, moves, save FILE, "
-                      "save-position FILE, help, quit.",
+                      "moves by number. At the prompt: hint, undo, board, moves, save FILE (what you "
+                      "have seen), save --full FILE, save-position FILE, help, quit. A new deal every "
+                      "game unless --seed is given; the seed is printed.",
                       ["gutenberg-ai play --players 2 --ai smmcts --seconds 3",
                        "gutenberg-ai play --players 3 --ai smmcts,heuristic --seat 1 --no-characters",
                        "gutenberg-ai play --players 1                 (solo, against the automa)",
-                       "gutenberg-ai play --position my_table.json --save game.json"])
+                       "gutenberg-ai play --position my_table.json --save game.json",
+                       "gutenberg-ai play --resume game.json          (a game saved with save FILE)"])
     _game_options(play, "the players, you included: 1-4 (default 2; 1 is solo against the automa)")
-    play.add_argument("--ai", default="smmcts",
+    play.add_argument("--ai", default=None,
                       help="the AI opponents' bot, or one per AI seat comma-separated "
                            f"({', '.join(n for n in BOT_NAMES if n != 'cfr')}; default smmcts)")
-    _budget_options(play, 3.0, "a move of a searching AI, and of a hint")
-    play.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
-    play.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the draws and the AI (default 0)")
-    play.add_argument("--position", metavar="FILE", default="", help="start from a position file")
-    play.add_argument("--save", metavar="FILE", help="write the game record to FILE when the game ends")
+    _budget_options(play, PLAY_SECONDS, "a move of a searching AI, and of a hint")
+    play.add_argument("--seat", type=int, default=None, help="your seat, 0 to players-1 (default 0)")
+    play.add_argument("--seed", type=_non_negative_int, default=None,
+                      help="seed of the draws and the AI (default: a new one, printed)")
+    play.add_argument("--position", metavar="FILE", default="",
+                      help="start from a position file (plans it gives as hidden are planned again)")
+    play.add_argument("--resume", metavar="RECORD", default="",
+                      help="continue the game of a record (save FILE, save --full FILE, --save)")
+    play.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
+    play.add_argument("--save", metavar="FILE",
+                      help="write the game record to FILE when the game ends (if you leave before, what you have seen)")
     play.set_defaults(run=cmd_play)
 
     replay = _subparser(sub, "replay", "replay a game record action by action",
@@ -437,6 +601,8 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--threads", type=_positive_int, default=1, help="search threads (default 1)")
     hint.add_argument("--json", action="store_true", help="print JSON instead of a table")
     hint.add_argument("--board", action="store_true", help="show the position's table first")
+    hint.add_argument("--catalogue", default="", metavar="FILE",
+                      help="the catalogue the position's card ids refer to (default: the built-in one)")
     hint.set_defaults(run=cmd_hint)
 
     arena_p = _subparser(sub, "arena", "a round robin between bots, with win rates and ratings",
@@ -468,19 +634,42 @@ def build_parser() -> argparse.ArgumentParser:
                    help='extra options per bot, e.g. \'{"smmcts": {"cutoff": 60}}\'')
     arena_p.add_argument("--pairings", default="", metavar="A:B,...",
                    help="play only these 2-player matches instead of the whole round robin")
+    arena_p.add_argument("--catalogue", default="", metavar="FILE",
+                   help="a catalogue JSON file (default: the built-in one)")
     arena_p.set_defaults(run=cmd_arena)
+
+    cards = _subparser(sub, "cards", "look a card up by what it shows: its id for a position file",
+                       "Find the cards that show what you name: letters, inks, specialties and their "
+                       "levels, numbers with guilders or fame, gear rewards, or a card's id. Each card "
+                       "found is printed with its id, which is how a position file names it. The "
+                       "closest cards come first; with nothing matching, the nearest are shown.",
+                       ["gutenberg-ai cards A I I U 5 guilders",
+                        "gutenberg-ai cards printing --letters A,I,O",
+                        "gutenberg-ai cards refinement red 2f binding IV",
+                        "gutenberg-ai cards gear gain red",
+                        "gutenberg-ai cards patronage illuminating V"])
+    cards.add_argument("words", nargs="*", metavar="WORD", help="what the card shows (the first may be its kind)")
+    cards.add_argument("--kind", choices=("printing", "refinement", "specialty", "gear", "patronage"), default=None,
+                       help="only cards of this kind")
+    cards.add_argument("--letters", default=None, metavar="A,I,O",
+                       help="exactly these letters (a printing card's, a patronage card's types)")
+    cards.add_argument("--inks", default=None, metavar="red,red",
+                       help="exactly these inks (a refinement card's colour part, a patronage card's inks)")
+    cards.add_argument("--top", type=_positive_int, default=10, help="how many cards at most (default 10)")
+    cards.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
+    cards.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    cards.set_defaults(run=cmd_cards)
     return parser
 
 
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["demo", *([] if argv is None else argv)])
+    if args.command is None:   # `gutenberg-ai` alone: what it can do
+        parser.print_help()
+        return 0
     if args.command == "hint" and args.seconds is None and args.iterations is None:
         args.iterations = gutenberg_ai.hints.DEFAULT_ITERATIONS
-    if args.command == "play" and args.seconds is None and args.iterations is None:
-        args.seconds = 3.0
     try:
         return args.run(args)
     except (UsageError, *USER_ERRORS) as e:

@@ -1,17 +1,30 @@
 """Move hints: what a search thinks of each move of the player to act.
 
     import gutenberg_ai
-    for h in gutenberg_ai.hint(state, iterations=5000):
-        print(f"{h.share:5.1%}  win {h.win_probability:4.0%}  fame {h.expected_fame:5.1f}  {h.text}")
-        for step in h.line:
-            print("        then", step)
+    hints = gutenberg_ai.hint(state, iterations=5000)
+    for h in hints:
+        lo, hi = h.interval
+        print(f"{h.share:5.1%}  win {h.win_probability:4.0%} ({lo:.0%}-{hi:.0%})"
+              f"{'  level' if h.level else ''}  {h.text}")
 
 A hint is one move of the player to act, best first (most searched). `share` is the
 move's part of the search's visits (all moves' shares sum to one), `win_probability` and
 `expected_fame` are the player's mean win share and final fame over the simulations
 that began with it (a shared win counts 1/k; fame at a rollout cut-off is the
-evaluation's projection; both None for a move the search never tried), and `line` is the play the search expects after it (its most
-visited path, draws left out), in the game's words.
+evaluation's projection; both None for a move the search never tried), and `line` is
+the play the search expects after it (its most visited path, draws left out), in the
+game's words.
+
+How sure the search is: `interval` is a 95% interval of the move's measure (the win
+probability; solo, where there is nobody to beat, the expected fame), from the search's
+batch means (the core's search: the budget is run in parts and each move's mean
+compared across them); None when the move was tried in too few parts to tell. `level`
+says whether the move is within noise of the best one (the first hint): their
+intervals overlap. For the best move, whether any other hint is level with it; None
+where an interval is unknown. The list returned (Hints) also carries the search's
+`iterations`, `seconds` and the `measure` ("win" or "fame").
+
+Solo, `win_probability` is None: the solo game has no winner to be, only a score.
 
 Deterministic for a given seed and iteration budget; with `seconds` the result depends
 on the machine's speed.
@@ -27,6 +40,7 @@ from gutenberg_ai.games import core_of, returns_mode_of
 
 HINT_BOTS = ("smmcts", "ismcts")
 DEFAULT_ITERATIONS = 4000
+Z95 = 1.96   # a normal 95% interval: mean +- Z95 standard errors
 
 
 @dataclass(frozen=True)
@@ -36,14 +50,45 @@ class Hint:
     share: float
     win_probability: float | None
     expected_fame: float | None
+    interval: tuple | None = None
+    level: bool | None = None
     line: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        out = asdict(self)
+        out["interval"] = list(self.interval) if self.interval is not None else None
+        return out
+
+
+class Hints(list):
+    """The hints, best first, and what the search that made them spent: `iterations`,
+    `seconds`, and `measure`, what `interval` and `level` are about: "win" (the win
+    probability) or "fame" (the expected final fame, solo)."""
+
+    def __init__(self, hints, iterations: int, seconds: float, measure: str):
+        super().__init__(hints)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.measure = measure
+
+
+def _interval(mean, se, measure):
+    if mean is None or se is None:
+        return None
+    lo, hi = mean - Z95 * se, mean + Z95 * se
+    if measure == "win":
+        lo, hi = max(0.0, lo), min(1.0, hi)
+    return (lo, hi)
+
+
+def _overlap(a, b):
+    if a is None or b is None:
+        return None
+    return a[0] <= b[1] and b[0] <= a[1]
 
 
 def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5, seed=0,
-         threads=1, line_length=8, **options) -> list[Hint]:
+         threads=1, line_length=8, progress=None, **options) -> Hints:
     """Ranked moves for the player to act in `state` (a pyspiel state of one of the
     games, or a compiled CoreState), best first, at most `top` of them.
 
@@ -51,15 +96,17 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
     bot         "smmcts" (default) or "ismcts"
     seconds, iterations   the search budget (default: DEFAULT_ITERATIONS iterations)
     seed        the search's seed; threads: root-parallel trees
+    progress    called as progress(iterations, seconds) while the search runs
     options     search options (the core's SEARCH_OPTIONS); `returns` defaults to the
                 game's
+
+    Ctrl-C stops the search promptly (KeyboardInterrupt).
     """
     if bot not in HINT_BOTS:
         raise ValueError(f"bot: {bot!r} is not one of {', '.join(HINT_BOTS)}")
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top: {top!r} is not an integer >= 1")
     core = core_of(state)
-    search = games.of(core).core.search
     if core.is_terminal() or core.is_chance():
         raise ValueError("hints are for a player's decision (this is a chance node or the end)")
     to_act = core.current_player()
@@ -69,17 +116,32 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
         iterations = DEFAULT_ITERATIONS
     if isinstance(state, pyspiel.State):
         options.setdefault("returns", returns_mode_of(state.get_game()))
-    result = search(core, bot, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
-                          lines=top, line_length=line_length, **options)
+    core_module = games.of(core).core
+    result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
+                                threads=threads, lines=top, line_length=line_length,
+                                progress=progress, batches=core_module.BATCHES, **options)
+    solo = core.num_players == 1
+    measure = "fame" if solo else "win"
     total = sum(m["visits"] for m in result["moves"])
+    shown = result["moves"][:top]
+    intervals = [_interval(m[measure][to_act] if m["visits"] else None,
+                           m["se"][measure][to_act] if m["se"] else None, measure) for m in shown]
+    levels = [_overlap(iv, intervals[0]) for iv in intervals]
+    if levels:
+        # The best move is level when another shown move is (or cannot be told apart).
+        others = levels[1:]
+        levels[0] = True if True in others else (None if None in others else False)
     hints = []
-    for m in result["moves"][:top]:
+    for m, iv, level in zip(shown, intervals, levels):
+        tried = m["visits"] > 0
         hints.append(Hint(
             action=m["action"],
             text=core.action_to_string(m["action"]),
             share=m["visits"] / total if total else 1.0 / len(result["moves"]),
-            win_probability=m["win"][to_act] if m["visits"] else None,
-            expected_fame=m["fame"][to_act] if m["visits"] else None,
+            win_probability=m["win"][to_act] if tried and not solo else None,
+            expected_fame=m["fame"][to_act] if tried else None,
+            interval=iv,
+            level=level,
             line=[f"player {seat}: {text}" for seat, _, text in m.get("line", [])],
         ))
-    return hints
+    return Hints(hints, iterations=result["iterations"], seconds=result["seconds"], measure=measure)

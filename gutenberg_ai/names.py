@@ -14,20 +14,26 @@ REWARD_KINDS = ("ink", "guilders", "fame", "specialty", "order", "type")
 
 # The 13 gear sector rewards of the rulebook's p.22 table.
 GEAR_KINDS = (
-    "ink_swap",           # swap one of your inks for another available in the bag
-    "type_swap",          # swap one of your types for another from the pool
-    "lowest_specialty",   # +1 level to one of your lowest specialties
-    "round_fame",         # fame equal to the round number
-    "order",              # an order as a reward
-    "sell_type",          # discard a type, then 5 guilders or 3 fame
-    "colour_fame",        # 2 fame per order fulfilled now using an indicated ink
-    "gain_ink",           # the indicated ink from the bag
-    "ink_trade",          # return the indicated ink, take any 2 from the bag
-    "type_fame",          # 2 fame per order fulfilled now that needs an indicated type
-    "type_discount",      # buy an indicated type for 3 guilders less
-    "decoration_fame",    # 2 fame per decoration fulfilled now with the indicated specialty
-    "specialty_up",       # +1 level to the indicated specialty
+    "ink_swap", "type_swap", "lowest_specialty", "round_fame", "order", "sell_type", "colour_fame",
+    "gain_ink", "ink_trade", "type_fame", "type_discount", "decoration_fame", "specialty_up",
 )
+# What each gives (p.22), in a line, for `help gears` and the menus. "Indicated" is what
+# the sector shows: inks, types or a specialty (GEAR_INDICATES).
+GEAR_REWARDS = {
+    "ink_swap": "swap one of your inks for another available in the bag",
+    "type_swap": "swap one of your types for another from the pool",
+    "lowest_specialty": "+1 level to one of your lowest specialties",
+    "round_fame": "fame equal to the round number (1-6)",
+    "order": "an order as a reward (draw 2 printing and 2 refinement cards, keep one of each)",
+    "sell_type": "discard one of your types, then 5 guilders or 3 fame",
+    "colour_fame": "2 fame for each order you fulfil now using an indicated ink for its colour",
+    "gain_ink": "the indicated ink from the bag",
+    "ink_trade": "put 1 ink of the indicated colour into the bag, then take any 2 from the bag",
+    "type_fame": "2 fame for each order you fulfil now that needs an indicated type",
+    "type_discount": "buy one of the indicated types for 3 guilders less",
+    "decoration_fame": "2 fame for each order you fulfil now decorated with the indicated specialty",
+    "specialty_up": "+1 level to the indicated specialty",
+}
 
 # Which gear kinds indicate something, and what: the mask's bits index this tuple.
 GEAR_INDICATES = {
@@ -51,16 +57,21 @@ ROMAN = ("0", "I", "II", "III", "IV", "V", "VI")
 
 # The 10 character tiles (rulebook p.23), in the order of their ids.
 CHARACTERS = (
-    "Johannes Gutenberg",   # shifts one initiative marker after the reveal
-    "Aldus Manutius",       # ignores one required type when fulfilling 2+ orders
-    "Charlotte Guillard",   # draws 4 gears at setup and installs 2
-    "Helena Ungler",        # starts with specialties at II and I and the II reward
-    "Peter Schoeffer",      # uses one gear twice a round
-    "Geoffroy Tory",        # 3 fame at the end of a round if all inks fit held orders
-    "William Caxton",       # one wild ink colour each round
-    "Christophe Plantin",   # swaps two specialty levels once a round
-    "Schweipolt Fiol",      # completion reward for one refinement part
-    "Hieronymus Vietor",    # doubled fame from guilders at the end
+    "Johannes Gutenberg", "Aldus Manutius", "Charlotte Guillard", "Helena Ungler", "Peter Schoeffer",
+    "Geoffroy Tory", "William Caxton", "Christophe Plantin", "Schweipolt Fiol", "Hieronymus Vietor",
+)
+# What each does (p.23), in a line, in the same order, for `help characters` and the menus.
+CHARACTER_ABILITIES = (
+    "after the plans are revealed, may shift 1 initiative marker to another action",
+    "fulfilling 2 or more orders at once, may ignore one required type on one order",
+    "at once draws 4 gears, keeps 2 and installs them",
+    "at once has specialties at II and I, and the reward track's level II reward (an ink)",
+    "may use the active sector of one gear twice a round (still 3 gear uses in all)",
+    "3 fame at the end of a round if all their inks fit their current orders",
+    "each round chooses one ink colour that is wild (usable as any colour) for them",
+    "once a round may swap the levels of 2 of their specialties",
+    "fulfilling only one refinement of an order (colour or decoration) still gains its completion reward",
+    "at the end doubles the fame gained from guilders",
 )
 
 # Solo titles (rulebook p.17): (lowest score, title), best last.

@@ -44,6 +44,14 @@ A record is untrusted: loading checks every field (all problems at once, each na
 "actions[12].action: ..."), and replaying checks each action against the record (the
 player to act, legality and the action's text) and, at the end, the whole result:
 scores, returns, winners, ranks and the state's digest; `finished` must agree with it.
+
+A record saved by a player in the middle of a game (`save FILE` in `gutenberg-ai play`)
+holds only what that player has seen: it has `"viewer": SEAT`, no seeds (they would
+deal the hidden draws again), and the entries that player has not seen (another
+player's plan committed in the current plan step, the character tiles the others drew)
+are `{"player": P, "by": ..., "hidden": true}`, without action or text. Replaying or
+resuming one fills the hidden draws with draws that fit everything recorded after them
+(fill_hidden), and leaves the hidden plans at the end to be chosen again.
 """
 from __future__ import annotations
 
@@ -181,18 +189,31 @@ class GameRecord:
     def finish(self, state):
         self.result = final_result(state) if state.is_terminal() else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self, viewer: int | None = None, state=None) -> dict:
+        """The record as JSON-ready data: everything, or with `viewer` (a seat) and
+        `state` (where the actions led) only what that player has seen: the entries
+        hidden from them (CoreState.mask_history) without action or text, and no seeds."""
+        seats, seed, actions = self.seats, self.seed, list(self.actions)
+        if viewer is not None:
+            history = [(e["player"], e["action"]) for e in self.actions]
+            masked = core_of(state).mask_history(viewer, history)
+            actions = [e if action >= 0 else {"player": e["player"], "by": e["by"], "hidden": True}
+                       for e, (_, action) in zip(self.actions, masked)]
+            seats = [{k: v for k, v in entry.items() if k != "seed"} for entry in self.seats]
+            seed = None
         out = {"format": FORMAT, "version": VERSION, "command": self.command, "game": dict(self.params),
-               "catalogue": self.catalogue, "position": self.position, "seed": self.seed,
-               "seats": self.seats}
+               "catalogue": self.catalogue, "position": self.position, "seed": seed, "seats": seats}
+        if viewer is not None:
+            out["viewer"] = viewer
         out.update(self.extra)
-        out["actions"] = list(self.actions)
+        out["actions"] = actions
         out["finished"] = self.result is not None
         out["result"] = self.result
         return out
 
-    def save(self, path) -> dict:
-        data = self.to_dict()
+    def save(self, path, viewer: int | None = None, state=None) -> dict:
+        """Write the record (to_dict: everything, or what `viewer` has seen)."""
+        data = self.to_dict(viewer, state)
         write_json(path, data)
         return data
 
@@ -249,7 +270,7 @@ def _whole(value) -> bool:
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 # The keys a record may have: the format's, and those the commands add (`extra`).
 _KEYS = ("format", "version", "command", "game", "catalogue", "position", "seed", "seats",
-         "actions", "finished", "result", "arena")
+         "viewer", "actions", "finished", "result", "arena")
 
 
 def load_record(source) -> dict:
@@ -296,8 +317,11 @@ def _check_record(data) -> Problems:
         add("seed", f"{show(seed)} is not a whole number")
     if not isinstance(data.get("command", ""), str) or text_problem(data.get("command", "")):
         add("command", f"{show(data.get('command'))} is not plain text")
+    viewer = data.get("viewer")
+    if viewer is not None and not (_whole(viewer) and (players is None or 0 <= viewer < players)):
+        add("viewer", f"{show(viewer)} is not a seat" + (f" (players are 0-{players - 1})" if players else ""))
     _check_seats(data["seats"], players, add)
-    _check_actions(data["actions"], players, add)
+    _check_actions(data["actions"], players, add, viewer is not None)
     _check_result(data, players, add)
     return found
 
@@ -380,7 +404,9 @@ def _check_seats(seats, players: int | None, add):
             add(f"{where}.options", f"{show(entry['options'])} is not an object {{...}}")
 
 
-def _check_actions(actions, players: int | None, add):
+def _check_actions(actions, players: int | None, add, viewer: bool = False):
+    """The actions; with a `viewer`, entries may be hidden: {"player": P, "by": ...,
+    "hidden": true}, without action or text."""
     if not isinstance(actions, list):
         add("actions", 'a list [...] of {"player": ..., "action": ..., "text": ...}')
         return
@@ -389,7 +415,15 @@ def _check_actions(actions, players: int | None, add):
         if not isinstance(entry, dict):
             add(where, 'an object {"player": ..., "action": ..., "text": ...}')
             continue
-        for key in ("player", "action"):
+        if "hidden" in entry:
+            if entry["hidden"] is not True:
+                add(f"{where}.hidden", f"{show(entry['hidden'])}: only true (an entry its viewer has not seen)")
+            elif not viewer:
+                add(f"{where}.hidden", "a hidden entry in a record without a viewer")
+            for key in ("action", "text"):
+                if key in entry:
+                    add(f"{where}.{key}", "a hidden entry has no action or text")
+        for key in ("player",) if "hidden" in entry else ("player", "action"):
             value = entry.get(key)
             if not _whole(value):
                 add(f"{where}.{key}", f"{show(value)} is not a whole number" if key in entry
@@ -455,16 +489,101 @@ def game_of(record: dict):
         raise RecordError(record.get("_source", "record"), "game", str(e).split("\n")[0]) from None
 
 
+# The most states fill_hidden tries before it gives up (a record whose visible actions
+# no deal of the hidden draws fits: a hand-edited or corrupt file).
+FILL_LIMIT = 20000
+
+
+def _fits(state, entry) -> bool:
+    """Whether a visible entry can be the next action of `state`."""
+    player, action = entry["player"], entry["action"]
+    if state.is_terminal() or player != state.current_player():
+        return False
+    legal = [a for a, _ in state.chance_outcomes()] if player == CHANCE else state.legal_actions()
+    return action in legal and ("text" not in entry or entry["text"] == state.action_to_string(player, action))
+
+
+def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
+    """The actions of a checked record with what its viewer had not seen filled in:
+    (entries, dropped). Every hidden draw gets a draw that fits everything recorded
+    after it (the kept character among a player's two tiles, the viewer's own draws
+    still in the pool...), tried in an order drawn with `seed`; filled entries are
+    marked "filled". The hidden plans at the end of the record (committed in the plan
+    step where it was saved) are dropped: their players choose again. `dropped` counts
+    them. A hidden decision anywhere else, or draws that nothing fits, is a RecordError."""
+    source = record.get("_source", "record")
+    game = game_of(record) if game is None else game
+    actions = record["actions"]
+    end = len(actions)
+    while end > 0 and actions[end - 1].get("hidden") and actions[end - 1]["player"] != CHANCE:
+        end -= 1
+    hidden = [i for i in range(end) if actions[i].get("hidden")]
+    for i in hidden:
+        if actions[i]["player"] != CHANCE:
+            raise RecordError(source, f"actions[{i}]", "a hidden decision before the end of the record "
+                                                       "(only the plans of the last plan step can be hidden)")
+    entries = [dict(e) for e in actions[:end]]
+    if not hidden:
+        return entries, len(actions) - end
+    rng = random.Random(f"gutenberg-fill/{seed}")
+    tries = [0]
+
+    def phase(state):
+        return core_of(state).phase
+
+    def go(i, state):
+        # The visible entries up to the next hidden one must fit; after the last hidden
+        # one, those of the same phase (later phases do not depend on the draws).
+        k = i
+        after = i > hidden[-1]
+        start_phase = phase(state) if after else None
+        while k < end and not entries[k].get("hidden"):
+            if after and phase(state) != start_phase:
+                return True
+            if not _fits(state, entries[k]):
+                return False
+            state.apply_action(entries[k]["action"])
+            k += 1
+        if k == end:
+            return True
+        if state.is_terminal() or state.current_player() != CHANCE:
+            return False
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        rng.shuffle(outcomes)
+        for a in outcomes:
+            tries[0] += 1
+            if tries[0] > FILL_LIMIT:
+                raise RecordError(source, f"actions[{k}]", "no draw for the hidden entries fits the "
+                                                           "record's other actions")
+            child = state.clone()
+            child.apply_action(a)
+            entries[k] = {"player": CHANCE, "by": "chance", "action": a, "filled": True}
+            if go(k + 1, child):
+                return True
+        entries[k] = dict(actions[k])
+        return False
+
+    if not go(0, game.new_initial_state()):
+        raise RecordError(source, f"actions[{hidden[0]}]", "no draw for the hidden entries fits the "
+                                                           "record's other actions")
+    return entries, len(actions) - end
+
+
 def replay(record: dict, to: int | None = None, on_action=None):
     """Replay a checked record (load_record) and return the state after its first `to`
     actions (default: all). Every action is checked: the player to act, legality, its
     text; at the end of the record the result (a finished game's scores, returns,
     winners, ranks and digest; a game that is over has one). `on_action(index, state,
-    entry)` is called before each action is applied."""
+    entry)` is called before each action is applied. A record with hidden entries (a
+    viewer's) is replayed with them filled in (fill_hidden): its hidden plans at the end
+    are left out, and, its draws being dealt again, it is not checked against a result."""
     source = record.get("_source", "record")
     game = game_of(record)
     state = game.new_initial_state()
     actions = record["actions"]
+    filled = any(e.get("hidden") for e in actions)
+    if filled:
+        actions, _ = fill_hidden(record, game)
     n = len(actions) if to is None else max(0, min(to, len(actions)))
     for i, entry in enumerate(actions[:n]):
         where = f"actions[{i}]"
@@ -485,7 +604,7 @@ def replay(record: dict, to: int | None = None, on_action=None):
         if on_action is not None:
             on_action(i, state, entry)
         state.apply_action(action)
-    if n == len(actions):
+    if n == len(actions) and not filled:
         if record.get("result") is not None:
             check_result(source, record["result"], state)
         elif state.is_terminal():

@@ -22,7 +22,8 @@ def test_demo_plays_a_full_game_and_prints_the_score_sheet():
 def test_demo_quiet_prints_only_the_score_sheet():
     out = run("demo", "--players", "3", "--rounds", "2", "--quiet")
     assert out.returncode == 0
-    lines = out.stdout.strip().splitlines()
+    seed, *lines = out.stdout.strip().splitlines()
+    assert seed.startswith("Seed ") and "a new deal" in seed   # no --seed: a fresh one, printed
     assert lines[0].split()[:2] == ["player", "fame"]
     assert [line.split()[0] for line in lines[1:4]] == ["0", "1", "2"]
     assert sum("played" in line for line in lines) == 3 and "Winner" in lines[-1] or "Shared" in lines[-1]
@@ -220,7 +221,8 @@ def test_hint_on_the_shipped_positions_as_a_table_and_as_json(path):
     assert 1 <= len(data["hints"]) <= 3 and data["iterations"] == 150
     assert abs(sum(h["share"] for h in data["hints"])) <= 1.0 + 1e-9
     first = data["hints"][0]
-    assert set(first) == {"action", "text", "share", "win_probability", "expected_fame", "line"}
+    assert set(first) == {"action", "text", "share", "win_probability", "expected_fame", "interval", "level",
+                          "line"}
     assert out.stdout == cli("hint", str(path), "--iterations", "150", "--top", "3", "--json").stdout
 
 

@@ -44,7 +44,30 @@ def test_hints_are_ranked_and_shares_sum_to_one(bot):
             assert h.win_probability is None and h.expected_fame is None
         assert isinstance(h.line, list) and all(isinstance(x, str) for x in h.line)
     assert hints[0].line and hints[0].line[0].startswith("player ")
-    assert set(hints[0].as_dict()) == {"action", "text", "share", "win_probability", "expected_fame", "line"}
+    assert set(hints[0].as_dict()) == {"action", "text", "share", "win_probability", "expected_fame", "interval",
+                                       "level", "line"}
+    assert hints.iterations == 400 and hints.measure == "win"
+
+
+def test_hints_say_how_sure_they_are():
+    """Each tried move's win chance comes with a 95% interval around it, from the
+    search's batch means; moves whose intervals overlap the best's are level with it.
+    A forced win leaves no doubt; at a plan early in the game the search cannot tell
+    most plans apart, and says so."""
+    sure = gutenberg_ai.hint(winning_fulfilment(), iterations=2000, top=3)
+    best = sure[0]
+    lo, hi = best.interval
+    assert lo <= best.win_probability <= hi and hi - lo < 0.05
+    assert all(h.level is False for h in sure[1:] if h.interval and h.interval[1] < lo)
+    unsure = gutenberg_ai.hint(at_plan(), iterations=400, top=8)
+    for h in unsure:
+        if h.interval is not None:
+            assert h.interval[0] <= h.win_probability <= h.interval[1]
+            assert h.level == (h.interval[0] <= unsure[0].interval[1] and unsure[0].interval[0] <= h.interval[1])
+    assert any(h.level for h in unsure[1:])   # 400 iterations over hundreds of plans: within noise
+    wider = gutenberg_ai.hint(at_plan(), iterations=100, top=1)[0].interval
+    narrower = gutenberg_ai.hint(at_plan(), iterations=3000, top=1)[0].interval
+    assert narrower[1] - narrower[0] < wider[1] - wider[0]   # more search, surer
 
 
 def test_hints_are_deterministic_for_a_seed_and_budget():
@@ -84,10 +107,10 @@ def test_hint_errors_name_the_problem():
         gutenberg_ai.hint(gutenberg_ai.load_game().new_initial_state())
 
 
-def test_solo_hints_read_in_fame_and_nobody_else_can_win():
-    """At the start of a solo game the search cuts its rollouts off and projects: the
-    automa scores nothing, so every win probability is exactly 1 and the expected fame
-    is a real projection (the solo games of benchmarks/solo.py end near 140)."""
+def test_solo_hints_speak_of_expected_fame_not_of_winning():
+    """Solo there is nobody to beat: a hint has no win probability (not a meaningless
+    1), and its interval and level are about the expected fame, a real projection at
+    the start of a solo game (the solo games of benchmarks/solo.py end near 140)."""
     game = gutenberg_ai.load_game(players=1, automa=1)
     state = game.new_initial_state()
     rng = random.Random(2)
@@ -98,8 +121,11 @@ def test_solo_hints_read_in_fame_and_nobody_else_can_win():
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     hints = gutenberg_ai.hint(state, iterations=600, top=3, seed=1)
-    assert [h.win_probability for h in hints] == [1.0, 1.0, 1.0]
+    assert hints.measure == "fame"
+    assert [h.win_probability for h in hints] == [None, None, None]
     assert all(60 < h.expected_fame < 200 for h in hints)
+    for h in hints:
+        assert h.interval[0] <= h.expected_fame <= h.interval[1] and h.interval[1] > 1.0   # fame, not a share
 
 
 @pytest.mark.parametrize("bot", ["smmcts", "ismcts"])

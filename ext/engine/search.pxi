@@ -739,6 +739,14 @@ cdef void free_tree(Tree* t) noexcept nogil:
 # =======================================================================================
 # Python entry points.
 # =======================================================================================
+from cpython.exc cimport PyErr_CheckSignals
+
+# A search runs in slices of this many seconds without the GIL; between them Ctrl-C is
+# seen and progress reported, so a search stops within a slice of being interrupted.
+cdef double RUN_SLICE = 0.01
+PROGRESS_EVERY = 0.1   # seconds between progress reports of search()
+BATCHES = 16           # parts of a search's budget, for the standard errors of the means
+
 
 def heuristic_move(CoreState state, unsigned long long seed=0, epsilon=None):
     """The heuristic player's move in `state` (a decision node). `epsilon` is the chance
@@ -960,12 +968,38 @@ cdef class SearchTree:
             free(self.t)
             self.t = NULL
 
-    def run(self, long long iterations=0, double seconds=0.0):
-        """Search for `iterations` (if > 0) and at most `seconds` (if > 0), without the GIL."""
+    def run(self, long long iterations=0, double seconds=0.0, stop=None, on_slice=None):
+        """Search for `iterations` (if > 0) and at most `seconds` (if > 0), without the GIL.
+
+        The budget is spent in slices of RUN_SLICE seconds. Between slices the thread
+        takes the GIL for a moment: in the main thread a signal is handled there (Ctrl-C
+        raises KeyboardInterrupt within a slice), any thread stops early once `stop` (a
+        threading.Event) is set, and `on_slice()` is called (progress). The slices change
+        nothing else: the same iterations run in the same order."""
+        cdef Tree* t = self.t
+        cdef int64_t target = t.iterations + iterations
+        cdef int64_t left = 0
+        cdef double end = now_seconds() + seconds
+        cdef double slice_
         if iterations <= 0 and seconds <= 0:
             raise ValueError("a search needs iterations > 0 or seconds > 0")
-        with nogil:
-            run_tree(self.t, iterations, seconds)
+        while True:
+            if iterations > 0:
+                left = target - t.iterations
+                if left <= 0:
+                    break
+            slice_ = RUN_SLICE
+            if seconds > 0:
+                slice_ = min(slice_, end - now_seconds())
+                if slice_ <= 0:
+                    break
+            with nogil:
+                run_tree(t, left, slice_)
+            PyErr_CheckSignals()   # raises KeyboardInterrupt after Ctrl-C (main thread only)
+            if on_slice is not None:
+                on_slice()
+            if stop is not None and stop.is_set():
+                break
 
     @property
     def iterations(self):
@@ -1104,7 +1138,8 @@ def _thread_seed(unsigned long long seed, int index):
 
 
 def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=None,
-           unsigned long long seed=0, int threads=1, int lines=0, int line_length=12, **options):
+           unsigned long long seed=0, int threads=1, int lines=0, int line_length=12, progress=None,
+           int batches=1, **options):
     """Search from `state` for its player to act and return the root statistics.
 
     algorithm   "ismcts" or "smmcts"
@@ -1113,20 +1148,35 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     threads     independent trees (root parallelism), each with its own seed, each in its
                 own thread without the GIL; their root statistics are merged.
     lines       principal lines for the `lines` most visited moves (line_length moves each).
+    progress    called as progress(iterations, seconds) a few times a second (main thread).
+    batches     run each tree's budget in this many parts, for the standard errors below
+                (1, the default: none, and nothing spent on them; hints use BATCHES).
     options     see SEARCH_OPTIONS.
+
+    Ctrl-C stops the search within a slice (RUN_SLICE): KeyboardInterrupt is raised in the
+    calling thread once every tree has stopped.
 
     Returns a dict: player, iterations, seconds, nodes, threads, full (the node pool ran
     out), mismatches (iterations cut short because a move in the tree did not fit the
     sampled state: a hash collision, so almost always 0), and `moves`, one dict per
     move of the root player (most visited first): action, visits, returns (mean per
     seat), win (win probability per seat; a shared win counts 1/k), fame (mean final fame
-    per seat, projected at cut-offs) and line (a list of (seat, action, text)) if asked.
+    per seat, projected at cut-offs), `se`: the standard errors of those three means
+    ({"returns": [...], "win": [...], "fame": [...]}, None where the move was visited in
+    fewer than 2 batches) and line (a list of (seat, action, text)) if asked.
+
+    The standard errors are batch means: each tree's budget is run in `batches` parts
+    and a move's mean is compared across them (the ratio estimator's variance). Successive
+    iterations of a tree are not independent draws (the tree's policy moves), and
+    batches absorb that correlation where a per-iteration variance would not.
     Deterministic for a given seed and iteration budget.
     """
     import threading
     import time as _time
     if threads < 1:
         raise ValueError(f"threads: {threads} is not >= 1")
+    if batches < 1:
+        raise ValueError(f"batches: {batches} is not >= 1")
     if iterations is None and seconds is None:
         iterations = 1000
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
@@ -1138,16 +1188,46 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     if iterations is not None:
         budgets = [iterations // threads + (1 if i < iterations % threads else 0) for i in range(threads)]
     secs = float(seconds) if seconds is not None else 0.0
+    stop = threading.Event()
+    snapshots = [[] for _ in trees]   # per tree: the root sums after each batch
     started = _time.perf_counter()
-    workers = [threading.Thread(target=tree.run, args=(budgets[i], secs))
-               for i, tree in enumerate(trees[1:], 1) if budgets[i] > 0 or secs > 0]
-    for w in workers:
-        w.start()
-    if budgets[0] > 0 or secs > 0:
-        trees[0].run(budgets[0], secs)
-    for w in workers:
-        w.join()
+    last_report = [started]
+
+    def report():
+        now = _time.perf_counter()
+        if progress is not None and now - last_report[0] >= PROGRESS_EVERY:
+            last_report[0] = now
+            progress(sum(t.iterations for t in trees), now - started)
+
+    def work(int i, on_slice=None):
+        tree = trees[i]
+        for b in range(batches):
+            its = budgets[i] * (b + 1) // batches - budgets[i] * b // batches
+            window = started + secs * (b + 1) / batches - _time.perf_counter() if secs > 0 else 0.0
+            if (its > 0 or iterations is None) and (window > 0 or secs <= 0):
+                tree.run(its, window if secs > 0 else 0.0, stop, on_slice)
+            if batches > 1:
+                snapshots[i].append({st["action"]: st for st in tree.root_stats()})
+            if stop.is_set():
+                break
+
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(1, threads)]
+    try:
+        for w in workers:
+            w.start()
+        work(0, report)
+        for w in workers:
+            while w.is_alive():
+                w.join(PROGRESS_EVERY)
+                report()
+    except BaseException:
+        stop.set()   # Ctrl-C (or an error): every tree stops at its next slice
+        for w in workers:
+            w.join()
+        raise
     elapsed = _time.perf_counter() - started
+    if progress is not None:
+        progress(sum(t.iterations for t in trees), elapsed)
     merged = {}
     order = []
     for tree in trees:
@@ -1166,6 +1246,7 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
         v = m["visits"]
         for key in ("returns", "win", "fame"):
             m[key] = [x / v for x in m[key]] if v else [0.0] * len(m[key])
+        m["se"] = _batch_errors(a, m, snapshots) if batches > 1 else None
         moves.append(m)
     # Most visited first; ties: the higher mean return of the root player, then the action.
     p = state.current_player()
@@ -1177,6 +1258,33 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     return dict(player=p, algorithm=algorithm, iterations=sum(t.iterations for t in trees),
                 seconds=elapsed, nodes=sum(t.nodes for t in trees), threads=threads,
                 full=any(t.full for t in trees), mismatches=sum(t.mismatches for t in trees), moves=moves)
+
+
+def _batch_errors(int action, dict move, snapshots):
+    """Standard errors of a move's means (returns, win, fame per seat) from the batches of
+    every tree (`snapshots`: per tree, the root statistics by action after each batch):
+    for the ratio mean = sum(s_b) / sum(v_b) over the batches b that visited the move,
+    with sums s_b and visits v_b, var = k/(k-1) * sum((s_b - mean * v_b)^2) / (sum v_b)^2
+    (k such batches). None with fewer than 2 of them."""
+    keys = ("returns", "win", "fame")
+    parts = []   # (visits, sums per key) of each batch that visited the move
+    for tree_snapshots in snapshots:
+        before = None
+        for snap in tree_snapshots:
+            now = snap.get(action)
+            if now is None:
+                continue
+            v = now["visits"] - (before["visits"] if before is not None else 0)
+            if v > 0:
+                parts.append((v, {key: [x - (before[key][i] if before is not None else 0.0)
+                                        for i, x in enumerate(now[key])] for key in keys}))
+            before = now
+    k = len(parts)
+    if k < 2:
+        return None
+    total = sum(v for v, _ in parts)
+    return {key: [sqrt(k / (k - 1.0) * sum((sums[key][seat] - move[key][seat] * v) ** 2 for v, sums in parts))
+                  / total for seat in range(len(move[key]))] for key in keys}
 
 
 def _visits_of(SearchTree tree, int action):

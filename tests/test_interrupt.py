@@ -1,0 +1,95 @@
+"""Ctrl-C stops a search promptly, with a message and no traceback, in `hint`, `play` and
+`arena` (the compiled search runs without the GIL, in slices between which it looks
+for signals: ext/search.pxi, SearchTree.run).
+
+Each test starts the command in a process of its own with a search budget of minutes,
+waits until the search has begun, sends SIGINT and checks that the process ends well
+before the budget would have (a generous bound: these tests are about stopping at all,
+not about speed) with exit status 130 and a message."""
+import pathlib
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import gutenberg_ai
+
+POSITIONS = pathlib.Path(gutenberg_ai.__file__).parent / "data" / "positions"
+BUDGET = 600          # seconds the search would take if nothing stopped it
+STOPS_WITHIN = 60     # a bound far below the budget; a stopped search ends in a fraction of a second
+
+
+class Running:
+    """A command in a process of its own, its output read as it comes."""
+
+    def __init__(self, *args, stdin=None):
+        self.proc = subprocess.Popen([sys.executable, "-u", "-m", "gutenberg_ai", *args],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True)
+        if stdin:
+            self.proc.stdin.write(stdin)
+            self.proc.stdin.flush()
+        self.out = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.out.append(line)
+
+    def wait_for(self, predicate, timeout=120):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate(self):
+                return
+            assert self.proc.poll() is None, self.proc.stderr.read()
+            time.sleep(0.05)
+        raise AssertionError("the command did not get there: " + "".join(self.out))
+
+    def interrupt(self):
+        time.sleep(1.0)   # well inside the search
+        sent = time.monotonic()
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            self.proc.wait(STOPS_WITHIN)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+        self.reader.join(5)
+        return time.monotonic() - sent, "".join(self.out), self.proc.stderr.read()
+
+
+def test_ctrl_c_stops_a_hint():
+    run = Running("hint", str(POSITIONS / "plan-round1-2p.json"), "--seconds", str(BUDGET), "--board",
+                  "--threads", "2")
+    run.wait_for(lambda r: "patronage rewards" in "".join(r.out))   # the board is shown, then it searches
+    took, out, err = run.interrupt()
+    assert run.proc.returncode == 130, err
+    assert took < STOPS_WITHIN
+    assert "interrupted" in err and "Traceback" not in err + out
+
+
+def test_ctrl_c_stops_the_ai_thinking_in_play(tmp_path):
+    record = tmp_path / "cut.json"
+    # seat 1: the AI at seat 0 chooses its character first, and thinks for minutes
+    run = Running("play", "--seat", "1", "--seconds", str(BUDGET), "--seed", "3", "--save", str(record),
+                  stdin="")
+    run.wait_for(lambda r: "dealt:" in "".join(r.out))
+    took, out, err = run.interrupt()
+    assert run.proc.returncode == 130, err
+    assert took < STOPS_WITHIN
+    assert "Interrupted." in out and "Traceback" not in err + out
+    assert record.exists()   # the game so far is saved on the way out
+
+
+def test_ctrl_c_stops_an_arena(tmp_path):
+    out_dir = tmp_path / "arena"
+    run = Running("arena", "--bots", "smmcts,random", "--games", "1", "--rounds", "1", "--seconds", str(BUDGET),
+                  "--jobs", "1", "--out", str(out_dir))
+    run.wait_for(lambda r: (out_dir / "arena.json").exists())   # settings written: the games begin
+    took, out, err = run.interrupt()
+    assert run.proc.returncode == 130, err
+    assert took < STOPS_WITHIN
+    assert "Interrupted." in out and "Traceback" not in err + out
+    assert not list(out_dir.rglob("game-*.json"))   # the game cut short left no record
