@@ -688,7 +688,7 @@ def _problems(CoreState st):
         out.append(f"first_player: {s['first_player']} is out of range (0-{n - 1})")
     if not 0 <= s["round"] <= s["rounds"] <= 6:
         out.append(f"round: {s['round']} of {s['rounds']} is out of range")
-    if s["phase"] == PH_PLAN and s["sub"] >= 0 and (s["step"] != 0 or s["sub"] > s["num_players"]):
+    if s["phase"] == PH_PLAN and s["sub"] >= 0 and (s["step"] != 0 or s["sub"] >= s["num_players"]):
         out.append(f"sub: the free-action window {s['sub']} of the plan step comes before the plans "
                    f"(step {s['step']}) and has one player each ({s['num_players']})")
     if s["phase"] == PH_FULFIL and not 0 <= s["fulfil_slot"] <= FULFIL_DONE:

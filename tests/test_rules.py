@@ -1755,3 +1755,12 @@ def test_state_from_dict_malformed():
 def test_rules_parameters_out_of_range(kw, name):
     with pytest.raises(ValueError, match=name):
         _core.Rules(catalogue(), **kw)
+
+
+def test_a_free_action_window_must_come_before_the_plans():
+    R = rules(2)
+    for fields in (dict(sub=0, step=1), dict(sub=2, step=0)):
+        d = blank(R)
+        d.update(phase=PH["PLAN"], **fields)
+        with pytest.raises(ValueError, match="sub: the free-action window"):
+            R.state_from_dict(d)
