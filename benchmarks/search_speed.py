@@ -38,11 +38,12 @@ from gutenberg_ai import _core  # noqa: E402
 
 
 def first_plan(seed: int):
-    """A pyspiel state at the first plan decision of a seeded 2-player game."""
+    """A pyspiel state at the first plan decision of a seeded 2-player game (past the
+    free actions before the plans)."""
     game = gutenberg_ai.load_game(players=2)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    while gutenberg_ai.core_of(state).phase != "plan":
+    while gutenberg_ai.core_of(state).step_name() != "plan":
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])

@@ -31,7 +31,7 @@ ACTIONS = dict(
 CHANCE_OUTCOMES = dict(
     PRINTING=C_PRINTING, REFINEMENT=C_REFINEMENT, SPECIALTY=C_SPECIALTY, GEAR=C_GEAR,
     PATRONAGE=C_PATRONAGE, INK=C_INK, CHARACTER=C_CHARACTER, AUTOMA_PLAN=C_AUTOMA_PLAN,
-    AUTOMA_SPACE=C_AUTOMA_SPACE, NUM_CHANCE=N_CHANCE)
+    AUTOMA_SPACE=C_AUTOMA_SPACE, AUTOMA_NONE=C_AUTOMA_NONE, NUM_CHANCE=N_CHANCE)
 NUM_PLANS = N_PLANS
 # The bounds of a player's holdings (gutenberg_types.pxd), shared by the position
 # schema, the consistency checks and the game's utilities (tests compare them).
@@ -49,7 +49,7 @@ PENDING = dict(INK=PD_INK, SPECIALTY=PD_SPECIALTY, LOWEST=PD_LOWEST, TYPE=PD_TYP
                GUILLARD=PD_GUILLARD, SHIFT=PD_SHIFT)
 FULFIL_MODES = dict(SKIP=FULFIL_SKIP, PRINT=FULFIL_PRINT, COLOUR=FULFIL_COLOUR,
                     DECORATION=FULFIL_DECORATION, BOTH=FULFIL_BOTH,
-                    FINISH_SLOT=FULFIL_FINISH, APPLIED_SLOT=FULFIL_APPLIED)
+                    FINISH_SLOT=FULFIL_FINISH, APPLIED_SLOT=FULFIL_APPLIED, DONE_SLOT=FULFIL_DONE)
 
 
 def plan_of(int index):
@@ -397,6 +397,10 @@ cdef class CoreState:
             return "setup: deal" if self.s.phase == PH_SETUP_DEAL else "prepare the next round: deal"
         if self.s.phase == PH_CHARACTERS:
             return "characters"
+        if self.s.phase == PH_PLAN and self.s.sub >= 0:
+            return "free actions before the plans"
+        if self.s.phase == PH_FULFIL and self.s.fulfil_slot == FULFIL_APPLIED:
+            return "fulfil: after printing"
         if self.s.phase == PH_TURN:
             return _names.ROWS[self.s.row].replace("orders", "take orders").replace(
                 "inks", "take inks").replace("specialties", "develop specialties").replace(
@@ -426,8 +430,10 @@ cdef class CoreState:
                 return f"draw character {_names.CHARACTERS[a - C_CHARACTER]}"
             if C_AUTOMA_PLAN <= a < C_AUTOMA_SPACE:
                 return f"automa planning card {a - C_AUTOMA_PLAN}"
-            if C_AUTOMA_SPACE <= a < N_CHANCE:
+            if C_AUTOMA_SPACE <= a < C_AUTOMA_NONE:
                 return f"automa execution card: space {a - C_AUTOMA_SPACE + 1}"
+            if a == C_AUTOMA_NONE:
+                return "automa execution card: none left, no refinement card"
             return f"chance outcome {a} (out of range)"
         step = self.step_name()
         if A_PLAN <= a < A_PRINTING:
@@ -472,7 +478,11 @@ cdef class CoreState:
             if self.s.n_pending > 0:
                 return f"{step}: decline"
             if self.s.phase == PH_FULFIL:
+                if self.s.fulfil_slot == FULFIL_FINISH and max(self.s.fulfil_mode) >= FULFIL_PRINT:
+                    return "fulfil: print the chosen orders"
                 return "fulfil: done"
+            if self.s.phase == PH_PLAN:
+                return f"{step}: done"
             return f"{step}: pass"
         if A_FULFIL <= a < A_INK:
             return f"fulfil: order {(a - A_FULFIL) // 5 + 1} {FULFIL_MODE_NAMES[(a - A_FULFIL) % 5]}"
@@ -683,6 +693,11 @@ def _problems(CoreState st):
         out.append(f"first_player: {s['first_player']} is out of range (0-{n - 1})")
     if not 0 <= s["round"] <= s["rounds"] <= 6:
         out.append(f"round: {s['round']} of {s['rounds']} is out of range")
+    if s["phase"] == PH_PLAN and s["sub"] >= 0 and (s["step"] != 0 or s["sub"] >= s["num_players"]):
+        out.append(f"sub: the free-action window {s['sub']} of the plan step comes before the plans "
+                   f"(step {s['step']}) and has one player each ({s['num_players']})")
+    if s["phase"] == PH_FULFIL and not 0 <= s["fulfil_slot"] <= FULFIL_DONE:
+        out.append(f"fulfil_slot: {s['fulfil_slot']} is out of range (0-{FULFIL_DONE})")
 
     def places(kind, total, deck, discard, extra, box=None):
         seen = {}
@@ -721,7 +736,11 @@ def _problems(CoreState st):
     if s["phase"] == PH_DRAFT and s["sub"] == 1:
         printing.append((s["sub_card"], "sub_card"))
     elif s["phase"] == PH_TURN and s["turn_order"][s["turn"]] == s["automa_seat"]:
-        pass   # the automa holds nothing: what it takes goes straight to the discard piles
+        # The automa holds nothing: what it takes goes straight to the discard piles. At
+        # take orders, sub_card is the printing space it took its card from.
+        if s["row"] == ROW_ORDERS and s["sub"] == SUB_REFINEMENT and not (
+                0 <= s["sub_card"] < MAX_SPACES and s["printing_space"][s["sub_card"]] < 0):
+            out.append(f"sub_card: {s['sub_card']} is not the empty printing space the automa took from")
     elif s["phase"] == PH_TURN and s["sub"] == SUB_REFINEMENT:
         printing.append((s["sub_card"], "sub_card"))
     elif s["phase"] == PH_TURN and s["sub"] == SUB_DISCARD:
@@ -813,7 +832,7 @@ cdef enum:
                 + MAX_SPACES * INK_SET * 5 + 4 + N_PATRONAGE_SPACES * (N_PATRONAGE + 2)
                 + N_PATRONAGE_REWARDS * 5 + 2 * (N_PRINTING + N_REFINEMENT) + 2
                 + N_PRINTING + N_REFINEMENT + N_SPECIALTY_CARDS + N_GEARS
-                + N_PENDING_KINDS + 5 + 1 + 1 + 5 + N_PRINTING + N_REFINEMENT + N_GEARS + 6 + MAX_ORDERS * 6
+                + N_PENDING_KINDS + 5 + 1 + 1 + 1 + 1 + 5 + N_PRINTING + N_REFINEMENT + N_GEARS + 6 + MAX_ORDERS * 6
                 + MAX_SEATS * SEAT_BLOCK)
 
 OBSERVATION_SIZE = OBS_SIZE
@@ -909,6 +928,12 @@ cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
     at += N_PENDING_KINDS + 6
     out[at] = s.n_pending / 8.0
     at += 1
+    if s.n_pending > 0 and reward_declinable(&s.pending[0]):
+        out[at] = 1.0
+    at += 1
+    if s.phase == PH_PLAN and s.sub >= 0:   # a free-action window before the plans
+        out[at] = 1.0
+    at += 1
     if s.phase == PH_TURN:
         out[at + (0 if s.sub == SUB_CHOOSE else (s.sub if s.sub < 4 else 4))] = 1.0
     at += 5
@@ -921,7 +946,7 @@ cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
         out[at + N_PRINTING + N_REFINEMENT + s.sub_card] = 1.0
     at += N_PRINTING + N_REFINEMENT + N_GEARS
     if s.phase == PH_FULFIL:
-        out[at + (s.fulfil_slot if s.fulfil_slot < 6 else 5)] = 1.0
+        out[at + (s.fulfil_slot if s.fulfil_slot < 6 else 5)] = 1.0   # (FULFIL_DONE never waits)
     at += 6
     for k in range(MAX_ORDERS):
         if s.phase == PH_FULFIL:

@@ -3,9 +3,15 @@
 
 Sequence of a game (rulebook: Game Preparation, Sequence of Play, End of the Game):
 
-    setup deal (chance) -> order draft -> types -> 6 x [turn gears, plan (hidden, one
-    action per player), execute the 5 rows (turns with sub-decisions and free actions),
-    fulfil orders, prepare the next round (chance)] -> end scoring.
+    setup deal (chance) -> order draft -> types -> 6 x [turn gears, free actions before
+    the plans (a window per player), plan (hidden, one action per player), execute the 5
+    rows (turns with sub-decisions and free actions), fulfil orders (free actions before
+    choosing, the fulfilment gears after, free actions again after printing), prepare the
+    next round (chance)] -> end scoring.
+
+Free actions (buy a type, use a gear, Plantin's swap: the rulebook's "at any time") are
+the same few actions wherever they are offered; in a window of their own "done"
+(A_PASS) closes it, and a window with nothing to do is skipped (add_free_actions).
 
 Rewards that need choices (inks of choice, specialty levels, an order as a reward, the
 sub-steps of a gear) wait in a queue of pending decisions that is served before the
@@ -29,7 +35,8 @@ Action encoding (player actions; the ranges are enums in gutenberg_types.pxd):
     [A_DISCARD, +4)        discard the order in slot k (to make room for a new one)
     [A_BUY, +4)            free action: buy a type (the n-th type costs n guilders)
     [A_USE_GEAR, +3)       free action: use the active sector of the gear at position p
-    A_PASS                 pass a turn / done fulfilling / decline an order as a reward
+    A_PASS                 pass a turn / done (a free-action window, choosing orders,
+                           after printing) / decline a completion reward or an order
     [A_FULFIL, +20)        fulfil: order slot k, mode m: k*5 + m (skip, print, print+colour,
                            print+decoration, print+both)
     [A_INK, +4)            choose an ink colour (reward, swap)
@@ -44,14 +51,15 @@ Action encoding (player actions; the ranges are enums in gutenberg_types.pxd):
 Chance outcomes: [C_PRINTING, +50) printing card, [C_REFINEMENT, +50), [C_SPECIALTY, +10),
 [C_GEAR, +32), [C_PATRONAGE, +16) card ids, [C_INK, +4) an ink colour from the bag,
 [C_CHARACTER, +10) a character tile, [C_AUTOMA_PLAN, +10) an automa planning card,
-[C_AUTOMA_SPACE, +5) the board space an automa execution card names. Decks are unordered
+[C_AUTOMA_SPACE, +5) the board space an automa execution card names, C_AUTOMA_NONE no
+execution card left for the automa's refinement card at take orders. Decks are unordered
 sets, so each draw's outcomes are exactly the cards left in the deck, each with the same
 probability; inks are drawn in proportion to the bag's contents.
 """
 from libc.string cimport memset, memcpy
 
 from gutenberg_types cimport *
-from libc.stdint cimport int16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint64_t
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 cdef extern from *:
@@ -75,6 +83,9 @@ cdef enum:
 cdef int16_t PLAN_TABLE[N_PLANS][N_ROWS]
 cdef int PLAN_START[MAX_MARKERS + 2]  # plans of m markers: [PLAN_START[m], PLAN_START[m + 1])
 cdef int16_t TYPE_SET[N_TYPE_SETS][3]
+cdef enum:
+    N_EXECUTION_ORDERS = 24   # orders of the 4 automa execution cards (4!)
+cdef int8_t EXECUTION_ORDER[N_EXECUTION_ORDERS][N_AUTOMA_EXECUTION]
 
 
 cdef void _build_tables():
@@ -106,6 +117,18 @@ cdef void _build_tables():
                 TYPE_SET[idx][2] = c
                 idx += 1
     assert idx == N_TYPE_SETS
+    idx = 0
+    for a in range(N_AUTOMA_EXECUTION):
+        for b in range(N_AUTOMA_EXECUTION):
+            for c in range(N_AUTOMA_EXECUTION):
+                d = 6 - a - b - c
+                if len({a, b, c, d}) == N_AUTOMA_EXECUTION:
+                    EXECUTION_ORDER[idx][0] = a
+                    EXECUTION_ORDER[idx][1] = b
+                    EXECUTION_ORDER[idx][2] = c
+                    EXECUTION_ORDER[idx][3] = d
+                    idx += 1
+    assert idx == N_EXECUTION_ORDERS
 
 
 _build_tables()
@@ -220,32 +243,36 @@ cdef void pop_pending(GameState* s) noexcept nogil:
     s.n_pending -= 1
 
 
-cdef void give_reward(GameState* s, int seat, int kind, int amount) noexcept nogil:
+cdef void give_reward(GameState* s, int seat, int kind, int amount, int optional) noexcept nogil:
+    """A reward of the player at `seat`; `optional` (REWARD_OPTIONAL or REWARD_TAKEN):
+    whether the choices it needs may be declined. An order as a reward is optional
+    wherever it comes from ("an (optional) reward", p.8)."""
     cdef PlayerState* p = &s.players[seat]
     cdef int i
     if amount <= 0:
         return
     if kind == REWARD_INK:
-        push_pending(s, PD_INK, seat, amount, 0)
+        push_pending(s, PD_INK, seat, amount, optional)
     elif kind == REWARD_GUILDERS:
         p.guilders += amount
     elif kind == REWARD_FAME:
         p.fame += amount
     elif kind == REWARD_SPECIALTY:
-        push_pending(s, PD_SPECIALTY, seat, amount, 0)
+        push_pending(s, PD_SPECIALTY, seat, amount, optional)
     elif kind == REWARD_ORDER:
         for i in range(amount):
             push_pending(s, PD_ORDER, seat, 1, 0)
     elif kind == REWARD_TYPE:
-        push_pending(s, PD_TYPE, seat, amount, 0)
+        push_pending(s, PD_TYPE, seat, amount, optional)
 
 
 cdef void reach_track(GameState* s, const Catalogue* cat, int seat, int level) noexcept nogil:
     """A specialty at `level`: each reward-track level reached the first time (on any
-    specialty) gives its reward."""
+    specialty) gives its reward; the player "takes the indicated reward" (p.9)."""
     cdef PlayerState* p = &s.players[seat]
     while p.track < N_TRACK and level >= cat.track_level[p.track]:
-        give_reward(s, seat, cat.track_reward[p.track].kind, cat.track_reward[p.track].amount)
+        give_reward(s, seat, cat.track_reward[p.track].kind, cat.track_reward[p.track].amount,
+                    REWARD_TAKEN)
         p.track += 1
 
 
@@ -372,19 +399,14 @@ cdef bint automa_space_open(const GameState* s, int i) noexcept nogil:
     return i < N_PATRONAGE_REWARDS and s.patronage_reward_seat[i] < 0
 
 
-cdef bint automa_names_space(const Catalogue* cat, int i) noexcept nogil:
-    cdef int k
-    for k in range(N_AUTOMA_EXECUTION):
-        if cat.automa_execution[k] - 1 == i:
-            return True
-    return False
-
-
 cdef int automa_spaces(const GameState* s, const Catalogue* cat, int* space, double* weight) noexcept nogil:
-    """Where the automa's execution cards can send it now. A card naming an empty space is
-    set aside and the next drawn, so each open space is drawn in proportion to the cards
-    naming it."""
+    """Where the automa's execution cards can send it now (space indices, with
+    probabilities). A card naming an empty space is set aside and the next drawn, so each
+    open space is drawn in proportion to the cards naming it; at take orders the
+    refinement card is drawn from the cards the printing card left (automa_refinement)."""
     cdef int n = 0, k, i, j, total = 0
+    if s.row == ROW_ORDERS and s.sub == SUB_REFINEMENT:
+        return automa_refinement(s, cat, space, weight)
     for k in range(N_AUTOMA_EXECUTION):
         i = cat.automa_execution[k] - 1
         if not automa_space_open(s, i):
@@ -400,6 +422,46 @@ cdef int automa_spaces(const GameState* s, const Catalogue* cat, int* space, dou
             n += 1
     for j in range(n):
         weight[j] /= total
+    return n
+
+
+cdef int automa_refinement(const GameState* s, const Catalogue* cat, int* space, double* weight) noexcept nogil:
+    """Take orders, the refinement card: the execution deck is reshuffled only after the
+    action (p.16), so the cards drawn for the printing card (the one naming the space it
+    took, s.sub_card, and those before it, which named empty printing spaces) are not in
+    the deck. Over the 24 orders of the deck that find that printing card: the next card
+    naming a space with a refinement card, or none left (space MAX_SPACES, C_AUTOMA_NONE).
+    Returns 0 if there is surely none: the automa takes no refinement card."""
+    cdef int count[MAX_SPACES + 1]
+    cdef int o, j, e, total = 0, n = 0, taken = s.sub_card
+    for j in range(MAX_SPACES + 1):
+        count[j] = 0
+    if not 0 <= taken < MAX_SPACES:
+        return 0
+    for o in range(N_EXECUTION_ORDERS):
+        j = 0
+        while j < N_AUTOMA_EXECUTION:
+            e = cat.automa_execution[EXECUTION_ORDER[o][j]] - 1
+            if e == taken or (0 <= e < MAX_SPACES and s.printing_space[e] >= 0):
+                break   # the first card naming a printing space that held a card
+            j += 1
+        if j == N_AUTOMA_EXECUTION or e != taken:
+            continue
+        total += 1
+        j += 1
+        while j < N_AUTOMA_EXECUTION:
+            e = cat.automa_execution[EXECUTION_ORDER[o][j]] - 1
+            if 0 <= e < MAX_SPACES and s.refinement_space[e] >= 0:
+                break
+            j += 1
+        count[e if j < N_AUTOMA_EXECUTION else MAX_SPACES] += 1
+    if total == 0 or count[MAX_SPACES] == total:
+        return 0
+    for j in range(MAX_SPACES + 1):
+        if count[j] > 0:
+            space[n] = j
+            weight[n] = count[j] / <double>total
+            n += 1
     return n
 
 
@@ -492,8 +554,8 @@ cdef void _sort_outcomes(int* a, double* p, int n) noexcept nogil:
 cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     cdef int index, deal = chance_context(s, cat, &index)
     cdef int c, r, n, base = 0
-    cdef int space[MAX_SPACES]
-    cdef double weight[MAX_SPACES]
+    cdef int space[MAX_SPACES + 1]
+    cdef double weight[MAX_SPACES + 1]
     cdef double u
     cdef uint64_t m
     if deal == DEAL_INK:
@@ -632,12 +694,16 @@ cdef int automa_patronage_card(const GameState* s, const Catalogue* cat) noexcep
 
 cdef void automa_take(GameState* s, const Catalogue* cat, int i) noexcept nogil:
     """The automa removes what space i holds at its action. It keeps nothing: inks go
-    back to the bag, cards to their discard piles."""
+    back to the bag, cards to their discard piles. Space MAX_SPACES: no execution card
+    was left (take orders), nothing is taken."""
     cdef int k
-    if s.row == ROW_ORDERS:
+    if i >= MAX_SPACES:
+        s.sub = SUB_DONE
+    elif s.row == ROW_ORDERS:
         if s.sub == SUB_CHOOSE:
             s.printing_discard |= bit(s.printing_space[i])
             s.printing_space[i] = -1
+            s.sub_card = i   # which card the printing card was drawn with
             s.sub = SUB_REFINEMENT
         else:
             s.refinement_discard |= bit(s.refinement_space[i])
@@ -719,6 +785,23 @@ cdef void spend_inks(GameState* s, PlayerState* p, const int16_t* need) noexcept
         if rest > 0 and p.wild_ink >= 0:
             p.inks[p.wild_ink] -= rest
             s.bag[p.wild_ink] += rest
+
+
+cdef inline bint can_pay_ink(const PlayerState* p, int c) noexcept nogil:
+    """Whether the player can put 1 ink of colour c into the bag (the ink trade gear)."""
+    cdef int need[N_INKS]
+    need[0] = need[1] = need[2] = need[3] = 0
+    need[c] = 1
+    return inks_cover(p, need)
+
+
+cdef inline void pay_ink(GameState* s, PlayerState* p, int c) noexcept nogil:
+    cdef int16_t need[N_INKS]
+    need[0] = need[1] = need[2] = need[3] = 0
+    need[c] = 1
+    spend_inks(s, p, need)
+
+
 cdef bint meets_patronage(const PlayerState* p, const PatronageCard* c) noexcept nogil:
     cdef int i
     cdef int need[N_INKS]
@@ -790,7 +873,7 @@ cdef bint gear_usable(const GameState* s, const Catalogue* cat, const PlayerStat
     if kind == GEAR_GAIN_INK:
         return s.bag[mask_index(mask)] > 0
     if kind == GEAR_INK_TRADE:
-        return p.inks[mask_index(mask)] > 0
+        return can_pay_ink(p, mask_index(mask))
     if kind == GEAR_TYPE_DISCOUNT:
         cost = type_cost(p) - TYPE_DISCOUNT
         return (cost if cost > 0 else 0) <= p.guilders
@@ -1022,11 +1105,17 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
                     n += 1
         out[n] = A_PASS
         n += 1
-    if q.kind == PD_INK or q.kind == PD_SPECIALTY or q.kind == PD_TYPE:
-        # Taking a reward is optional (rulebook p.14): decline the rest of it.
+    if reward_declinable(q):
+        # "Taking a reward is optional" (p.14): decline the rest of it.
         out[n] = A_PASS
         n += 1
     return n
+
+
+cdef inline bint reward_declinable(const Pending* q) noexcept nogil:
+    """Whether the pending reward of choice may be declined: a completion reward (p.14);
+    the reward track, the patronage rewards and the gears give theirs (Pending.arg)."""
+    return (q.kind == PD_INK or q.kind == PD_SPECIALTY or q.kind == PD_TYPE) and q.arg == REWARD_OPTIONAL
 
 
 cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
@@ -1117,6 +1206,10 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
 
 
 cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+    """The fulfil turn: free actions before the first order is chosen (they could change
+    the choice); each order's parts, slot by slot; once chosen, the fulfilment gears
+    (they count the chosen orders) and "done" (print them); after printing, the free
+    actions again until "done"."""
     cdef int seat = human_seat(s, s.step)
     cdef const PlayerState* p = &s.players[seat]
     cdef int n = 0, m
@@ -1125,13 +1218,13 @@ cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexce
             if can_fulfil(s, cat, p, s.fulfil_slot, m):
                 out[n] = A_FULFIL + s.fulfil_slot * 5 + m
                 n += 1
-        # Free actions come before the first order is chosen (they could change it).
         if no_picks(s):
             n = add_free_actions(s, cat, p, out, n, False)
         return n
-    n = add_free_actions(s, cat, p, out, n, True)
-    if no_picks(s):
-        # A player with no orders still has their free actions in the fulfil turn.
+    if s.fulfil_slot == FULFIL_FINISH:
+        n = add_free_actions(s, cat, p, out, n, True)
+    if s.fulfil_slot == FULFIL_APPLIED or no_picks(s):
+        # After printing (or with no orders to choose from) the free actions.
         n = add_free_actions(s, cat, p, out, n, False)
     out[n] = A_PASS
     return n + 1
@@ -1168,10 +1261,16 @@ cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexc
         n = N_TYPE_SETS
     elif s.phase == PH_PLAN:
         seat = current_player(s)
-        m = s.players[seat].markers
-        for i in range(PLAN_START[m], PLAN_START[m + 1]):
-            out[n] = A_PLAN + i
+        if s.sub >= 0:
+            # Before the plans: the free actions, then "done".
+            n = add_free_actions(s, cat, &s.players[seat], out, 0, False)
+            out[n] = A_PASS
             n += 1
+        else:
+            m = s.players[seat].markers
+            for i in range(PLAN_START[m], PLAN_START[m + 1]):
+                out[n] = A_PLAN + i
+                n += 1
     elif s.phase == PH_TURN:
         n = legal_turn(s, cat, out)
     elif s.phase == PH_FULFIL:
@@ -1192,6 +1291,12 @@ cdef void _sort(int* a, int n) noexcept nogil:
         a[j + 1] = v
 
 
+cdef inline bint at_plan_commit(const GameState* s) noexcept nogil:
+    """Whether a player is committing a plan (the free-action windows and the pending
+    decisions of the plan step are ordinary, public decisions)."""
+    return s.phase == PH_PLAN and s.n_pending == 0 and s.sub < 0
+
+
 cdef int current_player(const GameState* s) noexcept nogil:
     cdef const Pending* q
     cdef int seat
@@ -1209,6 +1314,8 @@ cdef int current_player(const GameState* s) noexcept nogil:
     if s.phase == PH_TURN:
         seat = s.turn_order[s.turn]
         return CHANCE if seat == s.automa_seat else seat
+    if s.phase == PH_PLAN and s.sub >= 0:
+        return human_seat(s, s.sub)   # a free-action window before the plans
     seat = human_seat(s, s.step)
     if s.phase == PH_CHARACTERS and s.players[seat].character_drawn[1] < 0:
         return CHANCE
@@ -1271,10 +1378,10 @@ cdef void use_gear(GameState* s, const Catalogue* cat, int seat, int pos) noexce
         s.bag[c] -= 1
         p.inks[c] += 1
     elif kind == GEAR_INK_TRADE:
-        c = mask_index(mask)
-        p.inks[c] -= 1
-        s.bag[c] += 1
-        push_pending(s, PD_INK, seat, 2, 0)
+        # 1 ink of the indicated colour into the bag (Caxton's wild colour pays for it
+        # too), then any 2 inks from the bag: taken, as far as the bag holds them.
+        pay_ink(s, p, mask_index(mask))
+        push_pending(s, PD_INK, seat, 2, REWARD_TAKEN)
     elif kind == GEAR_TYPE_DISCOUNT:
         push_pending(s, PD_TYPE_DISCOUNT, seat, 1, mask)
     elif kind == GEAR_SPECIALTY_UP:
@@ -1286,7 +1393,7 @@ cdef void apply_pending(GameState* s, const Catalogue* cat, int a) noexcept nogi
     cdef int seat = q.seat
     cdef PlayerState* p = &s.players[seat]
     cdef int x, k, cost
-    if a == A_PASS and (q.kind == PD_INK or q.kind == PD_SPECIALTY or q.kind == PD_TYPE):
+    if a == A_PASS and reward_declinable(q):
         pop_pending(s)
     elif q.kind == PD_INK:
         x = a - A_INK
@@ -1416,13 +1523,8 @@ cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     cdef const SpecialtyCard* sc
     if a == A_PASS:
         s.sub = SUB_DONE
-    elif A_BUY <= a < A_BUY + N_LETTERS:
-        p.guilders -= type_cost(p)
-        p.types[a - A_BUY] += 1
-    elif A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
-        use_gear(s, cat, seat, a - A_USE_GEAR)
-    elif A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
-        swap_levels(p, a)
+    elif is_free_action(a):
+        apply_free_action(s, cat, seat, a)
     elif A_PRINTING <= a < A_PRINTING + N_PRINTING:
         x = a - A_PRINTING
         for i in range(MAX_SPACES):
@@ -1495,7 +1597,8 @@ cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
         k = a - A_PATRON_REWARD
         s.patronage_reward_seat[k] = seat
         s.sub = SUB_DONE
-        give_reward(s, seat, cat.patronage_rewards[k].kind, cat.patronage_rewards[k].amount)
+        give_reward(s, seat, cat.patronage_rewards[k].kind, cat.patronage_rewards[k].amount,
+                    REWARD_TAKEN)
     elif A_PATRON_CARD <= a < A_PATRON_CARD + N_PATRONAGE:
         x = a - A_PATRON_CARD
         for i in range(N_PATRONAGE_SPACES):
@@ -1532,7 +1635,7 @@ cdef void resolve_fulfilment(GameState* s, const Catalogue* cat, int seat) noexc
             p.fame += r.decoration_fame
         # Fiol takes the completion reward for one refinement part as well.
         if m == FULFIL_BOTH or (m != FULFIL_PRINT and p.character == CH_FIOL):
-            give_reward(s, seat, r.reward, r.reward_amount)
+            give_reward(s, seat, r.reward, r.reward_amount, REWARD_OPTIONAL)
         discard_order(s, p, k)
     s.fulfil_slot = FULFIL_APPLIED
 
@@ -1554,20 +1657,46 @@ cdef void begin_fulfil_seat(GameState* s) noexcept nogil:
 
 cdef void apply_fulfil(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     cdef int seat = human_seat(s, s.step)
-    cdef PlayerState* p = &s.players[seat]
     cdef int k
     if a == A_PASS:
-        resolve_fulfilment(s, cat, seat)
+        finish_fulfil_step(s, cat, seat)
     elif A_FULFIL <= a < A_FULFIL + MAX_ORDERS * 5:
         k = (a - A_FULFIL) // 5
         s.fulfil_mode[k] = (a - A_FULFIL) % 5
         next_fulfil_slot(s, k)
-    elif A_BUY <= a < A_BUY + N_LETTERS:
+    elif is_free_action(a):
+        apply_free_action(s, cat, seat, a)
+
+
+cdef void finish_fulfil_step(GameState* s, const Catalogue* cat, int seat) noexcept nogil:
+    """"Done" in the fulfil turn: orders chosen to print are printed (their rewards'
+    choices and the free actions after printing follow); after printing, or with nothing
+    to print (no orders held, or all kept), the turn is over: its free actions were
+    before the first choice, in the same state."""
+    cdef int k
+    if s.fulfil_slot == FULFIL_FINISH:
+        for k in range(MAX_ORDERS):
+            if s.fulfil_mode[k] >= FULFIL_PRINT:
+                resolve_fulfilment(s, cat, seat)
+                return
+    s.fulfil_slot = FULFIL_DONE
+
+
+cdef inline bint is_free_action(int a) noexcept nogil:
+    return (A_BUY <= a < A_USE_GEAR + MAX_INSTALLED
+            or A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES)
+
+
+cdef void apply_free_action(GameState* s, const Catalogue* cat, int seat, int a) noexcept nogil:
+    """A free action (add_free_actions) of the player at `seat`: buy a type, use a gear,
+    Plantin's swap. A gear's choices follow as pending decisions."""
+    cdef PlayerState* p = &s.players[seat]
+    if A_BUY <= a < A_BUY + N_LETTERS:
         p.guilders -= type_cost(p)
         p.types[a - A_BUY] += 1
     elif A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
         use_gear(s, cat, seat, a - A_USE_GEAR)
-    elif A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
+    else:
         swap_levels(p, a)
 
 
@@ -1608,10 +1737,17 @@ cdef void apply_decision(GameState* s, const Catalogue* cat, int a) noexcept nog
             p.types[TYPE_SET[a - A_TYPES][i]] += 1
         s.step += 1
     elif s.phase == PH_PLAN:
-        p = &s.players[current_player(s)]
-        for i in range(N_ROWS):
-            p.plan[i] = PLAN_TABLE[a - A_PLAN][i]
-        s.step += 1
+        seat = current_player(s)
+        if s.sub >= 0:
+            if a == A_PASS:
+                s.sub += 1
+            else:
+                apply_free_action(s, cat, seat, a)
+        else:
+            p = &s.players[seat]
+            for i in range(N_ROWS):
+                p.plan[i] = PLAN_TABLE[a - A_PLAN][i]
+            s.step += 1
     elif s.phase == PH_TURN:
         apply_turn(s, cat, a)
     elif s.phase == PH_FULFIL:
@@ -1647,6 +1783,7 @@ cdef void start_round(GameState* s) noexcept nogil:
     s.automa_card = -1
     s.phase = PH_PLAN
     s.step = 0
+    s.sub = 0   # the free-action windows before the plans, from the first player
 
 
 cdef void start_row(GameState* s, int row) noexcept nogil:
@@ -1791,7 +1928,7 @@ cdef bint pending_auto(GameState* s, const Catalogue* cat) noexcept nogil:
 cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
     """Carry the game forward through everything that needs no decision and no draw."""
     cdef int buf[MAX_LEGAL]
-    cdef double weights[MAX_SPACES]
+    cdef double weights[MAX_SPACES + 1]
     cdef int n, index, deal, seat
     while True:
         if s.n_pending > 0:
@@ -1838,6 +1975,15 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 return
             start_round(s)
         elif s.phase == PH_PLAN:
+            if s.sub >= 0:
+                # Each player's free-action window; one with nothing to do is skipped.
+                if s.sub >= s.num_players:
+                    s.sub = SUB_CHOOSE
+                elif add_free_actions(s, cat, &s.players[human_seat(s, s.sub)], buf, 0, False) == 0:
+                    s.sub += 1
+                else:
+                    return
+                continue
             if s.step < s.num_players:
                 return
             s.phase = PH_REVEAL
@@ -1869,9 +2015,10 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                         s.sub = SUB_DONE
                         continue
                 if automa_spaces(s, cat, buf, weights) == 0:
-                    # Nothing on the spaces its cards name: no card, or (orders) no
-                    # printing card, then the refinement card alone.
-                    s.sub = SUB_REFINEMENT if (s.row == ROW_ORDERS and s.sub == SUB_CHOOSE) else SUB_DONE
+                    # Nothing on the spaces its cards name: it takes nothing. At take
+                    # orders with no printing card found every card has been drawn, so
+                    # none is left for a refinement card either.
+                    s.sub = SUB_DONE
                     continue
                 return
             if s.sub == SUB_CHOOSE:
@@ -1887,15 +2034,15 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
             if s.fulfil_slot < FULFIL_APPLIED and no_picks(s):
                 # Before the first pick a free action may have brought a new order.
                 next_fulfil_slot(s, -1)
-            if s.fulfil_slot == FULFIL_APPLIED:
+            if s.fulfil_slot == FULFIL_DONE:
                 s.step += 1
                 if s.step < s.num_players:
                     begin_fulfil_seat(s)
                 continue
-            if s.fulfil_slot == FULFIL_FINISH:
+            if s.fulfil_slot >= FULFIL_FINISH:
                 n = legal_fulfil(s, cat, buf)
-                if n == 1:
-                    resolve_fulfilment(s, cat, human_seat(s, s.step))
+                if n == 1:   # only "done": nothing to decide
+                    finish_fulfil_step(s, cat, human_seat(s, s.step))
                     continue
             return
         else:
@@ -1906,6 +2053,7 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
     """Whether `a` is a legal action (chance outcome at chance nodes) now. Draws and plans
     are checked directly; other decisions have short lists, generated."""
     cdef int buf[MAX_LEGAL]
+    cdef double weights[MAX_SPACES + 1]
     cdef int n, i, index, deal, m, base = 0
     cdef uint64_t m64
     if s.phase == PH_TERMINAL:
@@ -1915,11 +2063,14 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
         if deal == DEAL_INK:
             return C_INK <= a < C_INK + N_INKS and s.bag[a - C_INK] > 0
         if deal == DEAL_AUTOMA_SPACE:
-            return C_AUTOMA_SPACE <= a < N_CHANCE and automa_space_open(s, a - C_AUTOMA_SPACE) and \
-                automa_names_space(cat, a - C_AUTOMA_SPACE)
+            n = automa_spaces(s, cat, buf, weights)
+            for i in range(n):
+                if a == C_AUTOMA_SPACE + buf[i]:
+                    return True
+            return False
         m64 = chance_set(s, deal, &base)
         return base <= a < base + 64 and (m64 >> (a - base)) & 1
-    if s.phase == PH_PLAN and s.n_pending == 0:
+    if at_plan_commit(s):
         m = s.players[current_player(s)].markers
         return PLAN_START[m] <= a - A_PLAN < PLAN_START[m + 1]
     n = legal_actions(s, cat, buf)
@@ -2062,12 +2213,14 @@ cdef void returns_of(const GameState* s, const Catalogue* cat, int mode, double*
 
 # ---------------------------------------------------------------------------------------
 # Hidden information. A player does not see the plans the others commit in a plan step
-# until all have committed, nor the character tiles the others draw at setup (the tile
-# kept is public, the other goes back to the box unseen). Decks are unordered sets drawn
-# at chance nodes, so nothing else is hidden.
+# until all have committed (the automa has no screen: its markers are seen by all), nor
+# the character tiles the others draw at setup (the tile kept is public, the other goes
+# back to the box unseen). Decks are unordered sets drawn at chance nodes, so nothing
+# else is hidden.
 # ---------------------------------------------------------------------------------------
 cdef inline bint plan_seen(const GameState* s, int owner, int observer) noexcept nogil:
-    return owner == observer or s.phase != PH_PLAN
+    # The automa has no screen: its markers are on view during the plan step too.
+    return owner == observer or s.phase != PH_PLAN or owner == s.automa_seat
 
 
 cdef int character_owner(const GameState* s, int x) noexcept nogil:
@@ -2081,8 +2234,9 @@ cdef int character_owner(const GameState* s, int x) noexcept nogil:
 
 cdef bint entry_hidden(const GameState* s, int player, int i, int n, int actor, int action) noexcept nogil:
     """Whether `player` has not seen entry i, (actor, action), of the n-entry history that
-    led to s. In a plan step the last s.step entries are the plans committed so far (any
-    pending decision of the round comes before the first plan)."""
+    led to s. In a plan step the last s.step entries are the plans committed so far (the
+    free-action windows, and any pending decision of the round, come before the first
+    plan)."""
     if actor == CHANCE:
         return C_CHARACTER <= action < C_AUTOMA_PLAN and character_owner(s, action - C_CHARACTER) != player
     return i >= n - s.step and not plan_seen(s, actor, player)

@@ -218,9 +218,11 @@ cdef enum:
     PH_CHARACTERS = 8   # setup: each player draws 2 character tiles (chance) and keeps one
     PH_REVEAL = 9       # plans revealed: the automa's planning card (chance), Gutenberg's shift
 
-# Steps inside a turn (GameState.sub).
+# Steps inside a turn (GameState.sub). In the plan step `sub` is the free-action window:
+# k >= 0 while the k-th player (seat order from the first player) may take free actions
+# before anyone commits a plan, SUB_CHOOSE once the plans are being committed.
 cdef enum:
-    SUB_CHOOSE = -1     # the turn's main choice (with free actions and pass)
+    SUB_CHOOSE = -1     # the turn's main choice (with free actions and pass); plans
     SUB_REFINEMENT = 1  # take orders: the refinement card to pair with sub_card
     SUB_DISCARD = 2     # take orders: the order to discard for the new one
     SUB_PLACE = 3       # improve: where and how to install gear sub_card
@@ -228,8 +230,9 @@ cdef enum:
 
 # Fulfil turn cursor (GameState.fulfil_slot) beyond the order slots 0-3.
 cdef enum:
-    FULFIL_FINISH = 4   # orders chosen: fulfilment gears, then done
-    FULFIL_APPLIED = 5  # rewards given; the next player once pending rewards are done
+    FULFIL_FINISH = 4   # orders chosen: fulfilment gears, then print
+    FULFIL_APPLIED = 5  # printed: the rewards' choices, then free actions until done
+    FULFIL_DONE = 6     # the turn is over: the next player
 
 # Pending decisions (rewards and gear effects waiting for the player's choices).
 cdef enum:
@@ -247,6 +250,11 @@ cdef enum:
     PD_GUILLARD = 11      # Guillard: stage 0 draws, 1 choose a gear, 2 install it; amount left
     PD_SHIFT = 12         # Gutenberg may shift one initiative marker
     N_PENDING_KINDS = 13
+
+# Pending.arg of PD_INK, PD_SPECIALTY and PD_TYPE: whether the reward may be declined.
+cdef enum:
+    REWARD_TAKEN = 0      # "takes the indicated reward" (reward track, patronage, gears)
+    REWARD_OPTIONAL = 1   # "Taking a reward is optional" (the completion reward, p.14)
 
 ctypedef struct Pending:
     int16_t kind
@@ -290,8 +298,8 @@ ctypedef struct GameState:
     int16_t turn_order[MAX_SEATS]
     int16_t n_turns
     int16_t turn
-    int16_t sub
-    int16_t sub_card
+    int16_t sub                       # a step inside a turn, the draft or the plan step
+    int16_t sub_card                  # a card taken mid-turn; the automa: the printing space it took
     int16_t fulfil_slot
     int16_t fulfil_mode[MAX_ORDERS]   # -1 undecided, else FULFIL_* mode
     int16_t printing_space[MAX_SPACES]    # card ids on the board, -1 empty
@@ -382,7 +390,8 @@ cdef enum:
     C_CHARACTER = C_INK + N_INKS                  # a character tile
     C_AUTOMA_PLAN = C_CHARACTER + N_CHARACTERS    # an automa planning card
     C_AUTOMA_SPACE = C_AUTOMA_PLAN + N_AUTOMA_PLANNING  # the space an execution card names
-    N_CHANCE = C_AUTOMA_SPACE + MAX_SPACES
+    C_AUTOMA_NONE = C_AUTOMA_SPACE + MAX_SPACES   # no execution card left (take orders)
+    N_CHANCE = C_AUTOMA_NONE + 1
 
 ctypedef struct Rng:
     uint64_t s

@@ -581,8 +581,7 @@ cdef double turn_value(const GameState* s, const Catalogue* cat, const PlayerSta
     if a == A_PASS:
         return 0.0
     if A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
-        v = gear_use_value(s, cat, p, nd, a - A_USE_GEAR)
-        return USE_FIRST + v if v > 0 else -1.0
+        return gear_choice_value(s, cat, p, nd, a - A_USE_GEAR)
     if A_BUY <= a < A_BUY + N_LETTERS:
         return -1.0    # types are bought in the fulfil turn, where they are known to print
     if A_PRINTING <= a < A_REFINEMENT:
@@ -615,9 +614,26 @@ cdef double fulfil_value(const GameState* s, const Catalogue* cat, const PlayerS
     if A_BUY <= a < A_USE_GEAR:
         return USE_FIRST if a - A_BUY == buy else -1.0
     if A_USE_GEAR <= a < A_PASS:
-        v = gear_use_value(s, cat, p, nd, a - A_USE_GEAR)
-        return USE_FIRST + v if v > 0 else -1.0
+        return gear_choice_value(s, cat, p, nd, a - A_USE_GEAR)
     return 0.0    # done
+
+
+cdef double window_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                         const Needs* nd, int a) noexcept nogil:
+    """A free-action window (before the plans, after printing): a gear worth using now,
+    else "done" at once. A gear's reward is the same now as later in the round (before
+    the plans it can inform them; after printing it is the round's last chance); types
+    are bought in the fulfil turn, where they are known to print."""
+    if A_USE_GEAR <= a < A_PASS:
+        return gear_choice_value(s, cat, p, nd, a - A_USE_GEAR)
+    return 0.0 if a == A_PASS else -1.0
+
+
+cdef inline double gear_choice_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                                     const Needs* nd, int pos) noexcept nogil:
+    """Using the gear at `pos` as a free action: before anything else if it is worth it."""
+    cdef double v = gear_use_value(s, cat, p, nd, pos)
+    return USE_FIRST + v if v > 0 else -1.0
 
 
 # -- plans ------------------------------------------------------------------------------
@@ -711,7 +727,7 @@ cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int
 cdef void action_values(const GameState* s, const Catalogue* cat, const int* actions, int n,
                         double* values) noexcept nogil:
     """The heuristic's value of each legal action (in fame points, roughly) at a decision
-    node other than a plan step."""
+    node other than a plan commitment."""
     cdef int i, a, buy = -1, ncards = 0
     cdef const PlayerState* p = &s.players[current_player(s)]
     cdef Needs nd
@@ -727,6 +743,8 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
             values[i] = pending_value(s, cat, &nd, a)
         elif s.phase == PH_TURN:
             values[i] = turn_value(s, cat, p, &nd, a)
+        elif s.phase == PH_PLAN or (s.phase == PH_FULFIL and s.fulfil_slot == FULFIL_APPLIED):
+            values[i] = window_value(s, cat, p, &nd, a)
         elif s.phase == PH_FULFIL:
             values[i] = fulfil_value(s, cat, p, &nd, a, buy)
         elif s.phase == PH_DRAFT:
@@ -752,7 +770,7 @@ cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, do
         return buf[0]
     if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
         return buf[rng_below(rng, n)]
-    if s.n_pending == 0 and s.phase == PH_PLAN:
+    if at_plan_commit(s):
         return best_plan(s, cat, current_player(s), rng, PLAN_NOISE)
     action_values(s, cat, buf, n, values)
     choice = 0

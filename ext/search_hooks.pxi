@@ -33,8 +33,9 @@ cdef inline bint sim_phase(const GameState* s) noexcept nogil:
 
 
 cdef inline bint sim_step(const GameState* s) noexcept nogil:
-    """A player is about to commit a plan (no reward decision in front of it)."""
-    return s.phase == PH_PLAN and s.n_pending == 0
+    """A player is about to commit a plan (the free-action windows before the plans and
+    the pending decisions of the plan step are ordinary, public decisions)."""
+    return at_plan_commit(s)
 
 
 cdef inline int sim_committed(const GameState* s) noexcept nogil:

@@ -936,6 +936,7 @@ class _Loader:
             s.update(phase=_PH["PLAN"], step=k, reveal_stage=0)
             if kind == "wild_ink":
                 self.push(_PD["CAXTON"], player)
+                s.update(sub=0)   # the free actions before the plans follow his choice
         else:
             for seat in range(self.n_people):
                 where = f"players[{seat}].plan"
@@ -962,9 +963,11 @@ class _Loader:
             if kind not in ("plan", "wild_ink") and card is None:
                 raise _Problem("automa.card", "missing: this round's planning card was revealed "
                                               "with the plans")
-        # Nothing of the actions has happened before the first turn.
+        # Nothing of the actions has happened before the first turn; before the plans'
+        # free-action windows (Caxton's colour comes first) no gear is used either.
         if kind in ("plan", "wild_ink", "shift"):
-            self.no_action_yet(kind)
+            if kind == "wild_ink":
+                self.no_action_yet(kind)
             self.rows_done(0)
         if kind == "shift":
             if gutenberg not in self.kept:
@@ -1035,12 +1038,12 @@ class _Loader:
             for k, g in enumerate(pd.get("gears", [])):
                 if g.get("used", False):
                     raise _Problem(f"players[{seat}].gears[{k}].used",
-                                   f"no gear is used before the first action of the round "
+                                   f"no gear is used before the free actions before the plans "
                                    f"(the step is '{kind}')")
             if pd.get("plantin_swapped"):
                 raise _Problem(f"players[{seat}].plantin_swapped",
-                               f"Plantin swaps at his own turns, none yet this round (the step "
-                               f"is '{kind}')")
+                               f"Plantin swaps in his free actions, none yet this round (the "
+                               f"step is '{kind}')")
 
     def rows_done(self, row: int):
         """The spaces of the actions before `row` were cleared when they ended."""
@@ -1199,6 +1202,9 @@ def _unsupported(state, d) -> str | None:
                 "record plan steps, the main choice of a turn and fulfil turns before the "
                 "first order is chosen")
     if phase == _PH["PLAN"]:
+        if d["sub"] >= 0:
+            return ("the state is in the free actions before the plans; positions record the "
+                    "plan step from its first plan (and Caxton's wild ink before it)")
         return None
     if phase == _PH["TURN"]:
         if d["sub"] != _SUB["CHOOSE"]:

@@ -475,6 +475,20 @@ def play_until(s, pred, seed=0):
     return s
 
 
+def in_window(s):
+    """Whether `s` is a free-action window before the plans (no pending decision)."""
+    d = s.to_dict()
+    return d["phase"] == PH["PLAN"] and d["sub"] >= 0 and d["n_pending"] == 0
+
+
+def to_plans(s):
+    """Close the free-action windows before the plans with "done" (no free action taken)."""
+    while in_window(s):
+        s.apply(PASS)
+    return s
+
+
 def setup_to_plan(rules, seed=0):
-    """A real game after its setup: round 1, the first player about to plan."""
-    return play_until(rules.new_state(), lambda s: s.phase == "plan", seed)
+    """A real game after its setup: round 1, the first player about to plan (every
+    player's free-action window before the plans closed unused)."""
+    return to_plans(play_until(rules.new_state(), lambda s: s.phase == "plan", seed))

@@ -12,6 +12,7 @@ are the catalogue's (gutenberg_ai/data/catalogue.json, section automa):
     card 4: patronage->inks, max->min; centre patronage; shows a patronage card
     card 9: specialties->patronage, orders->max; centre gears
 """
+import itertools
 import random
 
 import pytest
@@ -20,11 +21,12 @@ import gutenberg_ai
 from gutenberg_ai import _core
 from positions import (
     A, C, PASS, at_fulfil, at_phase, at_turn, automa, bits, blank, board, catalogue,
-    chance_all, humans, me, patron_card, patron_reward, player, rules, take_inks,
+    chance_all, humans, in_window, me, patron_card, patron_reward, player, rules, take_inks,
 )
 
 plan_index = _core.plan_index
 SPACE = C["AUTOMA_SPACE"]
+NONE = C["AUTOMA_NONE"]
 PLAN_CARD = C["AUTOMA_PLAN"]
 BLUE, SILVER, GOLD, RED = range(4)
 
@@ -101,11 +103,13 @@ def test_automa_drafts_no_orders_chooses_no_types_and_does_not_plan(players):
     draft = s.to_dict()
     deciders = []
     while s.phase in ("draft", "types", "plan"):
-        deciders.append((s.phase, s.current_player()))
-        s.apply(s.legal_actions()[0])
+        window = in_window(s)
+        deciders.append(("free actions" if window else s.phase, s.current_player()))
+        s.apply(PASS if window else s.legal_actions()[0])
     people = list(range(players))
     assert deciders == ([("draft", p) for p in people + people[::-1] for _ in range(2)]
-                        + [("types", p) for p in people] + [("plan", p) for p in people])
+                        + [("types", p) for p in people] + [("free actions", p) for p in people]
+                        + [("plan", p) for p in people])
     d = s.to_dict()
     bot = d["players"][players]
     assert bot["order_printing"] == [-1] * 4 and sum(bot["types"]) == 0
@@ -248,7 +252,11 @@ def test_automa_take_orders_removes_a_printing_then_a_refinement_card():
     d = s.to_dict()
     assert d["printing_space"] == [0, 1, -1, 3, 4] and bits(d["printing_discard"]) == [2]
     assert s.is_chance()                   # a second execution card, for the refinement
-    assert s.chance_outcomes() == uniform([0, 1, 2, 3])
+    # The deck is reshuffled only after the action: card 3, drawn for the printing card,
+    # is not in it. Every card named a printing space with a card, so card 3 was the first.
+    assert s.chance_outcomes() == uniform([0, 1, 3])
+    with pytest.raises(_core.IllegalActionError):
+        s.apply(space(2))
     s.apply(space(0))                      # refinement card 5
     d = s.to_dict()
     assert d["refinement_space"] == [-1, 6, 7, 8, 9] and bits(d["refinement_discard"]) == [5]
@@ -256,14 +264,76 @@ def test_automa_take_orders_removes_a_printing_then_a_refinement_card():
     assert s.current_player() == 1 and d["row"] == 0
 
 
-def test_automa_take_orders_with_no_printing_card_takes_a_refinement_card():
+def test_automa_cards_drawn_for_the_printing_card_stay_out_for_the_refinement_card():
+    # 2 players + the automa: 4 spaces. Only space 1 holds a printing card, so the cards
+    # naming spaces 2-4 drawn before card 1 were set aside; the refinement card is the
+    # card right after card 1 in the deck, and if card 1 was the last, none is left.
+    R, s = orders_row(2, [0], [5, 6, 7, 8], [0, 2, 1])
+    s.apply(PASS)
+    assert s.chance_outcomes() == [(space(0), 1.0)]
+    s.apply(space(0))
+    assert s.chance_outcomes() == [(space(1), pytest.approx(0.25)), (space(2), pytest.approx(0.25)),
+                                   (space(3), pytest.approx(0.25)), (NONE, pytest.approx(0.25))]
+    assert s.action_to_string(NONE) == "automa execution card: none left, no refinement card"
+    s.apply(NONE)                          # card 1 was the last: no refinement card
+    d = s.to_dict()
+    assert d["refinement_space"][:4] == [5, 6, 7, 8] and d["refinement_discard"] == 0
+    assert bits(d["printing_discard"]) == [0] and s.current_player() == 1
+
+
+def execution_oracle(execution, printing_open, refinement_open, taken):
+    """The refinement draw by brute force over the 24 orders of the execution deck: the
+    probability of each space (None: no card left) given the printing card came from
+    space `taken`, drawing cards until one names an open space."""
+    counts, total = {}, 0
+    for order in itertools.permutations(range(4)):
+        spaces = [execution[k] - 1 for k in order]
+        first = next((j for j, e in enumerate(spaces) if e in printing_open), None)
+        if first is None or spaces[first] != taken:
+            continue
+        total += 1
+        rest = [e for e in spaces[first + 1:] if e in refinement_open]
+        key = rest[0] if rest else None
+        counts[key] = counts.get(key, 0) + 1
+    return {k: v / total for k, v in counts.items()}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_automa_refinement_draw_matches_drawing_the_deck_by_hand(seed):
+    rng = random.Random(seed)
+    players = rng.choice([1, 2, 3])
+    n = players + 2                        # spaces of each kind
+    printing = [x if rng.random() < 0.6 else None for x in range(n)]
+    refinement = [10 + x if rng.random() < 0.6 else None for x in range(n)]
+    if not any(x is not None for x in printing[:4]):
+        printing[rng.randrange(min(n, 4))] = 0
+    R = rules(players, automa=True)
+    d = blank(R, first_player=players)
+    board(d, printing=[x for x in printing if x is not None], refinement=[x for x in refinement if x is not None])
+    d["printing_space"] = [x if x is not None else -1 for x in printing] + [-1] * (5 - n)
+    d["refinement_space"] = [x if x is not None else -1 for x in refinement] + [-1] * (5 - n)
+    s = at_turn(R, d, "orders", [players] + list(range(players)))
+    execution = catalogue().automa.execution
+    open_p = {i for i, x in enumerate(printing) if x is not None}
+    open_r = {i for i, x in enumerate(refinement) if x is not None}
+    taken = rng.choice([a - SPACE for a, _ in s.chance_outcomes()])
+    s.apply(space(taken))
+    want = execution_oracle(execution, open_p, open_r, taken)
+    if want == {None: 1.0}:
+        assert not s.is_chance() and s.to_dict()["refinement_space"] == d["refinement_space"]
+        return
+    got = {(a - SPACE if a != NONE else None): p for a, p in s.chance_outcomes()}
+    assert got == pytest.approx(want)
+
+
+def test_automa_take_orders_with_no_printing_card_draws_the_whole_deck_and_takes_nothing():
+    # No printing card on the spaces its cards name: all 4 cards are drawn for the
+    # printing card, so none is left for a refinement card.
     R, s = orders_row(2, [], [5, 6, 7, 8], [0, 2, 1])
     s.apply(PASS)
-    assert s.chance_outcomes() == uniform([0, 1, 2, 3])
-    s.apply(space(1))
     d = s.to_dict()
-    assert bits(d["refinement_discard"]) == [6] and d["printing_discard"] == 0
-    assert d["refinement_space"][:4] == [5, -1, 7, 8] and s.current_player() == 1
+    assert s.current_player() == 1 and d["row"] == 0
+    assert d["refinement_space"][:4] == [5, 6, 7, 8] and d["refinement_discard"] == 0
 
 
 def test_automa_take_inks_returns_a_whole_ink_set_to_the_bag():

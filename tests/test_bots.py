@@ -25,7 +25,9 @@ def signature(core):
     if d["phase"] == P.PH["TURN"]:
         return ("turn", d["row"], d["sub"])
     if d["phase"] == P.PH["FULFIL"]:
-        return ("fulfil", min(d["fulfil_slot"], P.FM["FINISH_SLOT"]))
+        return ("fulfil", min(d["fulfil_slot"], P.FM["APPLIED_SLOT"]))
+    if d["phase"] == P.PH["PLAN"] and d["sub"] >= 0:
+        return ("plan", "free actions")    # a window before the plans, not a plan
     return (core.phase,)
 
 
@@ -65,6 +67,8 @@ def test_positions_cover_every_kind_of_decision(states):
     pending = {k[1] for k in kinds if k[0] == "pending"}
     assert {P.PD["INK"], P.PD["SPECIALTY"], P.PD["ORDER"]} <= pending
     assert any(k[0] == "fulfil" and k[1] < P.FM["FINISH_SLOT"] for k in kinds)
+    # The free actions before the plans and after printing.
+    assert ("plan", "free actions") in kinds and ("fulfil", P.FM["APPLIED_SLOT"]) in kinds
 
 
 @pytest.mark.parametrize("name", [n for n in BOT_NAMES if n != "cfr"])  # cfr: tests/test_cfr.py

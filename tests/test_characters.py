@@ -14,8 +14,8 @@ from gutenberg_ai.catalogue import load_catalogue
 from gutenberg_ai.names import CHARACTERS
 from positions import (
     A, C, PASS, PD, at_fulfil, at_phase, at_turn, bits, blank, board, catalogue, chance_all,
-    character, choose_ink, fulfil, give_order, install_gear, me, patron_card, pending, player,
-    rules, up, use_gear,
+    character, choose_ink, find_gear, fulfil, give_order, install_gear, me, patron_card, pending,
+    player, rules, up, use_gear,
 )
 
 IllegalActionError = _core.IllegalActionError
@@ -71,8 +71,10 @@ def end_the_round(s):
 
 
 def done(s, seat):
-    """`seat` finishes his fulfil turn (with one choice left the core finishes it)."""
-    if s.phase == "fulfil" and s.current_player() == seat and s.to_dict()["fulfil_slot"] == 4:
+    """`seat` finishes his fulfil turn: prints the chosen orders and takes no free action
+    after printing (with one choice left the core finishes by itself)."""
+    while (s.phase == "fulfil" and s.current_player() == seat and s.to_dict()["fulfil_slot"] >= 4
+           and not pending(s)):
         s.apply(PASS)
     assert not (s.phase == "fulfil" and s.current_player() == seat)
     return s
@@ -373,8 +375,9 @@ def test_ungler_starts_with_specialties_ii_and_i_and_the_ii_reward():
     p = me(s, 0)
     assert p["levels"] == [1, 0, 2, 0]
     assert p["track"] == 1
-    # The II reward: an ink of choice.
+    # The II reward: an ink of choice, received (not declinable).
     assert [(q["kind"], q["amount"]) for q in pending(s)] == [(PD["INK"], 1)]
+    assert PASS not in s.legal_actions()
     bag = s.to_dict()["bag"]
     s.apply(choose_ink("red"))
     assert me(s, 0)["inks"] == [0, 0, 0, 1]
@@ -636,6 +639,35 @@ def test_caxton_wild_colour_for_a_patronage_card():
         board(d, patronage={0: 7})
         s = at_turn(R, d, "patronage", [0, 1])
         assert patron_card(7) not in s.legal_actions()
+
+
+def caxton_trade(wild, inks):
+    """Caxton's turn with the ink trade gear showing blue."""
+    R = rules(2)
+    g, o = find_gear("ink_trade", ("blue",))
+    d = blank(R)
+    character(d, 0, "Caxton", wild=wild)
+    install_gear(d, 0, g, active=o)
+    player(d, 0, inks=inks)
+    return at_turn(R, d, "patronage", [0, 1])
+
+
+def test_caxton_wild_colour_pays_the_ink_trade_gear():
+    # "usable as any colour": the wild gold puts the blue into the bag.
+    s = caxton_trade("gold", {"gold": 1})
+    assert legal_in(s, A["USE_GEAR"], A["PASS"]) == [A["USE_GEAR"]]
+    bag = s.to_dict()["bag"]
+    s.apply(A["USE_GEAR"])
+    assert me(s, 0)["inks"] == [0, 0, 0, 0]
+    assert s.to_dict()["bag"] == [bag[0], bag[1], bag[2] + 1, bag[3]]
+    assert [(q["kind"], q["amount"]) for q in pending(s)] == [(PD["INK"], 2)]
+    # His own blue goes first, keeping the wild gold.
+    s = caxton_trade("gold", {"gold": 1, "blue": 1})
+    s.apply(A["USE_GEAR"])
+    assert me(s, 0)["inks"] == [0, 0, 1, 0]
+    # Another wild colour he does not hold, or none: no blue to put in.
+    for wild in ("red", None):
+        assert legal_in(caxton_trade(wild, {"gold": 1}), A["USE_GEAR"], A["PASS"]) == []
 
 
 def test_caxton_wild_colour_lasts_one_round():

@@ -151,7 +151,7 @@ def test_play_hides_the_plans_the_person_has_not_seen_and_takes_a_plan_as_five_n
 
     def answer(prompt):
         core = gutenberg_ai.core_of(session.state)
-        if core.phase == "plan":
+        if core.step_name() == "plan":                 # (not the free actions before it)
             asked.append(console.file.getvalue())   # the table as seat 1 saw it
             if len(asked) == 1:
                 return f"save-position {tmp_path / 'table.json'}"

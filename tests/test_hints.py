@@ -15,7 +15,7 @@ def at_plan(seed=2, commit=True):
     game = gutenberg_ai.load_game(players=2)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    while gutenberg_ai.core_of(state).phase != "plan":
+    while gutenberg_ai.core_of(state).step_name() != "plan":   # (past the free actions before it)
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])

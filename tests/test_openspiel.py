@@ -302,3 +302,77 @@ def test_resampling_a_game_that_starts_mid_plan_step(tmp_path, name):
     assert state.current_player() == 1 and state.history() == []
     sample = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sample.history() == [] and sample.information_state_string(1) == state.information_state_string(1)
+
+
+@pytest.mark.parametrize("name", ["gutenberg", "gutenberg_py"])
+def test_free_actions_before_the_plans_are_in_every_information_state(name):
+    """A type bought in the free-action window before the plans is public; the plan
+    committed after it is hidden, and a resample redraws the plan only."""
+    game = pyspiel.load_game(name, {"players": 2, "characters": False})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    while core_of(state).step_name() != "free actions before the plans":
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.current_player() == 0
+    buy = A["BUY"] + 3
+    assert buy in state.legal_actions()
+    state.apply_action(buy)
+    while core_of(state).step_name() != "plan":
+        state.apply_action(A["PASS"])
+    plan = _core.plan_index((3, 0, 2, 2, 0))
+    state.apply_action(plan)
+    assert state.current_player() == 1
+    info = state.information_state_string(1)
+    assert info.endswith("0:?") and f"0:{buy}" in info.split()
+    assert state.information_state_string(0).endswith(f"0:{plan}")
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seen = set()
+    for _ in range(10):
+        sample = state.resample_from_infostate(1, sampler)
+        assert sample.information_state_string(1) == info
+        assert sample.history()[:-1] == state.history()[:-1]
+        seen.add(sample.history()[-1])
+    assert len(seen) > 1
+
+
+@pytest.mark.parametrize("name", ["gutenberg", "gutenberg_py"])
+def test_the_automas_markers_are_in_every_view_during_the_plan_step(name):
+    """The automa has no screen: during the plan step its markers are in every player's
+    observation, string and tensor alike; a person's committed plan is not."""
+    game = pyspiel.load_game(name, {"players": 2, "automa": 1})
+    state = play_until(game.new_initial_state(), "plan", seed=2)
+    while core_of(state).step_name() != "plan":
+        state.apply_action(A["PASS"])
+    state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == 1
+    core = core_of(state)
+    automa = core.to_dict()["players"][2]["plan"]
+    assert "Automa (seat 2): initiative markers" in state.observation_string(1)
+    assert "hidden" in state.observation_string(1)
+    # Two worlds that differ in the automa's markers only: every view tells them apart.
+    d = core.to_dict()
+    moved = list(automa)
+    i = next(k for k in range(5) if moved[k] > 0)
+    moved[i] -= 1
+    moved[(i + 1) % 5] += 1
+    d["players"][2]["plan"] = moved
+    other = core.rules.state_from_dict(d)
+    views = []
+    for world in (core, other):
+        out = np.zeros(_core.OBSERVATION_SIZE, np.float32)
+        world.write_observation(1, out)
+        views.append(out)
+    assert not np.array_equal(views[0], views[1])
+    assert state.observation_tensor(1) == list(views[0])
+    # ... and two that differ in player 0's committed plan only: player 1 cannot.
+    d = core.to_dict()
+    d["players"][0]["plan"] = d["players"][0]["plan"][::-1]
+    assert d["players"][0]["plan"] != core.to_dict()["players"][0]["plan"]
+    hidden = core.rules.state_from_dict(d)
+    out = np.zeros(_core.OBSERVATION_SIZE, np.float32)
+    hidden.write_observation(1, out)
+    assert np.array_equal(out, views[0])

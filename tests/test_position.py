@@ -222,7 +222,10 @@ def test_fulfil_turn_in_round_6_where_fulfilling_both_orders_wins():
     # Nothing else to decide: the orders are fulfilled and the rewards come.
     assert win.step_name() == "specialty of choice"
     win.apply(A["SPECIALTY_UP"])                    # typesetting V -> VI
-    win.apply(PASS)                                 # decline the free type
+    assert PASS not in win.legal_actions()          # the reward track's free type is taken
+    win.apply(A["LETTER"])                          # an A
+    while not win.is_terminal():                    # done after printing (no type bought)
+        win.apply(PASS)
     assert win.is_terminal()
     assert win.final_scores() == [100, 99] and win.winners() == [0]
 
@@ -280,7 +283,9 @@ def test_inline_cards_are_used_by_the_engine():
     assert f"P{tom_card.id} [A A O O] 6g" in str(f)
     guilders, fame = order["guilders"], order["fame"]
     f.apply(A["FULFIL"] + 2)           # order 1 print+colour (silver; illuminating II missing)
-    f.apply(A["FULFIL"] + 5 + 0)       # order 2 skip; nothing else to decide
+    f.apply(A["FULFIL"] + 5 + 0)       # order 2 skip; nothing else to decide: printed
+    assert f.step_name() == "fulfil: after printing" and f.current_player() == 1
+    f.apply(PASS)                      # no free action after printing
     assert f.current_player() == 0     # Anna's fulfil turn: Tom's is resolved
     tom = f.to_dict()["players"][1]
     assert tom["guilders"] == guilders + 6 and tom["fame"] == fame + 2
@@ -314,7 +319,11 @@ def test_wild_ink_and_shift_steps():
     assert s.current_player() == 0 and s.step_name() == "Caxton's wild ink"
     assert s.legal_actions() == [A["INK"] + c for c in range(4)]
     s.apply(A["INK"] + 1)
-    assert s.phase == "plan" and s.current_player() == 2    # John, the first player
+    # John, the first player: his free actions before the plans, then his plan.
+    assert s.current_player() == 2 and s.step_name() == "free actions before the plans"
+    while s.step_name() != "plan":
+        s.apply(PASS)
+    assert s.phase == "plan" and s.current_player() == 2
     assert position_of(pos.state) == position_of(load_position(position_of(pos.state)).state)
 
     data = example("turn-inks-round3-3p")
@@ -438,9 +447,10 @@ MALFORMED = [
      "G2 has white lines: it is not used with 2 participants"),
     ("board space beyond the layout", PLAN2, lambda d: d["board"]["gears"].append("G0"),
      "board.gears[3]", "the board has 3 gears spaces with 2 participants"),
-    ("gear used before the actions", PLAN2,
-     _set(["players", 0, "gears"], [{"gear": "G0", "active": 1, "used": True}]),
-     "players[0].gears[0].used", "no gear is used before the first action"),
+    ("gear used before the free actions", INKS3,
+     _all(_set(["step"], {"kind": "wild_ink"}), _pop(["players", 0, "wild_ink"]),
+          *[_pop(["players", k, "plan"]) for k in range(3)]),
+     "players[1].gears[0].used", "no gear is used before the free actions before the plans"),
     ("plan of a later player", PLAN2, _set(["players", 1, "plan"], "hidden"),
      "players[1].plan", "players[1] has not planned yet"),
     ("missing committed plan", PLAN2, _set(["step", "player"], 1), "players[0].plan",

@@ -32,7 +32,7 @@ def legal_in(s, lo, hi):
 
 
 def choices(s):
-    """The legal actions other than pass/decline (rewards may be declined)."""
+    """The legal actions other than pass/decline (a completion reward may be declined)."""
     return [a for a in s.legal_actions() if a != PASS]
 
 
@@ -143,7 +143,8 @@ def test_example_john_specialty_card():
     assert john["track"] == 2
     assert [(q["kind"], q["seat"], q["amount"]) for q in pending(s)] == [(PD["INK"], 0, 1)]
     assert s.current_player() == 0
-    assert choices(s) == [choose_ink(c) for c in ("blue", "silver", "gold", "red")]
+    # The reward track "takes the indicated reward": an ink, not declinable.
+    assert s.legal_actions() == [choose_ink(c) for c in ("blue", "silver", "gold", "red")]
     s.apply(choose_ink("gold"))
     assert me(s, 0)["inks"] == [0, 0, 1, 0]
     assert s.to_dict()["bag"][GOLD] == 11
@@ -529,7 +530,7 @@ def test_reward_track_vi_gives_a_free_type_and_overflow_gives_guilders():
     assert p["levels"][TYPESETTING] == 6 and p["track"] == 4
     assert p["guilders"] == 13
     assert [(q["kind"], q["amount"]) for q in pending(s)] == [(PD["TYPE"], 1)]
-    assert choices(s) == [choose_letter(x) for x in "AIOU"]
+    assert s.legal_actions() == [choose_letter(x) for x in "AIOU"]    # taken, not declinable
     s.apply(choose_letter("U"))
     assert me(s, 0)["types"] == [1, 1, 1, 1] and me(s, 0)["guilders"] == 13
 
@@ -860,10 +861,14 @@ def test_gear_decoration_fame_counts_decorations_with_the_specialty():
 def test_fulfilment_gear_not_usable_without_matching_orders_or_outside_fulfil():
     s = fulfil_with_gear("type_fame", ("U",), orders=[(0, 1)], types="AIO")
     s.apply(fulfil(0, "print"))                    # A I: nothing for the gear
-    # Nothing left to decide: the turn resolved on its own; the next player fulfils.
-    assert s.phase == "fulfil" and s.current_player() == 1
+    # Nothing to decide before printing: printed at once. After printing the free
+    # actions again (a type for the guilders just earned), the fulfilment gear not.
+    assert s.phase == "fulfil" and s.current_player() == 0
     assert (me(s, 0)["fame"], me(s, 0)["guilders"]) == (0, 12)
     assert me(s, 0)["order_printing"][0] == -1
+    assert gear_uses(s) == [] and buys(s) and s.legal_actions() == buys(s) + [PASS]
+    s.apply(PASS)
+    assert s.phase == "fulfil" and s.current_player() == 1
     t = gear_turn("type_fame", ("U",))
     assert gear_uses(t) == []
 
@@ -899,15 +904,21 @@ def test_gear_used_in_a_turn_is_spent_for_the_fulfil_turn():
     install_gear(d, 0, g, active=o, used=True)
     give_order(d, 0, 0, 1)
     assert gear_uses(at_fulfil(R, d, 0)) == []
-    d = blank(R)
+    d = blank(R, guilders=0)
     install_gear(d, 0, g, active=o)
     give_order(d, 0, 0, 1)
     s = at_fulfil(R, d, 0)
     assert gear_uses(s) == [use_gear(0)]           # before the first pick: usable
     s.apply(fulfil(0, "print"))
-    # Once the orders are chosen only fulfilment gears remain: the turn resolved itself.
-    assert s.current_player() == 1 and me(s, 0)["order_printing"][0] == -1
+    # Once the orders are chosen only fulfilment gears: none here, so printed at once.
+    # After printing the gear is usable again ("at any time", p.10), then done.
+    assert s.current_player() == 0 and me(s, 0)["order_printing"][0] == -1
     assert me(s, 0)["fame"] == 0 and me(s, 0)["gear_used"][0] == 0
+    assert gear_uses(s) == [use_gear(0)] and PASS in s.legal_actions()
+    s.apply(use_gear(0))
+    assert me(s, 0)["fame"] == 1 and me(s, 0)["gear_used"][0] == 1
+    # Nothing else to do (2 guilders buy no type), and player 1 has nothing: round over.
+    assert s.is_chance() and s.to_dict()["phase"] == PH["REFILL"]
 
 
 # =======================================================================================
@@ -941,7 +952,8 @@ def test_patronage_reward_guilders_blocks_the_space_for_the_round():
 def test_patronage_reward_specialty_and_inks():
     s = patronage_turn(round=1, levels={"binding": 1})
     s.apply(patron_reward(REWARD_SPECIALTY))
-    assert choices(s) == [up(x) for x in ("typesetting", "woodcutting", "binding", "illuminating")]
+    # The chosen patronage reward is taken: its level cannot be declined.
+    assert s.legal_actions() == [up(x) for x in ("typesetting", "woodcutting", "binding", "illuminating")]
     s.apply(up("binding"))
     assert me(s, 0)["levels"] == [0, 0, 2, 0]
     assert [(q["kind"], q["amount"]) for q in pending(s)] == [(PD["INK"], 1)]   # track II
@@ -1275,7 +1287,9 @@ def test_fulfil_rewards_cannot_pay_for_another_order_of_the_same_turn():
     s.apply(fulfil(0, "both"))
     assert s.legal_actions() == [fulfil(1, "skip")]
     s.apply(fulfil(1, "skip"))
-    assert s.current_player() == 0 and choices(s) == [choose_ink(c) for c in ("blue", "silver", "gold", "red")]
+    # The completion reward: "Taking a reward is optional" (p.14), so it may be declined.
+    assert s.current_player() == 0
+    assert s.legal_actions() == [PASS] + [choose_ink(c) for c in ("blue", "silver", "gold", "red")]
     s.apply(choose_ink("red"))
     p = me(s, 0)
     assert p["guilders"] == 5 and p["fame"] == 5 and p["inks"] == [0, 0, 0, 1]
@@ -1296,6 +1310,8 @@ def test_fulfil_in_seat_order_from_the_first_player():
         seat = s.current_player()
         seen.append(seat)
         s.apply(fulfil(0, "print"))
+        while s.phase == "fulfil" and s.current_player() == seat:
+            s.apply(PASS)                        # done after printing (no type bought)
     assert seen == [2, 0, 1]
     assert [me(s, k)["guilders"] for k in range(3)] == [12, 12, 12]
 
@@ -1448,7 +1464,212 @@ def test_tie_unbroken_is_shared():
 
 
 # =======================================================================================
-# 14. Bad input
+# 14. Free actions "at any time" (p.10: a gear's reward "at any time"; p.13: types bought
+#     "at any time during a round"): before the plans and after printing too
+# =======================================================================================
+def window_table(R, first_player=0, **edits):
+    """The plan step of round 2 before anyone commits: the free-action windows open."""
+    d = blank(R, round=2, first_player=first_player)
+    for seat, e in edits.items():
+        player(d, int(seat[1:]), **e)
+    return d
+
+
+def test_free_action_windows_before_the_plans_in_seat_order():
+    R = rules(3)
+    s = at_phase(R, window_table(R, first_player=1), "PLAN", sub=0)
+    assert s.step_name() == "free actions before the plans"
+    assert s.current_player() == 1 and s.legal_actions() == buys(s) + [PASS] and len(buys(s)) == 4
+    assert s.action_to_string(PASS) == "free actions before the plans: done"
+    s.apply(buy("U"))                     # the 4th type: 4 guilders
+    assert me(s, 1)["types"] == [1, 1, 1, 1] and me(s, 1)["guilders"] == 6
+    assert s.current_player() == 1        # still seat 1's window
+    s.apply(PASS)
+    assert s.current_player() == 2
+    s.apply(PASS)
+    assert s.current_player() == 0
+    s.apply(PASS)
+    # Then the plans, in seat order from the first player: plans only.
+    assert s.current_player() == 1 and s.step_name() == "plan"
+    assert all(A["PLAN"] <= a < A["PRINTING"] for a in s.legal_actions())
+
+
+def test_free_action_windows_with_nothing_to_do_are_skipped():
+    R = rules(3)
+    d = blank(R, round=2, guilders=0)
+    player(d, 2, guilders=5)              # only seat 2 can buy a type
+    s = next_round(R, d)                  # round 3: first player 1
+    assert s.phase == "plan" and s.current_player() == 2 and s.legal_actions() == buys(s) + [PASS]
+    s.apply(PASS)
+    assert s.current_player() == 1 and all(a < A["PRINTING"] for a in s.legal_actions())
+
+
+def test_order_gear_before_the_plans_informs_the_plan():
+    """The order gear's draws are made before the plans (seen by all), and its order
+    can be planned around."""
+    R = rules(2)
+    g, o = find_gear("order")
+    d = window_table(R, p0=dict(guilders=0), p1=dict(guilders=0))
+    install_gear(d, 0, g, active=o)
+    only_in_deck(d, "printing", [11, 12])
+    only_in_deck(d, "refinement", [20, 21])
+    s = at_phase(R, d, "PLAN", sub=0)
+    assert s.legal_actions() == [use_gear(0), PASS]
+    s.apply(use_gear(0))
+    draw(s, ("P", 11), ("P", 12), ("R", 20), ("R", 21))
+    s.apply(take_printing(12))
+    s.apply(take_refinement(21))
+    assert me(s, 0)["order_printing"][0] == 12 and me(s, 0)["gear_used"][0] == 1
+    # Nothing else to do in either window: on to the plans, seat 0 first.
+    assert s.current_player() == 0 and all(a < A["PRINTING"] for a in s.legal_actions())
+
+
+def test_free_actions_before_the_plans_are_public_the_plans_hidden():
+    """Information states: the actions in the windows (and the draws they cause) are
+    seen by all; a plan is hidden from the others until every plan is committed, and a
+    resample redraws the plans only."""
+    R = rules(2)
+    g, o = find_gear("order")
+    d = window_table(R, p1=dict(guilders=0))
+    install_gear(d, 0, g, active=o)
+    only_in_deck(d, "printing", [11, 12])
+    only_in_deck(d, "refinement", [20, 21])
+    start = at_phase(R, d, "PLAN", sub=0)
+    s = start.clone()
+    history = []
+
+    def act(a):
+        history.append((s.current_player(), a))
+        s.apply(a)
+
+    act(buy("U"))
+    act(use_gear(0))
+    for c in (C["PRINTING"] + 11, C["PRINTING"] + 12, C["REFINEMENT"] + 20, C["REFINEMENT"] + 21):
+        act(c)
+    act(take_printing(11))
+    act(take_refinement(20))
+    act(PASS)                                       # seat 0's window closes; seat 1 has none
+    act(plan_index((3, 1, 1, 1, 1)))                # seat 0's plan
+    assert s.current_player() == 1
+    masked = s.mask_history(1, history)
+    assert masked[:-1] == history[:-1]              # every free action and draw: seen
+    assert masked[-1] == (0, -1)                    # the plan: hidden
+    assert s.mask_history(0, history) == history
+    for seed in range(5):
+        t, actions = s.resample_history(1, history, seed)
+        assert actions[:-1] == [a for _, a in history[:-1]]
+        replay = start.clone()
+        for a in actions:
+            replay.apply(a)
+        assert replay == t and replay.observation_string(1) == s.observation_string(1)
+
+
+def test_after_printing_sell_the_type_just_printed_with():
+    R = rules(2)
+    g, o = find_gear("sell_type")
+    d = blank(R, guilders=0, types="AI")
+    install_gear(d, 0, g, active=o)
+    give_order(d, 0, 0, 1)                          # A I: 2 guilders
+    s = at_fulfil(R, d, 0)
+    assert gear_uses(s) == [use_gear(0)]            # before the first pick
+    s.apply(fulfil(0, "print"))
+    # Printed (no fulfilment gear to use first); the A and I have done their work.
+    assert me(s, 0)["guilders"] == 2 and me(s, 0)["order_printing"][0] == -1
+    assert s.step_name() == "fulfil: after printing" and s.legal_actions() == [use_gear(0), PASS]
+    s.apply(use_gear(0))
+    s.apply(choose_letter("I"))
+    s.apply(A["SELL_FAME"])
+    assert me(s, 0)["types"] == [1, 0, 0, 0] and me(s, 0)["fame"] == 3
+    assert s.current_player() == 0 and s.legal_actions() == buys(s) + [PASS]   # a 2nd type: 2
+    s.apply(PASS)
+    assert s.is_chance()                            # player 1 has nothing to do: round over
+
+
+def test_after_printing_an_order_gear_uses_the_freed_slot():
+    R = rules(2)
+    g, o = find_gear("order")
+    d = blank(R, guilders=0, types="AIO")
+    install_gear(d, 0, g, active=o)
+    for pr, rf in ((0, 1), (3, 2), (6, 5), (2, 0)):   # 4 orders: A I, I I, O U, A U
+        give_order(d, 0, pr, rf)
+    only_in_deck(d, "printing", [11, 12])
+    only_in_deck(d, "refinement", [20, 21])
+    s = at_fulfil(R, d, 0)
+    s.apply(fulfil(0, "print"))
+    for slot in (1, 2, 3):
+        s.apply(fulfil(slot, "skip"))
+    assert me(s, 0)["order_printing"] == [-1, 3, 6, 2]
+    s.apply(use_gear(0))
+    draw(s, ("P", 11), ("P", 12), ("R", 20), ("R", 21))
+    s.apply(take_printing(11))
+    s.apply(take_refinement(20))                      # no discard: slot 1 is free
+    assert me(s, 0)["order_printing"] == [11, 3, 6, 2]
+    assert me(s, 0)["order_refinement"] == [20, 2, 5, 0]
+
+
+def test_after_printing_a_discount_bought_with_guilders_just_earned():
+    R = rules(2)
+    g, o = find_gear("type_discount", ("O", "U"))
+    d = blank(R, guilders=0, types="AIO")
+    install_gear(d, 0, g, active=o)
+    give_order(d, 0, 0, 1)                          # A I: 2 guilders
+    s = at_fulfil(R, d, 0)
+    assert gear_uses(s) == []                       # the 4th type: 4 - 3 = 1 guilder
+    s.apply(fulfil(0, "print"))
+    assert me(s, 0)["guilders"] == 2
+    assert gear_uses(s) == [use_gear(0)]
+    s.apply(use_gear(0))
+    s.apply(choose_letter("U"))
+    assert me(s, 0)["types"] == [1, 1, 1, 1] and me(s, 0)["guilders"] == 1
+
+
+def test_no_second_window_for_a_fulfil_turn_without_orders():
+    R = rules(2)
+    d = blank(R)
+    s = at_fulfil(R, d, 0)                          # no orders: the free actions, then done
+    assert s.legal_actions() == buys(s) + [PASS]
+    s.apply(PASS)
+    assert s.current_player() == 1
+
+
+def test_no_window_after_printing_when_nothing_is_printed():
+    # Every order kept: the state is the one of the free actions before the first
+    # choice, so the turn ends there.
+    R = rules(2)
+    d = blank(R)
+    give_order(d, 0, 0, 1)
+    s = at_fulfil(R, d, 0)
+    assert buys(s)
+    s.apply(fulfil(0, "skip"))
+    assert s.current_player() == 1 and me(s, 0)["order_printing"][0] == 0
+
+
+def test_ink_trade_takes_two_inks_not_declinable():
+    s = gear_turn("ink_trade", ("blue",), inks={"blue": 1})
+    s.apply(use_gear(0))
+    assert s.legal_actions() == [choose_ink(c) for c in ("blue", "silver", "gold", "red")]
+    s.apply(choose_ink("gold"))
+    assert s.legal_actions() == [choose_ink(c) for c in ("blue", "silver", "gold", "red")]
+    s.apply(choose_ink("gold"))
+    assert me(s, 0)["inks"] == [0, 0, 2, 0]
+
+
+def test_ink_trade_takes_as_far_as_the_bag_holds():
+    R = rules(2)
+    g, o = find_gear("ink_trade", ("blue",))
+    d = blank(R)
+    install_gear(d, 0, g, active=o)
+    player(d, 0, inks={"blue": 1})
+    player(d, 1, inks={"blue": 11, "silver": 12, "gold": 12, "red": 12})
+    s = at_turn(R, d, "patronage", [0, 1])
+    s.apply(use_gear(0))
+    assert s.legal_actions() == [choose_ink("blue")]  # the blue just put in, nothing else
+    s.apply(choose_ink("blue"))
+    assert me(s, 0)["inks"] == [1, 0, 0, 0] and pending(s) == [] and s.current_player() == 0
+
+
+# =======================================================================================
+# 15. Bad input
 # =======================================================================================
 def test_illegal_action_raises_and_leaves_the_state_unchanged():
     R = rules(2)
@@ -1534,3 +1755,12 @@ def test_state_from_dict_malformed():
 def test_rules_parameters_out_of_range(kw, name):
     with pytest.raises(ValueError, match=name):
         _core.Rules(catalogue(), **kw)
+
+
+def test_a_free_action_window_must_come_before_the_plans():
+    R = rules(2)
+    for fields in (dict(sub=0, step=1), dict(sub=2, step=0)):
+        d = blank(R)
+        d.update(phase=PH["PLAN"], **fields)
+        with pytest.raises(ValueError, match="sub: the free-action window"):
+            R.state_from_dict(d)

@@ -72,13 +72,15 @@ def test_a_new_deal_every_game_unless_a_seed_is_given():
 # -- records that keep what a player has not seen, and resuming --------------------------------
 def _plan_step_session(tmp_path, answers_at_plan):
     """A 3-player game, seat 1 the person (with seed 5 someone plans before seat 1),
-    played to its first plan step, where `answers_at_plan` are typed."""
+    played to its first plan commitment (past the free-action windows before the plans),
+    where `answers_at_plan` are typed."""
     console = Console(file=io.StringIO(), width=100)
     game = gutenberg_ai.load_game(players=3, rounds=1)
     answers = list(answers_at_plan)
 
     def answer(prompt):
-        if gutenberg_ai.core_of(session.state).phase == "plan" and answers:
+        core = gutenberg_ai.core_of(session.state)
+        if core.phase == "plan" and core.step_name() == "plan" and answers:
             return answers.pop(0)
         return "1"
 
@@ -189,7 +191,7 @@ def test_plans_the_position_gives_after_a_hidden_one_are_kept(tmp_path):
     game = gutenberg_ai.load_game(players=3, characters=False)
     state = game.new_initial_state()
     rng = random.Random(3)
-    while state.is_chance_node() or gutenberg_ai.core_of(state).phase != "plan":
+    while state.is_chance_node() or gutenberg_ai.core_of(state).step_name() != "plan":
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])

@@ -1068,7 +1068,12 @@ cdef class SearchTree:
         cdef int k, n, seat, a, committed, edge, i
         cdef bint first = True
         cdef TreeNode* nd
+        cdef Rng rng
         out = []
+        # The draws are replayed on the root as the root player knows it: what it has
+        # not seen dealt again by a fixed rule, so the line cannot tell it.
+        rng.s = 0x11E5
+        determinize(&st, t.cat, t.player, &rng)
         while len(out) < max_steps and not game_over(&st):
             nd = &t.nodes[node]
             if nd.arms < 0:
