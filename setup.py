@@ -44,9 +44,14 @@ with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
             f"OPEN_SPIEL_VERSION = {importlib.metadata.version('open_spiel')!r}\n"
             f"PYSPIEL_SO_SIZE = {os.path.getsize(pyspiel_so)}\n")
 
-(core,) = cythonize(
-    [Extension("gutenberg_ai._core", ["ext/core.pyx"], language="c++")],
-    include_path=["ext"],
+# One cythonize call for every game (Cython caches its dependency tree across calls, so a
+# second call would not see its own include path). Includes resolve in the including
+# file's folder first, so each game finds its own api.pxi.
+(core, printing_press) = cythonize(
+    [Extension("gutenberg_ai._core", ["ext/core.pyx"], language="c++"),
+     Extension("gutenberg_ai.games.printing_press._core", ["ext/printing_press/core.pyx"],
+               language="c++")],
+    include_path=["ext", "ext/printing_press", "ext/engine"],
     compiler_directives={"language_level": "3", "embedsignature": True},
     annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
 )
@@ -65,4 +70,12 @@ core.extra_compile_args = [
     "-Wno-unused-function", "-Wno-deprecated-enum-enum-conversion", "-Wno-sign-compare",
 ]
 
-setup(ext_modules=[core])
+# Printing Press: its own extension (no OpenSpiel glue yet), from ext/printing_press with
+# the pieces every game shares in ext/engine.
+printing_press.include_dirs = ["ext/printing_press", "ext/engine"]
+printing_press.extra_compile_args = [
+    "-std=c++20", *(["-O0", "-g"] if debug else ["-O3"]),
+    "-Wno-unused-function", "-Wno-deprecated-enum-enum-conversion", "-Wno-sign-compare",
+]
+
+setup(ext_modules=[core, printing_press])
