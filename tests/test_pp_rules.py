@@ -8,38 +8,12 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core, names
 from pp_helpers import (
-    A, BLANK, C, EMPTY, ICON, N, PH, SYM, TOKEN, cards_where, cat, deal_cards, deal_orders,
+    A, BLANK, C, EMPTY, ICON, N, PH, SYM, TOKEN, at_place, cards_where, cat, column_card,
+    deal_cards, deal_orders, row_card,
     edit, first_main, legal_in, order, place, play_until, rules, setup, take, token_at, window, with_tableau,
 )
 
 IllegalActionError = _core.IllegalActionError
-
-
-def row_card(pred=lambda c: True):
-    return cards_where(lambda c: c.orientation == "row" and pred(c))[0]
-
-
-def column_card(pred=lambda c: True):
-    return cards_where(lambda c: c.orientation == "column" and pred(c))[0]
-
-
-def at_place(R, card, rows=None, tiles=None, sides=None, down_symbols=()):
-    """The state where the first player of Select Cards step 1 has taken `card` (a printed
-    number), with that player's tableau replaced by `rows` if given. Returns (state, seat)."""
-    s = setup(R, tiles=tiles or ["Guillard", "Gutenberg", "Ungler", "Caxton"][:R.players], sides=sides)
-    pairs = [(f, f) for f in range(1, R.players + 2)]
-    deal_orders(s, pairs)
-    while s.phase == "Select Orders":
-        s.apply(first_main(s))
-    others = [x for x in range(1, 91) if x != card][:R.players]
-    deal_cards(s, [card] + others)
-    while s.to_dict()["asking"] >= 0:
-        s.apply(A["NO"])
-    seat = s.current_player()
-    s.apply(take(card))
-    if rows is not None:
-        s = with_tableau(R, s, seat, rows, down_symbols)
-    return s, seat
 
 
 # =======================================================================================
