@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from gutenberg_ai.catalogue import FileDataError, FrozenMap, _object_pairs, json_type
+from gutenberg_ai.catalogue import FileDataError, FrozenMap, _object_pairs
 
-from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, INKS, KINDS, LETTERS, LINES,
-                    ORIENTATIONS, SPECIALTIES, SQUARES, SYMBOLS, VARIANTS)
+from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
+                    SQUARES, SYMBOLS, VARIANTS)
 
 __all__ = ["Card", "Catalogue", "CatalogueError", "Frame", "Plate", "SoloBoard", "TrackSide",
            "catalogue_schema", "default_catalogue", "load_catalogue", "parse_catalogue"]
@@ -136,10 +136,6 @@ class SoloBoard:
     hard_points: tuple[int, ...]
 
 
-def _square(name: str) -> str:
-    return name
-
-
 @dataclass(frozen=True)
 class Catalogue:
     """Every component of the game. Built by :func:`load_catalogue`; immutable."""
@@ -183,6 +179,18 @@ class Catalogue:
         f = self.frames[i]
         return (f"frame {f.number}: {f.ink} in the {f.line} {f.ink_points}, "
                 f"{'+'.join(f.specialties)} {f.specialty_points}; bonus {f.bonus[0]}/{f.bonus[1]}")
+
+    def max_score(self) -> int:
+        """A bound on any final score (a player's or the automa's), for the utility range:
+        per round the best plate (both conditions) and the best frame (both), plus the end
+        bonus at most 27 framed squares times the markers one symbol can gather (2 + 1 + 1,
+        or Gutenberg's 3 + 1 + 1); the automa at most the solo board's top value per card."""
+        round_best = (max(p.points + p.bonus for p in self.plates)
+                      + max(f.ink_points + f.specialty_points for f in self.frames))
+        player = 3 * round_best + 27 * 5
+        steps = max(t.card_steps for t in self.time_track.values())
+        automa = 3 * steps * max(self.solo_board.points + self.solo_board.hard_points)
+        return max(player, automa)
 
     # -- the compiled core's struct --------------------------------------------------------
     def to_core(self) -> dict:
