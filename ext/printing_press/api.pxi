@@ -483,11 +483,13 @@ cdef class CoreState:
                     else "Yolande Bonhomme: take a cube for this round?")
         if s.caxton:
             return "William Caxton: a token of choice from the bag"
-        if s.held != HELD_NONE:
-            return "where the token goes"
         if s.phase == PH_CARDS:
             what = ("take a card", "place the card", "keep a drawn token")[s.sub]
+            if s.held != HELD_NONE:
+                what = "where the token goes"
             return f"Select Cards, step {s.step + 1}/{self.rules.cat.track[s.variant].card_steps}: {what}"
+        if s.held != HELD_NONE:
+            return f"{PHASE_NAMES[s.phase]}: where the token goes"
         return PHASE_NAMES[s.phase]
 
     def _where(self, int r, int c):
@@ -707,7 +709,7 @@ def _grid_text(grid, numbers=True):
         return "(empty)"
     out = []
     if numbers:
-        out.append("    " + "".join(f"{c + 1:>4}" for c in range(len(grid[0]))))
+        out.append("    " + "".join(f"{c + 1:>3} " for c in range(len(grid[0]))))
     for r, row in enumerate(grid):
         out.append((f"{r + 1:>4}" if numbers else "") + "".join(_cell_text(v) for v in row))
     return "\n".join(out)

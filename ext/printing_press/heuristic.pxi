@@ -22,9 +22,9 @@ cdef double ICON_THIS_ROUND = 0.3      # an icon in the tableau: initiative for 
 cdef double HOLD_MARGIN = 2.5          # a setup token is worth more held until Close Frames
 cdef double ABILITY_VALUE = 1.5        # a one-time ability not spent
 cdef double FUTURE_MARK = 0.3          # a symbol's value for markers still to come, per marker
-cdef double ROUND_POINTS = 9.0         # a round's points, for rounds not played yet
-cdef double STEP_POINTS = 1.0          # what a Select Cards step still adds to a round
-cdef double AUTOMA_CARD = 2.6          # the automa's points per card to come
+cdef double ROUND_POINTS = 16.0        # a round's points and the bonus it brings, for rounds to come
+cdef double STEP_POINTS = 2.5          # what a Select Cards step still adds to a round
+cdef double AUTOMA_CARD = 2.9          # the automa's points per card to come
 
 # Preferred sides and the solo character (judgement: the extra token, the extra marker,
 # free orientation, a specialty token, a cube for a round).
