@@ -3,6 +3,9 @@ and included .pxi files), compiled as C++ with the native OpenSpiel game
 ext/gutenberg_spiel.cc, which includes Cython's output: one translation unit, one copy
 of the rules for the native game, the Python shell and Python.
 
+Printing Press is a second extension, gutenberg_ai.games.printing_press._core, from
+ext/printing_press/core.pyx and the shared pieces of ext/engine (no OpenSpiel glue yet).
+
     pip install -e .                    # or: python setup.py build_ext --inplace
     GUTENBERG_DEBUG=1 pip install -e .  # -O0 -g
 

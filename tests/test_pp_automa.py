@@ -4,8 +4,8 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core
 from pp_helpers import (
-    A, N, SYM, cards_where, cat, deal_cards, deal_orders, edit, first_main, legal_in, order,
-    play_until, rules, setup, window, with_tableau,
+    A, SYM, cards_where, cat, deal_cards, deal_orders, edit, first_main, legal_in, order,
+    play_until, rules, setup,
 )
 
 # Round 1's choices are A (a letter), blue (an ink), typesetting (a specialty), as the

@@ -1,7 +1,6 @@
 """The Printing Press catalogue: the built-in file is the rulebook's counts and worked
 examples; a file with problems is refused with every problem at once, each with its place;
 a replacement catalogue changes the game."""
-import copy
 import json
 from collections import Counter
 
@@ -9,7 +8,9 @@ import pytest
 
 from gutenberg_ai.games.printing_press import CatalogueError, load_catalogue, make_rules, names
 from gutenberg_ai.games.printing_press.catalogue import EXCERPT, MAX_SHOWN, parse_catalogue
-from pp_helpers import A, C, CH, cat, setup
+from pp_helpers import (
+    C, cat, setup,
+)
 
 BUILTIN = cat()
 

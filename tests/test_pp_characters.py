@@ -3,9 +3,9 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core, names
 from pp_helpers import (
-    A, ABILITY, N, SYM, TOKEN, at_place, cat, column_card, deal_cards, deal_orders, edit,
-    first_main, legal_in, order, place, play_until, row_card, rules, setup, take, token_at,
-    under, window, with_tableau,
+    A, ABILITY, N, SYM, at_place, cat, deal_cards, deal_orders, first_main, legal_in,
+    order, place, play_until, row_card, rules, setup, token_at, under, window,
+    with_tableau,
 )
 
 IllegalActionError = _core.IllegalActionError

@@ -8,9 +8,9 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core, names
 from pp_helpers import (
-    A, BLANK, C, EMPTY, ICON, N, PH, SYM, TOKEN, at_place, cards_where, cat, column_card,
-    deal_cards, deal_orders, row_card,
-    edit, first_main, legal_in, order, place, play_until, rules, setup, take, token_at, window, with_tableau,
+    A, C, EMPTY, ICON, N, SYM, TOKEN, at_place, cat, column_card, deal_cards, deal_orders,
+    row_card, edit, first_main, legal_in, order, place, play_until, rules, setup, token_at,
+    window, with_tableau,
 )
 
 IllegalActionError = _core.IllegalActionError

@@ -20,6 +20,7 @@ cdef double SPECIALTY_PARTIAL = 0.6
 cdef double ICON_IN_FRAME = 0.35       # an icon kept in a closed frame: initiative later, per round left
 cdef double ICON_THIS_ROUND = 0.3      # an icon in the tableau: initiative for the steps left
 cdef double HOLD_MARGIN = 2.5          # a setup token is worth more held until Close Frames
+cdef double DISCARD_WORTH = 3.0        # a card worth this much is never worse than 3 tokens
 cdef double ABILITY_VALUE = 1.5        # a one-time ability not spent
 cdef double FUTURE_MARK = 0.3          # a symbol's value for markers still to come, per marker
 cdef double ROUND_POINTS = 16.0        # a round's points and the bonus it brings, for rounds to come
@@ -275,9 +276,9 @@ cdef double best_card_delta(const GameState* s, const Catalogue* cat, const Eval
 
 
 cdef double best_token_delta(const Catalogue* cat, const Eval* e, const PlayerState* p, int shown,
-                             int value_flag, int* action) noexcept nogil:
+                             int value_flag, int* action, int windows=4) noexcept nogil:
     """The best place for a token showing `shown` (a symbol or the initiative icon),
-    looked for in and around the best windows (where a token can count)."""
+    looked for in the `windows` best windows (where a token can count)."""
     cdef Overlay ov
     cdef int k, r, c
     cdef double best = -1e9, v
@@ -287,7 +288,7 @@ cdef double best_token_delta(const Catalogue* cat, const Eval* e, const PlayerSt
     ov.v[0] = value_flag | shown
     if p.pieces == 0:
         return best
-    for k in range(e.n_top if e.n_top < 4 else 4):
+    for k in range(e.n_top if e.n_top < windows else windows):
         for r in range(e.top_r[k], e.top_r[k] + 3):
             for c in range(e.top_c[k], e.top_c[k] + 3):
                 if not token_fits(p, r, c):
@@ -322,11 +323,11 @@ cdef double discard_value(const GameState* s, const Catalogue* cat, const Eval* 
     cdef double down, acc = 0.0, prev = 0.0, cum = 0.0, q
     if total == 0 or p.pieces == 0:
         return -1e9
-    down = best_token_delta(cat, e, p, SQ_INITIATIVE, CELL_TOKEN, &act)
+    down = best_token_delta(cat, e, p, SQ_INITIATIVE, CELL_TOKEN, &act, 2)
     for x in range(N_SYMBOLS):
         order[x] = x
         prob[x] = s.bag[x] / <double>total
-        val[x] = dmax(down, best_token_delta(cat, e, p, x, CELL_TOKEN, &act)) if s.bag[x] > 0 else down
+        val[x] = dmax(down, best_token_delta(cat, e, p, x, CELL_TOKEN, &act, 2)) if s.bag[x] > 0 else down
     for i in range(1, N_SYMBOLS):
         t = order[i]
         j = i - 1
@@ -433,7 +434,8 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
     cdef const PlayerState* p
     cdef Eval e
     cdef Overlay ov
-    cdef double base, disc = -1e9
+    cdef double base, disc = -1e9, best_card = -1e9
+    cdef double card_value[N_CARDS]
     if seat < 0:
         for i in range(n):
             values[i] = 0.0
@@ -441,6 +443,14 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
     p = &s.players[seat]
     setup_eval(s, cat, seat, &e)
     base = e.best
+    # Taking a card: its best placement, or discarding it for tokens; the tokens are looked
+    # at only when no card is clearly worth more.
+    for i in range(n):
+        if A_TAKE <= actions[i] < A_PLACE:
+            card_value[actions[i] - A_TAKE] = best_card_delta(s, cat, &e, p, actions[i] - A_TAKE, &act)
+            best_card = dmax(best_card, card_value[actions[i] - A_TAKE])
+    if -1e8 < best_card < DISCARD_WORTH:
+        disc = discard_value(s, cat, &e, p)
     for i in range(n):
         a = actions[i]
         if A_SETUP_UP <= a < A_TOKEN_AT and not (s.caxton and a >= A_CAXTON_TAKE):
@@ -457,9 +467,7 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
                 if s.offer_frame[o] == k:
                     values[i] = base + order_value(s, cat, p, k, s.offer_plate[o])
         elif A_TAKE <= a < A_PLACE:
-            if disc < -1e8:
-                disc = discard_value(s, cat, &e, p)
-            values[i] = base + dmax(best_card_delta(s, cat, &e, p, a - A_TAKE, &act), disc)
+            values[i] = base + dmax(card_value[a - A_TAKE], disc)
         elif A_PLACE <= a < A_UNDER:
             o = (a - A_PLACE) // N_ANCHORS
             k = (a - A_PLACE) % N_ANCHORS
