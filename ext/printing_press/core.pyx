@@ -256,7 +256,8 @@ cdef void seat_order(GameState* s, bint markers) noexcept nogil:
     cdef int seat
     s.n_turns = 0
     for seat in range(s.num_players):
-        if markers and s.players[seat].markers == 0 and not s.players[seat].marker13:
+        if markers and ((s.players[seat].markers == 0 and not s.players[seat].marker13)
+                        or s.players[seat].order_frame[s.round - 1] < 0):
             continue
         s.turn_order[s.n_turns] = seat
         s.n_turns += 1
@@ -1003,7 +1004,8 @@ cdef void close_frame(GameState* s, const Catalogue* cat, int seat, int r0, int 
         # The framed squares stay with the frame; the rest of the tableau leaves.
         if 0 <= r0 + i // 3 < p.height and 0 <= c0 + i % 3 < p.width:
             p.grid[r0 + i // 3][c0 + i % 3] = CELL_EMPTY
-    p.fame += window_points(cat, p.order_frame[r], p.order_plate[r], w)
+    if p.order_frame[r] >= 0:
+        p.fame += window_points(cat, p.order_frame[r], p.order_plate[r], w)
     clear_tableau(s, p)
 
 
@@ -1238,6 +1240,14 @@ cdef void end_round(GameState* s, const Catalogue* cat) noexcept nogil:
     start_round(s, cat)
 
 
+cdef inline bint offer_left(const int16_t* offer, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if offer[i] >= 0:
+            return True
+    return False
+
+
 cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
     """Run what follows without a decision until a decision or a chance node."""
     cdef int seat, i
@@ -1277,7 +1287,7 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
             s.phase = PH_ORDERS
             begin_picks(s, cat)
         elif s.phase == PH_ORDERS:
-            if s.turn < s.n_turns and s.n_orders > 0:
+            if s.turn < s.n_turns and offer_left(s.offer_frame, s.n_orders):
                 return
             # The last to choose takes a cube (solo: the automa, "the last player");
             # the order left over goes to the box.
@@ -1300,8 +1310,8 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
             if s.turn < s.n_turns:
                 seat = s.turn_order[s.turn]
                 if not is_automa(s, seat):
-                    if s.n_offer == 0 and s.sub == SUB_TAKE:
-                        end_turn(s)       # nothing left to take (the deck ran out)
+                    if s.sub == SUB_TAKE and not offer_left(s.offer, s.n_offer):
+                        end_turn(s)       # nothing left to take (the deck ran short)
                         continue
                     return
                 automa_pick(s, cat)
