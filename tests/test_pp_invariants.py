@@ -66,7 +66,7 @@ def test_solo_options(options):
     R = make_rules({"players": 1, **options})
     for seed in range(3):
         s, _ = play(R, seed, check_state)
-        assert len(s.final_scores()) == 2
+        assert len(s.final_scores()) == 1 and s.automa_score() == s.to_dict()["players"][1]["fame"] > 0
 
 
 def test_many_games_inside_the_core():
@@ -77,7 +77,7 @@ def test_many_games_inside_the_core():
             R = make_rules({"players": players, "variant": variant})
             a = R.random_games(300, 11)
             assert a == R.random_games(300, 11)
-            assert len(a) == players + (players == 1)
+            assert len(a) == players
 
 
 def test_same_seed_same_game():
@@ -109,6 +109,13 @@ def test_returns():
         assert margin[i] == pytest.approx(scores[i] - (sum(scores) - scores[i]) / 2)
     with pytest.raises(ValueError, match="returns"):
         s.returns("most")
+
+
+def test_solo_policy_games_report_the_automa():
+    R = make_rules({"players": 1})
+    games = _core.policy_games(R, ["random"], 3, seed=2, with_automa=True)
+    assert all(len(g) == 2 and g[1] > 0 for g in games)
+    assert [g[:1] for g in games] == _core.policy_games(R, ["random"], 3, seed=2)
 
 
 def test_heuristic_plays_legal_moves_and_beats_random():

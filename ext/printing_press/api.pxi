@@ -191,7 +191,7 @@ cdef class Rules:
                 s = self.initial
                 play_random(&s, &self.cat, &rng)
             final_scores(&s, &self.cat, scores)
-        return [scores[i] for i in range(self.initial.num_seats)]
+        return [scores[i] for i in range(self.players)]
 
     @property
     def core_catalogue(self):
@@ -286,11 +286,17 @@ cdef class CoreState:
         return initiative(&self.s, seat)
 
     def final_scores(self):
-        """Fame with the end bonus, per seat, the automa included (what the scoring would
-        give now)."""
+        """Fame with the end bonus, per player (what the scoring would give now); the
+        automa's is automa_score()."""
         cdef int out[MAX_SEATS]
         final_scores(&self.s, &self.rules.cat, out)
-        return [out[i] for i in range(self.s.num_seats)]
+        return [out[i] for i in range(self.s.num_players)]
+
+    def automa_score(self):
+        """The solo automa's points so far (None without an automa)."""
+        if self.s.automa_seat < 0:
+            return None
+        return self.s.players[self.s.automa_seat].fame
 
     def window_score(self, int seat, int r, int c):
         """The points the seat's current order would score with the window at (r, c) of

@@ -643,10 +643,10 @@ cdef void play_policies(GameState* s, const Catalogue* cat, const int* policy, R
 
 
 def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
-                 double epsilon=HEURISTIC_EPSILON):
+                 double epsilon=HEURISTIC_EPSILON, bint with_automa=False):
     """Play `games` full games inside the core with a policy per player ("random" or
-    "heuristic") and return the final scores of each game (a list of lists, the automa's
-    score last in the solo game)."""
+    "heuristic") and return the final scores of each game (a list of lists; with_automa:
+    the solo automa's score after the player's)."""
     cdef int policy[MAX_SEATS]
     cdef GameState s
     cdef Rng rng
@@ -665,5 +665,5 @@ def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
         with nogil:
             play_policies(&s, &rules.cat, policy, &rng, epsilon)
         final_scores(&s, &rules.cat, scores)
-        out.append([scores[i] for i in range(s.num_seats)])
+        out.append([scores[i] for i in range(s.num_seats if with_automa else s.num_players)])
     return out
