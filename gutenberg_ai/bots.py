@@ -16,6 +16,10 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
                       matching by default (option selection="rm" | "rm+" | "exp3" | "uct")
     openspiel-ismcts  OpenSpiel's Python ISMCTSBot, random-rollout evaluator, on our
                       game through resample_from_infostate
+    openspiel-ismcts-cpp
+                      OpenSpiel's C++ ISMCTSBot, random-rollout evaluator, on the native
+                      game through its ResampleFromInfostate: the anchor a researcher
+                      would pick (options uct_c, default 2, and final_policy)
     openspiel-mcts    OpenSpiel's Python MCTSBot, random-rollout evaluator. It searches
                       the true state, so it sees the plans committed before its own: it
                       cheats on hidden plans (a reference point, not a fair opponent).
@@ -40,10 +44,11 @@ import pyspiel
 from gutenberg_ai import _core
 from gutenberg_ai.game import core_of, returns_mode_of
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-mcts")
+BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-ismcts-cpp",
+             "openspiel-mcts")
 DEFAULT_SECONDS = 1.0
 # The bots that search and so take a budget (seconds= or iterations=) per move.
-SEARCH_BOTS = ("ismcts", "smmcts", "openspiel-ismcts", "openspiel-mcts")
+SEARCH_BOTS = ("ismcts", "smmcts", "openspiel-ismcts", "openspiel-ismcts-cpp", "openspiel-mcts")
 
 
 def budget_options(name: str, seconds=None, iterations=None) -> dict:
@@ -176,6 +181,57 @@ class SearchBot(_GutenbergBot):
         return self.last["moves"][0]["action"]
 
 
+class CppISMCTSBot(_GutenbergBot):
+    """OpenSpiel's C++ ISMCTSBot (open_spiel/algorithms/is_mcts.cc) with its random-rollout
+    evaluator (one rollout to the end of the game), unlimited world samples (every
+    simulation resamples the root through the native game's ResampleFromInfostate), UCT
+    with `uct_c` on the game's returns. With `seconds` it runs its own wall-clock budget
+    (max_wall_clock_time), with `iterations` that many simulations.
+
+    C++ bots run on the native game only: on the Python shell ("gutenberg_py") they crash
+    (they call back into Python without the GIL; docs/native.md). A new C++ bot is made
+    for every move, seeded from the bot's seed and the move number like ours, so the same
+    position gets the same move for an iteration budget. `final_policy`: "max_visit_count"
+    (default: the most visited move, as our bots play) or OpenSpiel's default
+    "normalized_visit_count" (a move drawn in proportion to the visits)."""
+
+    name = "openspiel-ismcts-cpp"
+    FINAL_POLICIES = {"max_visit_count": pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                      "normalized_visit_count": pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT}
+
+    def __init__(self, game, player, seed=0, uct_c=2.0, final_policy="max_visit_count", **budget):
+        super().__init__(game, player, seed)
+        if game.get_type().short_name != "gutenberg":
+            raise ValueError(f"{self.name}: plays the native game \"gutenberg\" only, not "
+                             f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
+        self.iterations, self.seconds = _budget(budget, self.name)
+        _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "final_policy"))
+        if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not uct_c >= 0:
+            raise ValueError(f"{self.name}: uct_c: {uct_c!r} is not a number >= 0")
+        if final_policy not in self.FINAL_POLICIES:
+            raise ValueError(f"{self.name}: final_policy: {final_policy!r} is not one of "
+                             f"{', '.join(self.FINAL_POLICIES)}")
+        self.uct_c, self.final_policy = float(uct_c), final_policy
+
+    def search_bot(self, state):
+        """The C++ bot for this move (seeded from the bot's seed and the move number)."""
+        seed = _move_seed(self.seed, state)
+        # C++ takes 32-bit seeds; the evaluator gets its own stream.
+        evaluator = pyspiel.RandomRolloutEvaluator(1, (seed >> 32) % 2_147_483_647)
+        timed = self.iterations is None
+        return pyspiel.ISMCTSBot(seed % 2_147_483_647, evaluator, self.uct_c,
+                                 1 if timed else self.iterations, -1,
+                                 self.FINAL_POLICIES[self.final_policy], False, False,
+                                 self.seconds if timed else -1.0)
+
+    def step(self, state):
+        _check_decision(state, self.player)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.search_bot(state).step(state)
+
+
 # -- OpenSpiel's bots with a time budget --------------------------------------------------
 def _openspiel_ismcts_class():
     from open_spiel.python.algorithms import ismcts
@@ -285,4 +341,6 @@ def make_bot(name: str, game, player: int, seed: int = 0, **options):
     if name == "cfr":
         from gutenberg_ai import cfr
         return cfr.make_cfr_bot(game, player, seed, **options)
+    if name == "openspiel-ismcts-cpp":
+        return CppISMCTSBot(game, player, seed, **options)
     return _openspiel_bot(name, game, player, seed, dict(options))
