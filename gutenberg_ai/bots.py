@@ -190,14 +190,21 @@ class CppISMCTSBot(_GutenbergBot):
 
     C++ bots run on the native game only: on the Python shell ("gutenberg_py") they crash
     (they call back into Python without the GIL; docs/native.md). A new C++ bot is made
-    for every move, seeded from the bot's seed and the move number like ours, so the same
-    position gets the same move for an iteration budget. `final_policy`: "max_visit_count"
-    (default: the most visited move, as our bots play) or OpenSpiel's default
-    "normalized_visit_count" (a move drawn in proportion to the visits)."""
+    for every move, seeded from the bot's seed and the move number like ours.
+
+    The move is chosen here from the search's visit shares, sorted by action:
+    `final_policy` "max_visit_count" (default: the most visited move, as our bots play;
+    ties: the lowest action) or "normalized_visit_count" (OpenSpiel's default: a move
+    drawn in proportion to the visits, with a generator seeded like the search). The C++
+    bot's own choice walks its hash map, whose order is not fixed by the seed. So is its
+    UCT's tie-breaking inside the search: once a node has more simulations than moves,
+    equal UCB values (frequent with win/loss returns) are broken in the order of an
+    absl::flat_hash_map, which changes from one table to the next. With an iteration
+    budget the bot is therefore reproducible only while no node is past that point (a
+    few dozen simulations at a plan step); benchmarks/README.md, "Strength"."""
 
     name = "openspiel-ismcts-cpp"
-    FINAL_POLICIES = {"max_visit_count": pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                      "normalized_visit_count": pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT}
+    FINAL_POLICIES = ("max_visit_count", "normalized_visit_count")
 
     def __init__(self, game, player, seed=0, uct_c=2.0, final_policy="max_visit_count", **budget):
         super().__init__(game, player, seed)
@@ -221,15 +228,24 @@ class CppISMCTSBot(_GutenbergBot):
         timed = self.iterations is None
         return pyspiel.ISMCTSBot(seed % 2_147_483_647, evaluator, self.uct_c,
                                  1 if timed else self.iterations, -1,
-                                 self.FINAL_POLICIES[self.final_policy], False, False,
+                                 pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
                                  self.seconds if timed else -1.0)
+
+    def policy(self, state):
+        """The search's visit shares, [(action, share)] sorted by action."""
+        return sorted(self.search_bot(state).get_policy(state))
 
     def step(self, state):
         _check_decision(state, self.player)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return self.search_bot(state).step(state)
+        policy = self.policy(state)
+        if self.final_policy == "max_visit_count":
+            top = max(p for _, p in policy)
+            return next(a for a, p in policy if p == top)
+        rng = random.Random(_move_seed(self.seed, state))
+        return rng.choices([a for a, _ in policy], [p for _, p in policy])[0]
 
 
 # -- OpenSpiel's bots with a time budget --------------------------------------------------
