@@ -1,6 +1,6 @@
 """Why outcome-sampling MCCFR freezes on the small variant: the measurements.
 
-    python benchmarks/mccfr_outcome.py                  # about 3 minutes
+    python benchmarks/mccfr_outcome.py                  # about 6 minutes on an idle core
     python benchmarks/mccfr_outcome.py --quick          # about a minute
     python benchmarks/mccfr_outcome.py --games "variant;kuhn_poker"
 
@@ -10,7 +10,8 @@ dots_and_boxes on a 1x2 board, a small perfect-information game):
 1. The tree, audited (gutenberg_ai.cfr.audit_tree): perfect recall of the
    information-state strings and tensors, chance probabilities, histories per
    information state, outcomes per chance node, the smallest chance reach of a terminal.
-2. OpenSpiel's C++ solvers: outcome sampling (epsilon 0.6) and external sampling.
+2. OpenSpiel's C++ solvers: outcome sampling (the update player's exploration epsilon
+   0.2, 0.6 (OpenSpiel's default) and 1) and external sampling.
 3. The same outcome sampler re-written over the tree and instrumented
    (gutenberg_ai.cfr.OutcomeSamplingStudy), one run: the exploitability of OpenSpiel's
    average ("update": at the update player's nodes, weighted by its reach over the
@@ -59,12 +60,13 @@ def audit(game):
           f"errors {len(a.chance_errors)}.\n")
 
 
-def openspiel_solvers(game, outcome_marks, external_marks, seed):
+def openspiel_solvers(game, outcome_marks, external_marks, seed, epsilons):
     print("| OpenSpiel C++ solver | iterations | exploitability |")
     print("| --- | --- | --- |")
-    for name, marks, solver in (
-            ("outcome sampling", outcome_marks, pyspiel.OutcomeSamplingMCCFRSolver(game, seed=seed)),
-            ("external sampling", external_marks, pyspiel.ExternalSamplingMCCFRSolver(game, seed=seed))):
+    runs = [(f"outcome sampling, epsilon {eps:g}", outcome_marks,
+             pyspiel.OutcomeSamplingMCCFRSolver(game, epsilon=eps, seed=seed)) for eps in epsilons]
+    runs.append(("external sampling", external_marks, pyspiel.ExternalSamplingMCCFRSolver(game, seed=seed)))
+    for name, marks, solver in runs:
         done = 0
         for n in marks:
             for _ in range(n - done):
@@ -188,7 +190,7 @@ def main(argv=None):
         print(f"## {name}\n")
         game = load(name)
         audit(game)
-        openspiel_solvers(game, outcome, external, args.seed)
+        openspiel_solvers(game, outcome, external, args.seed, [0.6] if args.quick else [0.2, 0.6, 1.0])
         study(game, marks, args.seed)
 
 

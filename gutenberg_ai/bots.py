@@ -19,7 +19,8 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
     openspiel-ismcts-cpp
                       OpenSpiel's C++ ISMCTSBot, random-rollout evaluator, on the native
                       game through its ResampleFromInfostate: the anchor a researcher
-                      would pick (options uct_c, default 2, and final_policy)
+                      would pick (options uct_c, default 2, and final_policy); native
+                      game only
     openspiel-mcts    OpenSpiel's Python MCTSBot, random-rollout evaluator. It searches
                       the true state, so it sees the plans committed before its own: it
                       cheats on hidden plans (a reference point, not a fair opponent).
@@ -27,11 +28,13 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
 also take `threads=` and every search option of `gutenberg_ai._core.SEARCH_OPTIONS`
 (rollout, cutoff, uct_c, selection, gamma, plan_candidates, ...); their `returns`
-defaults to the game's. OpenSpiel's bots have no time budget of their own: here they
-run simulations until the seconds are spent (a wrapper around their search loop).
+defaults to the game's. OpenSpiel's Python bots have no time budget of their own: here
+they run simulations until the seconds are spent (a wrapper around their search loop);
+the C++ ISMCTSBot has one (max_wall_clock_time).
 
 Every bot is deterministic for its seed: a search bot seeds each move from its seed and
-the move number, so the same position gets the same move.
+the move number, so the same position gets the same move. One exception: OpenSpiel's C++
+ISMCTSBot breaks ties inside its search in hash-map order (CppISMCTSBot).
 """
 from __future__ import annotations
 

@@ -144,13 +144,14 @@ def audit_tree(game, key=None, tensors: bool = True, max_nodes: int = 500_000, r
     Perfect recall: every history in an information state (grouped by `key(state,
     player)`, default the information-state string) has the same sequence of the
     player's own (information state, action) pairs, and the same legal actions. With
-    `tensors`, the information-state tensor groups histories exactly as the key does (no
-    two keys share a tensor, no key has two). Chance: every outcome's probability is
-    positive and they sum to 1. Also counts what the sampling solvers depend on: the
-    histories per information state, the outcomes per chance node, the smallest chance
-    probability of a terminal. `root` (default the initial state) audits the subtree
+    `tensors` (and a game that has them), the information-state tensor groups histories
+    exactly as the key does (no two keys share a tensor, no key has two). Chance: every
+    outcome's probability is positive and they sum to 1. Also counts what the sampling
+    solvers depend on: the histories per information state, the outcomes per chance
+    node, the smallest chance probability of a terminal. `root` (default the initial state) audits the subtree
     below a state. Refuses a tree of more than `max_nodes` nodes."""
     key = key or (lambda state, player: state.information_state_string(player))
+    tensors = tensors and game.get_type().provides_information_state_tensor
     audit = TreeAudit()
     own_past = {}        # information state -> the player's own past (an interned id)
     legal = {}           # information state -> legal actions
