@@ -82,7 +82,8 @@ class SolveResult:
 
 def solve(game=None, algorithm: str = "cfr+", iterations: int = 100, seed: int = 0,
           checkpoints: int = 0) -> SolveResult:
-    """Run an OpenSpiel solver for `iterations` and return its average policy with its
+    """Run a solver (SOLVERS: OpenSpiel's C++ ones, or "mccfr-outcome-other", see
+    OutcomeSamplingStudy) for `iterations` and return its average policy with its
     exploitability; `checkpoints` > 0 also records the exploitability that many times
     along the way (each costs a best-response computation)."""
     game = game or variant_game()
@@ -148,8 +149,9 @@ def audit_tree(game, key=None, tensors: bool = True, max_nodes: int = 500_000, r
     exactly as the key does (no two keys share a tensor, no key has two). Chance: every
     outcome's probability is positive and they sum to 1. Also counts what the sampling
     solvers depend on: the histories per information state, the outcomes per chance
-    node, the smallest chance probability of a terminal. `root` (default the initial state) audits the subtree
-    below a state. Refuses a tree of more than `max_nodes` nodes."""
+    node, the smallest chance probability of a terminal. `root` (default the initial
+    state) audits the subtree below a state. Refuses a tree of more than `max_nodes`
+    nodes."""
     key = key or (lambda state, player: state.information_state_string(player))
     tensors = tensors and game.get_type().provides_information_state_tensor
     audit = TreeAudit()
@@ -262,7 +264,8 @@ class OutcomeSamplingStudy:
                 raise ValueError(f"OutcomeSamplingStudy: the tree has more than {max_nodes:,} nodes")
             if parent is not None:
                 children[parent[0]][parent[1]] = n
-            kind.append(0), value.append(0.0), probs.append(None), info.append(-1), children.append(None)
+            for column, blank in ((kind, 0), (value, 0.0), (probs, None), (info, -1), (children, None)):
+                column.append(blank)
             if state.is_terminal():
                 value[n] = state.returns()[0]
                 continue
@@ -278,7 +281,9 @@ class OutcomeSamplingStudy:
                 moves = state.legal_actions()
                 if key not in index:
                     index[key] = len(self.keys)
-                    self.keys.append(key), self.actions.append(moves), self.players.append(player)
+                    self.keys.append(key)
+                    self.actions.append(moves)
+                    self.players.append(player)
                 info[n] = index[key]
             children[n] = [0] * len(moves)
             for j, a in enumerate(moves):
