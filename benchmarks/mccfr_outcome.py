@@ -1,6 +1,6 @@
 """Why outcome-sampling MCCFR freezes on the small variant: the measurements.
 
-    python benchmarks/mccfr_outcome.py                  # about 6 minutes on an idle core
+    python benchmarks/mccfr_outcome.py                  # about 2 minutes of CPU
     python benchmarks/mccfr_outcome.py --quick          # about a minute
     python benchmarks/mccfr_outcome.py --games "variant;kuhn_poker"
 
@@ -152,8 +152,8 @@ def study(game, marks, seed):
     unreached = sum(1 for i in stale if reach.get(i, 0.0) == 0.0)
     zero_weight = sum(1 for i in updated if s.weight_sum[i] == 0)
     print(f"\nNever updated: {m - len(updated):,} of {m:,}. Updated, but not in the second half of the "
-          f"run: {len(stale):,}; of these the other player's current policy reaches "
-          f"{len(stale) - unreached:,} and never reaches {unreached:,}. Updated in the second half: "
+          f"run: {len(stale):,}; of these, the other player's current policy still reaches "
+          f"{len(stale) - unreached:,} and no longer reaches {unreached:,}. Updated in the second half: "
           f"{len(fresh):,}. Updated only with the player's own reach 0 (weight 0): {zero_weight:,}.")
     weights = by_decade(int(s.weight_max[i]) for i in updated if s.weight_max[i] > 0)
     lowest = min((s.min_other_reach[i] for i in updated), default=1.0)
