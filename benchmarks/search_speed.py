@@ -2,8 +2,8 @@
 C++ ISMCTSBot on the native game, side by side in one process, at several kinds of
 decision with 2 and 3 players; against OpenSpiel's Python ISMCTS; two threads against one.
 
-    python benchmarks/search_speed.py              # about 3 minutes
-    python benchmarks/search_speed.py --quick      # about 40 seconds
+    python benchmarks/search_speed.py              # about 4 minutes of CPU
+    python benchmarks/search_speed.py --quick      # under a minute of CPU
 
 (a) The positions: a seeded game played by the heuristic player on the native game, 2
     and 3 players; in round `--round` (default 2): the plan step's last player to plan
