@@ -25,7 +25,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from gutenberg_ai import arena  # noqa: E402
+from gutenberg_ai import arena, games  # noqa: E402
 
 TARGETS = {"random": 0.99, "heuristic": 0.80, "openspiel-ismcts": 0.80}
 
@@ -47,7 +47,9 @@ def main(argv=None):
 
     pairings = [p.split(":") for p in args.pairings.split(",") if p]
     bots = list(dict.fromkeys(name for pair in pairings for name in pair))
-    game = {"game": args.game} if args.game != "gutenberg" else {}
+    # Another game than Gutenberg plays its own full game (the arena's rounds are Gutenberg's).
+    game = {"game": args.game, "rounds": games.get(args.game).rules_module.DEFAULTS["rounds"]} \
+        if args.game != "gutenberg" else {}
     if args.variant:
         game["variant"] = args.variant
     settings = arena.ArenaSettings(bots=bots, players=2, games=args.games,

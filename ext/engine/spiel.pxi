@@ -13,7 +13,7 @@
 #                       game plays it), rules (Rules), info (max_game_length,
 #                       min_utility, max_utility, utility_sum if zero-sum) and key (a
 #                       text naming the rules: a serialized state carries it)
-#   OBS_SIZE, write_obs(s, player, out), entry_hidden(...), resample_history(...),
+#   OBS_SIZE, write_obs(s, player, out), entry_hidden(...), resample_from(...) (below),
 #   returns_of(s, cat, mode, out), and the Python classes Rules (cat, initial) and
 #   CoreState (action_to_string, observation_string, __str__, illegal_message).
 #   resample_from(start, s, player, actors, actions, n, rng): resample_history for a
