@@ -180,12 +180,7 @@ def setup(params: dict) -> Setup:
     if position:
         # The position says what game it is: its players, rounds, characters and automa
         # replace the parameters' (which may only repeat them or keep their defaults).
-        settings = _position(position, catalogue).game_params
-        for name, value in settings.items():
-            if p[name] not in (value, DEFAULTS[name]):
-                raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
-                                     f"{name} {value!r}")
-            p[name] = value
+        gamedata.apply_position(p, _position(position, catalogue).game_params, DEFAULTS)
     for name in ("players", "rounds", "automa"):
         if isinstance(p[name], bool) or not isinstance(p[name], int):
             raise ParameterError(f"{name}: {p[name]!r} is not an integer")
@@ -203,13 +198,7 @@ def setup(params: dict) -> Setup:
                              "automa; 1 plays against it)")
     if not 1 <= p["rounds"] <= 6:
         raise ParameterError(f"rounds: {p['rounds']} is out of range (1-6)")
-    if p["returns"] == "auto":
-        p["returns"] = "score" if p["players"] == 1 else "win"
-    if p["returns"] not in RETURNS:
-        raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(RETURNS)}")
-    if p["players"] == 1 and p["returns"] != "score":
-        raise ParameterError(f"returns: {p['returns']!r} needs 2 or more players; the solo game "
-                             "returns its score")
+    gamedata.resolve_returns(p, RETURNS)
     key = gamedata.key_for(catalogue, position, p["players"], p["rounds"], p["characters"],
                            p["automa"])
 
@@ -230,26 +219,15 @@ def rules_for(p: dict) -> _core.Rules:
 
 
 def game_info(p: dict, rules: _core.Rules | None = None) -> dict:
-    """pyspiel.GameInfo's fields for checked parameters `p` and their rules; "utility_sum"
-    only for the zero-sum modes ("win", "margin" with 2+ players; "score" is
-    general-sum)."""
+    """pyspiel.GameInfo's fields for checked parameters `p` and their rules
+    (gamedata.game_info: the utility bounds of the final scores' range)."""
     rules = rules or rules_for(p)
-    top = float(max_final_score(rules.catalogue))
-    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, top), "margin": (-top, top)}[p["returns"]]
     start = rules.new_state().to_dict()
     guilders = max(max(pl["guilders"] for pl in start["players"]),
                    rules.catalogue.rules.starting_guilders)
-    info = dict(
-        num_distinct_actions=_core.ACTIONS["NUM_ACTIONS"],
-        max_chance_outcomes=_core.CHANCE_OUTCOMES["NUM_CHANCE"],
-        num_players=p["players"],
-        min_utility=lo,
-        max_utility=hi,
-        max_game_length=max_game_length(p["players"], p["rounds"], p["automa"], guilders),
-    )
-    if p["returns"] != "score" and p["players"] > 1:
-        info["utility_sum"] = 0.0
-    return info
+    return gamedata.game_info(p, max_final_score(rules.catalogue), _core.ACTIONS["NUM_ACTIONS"],
+                              _core.CHANCE_OUTCOMES["NUM_CHANCE"],
+                              max_game_length(p["players"], p["rounds"], p["automa"], guilders))
 
 
 def key_of(game) -> str:

@@ -58,6 +58,44 @@ class FileKind:
     what: str
 
 
+def apply_position(p: dict, settings: dict, defaults: dict) -> None:
+    """A position says what game it is: its settings replace the parameters `p` (in
+    place), which may only repeat them or keep their defaults."""
+    for name, value in settings.items():
+        if p[name] not in (value, defaults[name]):
+            raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
+                                 f"{name} {value!r}")
+        p[name] = value
+
+
+def resolve_returns(p: dict, modes) -> None:
+    """The parameter `returns` in `p` resolved in place: "auto" is "score" solo and "win"
+    with 2+ players; the solo game returns its score."""
+    if p["returns"] == "auto":
+        p["returns"] = "score" if p["players"] == 1 else "win"
+    if p["returns"] not in modes:
+        raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(modes)}")
+    if p["players"] == 1 and p["returns"] != "score":
+        raise ParameterError(f"returns: {p['returns']!r} needs 2 or more players; the solo game "
+                             "returns its score")
+
+
+def game_info(p: dict, top_score: float, num_actions: int, num_chance: int,
+              max_game_length: int) -> dict:
+    """pyspiel.GameInfo's fields for checked parameters `p` (players, returns) of a game
+    whose final scores lie in [0, top_score]: "win" in [-1, 1], "score" in [0, top],
+    "margin" in [-top, top]; "utility_sum" only for the zero-sum modes ("win" and
+    "margin" with 2+ players; "score" is general-sum)."""
+    top = float(top_score)
+    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, top), "margin": (-top, top)}[p["returns"]]
+    info = dict(num_distinct_actions=num_actions, max_chance_outcomes=num_chance,
+                num_players=p["players"], min_utility=lo, max_utility=hi,
+                max_game_length=max_game_length)
+    if p["returns"] != "score" and p["players"] > 1:
+        info["utility_sum"] = 0.0
+    return info
+
+
 # ---------------------------------------------------------------------------------------
 # Data by content.
 # ---------------------------------------------------------------------------------------

@@ -278,20 +278,10 @@ def setup(params: dict) -> Setup:
         # The position says what game it is: its parameters replace the given ones (which
         # may only repeat them or keep their defaults).
         settings, start = _position(position, catalogue)
-        for name, value in settings.items():
-            if p[name] != value and p[name] != DEFAULTS[name]:
-                raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
-                                     f"{name} {value!r}")
-            p[name] = value
+        gamedata.apply_position(p, settings, DEFAULTS)
     for name, reason in _rule_problems(p):
         raise ParameterError(f"{name}: {reason}")
-    if p["returns"] == "auto":
-        p["returns"] = "score" if p["players"] == 1 else "win"
-    if p["returns"] not in RETURNS:
-        raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(RETURNS)}")
-    if p["players"] == 1 and p["returns"] != "score":
-        raise ParameterError(f"returns: {p['returns']!r} needs 2 or more players; the solo game "
-                             "returns its score")
+    gamedata.resolve_returns(p, RETURNS)
     key = gamedata.key_for(KEY, catalogue, position, *(p[name] for name in RULE_PARAMETERS))
 
     def make():
@@ -309,23 +299,12 @@ def rules_for(p: dict) -> _core.Rules:
 
 
 def game_info(p: dict, rules: _core.Rules) -> dict:
-    """pyspiel.GameInfo's fields for checked parameters `p` and their rules; "utility_sum"
-    only for the zero-sum modes ("win", "margin" with 2+ players). The score's bound is
-    the catalogue's (`Catalogue.max_score`: the best plate and frame every round with
-    every framed square at the highest bonus, or the automa's best)."""
-    top = float(rules.catalogue.max_score())
-    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, top), "margin": (-top, top)}[p["returns"]]
-    info = dict(
-        num_distinct_actions=_core.NUM_ACTIONS,
-        max_chance_outcomes=_core.NUM_CHANCE_OUTCOMES,
-        num_players=p["players"],
-        min_utility=lo,
-        max_utility=hi,
-        max_game_length=rules.max_game_length,
-    )
-    if p["returns"] != "score" and p["players"] > 1:
-        info["utility_sum"] = 0.0
-    return info
+    """pyspiel.GameInfo's fields for checked parameters `p` and their rules
+    (gamedata.game_info). The score's bound is the catalogue's (`Catalogue.max_score`:
+    the best plate and frame every round with every framed square at the highest bonus,
+    or the automa's best)."""
+    return gamedata.game_info(p, rules.catalogue.max_score(), _core.NUM_ACTIONS,
+                              _core.NUM_CHANCE_OUTCOMES, rules.max_game_length)
 
 
 def key_of(game) -> str:
