@@ -327,6 +327,10 @@ def test_out_of_game_takes_cards_and_tokens_away(tmp_path):
     core = gutenberg_ai.core_of(start)
     assert core.problems() == []
     assert sum(core.to_dict()["bag"]) == d["bag"][0]
+    data["out_of_game"]["tokens"]["red"] = d["bag"][5] + 1
+    with pytest.raises(pyspiel.SpielError, match=f"out_of_game.tokens.red: {d['bag'][5] + 1} red tokens, "
+                                                 f"the bag holds {d['bag'][5]} after the history"):
+        load(position=_write_start(tmp_path, data, "too_many.json"))
 
 
 @pytest.mark.parametrize("change, message", [
@@ -337,13 +341,26 @@ def test_out_of_game_takes_cards_and_tokens_away(tmp_path):
     ({"history": [C["SETUP"], A["WINDOW"]]}, r"history\[1\]: chance outcome \d+ is out of range"),
     ({"out_of_game": {"cards": [0, 5, 5]}}, r"out_of_game.cards\[0\]: 0 is not a card number"),
     ({"out_of_game": {"tokens": {"purple": 1}}}, r"out_of_game.tokens.purple: not a symbol"),
-    ({"out_of_game": {"tokens": {"A": 5}}}, r"out_of_game.tokens.A: 5 A tokens, the bag holds 4"),
     ({"seats": 2}, r"seats: unknown key"),
+    ({"out_of_game": {"tokens": {"A": 1}}}, r"out_of_game.tokens: tokens leave the game after the setup only"),
 ])
 def test_a_bad_start_file_is_refused_naming_the_place(tmp_path, change, message):
     data = {"format": "printing-press-start", "players": 2, "characters": False, "history": [], **change}
     with pytest.raises(pyspiel.SpielError, match=f"position: start.json: {message}"):
         load(position=_write_start(tmp_path, data))
+
+
+def test_a_draw_under_way_must_find_what_it_draws(tmp_path):
+    params = {"players": 2, "rounds": 1, "characters": False}
+    s, history = _history_to(params, 6, lambda s: s.phase == "deal cards" and s.to_dict()["n_offer"] == 1)
+    d = s.to_dict()
+    deck = [i + 1 for i in range(90) if d["card_deck"][i // 64] >> (i % 64) & 1]
+    data = {"format": "printing-press-start", **params, "history": history, "out_of_game": {"cards": deck}}
+    with pytest.raises(pyspiel.SpielError, match="out_of_game: the draw under way after the history has nothing"):
+        load(position=_write_start(tmp_path, data))
+    data["out_of_game"]["cards"] = deck[1:]
+    game = load(position=_write_start(tmp_path, data, "one_left.json"))
+    assert game.new_initial_state().chance_outcomes() == [(_core.CHANCE_OUTCOMES["CARD"] + deck[0] - 1, 1.0)]
 
 
 def test_a_start_file_names_its_game(tmp_path):

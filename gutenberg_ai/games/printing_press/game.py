@@ -37,7 +37,8 @@ then taken out of the game, so that a small variant is the real game from a poin
 
 `history` is OpenSpiel's action numbers, chance outcomes included, each checked legal in
 turn; `out_of_game` then takes cards (the catalogue's numbers, 1-90) out of the deck and
-tokens out of the bag into the box. The game's hidden information at that point (the
+tokens out of the bag into the box (after the setup only: it draws from the bag), leaving
+a draw under way something to draw. The game's hidden information at that point (the
 symbols of the setup tokens, of the tokens placed initiative side up) is the history's;
 a resample redraws it (the start records of ext/printing_press/spiel.pxi).
 
@@ -222,6 +223,10 @@ def start_from_data(data, catalogue, source: str = "start"):
             continue
         d["card_deck"][word] &= ~(1 << bit)
         d["cards_dealt"] += 1
+    if any(tokens.values()) and d["round"] < 1:
+        problems.add("out_of_game.tokens", "tokens leave the game after the setup only (the "
+                                           "setup draws them): the history must reach round 1")
+        tokens = {}
     for sym, n in tokens.items():
         x = names.SYMBOLS.index(sym)
         if n > d["bag"][x]:
@@ -232,24 +237,12 @@ def start_from_data(data, catalogue, source: str = "start"):
         d["box_tokens"][x] += n
     if problems:
         raise StartError.of(source, problems.found)
-    if d["pool_due"] > sum(d["bag"]):
-        raise StartError(source, "out_of_game.tokens", "tokens are still to be drawn from "
-                                                       "the bag: leave enough of them")
-    if state.is_chance() and not _deals_possible(d):
-        raise StartError(source, "out_of_game", "the deal due after the history needs more "
-                                                "of what was taken out of the game")
     start = rules.state_from_dict(d)
+    # A draw under way (cards of a step, tokens for a discard) must still find its items.
+    if start.is_chance() and not start.chance_outcomes():
+        raise StartError(source, "out_of_game", "the draw under way after the history has "
+                                                "nothing left to draw")
     return p, rules.starting_at(start)
-
-
-def _deals_possible(d: dict) -> bool:
-    """Whether the chance node at d can still draw (cards, tokens) after the removals."""
-    deck = bin(d["card_deck"][0]).count("1") + bin(d["card_deck"][1]).count("1")
-    if d["phase"] == _core.PHASES["DEAL_CARDS"]:
-        return deck >= d["n_deal"] - d["n_offer"]
-    if d["pool_due"] > 0:
-        return sum(d["bag"]) >= d["pool_due"]
-    return True
 
 
 # ---------------------------------------------------------------------------------------
