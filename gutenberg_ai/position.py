@@ -40,11 +40,11 @@ from typing import Any
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, CatalogueError, default_catalogue, load_catalogue
-from .jsonfile import (FileDataError, Problems, SchemaChecker, decode_json, message, read_bytes,
-                       text_problem)
+from .jsonfile import Problems, SchemaChecker, message, text_problem
 from .jsonfile import Problem as _Problem
 from .jsonfile import structure_problems
 from .jsonfile import show as _show
+from .positionfile import MAX_FILE_BYTES, PositionError, not_a_position, read_position
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -53,9 +53,7 @@ __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
 FORMAT = "gutenberg-position"
 VERSION = 1
 SCHEMA_NAME = "position.schema.json"
-MAX_FILE_BYTES = 1 << 20    # a position is a few kilobytes
 MAX_ITEMS = 50              # the longest list of a position: a discard pile of printing cards
-RECORD_FORMAT = "gutenberg-record"
 STEPS = ("plan", "turn", "fulfil", "wild_ink", "shift")
 
 _PH = _core.PHASES
@@ -90,16 +88,6 @@ _ROMAN_LEVEL = {r: i for i, r in enumerate(ROMAN)}
 # ---------------------------------------------------------------------------------------
 # Errors and the result
 # ---------------------------------------------------------------------------------------
-class PositionError(FileDataError):
-    """A position that cannot be loaded (or a state that cannot be written as one).
-
-    ``str(error)`` reads ``"<source>: <where>: <reason>"``, e.g.
-    ``position.json: players[1].orders[0][1]: 'R77' is not a refinement card (R0-R49)``;
-    the parts are also available as ``source`` (the file's name, or "position" for a
-    dict), ``where`` (the field, "" for the position as a whole) and ``reason``.
-    """
-
-
 @dataclass(frozen=True)
 class Position:
     """A loaded position.
@@ -177,24 +165,14 @@ def _check_schema(data: Any) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------
-def _read(path_or_dict) -> tuple[Any, str, str | None]:
-    """The position's data, the name for messages and the file's path (None for a dict)."""
-    if isinstance(path_or_dict, dict):
-        data, source, shown = path_or_dict, "position", None
-    elif isinstance(path_or_dict, (str, os.PathLike)):
-        raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
-        data = decode_json(raw, source, PositionError, shown)
-    else:
-        raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
-    return data, source, shown
+_read = read_position
 
 
 def _not_a_record(data: Any) -> _Problem | None:
-    """A game record given where a position is expected says so."""
-    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
-        return _Problem("format", "this is a game record, not a position (replay it with "
-                                  "`gutenberg-ai replay`, or give a position file)")
-    return None
+    """A game record (or another game's position) given where a position is expected
+    says so."""
+    problem = not_a_position(data, FORMAT)
+    return _Problem(*problem) if problem else None
 
 
 # ---------------------------------------------------------------------------------------
@@ -1290,3 +1268,50 @@ def _dumps(data) -> str:
             return "[\n" + ",\n".join(items) + f"\n{pad}]"
         return json.dumps(value)
     return compact(data, 0)
+
+
+# ---------------------------------------------------------------------------------------
+# Playing from a position (gutenberg-ai play --position)
+# ---------------------------------------------------------------------------------------
+def plan_order(state_dict) -> list:
+    """The people in plan order: seat order from the first player, the automa skipped."""
+    n, first, automa = state_dict["num_seats"], state_dict["first_player"], state_dict["automa_seat"]
+    return [(first + i) % n for i in range(n) if (first + i) % n != automa]
+
+
+def position_start(data: dict, pos, seed: int = 0) -> tuple[dict, list, str]:
+    """A position whose plans are hidden, made playable: the plans written "hidden" are
+    not stand-ins to play with but decisions still to make. Returns (position data to
+    start from, presets, what to tell the person): the position rewound to the turn of
+    the first seat, in plan order, whose plan is hidden (that seat plans again: the AI
+    searches, a person is asked), and the plans the file gives for the seats after it,
+    as (seat, allocation) to play for them when their turn comes (preset_action). A
+    position without hidden plans is returned as it is, with no presets."""
+    if not pos.hidden_plans:
+        return data, [], ""
+    d = pos.state.to_dict()
+    order = plan_order(d)
+    committed = order[:d["step"]]
+    first = min(committed.index(seat) for seat in pos.hidden_plans)
+    rewound = {**data, "players": [dict(p) for p in data["players"]]}
+    rewound["step"] = {"kind": "plan", "player": order[first]}
+    presets = []
+    for seat in committed[first:]:
+        rewound["players"][seat].pop("plan", None)
+        if seat not in pos.hidden_plans:
+            presets.append((seat, tuple(d["players"][seat]["plan"])))
+    hidden = ", ".join(f"player {seat}" for seat in pos.hidden_plans)
+    note = (f"The position hides the plan of {hidden}: planned again now, from the first of them "
+            "in plan order.")
+    return rewound, presets, note
+
+
+def preset_action(core, legal, preset, start_round: int):
+    """The move a preset of position_start stands for, if it is to be played now: the
+    plan the position gave the seat to act, in the position's first plan step."""
+    if core.round != start_round or core.phase != "plan":
+        return None
+    for a in legal:
+        if a < _core.ACTIONS["PRINTING"] and tuple(_core.plan_of(a)) == tuple(preset):
+            return a
+    return None
