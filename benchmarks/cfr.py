@@ -7,7 +7,9 @@ The variant is gutenberg_ai.cfr's shipped position (data/positions/cfr-mini.json
 one round of a 2-player game, one initiative marker each. Exploitability is OpenSpiel's
 (`pyspiel.exploitability`: the mean over the players of what a best response gains
 against the average policy) in the game's win/loss utility (-1..1). A uniformly random
-policy is the reference.
+policy is the reference. "mccfr-outcome-other" is OpenSpiel's outcome sampler re-written
+in Python with the average taken at the other player's nodes (gutenberg_ai.cfr,
+docs/search.md "Why outcome sampling freezes"); the others are OpenSpiel's C++ solvers.
 """
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ import pyspiel  # noqa: E402
 
 from gutenberg_ai import cfr  # noqa: E402
 
-RUNS = {"cfr+": 300, "cfr": 300, "mccfr-external": 3000, "mccfr-outcome": 100000}
+RUNS = {"cfr+": 300, "cfr": 300, "mccfr-external": 3000, "mccfr-outcome": 100000,
+        "mccfr-outcome-other": 100000}
 
 
 def main():
