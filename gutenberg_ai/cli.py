@@ -485,7 +485,7 @@ def cmd_cards(args) -> int:
     t.add_column("card", style="bold green", no_wrap=True)
     t.add_column("what it shows")
     for m in matches[:args.top]:
-        t.add_row(m.card, Text(m.text[len(m.card):].strip() if m.text.startswith(m.card) else m.text))
+        t.add_row(m.card, Text(m.text[len(m.card):].lstrip(": ").strip() if m.text.startswith(m.card) else m.text))
     console.print(t)
     if len(matches) > args.top:
         console.print(Text(f"... and {len(matches) - args.top} more (--top N shows more; more words narrow it)",

@@ -42,7 +42,6 @@ from gutenberg_ai.positionfile import PositionError
 from gutenberg_ai.records import CHANCE, GameRecord, draw_chance, seat_entry
 
 _UNDONE = object()   # what the menu returns when undo went back to an earlier decision
-MENU_LIMIT = 40      # longer menus (the plan step: hundreds of plans) are listed on request
 DRAWS_SHOWN = 6      # a deal of more draws is summed up in a line
 HINT_TOP = 5
 SCREEN_LINES = 40    # the height a decision is fitted to when the output is not a terminal
@@ -322,10 +321,10 @@ class Session:
         self._flush_draws()
         core = core_of(self.state)
         console = self.console
-        if len(legal) <= MENU_LIMIT:
-            menu = tui.menu_text(texts, core.step_name(), console.width)
-        else:   # the game's own way to choose among many (Gutenberg: a plan as numbers)
-            menu = self.view.long_menu(core, self.human, legal, texts, console.width)
+        # The game's own menu where it has one (Gutenberg: a plan as five numbers;
+        # Printing Press: places and windows by row and column), else every move.
+        menu = self.view.menu(core, self.human, legal, texts, console.width) or \
+            tui.menu_text(texts, core.step_name(), console.width)
         height = console.size.height if console.is_terminal else SCREEN_LINES
         below = len(console.render_lines(menu, pad=False)) + 3
         console.rule(f"Your decision: {core.step_name()}")

@@ -608,6 +608,15 @@ def _spread(markers: int):
     return [markers // 5 + (1 if i < markers % 5 else 0) for i in range(5)]
 
 
+MENU_LIMIT = 40      # longer menus (the plan step: hundreds of plans) are listed on request
+
+
+def menu(core, seat: int, legal, texts, width: int) -> Text | None:
+    """The menu of this decision, or None for the numbered list of every move (up to
+    MENU_LIMIT moves; a plan step's hundreds of plans are typed as five numbers)."""
+    return long_menu(core, seat, legal, texts, width) if len(legal) > MENU_LIMIT else None
+
+
 def long_menu(core, seat: int, legal, texts, width: int) -> Text:
     """The menu of a decision with more moves than a screen lists: a plan step's
     hundreds of plans, typed as five numbers."""

@@ -74,6 +74,14 @@ GAMES = {
         shell_name="gutenberg_py", score_word="fame",
         view_module="gutenberg_ai.view", position_module="gutenberg_ai.position",
         position_format="gutenberg-position", cards_module="gutenberg_ai.cards"),
+    "printing-press": PrintingGame(
+        key="printing-press", spiel_name="printing_press", title="Printing Press",
+        module="gutenberg_ai.games.printing_press.game",
+        core_module="gutenberg_ai.games.printing_press._core",
+        view_module="gutenberg_ai.games.printing_press.view",
+        position_module="gutenberg_ai.games.printing_press.position",
+        position_format="printing-press-position",
+        cards_module="gutenberg_ai.games.printing_press.cards"),
 }
 DEFAULT_GAME = "gutenberg"
 

@@ -152,6 +152,11 @@ def cell_code(v: int) -> str:
     return code + ("'" if v & TOKEN else "+" if v & ABILITY else "")
 
 
+def row_text(cells) -> str:
+    """A row of cells as codes in columns 4 wide (a file's rows line up)."""
+    return " ".join(f"{cell_code(v):<4}" for v in cells).rstrip()
+
+
 def _character(name: str, where: str) -> int:
     low = name.strip().lower()
     for i, full in enumerate(names.CHARACTERS):
@@ -784,11 +789,9 @@ def position_of(state, names_=None, viewer: int | None = None) -> dict:
         done = d["turn_order"][:d["turn"]] if d["phase"] == PH["CLOSE"] else []
         closed = [k for k in range(r - 1)] + ([r - 1] if seat in done else [])
         if closed:
-            e["closed"] = [[" ".join(cell_code(p["closed"][k][i * 3 + j]) for j in range(3)) for i in range(3)]
-                           for k in closed]
+            e["closed"] = [[row_text(p["closed"][k][i * 3:i * 3 + 3]) for i in range(3)] for k in closed]
         if p["pieces"]:
-            e["tableau"] = [" ".join(cell_code(p["grid"][i][j]) for j in range(p["width"]))
-                            for i in range(p["height"])]
+            e["tableau"] = [row_text(p["grid"][i][:p["width"]]) for i in range(p["height"])]
         seen = viewer is None or viewer == seat
         hand = [(names.SYMBOLS[p["hand"][k]] if seen else HIDDEN) if p["slot"][k] == SLOT["HAND"] else None
                 for k in range(p["n_setup"])]
@@ -840,6 +843,15 @@ def _dumps(data) -> str:
         if isinstance(value, dict):
             items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
             return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+        if all(isinstance(v, int) for v in value):     # numbers: a few lines
+            lines, line = [], []
+            for v in value:
+                if line and len(", ".join(line + [json.dumps(v)])) + len(pad) > 84:
+                    lines.append(", ".join(line))
+                    line = []
+                line.append(json.dumps(v))
+            lines.append(", ".join(line))
+            return "[\n" + ",\n".join(f"{pad}  {x}" for x in lines) + f"\n{pad}]"
         items = [f"{pad}  {compact(v, indent + 1)}" for v in value]
         return "[\n" + ",\n".join(items) + f"\n{pad}]"
     return compact(data, 0)

@@ -55,7 +55,7 @@ def symbol_text(x: int) -> Text:
 def cell_text(v: int) -> Text:
     """A tableau cell, CELL_WIDTH wide: its code right-aligned and a token's mark."""
     if v < 0:
-        return Text("   .", style="dim")
+        return Text("  . ", style="dim")
     base = v & CELL_BASE
     code = names.SHORT[base]
     style = SYMBOL_STYLES[base] if base < N_SYMBOLS else ICON_STYLE if base == ICON else "dim"
@@ -72,14 +72,14 @@ def grid_text(cells, first_row: int = 0, first_col: int = 0, shade=None, numbers
         return out.append("(empty)", style="dim")
     width = len(cells[0])
     if numbers:
-        out.append("   ")
+        out.append("    ")
         for c in range(width):
             out.append(f"{first_col + c + 1:>{CELL_WIDTH - 1}} ", style="dim")
     for r, row in enumerate(cells):
         if numbers or r:
             out.append("\n")
         if numbers:
-            out.append(f"{first_row + r + 1:>3}", style="dim")
+            out.append(f"{first_row + r + 1:>3} ", style="dim")
         for c, v in enumerate(row):
             cell = cell_text(v)
             if shade is not None and 0 <= first_row + r - shade[0] < 3 and 0 <= first_col + c - shade[1] < 3:
@@ -145,7 +145,10 @@ def parts_text(parts) -> str:
 
 
 def where_text(r: int, c: int) -> str:
-    return f"rows {r + 1}-{r + 3}, columns {c + 1}-{c + 3}"
+    """A window as the moves say it (core.pyx's action_to_string)."""
+    rows = f"rows {r + 1}-{r + 3}" if r >= 0 else f"rows {r + 1} to {r + 3}"
+    cols = f"columns {c + 1}-{c + 3}" if c >= 0 else f"columns {c + 1} to {c + 3}"
+    return f"{rows}, {cols}"
 
 
 # ---------------------------------------------------------------------------------------
@@ -223,7 +226,8 @@ def order_rows(core, seat: int) -> list:
     if best and p["pieces"]:
         points, parts, wr, wc = best[0]
         rows.append(("best window", Text(f"{points} points now on {where_text(wr, wc)} "
-                                         f"({parts_text(parts)}), shaded")))
+                                         f"({parts_text(parts)}), shaded") if points else
+                     Text("no window scores yet", style="dim")))
     return rows
 
 
@@ -252,7 +256,7 @@ def tableau_grid(core, seat: int, shade: bool = True) -> Text:
     if not p["pieces"]:
         return Text("empty this round", style="dim")
     best = windows(core, seat) if shade else []
-    window = (best[0][2], best[0][3]) if best else None
+    window = (best[0][2], best[0][3]) if best and best[0][0] > 0 else None
     return grid_text(tableau_cells(p), shade=window)
 
 
@@ -454,6 +458,19 @@ def _cell_of(action: int):
         return ("token", 0) + _core.anchor_cell(action - A["TOKEN_AT"])
     if A["WINDOW"] <= action < A["NUM_ACTIONS"]:
         return ("window", 0) + _core.anchor_cell(action - A["WINDOW"])
+    return None
+
+
+SHORT_MENU = 12     # places (a card's, a token's) listed by number up to this many
+
+
+def menu(core, seat: int, legal, texts, width: int) -> Text | None:
+    """The menu of this decision, or None for the numbered list of every move: windows
+    are always listed best first (long_menu), and so are places beyond SHORT_MENU."""
+    cells = [_cell_of(a) for a in legal]
+    if any(c is not None and c[0] == "window" for c in cells) or \
+            sum(c is not None for c in cells) > SHORT_MENU:
+        return long_menu(core, seat, legal, texts, width)
     return None
 
 
