@@ -87,7 +87,7 @@ def load_game(params: dict, key: str | None = None):
 DEMO_ITERATIONS = 1000
 
 def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalogue: str = "",
-              characters: bool = True, automa: bool = False, out=sys.stdout, verbose: bool = True,
+              characters: bool = True, automa: bool = False, out=None, verbose: bool = True,
               record: bool = False, bots=("random",), seconds=None, iterations=None,
               game: str | None = None, variant: str | None = None):
     """Play one game of `game` (a games-table key; Gutenberg by default) between bots
@@ -95,6 +95,7 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
     chance drawn with it) and print it round by round with the final score sheet.
     Searching bots get `seconds` or `iterations` a move (default DEMO_ITERATIONS).
     Returns the final state, or (state, GameRecord) with record=True."""
+    out = out or sys.stdout
     params = {"players": players, "rounds": rounds, "catalogue": catalogue, "characters": characters,
               "automa": int(automa) if automa else None, "variant": variant}
     game = load_game(known_params(printing_game(game), params), game)

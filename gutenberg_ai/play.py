@@ -26,6 +26,7 @@ hidden; the hidden plans at its end are chosen again).
 """
 from __future__ import annotations
 
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -62,7 +63,7 @@ Line editing and history (arrow keys) work at the prompt; Ctrl-C stops a hint, o
 def help_text(view) -> str:
     """The help of the prompt: the game's way of typing a move, the commands, the game's
     help topics."""
-    topics = "".join(f"  [green]help {name}[/green]{' ' * max(1, 17 - len(name))}{what}\n"
+    topics = "".join(f"  [green]help {name}[/green]{' ' * max(1, 18 - len(name))}{what}\n"
                      for name, (what, _) in view.HELP_TOPICS.items())
     return view.HELP_MOVES + "\n\n" + HELP_COMMANDS.format(topics=topics)
 
@@ -268,7 +269,8 @@ class Session:
         core = core_of(self.state)
         numbers = line.replace(",", " ").split()
         more = self.view.typed_move_help(core, legal)
-        if all(w.isdigit() for w in numbers):
+        # Numbers, negative ones too (a row above a Printing Press tableau is 0 or below).
+        if all(re.fullmatch(r"-?\d{1,6}", w) for w in numbers):
             if len(numbers) == 1:
                 k = int(numbers[0])
                 if 1 <= k <= len(legal):

@@ -563,19 +563,15 @@ def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
         return entries, len(actions) - end
     rng = random.Random(f"gutenberg-fill/{seed}")
     tries = [0]
-
-    def phase(state):
-        return core_of(state).phase
+    # The game may know which outcome or move what follows reveals (Printing Press: a
+    # setup token placed symbol side up rounds later names the symbol drawn at setup).
+    hint = getattr(games.of(game).positions, "hidden_hint", None)
 
     def go(i, state):
         # The visible entries up to the next hidden one must fit; after the last hidden
-        # one, those of the same phase (later phases do not depend on what was hidden).
+        # one, every one to the end (a later move may reveal what was hidden).
         k = i
-        after = i > hidden[-1]
-        start_phase = phase(state) if after else None
         while k < end and not entries[k].get("hidden"):
-            if after and phase(state) != start_phase:
-                return True
             if not _fits(state, entries[k]):
                 return False
             state.apply_action(entries[k]["action"])
@@ -587,6 +583,9 @@ def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
             return False
         options = [a for a, _ in state.chance_outcomes()] if player == CHANCE else list(state.legal_actions())
         rng.shuffle(options)
+        if hint is not None:
+            first = [a for a in hint(state, entries, k) if a in options]
+            options = first + [a for a in options if a not in first]
         for a in options:
             tries[0] += 1
             if tries[0] > FILL_LIMIT:

@@ -877,6 +877,61 @@ def position_start(data: dict, pos: Position, seed: int = 0) -> tuple[dict, list
                        "it leaves unaccounted for.")
 
 
+def hidden_hint(state, entries, k: int) -> list:
+    """For records.fill_hidden: the outcomes or moves for the record's hidden entry k,
+    in the order to try them. First what follows reveals: a setup token drawn for a seat
+    shows its symbol when that seat places it symbol side up (its slot is the k-th
+    drawn); a token drawn for a discarded card, when the seat keeps it symbol side up.
+    Then the symbols the bag can best spare: the most left in it after the draws the
+    record shows later (a hidden token taken from the bag may be one a visible draw
+    needs)."""
+    from gutenberg_ai.games import core_of
+    A, C = _core.ACTIONS, _core.CHANCE_OUTCOMES
+    d = core_of(state).to_dict()
+    need = [0] * N_SYMBOLS       # tokens of each symbol that later visible draws take
+    for later in entries[k + 1:]:
+        a = later.get("action")
+        if later["player"] == -1 and a is not None:
+            if C["SETUP"] <= a < C["FRAME"] or C["DRAW"] <= a < C["NUM_CHANCE"]:
+                need[(a - (C["SETUP"] if a < C["FRAME"] else C["DRAW"])) % N_SYMBOLS] += 1
+    spare = [d["bag"][x] - need[x] for x in range(N_SYMBOLS)]
+    first = []
+    if entries[k]["player"] == -1:
+        options = [a for a, _ in state.chance_outcomes()]
+        if not options:
+            return []
+        o = options[0]
+        if C["SETUP"] <= o < C["FRAME"]:
+            base, q = C["SETUP"], (o - C["SETUP"]) // N_SYMBOLS
+            slot = d["players"][q]["n_setup"]
+            for later in entries[k + 1:]:
+                a = later.get("action")
+                if later["player"] == q and a is not None and A["SETUP_UP"] <= a < A["SETUP_DOWN"] \
+                        and (a - A["SETUP_UP"]) // N_SYMBOLS == slot:
+                    first = [base + q * N_SYMBOLS + (a - A["SETUP_UP"]) % N_SYMBOLS]
+                    break
+        elif C["DRAW"] <= o < C["NUM_CHANCE"]:
+            base, q = C["DRAW"], (o - C["DRAW"]) // N_SYMBOLS
+            pool = d["pool"][:d["n_pool"]]
+            for later in entries[k + 1:]:
+                if later["player"] != q:
+                    continue
+                a = later.get("action")
+                if a is not None and A["KEEP_UP"] <= a < A["KEEP_DOWN"] and a - A["KEEP_UP"] not in pool:
+                    first = [base + q * N_SYMBOLS + a - A["KEEP_UP"]]
+                break
+        else:
+            return []
+        rest = sorted(options, key=lambda a: -spare[(a - base) % N_SYMBOLS])
+        return first + [a for a in rest if a not in first]
+    legal = state.legal_actions()
+    down = [a for a in legal if A["KEEP_DOWN"] <= a < A["SETUP_UP"]]
+    down.sort(key=lambda a: -spare[a - A["KEEP_DOWN"]])     # what stays out of the bag
+    taken = [a for a in legal if A["CAXTON_TAKE"] <= a < A["TOKEN_AT"]]
+    taken.sort(key=lambda a: -spare[a - A["CAXTON_TAKE"]])
+    return down + taken
+
+
 def preset_action(core, legal, preset, start_round: int):
     """Printing Press positions give no moves to replay (position_start has none)."""
     return None

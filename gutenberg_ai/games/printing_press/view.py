@@ -630,8 +630,9 @@ def help_characters() -> Text:
 def help_symbols() -> Text:
     text = Text("The grid: each square as a short code in its colour.\n", style="bold")
     for kind, symbols in names.KIND_SYMBOLS.items():
-        text.append(f"  {kind}s: ", style="bold cyan")
-        text.append_text(_join([symbol_text(names.SYMBOLS.index(x)).append(f" {x}") for x in symbols], ", "))
+        text.append(f"  {kind}s: ".replace("specialtys", "specialties"), style="bold cyan")
+        text.append_text(_join([symbol_text(names.SYMBOLS.index(x)).append(
+            "" if names.SHORT[names.SYMBOLS.index(x)] == x else f" {x}") for x in symbols], ", "))
         text.append("\n")
     text.append("  * ", style=ICON_STYLE)
     text.append("an initiative icon, - a blank square, . an empty cell; a token has ' after its code (*' face "
