@@ -639,7 +639,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=cmd_replay)
 
     hint = _subparser(sub, "hint", "the best moves at a position (a position file)",
-                      "Search a position (docs/positions.md) and print the best moves of the player to "
+                      "Search a position (docs/gutenberg/positions.md) and print the best moves of the player to "
                       "decide, with the share of the search, the chance to win, the expected fame and "
                       "the expected line of play.",
                       ["gutenberg-ai hint my_table.json", "gutenberg-ai hint my_table.json --seconds 10 --top 3",

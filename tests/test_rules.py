@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from gutenberg_ai import _core
+from gutenberg_ai.games.gutenberg import _core
 from positions import (
     A, C, MORE_PP, MORE_PR, MORE_RR, PASS, PD, PH, REWARD_GUILDERS, REWARD_INKS,
     REWARD_ORDER, REWARD_SPECIALTY, SUB, at_fulfil, at_phase, at_turn, bits, blank, board, buy,
