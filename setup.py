@@ -52,6 +52,7 @@ with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
 GAME_CORES = [
     ("gutenberg_ai._core", "ext/core.pyx", "ext/gutenberg_spiel.cc"),
     ("gutenberg_ai.games.printing_press._core", "ext/printing_press/core.pyx", None),
+    ("gutenberg_ai.games.lead_letter_printers._core", "ext/lead_letter_printers/core.pyx", None),
 ]
 
 include_dirs = [
@@ -75,7 +76,7 @@ compile_args = [
 # file's folder first, so each game finds its own api.pxi.
 extensions = cythonize(
     [Extension(name, [source], language="c++") for name, source, _ in GAME_CORES],
-    include_path=["ext", "ext/printing_press", "ext/engine"],
+    include_path=["ext", "ext/printing_press", "ext/lead_letter_printers", "ext/engine"],
     compiler_directives={"language_level": "3", "embedsignature": True},
     annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
 )

@@ -1,0 +1,181 @@
+# The heuristic player, the static evaluation and action values (included at the end of
+# core.pyx).
+#
+# Written from the rules: a position is worth its final score as if the game ended now,
+# with the resources and cash counted without rounding, the orders in production at what
+# their completion is likely to bring, the orders waiting at part of their points while
+# rounds remain (and at their negative value once none do), and what workforce, capacity,
+# factories and technologies will bring in the rounds left. An action is worth the
+# evaluation one step on (to the next decision or chance node), for the player acting,
+# against the best of the others. The numbers are judgement, kept in one place per idea.
+
+cdef double HEURISTIC_EPSILON = 0.05   # chance of a uniformly random move (rollout diversity)
+cdef double RESOURCE_WORTH = 0.35      # a resource: a fifth of a point at the end, and production
+cdef double MARK_WORTH = 0.25          # a mark: a fifth of a point, and purchases
+cdef double STAGE_SHARE = 0.35         # an order in stage k: (STAGE_SHARE + STAGE_STEP * k) of its points
+cdef double STAGE_STEP = 0.15
+cdef double WAITING_SHARE = 0.2        # an order waiting while rounds remain
+cdef double PER_ROUND_WORKFORCE = 0.5  # what a workforce brings per round left (travel steps, capacity)
+cdef double PER_ROUND_CAPACITY = 0.3
+cdef double PER_ROUND_FACTORY = 0.7
+cdef double PER_ROUND_TECH = 0.3
+cdef double UNUSED_SIGN = 0.4          # a signboard not used yet (an action to come)
+cdef double UNUSED_DISC = 0.8          # a city disc's reward not used yet
+cdef double HELD_CONTRACT = 0.5        # a contract bought, not active
+cdef double LETTER_HELD = 0.4          # a lead letter on the workshop's left
+cdef int MAX_ROUNDS_AHEAD = 4          # rounds left counted at most
+
+
+cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int rl) noexcept nogil:
+    cdef const PlayerState* p = &s.players[seat]
+    cdef int parts[8]
+    cdef int i, c
+    cdef double v
+    score_parts(s, cat, seat, parts)
+    v = 0.0
+    for i in range(7):
+        v += parts[i]
+    if s.phase == PH_TERMINAL:
+        return v + parts[7]
+    v += (p.res[0] + p.res[1] + p.res[2]) * RESOURCE_WORTH + p.marks * MARK_WORTH
+    if rl > MAX_ROUNDS_AHEAD:
+        rl = MAX_ROUNDS_AHEAD
+    for i in range(N_STAGES):
+        if p.stage[i] >= 0:
+            v += cat.orders[p.stage[i]].points * (STAGE_SHARE + STAGE_STEP * i) - 1.0
+    if rl > 0:
+        for i in range(N_WAITING):
+            if p.waiting[i] >= 0:
+                v += cat.orders[p.waiting[i]].points * (1.0 + WAITING_SHARE)
+    v += rl * (PER_ROUND_WORKFORCE * p.workforce + PER_ROUND_CAPACITY * p.capacity
+               + PER_ROUND_FACTORY * factory_count(p) + PER_ROUND_TECH * tech_count(p, cat, -1))
+    for c in range(N_SIGNS):
+        v += UNUSED_SIGN * unused_signs(cat, p, c)
+    v += UNUSED_DISC * popcount64(p.discs & ~p.discs_used)
+    v += HELD_CONTRACT * popcount64(p.contracts)
+    v += LETTER_HELD * (p.stack_n[0] + p.stack_n[1])
+    return v
+
+
+cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noexcept nogil:
+    """Projected final score per seat, for search cut-offs; exact at the end."""
+    cdef int seat, rl = rounds_left(s)
+    for seat in range(s.num_players):
+        value[seat] = seat_value(s, cat, seat, rl)
+
+
+cdef void action_values(const GameState* s, const Catalogue* cat, const int* actions, int n,
+                        double* values) noexcept nogil:
+    """Each action's value to the player acting: its evaluation one step on, less the best
+    of the others'."""
+    cdef GameState child
+    cdef double v[MAX_SEATS]
+    cdef int i, q, seat = s.actor
+    cdef double other
+    for i in range(n):
+        child = s[0]
+        apply_action(&child, cat, actions[i])
+        evaluate(&child, cat, v)
+        other = -1e18
+        for q in range(s.num_players):
+            if q != seat and v[q] > other:
+                other = v[q]
+        values[i] = v[seat] - 0.3 * other
+        if actions[i] == A_PASS and s.n_frames == 0 and s.phase == PH_ACTIONS:
+            values[i] -= 0.01        # optional actions first, when they are worth as much
+
+
+cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, double epsilon) noexcept nogil:
+    """The heuristic's move; with probability `epsilon` a uniformly random legal one.
+    -1 at chance and terminal nodes."""
+    cdef int buf[MAX_LEGAL]
+    cdef double values[MAX_LEGAL]
+    cdef int n = legal_actions(s, cat, buf), i, choice
+    if n <= 0:
+        return -1
+    if n == 1:
+        return buf[0]
+    if epsilon > 0 and rng_uniform(rng) < epsilon:
+        return buf[rng_below(rng, n)]
+    action_values(s, cat, buf, n, values)
+    choice = 0
+    for i in range(1, n):
+        if values[i] > values[choice]:
+            choice = i
+    return buf[choice]
+
+
+cdef int heuristic_action(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    return heuristic_choice(s, cat, rng, HEURISTIC_EPSILON)
+
+
+# =======================================================================================
+# Python entry points.
+# =======================================================================================
+def heuristic_move(CoreState state, unsigned long long seed=0, epsilon=None):
+    """The heuristic player's move in `state` (a decision node)."""
+    cdef Rng rng
+    if current_player(&state.s) < 0:
+        raise ValueError("the heuristic moves at decision nodes only (this is a chance node or the end)")
+    rng.s = seed
+    if epsilon is None:
+        return heuristic_action(&state.s, &state.rules.cat, &rng)
+    return heuristic_choice(&state.s, &state.rules.cat, &rng, epsilon)
+
+
+def heuristic_values(CoreState state):
+    """The heuristic's value of each legal action: a dict action -> value."""
+    cdef int buf[MAX_LEGAL]
+    cdef double values[MAX_LEGAL]
+    cdef int n = legal_actions(&state.s, &state.rules.cat, buf)
+    action_values(&state.s, &state.rules.cat, buf, n, values)
+    return {buf[i]: values[i] for i in range(n)}
+
+
+def evaluate_state(CoreState state):
+    """Projected final score per seat (`evaluate`): exact at the end of the game."""
+    cdef double value[MAX_SEATS]
+    evaluate(&state.s, &state.rules.cat, value)
+    return [value[i] for i in range(state.s.num_players)]
+
+
+cdef void play_policies(GameState* s, const Catalogue* cat, const int* policy, Rng* rng,
+                        double epsilon) noexcept nogil:
+    """Play to the end with a policy per seat: 0 uniformly random, 1 heuristic."""
+    cdef int buf[MAX_LEGAL]
+    cdef int cp, n
+    while s.phase != PH_TERMINAL:
+        cp = current_player(s)
+        if cp == CHANCE:
+            apply_action(s, cat, sample_chance(s, cat, rng))
+        elif policy[cp] == 1:
+            apply_action(s, cat, heuristic_choice(s, cat, rng, epsilon))
+        else:
+            n = legal_actions(s, cat, buf)
+            apply_action(s, cat, buf[rng_below(rng, n)])
+
+
+def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
+                 double epsilon=HEURISTIC_EPSILON):
+    """Play `games` full games inside the core with a policy per player ("random" or
+    "heuristic") and return the final scores of each game."""
+    cdef int policy[MAX_SEATS]
+    cdef GameState s
+    cdef Rng rng
+    cdef int g, i
+    cdef int scores[MAX_SEATS]
+    if len(policies) != rules.players:
+        raise ValueError(f"{len(policies)} policies for {rules.players} players")
+    for i, name in enumerate(policies):
+        if name not in ("random", "heuristic"):
+            raise ValueError(f"policy {name!r} is not 'random' or 'heuristic'")
+        policy[i] = 1 if name == "heuristic" else 0
+    rng.s = seed
+    out = []
+    for g in range(games):
+        s = rules.initial
+        with nogil:
+            play_policies(&s, &rules.cat, policy, &rng, epsilon)
+        final_scores(&s, &rules.cat, scores)
+        out.append([scores[i] for i in range(s.num_players)])
+    return out
