@@ -698,6 +698,7 @@ def _problems(CoreState st):
         for k in range(N_STACKS):
             letters += list(p["stack"][k][:p["stack_n"][k]])
         letters += list(p["stick"]) + [x for x in p["contract_letter"]]
+    letters += [f["a"] for f in s["frames"][:s["n_frames"]] if f["kind"] == F_KEEP]   # taken, not placed yet
     once("lead letters", letters, N_LETTER_TILES)
     once("trading tiles", _bits(s["tile_pile"]) + _bits(s["tile_discard"]) + list(s["face_tiles"]), N_TILES)
     techs = _bits(s["tech_pile"]) + [x for lv in range(N_LEVELS) for x in s["tech_bottom"][lv][:s["tech_bottom_n"][lv]]]

@@ -2032,6 +2032,7 @@ cdef void buy(GameState* s, const Catalogue* cat, int a, bint free) noexcept nog
         p.waiting[0 if p.waiting[0] < 0 else 1] = s.order_display[i]
         s.order_display[i] = -1
         p.bought_order = 1
+        s.taken[0] += 1
     else:
         i = a - A_BUY_CONTRACT
         if not free:
@@ -2039,6 +2040,7 @@ cdef void buy(GameState* s, const Catalogue* cat, int a, bint free) noexcept nog
         p.contracts |= 1 << s.contract_display[i]
         s.contract_display[i] = -1
         p.bought_contract = 1
+        s.taken[1] += 1
 
 
 cdef void do_move(GameState* s, const Catalogue* cat, int a) noexcept nogil:
@@ -2248,14 +2250,16 @@ cdef bint production_open(const GameState* s, const Catalogue* cat) noexcept nog
 
 
 cdef void preparation(GameState* s, const Catalogue* cat) noexcept nogil:
-    """The new player order; fewer empty spaces than players in a display: the cheapest
-    are discarded; what is left goes to the cheapest spaces; the refill follows (chance)."""
+    """The new player order; fewer spaces emptied this round than players in a display:
+    as many more as needed are discarded from the cheapest spaces; what is left goes to
+    the cheapest spaces; the refill follows (chance)."""
     cdef int i, n, q
     cdef int16_t* d
     new_player_order(s)
     for i in range(2):
         d = &s.order_display[0] if i == 0 else &s.contract_display[0]
-        n = N_DISPLAY - display_count(d)
+        n = s.taken[i]
+        s.taken[i] = 0
         for q in range(N_DISPLAY):
             if n >= s.num_players:
                 break

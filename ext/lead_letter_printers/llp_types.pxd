@@ -404,6 +404,7 @@ ctypedef struct GameState:
     uint32_t contract_discard
     int16_t contract_display[N_DISPLAY]
     int16_t refill_display          # 1: empty order and contract spaces are filled now
+    int16_t taken[2]                # orders, contracts taken from the displays this round
     uint32_t disc_pile              # discs not placed yet (the rest go to the box)
     int16_t city_disc[MAX_CITIES]   # disc on each city, -1
     int16_t discs_due               # grey cities still to get a disc (setup)

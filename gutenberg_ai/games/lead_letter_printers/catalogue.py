@@ -282,7 +282,10 @@ _EFFECT_WORDS = {
 
 
 def describe_effect(e: dict) -> str:
-    text = _EFFECT_WORDS[e["do"]].format(n=e.get("n", 1), level=e.get("level", ""), letter=e.get("letter", ""))
+    n = e.get("n", 1)
+    if e["do"] in ("marks", "points") and n == 1:
+        return f"1 {e['do'][:-1]}"
+    text = _EFFECT_WORDS[e["do"]].format(n=n, level=e.get("level", ""), letter=e.get("letter", ""))
     free = e.get("free")
     if free:
         if e["do"] == "technology":
