@@ -162,6 +162,30 @@ cdef class Rules:
             final_scores(&s, &self.cat, scores)
         return [scores[i] for i in range(self.players)]
 
+    def check_random_games(self, int n, unsigned long long seed):
+        """Play n uniformly random games inside the core, checking the invariants after
+        every action (resources and money conserved, tracks in range, the effect stack
+        within bounds, a legal action at every decision, the game's end within
+        max_game_length). Returns (failures, actions played, the first failure's game
+        and its kind, or None)."""
+        cdef GameState s
+        cdef Rng rng
+        cdef int i, bad, length, failures = 0, limit = self.max_game_length
+        cdef long long total = 0
+        first = None
+        kinds = ("", "resources", "money", "track", "frames", "legal", "length")
+        rng.s = seed
+        for i in range(n):
+            s = self.initial
+            with nogil:
+                bad = check_random_game(&s, &self.cat, &rng, limit, &length)
+            total += length
+            if bad != BAD_NONE:
+                failures += 1
+                if first is None:
+                    first = (i, kinds[bad])
+        return failures, total, first
+
     @property
     def core_catalogue(self):
         """The catalogue as the core sees it (a dict of numbers)."""

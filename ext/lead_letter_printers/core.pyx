@@ -2396,6 +2396,74 @@ cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nog
             apply_action(s, cat, buf[rng_below(rng, n)])
 
 
+cdef enum:
+    BAD_NONE = 0
+    BAD_RESOURCES = 1      # a resource not conserved (supply + players != 20) or negative
+    BAD_MONEY = 2          # marks not conserved (bank + players) or a player's negative
+    BAD_TRACK = 3          # workforce, capacity, order track section or a stack off its range
+    BAD_FRAMES = 4         # the effect stack at its limit
+    BAD_LEGAL = 5          # a decision without legal actions, or chance without outcomes
+    BAD_LENGTH = 6         # the game did not end within the bound
+
+
+cdef int state_bad(const GameState* s, const Catalogue* cat) noexcept nogil:
+    """The invariants every state keeps (the core's own check; CoreState.problems() checks
+    every component's place besides)."""
+    cdef int r, seat, total
+    cdef int32_t money = s.bank
+    cdef const PlayerState* p
+    for r in range(N_RES):
+        total = s.supply[r]
+        if s.supply[r] < 0:
+            return BAD_RESOURCES
+        for seat in range(s.num_players):
+            total += s.players[seat].res[r]
+            if s.players[seat].res[r] < 0:
+                return BAD_RESOURCES
+        if total != RESOURCE_SUPPLY:
+            return BAD_RESOURCES
+    for seat in range(s.num_players):
+        p = &s.players[seat]
+        money += p.marks
+        if p.marks < 0:
+            return BAD_MONEY
+        if not 1 <= p.workforce <= cat.workforce_max or not 0 <= p.capacity < CAP_SPACES:
+            return BAD_TRACK
+        if not 0 <= p.section <= ORDER_SECTIONS or p.stack_n[0] > MAX_STACK or p.stack_n[1] > MAX_STACK:
+            return BAD_TRACK
+        if markers_left(p) < 0:
+            return BAD_TRACK
+    if money != BANK:
+        return BAD_MONEY
+    if s.n_frames >= MAX_FRAMES:
+        return BAD_FRAMES
+    return BAD_NONE
+
+
+cdef int check_random_game(GameState* s, const Catalogue* cat, Rng* rng, int max_length,
+                           int* length) noexcept nogil:
+    """Play a uniformly random game, checking the invariants after every step; the first
+    failure (BAD_*) or BAD_NONE."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n, bad
+    length[0] = 0
+    while s.phase != PH_TERMINAL:
+        if s.deal != DEAL_NONE:
+            apply_action(s, cat, sample_chance(s, cat, rng))
+        else:
+            n = legal_actions(s, cat, buf)
+            if n <= 0:
+                return BAD_LEGAL
+            apply_action(s, cat, buf[rng_below(rng, n)])
+        length[0] += 1
+        bad = state_bad(s, cat)
+        if bad != BAD_NONE:
+            return bad
+        if length[0] > max_length:
+            return BAD_LENGTH
+    return BAD_NONE
+
+
 cdef int rounds_left(const GameState* s) noexcept nogil:
     """Rounds still to come, estimated: each round takes at least as many orders off the
     board as there are players (bought or discarded at the preparation)."""

@@ -1,0 +1,108 @@
+"""Invariants of Lead Letter Printers over many seeded random games, 2-4 players: inside
+the core after every action (resources and money conserved, tracks in range, the effect
+stack bounded, a legal action at every decision, the end within max_game_length); in
+Python after every step (every component in one place: CoreState.problems); legal actions
+sorted and distinct; chance probabilities summing to 1; the same seed giving the same
+game; the returns following their formulas; the heuristic playing legal moves."""
+import random
+
+import pytest
+
+from gutenberg_ai.games.lead_letter_printers import (ParameterError, _core, check_parameters,
+                                                     make_rules)
+
+
+def play(R, seed, check=None, policy=None):
+    rng = random.Random(seed)
+    s = R.new_state()
+    actions = []
+    while not s.is_terminal():
+        if s.is_chance():
+            outcomes, probs = zip(*s.chance_outcomes())
+            assert abs(sum(probs) - 1.0) < 1e-9 and all(p > 0 for p in probs)
+            assert list(outcomes) == sorted(set(outcomes))
+            a = rng.choices(outcomes, probs)[0]
+        else:
+            legal = s.legal_actions()
+            assert legal and legal == sorted(set(legal)) and len(legal) <= _core.MAX_LEGAL_ACTIONS
+            assert all(0 <= x < _core.NUM_ACTIONS for x in legal)
+            a = policy(s, rng) if policy else rng.choice(legal)
+            assert a in legal
+        s.apply(a)
+        actions.append(a)
+        if check:
+            check(s)
+        assert len(actions) <= R.max_game_length
+    return s, actions
+
+
+def check_state(s):
+    assert s.problems() == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_invariants_inside_the_core(players):
+    R = make_rules({"players": players})
+    failures, actions, first = R.check_random_games(300, 1000 + players)
+    assert failures == 0, first
+    assert actions > 300 * 100          # whole games were played
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_component_in_one_place_after_every_step(players):
+    R = make_rules({"players": players})
+    for seed in range(3):
+        s, actions = play(R, 100 * players + seed, check_state)
+        assert s.phase == "end"
+        scores = s.final_scores()
+        for seat in range(players):
+            assert scores[seat] == s.score_breakdown(seat)["total"]
+        # The game ends when no order is left to buy.
+        d = s.to_dict()
+        assert all(x < 0 for x in d["order_display"]) and sum(d["orders_left"]) == 0
+
+
+def test_same_seed_same_game():
+    R = make_rules({"players": 3})
+    a = play(R, 7)[1]
+    assert a == play(R, 7)[1]
+    assert a != play(R, 8)[1]
+    assert R.random_games(5, 3) == R.random_games(5, 3)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_heuristic_plays_legal_moves(players):
+    R = make_rules({"players": players})
+    policy = lambda s, rng: _core.heuristic_move(s, rng.randrange(1 << 62))
+    s, _ = play(R, 5, check_state, policy)
+    assert s.is_terminal()
+
+
+def test_returns_follow_their_formulas():
+    R = make_rules({"players": 3})
+    for seed in range(4):
+        s, _ = play(R, 40 + seed)
+        scores = s.final_scores()
+        win = s.returns("win")
+        assert abs(sum(win)) < 1e-9
+        winners = s.winners()
+        if len(winners) < 3:
+            assert all(win[w] > 0 for w in winners)
+        assert s.returns("score") == scores
+        margin = s.returns("margin")
+        for i in range(3):
+            assert margin[i] == pytest.approx(scores[i] - (sum(scores) - scores[i]) / 2)
+
+
+def test_small_variant_ends_after_its_rounds():
+    R = make_rules({"players": 2, "rounds": 1})
+    s, _ = play(R, 3, check_state)
+    assert s.rounds_played == 1 and s.is_terminal()
+
+
+def test_parameters_are_checked():
+    assert check_parameters({}) == {"players": 2, "rounds": 0, "catalogue": ""}
+    for bad in ({"players": 1}, {"players": 5}, {"players": True}, {"rounds": -1}, {"rounds": 2.5},
+                {"colour": "red"}, {"catalogue": "/no/such/file.json"}):
+        with pytest.raises(ParameterError):
+            check_parameters(bad)
