@@ -387,6 +387,11 @@ cdef class CoreState:
         return (f"action {a} ({self.action_to_string(a)}) is not legal now ({self.step_name()}); legal: "
                 f"{', '.join(map(str, legal[:12]))}{' ...' if len(legal) > 12 else ''}")
 
+    def _advance(self):
+        """Carry out what follows without a decision (as after every action): for
+        positions written by hand with effects waiting."""
+        advance(&self.s, &self.rules.cat)
+
     def apply_unchecked(self, int action):
         apply_action(&self.s, &self.rules.cat, action)
 
