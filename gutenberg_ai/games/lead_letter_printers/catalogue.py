@@ -26,7 +26,7 @@ from collections import Counter
 from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import FileDataError, decode_json, path_text, read_bytes, show
+from gutenberg_ai.jsonfile import FileDataError, decode_json, path_text, read_bytes, show, text_problem
 
 from .names import (CITY_KINDS, CONTRACT_KINDS, EFFECTS, FACTORY_ABILITIES, FREE_WORDS, GOODS,
                     GREEN_EFFECTS, LETTERS, LEVELS, RESOURCES, SIGNBOARDS)
@@ -447,6 +447,15 @@ def _effect_problems(where: str, effects: list, green_ok: bool) -> list[tuple[st
 
 def _semantic_problems(d: dict) -> list[tuple[str, str]]:
     out = []
+    # Names reach the terminal: plain text only.
+    for i, x in enumerate(d["shops"]):
+        if text_problem(x["name"]):
+            out.append((f"shops[{i}].name", text_problem(x["name"])))
+    for i, x in enumerate(d["travel_map"]["cities"]):
+        if text_problem(x["name"]):
+            out.append((f"travel_map.cities[{i}].name", text_problem(x["name"])))
+    if out:
+        return out
     for section, n in COUNTS.items():
         for i, item in enumerate(d[section]):
             if item["number"] != i + 1:
