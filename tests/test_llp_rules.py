@@ -615,6 +615,18 @@ def test_signboards():
     assert s.score_breakdown(0)["signboard_sets"] == 5      # used signboards still count
 
 
+def test_signboards_of_an_order_completed_in_the_action_phase_wait():
+    """"Starting from your next Action phase, you may use up any signboards on the orders.\""""
+    def setup(d):
+        move_tile(d, 0, "order")                      # order 1: white signboard, stage 4 costs 1 ink
+        d["orders_left"][0] -= 0 if 0 in d["order_display"] else 1
+        d["players"][0]["stage"] = [-1, -1, -1, 0]
+    R, s = with_effect("advance_order", arg=1, setup=setup)
+    play(s, A["ADVANCE"] + 5)
+    assert (player(s)["completed"] & 1) and A["SIGNBOARD"] + 0 not in s.legal_actions()
+    assert s.score_breakdown(0)["track"] == player(s)["points"]
+
+
 def test_city_disc_use():
     R, s = after_setup(2)
     s = edit(R, s, lambda d: (at_turn(d, 0, [0, 1]), move_tile(d, 3, "disc"),

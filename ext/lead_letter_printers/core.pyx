@@ -774,6 +774,8 @@ cdef void do_advance(GameState* s, const Catalogue* cat, int seat, int pos, bint
     else:
         p.points += cat.orders[o].points
         p.completed |= bit(o)
+        if s.phase == PH_ACTIONS:
+            p.signs_fresh |= bit(o)     # "Starting from your next Action phase, you may use up any signboards"
         if cat.orders[o].sign >= 0:
             p.points += SIGNBOARD_FACTORY_POINTS * ability_count(p, cat, FA_SIGNBOARD_POINTS, cat.orders[o].sign)
     push(s, F_STAGE, 1, k)
@@ -1154,7 +1156,7 @@ cdef void do_signboard(GameState* s, const Catalogue* cat, int c) noexcept nogil
 cdef int unused_signs(const Catalogue* cat, const PlayerState* p, int c) noexcept nogil:
     cdef int i, n = 0
     for i in range(N_ORDERS):
-        if has_bit(p.completed, i) and not has_bit(p.signs_used, i) and cat.orders[i].sign == c:
+        if has_bit(p.completed & ~p.signs_fresh, i) and not has_bit(p.signs_used, i) and cat.orders[i].sign == c:
             n += 1
     for i in range(N_DISCS):
         if has_bit(p.discs, i) and not has_bit(p.discs_used, i) and cat.discs[i].sign == c:
@@ -1167,7 +1169,7 @@ cdef void spend_signs(const Catalogue* cat, PlayerState* p, int c, int n) noexce
     (rulings.md)."""
     cdef int i
     for i in range(N_ORDERS):
-        if n > 0 and has_bit(p.completed, i) and not has_bit(p.signs_used, i) and cat.orders[i].sign == c:
+        if n > 0 and has_bit(p.completed & ~p.signs_fresh, i) and not has_bit(p.signs_used, i) and cat.orders[i].sign == c:
             p.signs_used |= bit(i)
             n -= 1
     for i in range(N_DISCS):
@@ -2218,6 +2220,8 @@ cdef bint auto_frame(GameState* s, const Catalogue* cat) noexcept nogil:
 
 cdef void start_round(GameState* s) noexcept nogil:
     cdef int i, n = s.num_players
+    for i in range(n):
+        s.players[i].signs_fresh = 0
     s.phase = PH_ACTIONS
     for i in range(n):
         s.seq[i] = s.order[i]
@@ -2233,6 +2237,8 @@ cdef void start_sequence(GameState* s, int phase) noexcept nogil:
     s.phase = phase
     for i in range(s.num_players):
         s.seq[i] = s.order[i]
+        if phase == PH_FINAL:
+            s.players[i].signs_fresh = 0    # "They may use all their unused signboards"
     s.n_turns = s.num_players
     s.turn = 0
     s.main_done = 0

@@ -346,6 +346,7 @@ ctypedef struct PlayerState:
     int16_t stage[N_STAGES]         # order in production stage 1-4, -1
     uint64_t completed              # completed orders (bit mask)
     uint64_t signs_used             # completed orders whose signboard was used
+    uint64_t signs_fresh            # completed in this Action phase: usable from the next one
     uint32_t discs                  # city discs gained
     uint32_t discs_used             # ... turned face down
     uint32_t cities                 # cities with this player's city marker
