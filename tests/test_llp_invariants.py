@@ -106,3 +106,45 @@ def test_parameters_are_checked():
                 {"colour": "red"}, {"catalogue": "/no/such/file.json"}):
         with pytest.raises(ParameterError):
             check_parameters(bad)
+
+
+def test_words_for_every_action_and_observation():
+    """Every legal action and chance outcome has words, plain text; every player's
+    observation string and tensor can be written at every step."""
+    import numpy as np
+    R = make_rules({"players": 3})
+    buf = np.zeros(_core.OBSERVATION_SIZE, dtype=np.float32)
+
+    def check(s):
+        if s.is_terminal():
+            return
+        acts = [o for o, _ in s.chance_outcomes()] if s.is_chance() else s.legal_actions()
+        for a in acts:
+            text = s.action_to_string(a)
+            assert text and text.isprintable() and "out of range" not in text
+        for q in range(3):
+            assert s.observation_string(q).replace("\n", "").isprintable()
+            assert s.write_observation(q, buf) == _core.OBSERVATION_SIZE
+    play(R, 11, check)
+
+
+def test_states_pickle_and_compare():
+    import pickle
+    R = make_rules({"players": 2})
+    s, _ = play(R, 2)
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and t.final_scores() == s.final_scores() and hash(t) == hash(s)
+    r = pickle.loads(pickle.dumps(R))
+    assert r.new_state() == R.new_state()
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    R = make_rules({"players": 2})
+    s = R.new_state()
+    while s.is_chance():
+        s.apply(s.chance_outcomes()[0][0])
+    before = s.clone()
+    for bad in (-1, _core.NUM_ACTIONS, 10 ** 9, "x", 2.5, _core.ACTIONS["MOVE"]):
+        with pytest.raises(_core.IllegalActionError):
+            s.apply(bad)
+        assert s == before

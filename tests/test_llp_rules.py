@@ -770,9 +770,6 @@ def test_contracts(number, setup, value):
 
     def fn(d):
         p = d["players"][0]
-        for o in range(36):
-            if (p["completed"] >> o) & 1:
-                pass
         p["completed"] = 0
         setup(d, p)
         for o in range(36):
@@ -801,28 +798,31 @@ def test_contracts(number, setup, value):
 
 
 def test_ties_go_to_completed_orders_then_cash():
+    """"In case of a tie, the player with the most completed orders wins. If there is still
+    a tie, then the player with the most cash is the winner. If the game is still a tie,
+    then the tied players share the victory.\""""
     R, s = after_setup(2)
-    base = s.to_dict()
 
-    def setup(d, completed, marks):
+    def setup(d, completed, marks, points):
         for q in range(2):
             p = d["players"][q]
-            p["points"] = 0
             p["waiting"] = [-1, -1]
-            p["stick"] = [-1] * 9
+            p["stage"] = [-1] * 4
             give(d, q, paper=0, lead=0, ink=0, marks=marks[q])
         for q, orders in enumerate(completed):
             for o in orders:
                 move_tile(d, o, "order")
                 d["players"][q]["completed"] |= 1 << o
-                d["players"][q]["points"] -= 0
         d["orders_left"][0] = sum(1 for o in range(12) if (d["order_pile"] >> o) & 1)
-    s1 = edit(R, s, lambda d: setup(d, [[3], [7]], [4, 1]))        # 1 point + cash 0 each... equal scores
-    sc = s1.final_scores()
-    if sc[0] == sc[1]:
-        assert s1.winners() == [0]                                  # more cash
-    s2 = edit(R, s, lambda d: setup(d, [[3, 7], []], [0, 0]))
-    s2 = edit(R, s2, lambda d: (d["players"][1].update(points=s2.final_scores()[0])))
-    assert s2.final_scores()[0] == s2.final_scores()[1] and s2.winners() == [0]    # more completed orders
-    s3 = edit(R, s, lambda d: setup(d, [[], []], [3, 3]))
-    assert s3.winners() == [0, 1]                                   # shared
+        for q in range(2):
+            d["players"][q]["points"] = points[q]
+    # Orders 4 and 8 (level I, no signboard) are worth their points only through the track.
+    s1 = edit(R, s, lambda d: setup(d, [[3], [7]], [4, 1], [10, 10]))
+    assert s1.final_scores()[0] == s1.final_scores()[1] and s1.winners() == [0]      # more cash
+    s2 = edit(R, s, lambda d: setup(d, [[3, 7], []], [1, 4], [10, 10]))
+    assert s2.final_scores()[0] == s2.final_scores()[1] and s2.winners() == [0]      # more completed orders
+    s3 = edit(R, s, lambda d: setup(d, [[3], [7]], [3, 3], [10, 10]))
+    assert s3.final_scores()[0] == s3.final_scores()[1] and s3.winners() == [0, 1]   # shared
+    assert s3.returns("win") == [0.0, 0.0]
+    s4 = edit(R, s, lambda d: setup(d, [[], []], [0, 0], [11, 10]))
+    assert s4.winners() == [0] and s4.returns("win") == [1.0, -1.0]

@@ -255,6 +255,16 @@ cdef class CoreState:
     def rounds_played(self):
         return self.s.rounds_played
 
+    @property
+    def round(self):
+        """The round being played, from 1 (0 during the setup)."""
+        return 0 if self.s.phase <= PH_SETUP else self.s.rounds_played + (0 if self.s.phase >= PH_FINAL else 1)
+
+    @property
+    def automa_seat(self):
+        """-1: Lead Letter Printers has no automa (the same face as the other games)."""
+        return -1
+
     def rounds_left(self):
         return rounds_left(&self.s)
 
