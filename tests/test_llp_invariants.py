@@ -148,3 +148,32 @@ def test_illegal_actions_are_refused_and_change_nothing():
         with pytest.raises(_core.IllegalActionError):
             s.apply(bad)
         assert s == before
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(actor=7), "actor"),
+    (lambda d: d.update(n_frames=99), "n_frames"),
+    (lambda d: d["order"].__setitem__(0, d["order"][1]), "order"),
+    (lambda d: d["players"][0]["pos"].__setitem__(0, 3), "off the city board"),     # column 4 of a 3x3 board
+    (lambda d: (d.update(n_frames=1), d["frames"][0].update(kind=77)), "frames[0]"),
+    (lambda d: (d.update(n_frames=1), d["frames"][0].update(kind=12, a=500)), "frames[0].a"),
+    (lambda d: d["players"][1].update(agent=63), "agent"),
+    (lambda d: d["players"][0]["res"].__setitem__(0, 25), "paper"),
+    (lambda d: d.update(bank=5), "marks"),
+    (lambda d: d["street_owner"].__setitem__(0, 3), "street_owner"),
+    (lambda d: d["players"][0]["slot_contract"].__setitem__(
+        0, next(c for c in range(24) if not (d["players"][0]["contracts"] >> c) & 1)), "slot_contract"),
+    (lambda d: d["table"].__setitem__(0, d["table"][1]), "lead letters"),
+])
+def test_hand_written_states_are_checked(change, words):
+    """A state written by hand (a position file, a test) is refused, naming what is wrong,
+    before the core can index with a bad value."""
+    R = make_rules({"players": 2})
+    s = R.new_state()
+    while s.is_chance() or s.phase != "Action phase":
+        s.apply(s.chance_outcomes()[0][0] if s.is_chance() else s.legal_actions()[-1])
+    d = s.to_dict()
+    change(d)
+    with pytest.raises(ValueError) as e:
+        R.state_from_dict(d)
+    assert words in str(e.value)

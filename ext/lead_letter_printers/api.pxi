@@ -692,8 +692,59 @@ def _problems(CoreState st):
     if not 0 <= s["phase"] <= PH_TERMINAL:
         return [f"phase: {s['phase']} is out of range (0-{PH_TERMINAL})"]
     if not 0 <= s["n_frames"] < MAX_FRAMES:
-        out.append(f"n_frames: {s['n_frames']} (at most {MAX_FRAMES - 1} effects may wait)")
+        return [f"n_frames: {s['n_frames']} (at most {MAX_FRAMES - 1} effects may wait)"]
+    # The sequence and who acts: values the core indexes with.
+    if sorted(s["order"][:n]) != list(range(n)):
+        return [f"order: {s['order'][:n]} is not an order of the {n} players"]
+    if not 0 <= s["n_turns"] <= 2 * MAX_SEATS or not 0 <= s["turn"] <= s["n_turns"]:
+        return [f"turn: {s['turn']} of {s['n_turns']} is out of range"]
+    if any(not 0 <= x < n for x in s["seq"][:s["n_turns"]]):
+        return [f"seq: {s['seq'][:s['n_turns']]} names a seat out of range"]
+    if not -1 <= s["actor"] < n or not -1 <= s["deal"] < 8:
+        return [f"actor/deal: {s['actor']}/{s['deal']} out of range"]
+    if s["phase"] not in (PH_DEAL, PH_TERMINAL) and s["deal"] < 0 and s["actor"] < 0:
+        return ["actor: no player to decide"]
+    for i, f in enumerate(s["frames"][:s["n_frames"]]):
+        if not 0 <= f["kind"] < N_FRAME_KINDS or (f["kind"] == F_EFFECT and not 0 <= f["kind2"] < N_EFFECTS):
+            return [f"frames[{i}]: kind {f['kind']}/{f['kind2']} is out of range"]
+        limit = {F_CONVERT: N_RES, F_TILE_AGAIN: N_TILES, F_TYPESET_WHERE: N_STACKS, F_TECH_DONE: N_TECHS,
+                 F_BUILD: N_TECHS + N_FACTORIES, F_CHAIN: N_SPACES, F_FACTORY_DRAW: N_LEVELS,
+                 F_ASSISTANT: N_ASSISTANTS, F_KEEP: N_LETTER_TILES}.get(f["kind"])
+        if limit is not None and not (-1 <= f["a"] < limit) or f["kind"] in (F_CHAIN, F_BUILD, F_KEEP, F_FACTORY_DRAW, F_TECH_DONE, F_TILE_AGAIN, F_TYPESET_WHERE) and f["a"] < 0:
+            return [f"frames[{i}].a: {f['a']} is out of range for a {FRAME_NAMES[f['kind']]} frame"]
+        if f["kind"] == F_TECH_DONE and not -1 <= f["b"] < N_SPACES:
+            return [f"frames[{i}].b: {f['b']} is not a workshop space"]
+        if f["kind"] == F_COPY and not 0 <= f["arg"] < N_LEVELS or f["kind"] == F_STAGE and not 0 <= f["arg"] < N_STAGES:
+            return [f"frames[{i}].arg: {f['arg']} is out of range"]
+        if f["kind"] == F_TILE_AGAIN and f["b"] not in (0, 1) or f["kind"] == F_ASSISTANT and not -1 <= f["b"] < 2:
+            return [f"frames[{i}].b: {f['b']} is out of range"]
+    board = cat["boards"][n]["shop"]
+    for e in range(N_STREETS):
+        if not -1 <= s["street_owner"][e] < n or not -1 <= s["street_kind"][e] < N_ASSISTANTS \
+                or (s["street_owner"][e] >= 0) != (s["street_kind"][e] >= 0):
+            return [f"street_owner/kind[{e}]: {s['street_owner'][e]}/{s['street_kind'][e]} out of range"]
+    for lv in range(N_LEVELS):
+        if not 0 <= s["tech_bottom_n"][lv] <= PER_LEVEL_TECHS or not 0 <= s["factory_bottom_n"][lv] <= PER_LEVEL_FACTORIES:
+            return [f"tech/factory bottom of level {lv}: a count out of range"]
     players = s["players"][:n]
+    for seat, p in enumerate(players):
+        for t in range(N_TRADESMEN):
+            placed = s["phase"] > PH_SETUP or p["pos"][t] >= 0
+            if placed and (not 0 <= p["pos"][t] < GRID_CELLS or board[p["pos"][t]] < 0
+                           or p["room"][t] not in (0, 1) or p["upright"][t] not in (0, 1)):
+                return [f"players[{seat}]: tradesman {t} at cell {p['pos'][t]}, room {p['room'][t]} is off the city board"]
+        if not 0 <= p["track_slot"] < MAX_SEATS:
+            return [f"players[{seat}].track_slot: {p['track_slot']} is out of range"]
+        for k in range(N_SLOTS):
+            c = p["slot_contract"][k]
+            if c >= 0 and (c >= N_CONTRACTS or not (p["contracts"] >> c) & 1):
+                return [f"players[{seat}].slot_contract[{k}]: {c} is not a contract the player has"]
+        if not 0 <= p["stack_n"][0] <= MAX_STACK or not 0 <= p["stack_n"][1] <= MAX_STACK:
+            return [f"players[{seat}].stack_n: {p['stack_n']} out of range"]
+        if p["wf_street"][0] >= N_STREETS or p["wf_street"][1] >= N_STREETS:
+            return [f"players[{seat}].wf_street: {p['wf_street']} out of range"]
+        if not 0 <= p["agent"] < cat["n_nodes"]:
+            return [f"players[{seat}].agent: {p['agent']} is off the map"]
     # Resources and money.
     for r in range(N_RES):
         total = s["supply"][r] + sum(p["res"][r] for p in players)
