@@ -1677,10 +1677,6 @@ cdef int current_player(const GameState* s) noexcept nogil:
     return s.actor
 
 
-cdef bint game_over(const GameState* s) noexcept nogil:
-    return s.phase == PH_TERMINAL
-
-
 cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     """The legal decisions, sorted (none at chance and terminal nodes)."""
     cdef int n
@@ -2470,21 +2466,6 @@ cdef int check_random_game(GameState* s, const Catalogue* cat, Rng* rng, int max
     return BAD_NONE
 
 
-cdef int rounds_left(const GameState* s) noexcept nogil:
-    """Rounds still to come, estimated: each round takes at least as many orders off the
-    board as there are players (bought or discarded at the preparation)."""
-    cdef int i, n = display_count(s.order_display), r
-    if s.phase == PH_TERMINAL:
-        return 0
-    for i in range(N_LEVELS):
-        n += s.orders_left[i]
-    r = (n + s.num_players - 1) // s.num_players
-    if s.phase <= PH_SETUP:
-        r += 1
-    if s.max_rounds > 0:
-        r = imin(r, s.max_rounds - s.rounds_played)
-    return imax(r, 1) if s.phase != PH_FINAL else 0
-
 # ---------------------------------------------------------------------------------------
 # The end of the game: ranking and returns.
 # ---------------------------------------------------------------------------------------
@@ -2618,5 +2599,7 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int max_ro
         p.track_slot = seat
     advance(s, cat)
 
+include "search_hooks.pxi"
 include "api.pxi"
 include "heuristic.pxi"
+include "engine/search.pxi"
