@@ -195,6 +195,7 @@ def test_blue_factory():
     for x in drawn:
         assert s.is_chance() and (C["FACTORY"] + blue * 36 + x) in [o for o, _ in s.chance_outcomes()]
         s.apply(C["FACTORY"] + blue * 36 + x)
+    settle(s)                                          # a display emptied by the setup refills
     assert sorted(s.legal_actions()) == sorted(A["FACTORY"] + x for x in drawn)
     history_entry = C["FACTORY"] + blue * 36 + 9
     assert s.mask_history(other, [(-1, history_entry)]) == [(-1, -1)]      # the other player does not see it

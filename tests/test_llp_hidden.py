@@ -52,7 +52,7 @@ def test_entries_hidden_are_the_others_factory_draws():
     R, s, history = position_with_hidden_factories()
     masked = s.mask_history(0, history)
     for (actor, a), (_, m) in zip(history, masked):
-        other_draw = actor == -1 and C["FACTORY"] <= a < C["NUM_CHANCE"] and (a - C["FACTORY"]) // 36 != 0
+        other_draw = actor == -1 and C["FACTORY"] <= a < C["TOP"] and (a - C["FACTORY"]) // 36 != 0
         assert (m == -1) == other_draw
     assert any(m == -1 for _, m in masked)
     assert s.mask_history(1, history) != masked

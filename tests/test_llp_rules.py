@@ -826,3 +826,28 @@ def test_ties_go_to_completed_orders_then_cash():
     assert s3.returns("win") == [0.0, 0.0]
     s4 = edit(R, s, lambda d: setup(d, [[], []], [0, 0], [11, 10]))
     assert s4.winners() == [0] and s4.returns("win") == [1.0, -1.0]
+
+
+def test_the_lead_letters_pile_shows_its_top_letters():
+    """"Form a draw pile from the lead letters facing down (grey letter side up)": the top
+    tile's letters are in view; the draw takes a tile with those letters, then the next
+    top's letters come into view in proportion to the tiles that show them."""
+    R, s = after_setup(2)
+    d = s.to_dict()
+    top = d["letter_top"]
+    pile = [x for x in range(54) if (d["letter_pile"] >> x) & 1]
+    assert top >= 0 and any(R.core_catalogue["letters"][x]["letters"] == top for x in pile)
+    assert "on top" in s.observation_string(1)
+    s.apply(A["RESET"] + 0)                      # the table's space empties: a draw
+    outs = s.chance_outcomes()
+    assert {o - C["LETTER"] for o, _ in outs} == {x for x in pile if R.core_catalogue["letters"][x]["letters"] == top}
+    s.apply(outs[0][0])
+    assert s.is_chance() and s.to_dict()["letter_top"] == -1
+    outs = s.chance_outcomes()
+    assert all(C["TOP"] <= o < C["NUM_CHANCE"] for o, _ in outs)
+    assert abs(sum(p for _, p in outs) - 1) < 1e-12
+    for o, p in outs:
+        mask = o - C["TOP"]
+        n = sum(1 for x in range(54) if (s.to_dict()["letter_pile"] >> x) & 1
+                and R.core_catalogue["letters"][x]["letters"] == mask)
+        assert p == pytest.approx(n / bin(s.to_dict()["letter_pile"]).count("1"))

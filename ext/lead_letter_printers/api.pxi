@@ -34,7 +34,7 @@ ACTIONS = dict(
     BUY_ORDER=A_BUY_ORDER, BUY_CONTRACT=A_BUY_CONTRACT, SIGNBOARD=A_SIGNBOARD, ACTIVATE=A_ACTIVATE,
     DISC=A_DISC, CITY=A_CITY, COPY=A_COPY, SLIDE=A_SLIDE, NUM_ACTIONS=N_ACTIONS)
 CHANCE_OUTCOMES = dict(LETTER=C_LETTER, TILE=C_TILE, TECH=C_TECH, ORDER=C_ORDER, CONTRACT=C_CONTRACT,
-                       DISC=C_DISC, FACTORY=C_FACTORY, NUM_CHANCE=N_CHANCE)
+                       DISC=C_DISC, FACTORY=C_FACTORY, TOP=C_TOP, NUM_CHANCE=N_CHANCE)
 PHASES = dict(DEAL=PH_DEAL, SETUP=PH_SETUP, ACTIONS=PH_ACTIONS, ORDERS=PH_ORDERS,
               PRODUCTION=PH_PRODUCTION, PREPARATION=PH_PREPARATION, FINAL=PH_FINAL,
               TERMINAL=PH_TERMINAL)
@@ -460,9 +460,11 @@ cdef class CoreState:
                 return "draw " + cat.describe_contract(a - C_CONTRACT)
             if C_DISC <= a < C_FACTORY:
                 return "place " + cat.describe_disc(a - C_DISC)
-            if C_FACTORY <= a < N_CHANCE:
+            if C_FACTORY <= a < C_TOP:
                 return (f"player {(a - C_FACTORY) // N_FACTORIES} draws "
                         + cat.describe_factory((a - C_FACTORY) % N_FACTORIES))
+            if C_TOP <= a < N_CHANCE:
+                return "the lead letters' pile shows " + _letters_text(a - C_TOP) + " on top"
             return f"chance outcome {a} (out of range)"
         if a == A_PASS:
             return {F_TRAVEL: "end the travel", F_TRADE: "no trade", F_TYPESET: "no typesetting"}.get(
@@ -590,7 +592,8 @@ cdef class CoreState:
                  + (f"; player {s['actor']} to act" if s["actor"] >= 0 else "")]
         lines.append("Player order: " + " ".join(str(x) for x in s["order"][:s["num_players"]])
                      + f"; supply: " + ", ".join(f"{s['supply'][r]} {R[r]}" for r in range(N_RES)))
-        lines.append("Typesetting table: " + ", ".join(cat.describe_letter(x) if x >= 0 else "-" for x in s["table"]))
+        top = f"; the pile shows {_letters_text(s['letter_top'])} on top" if s["letter_top"] >= 0 else ""
+        lines.append("Typesetting table: " + ", ".join(cat.describe_letter(x) if x >= 0 else "-" for x in s["table"]) + top)
         lines.append("Trading tiles: " + "; ".join(cat.describe_tile(x) if x >= 0 else "-" for x in s["face_tiles"]))
         for lv in range(N_LEVELS):
             lines.append(f"Technologies {_names.LEVELS[lv]}: " + "; ".join(
@@ -655,6 +658,10 @@ cdef class CoreState:
         return _problems(self)
 
 
+def _letters_text(int mask):
+    return "".join(_names.LETTERS[i] for i in range(N_LETTERS) if (mask >> i) & 1) or "no letter"
+
+
 def state_apply_action(state, action):
     """A Python game shell's `_apply_action`, compiled (checked, raising IllegalActionError)."""
     cdef CoreState core = state._core
@@ -700,7 +707,7 @@ def _problems(CoreState st):
         return [f"turn: {s['turn']} of {s['n_turns']} is out of range"]
     if any(not 0 <= x < n for x in s["seq"][:s["n_turns"]]):
         return [f"seq: {s['seq'][:s['n_turns']]} names a seat out of range"]
-    if not -1 <= s["actor"] < n or not -1 <= s["deal"] < 8:
+    if not -1 <= s["actor"] < n or not -1 <= s["deal"] <= DEAL_TOP:
         return [f"actor/deal: {s['actor']}/{s['deal']} out of range"]
     if s["phase"] not in (PH_DEAL, PH_TERMINAL) and s["deal"] < 0 and s["actor"] < 0:
         return ["actor: no player to decide"]
@@ -790,6 +797,8 @@ def _problems(CoreState st):
         letters += list(p["stick"]) + [x for x in p["contract_letter"]]
     letters += [f["a"] for f in s["frames"][:s["n_frames"]] if f["kind"] == F_KEEP]   # taken, not placed yet
     once("lead letters", letters, N_LETTER_TILES)
+    if s["letter_top"] >= 0 and not any(cat["letters"][x]["letters"] == s["letter_top"] for x in _bits(s["letter_pile"])):
+        out.append(f"letter_top: {s['letter_top']} is the back of no lead letter in the pile")
     once("trading tiles", _bits(s["tile_pile"]) + _bits(s["tile_discard"]) + list(s["face_tiles"]), N_TILES)
     techs = _bits(s["tech_pile"]) + [x for lv in range(N_LEVELS) for x in s["tech_bottom"][lv][:s["tech_bottom_n"][lv]]]
     techs += [x for row in s["tech_face"] for x in row]
@@ -840,7 +849,7 @@ cdef enum:
                   + MAX_CITIES + 1 + 1 + MAX_NODES + (ORDER_SECTIONS + 1) + MAX_SEATS
                   + N_TRADESMEN * (GRID_CELLS + 2 + 1) + 2 + MAX_SEATS)
     OBS_SIZE = ((PH_TERMINAL + 1) + 1 + (MAX_SEATS + 1) + 2 + N_FRAME_KINDS + N_EFFECTS + 6 + 1
-                + N_RES + N_TABLE * (N_LETTERS + N_RES + 1) + N_FACE_TILES * N_TILES
+                + N_RES + N_LETTERS + N_TABLE * (N_LETTERS + N_RES + 1) + N_FACE_TILES * N_TILES
                 + N_LEVELS * TECH_ROWS * N_TECHS + N_LEVELS * 4 + 3 * (N_FACTORIES + 1) + N_FACTORIES
                 + N_DISPLAY * N_ORDERS + N_DISPLAY * N_CONTRACTS + N_LEVELS + 2
                 + MAX_CITIES * N_DISCS + N_STREETS * (MAX_SEATS + N_ASSISTANTS)
@@ -885,6 +894,10 @@ cdef int write_obs(const GameState* s, const Catalogue* cat, int player, float* 
     for i in range(N_RES):
         out[at + i] = s.supply[i] / 20.0
     at += N_RES
+    if s.letter_top >= 0:
+        for k in range(N_LETTERS):
+            out[at + k] = (s.letter_top >> k) & 1
+    at += N_LETTERS
     for i in range(N_TABLE):
         x = s.table[i]
         if x >= 0:

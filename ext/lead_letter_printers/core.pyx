@@ -24,7 +24,8 @@ player after another in player order (the rulebook's "simultaneously": the playe
 only the supply and the trading tiles).
 
 Chance: every draw from a pile (lead letters, trading tiles, technologies, orders,
-contracts, city discs, factories) is a chance node, uniform over what the pile holds.
+contracts, city discs, factories) is a chance node, uniform over what the pile holds (the
+lead letters' backs show their letters: the top's come into view before it is drawn).
 Orders left in the box at setup are not drawn at setup: a pile of an unknown part of the
 orders of a level is, to everyone, a pile drawn uniformly from the orders not seen yet,
 with its count known (rulings.md). Tiles put back under a pile (refreshed technologies,
@@ -86,8 +87,11 @@ column * 3 + row of the workshop, a stick space is stick * 3 + place):
 Chance outcomes: [C_LETTER, +54) a lead letter, [C_TILE, +36) a trading tile,
 [C_TECH, +48) a technology, [C_ORDER, +36) an order, [C_CONTRACT, +24) a contract,
 [C_DISC, +24) a city disc for the next grey city, [C_FACTORY, +144) factory X drawn by
-seat q (q * 36 + X). What an outcome is for (which table space, which display space) is
-the state's: the first empty one.
+seat q (q * 36 + X), [C_TOP, +64) the letters (a mask over A-F) on the back of the lead
+letters' top tile. What an outcome is for (which table space, which display space) is the
+state's: the first empty one. The lead letters' pile is face down with the letters on the
+backs in view: its top's letters come into view first (C_TOP, in proportion to the tiles
+that show them), then a draw takes one of the tiles with those letters.
 """
 from libc.string cimport memset, memcpy
 
@@ -123,6 +127,7 @@ cdef enum:
     DEAL_DISC = 5
     DEAL_ORDER = 6
     DEAL_CONTRACT = 7
+    DEAL_TOP = 8            # the back of the lead letters' top tile (its letters) comes into view
 
 # ---------------------------------------------------------------------------------------
 # Small helpers.
@@ -850,6 +855,7 @@ cdef void fill_fixed(GameState* s, const Catalogue* cat) noexcept nogil:
     if first_empty(s.table, N_TABLE) >= 0 and s.letter_pile == 0 and s.letter_discard != 0:
         s.letter_pile = s.letter_discard
         s.letter_discard = 0
+        s.letter_top = -1
     if first_empty(s.face_tiles, N_FACE_TILES) >= 0 and s.tile_pile == 0 and s.tile_discard != 0:
         s.tile_pile = s.tile_discard
         s.tile_discard = 0
@@ -896,6 +902,8 @@ cdef int deal_due(const GameState* s, const Catalogue* cat) noexcept nogil:
         k = first_empty(s.drawn, FACTORY_DRAW)
         if k >= 0 and s.factory_pile & level_factories(f.a) != 0:
             return DEAL_FACTORY
+    if s.letter_pile != 0 and s.letter_top < 0:
+        return DEAL_TOP
     if first_empty(s.table, N_TABLE) >= 0 and s.letter_pile != 0:
         return DEAL_TABLE
     if s.start_letters_due > 0 and s.letter_pile != 0:
@@ -933,7 +941,7 @@ cdef int deal_mask(const GameState* s, const Catalogue* cat, int deal, uint64_t*
         m[0] = s.factory_pile & level_factories(s.frames[s.n_frames - 1].a)
         return C_FACTORY + s.actor * N_FACTORIES
     if deal == DEAL_TABLE or deal == DEAL_START:
-        m[0] = s.letter_pile
+        m[0] = top_tiles(s, cat)
         return C_LETTER
     if deal == DEAL_TILE:
         m[0] = s.tile_pile
@@ -953,11 +961,43 @@ cdef int deal_mask(const GameState* s, const Catalogue* cat, int deal, uint64_t*
     return C_CONTRACT
 
 
+cdef uint64_t top_tiles(const GameState* s, const Catalogue* cat) noexcept nogil:
+    """The tiles of the lead letters' pile whose back shows the top's letters."""
+    cdef uint64_t m = s.letter_pile, out = 0
+    cdef int x
+    while m:
+        x = ctz64(m)
+        if cat.letters[x].letters == s.letter_top:
+            out |= bit(x)
+        m &= m - 1
+    return out
+
+
+cdef int top_outcomes(const GameState* s, const Catalogue* cat, int* out, double* prob) noexcept nogil:
+    """The letters the pile's top may show: each set of letters in proportion to the tiles
+    of the pile that carry it."""
+    cdef int count[1 << N_LETTERS]
+    cdef int x, n = 0, total = popcount64(s.letter_pile)
+    cdef uint64_t m = s.letter_pile
+    memset(count, 0, sizeof(count))
+    while m:
+        count[cat.letters[ctz64(m)].letters] += 1
+        m &= m - 1
+    for x in range(1 << N_LETTERS):
+        if count[x] > 0:
+            out[n] = C_TOP + x
+            prob[n] = count[x] / <double>total
+            n += 1
+    return n
+
+
 cdef int chance_outcomes(const GameState* s, const Catalogue* cat, int* out, double* prob) noexcept nogil:
     cdef uint64_t m = 0
     cdef int base
     if s.deal == DEAL_NONE:
         return 0
+    if s.deal == DEAL_TOP:
+        return top_outcomes(s, cat, out, prob)
     base = deal_mask(s, cat, s.deal, &m)
     return mask_outcomes(m, base, out, prob)
 
@@ -967,6 +1007,8 @@ cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexc
     cdef int base
     if s.deal == DEAL_NONE:
         return -1
+    if s.deal == DEAL_TOP:      # the back of a tile drawn uniformly from the pile
+        return C_TOP + cat.letters[nth_bit(s.letter_pile, rng_below(rng, popcount64(s.letter_pile)))].letters
     base = deal_mask(s, cat, s.deal, &m)
     return base + nth_bit(m, rng_below(rng, popcount64(m)))
 
@@ -984,7 +1026,9 @@ cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil
     cdef int deal = s.deal
     cdef int x, i, lv, seat, c, k
     cdef PlayerState* p
-    if deal == DEAL_FACTORY:
+    if deal == DEAL_TOP:
+        s.letter_top = a - C_TOP
+    elif deal == DEAL_FACTORY:
         x = (a - C_FACTORY) % N_FACTORIES
         s.factory_pile &= ~bit(x)
         k = first_empty(s.drawn, FACTORY_DRAW)
@@ -993,10 +1037,12 @@ cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil
     elif deal == DEAL_TABLE:
         x = a - C_LETTER
         s.letter_pile &= ~bit(x)
+        s.letter_top = -1
         s.table[first_empty(s.table, N_TABLE)] = x
     elif deal == DEAL_START:
         x = a - C_LETTER
         s.letter_pile &= ~bit(x)
+        s.letter_top = -1
         seat = s.order[s.num_players - s.start_letters_due]
         s.start_letters_due -= 1
         p = &s.players[seat]
@@ -2532,6 +2578,7 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int max_ro
     for i in range(N_RES):
         s.supply[i] = RESOURCE_SUPPLY
     s.letter_pile = bit(N_LETTER_TILES) - 1
+    s.letter_top = -1
     s.tile_pile = bit(N_TILES) - 1
     s.tech_pile = bit(N_TECHS) - 1
     s.factory_pile = bit(N_FACTORIES) - 1

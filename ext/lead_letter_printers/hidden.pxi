@@ -97,7 +97,7 @@ cdef void random_perm(const GameState* s, int player, const uint64_t* seen_extra
 cdef bint entry_hidden(const GameState* s, int player, int i, int n, int actor, int action) noexcept nogil:
     """Whether `player` has not seen entry i, (actor, action), of the n-entry history that
     led to s: a factory another seat drew."""
-    if actor == CHANCE and C_FACTORY <= action < N_CHANCE:
+    if actor == CHANCE and C_FACTORY <= action < C_TOP:
         return (action - C_FACTORY) // N_FACTORIES != player
     return False
 
@@ -123,7 +123,7 @@ cdef int resample_history(GameState* s, int player, const int* actors, int* acti
     cdef int i, a, x, q, changed = 0
     for i in range(n):
         a = actions[i]
-        if actors[i] == CHANCE and C_FACTORY <= a < N_CHANCE:
+        if actors[i] == CHANCE and C_FACTORY <= a < C_TOP:
             x = (a - C_FACTORY) % N_FACTORIES
             q = (a - C_FACTORY) // N_FACTORIES
             if has_bit(drawn_ever, x) or has_bit(s.factory_pile, x):
@@ -139,7 +139,7 @@ cdef int resample_history(GameState* s, int player, const int* actors, int* acti
     random_perm(s, player, &seen, rng, perm)
     for i in range(n):
         a = actions[i]
-        if actors[i] == CHANCE and C_FACTORY <= a < N_CHANCE:
+        if actors[i] == CHANCE and C_FACTORY <= a < C_TOP:
             q = (a - C_FACTORY) // N_FACTORIES
             x = (a - C_FACTORY) % N_FACTORIES
             if q != player and perm[x] != x:

@@ -381,6 +381,7 @@ ctypedef struct GameState:
     int16_t supply[N_RES]
     # decks: bit masks of what is still to be drawn, face-up displays, bottom queues
     uint64_t letter_pile
+    int16_t letter_top              # the letters on the back of the pile's top tile (mask), -1 not shown yet
     uint64_t letter_discard
     int16_t table[N_TABLE]
     int16_t start_letters_due       # players still to get their starting lead letter
@@ -470,4 +471,5 @@ cdef enum:
     C_CONTRACT = C_ORDER + N_ORDERS             # contract X
     C_DISC = C_CONTRACT + N_CONTRACTS           # city disc X (onto the next grey city)
     C_FACTORY = C_DISC + N_DISCS                # factory X drawn by seat q: q*36+X
-    N_CHANCE = C_FACTORY + MAX_SEATS * N_FACTORIES
+    C_TOP = C_FACTORY + MAX_SEATS * N_FACTORIES # the lead letters' pile shows letters X (a mask) on top
+    N_CHANCE = C_TOP + (1 << N_LETTERS)
