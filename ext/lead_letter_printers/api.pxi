@@ -48,7 +48,7 @@ MAX_LEGAL_ACTIONS = MAX_LEGAL
 NUM_ACTIONS = N_ACTIONS
 NUM_CHANCE_OUTCOMES = N_CHANCE
 GRID = GRID_SIDE
-ORDER_SECTIONS_ = ORDER_SECTIONS
+ORDER_TRACK_SECTIONS = ORDER_SECTIONS   # sections beyond the player order section
 ASSISTANT_KINDS = ("paper", "lead", "ink", "mark", "capacity")
 
 

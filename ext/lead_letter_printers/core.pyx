@@ -208,9 +208,6 @@ cdef inline int display_count(const int16_t* d) noexcept nogil:
     return n
 
 
-cdef inline int order_level_of(const Catalogue* cat, int o) noexcept nogil:
-    return cat.orders[o].level
-
 # ---------------------------------------------------------------------------------------
 # Factories in a workshop (face up only: a face-down tile shows nothing).
 # ---------------------------------------------------------------------------------------

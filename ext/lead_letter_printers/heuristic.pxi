@@ -145,10 +145,6 @@ cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, do
     return buf[choice]
 
 
-cdef int heuristic_action(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    return heuristic_choice(s, cat, rng, HEURISTIC_EPSILON)
-
-
 # =======================================================================================
 # Python entry points (heuristic_move, evaluate_state and policy_games are the shared
 # search's: ext/engine/search.pxi).
