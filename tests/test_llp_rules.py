@@ -851,3 +851,109 @@ def test_the_lead_letters_pile_shows_its_top_letters():
         n = sum(1 for x in range(54) if (s.to_dict()["letter_pile"] >> x) & 1
                 and R.core_catalogue["letters"][x]["letters"] == mask)
         assert p == pytest.approx(n / bin(s.to_dict()["letter_pile"]).count("1"))
+
+
+# ---------------------------------------------------------------------------------------
+# The rest of the factories' abilities (rulebook: Factories) and effects.
+# ---------------------------------------------------------------------------------------
+def with_factories(d, seat, *factories):
+    p = d["players"][seat]
+    for code, sid in zip(factories, ("1t", "1m", "1b", "2m")):
+        move_tile(d, code, "factory")
+        p["up"][space(sid)] = 48 + code
+
+
+def test_stage_factories():
+    """"Every time your order completes stage 1/2/3/4 of your workshop you gain 1 capacity
+    / 1 victory point / a trade action ...\""""
+    def setup(d):
+        with_factories(d, 0, 1, 2, 3)              # stage 1: capacity, point, trade
+        move_tile(d, 3, "order")                   # order 4: 1 paper + 1 lead to leave stage 1
+        d["orders_left"][0] -= 0 if 3 in d["order_display"] else 1
+        d["players"][0].update(stage=[3, -1, -1, -1], capacity=1, points=0)
+        give(d, 0, paper=2, lead=1, ink=0)
+    R, s = with_effect("advance_order", setup=setup)
+    play(s, A["ADVANCE"] + 2)
+    p = player(s)
+    assert p["capacity"] == 2 and p["points"] == 1 and p["stage"][1] == 3
+    assert s.frame()["name"] == "trade" and s.frame()["arg"] == 1      # the tile stays
+
+
+def test_workforce_marks_and_disc_resource():
+    R, s = with_effect("workforce", setup=lambda d: (with_factories(d, 0, 16), give(d, 0, marks=0),
+                                                     d["players"][0].update(workforce=3, capacity=3)))
+    assert player(s)["marks"] == 1
+    R, s = with_effect("city_disc", setup=lambda d: with_factories(d, 0, 17))
+    play(s, [a for a in s.legal_actions() if a >= A["CITY"]][0])
+    assert s.frame()["name"] == "resources of choice"
+
+
+def test_order_and_contract_discounts():
+    R, s = with_effect("buy_order", setup=lambda d: (with_factories(d, 0, 24), give(d, 0, marks=0)))
+    assert A["BUY_ORDER"] + 0 in s.legal_actions() and A["BUY_ORDER"] + 1 not in s.legal_actions()
+    R, s = with_effect("buy_contract", setup=lambda d: (with_factories(d, 0, 25), give(d, 0, marks=1)))
+    assert A["BUY_CONTRACT"] + 1 in s.legal_actions() and A["BUY_CONTRACT"] + 2 not in s.legal_actions()
+    play(s, A["BUY_CONTRACT"] + 1)
+    assert player(s)["marks"] == 0
+
+
+def test_signboard_typesetting_and_trading_points():
+    def setup(d):
+        with_factories(d, 0, 31)                   # 2 points for a white signboard's order
+        move_tile(d, 0, "order")                   # order 1: white; leaving stage 4 costs 1 ink
+        d["orders_left"][0] -= 0 if 0 in d["order_display"] else 1
+        d["players"][0].update(stage=[-1, -1, -1, 0], points=0)
+        give(d, 0, ink=1)
+    R, s = with_effect("advance_order", setup=setup)
+    play(s, A["ADVANCE"] + 5)
+    assert player(s)["points"] == 1 + 2
+    tile = letters_tile("D", {"paper": 2})
+    R, s = with_effect("typesetting", setup=lambda d: (with_factories(d, 0, 34), push_letter(d, 0, tile, 1),
+                                                       d["players"][0].update(points=0)))
+    play(s, A["STACK"] + 1, A["STICK"] + 8)
+    assert player(s)["points"] == 1
+    R, s = with_effect("trade", setup=lambda d: (with_factories(d, 0, 35), give(d, 0, paper=1),
+                                                 d["players"][0].update(points=0)))
+    play(s, A["CONVERT"], A["RESOURCE"] + 0, A["RESOURCE"] + 1, A["RESOURCE"] + 1)
+    assert player(s)["points"] == 1
+
+
+def test_discard_and_take_letter_effects():
+    R, s = with_effect("discard_letter", setup=lambda d: give(d, 0, paper=0, lead=0, ink=0))
+    letter = s.to_dict()["table"][0]
+    play(s, A["TABLE"] + 0)
+    d = s.to_dict()
+    assert (d["letter_discard"] >> letter) & 1
+    res = cat().data["lead_letters"][letter]["resources"]
+    assert player(s)["res"] == [res.get(r, 0) for r in ("paper", "lead", "ink")]
+    R, s = with_effect("take_letter", arg=1, setup=lambda d: give(d, 0, paper=0, lead=0, ink=0))
+    letter = s.to_dict()["table"][1]
+    play(s, A["TABLE"] + 1)
+    if s.frame():
+        assert A["DISCARD"] not in s.legal_actions()         # taken into the workshop
+        play(s, s.legal_actions()[0])
+    p = player(s)
+    assert letter in p["stack"][0] + p["stack"][1]
+    res = cat().data["lead_letters"][letter]["resources"]
+    assert p["res"] == [res.get(r, 0) for r in ("paper", "lead", "ink")]
+
+
+def test_free_signboard_action_and_steps_and_factory_effects():
+    R, s = with_effect("signboard", setup=lambda d: d["players"][0].update(workforce=4, capacity=4))
+    assert s.legal_actions() == [A["SIGNBOARD"] + c for c in range(3)]
+    play(s, A["SIGNBOARD"] + 0)
+    assert player(s)["workforce"] == 5
+    R, s = with_effect("steps", 2)
+    f = s.frame()
+    assert f["name"] == "travel" and f["a"] == 2 and f["d"] == 0
+    R, s = with_effect("factory")
+    assert A["PASS"] in s.legal_actions() and [a for a in s.legal_actions() if A["FACTORY_PILE"] <= a < A["FACTORY"]]
+    R, s = with_effect("travel", arg=1, setup=lambda d: d["players"][0].update(workforce=3, capacity=3))
+    f = s.frame()
+    assert f["name"] == "travel" and f["a"] == 3 and f["arg"] == 1 and f["d"] == 1
+    R, s = with_effect("technology", arg=1, setup=lambda d: give(d, 0, marks=3))
+    assert s.frame()["name"] == "technology" and s.frame()["arg"] == 1
+    R, s = with_effect("assistant")
+    play(s, A["ASSISTANT"] + 4)
+    play(s, s.legal_actions()[0])
+    assert player(s)["assistants"] == 0b01111
