@@ -957,3 +957,32 @@ def test_free_signboard_action_and_steps_and_factory_effects():
     play(s, A["ASSISTANT"] + 4)
     play(s, s.legal_actions()[0])
     assert player(s)["assistants"] == 0b01111
+
+
+def test_the_player_chooses_which_signboards_to_turn():
+    """"Once you have used up your signboards, turn the orders and city discs face down":
+    with a city disc among more signboards than the action uses, the player chooses which
+    (a disc turned down has no reward left)."""
+    R, s = after_setup(2)
+
+    def setup(d):
+        at_turn(d, 0, [0, 1])
+        p = d["players"][0]
+        move_tile(d, 1, "order")                  # order 2: red signboard
+        d["orders_left"][0] -= 0 if 1 in s.to_dict()["order_display"] else 1
+        p["completed"] |= 1 << 1
+        for x in (1, 5):                          # city discs 2 (red: 2 lead) and 6 (red: 2 capacity)
+            move_tile(d, x, "disc")
+            p["discs"] |= 1 << x
+        give(d, 0, marks=0)
+    s = edit(R, s, setup)
+    play(s, A["SIGNBOARD"] + 1)
+    assert s.frame()["name"] == "which signboard to turn face down" and s.frame()["n"] == 2
+    assert s.legal_actions() == [A["PASS"], A["DISC"] + 1, A["DISC"] + 5]
+    play(s, A["DISC"] + 5)
+    assert player(s)["discs_used"] == 1 << 5
+    assert s.legal_actions() == [A["PASS"], A["DISC"] + 1]
+    play(s, A["PASS"])
+    p = player(s)
+    assert p["signs_used"] == 1 << 1 and p["discs_used"] == 1 << 5
+    assert s.frame()["name"] == "travel" and s.frame()["arg"] == 1      # the red signboards' travel

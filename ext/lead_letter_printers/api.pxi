@@ -21,7 +21,8 @@ FRAME_NAMES = ("effect", "resources of choice", "trade", "1:2 conversion", "trad
                "factory", "factory draw", "keep a factory", "assistant", "lead letter resources",
                "typesetting table", "keep the lead letter", "advance an order", "buy",
                "signboard action", "city disc", "copy a technology", "slide a tradesman",
-               "Reset: lay a tradesman down", "Reset: the II rooms' actions", "stage reward")
+               "Reset: lay a tradesman down", "Reset: the II rooms' actions", "stage reward",
+               "which signboard to turn face down")
 RETURNS_MODES = _names.RETURNS_MODES   # the values of RETURNS_* in engine_types.pxd
 
 ACTIONS = dict(
@@ -42,7 +43,7 @@ FRAMES = {name: i for i, name in enumerate((
     "EFFECT", "RESOURCE", "TRADE", "CONVERT", "TILE_AGAIN", "TYPESET", "TYPESET_WHERE", "TRAVEL",
     "CITY_CHOICE", "COIN_CHOICE", "TECHNOLOGY", "TECH_DONE", "BUILD", "CHAIN", "FACTORY",
     "FACTORY_DRAW", "FACTORY_KEEP", "ASSISTANT", "LETTER_RES", "TABLE", "KEEP", "ADVANCE", "BUY",
-    "SIGNBOARD", "CITY_DISC", "COPY", "SLIDE", "LAY", "RESET_ACT", "STAGE"))}
+    "SIGNBOARD", "CITY_DISC", "COPY", "SLIDE", "LAY", "RESET_ACT", "STAGE", "SIGN_SOURCE"))}
 MAX_PLAYERS = MAX_SEATS
 MAX_LEGAL_ACTIONS = MAX_LEGAL
 NUM_ACTIONS = N_ACTIONS
@@ -467,7 +468,8 @@ cdef class CoreState:
                 return "the lead letters' pile shows " + _letters_text(a - C_TOP) + " on top"
             return f"chance outcome {a} (out of range)"
         if a == A_PASS:
-            return {F_TRAVEL: "end the travel", F_TRADE: "no trade", F_TYPESET: "no typesetting"}.get(
+            return {F_TRAVEL: "end the travel", F_TRADE: "no trade", F_TYPESET: "no typesetting",
+                    F_SIGN_SOURCE: "turn a completed order's signboard face down"}.get(
                 fk, "pass" if self.s.phase != PH_ACTIONS or self.s.n_frames else "end the turn")
         if A_SETUP <= a < A_MOVE:
             return f"setup: a tradesman into room II of {self._cell(a - A_SETUP)}"
@@ -566,6 +568,8 @@ cdef class CoreState:
             return (f"activate {cat.describe_contract((a - A_ACTIVATE) // N_SLOTS)} in slot "
                     f"{(a - A_ACTIVATE) % N_SLOTS + 1}")
         if A_DISC <= a < A_CITY:
+            if fk == F_SIGN_SOURCE:
+                return "turn the signboard of " + cat.describe_disc(a - A_DISC) + " face down"
             return "use " + cat.describe_disc(a - A_DISC)
         if A_CITY <= a < A_COPY:
             return f"the city disc of {cat.city_names[a - A_CITY] if a - A_CITY < len(cat.city_names) else '?'}"

@@ -1207,18 +1207,52 @@ cdef int unused_signs(const Catalogue* cat, const PlayerState* p, int c) noexcep
     return n
 
 
-cdef void spend_signs(const Catalogue* cat, PlayerState* p, int c, int n) noexcept nogil:
-    """Turn n signboards of colour c face down: completed orders first, then city discs
-    (rulings.md)."""
+cdef int unused_sign_order(const Catalogue* cat, const PlayerState* p, int c) noexcept nogil:
+    """A completed order whose signboard of colour c can be used, -1."""
     cdef int i
     for i in range(N_ORDERS):
-        if n > 0 and has_bit(p.completed & ~p.signs_fresh, i) and not has_bit(p.signs_used, i) and cat.orders[i].sign == c:
-            p.signs_used |= bit(i)
-            n -= 1
-    for i in range(N_DISCS):
-        if n > 0 and has_bit(p.discs, i) and not has_bit(p.discs_used, i) and cat.discs[i].sign == c:
-            p.discs_used |= 1 << i
-            n -= 1
+        if has_bit(p.completed & ~p.signs_fresh, i) and not has_bit(p.signs_used, i) and cat.orders[i].sign == c:
+            return i
+    return -1
+
+
+cdef inline bint disc_sign_unused(const Catalogue* cat, const PlayerState* p, int d, int c) noexcept nogil:
+    return (p.discs >> d) & 1 and not (p.discs_used >> d) & 1 and cat.discs[d].sign == c
+
+
+cdef void use_signboards(GameState* s, const Catalogue* cat, int c) noexcept nogil:
+    """A signboard action of colour c: its signboards are turned face down, then the action.
+    Which ones is the player's choice (F_SIGN_SOURCE) when a city disc is among them and
+    there are more than the action uses (completed orders are all alike: a signboard is
+    their only use); otherwise all of them."""
+    cdef PlayerState* p = &s.players[s.actor]
+    cdef int need = sign_cost(c), have = unused_signs(cat, p, c), d
+    cdef bint disc = False
+    for d in range(N_DISCS):
+        disc = disc or disc_sign_unused(cat, p, d, c)
+    if disc and have > need:
+        push(s, F_SIGN_SOURCE, need, c)
+        return
+    while need > 0:
+        turn_sign(cat, p, c, -1)
+        need -= 1
+    do_signboard(s, cat, c)
+
+
+cdef void turn_sign(const Catalogue* cat, PlayerState* p, int c, int disc) noexcept nogil:
+    """Turn one signboard of colour c face down: the city disc `disc`, or (-1) a completed
+    order if there is one, else the first city disc."""
+    cdef int i = unused_sign_order(cat, p, c) if disc < 0 else -1
+    if i >= 0:
+        p.signs_used |= bit(i)
+        return
+    if disc < 0:
+        for i in range(N_DISCS):
+            if disc_sign_unused(cat, p, i, c):
+                disc = i
+                break
+    if disc >= 0:
+        p.discs_used |= 1 << disc
 
 
 cdef inline int sign_cost(int c) noexcept nogil:
@@ -1622,6 +1656,14 @@ cdef int frame_legal(const GameState* s, const Catalogue* cat, const Frame* f, i
         for i in range(N_TRADESMEN):
             if p.room[i] == 0:
                 out[n] = A_SLIDE + i
+                n += 1
+    elif f.kind == F_SIGN_SOURCE:
+        if unused_sign_order(cat, p, f.arg) >= 0:
+            out[n] = A_PASS         # a completed order
+            n += 1
+        for d in range(N_DISCS):
+            if disc_sign_unused(cat, p, d, f.arg):
+                out[n] = A_DISC + d
                 n += 1
     elif f.kind == F_LAY:
         for i in range(N_TRADESMEN):
@@ -2060,6 +2102,20 @@ cdef void frame_apply(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     elif kind == F_LAY:
         p.upright[a - A_LAY] = 0
         pop(s)
+    elif kind == F_SIGN_SOURCE:
+        c = f.arg
+        turn_sign(cat, p, c, -1 if a == A_PASS else a - A_DISC)
+        f.n -= 1
+        if f.n <= 0:
+            pop(s)
+            do_signboard(s, cat, c)
+        elif unused_signs(cat, p, c) <= f.n:
+            # What is left is all that is left to turn.
+            while f.n > 0:
+                turn_sign(cat, p, c, -1)
+                f.n -= 1
+            pop(s)
+            do_signboard(s, cat, c)
 
 
 cdef void buy(GameState* s, const Catalogue* cat, int a, bint free) noexcept nogil:
@@ -2128,9 +2184,7 @@ cdef void phase_apply(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     cdef int seat = s.actor, c, k, x
     cdef PlayerState* p = &s.players[seat]
     if A_SIGNBOARD <= a < A_ACTIVATE:
-        c = a - A_SIGNBOARD
-        spend_signs(cat, p, c, sign_cost(c))
-        do_signboard(s, cat, c)
+        use_signboards(s, cat, a - A_SIGNBOARD)
     elif A_ACTIVATE <= a < A_DISC:
         c = (a - A_ACTIVATE) // N_SLOTS
         k = (a - A_ACTIVATE) % N_SLOTS

@@ -310,7 +310,8 @@ cdef enum:
     F_LAY = 27             # * the Reset: lay down one of the upright tradesmen
     F_RESET_ACT = 28       # the Reset: the II actions of the tradesmen that slid (a, b: 1 slid)
     F_STAGE = 29           # an order left stage arg (0-3): the factories' stage abilities
-    N_FRAME_KINDS = 30
+    F_SIGN_SOURCE = 30     # * which signboard of colour arg to turn face down (n still to turn)
+    N_FRAME_KINDS = 31
 
 ctypedef struct Frame:
     int16_t kind                    # F_*
