@@ -40,7 +40,8 @@ board, a street is cell * 2 (to the right) or cell * 2 + 1 (below), a space is
 column * 3 + row of the workshop, a stick space is stick * 3 + place):
 
     A_PASS                 end the turn (after its Shop or Reset), decline an optional
-                           effect, stop producing, pass in the order phase
+                           effect, stop producing, pass in the order phase; turn a completed
+                           order's signboard face down (F_SIGN_SOURCE)
     [A_SETUP, +16)         setup: the next tradesman into the II room of cell X
     [A_MOVE, +64)          Shop: tradesman t to cell X, room r: (t * 16 + X) * 2 + r; the
                            capacity paid is the least that any path there costs
@@ -79,7 +80,8 @@ column * 3 + row of the workshop, a stick space is stick * 3 + place):
     [A_BUY_CONTRACT, +5)   the contract on display space X
     [A_SIGNBOARD, +3)      a signboard action: white, red, blue
     [A_ACTIVATE, +96)      contract X into contract slot k: X * 4 + k
-    [A_DISC, +24)          use city disc X for its reward
+    [A_DISC, +24)          use city disc X for its reward; choosing which signboards to
+                           turn face down: city disc X's (A_PASS: a completed order's)
     [A_CITY, +16)          the disc of city X
     [A_COPY, +15)          copy the technology on space X
     [A_SLIDE, +2)          slide tradesman t from its I room to the II room
