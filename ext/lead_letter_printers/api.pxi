@@ -653,7 +653,7 @@ cdef class CoreState:
         if out.shape[0] < OBS_SIZE:
             raise ValueError(f"observation buffer of {out.shape[0]} floats; {OBS_SIZE} needed")
         self._check_seat(player)
-        return write_obs(&self.s, &self.rules.cat, player, &out[0])
+        return write_obs(&self.s, player, &out[0])
 
     # -- consistency ----------------------------------------------------------------------
     def problems(self):
@@ -847,13 +847,13 @@ def _problems(CoreState st):
 cdef enum:
     N_TILE_CODES = N_TECHS + N_FACTORIES
     SEAT_BLOCK = (1 + 1 + 1 + N_RES + 1 + 1 + N_ASSISTANTS + 2 + N_STACKS * (N_LETTER_TILES + 1)
-                  + N_STICK * (N_LETTERS + 1) + N_STICK + N_SLOTS * 2 + N_SLOTS * N_CONTRACTS
-                  + N_CONTRACTS * 2 + N_SPACES * N_TILE_CODES + N_SPACES * (N_LEVELS + 1)
+                  + N_STICK * N_LETTER_TILES + N_STICK + N_SLOTS * 2 + N_SLOTS * N_CONTRACTS
+                  + N_CONTRACTS * 2 + N_SPACES * N_TILE_CODES + N_SPACES * N_TILE_CODES
                   + N_WAITING * N_ORDERS + N_STAGES * N_ORDERS + N_ORDERS * 2 + N_DISCS * 2
                   + MAX_CITIES + 1 + 1 + MAX_NODES + (ORDER_SECTIONS + 1) + MAX_SEATS
                   + N_TRADESMEN * (GRID_CELLS + 2 + 1) + 2 + MAX_SEATS)
     OBS_SIZE = ((PH_TERMINAL + 1) + 1 + (MAX_SEATS + 1) + 2 + N_FRAME_KINDS + N_EFFECTS + 6 + 1
-                + N_RES + N_LETTERS + N_TABLE * (N_LETTERS + N_RES + 1) + N_FACE_TILES * N_TILES
+                + N_RES + N_LETTERS + N_TABLE * N_LETTER_TILES + N_FACE_TILES * N_TILES
                 + N_LEVELS * TECH_ROWS * N_TECHS + N_LEVELS * 4 + 3 * (N_FACTORIES + 1) + N_FACTORIES
                 + N_DISPLAY * N_ORDERS + N_DISPLAY * N_CONTRACTS + N_LEVELS + 2
                 + MAX_CITIES * N_DISCS + N_STREETS * (MAX_SEATS + N_ASSISTANTS)
@@ -868,8 +868,10 @@ cdef inline int onehot(float* out, int at, int x, int n) noexcept nogil:
     return at + n
 
 
-cdef int write_obs(const GameState* s, const Catalogue* cat, int player, float* out) noexcept nogil:
-    """Write the observation of `player`; returns the floats written (OBS_SIZE)."""
+cdef int write_obs(const GameState* s, int player, float* out) noexcept nogil:
+    """Write the observation of `player`; returns the floats written (OBS_SIZE). Components
+    are one-hot by their ids (what they show is the catalogue's, the same for every
+    observer)."""
     cdef int at = 0, i, j, k, lv, rel, seat, x, code, n = s.num_players
     cdef const PlayerState* p
     cdef const Frame* f
@@ -903,14 +905,7 @@ cdef int write_obs(const GameState* s, const Catalogue* cat, int player, float* 
             out[at + k] = (s.letter_top >> k) & 1
     at += N_LETTERS
     for i in range(N_TABLE):
-        x = s.table[i]
-        if x >= 0:
-            for k in range(N_LETTERS):
-                out[at + k] = (cat.letters[x].letters >> k) & 1
-            for k in range(N_RES):
-                out[at + N_LETTERS + k] = cat.letters[x].res[k] / 3.0
-            out[at + N_LETTERS + N_RES] = 1.0
-        at += N_LETTERS + N_RES + 1
+        at = onehot(out, at, s.table[i], N_LETTER_TILES)
     for i in range(N_FACE_TILES):
         at = onehot(out, at, s.face_tiles[i], N_TILES)
     for lv in range(N_LEVELS):
@@ -978,11 +973,7 @@ cdef int write_obs(const GameState* s, const Catalogue* cat, int player, float* 
             out[at + N_LETTER_TILES] = p.stack_n[k] / 8.0
             at += N_LETTER_TILES + 1
         for i in range(N_STICK):
-            if p.stick[i] >= 0:
-                for k in range(N_LETTERS):
-                    out[at + k] = (cat.letters[p.stick[i]].letters >> k) & 1
-                out[at + N_LETTERS] = 1.0
-            at += N_LETTERS + 1
+            at = onehot(out, at, p.stick[i], N_LETTER_TILES)
         for i in range(N_STICK):
             out[at + i] = p.stick_disc[i] >= 0
         at += N_STICK
@@ -999,10 +990,7 @@ cdef int write_obs(const GameState* s, const Catalogue* cat, int player, float* 
         for i in range(N_SPACES):
             at = onehot(out, at, p.up[i], N_TILE_CODES)
         for i in range(N_SPACES):
-            if p.down[i] >= 0:
-                out[at] = 1.0
-                out[at + 1 + tile_level(cat, p.down[i])] = 1.0
-            at += N_LEVELS + 1
+            at = onehot(out, at, p.down[i], N_TILE_CODES)
         for i in range(N_WAITING):
             at = onehot(out, at, p.waiting[i], N_ORDERS)
         for i in range(N_STAGES):
