@@ -111,3 +111,36 @@ def test_a_history_that_does_not_fit_is_left_alone():
     R, s, history = position_with_hidden_factories()
     t, actions = s.resample_history(0, history[:-5] + history[:3], 1)
     assert t == s and actions == [a for _, a in history[:-5] + history[:3]]
+
+
+def test_resample_from_a_position_with_hidden_factories():
+    """A game that starts from a position holding factories another player put back unseen:
+    the resample relabels them in the start and in the history alike."""
+    R, start, _ = position_with_hidden_factories()
+    R2 = R.starting_at(start)
+    s = R2.new_state()
+    rng = random.Random(4)
+    history = []
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        if s.is_chance():
+            outs = s.chance_outcomes()
+            a, actor = rng.choices([o for o, _ in outs], [p for _, p in outs])[0], -1
+        else:
+            legal = s.legal_actions()
+            want = [x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]]
+            a, actor = (rng.choice(want) if want else rng.choice(legal)), s.current_player()
+        s.apply(a)
+        history.append((actor, a))
+    moved = 0
+    for seed in range(10):
+        begin, t, actions = s.resample_from(R2.new_state(), 0, history, seed)
+        # The new start is the relabelled position; replaying from it gives the new state.
+        replay = begin.clone()
+        for a in actions:
+            replay.apply(a)
+        assert replay == t
+        assert np.array_equal(obs(t, 0), obs(s, 0)) and np.array_equal(obs(begin, 0), obs(R2.new_state(), 0))
+        moved += begin != R2.new_state()
+    assert moved > 0

@@ -357,6 +357,22 @@ cdef class CoreState:
             resample_history(&st.s, player, &actors[0], &actions[0], n, &rng)
         return st, [actions[i] for i in range(n)]
 
+    def resample_from(self, CoreState start, int player, history, unsigned long long seed):
+        """As resample_history, for a history that begins at `start` (a game's initial
+        state: a position): returns (the new start, the new state, the new actions)."""
+        cdef CoreState st = self.clone()
+        cdef CoreState begin = start.clone()
+        cdef Rng rng
+        cdef int n = len(history), i
+        cdef int[::1] actors = array.array("i", [h[0] for h in history]) if n else None
+        cdef int[::1] actions = array.array("i", [h[1] for h in history]) if n else None
+        rng.s = seed
+        if n:
+            resample_from(&begin.s, &st.s, player, &actors[0], &actions[0], n, &rng)
+        else:
+            resample_from(&begin.s, &st.s, player, NULL, NULL, 0, &rng)
+        return begin, st, [actions[i] for i in range(n)]
+
     def determinize(self, int player, unsigned long long seed):
         """A copy in which what `player` has not seen is redrawn uniformly."""
         cdef CoreState st = self.clone()

@@ -110,32 +110,34 @@ cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) 
     relabel(s, player, perm)
 
 
-cdef int resample_history(GameState* s, int player, const int* actors, int* actions, int n,
-                          Rng* rng) noexcept nogil:
-    """Redraw what `player` has not seen (as determinize) in a state together with the
-    history that led to it from the start of the game, (actors[i], actions[i]): the
-    factories other seats drew are rewritten in place so that replaying the history gives
-    the new s exactly. Returns how many entries changed; a history that does not fit s
-    (a factory drawn twice, or still in the pile; not every factory out of the pile
-    accounted for) is left alone and s unchanged (0)."""
+cdef int resample_from(GameState* start, GameState* s, int player, const int* actors, int* actions,
+                       int n, Rng* rng) noexcept nogil:
+    """resample_history for a history that begins at `start` (a game's initial state, or
+    NULL for the start of the game): the factories player has not seen are relabelled in
+    s, in start (where a position may hold some put back unseen) and in the history's
+    hidden entries alike, so that replaying the history from the new start gives the new
+    s. Returns how many entries changed; a history that does not fit (a factory drawn
+    twice, or not from the start's pile, or the pile's count off) is left alone, and s
+    and start unchanged (0)."""
     cdef int16_t perm[N_FACTORIES]
     cdef uint64_t drawn_ever = 0, seen = 0
+    cdef uint64_t pile = start.factory_pile if start != NULL else bit(N_FACTORIES) - 1
     cdef int i, a, x, q, changed = 0
     for i in range(n):
         a = actions[i]
         if actors[i] == CHANCE and C_FACTORY <= a < C_TOP:
             x = (a - C_FACTORY) % N_FACTORIES
             q = (a - C_FACTORY) // N_FACTORIES
-            if has_bit(drawn_ever, x) or has_bit(s.factory_pile, x):
+            if has_bit(drawn_ever, x) or not has_bit(pile, x) or has_bit(s.factory_pile, x):
                 return 0
             drawn_ever |= bit(x)
             if q == player:
                 seen |= bit(x)
         elif actors[i] >= 0 and A_FACTORY <= a < A_UP:
             seen |= bit(a - A_FACTORY)
-    if popcount64(drawn_ever) + popcount64(s.factory_pile) != N_FACTORIES:
+    if popcount64(drawn_ever) + popcount64(s.factory_pile) != popcount64(pile):
         return 0
-    # Everything out of the pile that player never saw (drawn by others, kept by nobody).
+    # Everything out of sight that player never saw (drawn by others, kept by nobody).
     random_perm(s, player, &seen, rng, perm)
     for i in range(n):
         a = actions[i]
@@ -146,4 +148,15 @@ cdef int resample_history(GameState* s, int player, const int* actors, int* acti
                 actions[i] = C_FACTORY + q * N_FACTORIES + perm[x]
                 changed += 1
     relabel(s, player, perm)
+    if start != NULL:
+        relabel(start, player, perm)
     return changed
+
+
+cdef int resample_history(GameState* s, int player, const int* actors, int* actions, int n,
+                          Rng* rng) noexcept nogil:
+    """Redraw what `player` has not seen (as determinize) in a state together with the
+    history that led to it from the start of the game, (actors[i], actions[i]): the
+    factories other seats drew are rewritten in place so that replaying the history gives
+    the new s exactly (resample_from with the game's start)."""
+    return resample_from(NULL, s, player, actors, actions, n, rng)
