@@ -27,6 +27,8 @@ cdef double UNUSED_SIGN = 0.4          # a signboard not used yet (an action to 
 cdef double UNUSED_DISC = 0.8          # a city disc's reward not used yet
 cdef double HELD_CONTRACT = 0.5        # a contract bought, not active
 cdef double LETTER_HELD = 0.4          # a lead letter on the workshop's left
+cdef double STICK_PARTIAL = 1.0        # a letter on a composing stick not full yet (5 points for 3)
+cdef double OPEN_SLOT = 0.6            # an unlocked contract slot (a contract's points and its bonus)
 cdef int MAX_ROUNDS_AHEAD = 4          # rounds left counted at most
 cdef int MAX_FINISH = 6                # own choices made greedily inside an action's effects
 
@@ -63,6 +65,11 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
     v += UNUSED_DISC * popcount64(p.discs & ~p.discs_used)
     v += HELD_CONTRACT * popcount64(p.contracts)
     v += LETTER_HELD * (p.stack_n[0] + p.stack_n[1])
+    for i in range(STICK_SIDE):
+        c = (p.stick[i * 3] >= 0) + (p.stick[i * 3 + 1] >= 0) + (p.stick[i * 3 + 2] >= 0)
+        if c < STICK_SIDE:
+            v += STICK_PARTIAL * c
+    v += OPEN_SLOT * popcount64(p.slots_open)
     return v
 
 
