@@ -119,8 +119,9 @@ def test_words_for_every_action_and_observation():
         if s.is_terminal():
             return
         acts = [o for o, _ in s.chance_outcomes()] if s.is_chance() else s.legal_actions()
-        for a in acts:
-            text = s.action_to_string(a)
+        texts = [s.action_to_string(a) for a in acts]
+        assert len(set(texts)) == len(texts)          # OpenSpiel tells actions apart by their words
+        for text in texts:
             assert text and text.isprintable() and "out of range" not in text
         for q in range(3):
             assert s.observation_string(q).replace("\n", "").isprintable()

@@ -99,7 +99,7 @@ class Catalogue:
 
     def describe_letter(self, i: int) -> str:
         x = self._data["lead_letters"][i]
-        return f"lead letter {x['letters']} ({_goods_text(x['resources'])})"
+        return f"lead letter {x['number']} {x['letters']} ({_goods_text(x['resources'])})"
 
     def describe_tech(self, i: int) -> str:
         t = self._data["technologies"][i]
