@@ -51,8 +51,10 @@ with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
 # None: the core alone, not yet a native OpenSpiel game).
 GAME_CORES = [
     ("gutenberg_ai._core", "ext/core.pyx", "ext/gutenberg_spiel.cc"),
-    ("gutenberg_ai.games.printing_press._core", "ext/printing_press/core.pyx", None),
-    ("gutenberg_ai.games.lead_letter_printers._core", "ext/lead_letter_printers/core.pyx", None),
+    ("gutenberg_ai.games.printing_press._core", "ext/printing_press/core.pyx",
+     "ext/printing_press/spiel.cc"),
+    ("gutenberg_ai.games.lead_letter_printers._core", "ext/lead_letter_printers/core.pyx",
+     "ext/lead_letter_printers/spiel.cc"),
 ]
 
 include_dirs = [

@@ -285,6 +285,11 @@ def _openspiel_ismcts_class():
             self.last_simulations = n
             return self.get_final_policy(state, self._root_node)
 
+        def resample_from_infostate(self, state):
+            # OpenSpiel's draws its world with an unseeded sampler; this one with the bot's
+            # seeded generator, so that the bot is reproducible for its seed.
+            return state.resample_from_infostate(state.current_player(), self._random_state.uniform)
+
     return TimedISMCTSBot
 
 

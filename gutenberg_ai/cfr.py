@@ -1,15 +1,25 @@
-"""CFR-style solvers on a small variant of Gutenberg, and a bot that plays their policy.
+"""CFR-style solvers on a small variant of each printing game, and a bot that plays their
+policy.
 
-The whole game is far too large for counterfactual regret minimisation, which walks the
-complete game tree every iteration. The small variant is a position shipped with the
-package (data/positions/cfr-mini.json): the last and only round of a 2-player game, one
-initiative marker each, two printing and two refinement cards, one ink set, one specialty
-card and one gear on the board, one order each, the rest of the cards out of the game.
-The plan step is still a hidden simultaneous commitment, and the rest of the round (the
-five actions, rewards, fulfilment) is the real game: about 32,000 decision nodes.
+A whole game is far too large for counterfactual regret minimisation, which walks the
+complete game tree every iteration. Each game ships a small variant, the real game from a
+position near its end (`variant_path(game)`, `variant_game(game=...)`):
+
+- Gutenberg (data/positions/cfr-mini.json): the last and only round of a 2-player game,
+  one initiative marker each, two printing and two refinement cards, one ink set, one
+  specialty card and one gear on the board, one order each, the rest of the cards out of
+  the game. The plan step is still a hidden simultaneous commitment, and the rest of the
+  round (the five actions, rewards, fulfilment) is the real game: about 32,000 decision
+  nodes.
+- Printing Press (games/printing_press/data/positions/cfr-mini.json, made by
+  games/printing_press/variants.py): the last Select Cards step of a 1-round 2-player
+  game after the first player's turn: the second player takes one of two cards and
+  places it, or discards it and draws the bag's last two tokens (unseen by the other),
+  then both choose the window of their frame: about 4,200 decision nodes.
 
     from gutenberg_ai import cfr
-    game = cfr.variant_game()
+    game = cfr.variant_game()                          # Gutenberg's
+    game = cfr.variant_game(game="printing-press")     # Printing Press's
     result = cfr.solve(game, "cfr+", iterations=200)
     print(result.exploitability, result.seconds)
 
@@ -36,21 +46,27 @@ from importlib import resources
 import numpy as np
 import pyspiel
 
-import gutenberg_ai
+from gutenberg_ai import games
 
 VARIANT = "cfr-mini.json"
 SOLVERS = ("cfr", "cfr+", "mccfr-outcome", "mccfr-external", "mccfr-outcome-other")
+# Where each game's small variant is shipped: (package, folder inside it).
+VARIANTS = {"gutenberg": ("gutenberg_ai", "data/positions"),
+            "printing-press": ("gutenberg_ai.games.printing_press", "data/positions")}
 
 
-def variant_path() -> str:
-    """The path of the shipped small-variant position."""
-    return str(resources.files("gutenberg_ai").joinpath("data/positions", VARIANT))
+def variant_path(game: str = "gutenberg") -> str:
+    """The path of the small variant's position shipped for `game` (a games-table key)."""
+    if game not in VARIANTS:
+        raise ValueError(f"game: {game!r} is not one of {', '.join(VARIANTS)}")
+    package, folder = VARIANTS[game]
+    return str(resources.files(package).joinpath(folder, VARIANT))
 
 
-def variant_game(returns: str = "win"):
-    """The small variant as an OpenSpiel game (the game "gutenberg" started from the
-    shipped position)."""
-    return gutenberg_ai.load_game(position=variant_path(), returns=returns)
+def variant_game(returns: str = "win", game: str = "gutenberg"):
+    """The small variant as an OpenSpiel game: the native game of `game` started from
+    its shipped position."""
+    return games.get(game).load(position=variant_path(game), returns=returns)
 
 
 def _solver(game, algorithm: str, seed: int):
@@ -396,23 +412,24 @@ class OutcomeSamplingStudy:
 
 
 @functools.lru_cache(maxsize=8)
-def _solved(returns: str, algorithm: str, iterations: int, seed: int) -> SolveResult:
-    return solve(variant_game(returns), algorithm, iterations, seed)
+def _solved(game: str, returns: str, algorithm: str, iterations: int, seed: int) -> SolveResult:
+    return solve(variant_game(returns, game), algorithm, iterations, seed)
 
 
 def make_cfr_bot(game, player: int, seed: int = 0, algorithm: str = "cfr+", iterations: int = 100):
-    """The "cfr" bot of gutenberg_ai.make_bot: solves the small variant once per process
-    (per algorithm and iterations) and plays the average policy. `game` must be the small
-    variant (variant_game()); the whole game is far too large for CFR."""
+    """The "cfr" bot of gutenberg_ai.make_bot: solves the small variant of the game once
+    per process (per algorithm and iterations) and plays the average policy. `game` must
+    be a small variant (variant_game(game=...)); a whole game is far too large for CFR."""
+    key = games.of(game).key
     params = game.get_parameters()
-    if os.path.abspath(params.get("position", "") or "/") != variant_path():
-        raise ValueError("cfr: plays the small variant only (gutenberg_ai.cfr.variant_game()); "
-                         "use ismcts or smmcts for the whole game")
+    if key not in VARIANTS or os.path.abspath(params.get("position", "") or "/") != variant_path(key):
+        raise ValueError(f"cfr: plays the small variant only (gutenberg_ai.cfr.variant_game("
+                         f"game={key!r})); use ismcts or smmcts for the whole game")
     if algorithm not in SOLVERS:
         raise ValueError(f"cfr: algorithm: {algorithm!r} is not one of {', '.join(SOLVERS)}")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise ValueError(f"cfr: iterations: {iterations!r} is not a positive integer")
-    result = _solved(params["returns"], algorithm, iterations, seed)
+    result = _solved(key, params["returns"], algorithm, iterations, seed)
     return CFRBot(game, player, result.policy, seed)
 
 

@@ -129,3 +129,29 @@ def test_resample_history_leaves_a_history_that_does_not_start_the_game():
     s, hist = random_history(R, 5, 120)
     t, actions = s.resample_history(0, hist[10:], 3)
     assert actions == [a for _, a in hist[10:]] and t == s
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_resample_history_from_a_later_start_redraws_the_start_too(players):
+    """A history that begins at a state in the middle of a game (a position): the hidden
+    symbols of that start are redrawn with the history's, and replaying the rewritten
+    history from the rewritten start gives the resampled state."""
+    R = rules(players)
+    redrawn = 0
+    for g in range(8):
+        s, hist = random_history(R, 300 + g, 200)
+        cut = random.Random(g).randrange(20, 120)
+        start = R.new_state()
+        for _, a in hist[:cut]:
+            start.apply(a)
+        for player in range(players):
+            t, actions, new_start = s.resample_history(player, hist[cut:], 11 * g + player, start=start)
+            assert new_start.problems() == [] and t.problems() == []
+            assert new_start.observation_string(player) == start.observation_string(player)
+            assert t.observation_string(player) == s.observation_string(player)
+            replay = new_start.clone()
+            for a in actions:
+                replay.apply(a)
+            assert replay == t
+            redrawn += new_start != start
+    assert redrawn > 0, "the start's hidden symbols were never redrawn"

@@ -367,18 +367,23 @@ cdef class CoreState:
             i += 1
         return out
 
-    def resample_history(self, int player, history, unsigned long long seed):
+    def resample_history(self, int player, history, unsigned long long seed, CoreState start=None):
         """A state `player` cannot tell from this one, drawn uniformly, and the actions of a
-        history leading to it: `history` ((actor, action) pairs from the start of the game)
-        with the entries player has not seen redrawn (resample_history in hidden.pxi)."""
+        history leading to it: `history` ((actor, action) pairs from `start`, by default
+        the rules' initial state) with the entries player has not seen redrawn
+        (resample_history in hidden.pxi). With `start`, returns (state, actions, the
+        start with its hidden symbols redrawn)."""
         cdef CoreState st = self.clone()
+        cdef CoreState begin = start.clone() if start is not None else self.rules.new_state()
         cdef Rng rng
         cdef int n = len(history), i
         cdef int[::1] actors = array.array("i", [h[0] for h in history]) if n else None
         cdef int[::1] actions = array.array("i", [h[1] for h in history]) if n else None
         rng.s = seed
-        if n:
-            resample_history(&st.s, player, &actors[0], &actions[0], n, &rng)
+        resample_history(&begin.s, &st.s, player, &actors[0] if n else NULL,
+                         &actions[0] if n else NULL, n, &rng)
+        if start is not None:
+            return st, [actions[i] for i in range(n)], begin
         return st, [actions[i] for i in range(n)]
 
     def determinize(self, int player, unsigned long long seed):

@@ -1485,3 +1485,6 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int varian
 
 include "api.pxi"
 include "heuristic.pxi"
+include "search_hooks.pxi"
+include "engine/search.pxi"
+include "spiel.pxi"

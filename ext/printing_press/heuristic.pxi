@@ -566,10 +566,6 @@ cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, do
     return buf[choice]
 
 
-cdef int heuristic_action(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    return heuristic_choice(s, cat, rng, HEURISTIC_EPSILON)
-
-
 cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noexcept nogil:
     """Projected final score per seat, for search cut-offs: the points and bonus so far,
     this round's best window (with partial credit) and what the steps and rounds left are
@@ -596,20 +592,9 @@ cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noex
 
 
 # =======================================================================================
-# Python entry points.
+# Python entry points (heuristic_move, evaluate_state and policy_games are the shared
+# search's, ext/engine/search.pxi).
 # =======================================================================================
-def heuristic_move(CoreState state, unsigned long long seed=0, epsilon=None):
-    """The heuristic player's move in `state` (a decision node). `epsilon` is the chance of
-    a uniformly random move, drawn with `seed` (default: the policy's own)."""
-    cdef Rng rng
-    if current_player(&state.s) < 0:
-        raise ValueError("the heuristic moves at decision nodes only (this is a chance node or the end)")
-    rng.s = seed
-    if epsilon is None:
-        return heuristic_action(&state.s, &state.rules.cat, &rng)
-    return heuristic_choice(&state.s, &state.rules.cat, &rng, epsilon)
-
-
 def heuristic_values(CoreState state):
     """The heuristic's value of each legal action: a dict action -> value."""
     cdef int buf[MAX_LEGAL]
@@ -617,53 +602,3 @@ def heuristic_values(CoreState state):
     cdef int n = legal_actions(&state.s, &state.rules.cat, buf)
     action_values(&state.s, &state.rules.cat, buf, n, values)
     return {buf[i]: values[i] for i in range(n)}
-
-
-def evaluate_state(CoreState state):
-    """Projected final score per seat (`evaluate`): exact at the end of the game."""
-    cdef double value[MAX_SEATS]
-    evaluate(&state.s, &state.rules.cat, value)
-    return [value[i] for i in range(state.s.num_seats)]
-
-
-cdef void play_policies(GameState* s, const Catalogue* cat, const int* policy, Rng* rng,
-                        double epsilon) noexcept nogil:
-    """Play to the end with a policy per seat: 0 uniformly random, 1 heuristic."""
-    cdef int buf[MAX_LEGAL]
-    cdef int cp, n
-    while s.phase != PH_TERMINAL:
-        cp = current_player(s)
-        if cp == CHANCE:
-            apply_action(s, cat, sample_chance(s, cat, rng))
-        elif policy[cp] == 1:
-            apply_action(s, cat, heuristic_choice(s, cat, rng, epsilon))
-        else:
-            n = legal_actions(s, cat, buf)
-            apply_action(s, cat, buf[rng_below(rng, n)])
-
-
-def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
-                 double epsilon=HEURISTIC_EPSILON, bint with_automa=False):
-    """Play `games` full games inside the core with a policy per player ("random" or
-    "heuristic") and return the final scores of each game (a list of lists; with_automa:
-    the solo automa's score after the player's)."""
-    cdef int policy[MAX_SEATS]
-    cdef GameState s
-    cdef Rng rng
-    cdef int g, i
-    cdef int scores[MAX_SEATS]
-    if len(policies) != rules.players:
-        raise ValueError(f"{len(policies)} policies for {rules.players} players")
-    for i, name in enumerate(policies):
-        if name not in ("random", "heuristic"):
-            raise ValueError(f"policy {name!r} is not 'random' or 'heuristic'")
-        policy[i] = 1 if name == "heuristic" else 0
-    rng.s = seed
-    out = []
-    for g in range(games):
-        s = rules.initial
-        with nogil:
-            play_policies(&s, &rules.cat, policy, &rng, epsilon)
-        final_scores(&s, &rules.cat, scores)
-        out.append([scores[i] for i in range(s.num_seats if with_automa else s.num_players)])
-    return out

@@ -137,23 +137,90 @@ cdef int story_pick(TokenStory* st, int x, bint prefer_seen) noexcept nogil:
     return fallback
 
 
-cdef void story_start(TokenStory* st, const GameState* s) noexcept nogil:
-    cdef int x, k, t = 0, q
+cdef int story_add(TokenStory* st, int x, bint seen) noexcept nogil:
+    """A new token of symbol x, out of the bag; its id (0 when there are too many)."""
+    cdef int t = st.n_tokens
+    if t >= MAX_TOKENS or x < 0 or x >= N_SYMBOLS:
+        st.broken = True
+        return 0
+    st.label[t] = x
+    if seen:
+        st.seen |= bit(t)
+    st.n_tokens += 1
+    return t
+
+
+cdef void story_start(TokenStory* st, const GameState* s, int player) noexcept nogil:
+    """The tokens at `s`, where a history begins (the start of the game, or a position):
+    those in the bag, and those out of it whose symbols somebody may not know: each
+    player's hand tokens (in hand or placed initiative side up), the drawn tokens they
+    placed initiative side up (hidden_out), the tokens drawn or kept at s, the solo
+    board's choice tokens not returned yet. `player` has seen their own and the board's.
+    Tokens shown symbol side up in a tableau or frame are public and never come back:
+    they are not followed."""
+    cdef int x, k, t, q, i, r, actor = current_player(s)
+    cdef const PlayerState* p
     memset(st, 0, sizeof(TokenStory))
-    for x in range(N_SYMBOLS):
-        for k in range(s.tokens[x]):
-            if t < MAX_TOKENS:
-                st.label[t] = x
-                st.in_bag |= bit(t)
-            t += 1
-    st.n_tokens = t if t <= MAX_TOKENS else MAX_TOKENS
-    st.broken = t > MAX_TOKENS
     for q in range(MAX_SEATS):
         st.held[q] = -1
         for k in range(MAX_HAND):
             st.hand[q][k] = -1
     for t in range(MAX_TOKENS):
         st.down_by[t] = -1
+    for x in range(N_SYMBOLS):
+        for k in range(s.bag[x]):
+            t = story_add(st, x, False)
+            st.in_bag |= bit(t)
+    for q in range(s.num_players):
+        p = &s.players[q]
+        st.n_setup[q] = p.n_setup
+        for k in range(MAX_HAND):
+            if p.slot[k] == SLOT_HAND or p.slot[k] == SLOT_DOWN:
+                st.hand[q][k] = story_add(st, p.hand[k], q == player)
+        for x in range(N_SYMBOLS):
+            for k in range(p.hidden_out[x]):
+                st.down_by[story_add(st, x, q == player)] = q
+    if 0 <= actor < s.num_players:
+        for i in range(s.n_pool):
+            st.pool[actor][i] = story_add(st, s.pool[i], actor == player)
+        st.n_pool[actor] = s.n_pool
+        if s.held == HELD_KEPT:
+            st.held[actor] = story_add(st, s.held_symbol,
+                                       actor == player or s.held_shown != SQ_INITIATIVE)
+            st.held_down[actor] = s.held_shown == SQ_INITIATIVE
+    st.n_solo = s.solo_dealt
+    st.solo_round = s.solo_returned
+    for r in range(s.solo_returned, N_ROUNDS):
+        for i in range(N_CHOICES):
+            if s.solo[r][i] >= 0 and r * N_CHOICES + i < s.solo_dealt:
+                st.solo[r * N_CHOICES + i] = story_add(st, s.solo[r][i], True)
+
+
+cdef void start_relabel(GameState* s, const TokenStory* st, const int16_t* new_label) noexcept nogil:
+    """Give the tokens of story_start(st, s) their new symbols in s itself (the start of
+    a history whose hidden symbols were permuted)."""
+    cdef int x, k, t, q, i, actor = current_player(s)
+    cdef PlayerState* p
+    for x in range(N_SYMBOLS):
+        s.bag[x] = 0
+    for t in range(st.n_tokens):
+        if (st.in_bag >> t) & 1:
+            s.bag[new_label[t]] += 1
+    for q in range(s.num_players):
+        p = &s.players[q]
+        for k in range(MAX_HAND):
+            if st.hand[q][k] >= 0:
+                p.hand[k] = new_label[st.hand[q][k]]
+        for x in range(N_SYMBOLS):
+            p.hidden_out[x] = 0
+        for t in range(st.n_tokens):
+            if st.down_by[t] == q:
+                p.hidden_out[new_label[t]] += 1
+    if 0 <= actor < s.num_players:
+        for i in range(st.n_pool[actor]):
+            s.pool[i] = new_label[st.pool[actor][i]]
+        if st.held[actor] >= 0:
+            s.held_symbol = new_label[st.held[actor]]
 
 
 cdef int story_step(TokenStory* st, const GameState* s, int player, int actor, int a,
@@ -264,20 +331,23 @@ cdef bint story_fits(const TokenStory* st, const GameState* s) noexcept nogil:
     return True
 
 
-cdef int resample_history(GameState* s, int player, const int* actors, int* actions, int n,
-                          Rng* rng) noexcept nogil:
+cdef int resample_history(GameState* start, GameState* s, int player, const int* actors,
+                          int* actions, int n, Rng* rng) noexcept nogil:
     """Redraw what `player` has not seen (as determinize) in a state together with the
-    history that led to it from the start of the game, (actors[i], actions[i]): the
-    hidden entries of `actions` are rewritten in place so that replaying the history gives
-    the new s exactly. Returns how many entries changed; a history that does not start at
-    the start of the game (or does not lead to s) is left alone and s unchanged (0)."""
+    history that led to it from `start` (the start of the game, or a position),
+    (actors[i], actions[i]): the hidden entries of `actions` are rewritten in place, and
+    the hidden symbols of `start` redrawn in it, so that replaying the history from the new
+    start gives the new s exactly. Returns how many entries changed; a history that does
+    not lead from start to s is left alone and s unchanged (0)."""
     cdef TokenStory st
+    cdef TokenStory first
     cdef int16_t new_label[MAX_TOKENS]
     cdef int16_t free_labels[MAX_TOKENS]
     cdef int free_ids[MAX_TOKENS]
     cdef int i, t, m = 0, j, a, changed = 0, q, k, x, actor
     cdef PlayerState* p
-    story_start(&st, s)
+    story_start(&first, start, player)
+    st = first
     for i in range(n):
         story_step(&st, s, player, actors[i], actions[i], NULL)
     if not story_fits(&st, s):
@@ -297,11 +367,12 @@ cdef int resample_history(GameState* s, int player, const int* actors, int* acti
     for i in range(m):
         new_label[free_ids[i]] = free_labels[i]
     # The same story again (its picks are the same), rewriting the hidden entries.
-    story_start(&st, s)
+    st = first
     for i in range(n):
         a = story_step(&st, s, player, actors[i], actions[i], new_label)
         changed += a != actions[i]
         actions[i] = a
+    start_relabel(start, &first, new_label)
     # The state's hidden symbols, from the tokens' new symbols.
     for x in range(N_SYMBOLS):
         s.bag[x] = 0

@@ -52,6 +52,10 @@ GAMES = {
         key="gutenberg", spiel_name="gutenberg", title="Gutenberg",
         module="gutenberg_ai.game", core_module="gutenberg_ai._core",
         shell_name="gutenberg_py", score_word="fame"),
+    "printing-press": PrintingGame(
+        key="printing-press", spiel_name="printing_press", title="Printing Press",
+        module="gutenberg_ai.games.printing_press.game",
+        core_module="gutenberg_ai.games.printing_press._core"),
 }
 DEFAULT_GAME = "gutenberg"
 

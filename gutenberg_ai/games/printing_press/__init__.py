@@ -20,69 +20,20 @@ Parameters (check_parameters)
     automa_wins_ties  solo difficulty: the automa wins initiative ties (default false)
     hard_board        solo difficulty: the 5-4-3-1 side of the solo board (default false)
     rounds            1-3 (default 3); fewer make small variants
-    catalogue         path to a catalogue JSON file ("" for the built-in one)
+    returns, catalogue, position: see .game (the OpenSpiel game "printing_press")
 """
 from __future__ import annotations
-
-import functools
-import os
 
 from . import names
 from ._core import IllegalActionError, Rules
 from .catalogue import CatalogueError, default_catalogue, load_catalogue
-
-GAME_NAME = "printing_press"
-DEFAULTS = {"players": 2, "variant": "basic", "characters": True, "one_token": False,
-            "automa_wins_ties": False, "hard_board": False, "rounds": 3, "catalogue": ""}
-SOLO_OPTIONS = ("one_token", "automa_wins_ties", "hard_board")
-
-
-class ParameterError(ValueError):
-    """A bad game parameter; the message names it."""
-
-
-def check_parameters(params: dict) -> dict:
-    """The parameters with defaults filled in; ParameterError names a bad one."""
-    unknown = sorted(set(params) - set(DEFAULTS))
-    if unknown:
-        raise ParameterError(f"unknown game parameter(s) {', '.join(map(repr, unknown))}; "
-                             f"known: {', '.join(DEFAULTS)}")
-    p = {**DEFAULTS, **params}
-    for name in ("players", "rounds"):
-        if isinstance(p[name], bool) or not isinstance(p[name], int):
-            raise ParameterError(f"{name}: {p[name]!r} is not a whole number")
-    if not 1 <= p["players"] <= 4:
-        raise ParameterError(f"players: {p['players']} is out of range (1-4; 1 is the solo game)")
-    if not 1 <= p["rounds"] <= 3:
-        raise ParameterError(f"rounds: {p['rounds']} is out of range (1-3)")
-    if p["variant"] not in names.VARIANTS:
-        raise ParameterError(f"variant: {p['variant']!r} is not one of {', '.join(names.VARIANTS)}")
-    for name in ("characters",) + SOLO_OPTIONS:
-        if not isinstance(p[name], bool):
-            raise ParameterError(f"{name}: {p[name]!r} is not true or false")
-    for name in SOLO_OPTIONS:
-        if p[name] and p["players"] != 1:
-            raise ParameterError(f"{name}: a solo difficulty option, but players is {p['players']}")
-    if not isinstance(p["catalogue"], str):
-        raise ParameterError(f"catalogue: {p['catalogue']!r} is not a path")
-    if p["catalogue"] and not os.path.isfile(p["catalogue"]):
-        raise ParameterError(f"catalogue: no file at {p['catalogue']!r}")
-    return p
-
-
-@functools.lru_cache(maxsize=16)
-def _catalogue(path: str):
-    return load_catalogue(path or None)
+from .game import DEFAULTS, GAME_NAME, ParameterError, check_parameters, rules_for
 
 
 def make_rules(params: dict | None = None) -> Rules:
-    """The compiled rules for these parameters (checked; a bad catalogue file raises
-    CatalogueError listing its problems)."""
-    p = check_parameters(dict(params or {}))
-    catalogue = _catalogue(os.path.abspath(p["catalogue"]) if p["catalogue"] else "")
-    return Rules(catalogue, players=p["players"], variant=p["variant"], characters=p["characters"],
-                 one_token=p["one_token"], automa_wins_ties=p["automa_wins_ties"],
-                 hard_board=p["hard_board"], rounds=p["rounds"])
+    """The compiled rules for these parameters (checked by game.setup: a bad parameter,
+    or a bad catalogue file with all its problems, raises ParameterError)."""
+    return rules_for(dict(params or {}))
 
 
 __all__ = ["CatalogueError", "DEFAULTS", "GAME_NAME", "IllegalActionError", "ParameterError",
