@@ -648,8 +648,7 @@ cdef class CoreState:
                      for x, c in enumerate(p["up"]) if c >= 0]
             if built:
                 lines.append("  workshop: " + "; ".join(built))
-            sticks = ["".join(_names.LETTERS[i] for i in range(N_LETTERS)
-                              if cat.data["lead_letters"][x]["letters"].count(_names.LETTERS[i])) if x >= 0 else "."
+            sticks = ["".join(c for c in _names.LETTERS[:N_LETTERS] if c in cat.letters_of(x)) if x >= 0 else "."
                       for x in p["stick"]]
             lines.append("  composing sticks: " + " / ".join(" ".join(sticks[i * 3:i * 3 + 3]) for i in range(3)))
             orders = [cat.describe_order(x) for x in p["waiting"] if x >= 0]

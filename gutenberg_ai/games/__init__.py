@@ -56,6 +56,10 @@ GAMES = {
         key="printing-press", spiel_name="printing_press", title="Printing Press",
         module="gutenberg_ai.games.printing_press.game",
         core_module="gutenberg_ai.games.printing_press._core"),
+    "lead-letter-printers": PrintingGame(
+        key="lead-letter-printers", spiel_name="lead_letter_printers", title="Lead Letter Printers",
+        module="gutenberg_ai.games.lead_letter_printers.game",
+        core_module="gutenberg_ai.games.lead_letter_printers._core"),
 }
 DEFAULT_GAME = "gutenberg"
 

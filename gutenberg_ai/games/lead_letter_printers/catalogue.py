@@ -97,6 +97,10 @@ class Catalogue:
     def describe_effects(self, effects) -> str:
         return ", ".join(describe_effect(e) for e in effects) or "nothing"
 
+    def letters_of(self, i: int) -> str:
+        """The letters on lead letter i."""
+        return self._data["lead_letters"][i]["letters"]
+
     def describe_letter(self, i: int) -> str:
         x = self._data["lead_letters"][i]
         return f"lead letter {x['number']} {x['letters']} ({_goods_text(x['resources'])})"

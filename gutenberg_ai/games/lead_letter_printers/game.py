@@ -1,0 +1,237 @@
+"""Lead Letter Printers as an OpenSpiel game: the parameters and the Python side of the
+native game "lead_letter_printers" (ext/lead_letter_printers/spiel.cc, in
+gutenberg_ai.games.lead_letter_printers._core).
+
+    import gutenberg_ai, pyspiel
+    game = pyspiel.load_game("lead_letter_printers", {"players": 3})
+
+Loading the game checks the parameters and makes the rules here (`setup`), as the other
+games' modules do; what they share (data known by content, the game-string path checks,
+the rules by key, the compiled state of a native state) is gutenberg_ai.gamedata.
+
+Parameters
+    players     2-4 (default 2)
+    rounds      0 (default): until the orders run out, the game; 1-20: a small variant
+                that goes to the final scoring after that many rounds (not the rulebook's
+                game)
+    returns     "win" (zero-sum, the winners share; the default), "score" (the final
+                score) or "margin" (the score minus the mean of the others')
+    catalogue   path to a catalogue JSON file ("" for the built-in one)
+    position    path to a "lead-letter-printers-start" file the game starts from (below)
+
+A "lead-letter-printers-start" file is a game's history from its beginning, so that a
+small variant is the real game from a point on:
+
+    {"format": "lead-letter-printers-start", "players": 2, "rounds": 1,
+     "history": [12, 30, ...]}
+
+`history` is OpenSpiel's action numbers, chance outcomes included, each checked legal in
+turn. The game's hidden information at that point (the factories a player drew or put
+back under a pile) is the history's; a resample redraws it (the start records of
+ext/lead_letter_printers/spiel.pxi).
+
+The game is sequential with explicit chance nodes (every draw from a pile, the letters
+on the back of the lead letters' top tile) and imperfect information: the factories
+another player draws and puts back. Information states have perfect recall: the string
+is the player's view of the whole history (what they have not seen as "?"), the tensor
+the observation followed by that masked history. The action encoding is at the top of
+ext/lead_letter_printers/core.pyx; `action_to_string` says every action in the game's
+words. docs/lead_letter_printers/rules.md says how the game is modelled.
+"""
+from __future__ import annotations
+
+import functools
+
+from gutenberg_ai import gamedata
+from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the shared ones)
+    DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
+    sources_of)
+from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, show
+
+from . import _core
+from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
+from .catalogue import CatalogueError, default_catalogue, parse_catalogue
+
+GAME_NAME = "lead_letter_printers"   # the native game, registered by ._core
+KEY = "lead-letter-printers"         # its name in the games table and on the command line
+RETURNS = _core.RETURNS_MODES
+DEFAULTS = {"players": 2, "rounds": 0, "returns": "win", "catalogue": "", "position": ""}
+MAX_ROUNDS = 20
+RULE_PARAMETERS = ("players", "rounds")
+START_FORMAT = "lead-letter-printers-start"
+START_MAX_BYTES = 1 << 20
+MAX_START_HISTORY = 5000
+
+
+class StartError(FileDataError):
+    """A start file that cannot be read: every problem, with its place."""
+
+
+def _rule_problems(p: dict) -> list[tuple[str, str]]:
+    """The problems of the rules' parameters (RULE_PARAMETERS of `p`), (name, reason)."""
+    out = []
+    for name, lo, hi, note in (("players", 2, _core.MAX_PLAYERS, ""),
+                               ("rounds", 0, MAX_ROUNDS, "; 0 plays until the orders run out")):
+        if isinstance(p[name], bool) or not isinstance(p[name], int):
+            out.append((name, f"{p[name]!r} is not a whole number"))
+        elif not lo <= p[name] <= hi:
+            out.append((name, f"{p[name]} is out of range ({lo}-{hi}{note})"))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# The files a game is made of (gutenberg_ai.gamedata: read once, known by content).
+# ---------------------------------------------------------------------------------------
+_KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogue"),
+          "position": FileKind(StartError, START_MAX_BYTES, "a position")}
+
+
+@functools.lru_cache(maxsize=None)
+def _catalogue(digest: str):
+    """The catalogue of registered data ("" for the built-in one)."""
+    if not digest:
+        return default_catalogue()
+    raw, source = gamedata.raw_of(digest)
+    try:
+        return parse_catalogue(decode_json(raw, source, CatalogueError), source)
+    except CatalogueError as e:
+        raise ParameterError(f"catalogue: {e}") from None
+
+
+@functools.lru_cache(maxsize=None)
+def _position(digest: str, catalogue: str):
+    """(the game's parameters, its Rules starting there) of a position parameter."""
+    raw, source = gamedata.raw_of(digest)
+    try:
+        return start_from_data(decode_json(raw, source, StartError), _catalogue(catalogue), source)
+    except FileDataError as e:
+        raise ParameterError(f"position: {e}") from None
+
+
+def start_from_data(data, catalogue, source: str = "start"):
+    """(the game's parameters, its Rules starting there) of a "lead-letter-printers-start"
+    file's data (see the module's docstring); StartError lists its problems."""
+    problems = Problems()
+    if not isinstance(data, dict):
+        raise StartError(source, "", f"a start file is an object {{...}}, got {show(data)}")
+    known = ("format",) + RULE_PARAMETERS + ("history",)
+    for key in data:
+        if key not in known:
+            problems.add(str(key), f"unknown key (expected {', '.join(known)})")
+    if data.get("format") != START_FORMAT:
+        problems.add("format", f"must be {START_FORMAT!r}, got {show(data.get('format'))}")
+    p = {name: data.get(name, DEFAULTS[name]) for name in RULE_PARAMETERS}
+    for where, reason in _rule_problems(p):
+        problems.add(where, reason)
+    history = data.get("history", [])
+    if not isinstance(history, list):
+        problems.add("history", f"must be a list of action numbers, got {show(history)}")
+        history = []
+    elif len(history) > MAX_START_HISTORY:
+        problems.add("history", f"{len(history)} actions, at most {MAX_START_HISTORY}")
+    for i, a in enumerate(history[:MAX_START_HISTORY]):
+        if isinstance(a, bool) or not isinstance(a, int) or a < 0:
+            problems.add(f"history[{i}]", f"{show(a)} is not an action number (a whole number >= 0)")
+    if problems:
+        raise StartError.of(source, problems.found)
+    # The history, each action legal in turn (the first that is not ends the check: the
+    # rest would follow from another game).
+    rules = _core.Rules(catalogue, **p)
+    state = rules.new_state()
+    for i, a in enumerate(history):
+        if state.is_terminal():
+            raise StartError(source, f"history[{i}]", "the game is already over")
+        try:
+            state.apply(a)
+        except _core.IllegalActionError as e:
+            raise StartError(source, f"history[{i}]", str(e)) from None
+    if state.is_terminal():
+        raise StartError(source, "history", "the game is over at its end: nothing to play")
+    return p, rules.starting_at(state)
+
+
+# ---------------------------------------------------------------------------------------
+# Parameters and rules.
+# ---------------------------------------------------------------------------------------
+def check_parameters(params: dict) -> dict:
+    """The parameters with defaults filled in; ParameterError names a bad one."""
+    return setup(params).params
+
+
+def setup(params: dict) -> Setup:
+    """Check the parameters, read the catalogue and position files they name (once) and
+    make the rules: one Rules object per content, for the life of the process (native
+    games point into its catalogue and initial state)."""
+    if not isinstance(params, dict):
+        raise ParameterError(f"parameters: a dict is needed, got {type(params).__name__}")
+    unknown = sorted(set(params) - set(DEFAULTS), key=str)
+    if unknown:
+        raise ParameterError(f"unknown game parameter(s) {', '.join(map(repr, unknown))}; "
+                             f"known: {', '.join(DEFAULTS)}")
+    p = {**DEFAULTS, **params}
+    catalogue = gamedata.source("catalogue", p["catalogue"], _KINDS["catalogue"])
+    position = gamedata.source("position", p["position"], _KINDS["position"])
+    start = None
+    if position:
+        # The position says what game it is: its parameters replace the given ones (which
+        # may only repeat them or keep their defaults).
+        settings, start = _position(position, catalogue)
+        for name, value in settings.items():
+            if p[name] != value and p[name] != DEFAULTS[name]:
+                raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
+                                     f"{name} {value!r}")
+            p[name] = value
+    for name, reason in _rule_problems(p):
+        raise ParameterError(f"{name}: {reason}")
+    if p["returns"] not in RETURNS:
+        raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(RETURNS)}")
+    key = gamedata.key_for(KEY, catalogue, position, *(p[name] for name in RULE_PARAMETERS))
+
+    def make():
+        if start is not None:
+            return start
+        return _core.Rules(_catalogue(catalogue), **{name: p[name] for name in RULE_PARAMETERS})
+
+    rules = gamedata.remember(key, make, catalogue, position)
+    return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
+
+
+def rules_for(p: dict) -> _core.Rules:
+    """The compiled rules for parameters `p` (see setup)."""
+    return setup(p).rules
+
+
+def game_info(p: dict, rules: _core.Rules) -> dict:
+    """pyspiel.GameInfo's fields for checked parameters `p` and their rules; "utility_sum"
+    for the zero-sum modes ("win", "margin"). A score may be negative (orders bought and
+    never started): its range is the catalogue's bound either way (`Catalogue.max_score`)."""
+    top = float(rules.catalogue.max_score())
+    low = -float(sum(sorted((o["points"] for o in rules.catalogue.data["orders"]), reverse=True)[:2]))
+    lo, hi = {"win": (-1.0, 1.0), "score": (low, top), "margin": (low - top, top - low)}[p["returns"]]
+    info = dict(
+        num_distinct_actions=_core.NUM_ACTIONS,
+        max_chance_outcomes=_core.NUM_CHANCE_OUTCOMES,
+        num_players=p["players"],
+        min_utility=lo,
+        max_utility=hi,
+        max_game_length=rules.max_game_length,
+    )
+    if p["returns"] != "score":
+        info["utility_sum"] = 0.0
+    return info
+
+
+def key_of(game) -> str:
+    """Setup.key of a loaded game."""
+    return gamedata.key_of(game)
+
+
+def rules_of(game) -> _core.Rules:
+    """The compiled rules (Lead Letter Printers's Rules) of a loaded game."""
+    return gamedata.rules_of(game)
+
+
+def core_of(state) -> _core.CoreState:
+    """The compiled state (Lead Letter Printers's CoreState) of a "lead_letter_printers"
+    state, for reading: a copy of its struct; a CoreState is returned as it is."""
+    return gamedata.core_of(state, _core)
