@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from gutenberg_ai.catalogue import FrozenMap
-from gutenberg_ai.jsonfile import FileDataError, decode_json, path_text, read_bytes, show
+from gutenberg_ai.games.gutenberg.catalogue import FrozenMap
+from gutenberg_ai.jsonfile import FileDataError, SchemaChecker, decode_json, read_bytes, show
 
 from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
                     SQUARES, SYMBOLS, VARIANTS)
@@ -215,12 +215,20 @@ def catalogue_schema() -> dict:
     return json.loads(raw)
 
 
+def _reason(error) -> str | None:
+    """The catalogue's own words for its letter patterns and condition kinds (the rest is
+    jsonfile.SchemaChecker's)."""
+    v, inst, schema, value = error.validator, error.instance, error.schema, error.validator_value
+    if v == "pattern" and "AIOU" in value:
+        return f"{_excerpt(inst)} must be letters A, I, O, U ({schema.get('description', value)})"
+    if v == "not":
+        return "a key that does not belong to this kind of condition"
+    return None
+
+
 @functools.lru_cache(maxsize=1)
-def _validator():
-    import jsonschema
-    cls = jsonschema.Draft202012Validator
-    cls.check_schema(catalogue_schema())
-    return cls(catalogue_schema())
+def _checker() -> SchemaChecker:
+    return SchemaChecker(catalogue_schema(), reason=_reason, excerpt=EXCERPT)
 
 
 def _excerpt(value: Any) -> str:
@@ -228,61 +236,8 @@ def _excerpt(value: Any) -> str:
     return show(value, EXCERPT)
 
 
-_where = path_text
-
-
-_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
-               "boolean": "true or false", "object": "an object {...}", "array": "a list [...]",
-               "null": "null"}
-
-
-def _schema_reason(error) -> str:
-    v, inst, schema, value = error.validator, error.instance, error.schema, error.validator_value
-    if v == "required":
-        missing = [k for k in value if isinstance(inst, dict) and k not in inst]
-        return f"missing key {missing[0]!r}" if missing else error.message
-    if v == "additionalProperties":
-        allowed = list(schema.get("properties", {}))
-        extra = [k for k in inst if k not in allowed]
-        return f"unknown key {_excerpt(extra[0])} (expected {', '.join(allowed)})"
-    if v == "type":
-        want = value if isinstance(value, list) else [value]
-        return f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in want)}, got {_excerpt(inst)}"
-    if v == "enum":
-        return f"{_excerpt(inst)} is not one of {', '.join(map(str, value))}"
-    if v == "const":
-        return f"must be {_excerpt(value)}, got {_excerpt(inst)}"
-    if v in ("minimum", "maximum"):
-        lo, hi = schema.get("minimum"), schema.get("maximum")
-        return f"{_excerpt(inst)} is out of range ({lo}-{hi})"
-    if v == "minItems":
-        return f"{len(inst)} entries, {value} needed" if schema.get("maxItems") == value \
-            else f"{len(inst)} entries, at least {value} needed"
-    if v == "maxItems":
-        return f"{len(inst)} entries, {value} allowed" if schema.get("minItems") == value \
-            else f"{len(inst)} entries, at most {value} allowed"
-    if v == "maxLength":
-        return f"{len(inst)} characters, at most {value} allowed"
-    if v == "uniqueItems":
-        return "an entry is listed twice"
-    if v == "pattern":
-        return f"{_excerpt(inst)} must be letters A, I, O, U ({schema.get('description', value)})" \
-            if "AIOU" in value else f"{_excerpt(inst)} does not match {value}"
-    if v == "not":
-        return "a key that does not belong to this kind of condition"
-    return error.message
-
-
 def _schema_problems(data: Any) -> list[tuple[str, str]]:
-    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    out = []
-    for e in errors:
-        if e.validator in ("if", "then", "allOf"):
-            continue
-        out.append((_where(e.absolute_path), _schema_reason(e)))
-    # A failed `then` reports its own errors; keep each place once.
-    seen = set()
-    return [p for p in out if not (p in seen or seen.add(p))]
+    return _checker().problems(data)
 
 
 def _semantic_problems(data: dict) -> list[tuple[str, str]]:
