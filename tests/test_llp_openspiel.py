@@ -213,7 +213,7 @@ def _write_start(tmp_path, data, name="start.json"):
 def test_a_start_file_starts_there_with_its_hidden_factories_redrawn(tmp_path):
     game, state = _with_hidden_factories(2, 5)
     history = state.history()
-    path = _write_start(tmp_path, {"format": "lead-letter-printers-start", "players": 2, "history": history})
+    path = _write_start(tmp_path, {"format": "lead-letter-printers-position", "players": 2, "moves": history})
     g = load(position=path)
     start = g.new_initial_state()
     assert start.history() == [] and gutenberg_ai.core_of(start) == gutenberg_ai.core_of(state)
@@ -243,20 +243,25 @@ def test_a_start_file_starts_there_with_its_hidden_factories_redrawn(tmp_path):
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"format": "printing-press-start"}, r"format: must be 'lead-letter-printers-start'"),
+    ({"format": "printing-press-position"}, r"format: .*a position of Printing Press"),
     ({"players": 9}, r"players: 9 is out of range"),
-    ({"history": [0, "x"]}, r"history\[1\]: 'x' is not an action number"),
-    ({"history": [A["PASS"]]}, r"history\[0\]: chance outcome"),
-    ({"seats": 2}, r"seats: unknown key"),
+    ({"moves": [0, 1.5]}, r"moves\[1\]"),
+    ({"moves": [A["PASS"]]}, r"moves\[0\]: chance outcome"),
+    ({"seats": 2}, r"top level: unknown key 'seats'"),
 ])
 def test_a_bad_start_file_is_refused_naming_the_place(tmp_path, change, message):
-    data = {"format": "lead-letter-printers-start", "players": 2, "history": [], **change}
+    data = {"format": "lead-letter-printers-position", "players": 2, "moves": [], **change}
     with pytest.raises(pyspiel.SpielError, match=f"position: start.json: {message}"):
         load(position=_write_start(tmp_path, data))
 
 
 def test_a_start_file_names_its_game(tmp_path):
-    path = _write_start(tmp_path, {"format": "lead-letter-printers-start", "players": 3, "history": []})
+    first = load(players=3).new_initial_state()
+    moves = []
+    while first.is_chance_node():
+        moves.append(first.chance_outcomes()[0][0])
+        first.apply_action(moves[-1])
+    path = _write_start(tmp_path, {"format": "lead-letter-printers-position", "players": 3, "moves": moves})
     assert load(position=path).num_players() == 3
     assert load(position=path, players=2).num_players() == 3    # the default gives way
     with pytest.raises(pyspiel.SpielError, match="players: 4, but the position is a game with players 3"):

@@ -7,6 +7,7 @@ import array
 from operator import index as _index
 
 from gutenberg_ai.games.lead_letter_printers import names as _names
+from gutenberg_ai.games.lead_letter_printers.describe import text as _describe_text
 
 
 class IllegalActionError(ValueError):
@@ -23,6 +24,9 @@ FRAME_NAMES = ("effect", "resources of choice", "trade", "1:2 conversion", "trad
                "signboard action", "city disc", "copy a technology", "slide a tradesman",
                "Reset: lay a tradesman down", "Reset: the II rooms' actions", "stage reward",
                "which signboard to turn face down")
+# Sizes the Python side lays the table out with (describe.py, view.py).
+SIZES = {"tradesmen": N_TRADESMEN, "stacks": N_STACKS, "technologies": N_TECHS, "contracts": N_CONTRACTS,
+         "grid_side": GRID_SIDE}
 RETURNS_MODES = _names.RETURNS_MODES   # the values of RETURNS_* in engine_types.pxd
 
 ACTIONS = dict(
@@ -604,63 +608,7 @@ cdef class CoreState:
         return self._describe(-1)
 
     def _describe(self, int viewer):
-        cat = self.rules.catalogue
-        s = self.to_dict()
-        R = _names.RESOURCES
-        lines = [(f"Player {viewer} sees. " if viewer >= 0 else "")
-                 + f"Round {s['rounds_played'] + 1}, {self.step_name()}"
-                 + (f"; player {s['actor']} to act" if s["actor"] >= 0 else "")]
-        lines.append("Player order: " + " ".join(str(x) for x in s["order"][:s["num_players"]])
-                     + f"; supply: " + ", ".join(f"{s['supply'][r]} {R[r]}" for r in range(N_RES)))
-        top = f"; the pile shows {_letters_text(s['letter_top'])} on top" if s["letter_top"] >= 0 else ""
-        lines.append("Typesetting table: " + ", ".join(cat.describe_letter(x) if x >= 0 else "-" for x in s["table"]) + top)
-        lines.append("Trading tiles: " + "; ".join(cat.describe_tile(x) if x >= 0 else "-" for x in s["face_tiles"]))
-        for lv in range(N_LEVELS):
-            lines.append(f"Technologies {_names.LEVELS[lv]}: " + "; ".join(
-                cat.describe_tech(x) if x >= 0 else "-" for x in s["tech_face"][lv]))
-        lines.append("Orders: " + "; ".join(cat.describe_order(x) if x >= 0 else "-" for x in s["order_display"]))
-        lines.append("Contracts: " + "; ".join(cat.describe_contract(x) if x >= 0 else "-" for x in s["contract_display"]))
-        lines.append("City discs: " + ", ".join(f"{cat.city_names[c]}: {cat.describe_disc(d)}"
-                                                for c, d in enumerate(s["city_disc"]) if d >= 0))
-        drawn = [x for x in s["drawn"] if x >= 0]
-        if drawn:
-            if viewer in (-1, s["actor"]):
-                lines.append("Factories drawn: " + "; ".join(cat.describe_factory(x) for x in drawn))
-            else:
-                lines.append(f"Factories drawn: {len(drawn)} (hidden)")
-        for seat in range(s["num_players"]):
-            p = s["players"][seat]
-            lines.append(f"Player {seat}: {p['points']} points, {p['marks']} marks, "
-                         + ", ".join(f"{p['res'][r]} {R[r]}" for r in range(N_RES))
-                         + f"; workforce {p['workforce']}, capacity {p['capacity']}; order track section "
-                         f"{p['section']}; agent at {cat.node_name(p['agent'])}")
-            trad = []
-            for t in range(N_TRADESMEN):
-                if p["pos"][t] >= 0:
-                    trad.append(f"{self._cell(p['pos'][t])} room {('I', 'II')[p['room'][t]]} "
-                                f"{'upright' if p['upright'][t] else 'lying'}")
-            lines.append("  tradesmen: " + "; ".join(trad))
-            for k in range(N_STACKS):
-                if p["stack_n"][k]:
-                    lines.append(f"  stack {k + 1}: " + ", ".join(
-                        cat.describe_letter(x) for x in p["stack"][k][:p["stack_n"][k]]))
-            built = [f"{cat.space_name(x)}: " + (cat.describe_tech(c) if c < N_TECHS else cat.describe_factory(c - N_TECHS))
-                     for x, c in enumerate(p["up"]) if c >= 0]
-            if built:
-                lines.append("  workshop: " + "; ".join(built))
-            sticks = ["".join(c for c in _names.LETTERS[:N_LETTERS] if c in cat.letters_of(x)) if x >= 0 else "."
-                      for x in p["stick"]]
-            lines.append("  composing sticks: " + " / ".join(" ".join(sticks[i * 3:i * 3 + 3]) for i in range(3)))
-            orders = [cat.describe_order(x) for x in p["waiting"] if x >= 0]
-            if orders:
-                lines.append("  waiting: " + "; ".join(orders))
-            stages = [f"{i + 1}: {cat.describe_order(x)}" for i, x in enumerate(p["stage"]) if x >= 0]
-            if stages:
-                lines.append("  production: " + "; ".join(stages))
-            held = [cat.describe_contract(c) for c in range(N_CONTRACTS) if (p["contracts"] >> c) & 1]
-            if held:
-                lines.append("  contracts: " + "; ".join(held) + f"; slots {p['slot_contract']}")
-        return "\n".join(lines)
+        return _describe_text(self, viewer)
 
     # -- tensors --------------------------------------------------------------------------
     def write_observation(self, int player, float[::1] out):

@@ -85,7 +85,11 @@ GAMES = {
     "lead-letter-printers": PrintingGame(
         key="lead-letter-printers", spiel_name="lead_letter_printers", title="Lead Letter Printers",
         module="gutenberg_ai.games.lead_letter_printers.game",
-        core_module="gutenberg_ai.games.lead_letter_printers._core"),
+        core_module="gutenberg_ai.games.lead_letter_printers._core",
+        view_module="gutenberg_ai.games.lead_letter_printers.view",
+        position_module="gutenberg_ai.games.lead_letter_printers.position",
+        position_format="lead-letter-printers-position",
+        cards_module="gutenberg_ai.games.lead_letter_printers.cards"),
 }
 DEFAULT_GAME = "gutenberg"
 

@@ -97,6 +97,18 @@ class Catalogue:
     def describe_effects(self, effects) -> str:
         return ", ".join(describe_effect(e) for e in effects) or "nothing"
 
+    # The components a kind of gutenberg-ai cards counts (cards.py).
+    _KINDS = {"letter": "lead_letters", "technology": "technologies", "factory": "factories",
+              "tile": "trading_tiles", "order": "orders", "contract": "contracts", "disc": "city_discs"}
+
+    def count(self, kind: str) -> int:
+        """How many components of a kind ("letter", "technology", ... as cards.KINDS)."""
+        return len(self._data[self._KINDS[kind]])
+
+    def city_board(self, players: int) -> list[list[int]]:
+        """The city board's shops for a player count: rows of shop numbers (1-based)."""
+        return [list(row) for row in self._data["city_board"][str(players)]]
+
     def letters_of(self, i: int) -> str:
         """The letters on lead letter i."""
         return self._data["lead_letters"][i]["letters"]

@@ -17,18 +17,12 @@ Parameters
     returns     "win" (zero-sum, the winners share; the default), "score" (the final
                 score) or "margin" (the score minus the mean of the others')
     catalogue   path to a catalogue JSON file ("" for the built-in one)
-    position    path to a "lead-letter-printers-start" file the game starts from (below)
-
-A "lead-letter-printers-start" file is a game's history from its beginning, so that a
-small variant is the real game from a point on:
-
-    {"format": "lead-letter-printers-start", "players": 2, "rounds": 1,
-     "history": [12, 30, ...]}
-
-`history` is OpenSpiel's action numbers, chance outcomes included, each checked legal in
-turn. The game's hidden information at that point (the factories a player drew or put
-back under a pile) is the history's; a resample redraws it (the start records of
-ext/lead_letter_printers/spiel.pxi).
+    position    path to a "lead-letter-printers-position" file the game starts from: the
+                moves of a game up to a decision (.position; docs/lead_letter_printers/
+                positions.md), so that a small variant is the real game from a point on.
+                The game's hidden information at that point (the factories a player drew
+                or put back) is the moves'; a resample redraws it (the start records of
+                ext/lead_letter_printers/spiel.pxi).
 
 The game is sequential with explicit chance nodes (every draw from a pile, the letters
 on the back of the lead letters' top tile) and imperfect information: the factories
@@ -46,7 +40,7 @@ from gutenberg_ai import gamedata
 from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the shared ones)
     DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
     sources_of)
-from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, show
+from gutenberg_ai.jsonfile import FileDataError, decode_json
 
 from . import _core
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
@@ -58,13 +52,7 @@ RETURNS = _core.RETURNS_MODES
 DEFAULTS = {"players": 2, "rounds": 0, "returns": "win", "catalogue": "", "position": ""}
 MAX_ROUNDS = 20
 RULE_PARAMETERS = ("players", "rounds")
-START_FORMAT = "lead-letter-printers-start"
-START_MAX_BYTES = 1 << 20
-MAX_START_HISTORY = 5000
-
-
-class StartError(FileDataError):
-    """A start file that cannot be read: every problem, with its place."""
+POSITION_MAX_BYTES = 1 << 20
 
 
 def _rule_problems(p: dict) -> list[tuple[str, str]]:
@@ -83,7 +71,7 @@ def _rule_problems(p: dict) -> list[tuple[str, str]]:
 # The files a game is made of (gutenberg_ai.gamedata: read once, known by content).
 # ---------------------------------------------------------------------------------------
 _KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogue"),
-          "position": FileKind(StartError, START_MAX_BYTES, "a position")}
+          "position": FileKind(FileDataError, POSITION_MAX_BYTES, "a position")}
 
 
 @functools.lru_cache(maxsize=None)
@@ -100,54 +88,24 @@ def _catalogue(digest: str):
 
 @functools.lru_cache(maxsize=None)
 def _position(digest: str, catalogue: str):
-    """(the game's parameters, its Rules starting there) of a position parameter."""
+    """(the game's parameters, its Rules starting there, the moves from the beginning) of
+    a position parameter."""
+    from .position import position_from_data
     raw, source = gamedata.raw_of(digest)
     try:
-        return start_from_data(decode_json(raw, source, StartError), _catalogue(catalogue), source)
+        pos = position_from_data(decode_json(raw, source, FileDataError), _catalogue(catalogue), source)
     except FileDataError as e:
         raise ParameterError(f"position: {e}") from None
+    return pos.game_params, pos.rules.starting_at(pos.state), pos.moves
 
 
-def start_from_data(data, catalogue, source: str = "start"):
-    """(the game's parameters, its Rules starting there) of a "lead-letter-printers-start"
-    file's data (see the module's docstring); StartError lists its problems."""
-    problems = Problems()
-    if not isinstance(data, dict):
-        raise StartError(source, "", f"a start file is an object {{...}}, got {show(data)}")
-    known = ("format",) + RULE_PARAMETERS + ("history",)
-    for key in data:
-        if key not in known:
-            problems.add(str(key), f"unknown key (expected {', '.join(known)})")
-    if data.get("format") != START_FORMAT:
-        problems.add("format", f"must be {START_FORMAT!r}, got {show(data.get('format'))}")
-    p = {name: data.get(name, DEFAULTS[name]) for name in RULE_PARAMETERS}
-    for where, reason in _rule_problems(p):
-        problems.add(where, reason)
-    history = data.get("history", [])
-    if not isinstance(history, list):
-        problems.add("history", f"must be a list of action numbers, got {show(history)}")
-        history = []
-    elif len(history) > MAX_START_HISTORY:
-        problems.add("history", f"{len(history)} actions, at most {MAX_START_HISTORY}")
-    for i, a in enumerate(history[:MAX_START_HISTORY]):
-        if isinstance(a, bool) or not isinstance(a, int) or a < 0:
-            problems.add(f"history[{i}]", f"{show(a)} is not an action number (a whole number >= 0)")
-    if problems:
-        raise StartError.of(source, problems.found)
-    # The history, each action legal in turn (the first that is not ends the check: the
-    # rest would follow from another game).
-    rules = _core.Rules(catalogue, **p)
-    state = rules.new_state()
-    for i, a in enumerate(history):
-        if state.is_terminal():
-            raise StartError(source, f"history[{i}]", "the game is already over")
-        try:
-            state.apply(a)
-        except _core.IllegalActionError as e:
-            raise StartError(source, f"history[{i}]", str(e)) from None
-    if state.is_terminal():
-        raise StartError(source, "history", "the game is over at its end: nothing to play")
-    return p, rules.starting_at(state)
+_START_MOVES = {}    # Setup.key -> the moves of the position a game starts from
+
+
+def start_moves(game) -> list[int]:
+    """The moves from the beginning of the game to the initial state of a loaded game
+    (none unless it starts from a position)."""
+    return list(_START_MOVES.get(key_of(game), ()))
 
 
 # ---------------------------------------------------------------------------------------
@@ -175,7 +133,7 @@ def setup(params: dict) -> Setup:
     if position:
         # The position says what game it is: its parameters replace the given ones (which
         # may only repeat them or keep their defaults).
-        settings, start = _position(position, catalogue)
+        settings, start, moves = _position(position, catalogue)
         for name, value in settings.items():
             if p[name] != value and p[name] != DEFAULTS[name]:
                 raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
@@ -193,6 +151,8 @@ def setup(params: dict) -> Setup:
         return _core.Rules(_catalogue(catalogue), **{name: p[name] for name in RULE_PARAMETERS})
 
     rules = gamedata.remember(key, make, catalogue, position)
+    if start is not None:
+        _START_MOVES[key] = moves
     return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
 
 
