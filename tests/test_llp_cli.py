@@ -112,3 +112,32 @@ def test_a_tiny_arena_writes_its_tables(tmp_path):
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["settings"]["game"] == "lead-letter-printers" and summary["games"] == 2
     assert "(Lead Letter Printers)" in (tmp_path / "summary.md").read_text()
+
+
+def test_a_record_saved_as_a_player_saw_it_replays_to_what_they_saw():
+    import random
+    from gutenberg_ai import games
+    from gutenberg_ai.records import GameRecord, seat_entry
+    llp = games.get("lead-letter-printers")
+    A = llp.core.ACTIONS
+    game = llp.load(players=2)
+    for seed in range(200):
+        rng = random.Random(seed)
+        record = GameRecord(game, seed, [seat_entry(s, "random") for s in range(2)])
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                a = rng.choices(outcomes, probs)[0]
+            else:
+                legal = state.legal_actions()
+                a = rng.choice([x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]] or legal)
+            record.add(state, a)
+            state.apply_action(a)
+            if not state.is_terminal() and not state.is_chance_node():
+                data = record.to_dict(viewer=0, state=state)
+                if any(e.get("hidden") for e in data["actions"]):
+                    seen = core_of(replay(load_record(data)))
+                    assert seen.observation_string(0) == core_of(state).observation_string(0)
+                    return
+    raise AssertionError("no random game drew factories unseen by player 0")
