@@ -12,7 +12,7 @@ import pytest
 import gutenberg_ai
 from gutenberg_ai import games, make_bot
 from gutenberg_ai.games.lead_letter_printers import _core, game as llp_game
-from llp_helpers import A, C
+from llp_helpers import A
 
 GAME = "lead_letter_printers"
 

@@ -252,24 +252,27 @@ def verdict(core, seat_names=None) -> str:
 
 
 def score_table(core, seat_names=None):
+    """The final score sheet: a row per scoring line of the rulebook, a column per player."""
+    rows = score_rows(core)
     t = Table(title="Final score sheet", title_justify="left", title_style="bold")
-    t.add_column("#", justify="right")
-    t.add_column("player")
-    for word in SCORE_WORDS:
-        t.add_column(word, justify="right")
-    t.add_column("total", justify="right", style="bold")
-    for row in sorted(score_rows(core), key=lambda x: (x["place"], x["seat"])):
-        t.add_row(str(row["place"]), Text(seat_label(row["seat"], seat_names)),
-                  *[str(v) for v in row["lines"]], str(row["total"]))
+    t.add_column("")
+    for row in rows:
+        t.add_column(Text(seat_label(row["seat"], seat_names)), justify="right")
+    for k, word in enumerate(SCORE_WORDS):
+        t.add_row(word, *[str(row["lines"][k]) for row in rows])
+    t.add_row(Text("total", style="bold"), *[Text(str(row["total"]), style="bold") for row in rows])
+    t.add_row("place", *[str(row["place"]) for row in rows])
     legend = Text("ties: the most completed orders, then the most cash; else shared", style="dim")
     return Group(t, legend, Text(verdict(core, seat_names), style="bold green"))
 
 
 def score_sheet(core) -> str:
-    """The final score sheet as plain text."""
-    lines = [f"{'player':<8}" + "".join(f"{w:>22}" for w in SCORE_WORDS) + f"{'total':>7}"]
-    for row in score_rows(core):
-        lines.append(f"{row['seat']:<8}" + "".join(f"{v:>22}" for v in row["lines"]) + f"{row['total']:>7}")
+    """The final score sheet as plain text: a line per scoring line, a column per player."""
+    rows = score_rows(core)
+    lines = [f"{'':<22}" + "".join(f"{'player ' + str(row['seat']):>10}" for row in rows)]
+    for k, word in enumerate(SCORE_WORDS):
+        lines.append(f"{word:<22}" + "".join(f"{row['lines'][k]:>10}" for row in rows))
+    lines.append(f"{'total':<22}" + "".join(f"{row['total']:>10}" for row in rows))
     lines.append(verdict(core))
     return "\n".join(lines)
 
