@@ -219,3 +219,21 @@ def test_cards_finds_a_component_by_what_it_shows():
     assert cards.find_cards("zebra") == [] and cards.closest_cards("zebra order") != []
     with pytest.raises(ValueError, match="kind"):
         cards.find_cards("x", kind="dragon")
+
+
+def test_a_shop_move_is_typed_as_tradesman_row_column_room():
+    state = random_game(3, 11, stop=lambda s: sum(view._shop_move(a) is not None for a in s.legal_actions()) > 12)
+    core = gutenberg_ai.core_of(state)
+    legal = core.legal_actions()
+    side = gutenberg_ai.games.lead_letter_printers._core.SIZES["grid_side"]
+    shop = [a for a in legal if view._shop_move(a) is not None]
+    for a in shop:
+        t, cell, room = view._shop_move(a)
+        text = core.action_to_string(a)
+        assert text.startswith(f"Shop: tradesman {t + 1} to room {('I', 'II')[room]} of ")
+        assert f"(row {cell // side + 1}, column {cell % side + 1})" in text
+        assert view.typed_move(core, [t + 1, cell // side + 1, cell % side + 1, room + 1], legal) == a
+    assert view.typed_move(core, [9, 1, 1, 1], legal) is None and view.typed_move(core, [1, 1], legal) is None
+    assert "TRADESMAN ROW COLUMN ROOM" in view.typed_move_help(core, legal)
+    menu = view.menu(core, core.current_player(), legal, [core.action_to_string(a) for a in legal], 100)
+    assert menu is not None and f"{len(legal)})" in menu.plain

@@ -282,7 +282,8 @@ def score_sheet(core) -> str:
 # ---------------------------------------------------------------------------------------
 HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu. A shop is named by its row and "
               "column on the city board as the table draws it; the tradesmen in it as player:room "
-              "(upright in capitals, lying in lower case).")
+              "(upright in capitals, lying in lower case). A Shop move may also be typed as TRADESMAN ROW "
+              "COLUMN ROOM: e.g. [green]1 2 3 2[/green], tradesman 1 to room II of the shop in row 2, column 3.")
 
 
 def help_scoring() -> Text:
