@@ -53,6 +53,8 @@ GAME_CORES = [
     ("gutenberg_ai.games.gutenberg._core", "ext/gutenberg/core.pyx", "ext/gutenberg/spiel.cc"),
     ("gutenberg_ai.games.printing_press._core", "ext/printing_press/core.pyx",
      "ext/printing_press/spiel.cc"),
+    ("gutenberg_ai.games.lead_letter_printers._core", "ext/lead_letter_printers/core.pyx",
+     "ext/lead_letter_printers/spiel.cc"),
 ]
 
 include_dirs = [
