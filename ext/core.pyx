@@ -154,10 +154,20 @@ cdef inline uint64_t bit(int i) noexcept nogil:
 
 
 cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:
+    """The position of the n-th set bit of m (from 0; n < popcount64(m)): 16 bits at a
+    time, then bit by bit."""
+    cdef int base = 0, c
+    while True:
+        c = popcount64(m & 0xFFFF)
+        if n < c:
+            break
+        n -= c
+        m >>= 16
+        base += 16
     while n > 0:
         m &= m - 1
         n -= 1
-    return ctz64(m)
+    return base + ctz64(m)
 
 
 cdef inline int total4(const int16_t* v) noexcept nogil:
@@ -196,15 +206,20 @@ cdef inline bint room_for_type(const PlayerState* p) noexcept nogil:
 
 cdef inline int human_seat(const GameState* s, int k) noexcept nogil:
     """The k-th player (the automa skipped) in seat order from the first player."""
-    cdef int i, seat
+    cdef int i, seat = s.first_player
     if s.automa_seat < 0:
-        return (s.first_player + k) % s.num_seats
+        seat += k
+        while seat >= s.num_seats:   # (first_player + k) % num_seats, without a division
+            seat -= s.num_seats
+        return seat
     for i in range(s.num_seats):
-        seat = (s.first_player + i) % s.num_seats
         if seat != s.automa_seat:
             if k == 0:
                 return seat
             k -= 1
+        seat += 1
+        if seat == s.num_seats:
+            seat = 0
     return -1
 
 
@@ -583,8 +598,39 @@ cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexc
     return base + nth_bit(m, rng_below(rng, popcount64(m)))
 
 
+cdef int outcome_context(const GameState* s, const Catalogue* cat, int a, int* index) noexcept nogil:
+    """chance_context for the legal outcome `a`: at a deal (setup, a new round) the kind of
+    `a` says which deck was drawn from, so only the spaces of that kind are looked at
+    (next_deal looks at every kind before it)."""
+    cdef const BoardLayout* b = &cat.board[s.num_seats]
+    if s.n_pending > 0 or not (s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL):
+        return chance_context(s, cat, index)
+    index[0] = -1
+    if a < C_REFINEMENT:
+        if s.phase == PH_SETUP_DEAL and popcount64(s.draft_printing) < draft_size(s, cat):
+            return DEAL_DRAFT_PRINTING
+        index[0] = first_empty(s.printing_space, b.printing)
+        return DEAL_PRINTING
+    if a < C_SPECIALTY:
+        if s.phase == PH_SETUP_DEAL and popcount64(s.draft_refinement) < draft_size(s, cat):
+            return DEAL_DRAFT_REFINEMENT
+        index[0] = first_empty(s.refinement_space, b.refinement)
+        return DEAL_REFINEMENT
+    if a < C_GEAR:
+        index[0] = first_empty(s.specialty_space, b.specialty)
+        return DEAL_SPECIALTY
+    if a < C_PATRONAGE:
+        index[0] = first_empty(s.gear_space, b.gears)
+        return DEAL_GEAR
+    if a < C_INK:
+        index[0] = first_empty(s.patronage_space, N_PATRONAGE_SPACES)
+        return DEAL_PATRONAGE
+    index[0] = first_empty(&s.ink_space[0][0], b.ink_sets * INK_SET)
+    return DEAL_INK
+
+
 cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    cdef int index, deal = chance_context(s, cat, &index)
+    cdef int index, deal = outcome_context(s, cat, a, &index)
     cdef int x, seat
     if deal == DEAL_CHARACTER:
         x = a - C_CHARACTER
@@ -896,15 +942,11 @@ cdef int letter_shortfall(const PlayerState* p, const int* need) noexcept nogil:
     return short
 
 
-cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
-                     int mode) noexcept nogil:
-    """Whether order `slot` can be fulfilled in `mode` together with the orders chosen
-    before it in this turn: a type serves one order, inks are spent, decorations check
-    levels. Manutius may ignore one required type if he fulfils 2 or more orders: a pick
-    that leans on that must leave a second order possible."""
-    cdef int letters[N_LETTERS]
-    cdef int inks[N_INKS]
-    cdef int i, k, m, printed = 0, allowed, short, later
+cdef int chosen_before(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
+                       int* letters, int* inks) noexcept nogil:
+    """What the orders chosen before `slot` in this fulfil turn need: their letters and the
+    inks of their colour parts; returns how many of them are printed."""
+    cdef int i, k, m, printed = 0
     cdef const RefinementCard* r
     cdef const PrintingCard* pc
     for i in range(4):
@@ -920,6 +962,33 @@ cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState
                 letters[i] += pc.letters[i]
                 if m == FULFIL_COLOUR or m == FULFIL_BOTH:
                     inks[i] += r.inks[i]
+    return printed
+
+
+cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
+                     int mode) noexcept nogil:
+    """Whether order `slot` can be fulfilled in `mode` together with the orders chosen
+    before it in this turn (fulfil_after)."""
+    cdef int letters[N_LETTERS]
+    cdef int inks[N_INKS]
+    cdef int printed = chosen_before(s, cat, p, slot, letters, inks)
+    return fulfil_after(cat, p, slot, mode, letters, inks, printed)
+
+
+cdef bint fulfil_after(const Catalogue* cat, const PlayerState* p, int slot, int mode,
+                       const int* before_letters, const int* before_inks, int printed) noexcept nogil:
+    """Whether order `slot` can be fulfilled in `mode` after orders needing before_letters
+    and before_inks (`printed` of them): a type serves one order, inks are spent,
+    decorations check levels. Manutius may ignore one required type if he fulfils 2 or
+    more orders: a pick that leans on that must leave a second order possible."""
+    cdef int letters[N_LETTERS]
+    cdef int inks[N_INKS]
+    cdef int i, allowed, short
+    cdef const RefinementCard* r
+    cdef const PrintingCard* pc
+    for i in range(4):
+        letters[i] = before_letters[i]
+        inks[i] = before_inks[i]
     allowed = cat.manutius_ignored_types if p.character == CH_MANUTIUS else 0
     if mode == FULFIL_SKIP:
         # Skipping is fine unless an ignored type still needs a second order, and none
@@ -1428,12 +1497,15 @@ cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexce
     actions again until "done"."""
     cdef int seat = human_seat(s, s.step)
     cdef const PlayerState* p = &s.players[seat]
-    cdef int n = 0, m
+    cdef int n = 0, m, printed
+    cdef int letters[N_LETTERS]
+    cdef int inks[N_INKS]
     cdef bint free = no_picks(s)
     if s.fulfil_slot < MAX_ORDERS:
         n = add_free_actions(s, cat, p, out, 0, free, False)
+        printed = chosen_before(s, cat, p, s.fulfil_slot, letters, inks)
         for m in range(5):
-            if can_fulfil(s, cat, p, s.fulfil_slot, m):
+            if fulfil_after(cat, p, s.fulfil_slot, m, letters, inks, printed):
                 out[n] = A_FULFIL + s.fulfil_slot * 5 + m
                 n += 1
         return add_swaps(p, out, n) if free else n
