@@ -673,28 +673,53 @@ cdef void row_values(const GameState* s, const Catalogue* cat, int seat, double*
         d[i] = dmax(d[i], 0.05)
 
 
-cdef inline double plan_score(const double* d, int idx) noexcept nogil:
-    cdef double v = 0.0
-    cdef int i
+cdef int plan_scores(const double* d, int m, double* score) noexcept nogil:
+    """score[i]: the value of plan PLAN_START[m] + i, the sum over the rows of d[row]
+    times MARKER_WEIGHT[markers on it] (added row by row, top to bottom). The plans are
+    enumerated in the table's order (build_tables) and the partial sums of the first rows
+    shared between them: a few additions a plan. Returns the number of plans."""
+    cdef double w[N_ROWS][MAX_ROW + 1]
+    cdef double va, vb, vc
+    cdef int i, a, b, c, left, n = 0
     for i in range(N_ROWS):
-        v += d[i] * MARKER_WEIGHT[PLAN_TABLE[idx][i]]
-    return v
+        for a in range(MAX_ROW + 1):
+            w[i][a] = d[i] * MARKER_WEIGHT[a]
+    for a in range(imin(MAX_ROW, m) + 1):
+        va = 0.0 + w[0][a]
+        for b in range(imin(MAX_ROW, m - a) + 1):
+            vb = va + w[1][b]
+            for c in range(imin(MAX_ROW, m - a - b) + 1):
+                vc = vb + w[2][c]
+                left = m - a - b - c    # on the last two rows, at most MAX_ROW each
+                for i in range(imax(0, left - MAX_ROW), imin(MAX_ROW, left) + 1):
+                    score[n] = (vc + w[3][i]) + w[4][left - i]
+                    n += 1
+    return n
+
+
+cdef inline int imin(int a, int b) noexcept nogil:
+    return a if a < b else b
+
+
+cdef inline int imax(int a, int b) noexcept nogil:
+    return a if a > b else b
 
 
 cdef int best_plan(const GameState* s, const Catalogue* cat, int seat, Rng* rng, double noise) noexcept nogil:
     cdef double d[N_ROWS]
-    cdef double v, best = -1e18
-    cdef int i, idx, choice = -1, m = s.players[seat].markers
+    cdef double score[N_PLANS]
+    cdef double best = -1e18
+    cdef int i, n, choice = -1, m = s.players[seat].markers
     row_values(s, cat, seat, d)
     if noise > 0:
         for i in range(N_ROWS):
             d[i] *= 1.0 + noise * ((rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5)
-    for idx in range(PLAN_START[m], PLAN_START[m + 1]):
-        v = plan_score(d, idx)
-        if v > best:
-            best = v
-            choice = idx
-    return A_PLAN + choice
+    n = plan_scores(d, m, score)
+    for i in range(n):
+        if score[i] > best:
+            best = score[i]
+            choice = i
+    return A_PLAN + PLAN_START[m] + choice
 
 
 cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int* out,
@@ -703,23 +728,26 @@ cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int
     with their scores; k <= 0: all of them."""
     cdef double d[N_ROWS]
     cdef double score[N_PLANS]
-    cdef int m = s.players[seat].markers, lo = PLAN_START[m], hi = PLAN_START[m + 1]
-    cdef int i, n = 0, best
+    cdef int m = s.players[seat].markers, lo = PLAN_START[m]
+    cdef int i, j, n = 0, total
     row_values(s, cat, seat, d)
-    for i in range(lo, hi):
-        score[i - lo] = plan_score(d, i)
-    if k <= 0 or k > hi - lo:
-        k = hi - lo
-    # Partial selection: k passes over a few hundred plans.
-    while n < k:
-        best = -1
-        for i in range(hi - lo):
-            if score[i] > -1e17 and (best < 0 or score[i] > score[best]):
-                best = i
-        out[n] = A_PLAN + lo + best
-        values[n] = score[best]
-        score[best] = -1e18
-        n += 1
+    total = plan_scores(d, m, score)
+    if k <= 0 or k > total:
+        k = total
+    # The best k so far, best first: a plan goes in after those it does not beat (the
+    # earlier ones win ties), and the k-th falls out.
+    for i in range(total):
+        if n == k and not score[i] > values[k - 1]:
+            continue
+        j = n if n < k else k - 1
+        while j > 0 and score[i] > values[j - 1]:
+            values[j] = values[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        values[j] = score[i]
+        out[j] = A_PLAN + lo + i
+        if n < k:
+            n += 1
     return n
 
 
@@ -763,15 +791,23 @@ cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, do
     -1 at chance and terminal nodes."""
     cdef int buf[MAX_LEGAL]
     cdef double values[MAX_LEGAL]
-    cdef int n = legal_actions(s, cat, buf), i, choice
+    cdef int n, i, choice, seat
+    if at_plan_commit(s):
+        # The plans are a range of actions: no list is needed.
+        seat = current_player(s)
+        n = plan_count(s, seat)
+        if n == 1:
+            return A_PLAN + PLAN_START[s.players[seat].markers]
+        if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
+            return A_PLAN + PLAN_START[s.players[seat].markers] + rng_below(rng, n)
+        return best_plan(s, cat, seat, rng, PLAN_NOISE)
+    n = legal_actions(s, cat, buf)
     if n <= 0:
         return -1
     if n == 1:
         return buf[0]
     if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
         return buf[rng_below(rng, n)]
-    if at_plan_commit(s):
-        return best_plan(s, cat, current_player(s), rng, PLAN_NOISE)
     action_values(s, cat, buf, n, values)
     choice = 0
     for i in range(1, n):
