@@ -8,7 +8,7 @@
 # once for every game; search_hooks.pxi tells it what it needs of Gutenberg.
 
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.math cimport sqrt, log, exp
+from libc.math cimport sqrt, log, exp, fabs
 from libc.stdint cimport int32_t, int64_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -705,20 +705,73 @@ cdef inline int imax(int a, int b) noexcept nogil:
     return a if a > b else b
 
 
+cdef int PLACINGS[N_ROWS + 1][MAX_MARKERS + 1]   # ways to put l markers on r rows, at most MAX_ROW a row
+
+
+def _build_placings():
+    cdef int r, l, x
+    for l in range(MAX_MARKERS + 1):
+        PLACINGS[0][l] = 1 if l == 0 else 0
+    for r in range(1, N_ROWS + 1):
+        for l in range(MAX_MARKERS + 1):
+            PLACINGS[r][l] = 0
+            for x in range(min(MAX_ROW, l) + 1):
+                PLACINGS[r][l] += PLACINGS[r - 1][l - x]
+
+
+_build_placings()
+
+
 cdef int best_plan(const GameState* s, const Catalogue* cat, int seat, Rng* rng, double noise) noexcept nogil:
+    """The plan with the highest score (plan_scores; ties: the first), found without
+    scoring them all: up[r][l], the most rows r.. can add with l markers, bounds what
+    each partial plan can reach, and only the plans that can come near the best (within
+    far more than the rounding of a sum) are scored, exactly as plan_scores does; the
+    others are counted past (PLACINGS)."""
     cdef double d[N_ROWS]
-    cdef double score[N_PLANS]
-    cdef double best = -1e18
-    cdef int i, n, choice = -1, m = s.players[seat].markers
+    cdef double w[N_ROWS][MAX_ROW + 1]
+    cdef double up[N_ROWS + 1][MAX_MARKERS + 1]
+    cdef double best = -1e18, floor, v, va, vb, vc
+    cdef int i, r, l, x, a, b, c, la, lb, lc, idx = 0, choice = 0, m = s.players[seat].markers
     row_values(s, cat, seat, d)
     if noise > 0:
         for i in range(N_ROWS):
             d[i] *= 1.0 + noise * ((rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5)
-    n = plan_scores(d, m, score)
-    for i in range(n):
-        if score[i] > best:
-            best = score[i]
-            choice = i
+    for r in range(N_ROWS):
+        for x in range(MAX_ROW + 1):
+            w[r][x] = d[r] * MARKER_WEIGHT[x]
+    for l in range(m + 1):
+        up[N_ROWS][l] = 0.0 if l == 0 else -1e300
+    for r in range(N_ROWS - 1, -1, -1):
+        for l in range(m + 1):
+            up[r][l] = -1e300
+            for x in range(imin(MAX_ROW, l) + 1):
+                up[r][l] = dmax(up[r][l], w[r][x] + up[r + 1][l - x])
+    floor = up[0][m] - 1e-9 * (fabs(up[0][m]) + 1.0)
+    for a in range(imin(MAX_ROW, m) + 1):
+        la = m - a
+        if w[0][a] + up[1][la] < floor:
+            idx += PLACINGS[N_ROWS - 1][la]
+            continue
+        va = 0.0 + w[0][a]
+        for b in range(imin(MAX_ROW, la) + 1):
+            lb = la - b
+            if va + w[1][b] + up[2][lb] < floor:
+                idx += PLACINGS[N_ROWS - 2][lb]
+                continue
+            vb = va + w[1][b]
+            for c in range(imin(MAX_ROW, lb) + 1):
+                lc = lb - c
+                if vb + w[2][c] + up[3][lc] < floor:
+                    idx += PLACINGS[N_ROWS - 3][lc]
+                    continue
+                vc = vb + w[2][c]
+                for i in range(imax(0, lc - MAX_ROW), imin(MAX_ROW, lc) + 1):
+                    v = (vc + w[3][i]) + w[4][lc - i]
+                    if v > best:
+                        best = v
+                        choice = idx
+                    idx += 1
     return A_PLAN + PLAN_START[m] + choice
 
 
