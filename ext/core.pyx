@@ -66,6 +66,16 @@ cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
     int ctz64 "__builtin_ctzll"(unsigned long long) nogil
 
+cdef extern from *:
+    """
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    #define GUTENBERG_LITTLE_ENDIAN 1
+    #else
+    #define GUTENBERG_LITTLE_ENDIAN 0
+    #endif
+    """
+    bint LITTLE_ENDIAN "GUTENBERG_LITTLE_ENDIAN"
+
 # Rulebook constants that are not card data.
 cdef enum:
     SELL_TYPE_GUILDERS = 5
@@ -374,14 +384,22 @@ cdef int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcep
 
 
 cdef inline int first_empty(const int16_t* spaces, int n) noexcept nogil:
-    """The first of n spaces holding nothing (-1), or -1. The sign bits are gathered into a
-    mask first: a loop that stops at the first empty space costs a mispredicted branch at
-    nearly every call."""
-    cdef uint32_t empty = 0
-    cdef int i
-    for i in range(n):
-        empty |= (<uint32_t>(<uint16_t>spaces[i]) >> 15) << i
-    return ctz64(empty) if empty else -1
+    """The first of n spaces holding nothing (-1), or -1. Four spaces are looked at a time
+    (on a little-endian machine): a card or ink is >= 0, so the sign bits of four int16
+    read as one word say which are empty (only the n spaces given are read)."""
+    cdef uint64_t w
+    cdef int i = 0
+    while LITTLE_ENDIAN and i + 4 <= n:   # (space i + k in bits 16k..16k+15)
+        memcpy(&w, spaces + i, 8)
+        w &= 0x8000800080008000ULL
+        if w:
+            return i + (ctz64(w) >> 4)
+        i += 4
+    while i < n:
+        if spaces[i] < 0:
+            return i
+        i += 1
+    return -1
 
 
 cdef void reshuffle_if_empty(GameState* s, int deal) noexcept nogil:
@@ -1067,10 +1085,19 @@ cdef int add_free_actions(const GameState* s, const Catalogue* cat, const Player
 
 
 cdef bint has_free_action(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
-    """Whether any free action (but "done") can be taken: a free-action window with none
-    is skipped."""
-    cdef int buf[N_LETTERS + MAX_INSTALLED + N_SPECIALTIES * N_SPECIALTIES]
-    return add_swaps(p, buf, add_free_actions(s, cat, p, buf, 0, True, False)) > 0
+    """Whether any free action (but "done") can be taken (add_free_actions and add_swaps
+    would give one): a free-action window with none is skipped."""
+    cdef int pos, j
+    if may_buy_type(p):
+        return True
+    for pos in range(MAX_INSTALLED):
+        if gear_usable(s, cat, p, pos, False):
+            return True
+    if may_swap(p):
+        for j in range(1, N_SPECIALTIES):
+            if p.levels[j] != p.levels[0]:
+                return True   # two specialties differ
+    return False
 
 
 cdef int add_swaps(const PlayerState* p, int* out, int n) noexcept nogil:
@@ -2483,14 +2510,15 @@ cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexc
 cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """Uniformly random play (chance by its probabilities) to the end of the game."""
     cdef int buf[MAX_LEGAL]
-    cdef int n, cp
+    cdef int n
     while s.phase != PH_TERMINAL:
-        cp = current_player(s)
-        if cp == CHANCE:
-            apply_action(s, cat, sample_chance(s, cat, rng))
+        if current_player(s) == CHANCE:
+            apply_chance(s, cat, sample_chance(s, cat, rng))
         else:
             n = legal_actions(s, cat, buf)
-            apply_action(s, cat, buf[rng_below(rng, n)])
+            apply_decision(s, cat, buf[rng_below(rng, n)])
+        advance(s, cat)   # the rest of apply_action (who acts is known here)
+        keep_on_the_tracks(s)
 
 
 # ---------------------------------------------------------------------------------------
