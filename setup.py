@@ -50,9 +50,12 @@ with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
 
 # Each game's compiled core: its extension module, its Cython source (which includes the
 # shared search and OpenSpiel face from ext/engine/) and its OpenSpiel glue, which
-# includes the C++ that Cython writes beside the source (one translation unit a game).
+# includes the C++ that Cython writes beside the source (one translation unit a game;
+# None: the core alone, not yet a native OpenSpiel game).
 GAME_CORES = [
     ("gutenberg_ai._core", "ext/core.pyx", "ext/gutenberg_spiel.cc"),
+    ("gutenberg_ai.games.printing_press._core", "ext/printing_press/core.pyx",
+     "ext/printing_press/spiel.cc"),
 ]
 
 include_dirs = [
@@ -77,20 +80,23 @@ if (platform.machine().lower() in ("x86_64", "amd64")
         and os.environ.get("GUTENBERG_PORTABLE") != "1" and sys.platform != "win32"):
     compile_args.append("-mpopcnt")
 
-extensions = []
-for name, source, glue in GAME_CORES:
-    (ext,) = cythonize(
-        [Extension(name, [source], language="c++")],
-        include_path=["ext"],
-        compiler_directives={"language_level": "3", "embedsignature": True},
-        annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
-    )
-    # Cython writes <source>.cpp; the glue includes it and is what gets compiled.
-    ext.sources = [glue]
-    ext.depends = [os.path.splitext(source)[0] + ".cpp", "ext/engine/native_game.h"]
-    ext.include_dirs = include_dirs
+# One cythonize call for every game: Cython caches its dependency tree across calls, so
+# a second call would not see its own include path. Includes resolve in the including
+# file's folder first, so each game finds its own api.pxi.
+extensions = cythonize(
+    [Extension(name, [source], language="c++") for name, source, _ in GAME_CORES],
+    include_path=["ext", "ext/printing_press", "ext/engine"],
+    compiler_directives={"language_level": "3", "embedsignature": True},
+    annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
+)
+for ext, (name, source, glue) in zip(extensions, GAME_CORES):
+    generated = os.path.splitext(source)[0] + ".cpp"
+    if glue:
+        # Cython writes <source>.cpp; the glue includes it and is what gets compiled.
+        ext.sources = [glue]
+        ext.depends = [generated, "ext/engine/native_game.h"]
+    ext.include_dirs = include_dirs + [os.path.dirname(source), "ext/engine"]
     ext.extra_compile_args = compile_args
-    extensions.append(ext)
 
 # The games' cores compile in parallel (one C++ translation unit each).
 setup(ext_modules=extensions, options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -3,14 +3,15 @@ OpenSpiel's built-in C++ goofspiel measured in the same run.
 
     python benchmarks/engine_speed.py            # prints a Markdown table
     python benchmarks/engine_speed.py --quick    # a shorter run
+    python benchmarks/engine_speed.py --game printing-press   # any game of the table
 
-(a) Full uniformly random 2-player games per second inside the core: chance sampled,
+(a) Full uniformly random games per second (2 players unless --players) inside the core: chance sampled,
     moves drawn uniformly, everything in C without the GIL (`Rules.random_games`); and
     the CPU time of an action there (chance included), the best of several runs: CPU
     time, not the wall clock, so that other work on the machine does not count.
 (b) `apply_action` and `clone` through pyspiel, per call, for the native game
-    "gutenberg", the Python shell "gutenberg_py" and goofspiel (13 cards, flat joint
-    actions at its simultaneous nodes). Random trajectories are recorded first, then
+    ("gutenberg", "printing_press"), its Python shell if it has one ("gutenberg_py") and
+    goofspiel (13 cards, flat joint actions at its simultaneous nodes). Random trajectories are recorded first, then
     replayed with `state.apply_action` (the Python loop included, the same for all), and
     states sampled along them are cloned. Both Gutenberg games replay the same
     trajectories. Each figure is the best of several repeats, interleaved across the
@@ -32,6 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import pyspiel  # noqa: E402
 
 import gutenberg_ai  # noqa: E402
+from gutenberg_ai import games as _games  # noqa: E402
 
 
 def record_games(game, n: int, seed: int):
@@ -109,12 +111,16 @@ def ismcts_rate(game, simulations: int) -> float:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--game", default=_games.DEFAULT_GAME, choices=sorted(_games.GAMES),
+                        help="the game of the table (default: %(default)s)")
+    parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
     n_core = 2000 if args.quick else 20000
     n_games = 5 if args.quick else 30
     repeats = 3 if args.quick else 7
+    g = _games.get(args.game)
 
-    native = gutenberg_ai.load_game(players=2)
+    native = g.load(players=args.players)
     rules = gutenberg_ai.rules_of(native)
     rules.random_games(200, 1)  # warm up
     t = time.perf_counter()
@@ -128,12 +134,12 @@ def main():
     core_actions = core_game_length(rules, 100, 7)
 
     goof = pyspiel.load_game("goofspiel")
-    gut_games = record_games(native, n_games, 1)
-    workloads = {
-        "gutenberg (native C++)": (native, gut_games),
-        "gutenberg_py (Python shell)": (pyspiel.load_game("gutenberg_py", {"players": 2}), gut_games),
-        "goofspiel (C++)": (goof, record_games(goof, n_games * 10, 2)),
-    }
+    recorded = record_games(native, n_games, 1)
+    workloads = {f"{g.spiel_name} (native C++)": (native, recorded)}
+    if g.shell_name:
+        workloads[f"{g.shell_name} (Python shell)"] = (
+            pyspiel.load_game(g.shell_name, {"players": args.players}), recorded)
+    workloads["goofspiel (C++)"] = (goof, record_games(goof, n_games * 10, 2))
     states = {name: sample_states(game, games, 20) for name, (game, games) in workloads.items()}
     best_apply = dict.fromkeys(workloads, float("inf"))
     best_clone = dict.fromkeys(workloads, float("inf"))
@@ -145,9 +151,9 @@ def main():
     clone = {n: best_clone[n] / len(states[n]) for n in workloads}
     base = "goofspiel (C++)"
 
-    print(f"Random 2-player games inside the core, one core: {core_rate:,.0f} games/s (bar: >= 5,000); "
-          f"{core_cpu / core_actions * 1e9:.0f} ns of CPU an action ({core_actions:.0f} actions a game, "
-          f"chance included; best of {repeats})\n")
+    print(f"{g.title}: random {args.players}-player games inside the core, one core: "
+          f"{core_rate:,.0f} games/s (bar: >= 5,000); {core_cpu / core_actions * 1e9:.0f} ns of CPU "
+          f"an action ({core_actions:.0f} actions a game, chance included; best of {repeats})\n")
     print("| through pyspiel | apply_action | ratio to goofspiel | clone | ratio to goofspiel |")
     print("| --- | --- | --- | --- | --- |")
     for name in workloads:
@@ -155,12 +161,12 @@ def main():
               f"| {clone[name] * 1e6:.2f} us | {clone[name] / clone[base]:.2f}x |")
     print("| bar | | <= 3x | | <= 8x |")
     sims = 300 if args.quick else 2000
-    print(f"\nC++ ISMCTSBot on the native game, 2 players, first decision: "
+    print(f"\nC++ ISMCTSBot on the native game, {args.players} players, first decision: "
           f"{ismcts_rate(native, sims):,.0f} simulations/s ({sims} simulations, one random "
           f"rollout each)")
-    mean_len = sum(map(len, gut_games)) / len(gut_games)
-    print(f"\n(random 2-player game: {mean_len:.0f} actions on average, chance included; "
-          f"{n_games} games, best of {repeats})")
+    mean_len = sum(map(len, recorded)) / len(recorded)
+    print(f"\n(random {args.players}-player game: {mean_len:.0f} actions on average, chance "
+          f"included; {n_games} games, best of {repeats})")
 
 
 if __name__ == "__main__":

@@ -1,24 +1,36 @@
-"""Search speed: iterations per second of the native ISMCTS and SM-MCTS at the first plan
-of a 2-player game, against OpenSpiel's Python ISMCTS on the same position in the same
-run, and two threads against one.
+"""Search speed: iterations per second of the native ISMCTS and SM-MCTS against OpenSpiel's
+C++ ISMCTSBot on the native game, side by side in one process, at several kinds of
+decision with 2 and 3 players; against OpenSpiel's Python ISMCTS; two threads against one.
 
-    python benchmarks/search_speed.py              # about a minute
-    python benchmarks/search_speed.py --quick
+    python benchmarks/search_speed.py              # about 4 minutes of CPU
+    python benchmarks/search_speed.py --quick      # under a minute of CPU
 
-(a) Iterations/s of one search thread, from a fresh tree, for `--seconds`: with random
-    rollouts to the end of the game (like for like with OpenSpiel's bot) and with the
-    bots' defaults (heuristic priors, heuristic rollouts cut off after 100 decisions and
-    evaluated).
-(b) OpenSpiel's `ISMCTSBot` (Python) with its random-rollout evaluator, simulations/s on
-    the same position, through `resample_from_infostate` (the first plan of a game: the
-    first player to plan, so nothing is hidden yet; its cost is the same either way).
-(c) Root parallelism: iterations in `--seconds` of wall clock with 2 threads against 1,
+(a) The positions: a seeded game played by the heuristic player on the native game, 2
+    and 3 players; in round `--round` (default 2): the plan step's last player to plan
+    (the others' plans are hidden, so both searches resample them), the first main
+    choice of an action turn, and the first decision of a fulfil turn.
+(b) At each position, in turn, for `--seconds` of CPU each, `--trials` times:
+    - OpenSpiel's C++ `ISMCTSBot` (open_spiel/algorithms/is_mcts.cc): its random-rollout
+      evaluator (one uniformly random rollout to the end of the game), UCT with c = 2,
+      every simulation on a fresh world drawn by the native game's ResampleFromInfostate;
+      its defaults otherwise. Simulations per CPU second: the reference, 1x.
+    - ismcts and smmcts like for like: uniformly random rollouts to the end of the game
+      (`rollout="random", cutoff=0`), UCT (`tree_policy="uct"`: the heuristic's priors
+      only order the unvisited moves) and every legal plan (`plan_candidates=0`).
+    - ismcts and smmcts at the bots' defaults (heuristic priors and PUCT, heuristic
+      rollouts cut off after 100 decisions and evaluated, the heuristic's 32 best plans).
+    Each ratio is ours over the C++ bot's in the same trial; the table gives the median
+    over the trials. Rates are per CPU second of this process (time.process_time), so
+    other work on the machine does not bias them.
+(c) OpenSpiel's Python ISMCTSBot (random-rollout evaluator) at the first plan of a
+    2-player game, against ismcts in the same way (the figure of earlier versions).
+(d) Root parallelism: iterations in `--seconds` of wall clock with 2 threads against 1,
     with the process's CPU seconds, so a busy machine shows (one core's worth of CPU for
     two threads means the other core was taken). Trials alternate; the best of each is
     reported.
 
-Prints a Markdown table; the ratios do not depend on the machine's speed, the thread
-ratio does depend on having two idle cores.
+Prints Markdown; the ratios do not depend on the machine's speed, the thread ratio does
+depend on having two idle cores.
 """
 from __future__ import annotations
 
@@ -26,44 +38,76 @@ import argparse
 import os
 import random
 import resource
+import statistics
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
 
 import gutenberg_ai  # noqa: E402
 from gutenberg_ai import _core  # noqa: E402
 
+LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", plan_candidates=0)
+SEARCHES = (("ismcts", "like for like", LIKE_FOR_LIKE), ("smmcts", "like for like", LIKE_FOR_LIKE),
+            ("ismcts", "bot defaults", {}), ("smmcts", "bot defaults", {}))
 
-def first_plan(seed: int):
-    """A pyspiel state at the first plan decision of a seeded 2-player game (past the
-    free actions before the plans)."""
-    game = gutenberg_ai.load_game(players=2)
+
+def positions(players: int, round_: int, seed: int):
+    """{kind: pyspiel state} from a seeded game of heuristic players on the native game."""
+    game = gutenberg_ai.load_game(players=players)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    while gutenberg_ai.core_of(state).step_name() != "plan":
+    found, last_plan = {}, None
+    while not state.is_terminal() and len(found) < 3:
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return game, state
+            continue
+        core = gutenberg_ai.core_of(state)
+        if core.round == round_ and len(state.legal_actions()) > 1:
+            d = core.to_dict()
+            if core.step_name() == "plan":      # a plan, not the free actions before
+                last_plan = state.clone()
+            elif last_plan is not None and "plan" not in found:
+                found["plan"] = last_plan
+            if core.phase == "execute" and d["n_pending"] == 0 and d["sub"] == _core.SUBS["CHOOSE"]:
+                found.setdefault("action turn", state.clone())
+            if core.phase == "fulfil":
+                found.setdefault("fulfil", state.clone())
+        state.apply_action(_core.heuristic_move(core, rng.randrange(1 << 30), 0.0))
+    return game, found
 
 
-def cpu_seconds() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+def cpu() -> float:
+    return time.process_time()
 
 
-def native_rate(core, algorithm, seconds, threads=1, **options):
-    cpu = cpu_seconds()
-    r = _core.search(core, algorithm, seconds=seconds, seed=1, threads=threads, **options)
-    return r["iterations"] / r["seconds"], r["iterations"], cpu_seconds() - cpu
+def cpp_rate(state, seconds: float, seed: int) -> float:
+    """Simulations per CPU second of OpenSpiel's C++ ISMCTSBot at `state`."""
+    def run(simulations):
+        bot = pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, seed + 1), 2.0, simulations, -1,
+                                pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+        start = cpu()
+        bot.get_policy(state)
+        return simulations / max(cpu() - start, 1e-9)
+    probe = run(50)
+    return run(max(50, int(probe * seconds)))
 
 
-def openspiel_rate(game, state, seconds):
+def our_rate(state, algorithm: str, seconds: float, seed: int, **options) -> float:
+    """Iterations per CPU second of our search at `state`."""
+    core = gutenberg_ai.core_of(state)
+    probe = _core.search(core, algorithm, iterations=100, seed=seed, **options)
+    iterations = max(100, int(probe["iterations"] / probe["seconds"] * seconds))
+    start = cpu()
+    r = _core.search(core, algorithm, iterations=iterations, seed=seed, **options)
+    return r["iterations"] / max(cpu() - start, 1e-9)
+
+
+def python_ismcts_rate(game, state, seconds: float) -> float:
     from open_spiel.python.algorithms import ismcts
     from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
     bot = ismcts.ISMCTSBot(game, RandomRolloutEvaluator(1, np.random.RandomState(1)), 2.0, 1,
@@ -71,51 +115,87 @@ def openspiel_rate(game, state, seconds):
     bot.reset()
     bot._root_node = bot.create_new_node(state)
     n = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    start = cpu()
+    while cpu() - start < seconds:
         bot.run_simulation(bot.sample_root_state(state))
         n += 1
-    return n / (time.perf_counter() - started), n
+    return n / (cpu() - start)
+
+
+def cpu_seconds() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def wall_iterations(core, seconds, threads):
+    before = cpu_seconds()
+    r = _core.search(core, "ismcts", seconds=seconds, seed=1, threads=threads)
+    return r["iterations"], cpu_seconds() - before
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
-    ap.add_argument("--trials", type=int, default=3, help="alternating trials of 1 and 2 threads")
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
+    ap.add_argument("--trials", type=int, default=3)
+    ap.add_argument("--round", type=int, default=2, help="the round the positions are taken from")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
     if args.quick:
-        args.seconds, args.trials = 1.0, 2
-    game, state = first_plan(args.seed)
-    core = gutenberg_ai.core_of(state)
-    os_rate, os_n = openspiel_rate(game, state, args.seconds)
-    rows = []
-    for algorithm in ("ismcts", "smmcts"):
-        for label, options in (("random rollouts to the end", dict(rollout="random", cutoff=0)),
-                               ("bot defaults", {})):
-            rate, n, _ = native_rate(core, algorithm, args.seconds, **options)
-            rows.append((f"{algorithm}, {label}", rate, rate / os_rate))
-    print("| search (1 thread, first plan of a 2-player game) | iterations/s | vs OpenSpiel ISMCTS | bar |")
-    print("| --- | --- | --- | --- |")
-    print(f"| OpenSpiel Python ISMCTS, random rollouts | {os_rate:,.0f} | 1x | |")
-    for label, rate, ratio in rows:
-        print(f"| {label} | {rate:,.0f} | {ratio:,.0f}x | >= 50x |")
+        args.seconds, args.trials = 0.5, 1
 
+    header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in SEARCHES]
+    print("| " + " | ".join(header) + " |")
+    print("|" + " --- |" * len(header))
+    for players in (2, 3):
+        game, found = positions(players, args.round, args.seed)
+        for kind, state in found.items():
+            cpp, ratios = [], [[] for _ in SEARCHES]
+            for trial in range(args.trials):
+                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
+                cpp.append(reference)
+                for k, (algorithm, _, options) in enumerate(SEARCHES):
+                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
+                                     / reference)
+            cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
+                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
+            print("| " + " | ".join(cells) + " |", flush=True)
+    print(f"\nRound {args.round} of a seeded heuristic game (seed {args.seed}); {args.seconds:g} CPU s per "
+          f"measurement, median of {args.trials} trial(s); ratios: iterations per CPU second over the C++ "
+          f"bot's simulations per CPU second in the same trial.")
+
+    game = gutenberg_ai.load_game(players=2)
+    state = game.new_initial_state()
+    rng = random.Random(args.seed)
+    while gutenberg_ai.core_of(state).step_name() != "plan":
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    py = python_ismcts_rate(game, state, args.seconds)
+    ours = our_rate(state, "ismcts", args.seconds, 1, **LIKE_FOR_LIKE)
+    defaults = our_rate(state, "ismcts", args.seconds, 1)
+    print("\n| search (first plan of a 2-player game) | iterations per CPU s | vs OpenSpiel's Python ISMCTS |")
+    print("| --- | --- | --- |")
+    print(f"| OpenSpiel Python ISMCTSBot, random rollouts | {py:,.0f} | 1x |")
+    print(f"| ismcts, like for like | {ours:,.0f} | {ours / py:,.0f}x |")
+    print(f"| ismcts, bot defaults | {defaults:,.0f} | {defaults / py:,.0f}x |")
+
+    core = gutenberg_ai.core_of(state)
     print("\n| threads (ismcts, bot defaults) | iterations | CPU s / wall s | ratio | bar |")
     print("| --- | --- | --- | --- | --- |")
     best = {1: (0, 0.0), 2: (0, 0.0)}
     for _ in range(args.trials):
         for threads in (1, 2):
-            rate, n, cpu = native_rate(core, "ismcts", args.seconds, threads=threads)
+            n, used = wall_iterations(core, args.seconds, threads)
             if n > best[threads][0]:
-                best[threads] = (n, cpu / args.seconds)
+                best[threads] = (n, used / args.seconds)
     for threads in (1, 2):
         n, load = best[threads]
-        ratio = n / best[1][0]
-        print(f"| {threads} | {n:,} | {load:.2f} | {ratio:.2f}x | {'>= 1.7x' if threads == 2 else ''} |")
-    print(f"\n{args.seconds:g} s per measurement, best of {args.trials} trials for threads; "
-          f"OpenSpiel: {os_n} simulations; load average {os.getloadavg()[0]:.2f}")
+        print(f"| {threads} | {n:,} | {load:.2f} | {n / best[1][0]:.2f}x | {'>= 1.7x' if threads == 2 else ''} |")
+    print(f"\n{args.seconds:g} s of wall clock per thread measurement, best of {args.trials}; load average "
+          f"{os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

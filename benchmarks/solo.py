@@ -1,7 +1,9 @@
-"""The solo game: the score of a bot against the automa, over many seeded games, with
-the rulebook's titles.
+"""The solo game: the score of a bot against the automa, over many seeded games: for
+Gutenberg with the rulebook's titles, for Printing Press (whose goal is more points than
+the automa) with the automa's score and the bot's win rate.
 
     python benchmarks/solo.py --games 100 --iterations 300 --jobs 2
+    python benchmarks/solo.py --game printing-press --games 100 --iterations 100 --jobs 1
 
 Each game is seeded (chance and bot), so a run is reproducible; an iteration budget
 makes it independent of the machine's speed.
@@ -23,17 +25,22 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 def play(task):
     import pyspiel
     import gutenberg_ai
-    bot_name, iterations, extra, seed = task
-    game = gutenberg_ai.load_game(players=1, automa=1)
+    from gutenberg_ai import games
+    game_key, bot_name, iterations, extra, seed = task
+    game = games.get(game_key).load(players=1)
     options = {"iterations": iterations} if bot_name in ("ismcts", "smmcts") else {}
     bot = gutenberg_ai.make_bot(bot_name, game, 0, seed=seed, **options, **extra)
     state = game.new_initial_state()
     pyspiel.evaluate_bots(state, [bot], seed)
-    return gutenberg_ai.core_of(state).final_scores()[0]
+    core = gutenberg_ai.core_of(state)
+    automa = core.automa_score() if hasattr(core, "automa_score") else None
+    return core.final_scores()[0], automa
 
 
 def main(argv=None):
+    from gutenberg_ai import games
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default=games.DEFAULT_GAME, choices=sorted(games.GAMES))
     ap.add_argument("--bot", default="smmcts")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--iterations", type=int, default=300)
@@ -43,16 +50,30 @@ def main(argv=None):
     args = ap.parse_args(argv)
     extra = json.loads(args.options)
     import gutenberg_ai
+    from gutenberg_ai.arena import wilson
     started = time.perf_counter()
-    tasks = [(args.bot, args.iterations, extra, args.seed + g) for g in range(args.games)]
+    tasks = [(args.game, args.bot, args.iterations, extra, args.seed + g) for g in range(args.games)]
     with mp.get_context("spawn").Pool(args.jobs) as pool:
-        scores = pool.map(play, tasks, chunksize=1)
+        results = pool.map(play, tasks, chunksize=1)
     wall = time.perf_counter() - started
-    titles = Counter(gutenberg_ai.solo_title(s) for s in scores)
-    print(f"{args.bot}{' ' + json.dumps(extra) if extra else ''}, {args.iterations} iterations a move, "
-          f"{args.games} solo games, {wall:.0f} s")
+    scores = [s for s, _ in results]
+    budget = f"{args.iterations} iterations a move, " if args.bot in ("ismcts", "smmcts") else ""
+    print(f"{games.get(args.game).title}: {args.bot}{' ' + json.dumps(extra) if extra else ''}, "
+          f"{budget}{args.games} solo games (seeds {args.seed}-"
+          f"{args.seed + args.games - 1}), {args.jobs} jobs, {wall:.0f} s")
     print(f"mean {statistics.mean(scores):.1f}, sd {statistics.pstdev(scores):.1f}, "
           f"min {min(scores)}, median {statistics.median(scores)}, max {max(scores)}\n")
+    automa = [a for _, a in results]
+    if all(a is not None for a in automa):
+        # The rulebook's goal: more points than the automa (a tie is no win).
+        wins = sum(s > a for s, a in results)
+        lo, hi = wilson(wins, len(results))
+        print(f"automa: mean {statistics.mean(automa):.1f}, sd {statistics.pstdev(automa):.1f}; "
+              f"the bot wins {wins}/{len(results)} = {wins / len(results):.1%} "
+              f"(95% interval {lo:.1%}-{hi:.1%}); mean margin "
+              f"{statistics.mean(s - a for s, a in results):+.1f}")
+        return
+    titles = Counter(gutenberg_ai.solo_title(s) for s in scores)
     print("| title | scores | games |")
     print("| --- | --- | --- |")
     bounds = [lo for lo, _ in gutenberg_ai.names.SOLO_TITLES] + [None]

@@ -4,6 +4,8 @@ played by the arena (`gutenberg-ai arena --pairings`, gutenberg_ai/arena.py).
     python benchmarks/strength.py --games 200 --seconds 0.1 --jobs 2 --out results/strength \\
         --pairings smmcts:random,smmcts:heuristic,ismcts:random,ismcts:heuristic
     python benchmarks/strength.py --games 40 --seconds 0.5 --pairings smmcts:openspiel-ismcts
+    python benchmarks/strength.py --game printing-press --games 100 --seconds 0.5 --jobs 1 \
+        --pairings ismcts:openspiel-ismcts-cpp
 
 This is the arena with only the pairings named (A is the bot measured): the schedule,
 seat rotation, seeds, parallel games, records, resuming and the Wilson intervals are
@@ -23,13 +25,15 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from gutenberg_ai import arena  # noqa: E402
+from gutenberg_ai import arena, games  # noqa: E402
 
 TARGETS = {"random": 0.99, "heuristic": 0.80, "openspiel-ismcts": 0.80}
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default="gutenberg", help="the game of the table (gutenberg_ai.games)")
+    ap.add_argument("--variant", default="", help="Printing Press: basic or advanced")
     ap.add_argument("--pairings", default="ismcts:random,smmcts:random,ismcts:heuristic,smmcts:heuristic",
                     help="comma-separated A:B pairs (A is the bot measured)")
     ap.add_argument("--games", type=int, default=200, help="games per pairing (even: seats swapped)")
@@ -43,9 +47,14 @@ def main(argv=None):
 
     pairings = [p.split(":") for p in args.pairings.split(",") if p]
     bots = list(dict.fromkeys(name for pair in pairings for name in pair))
+    # Another game than Gutenberg plays its own full game (the arena's rounds are Gutenberg's).
+    game = {"game": args.game, "rounds": games.get(args.game).rules_module.DEFAULTS["rounds"]} \
+        if args.game != "gutenberg" else {}
+    if args.variant:
+        game["variant"] = args.variant
     settings = arena.ArenaSettings(bots=bots, players=2, games=args.games,
                                    seconds=None if args.iterations else args.seconds, iterations=args.iterations,
-                                   seed=args.seed, options=json.loads(args.options), pairings=pairings)
+                                   seed=args.seed, options=json.loads(args.options), pairings=pairings, **game)
     out = args.out or tempfile.mkdtemp(prefix="strength-")
     summary = arena.run_arena(settings, out, jobs=args.jobs)
 

@@ -49,7 +49,15 @@ cdef bint set_start_record(GameState* s, const int* record) noexcept nogil:
     return True
 
 
-cdef int start_records(const GameState* initial, const GameState* now, int* out) noexcept nogil:
+cdef inline int resample_from(GameState* start, GameState* s, int player, const int* actors,
+                              int* actions, int n, Rng* rng) noexcept nogil:
+    """resample_history: Gutenberg's hidden facts at the start (the plans committed before
+    the history began) are in `s` while they matter, so `start` is not needed."""
+    return resample_history(s, player, actors, actions, n, rng)
+
+
+cdef int start_records(const GameState* initial, const GameState* start, const GameState* now,
+                       int* out) noexcept nogil:
     """The plans `now` gives the seats that committed before the history began, while
     `now` is still in that plan step (a resample may have redrawn them): one record
     (seat, 5 rows) each, in seat order; returns how many."""
@@ -84,7 +92,7 @@ def _set_start_plan(CoreState st, int seat, plan):
 def _start_plans(Rules rules, CoreState now):
     """start_records for the Python shell: {seat: plan}."""
     cdef int records[MAX_SEATS * START_WIDTH]
-    cdef int n = start_records(&rules.initial, &now.s, records), k
+    cdef int n = start_records(&rules.initial, &rules.initial, &now.s, records), k
     return {records[k * START_WIDTH]: [records[k * START_WIDTH + 1 + r] for r in range(N_ROWS)]
             for k in range(n)}
 

@@ -10,7 +10,9 @@ Gutenberg (Granna, 2022), playable through OpenSpiel.
 
 Importing the package registers two OpenSpiel games with the same rules, parameters and
 behaviour: "gutenberg", native C++ (gutenberg_ai._core), and "gutenberg_py", a Python
-shell over the same core (gutenberg_ai.game).
+shell over the same core (gutenberg_ai.game); and Printing Press's native game
+"printing_press" (gutenberg_ai.games.printing_press; the table of games is
+gutenberg_ai.games).
 """
 import ctypes
 import importlib.metadata
@@ -54,6 +56,7 @@ from gutenberg_ai.catalogue import CatalogueError, load_catalogue  # noqa: E402
 from gutenberg_ai.game import (  # noqa: E402  (registers "gutenberg_py")
     GAME_NAME, PY_GAME_NAME, GutenbergGame, GutenbergState, ParameterError)
 from gutenberg_ai.games import core_of, rules_of  # noqa: E402  (any game's)
+from gutenberg_ai.games.printing_press import game as _printing_press  # noqa: E402,F401  (registers "printing_press")
 from gutenberg_ai.bots import BOT_NAMES, make_bot  # noqa: E402
 from gutenberg_ai.hints import Hint, hint  # noqa: E402
 

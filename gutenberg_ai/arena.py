@@ -3,6 +3,11 @@ recorded, in parallel processes, resumable, with win rates and ratings.
 
     gutenberg-ai arena --bots ismcts,smmcts,heuristic,random --games 200 --players 2 \\
         --seconds 0.2 --jobs 2 --out results/
+    gutenberg-ai arena --game printing-press --bots ismcts,heuristic --games 20 --out pp/
+
+Every game of the games table plays here alike (`game`, Gutenberg by default); the
+game's own parameters are those of the settings its module knows (rounds, characters,
+automa for Gutenberg; rounds, characters, variant for Printing Press).
 
 The schedule. Every lineup of `players` different bots (every pair with 2 players; with
 fewer bots than seats, every multiset that is not one bot alone) is a match of `--games`
@@ -65,6 +70,7 @@ class ArenaError(ValueError):
 @dataclass
 class ArenaSettings:
     bots: list
+    game: str = "gutenberg"                       # a key of gutenberg_ai.games
     players: int = 2
     games: int = 200
     seconds: float | None = 0.2
@@ -76,19 +82,26 @@ class ArenaSettings:
     options: dict = field(default_factory=dict)   # extra options per bot name
     pairings: list | None = None                  # explicit 2-player lineups instead of all
     catalogue: str = ""                           # a catalogue file ("": the built-in one)
+    variant: str = ""                             # Printing Press: "basic" or "advanced"
 
     def resumable_part(self) -> dict:
         """What must not change between runs into the same --out (all but --games; the
-        catalogue only when one is given, as runs from before it was a setting had none)."""
+        catalogue, the game and the variant only when they are not the defaults, as runs
+        from before they were settings had none)."""
         d = asdict(self)
         d.pop("games")
-        if not d["catalogue"]:
-            d.pop("catalogue")
+        for key, default in (("catalogue", ""), ("game", "gutenberg"), ("variant", "")):
+            if d[key] == default:
+                d.pop(key)
         return d
 
     def game_params(self) -> dict:
-        return dict(players=self.players, rounds=self.rounds, characters=self.characters,
-                    automa=int(self.automa), catalogue=self.catalogue)
+        """The game's parameters: the settings its module knows (games table)."""
+        from gutenberg_ai import games
+        known = games.get(self.game).rules_module.DEFAULTS
+        given = dict(players=self.players, rounds=self.rounds, characters=self.characters,
+                     automa=int(self.automa), variant=self.variant, catalogue=self.catalogue)
+        return {k: v for k, v in given.items() if k in known and not (k == "variant" and not v)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -125,7 +138,7 @@ def schedule(s: ArenaSettings) -> list[dict]:
                 bot_seeds=[(s.seed * 7919 + g) * 8 + seat for seat in range(len(seats))],
                 bot_options=[{**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
                              for name in seats],
-                params=s.game_params(),
+                params=s.game_params(), printing_game=s.game,
                 path=os.path.join(GAMES_DIR, match_id(lineup), f"game-{g:04d}.json")))
     return tasks
 
@@ -135,10 +148,10 @@ def schedule(s: ArenaSettings) -> list[dict]:
 # ---------------------------------------------------------------------------------------
 def play_task(task: dict, out: str) -> dict:
     """Play one scheduled game, write its record under `out`, return its summary."""
-    import gutenberg_ai
+    from gutenberg_ai import games
     from gutenberg_ai.bots import make_bot
     from gutenberg_ai.records import GameRecord, play_bots, seat_entry
-    game = gutenberg_ai.load_game(**task["params"])
+    game = games.get(task.get("printing_game", "gutenberg")).load(**task["params"])
     bots = [make_bot(name, game, seat, seed=task["bot_seeds"][seat], **task["bot_options"][seat])
             for seat, name in enumerate(task["seats"])]
     seats = [seat_entry(seat, name, task["bot_seeds"][seat], task["bot_options"][seat])
@@ -212,20 +225,22 @@ def examine(path: str, task: dict) -> tuple[dict | None, str | None]:
 
 
 @functools.lru_cache(maxsize=4)
-def _catalogue_data(path: str):
+def _catalogue_data(path: str, game: str = "gutenberg"):
     """The catalogue a record of the arena carries (records.GameRecord): the JSON of the
     arena's --catalogue as the game reads it, None for the built-in one."""
     if not path:
         return None
-    import gutenberg_ai
-    from gutenberg_ai.game import sources_of
-    return sources_of(gutenberg_ai.load_game(catalogue=path))["catalogue"]
+    from gutenberg_ai import games
+    g = games.get(game)
+    return g.rules_module.sources_of(g.load(catalogue=path))["catalogue"]
 
 
 def schedule_mismatch(record: dict, task: dict) -> str | None:
     """Why a (checked) record is not the scheduled game `task`, or None."""
+    from gutenberg_ai.records import printing_game_of
     seats = sorted(record["seats"], key=lambda e: e["seat"])
-    keys = ("players", "rounds", "characters", "automa")
+    game = task.get("printing_game", "gutenberg")
+    keys = [k for k in task["params"] if k != "catalogue"]
     played = {k: record["game"].get(k) for k in keys}
     checks = [
         (record.get("command") == "arena", "not a record of the arena"),
@@ -239,8 +254,9 @@ def schedule_mismatch(record: dict, task: dict) -> str | None:
          [e["player"] for e in seats] == task["seats"], "other bots or seats"),
         ([e.get("seed") for e in seats] == task["bot_seeds"], "other bot seeds"),
         ([e.get("options", {}) for e in seats] == task["bot_options"], "other bot options"),
+        (printing_game_of(record).key == game, f"a game of {printing_game_of(record).title}"),
         (played == {k: task["params"][k] for k in keys}, "other game parameters"),
-        (record.get("catalogue") == _catalogue_data(task["params"].get("catalogue", "")) and
+        (record.get("catalogue") == _catalogue_data(task["params"].get("catalogue", ""), game) and
          record.get("position") is None, "another catalogue or a position"),
     ]
     for ok, why in checks:
@@ -320,7 +336,8 @@ def check_settings(out: str, s: ArenaSettings):
     theirs = data.get("settings") if isinstance(data, dict) else None
     if not isinstance(theirs, dict):
         raise ArenaError(f"{path}: no settings in it (delete it, or choose another --out)")
-    for key, value in mine.items():
+    for key in list(mine) + [k for k in theirs if k not in mine]:
+        value = mine.get(key)
         if theirs.get(key) != value:
             from gutenberg_ai.jsonfile import show
             raise ArenaError(f"{path}: the games in {out} were played with {key} = "
@@ -383,6 +400,7 @@ def validate(s: ArenaSettings):
              "rounds": (int, "a whole number"), "seed": (int, "a whole number"),
              "characters": (bool, "true or false"), "automa": (bool, "true or false"),
              "seconds": ((int, float, type(None)), "a number of seconds"),
+             "game": (str, "a game's name"), "variant": (str, "text"),
              "iterations": ((int, type(None)), "a whole number")}
     for name, (kind, words) in kinds.items():
         value = getattr(s, name)
@@ -415,12 +433,20 @@ def validate(s: ArenaSettings):
     for name in s.options:
         if name not in s.bots:
             raise ArenaError(f"options: {name!r} is not among the bots")
-    from gutenberg_ai.game import check_parameters
+    from gutenberg_ai import games
+    try:
+        g = games.get(s.game)
+    except ValueError as e:
+        raise ArenaError(str(e)) from None
+    known = g.rules_module.DEFAULTS
+    if s.automa and "automa" not in known:
+        raise ArenaError(f"automa: {g.title}'s automa plays only the solo game")
+    if s.variant and "variant" not in known:
+        raise ArenaError(f"variant: {g.title} has no variants")
     params = s.game_params()
-    check_parameters(params)
-    import gutenberg_ai
+    g.rules_module.check_parameters(params)
     from gutenberg_ai.bots import make_bot
-    game = gutenberg_ai.load_game(**params)
+    game = g.load(**params)
     for name in s.bots:
         options = {**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
         try:
@@ -563,7 +589,8 @@ def budget_text(s: dict) -> str:
 
 def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str:
     """The arena command that plays these settings."""
-    parts = ["gutenberg-ai arena", f"--bots {','.join(s['bots'])}", f"--games {s['games']}",
+    parts = ["gutenberg-ai arena"] + ([f"--game {s['game']}"] if s.get("game", "gutenberg") != "gutenberg" else []) \
+        + [f"--bots {','.join(s['bots'])}", f"--games {s['games']}",
              f"--players {s['players']}",
              f"--iterations {s['iterations']}" if s.get("iterations") else f"--seconds {s['seconds']:g}"]
     if jobs:
@@ -571,8 +598,12 @@ def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str
     parts.append(f"--out {out}")
     if s["seed"]:
         parts.append(f"--seed {s['seed']}")
-    if s["rounds"] != 6:
+    from gutenberg_ai import games
+    g = games.get(s.get("game", "gutenberg"))
+    if s["rounds"] != g.rules_module.DEFAULTS["rounds"]:
         parts.append(f"--rounds {s['rounds']}")
+    if s.get("variant"):
+        parts.append(f"--variant {s['variant']}")
     if not s["characters"]:
         parts.append("--no-characters")
     if s["automa"]:
@@ -586,19 +617,21 @@ def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str
 
 def markdown(summary: dict) -> str:
     s = summary["settings"]
+    from gutenberg_ai import games
+    g = games.get(s.get("game", "gutenberg"))
     rounds = f"{s['rounds']} round{'s' if s['rounds'] > 1 else ''}"
-    lines = [f"# Arena: {', '.join(s['bots'])}", "",
+    lines = [f"# Arena ({g.title}): {', '.join(s['bots'])}", "",
              f"{summary['games']} games, {s['players']} players, {rounds}, "
              f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"
              + (f", options {json.dumps(s['options'])}" if s["options"] else "") + ".", "",
              f"    {command_line(s, summary.get('out', 'results/'), summary.get('run', {}).get('jobs'))}", "",
-             "| bot | games | win rate | 95% interval | mean fame | rating | 95% interval |",
+             f"| bot | games | win rate | 95% interval | mean {g.score_word} | rating | 95% interval |",
              "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in summary["standings"]:
         lines.append(f"| {r['bot']} | {r['games']} | {r['win_rate']:.1%} | {r['win_rate_low']:.1%}-"
                      f"{r['win_rate_high']:.1%} | {r['mean_fame']:.1f} | {r['rating']:+.0f} | "
                      f"{r['rating_low']:+.0f} to {r['rating_high']:+.0f} |")
-    lines += ["", "| A | B | games | A ahead | equal | B ahead | A's score | 95% interval | mean fame A-B |",
+    lines += ["", f"| A | B | games | A ahead | equal | B ahead | A's score | 95% interval | mean {g.score_word} A-B |",
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for p in summary["pairings"]:
         lines.append(f"| {p['a']} | {p['b']} | {p['games']} | {p['a_wins']} | {p['shared']} | {p['a_losses']} | "

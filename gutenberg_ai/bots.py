@@ -18,6 +18,11 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
                       selection="rm" | "rm+" | "exp3" | "uct")
     openspiel-ismcts  OpenSpiel's Python ISMCTSBot, random-rollout evaluator, on our
                       game through resample_from_infostate
+    openspiel-ismcts-cpp
+                      OpenSpiel's C++ ISMCTSBot, random-rollout evaluator, on the native
+                      game through its ResampleFromInfostate: the anchor a researcher
+                      would pick (options uct_c, default 2, and final_policy); native
+                      game only
     openspiel-mcts    OpenSpiel's Python MCTSBot, random-rollout evaluator. It searches
                       the true state, so it sees the plans committed before its own: it
                       cheats on hidden plans (a reference point, not a fair opponent).
@@ -25,11 +30,13 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
 also take `threads=` and every search option of the core's SEARCH_OPTIONS
 (rollout, cutoff, uct_c, selection, gamma, plan_candidates, ...); their `returns`
-defaults to the game's. OpenSpiel's bots have no time budget of their own: here they
-run simulations until the seconds are spent (a wrapper around their search loop).
+defaults to the game's. OpenSpiel's Python bots have no time budget of their own: here
+they run simulations until the seconds are spent (a wrapper around their search loop);
+the C++ ISMCTSBot has one (max_wall_clock_time).
 
 Every bot is deterministic for its seed: a search bot seeds each move from its seed and
-the move number, so the same position gets the same move.
+the move number, so the same position gets the same move. One exception: OpenSpiel's C++
+ISMCTSBot breaks ties inside its search in hash-map order (CppISMCTSBot).
 """
 from __future__ import annotations
 
@@ -42,10 +49,11 @@ import pyspiel
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of, returns_mode_of
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-mcts")
+BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-ismcts-cpp",
+             "openspiel-mcts")
 DEFAULT_SECONDS = 1.0
 # The bots that search and so take a budget (seconds= or iterations=) per move.
-SEARCH_BOTS = ("ismcts", "smmcts", "openspiel-ismcts", "openspiel-mcts")
+SEARCH_BOTS = ("ismcts", "smmcts", "openspiel-ismcts", "openspiel-ismcts-cpp", "openspiel-mcts")
 
 
 def budget_options(name: str, seconds=None, iterations=None) -> dict:
@@ -179,6 +187,74 @@ class SearchBot(_PrintingBot):
         return self.last["moves"][0]["action"]
 
 
+class CppISMCTSBot(_PrintingBot):
+    """OpenSpiel's C++ ISMCTSBot (open_spiel/algorithms/is_mcts.cc) with its random-rollout
+    evaluator (one rollout to the end of the game), unlimited world samples (every
+    simulation resamples the root through the native game's ResampleFromInfostate), UCT
+    with `uct_c` on the game's returns. With `seconds` it runs its own wall-clock budget
+    (max_wall_clock_time), with `iterations` that many simulations.
+
+    C++ bots run on a native game only: on the Python shell ("gutenberg_py") they crash
+    (they call back into Python without the GIL; docs/native.md). A new C++ bot is made
+    for every move, seeded from the bot's seed and the move number like ours.
+
+    The move is chosen here from the search's visit shares, sorted by action:
+    `final_policy` "max_visit_count" (default: the most visited move, as our bots play;
+    ties: the lowest action) or "normalized_visit_count" (OpenSpiel's default: a move
+    drawn in proportion to the visits, with a generator seeded like the search). The C++
+    bot's own choice walks its hash map, whose order is not fixed by the seed. So is its
+    UCT's tie-breaking inside the search: once a node has more simulations than moves,
+    equal UCB values (frequent with win/loss returns) are broken in the order of an
+    absl::flat_hash_map, which changes from one table to the next. With an iteration
+    budget the bot is therefore reproducible only while no node is past that point (a
+    few dozen simulations at a plan step); benchmarks/README.md, "Strength"."""
+
+    name = "openspiel-ismcts-cpp"
+    FINAL_POLICIES = ("max_visit_count", "normalized_visit_count")
+
+    def __init__(self, game, player, seed=0, uct_c=2.0, final_policy="max_visit_count", **budget):
+        super().__init__(game, player, seed)
+        native = games.of(game).spiel_name
+        if game.get_type().short_name != native:
+            raise ValueError(f"{self.name}: plays the native game {native!r} only, not "
+                             f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
+        self.iterations, self.seconds = _budget(budget, self.name)
+        _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "final_policy"))
+        if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not uct_c >= 0:
+            raise ValueError(f"{self.name}: uct_c: {uct_c!r} is not a number >= 0")
+        if final_policy not in self.FINAL_POLICIES:
+            raise ValueError(f"{self.name}: final_policy: {final_policy!r} is not one of "
+                             f"{', '.join(self.FINAL_POLICIES)}")
+        self.uct_c, self.final_policy = float(uct_c), final_policy
+
+    def search_bot(self, state):
+        """The C++ bot for this move (seeded from the bot's seed and the move number)."""
+        seed = _move_seed(self.seed, state)
+        # C++ takes 32-bit seeds; the evaluator gets its own stream.
+        evaluator = pyspiel.RandomRolloutEvaluator(1, (seed >> 32) % 2_147_483_647)
+        timed = self.iterations is None
+        return pyspiel.ISMCTSBot(seed % 2_147_483_647, evaluator, self.uct_c,
+                                 1 if timed else self.iterations, -1,
+                                 pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
+                                 self.seconds if timed else -1.0)
+
+    def policy(self, state):
+        """The search's visit shares, [(action, share)] sorted by action."""
+        return sorted(self.search_bot(state).get_policy(state))
+
+    def step(self, state):
+        _check_decision(state, self.player)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        policy = self.policy(state)
+        if self.final_policy == "max_visit_count":
+            top = max(p for _, p in policy)
+            return next(a for a, p in policy if p == top)
+        rng = random.Random(_move_seed(self.seed, state))
+        return rng.choices([a for a, _ in policy], [p for _, p in policy])[0]
+
+
 # -- OpenSpiel's bots with a time budget --------------------------------------------------
 def _openspiel_ismcts_class():
     from open_spiel.python.algorithms import ismcts
@@ -208,6 +284,11 @@ def _openspiel_ismcts_class():
                 n += 1
             self.last_simulations = n
             return self.get_final_policy(state, self._root_node)
+
+        def resample_from_infostate(self, state):
+            # OpenSpiel's draws its world with an unseeded sampler; this one with the bot's
+            # seeded generator, so that the bot is reproducible for its seed.
+            return state.resample_from_infostate(state.current_player(), self._random_state.uniform)
 
     return TimedISMCTSBot
 
@@ -288,4 +369,6 @@ def make_bot(name: str, game, player: int, seed: int = 0, **options):
     if name == "cfr":
         from gutenberg_ai import cfr
         return cfr.make_cfr_bot(game, player, seed, **options)
+    if name == "openspiel-ismcts-cpp":
+        return CppISMCTSBot(game, player, seed, **options)
     return _openspiel_bot(name, game, player, seed, dict(options))

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from gutenberg_ai.catalogue import Catalogue, default_catalogue
+from gutenberg_ai.catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
 from gutenberg_ai.names import INKS, LETTERS, SPECIALTIES
 
 KINDS = ("printing", "refinement", "specialty", "gear", "patronage")
@@ -187,4 +187,14 @@ def closest_cards(query: str, kind: str | None = None, catalogue: Catalogue | No
     return [m for *_, m in scored[:top]]
 
 
-__all__ = ["KINDS", "Match", "card_words", "closest_cards", "find_cards", "query_words"]
+# What `gutenberg-ai cards` says of this game (the games table's cards module contract:
+# KINDS, find_cards, closest_cards, load_catalogue, EXAMPLE, NOTE, EXACT).
+EXAMPLE = "A I I U 5 guilders"
+NOTE = ("In a position file write the card as its id (\"P30\"). A card of your box that differs: "
+        "describe it inline in the position (docs/positions.md), or copy the catalogue, correct it "
+        "and pass --catalogue (docs/catalogue.md).")
+EXACT = {"letters": "exactly these letters (a printing card's, a patronage card's types)",
+         "inks": "exactly these inks (a refinement card's colour part, a patronage card's inks)"}
+
+__all__ = ["EXACT", "EXAMPLE", "KINDS", "Match", "NOTE", "card_words", "closest_cards", "find_cards",
+           "query_words"]

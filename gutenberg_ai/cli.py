@@ -1,4 +1,6 @@
-"""The command line, `gutenberg-ai` (or `python -m gutenberg_ai`).
+"""The command line, `gutenberg-ai` (or `python -m gutenberg_ai`), for every game of the
+games table (gutenberg_ai.games): `--game printing-press` plays Printing Press; Gutenberg
+is the default, and a record or position file says its own game.
 
     gutenberg-ai demo --bots smmcts,heuristic        a full game between bots (default random), printed
     gutenberg-ai play --players 2 --ai smmcts        a game against AI opponents in the terminal
@@ -27,17 +29,17 @@ from rich.table import Table
 from rich.text import Text
 
 import gutenberg_ai
-from gutenberg_ai import arena, tui
+from gutenberg_ai import arena, games, tui
 from gutenberg_ai.bots import BOT_NAMES, budget_options, make_bot
-from gutenberg_ai.catalogue import CatalogueError
-from gutenberg_ai.game import ParameterError, check_parameters
+from gutenberg_ai.games import core_of
 from gutenberg_ai.hints import HINT_BOTS
-from gutenberg_ai.position import PositionError
+from gutenberg_ai.jsonfile import FileDataError
 from gutenberg_ai.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
 
 PROG = "gutenberg-ai"
-# What a user can get wrong: each names the field or parameter and the reason.
-USER_ERRORS = (ParameterError, CatalogueError, PositionError, RecordError, pyspiel.SpielError, ValueError, OSError)
+# What a user can get wrong: each names the field or parameter and the reason (a game's
+# ParameterError is a ValueError; a catalogue's, position's or record's a FileDataError).
+USER_ERRORS = (FileDataError, RecordError, pyspiel.SpielError, ValueError, OSError)
 
 
 class UsageError(Exception):
@@ -55,11 +57,27 @@ def seed_line(seed: int, given: bool) -> str:
             f"Seed {seed}, a new deal (play it again with --seed {seed})")
 
 
-def load_game(params: dict):
-    """The game, its parameters checked here first: a ParameterError names the bad one
-    (the native game would say the same, after OpenSpiel printed it to stderr)."""
-    check_parameters(params)
-    return gutenberg_ai.load_game(**params)
+def printing_game(key: str | None):
+    """The game of --game (Gutenberg when not given); UsageError lists the known ones."""
+    try:
+        return games.get(key or games.DEFAULT_GAME)
+    except ValueError as e:
+        raise UsageError(f"--{e}") from None
+
+
+def same_game(given: str | None, found, what: str):
+    """Refuse a --game that is not the game a file (`what`) is of."""
+    if given is not None and printing_game(given) is not found:
+        raise UsageError(f"--game {given}: {what} is a game of {found.title}; leave out --game "
+                         f"(or give --game {found.key})")
+
+
+def load_game(params: dict, key: str | None = None):
+    """The game `key` with `params`, checked here first: a ParameterError names the bad
+    one (the native game would say the same, after OpenSpiel printed it to stderr)."""
+    g = printing_game(key)
+    g.rules_module.check_parameters(params)
+    return g.load(**params)
 
 
 # ---------------------------------------------------------------------------------------
@@ -68,15 +86,19 @@ def load_game(params: dict):
 # A searching bot's budget in a demo: quick (a game in seconds) and the same on any machine.
 DEMO_ITERATIONS = 1000
 
-def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str = "",
-              characters: bool = True, automa: bool = False, out=sys.stdout, verbose: bool = True,
-              record: bool = False, bots=("random",), seconds=None, iterations=None):
-    """Play one game between bots (names from BOT_NAMES: one for every seat, or one per
-    seat; seeded from `seed`, chance drawn with it) and print it round by round with the
-    final score sheet. Searching bots get `seconds` or `iterations` a move (default
-    DEMO_ITERATIONS). Returns the final state, or (state, GameRecord) with record=True."""
-    game = load_game(dict(players=players, rounds=rounds, catalogue=catalogue, characters=characters,
-                          automa=int(automa)))
+def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalogue: str = "",
+              characters: bool = True, automa: bool = False, out=None, verbose: bool = True,
+              record: bool = False, bots=("random",), seconds=None, iterations=None,
+              game: str | None = None, variant: str | None = None):
+    """Play one game of `game` (a games-table key; Gutenberg by default) between bots
+    (names from BOT_NAMES: one for every seat, or one per seat; seeded from `seed`,
+    chance drawn with it) and print it round by round with the final score sheet.
+    Searching bots get `seconds` or `iterations` a move (default DEMO_ITERATIONS).
+    Returns the final state, or (state, GameRecord) with record=True."""
+    out = out or sys.stdout
+    params = {"players": players, "rounds": rounds, "catalogue": catalogue, "characters": characters,
+              "automa": int(automa) if automa else None, "variant": variant}
+    game = load_game(known_params(printing_game(game), params), game)
     names = list(bots)
     if len(names) == 1:
         names *= players
@@ -90,19 +112,20 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str =
     log = GameRecord(game, seed, [seat_entry(seat, name, seed + 1 + seat, budget)
                                   for seat, (name, budget) in enumerate(zip(names, budgets))], command="demo")
     last_round = [-1]
+    view = games.of(game).view
 
     def show(state, player, action):
-        core = gutenberg_ai.core_of(state)
+        core = core_of(state)
         if core.round != last_round[0]:
             last_round[0] = core.round
             print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out)
+        text = state.action_to_string(player, action)
         if player == CHANCE:
-            if core.step_name().startswith("automa"):   # the automa's cards; other draws are quiet
-                took = tui.automa_took(core, action)
-                print(f"  automa: {state.action_to_string(player, action)}" + (f" - takes {took}" if took else ""),
-                      file=out)
+            note = view.chance_note(core, action, text)   # the automa's cards; other draws are quiet
+            if note:
+                print(f"  {note}", file=out)
         else:
-            print(f"  player {player}: {state.action_to_string(player, action)}", file=out)
+            print(f"  player {player}: {text}", file=out)
 
     state = play_bots(game, bots, seed, log, on_action=show if verbose else None)
     if verbose:
@@ -112,28 +135,35 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int = 6, catalogue: str =
     return (state, log) if record else state
 
 
+def known_params(g, params: dict) -> dict:
+    """The parameters among `params` that the game knows and that were given (None: not
+    given); one the game does not know is a UsageError naming its option."""
+    known = g.rules_module.DEFAULTS
+    out = {}
+    for name, value in params.items():
+        if value is None or value == "" and name == "catalogue":
+            continue
+        if name not in known:
+            raise UsageError(f"--{name}: {g.title} has no such parameter")
+        out[name] = value
+    return out
+
+
 def score_sheet(state) -> str:
-    """The final score sheet as plain text: fame track, specialties, patronage, guilders,
-    total (the rows of tui.score_rows), the characters and the verdict."""
-    core = gutenberg_ai.core_of(state)
-    lines = [f"{'player':<8}{'fame':>6}{'special.':>10}{'patron.':>9}{'guilders':>10}{'total':>7}"]
-    rows = tui.score_rows(core)
-    for r in rows:
-        lines.append(f"{r['seat']:<8}{r['fame']:>6}{r['specialties']:>10}{r['patronage']:>9}"
-                     f"{r['guilders']:>10}{r['total']:>7}")
-    lines += [f"player {r['seat']} played {r['character']}" for r in rows if r["character"]]
-    lines.append(tui.verdict(core))
-    return "\n".join(lines)
+    """The final score sheet as plain text, in the game's own columns (its view)."""
+    return tui.score_sheet(core_of(state))
 
 
 def cmd_demo(args) -> int:
-    automa = args.automa or args.players == 1
+    # Gutenberg's solo game is the automa; Printing Press's brings its own.
+    automa = args.automa or (args.players == 1 and "automa" in printing_game(args.game).rules_module.DEFAULTS)
     seed = args.seed if args.seed is not None else fresh_seed()
     print(seed_line(seed, args.seed is not None))
     state, log = play_demo(args.players, seed, args.rounds, args.catalogue, characters=args.characters,
                            automa=automa, verbose=not args.quiet, record=True,
                            bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
-                           seconds=args.seconds, iterations=args.iterations)
+                           seconds=args.seconds, iterations=args.iterations, game=args.game,
+                           variant=args.variant)
     if args.quiet:
         print(score_sheet(state))
     if args.save:
@@ -145,25 +175,20 @@ def cmd_demo(args) -> int:
 # ---------------------------------------------------------------------------------------
 # play
 # ---------------------------------------------------------------------------------------
-def game_params(args) -> dict:
-    """The game parameters of play/arena options (only those given, so that a position
-    file's own settings stand)."""
-    params = {}
+def game_params(args, g) -> dict:
+    """The parameters of game `g` from play/arena options (only those given, so that a
+    position file's own settings stand); an option the game does not know is a
+    UsageError."""
+    params = {"players": args.players, "rounds": args.rounds, "characters": args.characters,
+              "variant": getattr(args, "variant", None), "catalogue": getattr(args, "catalogue", "")}
     if args.position:
         params["position"] = args.position
-    if args.players is not None:
-        params["players"] = args.players
-    elif not args.position:
+    elif args.players is None:
         params["players"] = 2
-    if args.rounds is not None:
-        params["rounds"] = args.rounds
-    if args.characters is not None:
-        params["characters"] = args.characters
-    if args.automa or params.get("players") == 1:
+    automa = "automa" in g.rules_module.DEFAULTS
+    if args.automa or (automa and params.get("players") == 1):
         params["automa"] = 1
-    if getattr(args, "catalogue", ""):
-        params["catalogue"] = args.catalogue
-    return params
+    return known_params(g, params)
 
 
 def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
@@ -180,26 +205,27 @@ PLAY_SECONDS = 3.0   # a searching AI's time a move in play, unless told
 
 
 def cmd_play(args) -> int:
-    from gutenberg_ai.play import Session, Settings, position_start
+    from gutenberg_ai.play import Session, Settings
     console = Console(highlight=False)
     if args.resume:
         return resume_play(args, console)
     seed = args.seed if args.seed is not None else fresh_seed()
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else PLAY_SECONDS
+    g = printing_game(args.game)
     with tempfile.TemporaryDirectory(prefix="gutenberg-play-") as tmp:
-        params = game_params(args)
-        presets, position, rewound = [], None, None
+        presets, note = [], ""
         if args.position:
-            # Plans the file gives as "hidden" are decisions still to make (play.position_start).
-            from gutenberg_ai.position import load_position
-            pos = load_position(args.position, catalogue=args.catalogue or None)
-            position, presets = position_start(pos.data, pos)
+            # What the file hides is not a stand-in to play with: the game's
+            # position_start makes it playable (Gutenberg: the hidden plans planned
+            # again; Printing Press: the others' hidden tokens dealt with the seed).
+            from gutenberg_ai.positionfile import load_position
+            g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
+            position, presets, note = g.positions.position_start(pos.data, pos, seed)
             if position is not pos.data:
-                rewound = pos.hidden_plans
-                params["position"] = os.path.join(tmp, "position.json")
-                with open(params["position"], "w", encoding="utf-8") as f:
+                args.position = os.path.join(tmp, "position.json")
+                with open(args.position, "w", encoding="utf-8") as f:
                     json.dump(position, f)
-        game = load_game(params)
+        game = load_game(game_params(args, g), g.key)
         settings = Settings(human=args.seat if args.seat is not None else 0, ai=tuple(bot_names(args.ai or "smmcts")),
                             seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
         try:
@@ -207,10 +233,8 @@ def cmd_play(args) -> int:
         except ValueError as e:
             raise UsageError(str(e)) from None
         console.print(Text(seed_line(seed, args.seed is not None), style="dim"))
-        if rewound:
-            hidden = ", ".join(f"player {seat}" for seat in rewound)
-            console.print(Text(f"The position hides the plan of {hidden}: planned again now, from the "
-                               "first of them in plan order.", style="dim"))
+        if note:
+            console.print(Text(note, style="dim"))
         return session.run()
 
 
@@ -221,13 +245,14 @@ def resume_play(args, console) -> int:
     that player, its hidden draws dealt at random as they fit the record and the plans
     hidden at its end chosen again (records.fill_hidden)."""
     from gutenberg_ai.play import Session, Settings
-    from gutenberg_ai.records import fill_hidden, game_of, load_record
+    from gutenberg_ai.records import fill_hidden, game_of, load_record, printing_game_of
     for option, value in (("--position", args.position or None), ("--players", args.players), ("--rounds", args.rounds),
                           ("--characters/--no-characters", args.characters), ("--automa", args.automa or None),
-                          ("--catalogue", args.catalogue or None)):
+                          ("--variant", args.variant), ("--catalogue", args.catalogue or None)):
         if value is not None:
             raise UsageError(f"--resume: the game is the record's; leave out {option}")
     record = load_record(args.resume)
+    same_game(args.game, printing_game_of(record), f"the record {args.resume}")
     viewer = record.get("viewer")
     humans = [e["seat"] for e in record["seats"] if e["player"] == "human"]
     human = viewer if viewer is not None else (args.seat if args.seat is not None else (humans or [0])[0])
@@ -260,12 +285,15 @@ def resume_play(args, console) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from None
     console.print(Text(seed_line(seed, given), style="dim"))
-    filled = sum(1 for e in entries if e.get("filled"))
+    draws = sum(1 for e in entries if e.get("filled") and e["player"] == CHANCE)
+    moves = sum(1 for e in entries if e.get("filled") and e["player"] != CHANCE)
     said = [f"Resumed {args.resume}: {len(entries)} actions replayed"]
-    if filled:
-        said.append(f"{filled} draws you had not seen dealt at random, as they fit the record")
+    if draws:
+        said.append(f"{draws} draws you had not seen dealt at random, as they fit the record")
+    if moves:
+        said.append(f"{moves} moves you had not seen chosen at random, as they fit the record")
     if dropped:
-        said.append(f"{dropped} plan{'s' if dropped > 1 else ''} committed before you saved, chosen again")
+        said.append(games.of(game).view.dropped_text(dropped))
     console.print(Text("; ".join(said) + ".", style="dim"))
     return session.run()
 
@@ -274,9 +302,10 @@ def resume_play(args, console) -> int:
 # replay
 # ---------------------------------------------------------------------------------------
 def cmd_replay(args) -> int:
-    from gutenberg_ai.records import load_record, replay
+    from gutenberg_ai.records import load_record, printing_game_of, replay
     console = Console(highlight=False)
     record = load_record(args.record)
+    same_game(args.game, printing_game_of(record), f"the record {args.record}")
     labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
     stepping = [args.step]
 
@@ -285,7 +314,8 @@ def cmd_replay(args) -> int:
         if not args.quiet:
             text = state.action_to_string(entry["player"], entry["action"])
             if entry.get("filled"):
-                text = f"a draw player {record['viewer']} did not see (dealt at random: {text})"
+                what = "a draw" if entry["player"] == CHANCE else "a move"
+                text = f"{what} player {record['viewer']} did not see (dealt at random: {text})"
             console.print(Text(f"{i + 1:>5}  {who}: {text}", style="dim" if entry["player"] == CHANCE else ""))
         if stepping[0] and entry["player"] != CHANCE:
             try:
@@ -302,7 +332,7 @@ def cmd_replay(args) -> int:
         stopped = None
     except _StopReplay as stop:   # q while stepping: the table where the person stopped
         state, stopped = replay(record, to=stop.at), stop.at
-    core = gutenberg_ai.core_of(state)
+    core = core_of(state)
     seat_names = [labels.get(seat, f"player {seat}") for seat in range(core.num_players)]
     n = len(record["actions"])
     done = stopped if stopped is not None else (n if args.to is None else min(args.to, n))
@@ -326,8 +356,8 @@ class _StopReplay(Exception):
 # hint
 # ---------------------------------------------------------------------------------------
 def cmd_hint(args) -> int:
-    from gutenberg_ai.position import load_position
-    pos = load_position(args.position, catalogue=args.catalogue or None)
+    from gutenberg_ai.positionfile import load_position
+    g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
     player = pos.current_player
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
     solo = pos.game_params["players"] == 1
@@ -340,16 +370,16 @@ def cmd_hint(args) -> int:
                                   returns="score" if solo else "win", progress=progress, **budget)
     if args.json:
         # No elapsed time: the output of an iteration budget is the same on every run.
-        out = {"position": args.position, "player": player, "step": pos.step, "bot": args.bot,
+        out = {"game": g.key, "position": args.position, "player": player, "step": pos.step, "bot": args.bot,
                "budget": budget, "iterations": hints.iterations, "seed": args.seed,
-               "measure": "expected fame" if solo else "win probability",
+               "measure": f"expected {g.score_word}" if solo else "win probability",
                "hints": [h.as_dict() for h in hints]}
         print(json.dumps(out, indent=2))
         return 0
     what = f"{hints.iterations:,} iterations" if args.seconds is None else \
         f"{args.seconds:g} s, {hints.iterations:,} iterations"
     title = f"{tui.seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what})"
-    console.print(tui.hints_table(hints, title=title, solo=solo))
+    console.print(tui.hints_table(hints, title=title, solo=solo, score_word=g.score_word))
     return 0
 
 
@@ -367,9 +397,12 @@ def arena_settings(args) -> arena.ArenaSettings:
     if pairings and any(len(p) != 2 for p in pairings):
         raise UsageError("pairings: A:B pairs, comma-separated")
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
+    g = printing_game(args.game)
+    rounds = args.rounds if args.rounds is not None else g.rules_module.DEFAULTS["rounds"]
     return arena.ArenaSettings(bots=[b.strip() for b in args.bots.split(",") if b.strip()], players=args.players,
+                               game=g.key, variant=args.variant or "",
                                games=args.games, seconds=None if args.iterations else seconds,
-                               iterations=args.iterations, rounds=args.rounds, characters=args.characters,
+                               iterations=args.iterations, rounds=rounds, characters=args.characters,
                                automa=args.automa, seed=args.seed, options=options,
                                pairings=[list(p) for p in pairings] if pairings else None,
                                catalogue=os.path.abspath(args.catalogue) if args.catalogue else "")
@@ -400,7 +433,7 @@ def cmd_arena(args) -> int:
         console.print(f"{run['elsewhere']} games are being played by another arena on {args.out}: "
                       "run again when it is done to count them")
     t = Table(title="Standings (95% intervals)", title_justify="left")
-    for column in ("bot", "games", "win rate", "mean fame", "rating"):
+    for column in ("bot", "games", "win rate", f"mean {printing_game(args.game).score_word}", "rating"):
         t.add_column(column, justify="left" if column == "bot" else "right")
     for r in summary["standings"]:
         t.add_row(r["bot"], str(r["games"]),
@@ -415,48 +448,51 @@ def cmd_arena(args) -> int:
 # cards
 # ---------------------------------------------------------------------------------------
 def cmd_cards(args) -> int:
-    from gutenberg_ai.cards import closest_cards, find_cards
-    from gutenberg_ai.catalogue import load_catalogue
-    cat = load_catalogue(args.catalogue or None)
+    g = printing_game(args.game)
+    cards = g.cards
+    cat = cards.load_catalogue(args.catalogue or None)
     query = " ".join(args.words)
     kind = args.kind
+    if kind is not None and kind not in cards.KINDS:
+        raise UsageError(f"--kind: {kind!r} is not one of {', '.join(cards.KINDS)} ({g.title})")
     words = query.split()
-    if words and words[0].lower().rstrip("s") in ("printing", "refinement", "specialty", "gear", "patronage") \
-            and kind is None:
+    if words and words[0].lower().rstrip("s") in cards.KINDS and kind is None:
         kind = words[0].lower().rstrip("s")
         query = " ".join(words[1:])
-    if not query and args.letters is None and args.inks is None and kind is None:
-        raise UsageError("say what the card shows, e.g. gutenberg-ai cards A I I U 5 guilders")
-    matches = find_cards(query, kind=kind, letters=args.letters, inks=args.inks, catalogue=cat)
+    exact = {}
+    for name in ("letters", "inks"):
+        value = getattr(args, name)
+        if value is not None:
+            if name not in cards.EXACT:
+                raise UsageError(f"--{name}: not for {g.title}'s cards")
+            exact[name] = value
+    if not query and not exact and kind is None:
+        raise UsageError(f"say what the card shows, e.g. gutenberg-ai cards {cards.EXAMPLE}")
+    matches = cards.find_cards(query, kind=kind, catalogue=cat, **exact)
     console = Console(highlight=False)
     if args.json:
         print(json.dumps([{"card": m.card, "kind": m.kind, "id": m.id, "text": m.text} for m in matches], indent=2))
         return 0 if matches else 1
     if not matches:
         console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
-        close = closest_cards(query, kind=kind, catalogue=cat)
+        close = cards.closest_cards(query, kind=kind, catalogue=cat)
         if close:
             console.print(Text("The closest:"))
             for m in close:
                 console.print(Text(f"  {m.card:<5} {m.text[len(m.card):].strip()}"))
-        console.print(Text(CARDS_NOTE, style="dim"))
+        console.print(Text(cards.NOTE, style="dim"))
         return 1
     t = Table(box=None, show_header=True, padding=(0, 2))
     t.add_column("card", style="bold green", no_wrap=True)
     t.add_column("what it shows")
     for m in matches[:args.top]:
-        t.add_row(m.card, Text(m.text[len(m.card):].strip()))
+        t.add_row(m.card, Text(m.text[len(m.card):].lstrip(": ").strip() if m.text.startswith(m.card) else m.text))
     console.print(t)
     if len(matches) > args.top:
         console.print(Text(f"... and {len(matches) - args.top} more (--top N shows more; more words narrow it)",
                            style="dim"))
-    console.print(Text(CARDS_NOTE, style="dim"))
+    console.print(Text(cards.NOTE, style="dim"))
     return 0
-
-
-CARDS_NOTE = ("In a position file write the card as its id (\"P30\"). A card of your box that differs: "
-              "describe it inline in the position (docs/positions.md), or copy the catalogue, correct it "
-              "and pass --catalogue (docs/catalogue.md).")
 
 
 # ---------------------------------------------------------------------------------------
@@ -495,12 +531,24 @@ def _subparser(sub, name, help_text, description, examples):
                           formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
+GAME_HELP = f"the game: {', '.join(games.GAMES)} (default {games.DEFAULT_GAME})"
+ROUNDS_HELP = "fewer rounds make a short game (default: all, Gutenberg's 6, Printing Press's 3)"
+VARIANT_HELP = "Printing Press: basic (6 card steps a round, the default) or advanced (5)"
+
+
+def _game_option(p, from_file: str = ""):
+    p.add_argument("--game", default=None, metavar="NAME",
+                   help=GAME_HELP + (f"; {from_file} says its own, and another is refused" if from_file else ""))
+
+
 def _game_options(p, players_help):
+    _game_option(p, "a --position or --resume file")
     p.add_argument("--players", type=int, default=None, help=players_help)
-    p.add_argument("--rounds", type=int, default=None, help="1-6 (default 6; fewer make a short game)")
+    p.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
     p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=None,
                    help="play with character tiles (default: yes)")
-    p.add_argument("--automa", action="store_true", help="add the rulebook's automa (always on with 1 player)")
+    p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (always on with 1 player)")
+    p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
 
 
 def _budget_options(p, seconds_default, what):
@@ -514,8 +562,8 @@ def _budget_options(p, seconds_default, what):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Gutenberg (Granna, 2022): play against the AI, hints for a real position, "
-                    "game records, tournaments between bots.",
+        description="Gutenberg (Granna, 2022) and Printing Press (Granna, 2023): play against the AI, "
+                    "hints for a real position, game records, tournaments between bots (--game chooses).",
         epilog="\n".join(__doc__.split("\n\n")[1].splitlines()[:7]).replace("    gutenberg-ai", "  gutenberg-ai")
         + "\n\nRun `gutenberg-ai COMMAND --help` for the options of a command.")
     parser.add_argument("--version", action="version", version=f"{PROG} {gutenberg_ai.__version__}")
@@ -525,18 +573,22 @@ def build_parser() -> argparse.ArgumentParser:
                       "Play a full game between bots (uniformly random players unless --bots names "
                       "others), seeded, printed round by round, with the final score sheet.",
                       ["gutenberg-ai demo --seed 7 --bots smmcts,heuristic",
+                       "gutenberg-ai demo --game printing-press --bots ismcts,heuristic",
                        "gutenberg-ai demo --players 1 --bots smmcts --quiet",
                        "gutenberg-ai demo --players 3 --rounds 2 --save game.json"])
+    _game_option(demo)
     demo.add_argument("--bots", default="random", metavar="NAMES",
                       help="one bot for every player, or one per player, comma-separated (default random)")
     demo.add_argument("--players", type=int, default=2, help="1-4 (default 2; 1 plays solo against the automa)")
-    demo.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
+    demo.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    demo.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
     demo.add_argument("--seed", type=_non_negative_int, default=None,
                       help="seed of every random choice and draw (default: a new one, printed)")
     demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")
     demo.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
                       help="play with character tiles (default: yes)")
-    demo.add_argument("--automa", action="store_true", help="add the rulebook's automa (always on with 1 player)")
+    demo.add_argument("--automa", action="store_true",
+                      help="Gutenberg: add the rulebook's automa (always on with 1 player)")
     demo.add_argument("--quiet", action="store_true", help="print only the score sheet")
     demo.add_argument("--save", metavar="FILE", help="write the game record to FILE")
     group = demo.add_mutually_exclusive_group()
@@ -552,6 +604,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "have seen), save --full FILE, save-position FILE, help, quit. A new deal every "
                       "game unless --seed is given; the seed is printed.",
                       ["gutenberg-ai play --players 2 --ai smmcts --seconds 3",
+                       "gutenberg-ai play --game printing-press --players 3 --ai ismcts",
                        "gutenberg-ai play --players 3 --ai smmcts,heuristic --seat 1 --no-characters",
                        "gutenberg-ai play --players 1                 (solo, against the automa)",
                        "gutenberg-ai play --position my_table.json --save game.json",
@@ -579,6 +632,7 @@ def build_parser() -> argparse.ArgumentParser:
                         ["gutenberg-ai replay game.json", "gutenberg-ai replay game.json --step",
                          "gutenberg-ai replay game.json --to 120 --quiet"])
     replay.add_argument("record", metavar="RECORD.json", help="a game record")
+    _game_option(replay, "the record")
     replay.add_argument("--step", action="store_true", help="wait for Enter after each player's action")
     replay.add_argument("--to", type=_non_negative_int, default=None, metavar="N", help="stop after the first N actions")
     replay.add_argument("--quiet", action="store_true", help="print only the table at the end")
@@ -591,6 +645,7 @@ def build_parser() -> argparse.ArgumentParser:
                       ["gutenberg-ai hint my_table.json", "gutenberg-ai hint my_table.json --seconds 10 --top 3",
                        "gutenberg-ai hint my_table.json --json --iterations 20000 --seed 1"])
     hint.add_argument("position", metavar="POSITION.json", help="a position file")
+    _game_option(hint, "the position file")
     group = hint.add_mutually_exclusive_group()
     group.add_argument("--seconds", type=_positive_float, default=None, help="search time")
     group.add_argument("--iterations", type=_positive_int, default=None,
@@ -617,6 +672,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "gutenberg-ai arena --bots smmcts,heuristic --games 20 --iterations 500 --out quick/",
                    "gutenberg-ai arena --bots smmcts,random,heuristic --pairings smmcts:random,smmcts:heuristic "
                    "--out s/"])
+    _game_option(arena_p)
+    arena_p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
     arena_p.add_argument("--bots", required=True, help="comma-separated bot names "
                    f"({', '.join(n for n in BOT_NAMES if n != 'cfr')})")
     arena_p.add_argument("--games", type=_positive_int, default=200, help="games per match (default 200)")
@@ -626,10 +683,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="parallel processes (default: the cores; no more than the idle cores with a time budget)")
     arena_p.add_argument("--out", required=True, metavar="DIR", help="where the records and tables go")
     arena_p.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the deals and the bots (default 0)")
-    arena_p.add_argument("--rounds", type=int, default=6, help="1-6 (default 6)")
+    arena_p.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
     arena_p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
                    help="play with character tiles (default: yes)")
-    arena_p.add_argument("--automa", action="store_true", help="add the rulebook's automa (2-3 players)")
+    arena_p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (2-3 players)")
     arena_p.add_argument("--options", default="{}", metavar="JSON",
                    help='extra options per bot, e.g. \'{"smmcts": {"cutoff": 60}}\'')
     arena_p.add_argument("--pairings", default="", metavar="A:B,...",
@@ -649,8 +706,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "gutenberg-ai cards gear gain red",
                         "gutenberg-ai cards patronage illuminating V"])
     cards.add_argument("words", nargs="*", metavar="WORD", help="what the card shows (the first may be its kind)")
-    cards.add_argument("--kind", choices=("printing", "refinement", "specialty", "gear", "patronage"), default=None,
-                       help="only cards of this kind")
+    _game_option(cards)
+    cards.add_argument("--kind", default=None, help="only cards of this kind (Gutenberg: printing, refinement, "
+                       "specialty, gear, patronage; Printing Press: card, plate, frame)")
     cards.add_argument("--letters", default=None, metavar="A,I,O",
                        help="exactly these letters (a printing card's, a patronage card's types)")
     cards.add_argument("--inks", default=None, metavar="red,red",

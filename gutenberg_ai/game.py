@@ -45,19 +45,18 @@ by that masked history, one (actor, action) pair of floats per step.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
-import hashlib
-import json
-import os
 
 import numpy as np
 import pyspiel
 
-from gutenberg_ai import _core
+from gutenberg_ai import _core, gamedata
 from gutenberg_ai import catalogue as _catalogue_module
 from gutenberg_ai.catalogue import CatalogueError, default_catalogue
-from gutenberg_ai.jsonfile import decode_json, read_bytes
+from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the shared ones)
+    DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
+    sources_of)
+from gutenberg_ai.jsonfile import decode_json
 
 GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai._core
 PY_GAME_NAME = "gutenberg_py"  # the Python shell below
@@ -67,7 +66,9 @@ LIMITS = _core.LIMITS
 # who plays; 1 player alone has nobody to play against).
 DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": -1,
             "catalogue": "", "position": ""}
-DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
+# What the serialized state's start records are (ext/spiel.pxi): a plan committed before
+# the history began.
+START_TAG, START_WIDTH, START_WORDS = "start_plan", 6, "a seat and 5 numbers"
 
 
 def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
@@ -93,86 +94,20 @@ def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
 _GAME_TYPE = _game_type()
 
 
-class ParameterError(ValueError):
-    """A bad game parameter; the message names it."""
-
-
 # ---------------------------------------------------------------------------------------
-# The files a game is made of. A catalogue or position is read once per load of a game
-# and known by the SHA-256 of its bytes from then on: a file changed on disk makes a new
-# game (the games loaded before keep what they read), and a record or a serialized
-# state refers to the data, not to a path.
+# The files a game is made of: read once per load of a game and known by their content
+# from then on (gutenberg_ai.gamedata).
 # ---------------------------------------------------------------------------------------
-_DATA: dict[str, bytes] = {}          # sha256 -> the bytes of a catalogue or position
-_NAMES: dict[str, str] = {}           # sha256 -> the file's name, for messages
-
-
-def register_data(data, name: str | None = None) -> str:
-    """The value of a game parameter `catalogue` or `position` for data in memory (a
-    decoded JSON dict, or a file's bytes) instead of a file: "sha256:<hex>", valid in
-    this process; `name` names it in messages. A game record replays with it
-    (records.game_of), so it needs neither the files nor a temporary copy of them."""
-    raw = data if isinstance(data, bytes) else json.dumps(data).encode("utf-8")
-    digest = hashlib.sha256(raw).hexdigest()
-    _DATA.setdefault(digest, raw)
-    _NAMES.setdefault(digest, name or f"{DATA_PREFIX}{digest[:12]}")
-    return DATA_PREFIX + digest
-
-
-def data_of(digest: str):
-    """The decoded JSON of registered data (a catalogue or position), None for ""."""
-    return json.loads(_DATA[digest]) if digest else None
-
-
-def _game_string_problem(value: str) -> str | None:
-    """Why an OpenSpiel game string ("gutenberg(position=...)") cannot carry `value`,
-    which a serialized game and state must (pyspiel.serialize_game_and_state)."""
-    if "," in value or "=" in value:
-        return f"{value!r} has a {',' if ',' in value else '='!r}, which an OpenSpiel game " \
-               "string cannot carry; rename the file or its folder"
-    depth = 0
-    for ch in value:
-        depth += (ch == "(") - (ch == ")")
-        if depth < 0:
-            break
-    if depth:
-        return f"{value!r} has unbalanced parentheses, which an OpenSpiel game string " \
-               "cannot carry; rename the file or its folder"
-    if not value.isprintable() or value != value.strip():
-        return f"{value!r}: a path with control characters or spaces at its ends cannot be " \
-               "written in an OpenSpiel game string"
-    return None
+def _file_kind(name: str) -> FileKind:
+    if name == "catalogue":
+        return FileKind(CatalogueError, _catalogue_module.MAX_FILE_BYTES, "a catalogue")
+    position = _position_module()
+    return FileKind(position.PositionError, position.MAX_FILE_BYTES, "a position")
 
 
 def _source(name: str, value) -> str:
-    """The sha256 of the data a parameter (catalogue, position) names: a file, read now,
-    or registered data. "" for none."""
-    if not isinstance(value, str):
-        raise ParameterError(f"{name}: {value!r} is not a path")
-    if not value:
-        return ""
-    if value.startswith(DATA_PREFIX):
-        digest = value[len(DATA_PREFIX):]
-        if digest not in _DATA:
-            raise ParameterError(f"{name}: {value[:24]!r}... is data registered in another process "
-                                 "(register_data); give the file")
-        return digest
-    problem = _game_string_problem(value)
-    if problem:
-        raise ParameterError(f"{name}: {problem}")
-    if not os.path.isfile(value):
-        raise ParameterError(f"{name}: no file at {value!r}")
-    error = CatalogueError if name == "catalogue" else _position_module().PositionError
-    limit = _catalogue_module.MAX_FILE_BYTES if name == "catalogue" else \
-        _position_module().MAX_FILE_BYTES
-    try:
-        raw, source, _ = read_bytes(value, error, limit, f"a {name}")
-    except error as e:
-        raise ParameterError(f"{name}: {e}") from None
-    digest = hashlib.sha256(raw).hexdigest()
-    _DATA.setdefault(digest, raw)
-    _NAMES[digest] = source
-    return digest
+    """The sha256 of the data a parameter (catalogue, position) names ("" for none)."""
+    return gamedata.source(name, value, _file_kind(name))
 
 
 def _position_module():
@@ -186,7 +121,7 @@ def _catalogue(digest: str):
     if not digest:
         return default_catalogue()
     try:
-        return _catalogue_module.catalogue_from_bytes(_DATA[digest], _NAMES[digest])
+        return _catalogue_module.catalogue_from_bytes(*gamedata.raw_of(digest))
     except CatalogueError as e:
         raise ParameterError(f"catalogue: {e}") from None
 
@@ -194,9 +129,10 @@ def _catalogue(digest: str):
 @functools.lru_cache(maxsize=None)
 def _position(digest: str, catalogue: str):
     position = _position_module()
+    raw, name = gamedata.raw_of(digest)
     try:
-        data = decode_json(_DATA[digest], _NAMES[digest], position.PositionError)
-        return position.position_from_data(data, _catalogue(catalogue), _NAMES[digest])
+        data = decode_json(raw, name, position.PositionError)
+        return position.position_from_data(data, _catalogue(catalogue), name)
     except position.PositionError as e:
         raise ParameterError(f"position: {e}") from None
 
@@ -225,19 +161,6 @@ def max_final_score(catalogue) -> int:
             + LIMITS["N_SPECIALTIES"] * max(r.specialty_points.values(), default=0))
 
 
-@dataclasses.dataclass(frozen=True)
-class Setup:
-    """A game's parameters, checked (`params`: every parameter, "returns" and "automa"
-    resolved, the paths as given), the compiled rules, pyspiel.GameInfo's fields and
-    `key`, the SHA-256 that names these rules (their catalogue's and position's data and
-    parameters): a serialized state carries it."""
-
-    params: dict
-    rules: _core.Rules
-    info: dict
-    key: str
-
-
 def check_parameters(params: dict) -> dict:
     """The parameters with defaults filled in; ParameterError names a bad one."""
     return setup(params).params
@@ -257,12 +180,7 @@ def setup(params: dict) -> Setup:
     if position:
         # The position says what game it is: its players, rounds, characters and automa
         # replace the parameters' (which may only repeat them or keep their defaults).
-        settings = _position(position, catalogue).game_params
-        for name, value in settings.items():
-            if p[name] not in (value, DEFAULTS[name]):
-                raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
-                                     f"{name} {value!r}")
-            p[name] = value
+        gamedata.apply_position(p, _position(position, catalogue).game_params, DEFAULTS)
     for name in ("players", "rounds", "automa"):
         if isinstance(p[name], bool) or not isinstance(p[name], int):
             raise ParameterError(f"{name}: {p[name]!r} is not an integer")
@@ -280,35 +198,19 @@ def setup(params: dict) -> Setup:
                              "automa; 1 plays against it)")
     if not 1 <= p["rounds"] <= 6:
         raise ParameterError(f"rounds: {p['rounds']} is out of range (1-6)")
-    if p["returns"] == "auto":
-        p["returns"] = "score" if p["players"] == 1 else "win"
-    if p["returns"] not in RETURNS:
-        raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(RETURNS)}")
-    if p["players"] == 1 and p["returns"] != "score":
-        raise ParameterError(f"returns: {p['returns']!r} needs 2 or more players; the solo game "
-                             "returns its score")
-    key = hashlib.sha256(json.dumps([catalogue, position, p["players"], p["rounds"],
-                                     p["characters"], p["automa"]]).encode()).hexdigest()
-    rules = _rules(key, catalogue, position, p["players"], p["rounds"], p["characters"],
-                   bool(p["automa"]))
-    return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
+    gamedata.resolve_returns(p, RETURNS)
+    key = gamedata.key_for(catalogue, position, p["players"], p["rounds"], p["characters"],
+                           p["automa"])
 
-
-# The rules of every game loaded, by key (Setup.key), and the data they were made of.
-_RULES: dict[str, _core.Rules] = {}
-_SOURCES: dict[str, tuple[str, str]] = {}
-
-
-def _rules(key, catalogue, position, players, rounds, characters, automa) -> _core.Rules:
-    if key not in _RULES:
+    def make():
         if position:
             pos = _position(position, catalogue)
-            rules = pos.rules.starting_at(pos.state)
-        else:
-            rules = _core.Rules(_catalogue(catalogue), players, rounds, characters, automa)
-        _RULES[key] = rules
-        _SOURCES[key] = (catalogue, position)
-    return _RULES[key]
+            return pos.rules.starting_at(pos.state)
+        return _core.Rules(_catalogue(catalogue), p["players"], p["rounds"], p["characters"],
+                           bool(p["automa"]))
+
+    rules = gamedata.remember(key, make, catalogue, position)
+    return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
 
 
 def rules_for(p: dict) -> _core.Rules:
@@ -317,122 +219,27 @@ def rules_for(p: dict) -> _core.Rules:
 
 
 def game_info(p: dict, rules: _core.Rules | None = None) -> dict:
-    """pyspiel.GameInfo's fields for checked parameters `p` and their rules; "utility_sum"
-    only for the zero-sum modes ("win", "margin" with 2+ players; "score" is
-    general-sum)."""
+    """pyspiel.GameInfo's fields for checked parameters `p` and their rules
+    (gamedata.game_info: the utility bounds of the final scores' range)."""
     rules = rules or rules_for(p)
-    top = float(max_final_score(rules.catalogue))
-    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, top), "margin": (-top, top)}[p["returns"]]
     start = rules.new_state().to_dict()
     guilders = max(max(pl["guilders"] for pl in start["players"]),
                    rules.catalogue.rules.starting_guilders)
-    info = dict(
-        num_distinct_actions=_core.ACTIONS["NUM_ACTIONS"],
-        max_chance_outcomes=_core.CHANCE_OUTCOMES["NUM_CHANCE"],
-        num_players=p["players"],
-        min_utility=lo,
-        max_utility=hi,
-        max_game_length=max_game_length(p["players"], p["rounds"], p["automa"], guilders),
-    )
-    if p["returns"] != "score" and p["players"] > 1:
-        info["utility_sum"] = 0.0
-    return info
-
-
-def sources_of(game) -> dict:
-    """The data a loaded game was made of: {"catalogue": the catalogue's JSON or None for
-    the built-in one, "position": the position's JSON or None}, as read when the game
-    was loaded (a record carries them)."""
-    catalogue, position = _SOURCES[key_of(game)]
-    return {"catalogue": data_of(catalogue), "position": data_of(position)}
+    return gamedata.game_info(p, max_final_score(rules.catalogue), _core.ACTIONS["NUM_ACTIONS"],
+                              _core.CHANCE_OUTCOMES["NUM_CHANCE"],
+                              max_game_length(p["players"], p["rounds"], p["automa"], guilders))
 
 
 def key_of(game) -> str:
     """Setup.key of a loaded game, native or Python."""
-    if isinstance(game, GutenbergGame):
-        return game.key
-    return _serialized_key(game.new_initial_state().serialize())
+    return gamedata.key_of(game)
 
 
 def rules_of(game) -> _core.Rules:
     """The compiled rules (gutenberg_ai._core.Rules) of a loaded game, native or Python:
     its catalogue, random playouts in the core, states from dicts. (The game's own: the
     files it was made of may have changed since.)"""
-    if isinstance(game, GutenbergGame):
-        return game.rules
-    return _RULES[key_of(game)]
-
-
-def returns_mode_of(game) -> str:
-    """The returns a loaded game gives ("win", "score" or "margin"), native or Python."""
-    if isinstance(game, GutenbergGame):
-        return game.returns_mode
-    return game.get_parameters()["returns"]      # resolved when the game was loaded
-
-
-# ---------------------------------------------------------------------------------------
-# Serialized states. Both games write the same text (ext/gutenberg_spiel.cc for the
-# native one): the history, one action a line; "start_plan <seat> <5 rows>" for each
-# plan committed before the history began that a resample redrew (a game from a
-# position in the middle of a plan step); "rules <key>" (Setup.key); "core <hex>", the
-# struct. Reading one trusts nothing in it: the state is rebuilt from its initial state
-# by the checked start plans and the history, each action legal in turn, then compared
-# with the struct. Nothing is unpickled.
-# ---------------------------------------------------------------------------------------
-def _serialized_key(text: str) -> str:
-    lines = text.rsplit("\n", 2)
-    if len(lines) < 2 or not lines[-2].startswith("rules ") or not lines[-1].startswith("core "):
-        raise TypeError("not a serialized Gutenberg state")
-    return lines[-2][len("rules "):]
-
-
-def _excerpt(line: str) -> str:
-    text = line[:40] + ("..." if len(line) > 40 else "")
-    return "".join(c if " " <= c <= "~" else "?" for c in text)
-
-
-_DIGITS = frozenset("0123456789")
-
-
-def _bad_state(game_name: str, n: int, line: str, why: str):
-    return pyspiel.SpielError(f"{game_name}: serialized state, line {n} ('{_excerpt(line)}'): {why}")
-
-
-def _parse_serialized(text: str, max_actions: int, game_name: str):
-    """(actions [(action, line)], start plans [(seat, plan, line, text)], rules key, core hex)
-    of a serialized state; pyspiel.SpielError names the line at fault."""
-    if not isinstance(text, str):
-        raise TypeError(f"a serialized state is text, got {type(text).__name__}")
-    if text.startswith("history="):
-        raise pyspiel.SpielError(
-            f"{game_name}: this is OpenSpiel's generic serialization of a Python game, which "
-            "unpickles its data: it is not read (serialize with state.serialize())")
-    actions, starts, key, core = [], [], None, None
-    for n, line in enumerate(text.split("\n"), 1):
-        if not line:
-            continue
-        if line.startswith("core "):
-            if core is not None:
-                raise _bad_state(game_name, n, line, "a second 'core' line")
-            core = (line[5:], n)
-        elif line.startswith("rules "):
-            if key is not None:
-                raise _bad_state(game_name, n, line, "a second 'rules' line")
-            key = (line[6:], n)
-        elif line.startswith("start_plan "):
-            parts = line[len("start_plan "):].split(" ")
-            if len(parts) != 6 or not all(0 < len(x) <= 2 and set(x) <= _DIGITS for x in parts):
-                raise _bad_state(game_name, n, line, "a start plan is a seat and 5 numbers")
-            starts.append((int(parts[0]), [int(x) for x in parts[1:]], n, line))
-        else:
-            if not 0 < len(line) <= 9 or not set(line) <= _DIGITS:
-                raise _bad_state(game_name, n, line, "not an action (a whole number), a "
-                                                     "'start_plan', 'rules' or 'core' line")
-            if len(actions) >= max_actions:
-                raise _bad_state(game_name, n, line, "more actions than a game of these "
-                                                     "parameters has")
-            actions.append((int(line), n))
-    return actions, starts, key, core
+    return gamedata.rules_of(game)
 
 
 def core_of(state) -> _core.CoreState:
@@ -443,21 +250,18 @@ def core_of(state) -> _core.CoreState:
     "gutenberg" state: a copy of its struct, read from the last line of
     `state.serialize()`, about 10 us in the middle of a game (see docs/native.md);
     changing it does not change the state."""
-    if isinstance(state, _core.CoreState):
-        return state
-    if isinstance(state, GutenbergState):
-        return state.core
-    if not isinstance(state, pyspiel.State):
-        raise TypeError(f"not a Gutenberg state: {type(state).__name__}")
-    text = state.serialize()
-    try:
-        rules = _RULES[_serialized_key(text)]
-        data = bytes.fromhex(text[text.rfind("\n") + 6:])
-    except (TypeError, KeyError, ValueError):
-        raise TypeError(f"not a Gutenberg state: {type(state).__name__}") from None
-    return _core._rebuild_state(rules, data)
+    return gamedata.core_of(state, _core)
 
 
+# ---------------------------------------------------------------------------------------
+# Serialized states. Both games write the same text (ext/engine/native_game.h for the
+# native one, gutenberg_ai.gamedata): the history, one action a line; "start_plan <seat>
+# <5 rows>" for each plan committed before the history began that a resample redrew (a
+# game from a position in the middle of a plan step); "rules <key>" (Setup.key); "core
+# <hex>", the struct. Reading one trusts nothing in it: the state is rebuilt from its
+# initial state by the checked start plans and the history, each action legal in turn,
+# then compared with the struct. Nothing is unpickled.
+# ---------------------------------------------------------------------------------------
 class GutenbergGame(pyspiel.Game):
     """The game "gutenberg_py": parameters, the compiled rules, and the factory of states."""
 
@@ -480,28 +284,29 @@ class GutenbergGame(pyspiel.Game):
         """The state of `state.serialize()` text, rebuilt and checked (see the format
         above); pyspiel.SpielError names the line at fault. Never unpickles."""
         name = PY_GAME_NAME
-        actions, starts, key, core = _parse_serialized(text, self.length_bound, name)
+        actions, starts, key, core = gamedata.parse_serialized(
+            text, self.length_bound, name, START_TAG, START_WIDTH, START_WORDS)
         if key is not None and key[0] != self.key:
-            raise _bad_state(name, key[1], "rules " + key[0], "written for another game (other "
-                             "parameters, catalogue or position data)")
+            raise gamedata.bad_state(name, key[1], "rules " + key[0], "written for another game "
+                                     "(other parameters, catalogue or position data)")
         state = self.new_initial_state()
-        for seat, plan, n, line in starts:
+        for record, n, line in starts:
             try:
-                state._set_start_plan(seat, plan)
+                state._set_start_plan(record[0], record[1:])
             except ValueError:
-                raise _bad_state(name, n, line, "no such plan: the seat did not commit before "
-                                 "the history began, or the plan does not place its markers "
-                                 "(at most 6 a row)") from None
+                raise gamedata.bad_state(name, n, line, "no such plan: the seat did not commit "
+                                         "before the history began, or the plan does not place "
+                                         "its markers (at most 6 a row)") from None
         for action, n in actions:
             if action not in state._core.legal_actions() and \
                     action not in [a for a, _ in state._core.chance_outcomes()]:
-                raise _bad_state(name, n, str(action), "the game is already over"
-                                 if state.is_terminal() else
-                                 "not a legal action at this point of the game")
+                raise gamedata.bad_state(name, n, str(action), "the game is already over"
+                                         if state.is_terminal() else
+                                         "not a legal action at this point of the game")
             state.apply_action(action)
         if core is not None and core[0] != state._core.to_bytes().hex():
-            raise _bad_state(name, core[1], "core " + core[0], "the struct does not match the "
-                             "history (written by another build of the rules?)")
+            raise gamedata.bad_state(name, core[1], "core " + core[0], "the struct does not "
+                                     "match the history (written by another build of the rules?)")
         return state
 
     def make_py_observer(self, iig_obs_type=None, params=None):

@@ -11,6 +11,9 @@ carry), and it collects problems so that a file is reported whole, one line a pr
 A value in a message is shown by :func:`show`: as it would look in the file, cut to
 :data:`MAX_SHOWN` characters, with control characters escaped, so a message is always
 one short line that cannot move the terminal's cursor.
+
+:class:`SchemaChecker` checks data against a file format's JSON Schema and words every
+problem for a person (positions of every game, Printing Press's catalogue).
 """
 from __future__ import annotations
 
@@ -23,8 +26,8 @@ import unicodedata
 from typing import Any
 
 __all__ = ["FileDataError", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
-           "decode_json", "json_type", "plain_text", "read_bytes", "read_json", "show",
-           "text_problem"]
+           "SchemaChecker", "decode_json", "json_type", "plain_text", "read_bytes", "read_json",
+           "show", "text_problem"]
 
 MAX_DEPTH = 32        # the files' own nesting is at most 7 levels (a record's position: 9)
 MAX_SHOWN = 60        # characters of a value shown in a message
@@ -316,3 +319,182 @@ def read_json(path, error: type[FileDataError], limit: int, what: str) -> tuple[
     raw, source, shown = read_bytes(path, error, limit, what)
     return decode_json(raw, source, error, shown), source, shown
 
+
+
+# ---------------------------------------------------------------------------------------
+# JSON Schema: every problem of a file, in the order of its fields, in plain words
+# ---------------------------------------------------------------------------------------
+TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
+              "boolean": "true or false", "object": "an object {...}", "array": "a list [...]",
+              "null": "null"}
+_TYPE_ORDER = ("integer", "number", "string", "boolean", "array", "object", "null")
+
+
+def _whole_number(checker, value) -> bool:
+    # JSON Schema counts 3.0 as an integer; a field that holds a number of things does
+    # not take 3.0 (nor true): "must be a whole number, got 3.0".
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class SchemaChecker:
+    """A JSON Schema (draft 2020-12) that reports a file's problems as (where, reason)
+    pairs a person can act on: in the order of the file's fields, one per place, the
+    most telling branch of an anyOf/oneOf, a value's wrong type before its range, values
+    shown in short excerpts (:func:`show`).
+
+    `reason(error)` may give a file's own words for an error (a pattern's meaning, a
+    `not`): a str, or None for the shared wording; `place(error, path)` the place to
+    name (the path in the file by default). The schema's own keys may say it
+    too: a subschema's "errorMessage" is the reason for its `pattern` and `not` errors.
+    """
+
+    def __init__(self, schema: dict, reason=None, excerpt: int = MAX_SHOWN, place=None):
+        import jsonschema
+        base = jsonschema.Draft202012Validator
+        base.check_schema(schema)
+        cls = jsonschema.validators.extend(
+            base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_number))
+        self.schema = schema
+        self.validator = cls(schema)
+        self.own_reason = reason
+        self.own_place = place
+        self.excerpt = excerpt
+
+    # -- the errors ------------------------------------------------------------------------
+    def problems(self, data: Any) -> list[tuple[str, str]]:
+        """Every problem the schema finds, in the order of the file's fields."""
+        problems = []
+        errors = sorted(self.validator.iter_errors(data), key=lambda e: _order_key(data, e.absolute_path))
+        for error in errors:
+            if error.validator in ("if", "then", "else", "allOf"):
+                continue        # a failed `then` or allOf reports its own errors
+            error = self._pick(error)
+            where = list(error.absolute_path)
+            if self.own_place:
+                where = self.own_place(error, where)
+            problem = (path_text(where), self.reason(error))
+            if problem not in problems:
+                problems.append(problem)
+        # A value of the wrong type fails its range too: its type is the problem to fix.
+        mistyped = {w for w, r in problems if r.startswith("must be ")}
+        return [(w, r) for w, r in problems if w not in mistyped or r.startswith("must be ")]
+
+    def types(self, schema: Any) -> set:
+        """The JSON types a (sub)schema accepts, following anyOf/oneOf and local $refs."""
+        if not isinstance(schema, dict):
+            return set()
+        if "$ref" in schema:
+            ref = schema["$ref"]
+            if ref.startswith("#/$defs/"):
+                return self.types(self.schema.get("$defs", {}).get(ref[len("#/$defs/"):]))
+        if "type" in schema:
+            t = schema["type"]
+            return set(t) if isinstance(t, list) else {t}
+        if "const" in schema:
+            return {json_type(schema["const"])}
+        if "enum" in schema:
+            return {json_type(v) for v in schema["enum"]}
+        out: set = set()
+        for key in ("anyOf", "oneOf"):
+            for sub in schema.get(key, ()):
+                out |= self.types(sub)
+        return out
+
+    def _pick(self, error):
+        """The most telling error inside an anyOf/oneOf: leave out the branches made for
+        another type of value, then take the deepest of the others."""
+        while error.context:
+            t = json_type(error.instance)
+            subs = []
+            for e in error.context:
+                if len(e.relative_path) == 0:
+                    types = self.types(e.schema)
+                    if types and t not in types and not (t == "integer" and "number" in types):
+                        continue        # a branch for another type of value
+                subs.append(e)
+            if not subs:
+                return error
+            error = max(subs, key=lambda e: (len(e.absolute_path),
+                                             e.validator not in ("anyOf", "oneOf")))
+        return error
+
+    def show(self, value: Any) -> str:
+        return show(value, self.excerpt)
+
+    def reason(self, error) -> str:
+        """An error in plain words."""
+        own = self.own_reason(error) if self.own_reason else None
+        if own:
+            return own
+        v, inst, schema, value = error.validator, error.instance, error.schema, error.validator_value
+        shown = self.show
+        if v in ("pattern", "not") and isinstance(schema, dict) and schema.get("errorMessage"):
+            return f"{shown(inst)}: {schema['errorMessage']}" if v == "pattern" else schema["errorMessage"]
+        if v == "required":
+            missing = [k for k in value if isinstance(inst, dict) and k not in inst]
+            return f"missing key {shown(missing[0])}" if missing else message(error)
+        if v == "additionalProperties":
+            allowed = list(schema.get("properties", {}))
+            extra = [k for k in inst if k not in allowed]
+            return f"unknown key {shown(extra[0])} (expected {', '.join(allowed)})"
+        if v == "type":
+            want = value if isinstance(value, list) else [value]
+            return f"must be {' or '.join(TYPE_WORDS.get(w, w) for w in want)}, got {shown(inst)}"
+        if v == "enum":
+            return f"{shown(inst)} is not one of {', '.join(map(str, value))}"
+        if v == "const":
+            return f"must be {shown(value)}, got {shown(inst)}"
+        if v in ("minimum", "maximum"):
+            lo, hi = schema.get("minimum"), schema.get("maximum")
+            if lo is not None and hi is not None:
+                return f"{shown(inst)} is out of range ({lo}-{hi})"
+            return f"{shown(inst)} must be {'at least' if v == 'minimum' else 'at most'} {value}"
+        if v == "minItems":
+            return f"{len(inst)} entries, {value} needed" if schema.get("maxItems") == value \
+                else f"{len(inst)} entries, at least {value} needed"
+        if v == "maxItems":
+            return f"{len(inst)} entries, {value} allowed" if schema.get("minItems") == value \
+                else f"{len(inst)} entries, at most {value} allowed"
+        if v == "maxLength":
+            return f"{len(inst)} characters, at most {value} allowed"
+        if v == "minProperties":
+            return "needs at least one entry"
+        if v == "maxProperties":
+            return f"{len(inst)} entries, at most {value} allowed"
+        if v == "uniqueItems":
+            return "an entry is listed twice"
+        if v == "pattern":
+            return f"{shown(inst)} does not match {value}"
+        if v in ("anyOf", "oneOf"):
+            types = self.types(schema)
+            if types and json_type(inst) not in types:
+                words = [TYPE_WORDS[t] for t in _TYPE_ORDER if t in types]
+                listed = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+                return f"must be {listed}, got {shown(inst)}"
+            what = schema.get("description", "")
+            return f"{shown(inst)} is not valid here" + (f" ({what})" if what else "")
+        return message(error)
+
+
+def message(error) -> str:
+    """jsonschema's own message, which quotes the whole value: cut short, escaped."""
+    text = plain_text(error.message)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _order_key(data, path) -> tuple:
+    """Sort errors by where they are in the file (keys in the order written)."""
+    key = []
+    node = data
+    for p in path:
+        if isinstance(node, dict):
+            keys = list(node)
+            key.append(keys.index(p) if p in keys else len(keys))
+            node = node.get(p)
+        elif isinstance(node, list) and isinstance(p, int):
+            key.append(p)
+            node = node[p] if p < len(node) else None
+        else:
+            key.append(0)
+            node = None
+    return tuple(key)

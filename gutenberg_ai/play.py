@@ -1,12 +1,14 @@
-"""`gutenberg-ai play`: a game in the terminal, one person against AI opponents.
+"""`gutenberg-ai play`: a game in the terminal, one person against AI opponents, for every
+game of the games table.
 
-The session shows the table as the person sees it (gutenberg_ai.tui.decision_view: the
-part of the board the decision is about, their own printing house, the others in a line
-each; it fits a 100x40 terminal), asks for a move by its number in a menu written in the
-game's words, and lets the AI seats move with a progress indicator. Commands at the
-prompt: a move number; at a plan step also the plan as five numbers; `hint [SECONDS]`,
-`undo`, `board`, `moves`, `save FILE`, `save --full FILE`, `save-position FILE`,
-`help [characters | gears]`, `quit`. Nothing typed ends in a traceback: a typo gets a
+The session shows the table as the person sees it (the game's decision view through
+gutenberg_ai.tui: what the decision is about, their own holdings in full, the others in
+a line or two each; it fits a 100x40 terminal), asks for a move by its number in a menu
+written in the game's words, and lets the AI seats move with a progress indicator.
+Commands at the prompt: a move number, or what the game's view lets a person type
+instead (Gutenberg: a plan as five numbers; Printing Press: a row and a column);
+`hint [SECONDS]`, `undo`, `board`, `moves`, `save FILE`, `save --full FILE`,
+`save-position FILE`, `help [TOPIC]` (the game's topics), `quit`. Nothing typed ends in a traceback: a typo gets a
 message saying what would work. At a terminal the prompt has line editing and history
 (readline), and what was typed while the AI was thinking is thrown away, not played.
 
@@ -17,13 +19,14 @@ machine). `undo` goes back to the person's previous decision by replaying the re
 to it, which draws the same cards again.
 
 `save FILE` writes what the person has seen (records.GameRecord.to_dict with a viewer:
-the AI's plan committed this plan step and the tiles the others drew stay hidden, and
-the seeds are left out); `save --full FILE` writes everything. A game continues from
+what the core hides from them, e.g. the AI's plan committed this plan step, stays
+hidden, and the seeds are left out); `save --full FILE` writes everything. A game continues from
 either with `gutenberg-ai play --resume FILE` (records.fill_hidden fills what was
 hidden; the hidden plans at its end are chosen again).
 """
 from __future__ import annotations
 
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -33,53 +36,36 @@ from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-import gutenberg_ai
-from gutenberg_ai import _core, names, tui
+from gutenberg_ai import games, tui
 from gutenberg_ai.bots import budget_options, make_bot
-from gutenberg_ai.position import PositionError, save_position
+from gutenberg_ai.games import core_of
+from gutenberg_ai.positionfile import PositionError
 from gutenberg_ai.records import CHANCE, GameRecord, draw_chance, seat_entry
 
 _UNDONE = object()   # what the menu returns when undo went back to an earlier decision
-MENU_LIMIT = 40      # longer menus (the plan step: hundreds of plans) are listed on request
 DRAWS_SHOWN = 6      # a deal of more draws is summed up in a line
 HINT_TOP = 5
 SCREEN_LINES = 40    # the height a decision is fitted to when the output is not a terminal
 
-HELP = """\
-[bold]Your move[/bold]: type its number from the menu. At a plan step you may also type your plan as five numbers, the initiative markers on orders, inks, specialties, gears and patronage: e.g. [green]3 2 1 1 0[/green].
-
+HELP_COMMANDS = """\
 [bold]Commands[/bold]
   [green]hint[/green] [SECONDS]         the best moves by a search, with win chances and how sure they are
   [green]undo[/green]                   back to your previous decision
   [green]board[/green]                  the whole table (the screen at a decision shows what the decision is about)
-  [green]moves[/green]                  list every legal move (plan steps have hundreds)
+  [green]moves[/green]                  list every legal move
   [green]save[/green] FILE              write the game as you have seen it (continue it: gutenberg-ai play --resume FILE)
-  [green]save --full[/green] FILE       write the whole game record, hidden plans and tiles included
+  [green]save --full[/green] FILE       write the whole game record, what you have not seen included
   [green]save-position[/green] FILE     write this position, for gutenberg-ai hint
-  [green]help characters[/green]        what each character tile does
-  [green]help gears[/green]             what each gear reward gives
-  [green]quit[/green]                   leave the game
+{topics}  [green]quit[/green]                   leave the game
 Line editing and history (arrow keys) work at the prompt; Ctrl-C stops a hint, or leaves."""
 
 
-def help_characters() -> Text:
-    text = Text("Characters (rulebook p.23): each player draws 2 tiles and keeps one.\n", style="bold")
-    for name, ability in zip(names.CHARACTERS, names.CHARACTER_ABILITIES):
-        text.append(f"  {name}", style="bold cyan")
-        text.append(f": {ability}\n")
-    return text
-
-
-def help_gears() -> Text:
-    text = Text("Gears (rulebook p.10 and p.22): a gear's active sector gives its reward once a round, at any "
-                "time, up to 3 gear uses a round. Taking a gear installs it; the top gear turns one sector "
-                "each round and turns the others with it. The rewards:\n", style="bold")
-    for kind in names.GEAR_KINDS:
-        text.append(f"  {kind.replace('_', ' ')}", style="bold cyan")
-        text.append(f": {names.GEAR_REWARDS[kind]}\n")
-    text.append("On a card: G3 [ink swap | gain red | type fame A/O] lists the 3 sectors in the order they "
-                "reach the mark.", style="dim")
-    return text
+def help_text(view) -> str:
+    """The help of the prompt: the game's way of typing a move, the commands, the game's
+    help topics."""
+    topics = "".join(f"  [green]help {name}[/green]{' ' * max(1, 18 - len(name))}{what}\n"
+                     for name, (what, _) in view.HELP_TOPICS.items())
+    return view.HELP_MOVES + "\n\n" + HELP_COMMANDS.format(topics=topics)
 
 
 @dataclass
@@ -91,9 +77,9 @@ class Settings:
     iterations: int | None = None
     seed: int = 0
     save: str | None = None
-    # Plans given in the position file for seats that plan after the first hidden one:
-    # (seat, allocation) played for them when their turn to plan comes in the first
-    # round (position_start).
+    # Moves a position file gives for seats after one it hides (Gutenberg: the plans
+    # after the first hidden one): (seat, preset), played for them when their turn comes
+    # (the game's position_start and preset_action).
     presets: list = field(default_factory=list)
 
 
@@ -111,6 +97,8 @@ class Session:
 
     def __init__(self, game, settings: Settings, console: Console | None = None, read_line=None, start=()):
         self.game = game
+        self.printing_game = games.of(game)
+        self.view = self.printing_game.view
         self.settings = settings
         self.console = console or Console()
         self.read_line = read_line or self._read_stdin
@@ -143,7 +131,7 @@ class Session:
         self.drawn: list[str] = []        # chance draws not yet shown
         # The plans the position gives, played in its first plan step (again after an undo).
         self.presets = dict(settings.presets)
-        self.preset_round = gutenberg_ai.core_of(self.state).round
+        self.preset_round = core_of(self.state).round
         for entry in start:
             if self.state.current_player() == self.human and len(self.state.legal_actions()) > 1:
                 self.decisions.append(len(self.record.actions))
@@ -177,65 +165,55 @@ class Session:
             return q.code
         self._flush_draws()
         self.console.rule("End of the game")
-        core = gutenberg_ai.core_of(self.state)
+        core = core_of(self.state)
         self.console.print(tui.game_view(core, self.human, self.labels))
         self.console.print(tui.score_table(core, self.labels))
         self._save_on_exit()
         return 0
 
     def _preset(self, player: int):
-        """The plan the position gave `player`, if it is their turn to plan it now."""
+        """The move the position gave `player`, if it is theirs to play now."""
         if player not in self.presets or player == CHANCE:
             return None
-        core = gutenberg_ai.core_of(self.state)
-        if core.round != self.preset_round or core.phase != "plan":
-            return None
-        allocation = tuple(self.presets[player])
-        for a in self.state.legal_actions():
-            if a < _core.ACTIONS["PRINTING"] and tuple(_core.plan_of(a)) == allocation:
-                return a
-        return None
+        return self.printing_game.positions.preset_action(
+            core_of(self.state), self.state.legal_actions(), self.presets[player], self.preset_round)
 
     def _apply(self, action: int, preset: bool = False):
         player = self.state.current_player()
-        before = gutenberg_ai.core_of(self.state) if player == CHANCE else None
+        before = core_of(self.state) if player == CHANCE else None
         self.record.add(self.state, action)
         text = self.state.action_to_string(player, action)
         self.state.apply_action(action)
         self.record.finish(self.state)
-        if before is not None and before.step_name().startswith("automa"):
-            self._announce_automa(before, action, text)
+        note = self.view.chance_note(before, action, text) if before is not None else None
+        if note:     # a draw worth its own line (Gutenberg's automa cards)
+            self._flush_draws()
+            self.console.print(Text(note, style="yellow"))
         else:
             self._announce(player, text, preset)
 
     def _announce(self, player: int, text: str, preset: bool = False):
         """Say what just happened, as the person may know it."""
         history = [(h.player, h.action) for h in self.state.full_history()]
-        core = gutenberg_ai.core_of(self.state)
+        core = core_of(self.state)
         hidden = core.mask_history(self.human, history)[-1][1] < 0 if history else False
         if player == CHANCE:
-            self.drawn.append("a character tile you do not see" if hidden else text)
+            self.drawn.append(self.view.UNSEEN_DRAW if hidden else text)
             return
         self._flush_draws()
         who = self.labels[player]
         if preset:   # the person wrote it in the position: they know it
             self.console.print(Text(f"{who}: {text} (as the position gives it)", style="yellow"))
         elif hidden:
-            self.console.print(Text(f"{who} commits a plan (hidden until every plan is committed)", style="yellow"))
+            self.console.print(Text(f"{who} {self.view.hidden_move_text(core, player)}", style="yellow"))
         elif player != self.human:
             self.console.print(Text(f"{who}: {text}", style="yellow"))
-
-    def _announce_automa(self, before, action: int, text: str):
-        """The automa's cards, with what its action took off the board."""
-        self._flush_draws()
-        took = tui.automa_took(before, action)
-        self.console.print(Text(f"automa: {text}" + (f" - takes {took}" if took else ""), style="yellow"))
 
     def _flush_draws(self):
         # A deal (setup, a new round) is dozens of draws, and the board shows where they
         # went; a few draws (an order as a reward) are worth reading.
         if len(self.drawn) > DRAWS_SHOWN:
-            self.console.print(Text(f"dealt: {len(self.drawn)} cards, inks and tiles (see the board)", style="dim"))
+            self.console.print(Text(f"dealt: {len(self.drawn)} draws (see the board)", style="dim"))
         elif self.drawn:
             self.console.print(Text("drawn: " + "; ".join(self.drawn), style="dim"))
         self.drawn = []
@@ -259,7 +237,7 @@ class Session:
         legal move is played at once (and is not one undo goes back to)."""
         while True:
             legal = self.state.legal_actions()
-            core = gutenberg_ai.core_of(self.state)
+            core = core_of(self.state)
             texts = [tui.move_text(core, a, self.state.action_to_string(self.human, a)) for a in legal]
             if len(legal) == 1:
                 self._flush_draws()
@@ -288,22 +266,23 @@ class Session:
 
     def _command(self, command, rest, line, legal, texts):
         """The move chosen by `line`; None after a command that is not a move."""
-        plans = {_core.plan_of(a): a for a in legal if a < _core.ACTIONS["PRINTING"]}
+        core = core_of(self.state)
         numbers = line.replace(",", " ").split()
-        if all(w.isdigit() for w in numbers):
-            if len(numbers) == 5 and plans:
-                return self._plan(tuple(int(w) for w in numbers), plans)
+        more = self.view.typed_move_help(core, legal)
+        # Numbers, negative ones too (a row above a Printing Press tableau is 0 or below).
+        if all(re.fullmatch(r"-?\d{1,6}", w) for w in numbers):
             if len(numbers) == 1:
                 k = int(numbers[0])
                 if 1 <= k <= len(legal):
                     self.console.print(Text(f"you: {texts[k - 1]}", style="cyan"))
                     return legal[k - 1]
                 raise ValueError(f"there is no move {k}: the moves are numbered 1 to {len(legal)}")
-            if len(numbers) == 5:
-                raise ValueError(f"five numbers are a plan, and this is not the plan step: type one move "
-                                 f"number (1-{len(legal)})")
-            raise ValueError(f"type one move number (1-{len(legal)})"
-                             + (", or your plan as five numbers" if plans else ""))
+            # Several numbers: what the game lets a person type (a plan, a place).
+            action = self.view.typed_move(core, [int(w) for w in numbers], legal)
+            if action is not None:
+                self.console.print(Text(f"you: {texts[legal.index(action)]}", style="cyan"))
+                return action
+            raise ValueError(f"type one move number (1-{len(legal)}){more}")
         if command == "help":
             self._help(rest)
         elif command == "hint":
@@ -312,7 +291,7 @@ class Session:
             self._undo()
             return _UNDONE
         elif command == "board":
-            self.console.print(tui.game_view(gutenberg_ai.core_of(self.state), self.human, self.labels))
+            self.console.print(tui.game_view(core, self.human, self.labels))
         elif command in ("moves", "list"):
             self.console.print(tui.moves_table(texts))
         elif command == "save":
@@ -323,43 +302,31 @@ class Session:
             raise Quit(0, "You left the game.")
         else:
             raise ValueError(f"{line.strip()!r} is not a move or a command: type a move number "
-                             f"(1-{len(legal)}){', your plan as five numbers' if plans else ''}, or help")
+                             f"(1-{len(legal)}){more}, or help")
         return None
 
     def _help(self, rest):
         topic = rest[0].lower() if rest else ""
         if not topic:
-            self.console.print(HELP)
-        elif topic.startswith("char"):
-            self.console.print(help_characters())
-        elif topic.startswith("gear"):
-            self.console.print(help_gears())
-        else:
-            raise ValueError(f"help {rest[0]!r}: try help, help characters or help gears")
-
-    def _plan(self, allocation, plans) -> int:
-        if allocation in plans:
-            self.console.print(Text(f"you: {self.state.action_to_string(self.human, plans[allocation])}",
-                                    style="cyan"))
-            return plans[allocation]
-        markers = sum(next(iter(plans)))
-        raise ValueError(f"plan {' '.join(map(str, allocation))} is not legal: place all your {markers} "
-                         "markers, at most 6 on one action (orders, inks, specialties, gears, patronage)")
+            self.console.print(help_text(self.view))
+            return
+        for name, (_, text) in self.view.HELP_TOPICS.items():
+            if name.startswith(topic[:4]):
+                self.console.print(text())
+                return
+        topics = ", ".join(f"help {name}" for name in self.view.HELP_TOPICS)
+        raise ValueError(f"help {rest[0]!r}: try help" + (f", {topics}" if topics else ""))
 
     def _show(self, legal, texts):
         """The table at this decision and the menu, fitted to the terminal (a file or a
         pipe counts as 40 lines): the rule, the view, the menu, a line of help, the prompt."""
         self._flush_draws()
-        core = gutenberg_ai.core_of(self.state)
+        core = core_of(self.state)
         console = self.console
-        if len(legal) <= MENU_LIMIT:
-            menu = tui.menu_text(texts, core.step_name(), console.width)
-        else:
-            markers = core.to_dict()["players"][self.human]["markers"]
-            menu = Text(f"{len(legal)} plans. Type how many of your {markers} initiative markers go on orders, "
-                        "inks, specialties, gears and patronage (five numbers, at most 6 on one), e.g. ")
-            menu.append(" ".join(map(str, _spread(markers))), style="green")
-            menu.append("; moves lists them all, hint suggests some.")
+        # The game's own menu where it has one (Gutenberg: a plan as five numbers;
+        # Printing Press: places and windows by row and column), else every move.
+        menu = self.view.menu(core, self.human, legal, texts, console.width) or \
+            tui.menu_text(texts, core.step_name(), console.width)
         height = console.size.height if console.is_terminal else SCREEN_LINES
         below = len(console.render_lines(menu, pad=False)) + 3
         console.rule(f"Your decision: {core.step_name()}")
@@ -408,14 +375,16 @@ class Session:
         try:
             with tui.search_progress(self.console, "searching for hints", **budget) as progress:
                 started = time.perf_counter()
-                hints = gutenberg_ai.hint(self.state, top=HINT_TOP, seed=s.seed, progress=progress, **budget)
+                from gutenberg_ai.hints import hint
+                hints = hint(self.state, top=HINT_TOP, seed=s.seed, progress=progress, **budget)
         except KeyboardInterrupt:
             self.console.print(Text("Hint stopped.", style="bold"))
             return
         numbers = {a: i + 1 for i, a in enumerate(legal)}
         solo = self.game.num_players() == 1
         title = f"Hints ({time.perf_counter() - started:.1f} s, {hints.iterations:,} iterations of search)"
-        self.console.print(tui.hints_table(hints, numbers, title=title, solo=solo))
+        self.console.print(tui.hints_table(hints, numbers, title=title, solo=solo,
+                                           score_word=self.printing_game.score_word))
 
     def _undo(self):
         if not self.decisions:
@@ -434,7 +403,7 @@ class Session:
         path = " ".join(rest[1:] if full else rest)
         if not path:
             raise ValueError("save FILE: name the file, e.g. save game.json (save --full FILE: "
-                             "everything, hidden plans and tiles included)")
+                             "everything, what you have not seen included)")
         if full:
             self.record.save(path)
             what = "the whole game record"
@@ -448,9 +417,9 @@ class Session:
         if not rest:
             raise ValueError("save-position FILE: name the file, e.g. save-position table.json")
         path = " ".join(rest)
-        # What the person may know: the plans committed before theirs stay hidden.
+        # What the person may know: what the core hides from them stays hidden.
         try:
-            save_position(gutenberg_ai.core_of(self.state), path, viewer=self.human)
+            self.printing_game.positions.save_position(core_of(self.state), path, viewer=self.human)
         except PositionError as e:
             raise ValueError(f"save-position: not here: {e.reason} (save FILE keeps the whole game)") from None
         self.console.print(Text(f"Saved this position to {path}; ask for a hint with: gutenberg-ai hint {path}"))
@@ -484,45 +453,7 @@ def _line_editing():
             _READLINE.append(False)
 
 
-def _spread(markers: int):
-    """An example plan: the markers spread over the five actions."""
-    return [markers // 5 + (1 if i < markers % 5 else 0) for i in range(5)]
-
-
-# ---------------------------------------------------------------------------------------
-# Starting from a position, resuming a record
-# ---------------------------------------------------------------------------------------
-def plan_order(state_dict) -> list:
-    """The people in plan order: seat order from the first player, the automa skipped."""
-    n, first, automa = state_dict["num_seats"], state_dict["first_player"], state_dict["automa_seat"]
-    return [(first + i) % n for i in range(n) if (first + i) % n != automa]
-
-
-def position_start(data: dict, pos) -> tuple[dict, list]:
-    """A position whose plans are hidden, made playable: the plans written "hidden" are
-    not stand-ins to play with but decisions still to make. Returns (position data to
-    start from, presets): the position rewound to the turn of the first seat, in plan
-    order, whose plan is hidden (that seat plans again: the AI searches, a person is
-    asked), and the plans the file gives for the seats after it, as (seat, allocation)
-    to play for them when their turn comes. A position without hidden plans is
-    returned as it is."""
-    if not pos.hidden_plans:
-        return data, []
-    d = pos.state.to_dict()
-    order = plan_order(d)
-    committed = order[:d["step"]]
-    first = min(committed.index(seat) for seat in pos.hidden_plans)
-    rewound = {**data, "players": [dict(p) for p in data["players"]]}
-    rewound["step"] = {"kind": "plan", "player": order[first]}
-    presets = []
-    for seat in committed[first:]:
-        rewound["players"][seat].pop("plan", None)
-        if seat not in pos.hidden_plans:
-            presets.append((seat, tuple(d["players"][seat]["plan"])))
-    return rewound, presets
-
-
-__all__ = ["HELP", "Quit", "Session", "Settings", "plan_order", "position_start", "play"]
+__all__ = ["Quit", "Session", "Settings", "help_text", "play"]
 
 
 def play(game, settings: Settings, console: Console | None = None) -> int:

@@ -40,11 +40,11 @@ from typing import Any
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, CatalogueError, default_catalogue, load_catalogue
-from .jsonfile import (FileDataError, Problems, decode_json, json_type, path_text, plain_text,
-                       read_bytes, text_problem)
+from .jsonfile import Problems, SchemaChecker, message, text_problem
 from .jsonfile import Problem as _Problem
 from .jsonfile import structure_problems
 from .jsonfile import show as _show
+from .positionfile import MAX_FILE_BYTES, PositionError, not_a_position, read_position
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -53,9 +53,7 @@ __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
 FORMAT = "gutenberg-position"
 VERSION = 1
 SCHEMA_NAME = "position.schema.json"
-MAX_FILE_BYTES = 1 << 20    # a position is a few kilobytes
 MAX_ITEMS = 50              # the longest list of a position: a discard pile of printing cards
-RECORD_FORMAT = "gutenberg-record"
 STEPS = ("plan", "turn", "fulfil", "wild_ink", "shift")
 
 _PH = _core.PHASES
@@ -90,16 +88,6 @@ _ROMAN_LEVEL = {r: i for i, r in enumerate(ROMAN)}
 # ---------------------------------------------------------------------------------------
 # Errors and the result
 # ---------------------------------------------------------------------------------------
-class PositionError(FileDataError):
-    """A position that cannot be loaded (or a state that cannot be written as one).
-
-    ``str(error)`` reads ``"<source>: <where>: <reason>"``, e.g.
-    ``position.json: players[1].orders[0][1]: 'R77' is not a refinement card (R0-R49)``;
-    the parts are also available as ``source`` (the file's name, or "position" for a
-    dict), ``where`` (the field, "" for the position as a whole) and ``reason``.
-    """
-
-
 @dataclass(frozen=True)
 class Position:
     """A loaded position.
@@ -140,108 +128,13 @@ def position_schema() -> dict:
     return json.loads(raw)
 
 
-def _whole_number(checker, value) -> bool:
-    # JSON Schema counts 3.0 as an integer; a field that holds a number of things does
-    # not take 3.0 (nor true): "must be a whole number, got 3.0".
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@functools.lru_cache(maxsize=1)
-def _validator():
-    import jsonschema
-    schema = position_schema()
-    base = jsonschema.Draft202012Validator
-    base.check_schema(schema)
-    cls = jsonschema.validators.extend(
-        base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_number))
-    return cls(schema)
-
-
-_path_text = path_text
-
-
-_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
-               "boolean": "true or false", "object": "an object {...}", "array": "a list [...]",
-               "null": "null"}
-
-
-
-
-def _schema_types(schema: Any) -> set:
-    """The JSON types a (sub)schema accepts, following anyOf/oneOf and local $refs."""
-    if not isinstance(schema, dict):
-        return set()
-    if "$ref" in schema:
-        ref = schema["$ref"]
-        if ref.startswith("#/$defs/"):
-            return _schema_types(position_schema()["$defs"][ref[len("#/$defs/"):]])
-    if "type" in schema:
-        t = schema["type"]
-        return set(t) if isinstance(t, list) else {t}
-    if "const" in schema:
-        return {json_type(schema["const"])}
-    if "enum" in schema:
-        return {json_type(v) for v in schema["enum"]}
-    out: set = set()
-    for key in ("anyOf", "oneOf"):
-        for sub in schema.get(key, ()):
-            out |= _schema_types(sub)
-    return out
-
-
-def _pick(error):
-    """The most telling error inside an anyOf/oneOf: leave out the branches made for
-    another type of value, then take the deepest of the others."""
-    while error.context:
-        t = json_type(error.instance)
-        subs = []
-        for e in error.context:
-            if len(e.relative_path) == 0:
-                types = _schema_types(e.schema)
-                if types and t not in types and not (t == "integer" and "number" in types):
-                    continue        # a branch for another type of value
-            subs.append(e)
-        if not subs:
-            return error
-        error = max(subs, key=lambda e: (len(e.absolute_path),
-                                         e.validator not in ("anyOf", "oneOf")))
-    return error
-
-
-def _schema_reason(error) -> str:
-    v, inst, schema, value = error.validator, error.instance, error.schema, error.validator_value
-    if v == "required":
-        missing = [k for k in value if isinstance(inst, dict) and k not in inst]
-        return f"missing key {_show(missing[0])}" if missing else _message(error)
-    if v == "additionalProperties":
-        allowed = list(schema.get("properties", {}))
-        extra = [k for k in inst if k not in allowed]
-        return f"unknown key {_show(extra[0])} (expected {', '.join(allowed)})"
-    if v == "type":
-        want = value if isinstance(value, list) else [value]
-        return f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in want)}, got {_show(inst)}"
-    if v == "enum":
-        return f"{_show(inst)} is not one of {', '.join(map(str, value))}"
-    if v == "const":
-        return f"must be {_show(value)}, got {_show(inst)}"
-    if v in ("minimum", "maximum"):
-        lo, hi = schema.get("minimum"), schema.get("maximum")
-        if lo is not None and hi is not None:
-            return f"{_show(inst)} is out of range ({lo}-{hi})"
-        return f"{_show(inst)} must be {'at least' if v == 'minimum' else 'at most'} {value}"
-    if v == "minItems":
-        return f"{len(inst)} entries, at least {value} needed"
-    if v == "maxItems":
-        return f"{len(inst)} entries, at most {value} allowed"
-    if v == "maxLength":
-        return f"{len(inst)} characters, at most {value} allowed"
-    if v == "minProperties":
-        return "needs at least one entry"
-    if v == "uniqueItems":
-        return "an entry is listed twice"
+def _reason(error) -> str | None:
+    """The position format's own words for its patterns and its `not` (the rest is
+    jsonfile.SchemaChecker's)."""
+    v, inst, schema = error.validator, error.instance, error.schema
     if v == "pattern":
         if schema.get("pattern", "").startswith("^[^"):        # a name: plain text
-            return text_problem(inst) or _message(error)
+            return text_problem(inst) or message(error)
         if schema.get("pattern", "").startswith("^[AIOU]"):
             return f"{_show(inst)}: only the letters A, I, O, U (at most 6 on a card)" \
                 if "{" in schema["pattern"] else f"{_show(inst)}: only the letters A, I, O, U"
@@ -249,80 +142,37 @@ def _schema_reason(error) -> str:
                 f"e.g. 'P12', or just the number)")
     if v == "not":
         return "'action' belongs to a 'turn' step only"
-    if v in ("anyOf", "oneOf"):
-        types = _schema_types(schema)
-        order = ("integer", "number", "string", "boolean", "array", "object", "null")
-        if types and json_type(inst) not in types:
-            words = [_TYPE_WORDS[t] for t in order if t in types]
-            listed = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
-            return f"must be {listed}, got {_show(inst)}"
-        what = schema.get("description", "")
-        return f"{_show(inst)} is not valid here" + (f" ({what})" if what else "")
-    return _message(error)
+    return None
 
 
-def _message(error) -> str:
-    """jsonschema's own message, which quotes the whole value: cut short, escaped."""
-    text = plain_text(error.message)
-    return text if len(text) <= 200 else text[:197] + "..."
+def _place(error, where: list) -> list:
+    # The schema's `not` is on the step; the key at fault is its 'action'.
+    if error.validator == "not" and isinstance(error.instance, dict):
+        return where + ["action"]
+    return where
+
+
+@functools.lru_cache(maxsize=1)
+def _checker() -> SchemaChecker:
+    return SchemaChecker(position_schema(), reason=_reason, place=_place)
 
 
 def _check_schema(data: Any) -> list[tuple[str, str]]:
     """Every problem the JSON Schema finds, in the order of the file's fields."""
-    problems = []
-    errors = sorted(_validator().iter_errors(data), key=lambda e: _order_key(data, e.absolute_path))
-    for error in errors:
-        error = _pick(error)
-        where = list(error.absolute_path)
-        if error.validator == "not" and isinstance(error.instance, dict):
-            where.append("action")
-        problem = (_path_text(where), _schema_reason(error))
-        if problem not in problems:
-            problems.append(problem)
-    # A value of the wrong type fails its range too: its type is the problem to fix.
-    mistyped = {w for w, r in problems if r.startswith("must be ")}
-    return [(w, r) for w, r in problems if w not in mistyped or r.startswith("must be ")]
-
-
-def _order_key(data, path) -> tuple:
-    """Sort errors by where they are in the file (keys in the order written)."""
-    key = []
-    node = data
-    for p in path:
-        if isinstance(node, dict):
-            keys = list(node)
-            key.append(keys.index(p) if p in keys else len(keys))
-            node = node.get(p)
-        elif isinstance(node, list) and isinstance(p, int):
-            key.append(p)
-            node = node[p] if p < len(node) else None
-        else:
-            key.append(0)
-            node = None
-    return tuple(key)
+    return _checker().problems(data)
 
 
 # ---------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------
-def _read(path_or_dict) -> tuple[Any, str, str | None]:
-    """The position's data, the name for messages and the file's path (None for a dict)."""
-    if isinstance(path_or_dict, dict):
-        data, source, shown = path_or_dict, "position", None
-    elif isinstance(path_or_dict, (str, os.PathLike)):
-        raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
-        data = decode_json(raw, source, PositionError, shown)
-    else:
-        raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
-    return data, source, shown
+_read = read_position
 
 
 def _not_a_record(data: Any) -> _Problem | None:
-    """A game record given where a position is expected says so."""
-    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
-        return _Problem("format", "this is a game record, not a position (replay it with "
-                                  "`gutenberg-ai replay`, or give a position file)")
-    return None
+    """A game record (or another game's position) given where a position is expected
+    says so."""
+    problem = not_a_position(data, FORMAT)
+    return _Problem(*problem) if problem else None
 
 
 # ---------------------------------------------------------------------------------------
@@ -1418,3 +1268,50 @@ def _dumps(data) -> str:
             return "[\n" + ",\n".join(items) + f"\n{pad}]"
         return json.dumps(value)
     return compact(data, 0)
+
+
+# ---------------------------------------------------------------------------------------
+# Playing from a position (gutenberg-ai play --position)
+# ---------------------------------------------------------------------------------------
+def plan_order(state_dict) -> list:
+    """The people in plan order: seat order from the first player, the automa skipped."""
+    n, first, automa = state_dict["num_seats"], state_dict["first_player"], state_dict["automa_seat"]
+    return [(first + i) % n for i in range(n) if (first + i) % n != automa]
+
+
+def position_start(data: dict, pos, seed: int = 0) -> tuple[dict, list, str]:
+    """A position whose plans are hidden, made playable: the plans written "hidden" are
+    not stand-ins to play with but decisions still to make. Returns (position data to
+    start from, presets, what to tell the person): the position rewound to the turn of
+    the first seat, in plan order, whose plan is hidden (that seat plans again: the AI
+    searches, a person is asked), and the plans the file gives for the seats after it,
+    as (seat, allocation) to play for them when their turn comes (preset_action). A
+    position without hidden plans is returned as it is, with no presets."""
+    if not pos.hidden_plans:
+        return data, [], ""
+    d = pos.state.to_dict()
+    order = plan_order(d)
+    committed = order[:d["step"]]
+    first = min(committed.index(seat) for seat in pos.hidden_plans)
+    rewound = {**data, "players": [dict(p) for p in data["players"]]}
+    rewound["step"] = {"kind": "plan", "player": order[first]}
+    presets = []
+    for seat in committed[first:]:
+        rewound["players"][seat].pop("plan", None)
+        if seat not in pos.hidden_plans:
+            presets.append((seat, tuple(d["players"][seat]["plan"])))
+    hidden = ", ".join(f"player {seat}" for seat in pos.hidden_plans)
+    note = (f"The position hides the plan of {hidden}: planned again now, from the first of them "
+            "in plan order.")
+    return rewound, presets, note
+
+
+def preset_action(core, legal, preset, start_round: int):
+    """The move a preset of position_start stands for, if it is to be played now: the
+    plan the position gave the seat to act, in the position's first plan step."""
+    if core.round != start_round or core.phase != "plan":
+        return None
+    for a in legal:
+        if a < _core.ACTIONS["PRINTING"] and tuple(_core.plan_of(a)) == tuple(preset):
+            return a
+    return None

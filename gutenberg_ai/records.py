@@ -13,10 +13,10 @@ A record looks like this (one action per line):
 
     {
       "format": "gutenberg-record",
-      "version": 2,
+      "version": 3,
       "command": "play",
-      "game": {"players": 2, "rounds": 6, "returns": "win", "characters": true,
-               "automa": 0},
+      "game": {"name": "gutenberg", "players": 2, "rounds": 6, "returns": "win",
+               "characters": true, "automa": 0},
       "catalogue": null,
       "position": null,
       "seed": 7,
@@ -30,6 +30,13 @@ A record looks like this (one action per line):
       "result": {"scores": [88, 95], "returns": [-1.0, 1.0], "winners": [1],
                  "ranks": [2, 1], "state_digest": "..."}
     }
+
+`game` names the game (its key in gutenberg_ai.games: "gutenberg", "printing-press";
+records of version 1 and 2 are Gutenberg's) and gives its parameters, all but the
+catalogue and position, which come as data. Every game's records are written, checked
+and replayed by this one module: what differs is asked of the games table (the game's
+module checks the parameters and knows the data a game was made of; its compiled core
+plays, masks and words the actions).
 
 `player` is the seat that acted, -1 for chance (the draws and the automa's cards).
 `catalogue` holds the catalogue the game was played with (its JSON), null for the
@@ -64,16 +71,15 @@ import tempfile
 
 import pyspiel
 
-from gutenberg_ai import game as _game
-from gutenberg_ai.game import DEFAULTS, GAME_NAME, ParameterError, core_of, register_data, sources_of
+from gutenberg_ai import games
+from gutenberg_ai.games import core_of
 from gutenberg_ai.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
                                    show, text_problem)
 
 FORMAT = "gutenberg-record"
-VERSION = 2
-POSITION_FORMAT = "gutenberg-position"
+VERSION = 3                   # 3: "game" names its game; 1 and 2 (Gutenberg's) are read
 CHANCE = int(pyspiel.PlayerId.CHANCE)
-_GAME_KEYS = ("players", "rounds", "returns", "characters", "automa")
+_DATA_KEYS = ("catalogue", "position")   # parameters a record carries as data
 MAX_FILE_BYTES = 16 << 20     # a game of 4 players is a few hundred kB
 MAX_NAME = 40                 # a seat's player: "human", a bot's name, a person's name
 MAX_TEXT = 300                # an action's text
@@ -130,10 +136,18 @@ def seat_entry(seat: int, player: str, seed: int | None = None, options: dict | 
     return entry
 
 
+def ranking_keys(core) -> list:
+    """Each player's place in the game's order: its rulebook's tie-breaks where the core
+    has them (ranking_key), else the final score."""
+    if hasattr(core, "ranking_key"):
+        return [core.ranking_key(seat) for seat in range(core.num_players)]
+    return list(core.final_scores())
+
+
 def final_result(state) -> dict:
     """The `result` of a finished game: scores, returns, winners, ranks, state digest."""
     core = core_of(state)
-    keys = [core.ranking_key(seat) for seat in range(core.num_players)]
+    keys = ranking_keys(core)
     ranks = [1 + sum(other > key for other in keys) for key in keys]
     return {"scores": core.final_scores(), "returns": [float(r) for r in state.returns()],
             "winners": core.winners(), "ranks": ranks, "state_digest": state_digest(core)}
@@ -152,12 +166,14 @@ class GameRecord:
     def __init__(self, game, seed: int | None, seats: list, command: str = "", extra: dict | None = None):
         params = game.get_parameters()          # resolved when the game was loaded
         self.game = game
-        self.params = {k: params[k] for k in _GAME_KEYS}
+        self.printing_game = games.of(game)
+        self.params = {"name": self.printing_game.key,
+                       **{k: v for k, v in params.items() if k not in _DATA_KEYS}}
         # The catalogue and the position are copied in, as the game read them: the
         # record replays without the files (and whatever became of them).
-        sources = sources_of(game)
-        self.catalogue = sources["catalogue"]
-        self.position = sources["position"]
+        sources = self.printing_game.rules_module.sources_of(game)
+        self.catalogue = sources.get("catalogue")
+        self.position = sources.get("position")
         self.seed = seed
         self.seats = list(seats)
         self.command = command
@@ -295,7 +311,7 @@ def _check_record(data) -> Problems:
     if not isinstance(data, dict):
         add("top level", f"a record is a JSON object {{...}}, got {show(data)}")
         return found
-    if data.get("format") == POSITION_FORMAT:
+    if games.of_position(data) is not None:
         add("format", "this is a position, not a game record (ask for a hint with "
                       "`gutenberg-ai hint`, or play from it with `gutenberg-ai play --position`)")
         return found
@@ -307,11 +323,11 @@ def _check_record(data) -> Problems:
             add("top level", f"unknown key {show(key)} (expected {', '.join(_KEYS)})")
     if "format" in data and data["format"] != FORMAT:
         add("format", f"{show(data['format'])} is not {FORMAT!r} (is this a game record?)")
-    if "version" in data and not (_whole(data["version"]) and data["version"] in (1, VERSION)):
-        add("version", f"{show(data['version'])}: this program reads versions 1 and {VERSION}")
+    if "version" in data and not (_whole(data["version"]) and 1 <= data["version"] <= VERSION):
+        add("version", f"{show(data['version'])}: this program reads versions 1 to {VERSION}")
     if found:
         return found
-    players = _check_game(data, add)
+    players = _check_game(data, found)
     seed = data.get("seed")
     if seed is not None and not _whole(seed):
         add("seed", f"{show(seed)} is not a whole number")
@@ -326,50 +342,72 @@ def _check_record(data) -> Problems:
     return found
 
 
-def _check_game(data: dict, add) -> int | None:
-    """The game's parameters and data; the number of players if they are sound."""
+def printing_game_of(record: dict):
+    """The game (games.PrintingGame) a record names; ValueError for a name not known."""
+    game = record.get("game")
+    name = game.get("name", games.DEFAULT_GAME) if isinstance(game, dict) and record.get("version", 1) >= 3 \
+        else games.DEFAULT_GAME
+    return games.get(name)
+
+
+def _check_game(data: dict, found: Problems) -> int | None:
+    """The game's name, parameters and data; the number of players if they are sound."""
+    add = found.add
     game = data["game"]
     if not isinstance(game, dict):
         add("game", f"the game's parameters are an object {{...}}, got {show(game)}")
         return None
-    keys = _GAME_KEYS + (("catalogue",) if data["version"] == 1 else ())
+    if data["version"] >= 3 and "name" not in game:
+        add("game.name", f"missing: which game this is ({', '.join(games.GAMES)})")
+        return None
+    try:
+        g = printing_game_of(data)
+    except ValueError:
+        add("game.name", f"{show(game.get('name'))} is not one of {', '.join(games.GAMES)}")
+        return None
+    module = g.rules_module
+    keys = tuple(k for k in module.DEFAULTS if k not in _DATA_KEYS) + \
+        (("catalogue",) if data["version"] == 1 else ())
     for key in game:
-        if key not in keys:
+        if key not in keys and not (key == "name" and data["version"] >= 3):
             add(f"game.{key}" if isinstance(key, str) and key.isidentifier() else "game",
                 f"unknown parameter {show(key)} (known: {', '.join(keys)})")
-    for key in ("catalogue", "position"):
+    for key in _DATA_KEYS:
         if data.get(key) is not None and not isinstance(data[key], dict):
             add(key, f"the {key} (an object {{...}}) or null, got {show(data[key])}")
     if data["version"] == 1 and game.get("catalogue", "") != "":
         add("game.catalogue", "a version 1 record names its catalogue by a path; it replays "
                               "only with the built-in catalogue (record it again)")
+    if found:
+        return None
     try:
-        params = _params(data)
-        setup = _game.setup(params)
-    except ParameterError as e:
+        params = module.check_parameters(_params(data))
+    except ValueError as e:      # the game's ParameterError (a catalogue's, a position's too)
         lines = str(e).split("\n")
         field, _, first = lines[0].partition(": ")
-        where = (field if field in ("catalogue", "position") else
-                 f"game.{field}" if field in DEFAULTS else "game")
+        where = (field if field in _DATA_KEYS else
+                 f"game.{field}" if field in module.DEFAULTS else "game")
         # A catalogue's or position's problems come one a line, each with its field.
         for line in [first] + lines[1:]:
             add(where, line)
         return None
-    except (TypeError, ValueError) as e:
+    except TypeError as e:
         add("game", show(str(e), 300))
         return None
-    if "returns" in game and setup.params["returns"] != game["returns"]:
+    if "returns" in game and params.get("returns") != game["returns"]:
         add("game.returns", f"{show(game['returns'])}, but the game returns "
-                            f"{setup.params['returns']!r}")
-    return setup.params["players"]
+                            f"{params.get('returns')!r}")
+    return params["players"]
 
 
 def _params(record: dict) -> dict:
     """The game parameters of a record, its catalogue and position as registered data."""
-    params = {k: v for k, v in record["game"].items() if k in _GAME_KEYS}
-    for key in ("catalogue", "position"):
+    g = printing_game_of(record)
+    module = g.rules_module
+    params = {k: v for k, v in record["game"].items() if k in module.DEFAULTS and k not in _DATA_KEYS}
+    for key in _DATA_KEYS:
         if isinstance(record.get(key), dict):
-            params[key] = register_data(record[key], f"the record's {key}")
+            params[key] = module.register_data(record[key], f"the record's {key}")
     return params
 
 
@@ -484,8 +522,8 @@ def game_of(record: dict):
     """The OpenSpiel game of a (checked) record, its catalogue and position from the
     record's data (no file is read or written)."""
     try:
-        return pyspiel.load_game(GAME_NAME, _params(record))
-    except (ParameterError, pyspiel.SpielError, ValueError) as e:
+        return printing_game_of(record).load(**_params(record))
+    except (pyspiel.SpielError, ValueError) as e:
         raise RecordError(record.get("_source", "record"), "game", str(e).split("\n")[0]) from None
 
 
@@ -505,12 +543,14 @@ def _fits(state, entry) -> bool:
 
 def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
     """The actions of a checked record with what its viewer had not seen filled in:
-    (entries, dropped). Every hidden draw gets a draw that fits everything recorded
-    after it (the kept character among a player's two tiles, the viewer's own draws
-    still in the pool...), tried in an order drawn with `seed`; filled entries are
-    marked "filled". The hidden plans at the end of the record (committed in the plan
-    step where it was saved) are dropped: their players choose again. `dropped` counts
-    them. A hidden decision anywhere else, or draws that nothing fits, is a RecordError."""
+    (entries, dropped). Every hidden entry before the record's last visible one, a draw
+    (the kept character among a player's two tiles, a token drawn from the bag...) or
+    another player's decision the viewer did not see (a token kept face down), gets an
+    outcome or a legal move that fits everything recorded after it, tried in an order
+    drawn with `seed`; filled entries are marked "filled". The hidden decisions at the
+    end of the record (Gutenberg: the plans committed in the plan step where it was
+    saved) are dropped: their players choose again. `dropped` counts them. Hidden
+    entries that nothing fits are a RecordError."""
     source = record.get("_source", "record")
     game = game_of(record) if game is None else game
     actions = record["actions"]
@@ -518,53 +558,49 @@ def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
     while end > 0 and actions[end - 1].get("hidden") and actions[end - 1]["player"] != CHANCE:
         end -= 1
     hidden = [i for i in range(end) if actions[i].get("hidden")]
-    for i in hidden:
-        if actions[i]["player"] != CHANCE:
-            raise RecordError(source, f"actions[{i}]", "a hidden decision before the end of the record "
-                                                       "(only the plans of the last plan step can be hidden)")
     entries = [dict(e) for e in actions[:end]]
     if not hidden:
         return entries, len(actions) - end
     rng = random.Random(f"gutenberg-fill/{seed}")
     tries = [0]
-
-    def phase(state):
-        return core_of(state).phase
+    # The game may know which outcome or move what follows reveals (Printing Press: a
+    # setup token placed symbol side up rounds later names the symbol drawn at setup).
+    hint = getattr(games.of(game).positions, "hidden_hint", None)
 
     def go(i, state):
         # The visible entries up to the next hidden one must fit; after the last hidden
-        # one, those of the same phase (later phases do not depend on the draws).
+        # one, every one to the end (a later move may reveal what was hidden).
         k = i
-        after = i > hidden[-1]
-        start_phase = phase(state) if after else None
         while k < end and not entries[k].get("hidden"):
-            if after and phase(state) != start_phase:
-                return True
             if not _fits(state, entries[k]):
                 return False
             state.apply_action(entries[k]["action"])
             k += 1
         if k == end:
             return True
-        if state.is_terminal() or state.current_player() != CHANCE:
+        player = actions[k]["player"]
+        if state.is_terminal() or state.current_player() != player:
             return False
-        outcomes = [a for a, _ in state.chance_outcomes()]
-        rng.shuffle(outcomes)
-        for a in outcomes:
+        options = [a for a, _ in state.chance_outcomes()] if player == CHANCE else list(state.legal_actions())
+        rng.shuffle(options)
+        if hint is not None:
+            first = [a for a in hint(state, entries, k) if a in options]
+            options = first + [a for a in options if a not in first]
+        for a in options:
             tries[0] += 1
             if tries[0] > FILL_LIMIT:
-                raise RecordError(source, f"actions[{k}]", "no draw for the hidden entries fits the "
+                raise RecordError(source, f"actions[{k}]", "nothing for the hidden entries fits the "
                                                            "record's other actions")
             child = state.clone()
             child.apply_action(a)
-            entries[k] = {"player": CHANCE, "by": "chance", "action": a, "filled": True}
+            entries[k] = {"player": player, "by": actions[k].get("by", ""), "action": a, "filled": True}
             if go(k + 1, child):
                 return True
         entries[k] = dict(actions[k])
         return False
 
     if not go(0, game.new_initial_state()):
-        raise RecordError(source, f"actions[{hidden[0]}]", "no draw for the hidden entries fits the "
+        raise RecordError(source, f"actions[{hidden[0]}]", "nothing for the hidden entries fits the "
                                                            "record's other actions")
     return entries, len(actions) - end
 

@@ -12,7 +12,8 @@ from gutenberg_ai import _core
 from gutenberg_ai.bots import BOT_NAMES, make_bot
 
 FAST = {"ismcts": dict(iterations=40), "smmcts": dict(iterations=40),
-        "openspiel-ismcts": dict(iterations=2), "openspiel-mcts": dict(iterations=2)}
+        "openspiel-ismcts": dict(iterations=2), "openspiel-ismcts-cpp": dict(iterations=30),
+        "openspiel-mcts": dict(iterations=2)}
 
 
 def signature(core):
@@ -79,6 +80,7 @@ def test_every_bot_returns_legal_moves_in_every_kind_of_decision(game, states, n
         assert action in state.legal_actions(), (name, kind, action)
 
 
+# openspiel-ismcts-cpp: reproducible only up to OpenSpiel's tie-breaks (test below).
 @pytest.mark.parametrize("name", ["random", "heuristic", "ismcts", "smmcts"])
 def test_the_same_seed_gives_the_same_move(game, states, name):
     for kind in [("plan",), ("turn", 0, P.SUB["CHOOSE"]), ("turn", 2, P.SUB["CHOOSE"])]:
@@ -113,13 +115,38 @@ def test_bad_names_and_options_are_named(game):
         make_bot("random", game, 5)
 
 
+def test_cpp_ismcts_is_seeded_and_plays_the_native_game_only(game, states):
+    state = states[("plan",)]
+    player = state.current_player()
+    # 200 simulations at a plan step (hundreds of plans): every simulation expands a new
+    # move at the root, so OpenSpiel's hash-map tie-breaks inside the search never act
+    # and the seed decides the tree (CppISMCTSBot's docstring).
+    bot = make_bot("openspiel-ismcts-cpp", game, player, seed=5, iterations=200)
+    policy = bot.policy(state)
+    assert policy == make_bot("openspiel-ismcts-cpp", game, player, seed=5, iterations=200).policy(state)
+    assert policy != make_bot("openspiel-ismcts-cpp", game, player, seed=6, iterations=200).policy(state)
+    # The most visited move, ties to the lowest action (not the C++ bot's hash-map order).
+    top = max(p for _, p in policy)
+    assert bot.step(state.clone()) == min(a for a, p in policy if p == top)
+    drawn = make_bot("openspiel-ismcts-cpp", game, player, seed=5, iterations=200,
+                     final_policy="normalized_visit_count").step(state.clone())
+    assert dict(policy)[drawn] > 0
+    with pytest.raises(ValueError, match="native game"):
+        make_bot("openspiel-ismcts-cpp", pyspiel.load_game("gutenberg_py"), 0)
+    with pytest.raises(ValueError, match="final_policy"):
+        make_bot("openspiel-ismcts-cpp", game, 0, final_policy="best")
+    with pytest.raises(ValueError, match="frobnicate"):
+        make_bot("openspiel-ismcts-cpp", game, 0, frobnicate=1)
+
+
 def test_our_bots_and_openspiels_play_a_game_through_evaluate_bots():
     game = gutenberg_ai.load_game(players=2, rounds=1)
-    bots = [make_bot("smmcts", game, 0, seed=1, iterations=30),
-            make_bot("openspiel-ismcts", game, 1, seed=2, iterations=2)]
-    state = game.new_initial_state()
-    returns = pyspiel.evaluate_bots(state, bots, 4)
-    assert state.is_terminal() and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+    for opponent, budget in (("openspiel-ismcts", 2), ("openspiel-ismcts-cpp", 20)):
+        bots = [make_bot("smmcts", game, 0, seed=1, iterations=30),
+                make_bot(opponent, game, 1, seed=2, iterations=budget)]
+        state = game.new_initial_state()
+        returns = pyspiel.evaluate_bots(state, bots, 4)
+        assert state.is_terminal() and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 def test_heuristic_beats_random():

@@ -333,7 +333,7 @@ def test_a_record_carries_its_catalogue_and_replays_from_anywhere_without_tempor
     state, path = recorded(tmp_path, catalogue=str(mine), players=2, rounds=1)
     mine.unlink()                                           # the record needs no file
     record = json.loads(path.read_text())
-    assert record["version"] == 2 and record["catalogue"]["printing"][0]["guilders"] == 17
+    assert record["version"] == 3 and record["catalogue"]["printing"][0]["guilders"] == 17
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     temp = tempfile.gettempdir()
@@ -360,6 +360,7 @@ def test_a_record_from_a_position_replays_without_the_position_file(tmp_path):
 def test_a_version_1_record_with_the_built_in_catalogue_replays(finished):
     data = copy.deepcopy(finished)
     data["version"] = 1
+    del data["game"]["name"]            # version 1 and 2 records are Gutenberg's, unnamed
     data["game"]["catalogue"] = ""
     del data["catalogue"]
     assert replay(load_record(data)).is_terminal()

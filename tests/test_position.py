@@ -391,7 +391,7 @@ MALFORMED = [
         [{"gear": "G30", "active": 1}, {"gear": "G28", "active": 1}]), "players[1].gears",
      "at most 3"),
     ("ink set of 2", INKS3, _set(["board", "inks", 0], ["blue", "red"]), "board.inks[0]",
-     "at least 3"),
+     "3 needed"),
     ("ink colour", INKS3, _set(["board", "inks", 0, 2], "teal"), "board.inks[0][2]",
      "'teal' is not one of blue, silver, gold, red"),
     ("plan row over 6", INKS3, _set(["players", 1, "plan", "orders"], 7),

@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 import gutenberg_ai
-from gutenberg_ai import _core, names, tui
+from gutenberg_ai import _core, names, tui, view
 from gutenberg_ai.cli import main
 from gutenberg_ai.play import Session, Settings
 from gutenberg_ai.records import load_record, replay
@@ -186,7 +186,7 @@ def test_a_position_with_a_hidden_plan_lets_the_ai_plan_it(tmp_path):
 def test_plans_the_position_gives_after_a_hidden_one_are_kept(tmp_path):
     """Three players: the first in plan order hid their plan, the second's is known.
     Replanning from the first keeps the second's plan as the file gives it."""
-    from gutenberg_ai.play import plan_order
+    from gutenberg_ai.position import plan_order
     from gutenberg_ai.position import save_position
     game = gutenberg_ai.load_game(players=3, characters=False)
     state = game.new_initial_state()
@@ -299,7 +299,7 @@ def test_every_decision_fits_a_100_by_40_terminal_with_the_offer_and_your_holdin
 
 
 def test_letters_read_as_letters_and_moves_say_what_they_give():
-    assert tui.types_text([1, 3, 0, 1]) == "A I I I U"
+    assert view.types_text([1, 3, 0, 1]) == "A I I I U"
     game = gutenberg_ai.load_game(players=2)
     state = game.new_initial_state()
     rng = random.Random(4)

@@ -279,12 +279,18 @@ class NativeState : public State {
       actions[i] = static_cast<int>(history_[i].action);
     }
     const auto seed = static_cast<unsigned long long>(rng() * 9007199254740992.0);
-    spiel_resample_history(&out->s_, player_id, actors.data(), actions.data(), n, seed);
+    // The history begins at the game's initial state as this state's start records set it.
+    CoreState start = *spec_->initial;
+    for (size_t r = 0; r < start_records_.size(); r += SPIEL_START_WIDTH) {
+      spiel_set_start_record(&start, &start_records_[r]);
+    }
+    spiel_resample_history(&start, &out->s_, player_id, actors.data(), actions.data(), n, seed);
     for (int i = 0; i < n; ++i) out->history_[i].action = actions[i];
     // Hidden facts of the initial state that no history entry holds (a position's
-    // hidden commitments): the state keeps them, so that they survive serialization.
+    // hidden commitments or tokens): the state keeps them, so that they survive
+    // serialization.
     int records[SPIEL_MAX_SEATS * SPIEL_START_WIDTH];
-    const int k = spiel_start_records(spec_->initial, &out->s_, records);
+    const int k = spiel_start_records(spec_->initial, &start, &out->s_, records);
     if (k > 0) out->start_records_.assign(records, records + k * SPIEL_START_WIDTH);
     return out;
   }

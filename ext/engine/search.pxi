@@ -789,9 +789,10 @@ cdef void play_policies(GameState* s, const Catalogue* cat, const int* policy, R
 
 
 def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
-                 double epsilon=HEURISTIC_EPSILON):
+                 double epsilon=HEURISTIC_EPSILON, bint with_automa=False):
     """Play `games` full games inside the core with a policy per seat ("random" or
-    "heuristic") and return the final scores of each game (a list of lists)."""
+    "heuristic") and return the final scores of each game (a list of lists; with_automa:
+    the solo automa's score after the players')."""
     cdef int policy[MAX_SEATS]
     cdef GameState s
     cdef Rng rng
@@ -810,7 +811,7 @@ def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
         with nogil:
             play_policies(&s, &rules.cat, policy, &rng, epsilon)
         final_scores_double(&s, &rules.cat, scores)
-        out.append([int(scores[i]) for i in range(rules.players)])
+        out.append([int(scores[i]) for i in range(s.num_seats if with_automa else rules.players)])
     return out
 
 

@@ -13,16 +13,22 @@
 #                       game plays it), rules (Rules), info (max_game_length,
 #                       min_utility, max_utility, utility_sum if zero-sum) and key (a
 #                       text naming the rules: a serialized state carries it)
-#   OBS_SIZE, write_obs(s, player, out), entry_hidden(...), resample_history(...),
+#   OBS_SIZE, write_obs(s, player, out), entry_hidden(...), resample_from(...) (below),
 #   returns_of(s, cat, mode, out), and the Python classes Rules (cat, initial) and
 #   CoreState (action_to_string, observation_string, __str__, illegal_message).
+#   resample_from(start, s, player, actors, actions, n, rng): resample_history for a
+#   history that begins at `start` (the game's initial state with the state's start
+#   records set); a game whose hidden facts at the start are in `start` may redraw them
+#   there too (Printing Press), one that keeps them in `s` ignores it (Gutenberg).
 #   Start records: hidden facts of a game's initial state that are in no history entry
-#   (a position's hidden commitments) but that a resample redraws, so that a serialized
-#   state must carry them: START_WIDTH ints a record, written as "START_TAG <ints>"
-#   lines (START_WORDS says what the ints are, START_REFUSED why a record a file gives
-#   does not fit the game's start); start_records(initial, now, out) gives
-#   them, set_start_record(s, record) checks and sets one in an initial state. A game
-#   without them: START_WIDTH 1, start_records returns 0, set_start_record False.
+#   (a position's hidden commitments or hidden tokens) but that a resample redraws, so
+#   that a serialized state must carry them: START_WIDTH ints a record, written as
+#   "START_TAG <ints>" lines (START_WORDS says what the ints are, START_REFUSED why a
+#   record a file gives does not fit the game's start); start_records(initial, start,
+#   now, out) gives them after a resample (`start` as resample_from left it, `now` the
+#   resampled state), set_start_record(s, record) checks and sets one in an initial
+#   state. A game without them: START_WIDTH 1, start_records returns 0,
+#   set_start_record False.
 
 from libcpp.string cimport string
 
@@ -76,17 +82,17 @@ cdef public bint spiel_entry_hidden(const GameState* s, int player, int i, int n
     return entry_hidden(s, player, i, n, actor, action)
 
 
-cdef public int spiel_resample_history(GameState* s, int player, const int* actors, int* actions,
-                                       int n, unsigned long long seed) noexcept nogil:
+cdef public int spiel_resample_history(GameState* start, GameState* s, int player, const int* actors,
+                                       int* actions, int n, unsigned long long seed) noexcept nogil:
     cdef Rng rng
     rng.s = seed
-    return resample_history(s, player, actors, actions, n, &rng)
+    return resample_from(start, s, player, actors, actions, n, &rng)
 
 
-cdef public int spiel_start_records(const GameState* initial, const GameState* now,
-                                    int* out) noexcept nogil:
+cdef public int spiel_start_records(const GameState* initial, const GameState* start,
+                                    const GameState* now, int* out) noexcept nogil:
     """At most MAX_SEATS records of SPIEL_START_WIDTH ints."""
-    return start_records(initial, now, out)
+    return start_records(initial, start, now, out)
 
 
 cdef public bint spiel_set_start_record(GameState* s, const int* record) noexcept nogil:

@@ -30,6 +30,11 @@ class PrintingGame:
     core_module: str         # its compiled core (Rules, CoreState, search, heuristic_move, ...)
     shell_name: str = ""     # a Python shell OpenSpiel game over the same core, if any
     score_word: str = "points"   # what its score is called ("fame")
+    # The tools' game-specific parts (docs/new-game.md says what each module provides):
+    view_module: str = ""        # its table drawn with rich, and its words at the prompt (tui)
+    position_module: str = ""    # its position files: schema, loader, writer
+    position_format: str = ""    # the "format" its position files declare
+    cards_module: str = ""       # looking a card up by what it shows (`gutenberg-ai cards`)
 
     @property
     def core(self):
@@ -41,6 +46,21 @@ class PrintingGame:
         """The game's Python module (parameters, rules, information)."""
         return importlib.import_module(self.module)
 
+    @property
+    def view(self):
+        """Its table drawn with rich (gutenberg_ai.tui calls it)."""
+        return importlib.import_module(self.view_module)
+
+    @property
+    def positions(self):
+        """Its position-file module (load_position, position_from_data, save_position, ...)."""
+        return importlib.import_module(self.position_module)
+
+    @property
+    def cards(self):
+        """Its card lookup (find_cards, closest_cards, ...)."""
+        return importlib.import_module(self.cards_module)
+
     def load(self, **params) -> pyspiel.Game:
         """The native OpenSpiel game with these parameters."""
         importlib.import_module(self.module)   # registers the game
@@ -51,7 +71,17 @@ GAMES = {
     "gutenberg": PrintingGame(
         key="gutenberg", spiel_name="gutenberg", title="Gutenberg",
         module="gutenberg_ai.game", core_module="gutenberg_ai._core",
-        shell_name="gutenberg_py", score_word="fame"),
+        shell_name="gutenberg_py", score_word="fame",
+        view_module="gutenberg_ai.view", position_module="gutenberg_ai.position",
+        position_format="gutenberg-position", cards_module="gutenberg_ai.cards"),
+    "printing-press": PrintingGame(
+        key="printing-press", spiel_name="printing_press", title="Printing Press",
+        module="gutenberg_ai.games.printing_press.game",
+        core_module="gutenberg_ai.games.printing_press._core",
+        view_module="gutenberg_ai.games.printing_press.view",
+        position_module="gutenberg_ai.games.printing_press.position",
+        position_format="printing-press-position",
+        cards_module="gutenberg_ai.games.printing_press.cards"),
 }
 DEFAULT_GAME = "gutenberg"
 
@@ -62,6 +92,15 @@ def get(key: str) -> PrintingGame:
         return GAMES[key]
     except (KeyError, TypeError):
         raise ValueError(f"game: {key!r} is not one of {', '.join(GAMES)}") from None
+
+
+def of_position(data) -> PrintingGame | None:
+    """The game whose position files have the `format` of decoded JSON `data`, or None."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    for g in GAMES.values():
+        if g.position_format and fmt == g.position_format:
+            return g
+    return None
 
 
 def of(game_or_state) -> PrintingGame:

@@ -1,0 +1,45 @@
+"""A digest of what the search does at fixed decisions, to check that a change meant to
+keep behaviour (a refactor, a speed-up) keeps it: run it on both checkouts and compare.
+
+    python benchmarks/search_digest.py                 # prints one JSON line per decision
+    python benchmarks/search_digest.py | sha256sum     # the same digest: the same search
+
+For 2 and 3 players, `ismcts` and `smmcts`: a seeded random game is played and every
+30th decision (the first included, 4 a game) is searched with 300 iterations and seed 5;
+each line gives the players, the algorithm, the decision's number, the visits of the
+five most visited moves and the iterations cut short (mismatches).
+"""
+import json
+import random
+import sys
+import os
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import gutenberg_ai  # noqa: E402
+from gutenberg_ai import _core  # noqa: E402
+
+
+def main():
+    for players in (2, 3):
+        for algorithm in ("ismcts", "smmcts"):
+            rules = gutenberg_ai.rules_of(gutenberg_ai.load_game(players=players))
+            state = rules.new_state()
+            rng = random.Random(players)
+            decision = 0
+            while not state.is_terminal() and decision < 120:
+                if state.is_chance():
+                    state.apply(state.sample_chance(rng.randrange(1 << 30)))
+                    continue
+                if decision % 30 == 0:
+                    result = _core.search(state, algorithm, iterations=300, seed=5)
+                    print(json.dumps([players, algorithm, decision,
+                                      [(m["action"], m["visits"]) for m in result["moves"][:5]],
+                                      result["mismatches"]]))
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                decision += 1
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+# Small pieces that every game's compiled core needs, written once (included by each
+# game's core.pyx after `from engine_types cimport *`): the random generator, bit
+# helpers over card sets, and the formula of the win / score / margin returns.
+
+from libc.stdint cimport uint64_t
+
+cdef extern from *:
+    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+    int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+
+# ---------------------------------------------------------------------------------------
+# The random generator (every random thing takes a seed: Rng.s).
+# ---------------------------------------------------------------------------------------
+cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
+    # splitmix64: tiny, fast, and good enough for playouts.
+    rng.s += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = rng.s
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline int rng_below(Rng* rng, int n) noexcept nogil:
+    """Uniform in 0..n-1 (n >= 1)."""
+    return <int>(((rng_next(rng) >> 32) * <uint64_t>n) >> 32)
+
+
+cdef inline double rng_uniform(Rng* rng) noexcept nogil:
+    """Uniform in [0, 1)."""
+    return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+# ---------------------------------------------------------------------------------------
+# Sets as bit masks over ids.
+# ---------------------------------------------------------------------------------------
+cdef inline uint64_t bit(int i) noexcept nogil:
+    return (<uint64_t>1) << i
+
+
+cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:
+    """The index of the n-th set bit of m (from 0, lowest first)."""
+    while n > 0:
+        m &= m - 1
+        n -= 1
+    return ctz64(m)
+
+# ---------------------------------------------------------------------------------------
+# Returns at the end of a game (or of a projection) from the players' scores and who
+# wins by them (the game's winners_of, which knows its tie-breaks).
+# ---------------------------------------------------------------------------------------
+cdef void returns_formula(int n, const double* scores, const bint* win, int k, int mode,
+                          double* out) noexcept nogil:
+    """The n players' returns under `mode` (RETURNS_*). Win: each of k winners gets
+    (n-k)/(k(n-1)), each other player -1/(n-1), so they sum to 0 and a lone winner gets
+    1; all 0 when all share. Score: the scores. Margin: the score minus the mean of the
+    others'. A solo game (n == 1) returns its score whatever the mode."""
+    cdef int seat
+    cdef double total = 0.0
+    if mode == RETURNS_SCORE or n == 1:
+        for seat in range(n):
+            out[seat] = scores[seat]
+    elif mode == RETURNS_MARGIN:
+        for seat in range(n):
+            total += scores[seat]
+        for seat in range(n):
+            out[seat] = scores[seat] - (total - scores[seat]) / (n - 1)
+    else:
+        for seat in range(n):
+            if k == n:
+                out[seat] = 0.0
+            elif win[seat]:
+                out[seat] = (n - k) / <double>(k * (n - 1))
+            else:
+                out[seat] = -1.0 / (n - 1)

@@ -1,0 +1,60 @@
+# What the shared search (ext/engine/search.pxi) needs to know of Printing Press beyond the
+# rules and the heuristic. Included by core.pyx before the search.
+#
+# Printing Press has no simultaneous step: the players decide one after another in
+# initiative (or seat) order, and what one does is public except the symbols of tokens
+# (hidden.pxi). So the simultaneous-step hooks say "never", and `smmcts` is `ismcts`:
+# its iterations redraw the hidden tokens through smmcts_redraw exactly as ismcts does
+# through determinize, and it never meets a simultaneous node.
+
+
+cdef inline bint game_over(const GameState* s) noexcept nogil:
+    return s.phase == PH_TERMINAL
+
+
+cdef inline int rounds_left(const GameState* s) noexcept nogil:
+    """Rounds still to come after this one (all of them during setup)."""
+    cdef int left = s.rounds - s.round
+    return left if left > 0 else 0
+
+
+cdef inline bint sim_phase(const GameState* s) noexcept nogil:
+    return False
+
+
+cdef inline bint sim_step(const GameState* s) noexcept nogil:
+    return False
+
+
+cdef inline int sim_committed(const GameState* s) noexcept nogil:
+    return 0
+
+
+cdef inline int sim_seats(const GameState* s, int* out) noexcept nogil:
+    return 0
+
+
+cdef inline int sim_moves(const GameState* s, const Catalogue* cat, int seat, int* out,
+                          double* values, int k) noexcept nogil:
+    return 0
+
+
+cdef inline bint sim_overwrite(GameState* s, const Catalogue* cat, int seat, int a) noexcept nogil:
+    return False
+
+
+cdef inline int committed_move(const GameState* s, int seat) noexcept nogil:
+    return -1
+
+
+cdef inline bint hidden_move(const GameState* s, int actor, int action, int observer) noexcept nogil:
+    """Another player's move whose symbol the observer does not see: keeping a drawn token
+    initiative side up, taking Caxton's token from the bag (entry_hidden's decisions)."""
+    return actor != observer and ((A_KEEP_DOWN <= action < A_SETUP_UP)
+                                  or (A_CAXTON_TAKE <= action < A_TOKEN_AT))
+
+
+cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
+    # Without a simultaneous step, smmcts redraws what ismcts does: every symbol the
+    # player has not seen.
+    determinize(s, NULL, player, rng)
