@@ -17,7 +17,7 @@ import os
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import gutenberg_ai  # noqa: E402
-from gutenberg_ai import _core  # noqa: E402
+from gutenberg_ai.games.gutenberg import _core  # noqa: E402
 
 
 def main():
