@@ -21,7 +21,7 @@ import gutenberg_ai
 from gutenberg_ai import _core, rules_of
 
 # (game parameters, seeds, share of the heuristic's moves): the digest of each.
-POSITIONS = resources.files("gutenberg_ai") / "data" / "positions"
+POSITIONS = resources.files("gutenberg_ai.games.gutenberg") / "data" / "positions"
 CASES = {
     "2 players": ({"players": 2}, range(40), 0.0),
     "2 players, heuristic moves too": ({"players": 2}, range(40), 0.6),
