@@ -15,6 +15,7 @@ import gutenberg_ai
 from gutenberg_ai.games.lead_letter_printers import _core, position, table
 from gutenberg_ai.games.lead_letter_printers.cards import find_cards
 from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
+from gutenberg_ai.games import core_of
 from gutenberg_ai.jsonfile import Problem
 from gutenberg_ai.positionfile import PositionError
 
@@ -204,3 +205,28 @@ def test_a_component_by_its_words():
     with pytest.raises(Problem) as e:
         table.component(CAT, 7, ("technology", "factory"), "w")
     assert "technology 7" in str(e.value.reason) and "factory 7" in str(e.value.reason)
+
+
+def test_hint_and_play_from_the_shipped_table():
+    from test_llp_cli import cli
+    out = cli("hint", EXAMPLE, "--iterations", "40", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    assert "Anna (player 0) to decide" in out.stdout and "hides 2 factories" in out.stdout
+    out = cli("play", "--position", EXAMPLE, "--ai", "heuristic", "--seed", "4", stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    assert "drawn at random (seed 4)" in out.stdout and "Round 3, Action phase" in out.stdout
+
+
+def test_the_game_parameter_starts_at_a_table_and_saving_it_writes_the_table(tmp_path):
+    import pyspiel
+    game = pyspiel.load_game("lead_letter_printers", {"position": EXAMPLE})
+    state = game.new_initial_state()
+    pos = position.load_position(EXAMPLE)
+    assert state.current_player() == 0 and sorted(state.legal_actions()) == pos.state.legal_actions()
+    saved = position.save_position(state, tmp_path / "again.json", viewer=0)
+    assert saved["form"] == "table" and position.load_position(tmp_path / "again.json").state.legal_actions() \
+        == pos.state.legal_actions()
+    state.apply_action(state.legal_actions()[0])
+    assert core_of(state).current_player() >= 0
+    with pytest.raises(PositionError, match="started from a table"):
+        position.position_of(state, form="moves")

@@ -130,6 +130,11 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     found = structure_problems(data, MAX_MOVES, "a position")
     if found:
         raise PositionError.of(source, found, path)
+    if isinstance(data, dict) and data.get("form", "moves") == "moves":
+        extra = [k for k in TABLE_KEYS if k in data]
+        if extra:
+            raise PositionError.of(source, [(k, "a part of the table form: with the moves, leave it out (or write "
+                                                "\"form\": \"table\" and no moves)") for k in extra], path)
     problems = _checker().problems(data)
     if problems:
         raise PositionError.of(source, problems, path)
@@ -154,10 +159,6 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
                         step={"kind": state.step_name(), "player": state.current_player()}, moves=None,
                         source=source, names=tuple(names), seen_by=seen_by, data=data, form="table",
                         hidden=len(loader.hidden))
-    extra = [k for k in TABLE_KEYS if k in data]
-    if extra:
-        raise PositionError.of(source, [(k, "a part of the table form: with the moves, leave it out (or write "
-                                            "\"form\": \"table\" and no moves)") for k in extra], path)
     state = rules.new_state()
     moves = []
     try:
