@@ -1,24 +1,25 @@
 """Lead Letter Printers position files: a game as it stands, for `hint`, `play
 --position` and the game's `position` parameter (docs/lead_letter_printers/positions.md).
 
-The table of Lead Letter Printers holds hundreds of numbers (four boards, six displays,
-each player's workshop, sticks, tracks and production line), each depending on the
-others, so a position is written as the game that led to it: the moves from the
-beginning, chance draws included, each a number (OpenSpiel's action) or the move's own
-words as the game says them at that point ("tradesman 1 to Market (row 3, column 2),
-room II"). Every move is checked legal in turn, so a position is always one the rules
-reach.
+A file says its form. "table" (table.py): the table as a person at it writes it down
+mid-game, the round, the phase and whose decision it is, the displays, the boards and
+each player's workshop, components by number or words; what is hidden ("hidden"
+factories under a pile) drawn with the file's seed. "moves" (the default): the game
+that led to the position, every move from the beginning, chance draws included, each a
+number (OpenSpiel's action) or the move's own words as the game says them at that point
+("tradesman 1 to Market (row 3, column 2), room II"), each checked legal in turn; the
+only form for a decision in the middle of an effect.
 
     {"format": "lead-letter-printers-position", "version": 1, "players": 2,
      "names": ["Anna", "Kate"], "moves": [12, 30, "discard the lead letter for its resources", ...]}
 
 Optional: "rounds" (the small variant's, 0 for the whole game), "names", "note", and
 "seen_by": the seat whose view the file is. A player saving a game cannot know the
-factories another player drew and put back: `position_of(state, viewer=seat)` writes
-those draws as the rules could have made them, given all the player saw (a resample:
-ext/lead_letter_printers/hidden.pxi), and marks the file "seen_by"; playing from it
-deals them again with the seed (`position_start`), so nobody plays against a fixed
-guess.
+factories another player drew and put back: in a table they are "hidden"; in moves,
+`position_of(state, viewer=seat, form="moves")` writes those draws as the rules could
+have made them, given all the player saw (a resample: ext/lead_letter_printers/hidden.pxi);
+playing from either deals them again with the seed (`position_start`), so nobody plays
+against a fixed guess.
 """
 from __future__ import annotations
 
