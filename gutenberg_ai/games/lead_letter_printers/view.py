@@ -362,7 +362,7 @@ def web_board(core, viewer: int, seat_names=None) -> dict:
     to_act = core.current_player()
     legal = set(core.legal_actions()) if to_act == viewer and viewer >= 0 else set()
     n = s["num_players"]
-    names_ = seat_names or [f"player {q}" for q in range(n)]
+    names_ = [seat_label(q, seat_names) or f"player {q}" for q in range(n)]
     sections = [{"title": "City board", "groups": [_city_grid(core, s, legal)] + _assistants(core, s)}]
     sections.append({"title": "Displays", "groups": _displays(core, s, viewer, legal)})
     discs = [_card(f"{cat.city_names[c]}: " + cat.describe_disc(d), _legal(legal, A["CITY"] + c))
