@@ -230,3 +230,12 @@ def test_the_game_parameter_starts_at_a_table_and_saving_it_writes_the_table(tmp
     assert core_of(state).current_player() >= 0
     with pytest.raises(PositionError, match="started from a table"):
         position.position_of(state, form="moves")
+
+
+def test_a_player_the_rules_would_pass_over_is_not_asked():
+    st = next(x for x in table_states(2, 1, every=1.0) if x.to_dict()["phase"] == _core.PHASES["PRODUCTION"])
+    data = table.table_of(st)
+    assert position.position_from_data(data, CAT).state.legal_actions() == st.legal_actions()
+    problems, _ = problems_of(dict(data, stages_left=0))
+    assert problems == [("to_act", f"seats[{data['to_act']}] has no order they can advance now: "
+                                   "the rules go on without asking")]

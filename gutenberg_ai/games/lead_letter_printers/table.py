@@ -625,8 +625,13 @@ class TableLoader:
         if cp != self.to_act:
             who = "a draw" if cp == -1 else "nobody" if cp < 0 else f"seats[{cp}]"
             raise Problem("to_act", f"the rules ask {who} here, not seats[{self.to_act}]")
-        if not state.legal_actions():
+        legal = state.legal_actions()
+        if not legal:
             raise Problem("to_act", "nothing to decide here")
+        if legal == [_core.ACTIONS["PASS"]] and self.phase in ("orders", "production"):
+            # The rules pass over a player with nothing to buy, or no order to advance.
+            what = "nothing they can buy" if self.phase == "orders" else "no order they can advance now"
+            raise Problem("to_act", f"seats[{self.to_act}] has {what}: the rules go on without asking")
         return state
 
 
