@@ -549,6 +549,10 @@ class TableLoader:
             p["assistants"] = _mask(k for k in range(len(ASSISTANT_KINDS)) if k not in on)
             at = self.wf.get(seat, {})
             p["wf_street"] = [at.get(3, -1), at.get(6, -1)]
+            for level in at:
+                if p["workforce"] < level:
+                    problems.append((f"seats[{seat}].workforce", f"{p['workforce']}, but an assistant of the player "
+                                                                 f"came from workforce {level}"))
             p["factories_paid"] = sum(1 for code in list(p["up"]) + list(p["down"]) if code >= N_TECHS)
             left = N_MARKERS - len(_bits(p["cities"])) - p["factories_paid"]
             given = d["seats"][seat].get("city_markers_left")
