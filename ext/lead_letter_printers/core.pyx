@@ -2230,6 +2230,7 @@ cdef void phase_apply(GameState* s, const Catalogue* cat, int a) noexcept nogil:
             pay_wages(s, cat, seat)
             s.turn += 1
             s.main_done = 0
+            s.prod_left = 0
         else:
             s.prod_left -= 1
             p.capacity -= 1
@@ -2445,6 +2446,7 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 pay_wages(s, cat, s.actor)
                 s.turn += 1
                 s.main_done = 0
+                s.prod_left = 0     # nothing left over for the observation (a table has no such number)
                 continue
             s.rounds_played += 1
             s.phase = PH_PREPARATION
