@@ -165,7 +165,7 @@ class Session:
             raise ValueError(f"{action} is not a legal move here")
         if len(legal) > 1:
             self.decisions.append(len(self.record.actions))
-        self._apply(action)
+        self.apply_move(action)
 
     def say(self, text: str, style: str = ""):
         """Tell the person something (what a move did, a draw, an undo): a line in the
@@ -179,13 +179,13 @@ class Session:
                 if kind == "end":
                     break
                 if kind == "chance":
-                    self._apply(value)
+                    self.apply_move(value)
                 elif kind == "preset":
-                    self._apply(value, preset=True)
+                    self.apply_move(value, preset=True)
                 elif kind == "ai":
-                    self._apply(self._think(value))
+                    self.apply_move(self.think(value))
                 else:
-                    self._apply(self._ask())
+                    self.apply_move(self._ask())
         except KeyboardInterrupt:
             self._flush_draws()
             self.console.print(Text("Interrupted.", style="bold"))
@@ -211,7 +211,7 @@ class Session:
         return self.printing_game.positions.preset_action(
             core_of(self.state), self.state.legal_actions(), self.presets[player], self.preset_round)
 
-    def _apply(self, action: int, preset: bool = False):
+    def apply_move(self, action: int, preset: bool = False):
         player = self.state.current_player()
         before = core_of(self.state) if player == CHANCE else None
         self.record.add(self.state, action)
@@ -251,7 +251,7 @@ class Session:
             self.say("drawn: " + "; ".join(self.drawn), style="dim")
         self.drawn = []
 
-    def _think(self, player: int) -> int:
+    def think(self, player: int) -> int:
         """The AI seat's move, with a progress indicator while it searches."""
         bot = self.bots[player]
         if len(self.state.legal_actions()) == 1:
