@@ -173,6 +173,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                   description="Play, hints, your table and review for the printing games of gutenberg-ai "
                               "(docs/web.md).")
     app.state.limits, app.state.runner, app.state.games, app.state.reviews = limits, runner, played, reviews
+    # A file's text in a JSON string: escapes may double it, and a little room for the rest.
+    app.add_middleware(BodyLimit, limit=2 * limits.max_upload_bytes + 4096)
 
     # -- errors: a JSON body {"error", "problems"}, never a traceback ------------------
     @app.exception_handler(ApiError)
@@ -436,10 +438,14 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         if len(raw) > limits.max_upload_bytes:
             raise ApiError(413, f"{plain_text(req.name)}: {len(raw)} bytes, over this server's "
                                 f"{limits.max_upload_bytes} bytes")
+        source = plain_text(req.name)[:60] or "upload"
         try:
-            return decode_json(raw, plain_text(req.name)[:60] or "upload", error)
+            data = decode_json(raw, source, error)
         except FileDataError as e:
             raise user_error(e) from None
+        if not isinstance(data, dict):
+            raise ApiError(422, f"{source}: the file is not a JSON object", [("", "not a JSON object")])
+        return data
 
     def load_uploaded_position(req: Upload):
         data = read_upload(req, PositionError)

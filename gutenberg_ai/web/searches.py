@@ -95,21 +95,22 @@ class Runner:
             try:
                 job.check()            # a request gone while it waited
                 job.started = True
-                result = work(job)
-                job.post("done", result=result)
+                final = {"event": "done", "result": work(job)}
             except Cancelled:
-                job.post("error", status=499, error="the search was stopped")
+                final = {"event": "error", "status": 499, "error": "the search was stopped"}
             except user_errors as e:
-                job.post("error", status=422, error=str(e))
+                final = {"event": "error", "status": 422, "error": str(e)}
             except Exception:   # a bug: logged here, never a traceback to the page
                 log.exception("search failed")
-                job.post("error", status=500, error="the search failed (the server's log says why)")
+                final = {"event": "error", "status": 500, "error": "the search failed (the server's log says why)"}
             finally:
                 with self.lock:
                     self.active -= 1
                     self.running -= 1
                 if on_end is not None:
                     on_end()
+            # Last: what was held is free again before the page hears the end.
+            job.post(**final)
 
         self.pool.submit(run)
 

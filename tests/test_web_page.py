@@ -1,0 +1,184 @@
+"""The web page in a real headless Chromium (Debian's `chromium`, driven by Playwright's
+Python package), against `gutenberg-ai serve` started as a user would on 127.0.0.1: a
+whole game against the AI played by clicking, a hint, a bad position uploaded and its
+errors shown, a record reviewed with its chart. Screenshots are kept as test artifacts
+in test-artifacts/web/ (or $GUTENBERG_AI_ARTIFACTS), which CI keeps (docs/web.md).
+
+Skipped, saying why, where there is no Chromium (CHROMIUM or /usr/bin/chromium) or no
+Playwright; .ci/run installs both.
+"""
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install -e .[test])")
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)", allow_module_level=True)
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ARTIFACTS = pathlib.Path(os.environ.get("GUTENBERG_AI_ARTIFACTS", ROOT / "test-artifacts" / "web"))
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def server():
+    """`gutenberg-ai serve --port 0` in a process of its own; its printed address."""
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "gutenberg_ai", "serve", "--port", "0", "--workers", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    assert match, f"serve printed no address: {line!r} {proc.stderr.read() if proc.poll() is not None else ''}"
+    url = match.group(0)
+    for _ in range(100):       # until it answers
+        try:
+            import urllib.request
+            urllib.request.urlopen(url + "api/info", timeout=1).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def page(server):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    profile = tempfile.mkdtemp(prefix="gutenberg-chromium-")
+    with playwright_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True,
+                                                       args=FLAGS, viewport={"width": 1400, "height": 1000},
+                                                       accept_downloads=True)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server)
+        page.errors = errors
+        yield page
+        context.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def shot(page, name):
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_play_a_whole_game_by_clicking_with_a_hint(page):
+    """Printing Press, 2 players, 1 round, the AI at 30 iterations a move: every decision
+    is clicked on the board where a board item offers a legal move (a card of the
+    offer, a tableau's cell), else in the move list; one hint is asked for; the game
+    ends with the score sheet, and nothing on the page failed."""
+    page.select_option("#game", "printing-press")
+    page.fill("#players", "2")
+    page.fill("#ai", "smmcts")
+    page.fill("#iterations", "30")
+    page.fill("#rounds", "1")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#board .board-section")
+    shot(page, "play-start")
+    hinted = on_board = 0
+    for turn in range(200):
+        page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
+                               " return s.includes('Your decision') || s.includes('over'); }")
+        if "over" in page.text_content("#status"):
+            break
+        if not hinted:
+            page.fill("#hint-seconds", "0.3")
+            page.click("#hint")
+            page.wait_for_selector("#hints table.hints tbody tr")
+            rows = page.locator("#hints table.hints tbody tr").count()
+            assert rows >= 1
+            assert re.search(r"\d+%", page.text_content("#hints"))
+            shot(page, "play-hint")
+            hinted = 1
+        before = page.text_content("#status")
+        target = page.locator("#board .clickable")
+        if target.count():
+            on_board += 1
+            target.first.click()
+            menu = page.locator(".move-menu button.move")
+            if menu.count():
+                menu.first.click()
+        else:
+            page.locator("#moves button.move").first.click()
+        if turn == 3:
+            shot(page, "play-middle")
+    else:
+        pytest.fail("the game did not end within 200 decisions")
+    page.wait_for_selector("#score-sheet")
+    shot(page, "play-end")
+    assert on_board > 0, "no move was clickable on the board"
+    sheet = page.text_content("#scores")
+    assert "Winner" in sheet or "Shared win" in sheet or "title" in sheet.lower()
+    assert not page.errors, page.errors
+
+
+def test_review_the_game_played_with_its_chart(page):
+    """The game just played, reviewed: the slider moves the board, the chart draws a
+    line per player."""
+    page.click("#review-this")
+    page.wait_for_selector("#review-board .board-section")
+    page.wait_for_selector("#chance-chart polyline.chance-line", timeout=120_000)
+    page.wait_for_function("() => document.querySelector('#chance-status').textContent.includes('over the game')",
+                           timeout=120_000)
+    assert page.locator("#chance-chart polyline.chance-line").count() == 2
+    end = page.text_content("#review-where")
+    page.fill("#review-slider", "1")
+    page.dispatch_event("#review-slider", "input")
+    page.wait_for_function("() => document.querySelector('#review-where').textContent.startsWith('move 1 ')")
+    assert page.text_content("#review-where") != end
+    shot(page, "review")
+
+
+def test_upload_a_record_file_to_review(page, tmp_path):
+    """A record written by `gutenberg-ai demo --save`, uploaded as a file."""
+    path = tmp_path / "demo.json"
+    subprocess.run([sys.executable, "-m", "gutenberg_ai", "demo", "--seed", "3", "--rounds", "1", "--quiet",
+                    "--save", str(path)], check=True, capture_output=True)
+    page.click("#tab-review")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_function("() => document.querySelector('#record-pick').selectedOptions[0].textContent === 'demo.json'")
+    page.wait_for_selector("#review-moves li")
+    moves = sum(1 for a in json.loads(path.read_text())["actions"] if a["player"] >= 0)
+    assert page.locator("#review-moves li").count() == moves
+    shot(page, "review-upload")
+
+
+def test_a_bad_position_shows_every_error(page, tmp_path):
+    """A position with three mistakes: each is listed with its field, and no board."""
+    good = json.loads((ROOT / "gutenberg_ai/games/gutenberg/data/positions/plan-round1-2p.json").read_text())
+    good["round"] = 9
+    good["players"][0]["guilders"] = -3
+    good["players"][1]["fame"] = "lots"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(good))
+    page.click("#tab-table")
+    page.set_input_files("#position-file", str(bad))
+    page.wait_for_selector("#position-errors li")
+    errors = page.text_content("#position-errors")
+    assert "round" in errors and "players[0].guilders" in errors and "players[1].fame" in errors
+    assert page.locator("#position-errors li").count() >= 3
+    assert page.locator("#position-board .board-section").count() == 0
+    shot(page, "position-errors")
+    # An example position: its table, then a hint for it.
+    page.select_option("#example", "gutenberg/fulfil-round6-2p")
+    page.wait_for_selector("#position-board .board-section")
+    page.fill("#position-seconds", "0.3")
+    page.click("#position-hint")
+    page.wait_for_selector("#position-hints table.hints tbody tr")
+    shot(page, "position-hint")
+    assert not page.errors, page.errors
