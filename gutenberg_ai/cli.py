@@ -509,6 +509,8 @@ def cmd_serve(args) -> int:
     if args.port > 65535:
         raise UsageError(f"--port: {args.port} is over 65535")
     limits = Limits(workers=args.workers)
+    if args.max_seconds is not None:
+        limits.max_ai_seconds = limits.max_hint_seconds = args.max_seconds
     return serve(args.host, args.port, limits)
 
 
@@ -744,6 +746,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve_p.add_argument("--port", type=_non_negative_int, default=8000, help="the port (default 8000; 0: any free one)")
     serve_p.add_argument("--workers", type=_positive_int, default=max(1, min(4, os.cpu_count() or 1)),
                          help="searches run at once (default: the cores, at most 4)")
+    serve_p.add_argument("--max-seconds", type=_positive_float, default=None, metavar="S",
+                         help="the longest search, an AI move or a hint, whatever its budget "
+                              "(default 30 s an AI move, 60 s a hint)")
     serve_p.set_defaults(run=cmd_serve)
     return parser
 

@@ -15,9 +15,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 import pytest
+from web_server import running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install -e .[test])")
 
@@ -35,22 +35,8 @@ TIMEOUT_MS = 60_000
 @pytest.fixture(scope="module")
 def server():
     """`gutenberg-ai serve --port 0` in a process of its own; its printed address."""
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "gutenberg_ai", "serve", "--port", "0", "--workers", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    assert match, f"serve printed no address: {line!r} {proc.stderr.read() if proc.poll() is not None else ''}"
-    url = match.group(0)
-    for _ in range(100):       # until it answers
-        try:
-            import urllib.request
-            urllib.request.urlopen(url + "api/info", timeout=1).read()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    with running_server("--workers", "2") as (url, log):
+        yield url
 
 
 @pytest.fixture(scope="module")

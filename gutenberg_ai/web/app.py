@@ -233,7 +233,12 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                            [("iterations", f"at most {limits.max_iterations}")])
         if seconds is None and iterations is None:
             return {"seconds": default_seconds}
-        return {"seconds": seconds} if seconds is not None else {"iterations": iterations}
+        if seconds is not None:
+            return {"seconds": seconds}
+        # An iteration budget is bounded in time too (the first reached stops it): at a
+        # few hundred iterations a second, 200,000 would hold a worker and its stream
+        # for many minutes.
+        return {"iterations": iterations, "seconds": max_seconds}
 
     # -- play --------------------------------------------------------------------------
     @app.post("/api/games", status_code=201, summary="Start a game against the AI")
@@ -532,7 +537,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             review.busy = False
         try:
             return runner.stream(lambda job: review.compute_chances(job, limits.review_points,
-                                                                    limits.review_iterations, limits.max_nodes),
+                                                                    limits.review_iterations, limits.review_seconds,
+                                                                    limits.max_nodes),
                                  USER_ERRORS, on_end=done)
         except BaseException:
             done()

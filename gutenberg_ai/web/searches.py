@@ -92,6 +92,7 @@ class Runner:
         def run():
             with self.lock:
                 self.running += 1
+            final = {"event": "error", "status": 500, "error": "the search failed (the server's log says why)"}
             try:
                 job.check()            # a request gone while it waited
                 job.started = True
@@ -107,10 +108,13 @@ class Runner:
                 with self.lock:
                     self.active -= 1
                     self.running -= 1
-                if on_end is not None:
-                    on_end()
-            # Last: what was held is free again before the page hears the end.
-            job.post(**final)
+                try:
+                    if on_end is not None:
+                        on_end()
+                except Exception:   # a bug; the stream must still end
+                    log.exception("ending a search failed")
+                # Last: what was held is free again before the page hears the end.
+                job.post(**final)
 
         self.pool.submit(run)
 

@@ -38,6 +38,7 @@ class Limits:
     max_upload_bytes: int = 1 << 20   # a position file or record sent by the page
     review_points: int = 40        # searches over a reviewed game for its chart
     review_iterations: int = 300   # each
+    review_seconds: float = 1.5    # each at most (40 points: a minute)
     heartbeat: float = 3.0         # a search whose stream is not read this long stops
 
 
@@ -138,6 +139,8 @@ class WebGame:
         for bot in session.bots.values():   # the server's bound on a tree's memory
             if hasattr(bot, "progress"):
                 bot.options["max_nodes"] = min(bot.options.get("max_nodes", limits.max_nodes), limits.max_nodes)
+                if bot.iterations is not None:   # an iteration budget is bounded in time too
+                    bot.seconds = limits.max_ai_seconds
         with self.lock:
             self.play_free()
 
@@ -308,9 +311,10 @@ class Review:
             return steps
         return [steps[round(k * (len(steps) - 1) / (count - 1))] for k in range(count)]
 
-    def compute_chances(self, job, count: int, iterations: int, max_nodes: int) -> list[dict]:
+    def compute_chances(self, job, count: int, iterations: int, seconds: float, max_nodes: int) -> list[dict]:
         """Each player's chance to win (solo: the expected final score) at `count`
-        decisions spread over the game, by a search of `iterations` from each (the best
+        decisions spread over the game, by a search of `iterations` (at most `seconds`)
+        from each (the best
         move's means for every seat), and at the end the result."""
         core_module = games.of(self.game).core
         solo = self.game.num_players() == 1
@@ -324,7 +328,7 @@ class Review:
                 state.apply_action(self.actions[at]["action"])
                 at += 1
             core = core_of(state)
-            result = core_module.search(core, "smmcts", iterations=iterations, seed=n,
+            result = core_module.search(core, "smmcts", iterations=iterations, seconds=seconds, seed=n,
                                         returns="score" if solo else "win", max_nodes=max_nodes,
                                         progress=lambda *_: job.check())
             best = result["moves"][0]
