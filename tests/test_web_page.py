@@ -80,8 +80,10 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
     for turn in range(200):
         page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
                                " return s.includes('Your decision') || s.includes('over'); }")
+        assert not page.text_content("#play-error"), (turn, page.text_content("#play-error"))
         if "over" in page.text_content("#status"):
             break
+        logged = page.locator("#log li").count()
         if not hinted:
             page.fill("#hint-seconds", "0.3")
             page.click("#hint")
@@ -91,7 +93,6 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
             assert re.search(r"\d+%", page.text_content("#hints"))
             shot(page, "play-hint")
             hinted = 1
-        before = page.text_content("#status")
         target = page.locator("#board .clickable")
         if target.count():
             on_board += 1
@@ -101,6 +102,7 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
                 menu.first.click()
         else:
             page.locator("#moves button.move").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
         if turn == 3:
             shot(page, "play-middle")
     else:
@@ -110,6 +112,79 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
     assert on_board > 0, "no move was clickable on the board"
     sheet = page.text_content("#scores")
     assert "Winner" in sheet or "Shared win" in sheet or "title" in sheet.lower()
+    assert not page.errors, page.errors
+
+
+def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):
+    """Gutenberg, 2 players, the AI at 30 iterations a move, a short game of ROUNDS
+    rounds: every plan is entered as a plan (the five numbers of the plan form, not a
+    move of the list), a hint is asked for at the first plan, every other decision is
+    clicked on the board or in the move list; the game ends with the score sheet."""
+    rounds = int(os.environ.get("GUTENBERG_AI_WEB_ROUNDS", "2"))
+    page.click("#tab-play")
+    if page.locator("#new").is_visible():
+        page.click("#new")
+    page.select_option("#game", "gutenberg")
+    page.fill("#players", "2")
+    page.fill("#ai", "smmcts")
+    page.fill("#iterations", "30")
+    page.fill("#rounds", str(rounds))
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Gutenberg')")
+    page.wait_for_selector("#board .board-section")
+    shot(page, "gutenberg-start")
+    plans = []
+    hinted = False
+    for turn in range(400):
+        page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
+                               " return s.includes('Your decision') || s.includes('over'); }")
+        assert not page.text_content("#play-error"), (turn, page.text_content("#play-error"))
+        if "over" in page.text_content("#status"):
+            break
+        logged = page.locator("#log li").count()
+        if page.locator("#plan-entry").count():
+            inputs = page.locator("#plan-entry .entry-number")
+            assert inputs.count() == 5
+            example = [int(inputs.nth(i).input_value()) for i in range(5)]
+            plan = example[1:] + example[:1]       # the same markers, placed otherwise
+            for i, n in enumerate(plan):
+                inputs.nth(i).fill(str(n))
+            shot(page, f"gutenberg-plan-{len(plans) + 1}")
+            if not hinted:
+                page.fill("#hint-seconds", "0.3")
+                page.click("#hint")
+                page.wait_for_selector("#hints table.hints tbody tr")
+                assert re.search(r"\d+%", page.text_content("#hints"))
+                assert "plan" in page.text_content("#hints")
+                shot(page, "gutenberg-hint")
+                hinted = True
+            page.click("#plan-submit")
+            plans.append(plan)
+        else:
+            target = page.locator("#board .clickable")
+            if target.count():
+                target.first.click()
+                menu = page.locator(".move-menu button.move")
+                if menu.count():
+                    menu.first.click()
+            else:
+                page.locator("#moves button.move").first.click()
+        # The move was taken: the log says so (a decision may follow with the same words).
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+        if turn == 10:
+            shot(page, "gutenberg-middle")
+    else:
+        pytest.fail("the game did not end within 400 decisions")
+    page.wait_for_selector("#score-sheet")
+    shot(page, "gutenberg-end")
+    assert len(plans) == rounds, plans
+    log = page.text_content("#log")
+    words = ("orders", "inks", "specialties", "gears", "patronage")
+    for plan in plans:      # each plan played as entered, in the game's words
+        assert "you: plan: " + ", ".join(f"{w} {n}" for w, n in zip(words, plan)) in log, (plan, log)
+    sheet = page.text_content("#scores")
+    assert "Winner" in sheet or "Shared win" in sheet
     assert not page.errors, page.errors
 
 

@@ -322,8 +322,21 @@ function play(action) {
   return act(() => api("POST", `/api/games/${current.id}/move`, { action }));
 }
 
-// The AI's moves, one request each, with the progress of its search.
+// The AI's moves, one request each, with the progress of its search. One loop at a
+// time: a move made during the pause between the AI's moves calls proceed() again, and
+// a second loop would ask for the same AI move twice (409 from the server).
+let proceeding = false;
 async function proceed() {
+  if (proceeding) return;     // the running loop sees the new view
+  proceeding = true;
+  try {
+    await proceedLoop();
+  } finally {
+    proceeding = false;
+  }
+}
+
+async function proceedLoop() {
   while (current && current.status === "ai") {
     const who = current.labels[current.to_act];
     searching = new AbortController();
