@@ -225,3 +225,13 @@ def test_openapi_documents_the_api(client):
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/games", "/api/games/{game_id}/advance", "/api/positions/hint", "/api/records"} <= set(paths)
     assert client.get("/").status_code == 200 and "app.js" in client.get("/").text
+
+
+def test_the_position_schemas_for_the_form(client):
+    """The page's form is built from the schemas the command line checks files against."""
+    from gutenberg_ai import games
+    out = client.get("/api/positions/schemas").json()
+    for key in ("gutenberg", "printing-press"):
+        g = games.get(key)
+        assert out[key]["format"] == g.positions.FORMAT
+        assert out[key]["schema"] == g.positions.position_schema()

@@ -243,3 +243,100 @@ def test_a_bad_position_shows_every_error(page, tmp_path):
     page.wait_for_selector("#position-hints table.hints tbody tr")
     shot(page, "position-hint")
     assert not page.errors, page.errors
+
+
+def load_example(page, name, data=None):
+    """Choose an example position and wait until its text is in (and checked)."""
+    if data is None:
+        game, stem = name.split("/")
+        folder = game.replace("-", "_")
+        data = json.loads((ROOT / f"gutenberg_ai/games/{folder}/data/positions/{stem}.json").read_text())
+    page.select_option("#example", name)
+    page.wait_for_function("(want) => { try { return JSON.stringify(JSON.parse("
+                           "document.querySelector('#position-text').value)) === JSON.stringify(want); }"
+                           " catch (e) { return false; } }", arg=data)
+    page.wait_for_function("() => document.querySelector('#position-status').textContent !== 'checking...'")
+
+
+def check_form(page):
+    """Check the form and wait for the server's answer."""
+    page.click("#position-form-check")
+    page.wait_for_function("() => document.querySelector('#position-status').textContent !== 'checking...'")
+
+
+def test_a_position_edited_in_a_form(page, tmp_path):
+    """Every example position of every game as a form (built from the game's schema)
+    gives back the same JSON; the main fields of each game are fields (round, step,
+    players' holdings, the board or the offer); three wrong fields are shown each at its
+    field, all at once; fixed, the form's JSON is what the command line's loader reads."""
+    page.click("#tab-table")
+    examples = [o for o in page.eval_on_selector_all("#example option", "os => os.map(o => o.value)") if o]
+    assert {"gutenberg/plan-round1-2p", "printing-press/cards-round2-3p"} <= set(examples)
+    forms = 0
+    for name in examples:
+        game, stem = name.split("/")
+        folder = game.replace("-", "_")
+        shipped = json.loads((ROOT / f"gutenberg_ai/games/{folder}/data/positions/{stem}.json").read_text())
+        load_example(page, name, shipped)
+        page.click("#position-form-open")
+        if not shipped["format"].endswith("-position"):      # a start file (cfr-mini): no position form
+            page.wait_for_function("() => document.querySelector('#position-errors').textContent.includes('not a position')")
+            continue
+        page.wait_for_selector("#position-form .form-top")
+        check_form(page)
+        assert page.locator("#position-board .board-section").count()
+        assert json.loads(page.input_value("#position-text")) == shipped, name
+        forms += 1
+        assert page.locator("#position-form .field-error").count() == 0
+    assert forms >= 7
+    # Printing Press: the step, a player's holdings, the offer.
+    load_example(page, "printing-press/cards-round2-3p")
+    page.click("#position-form-open")
+    page.wait_for_selector("#position-form .form-top")
+    for path in ("round", "step.kind", "step.player", "offer[0]", "offer[1]", "players[0].cubes",
+                 "players[0].orders[0][0]", "players[0].tableau[0]", "players[0].character"):
+        assert page.locator(f'#position-form [data-path="{path}"]').count() == 1, path
+    assert page.locator('#position-form select[data-path="step.kind"]').count() == 1
+    shot(page, "position-form-pp")
+    # Gutenberg: wrong fields, every one at its field.
+    load_example(page, "gutenberg/plan-round1-2p")
+    page.click("#position-form-open")
+    page.wait_for_selector("#position-form .form-top")
+    for path in ("round", "first_player", "step.kind", "step.player", "board.printing[0]", "board.inks[0][1]",
+                 "players[0].guilders", "players[0].fame", "players[0].types", "players[1].orders[0][0]"):
+        assert page.locator(f'#position-form [data-path="{path}"]').count() == 1, path
+    kinds = page.eval_on_selector('#position-form select[data-path="step.kind"]',
+                                  "s => [...s.options].map(o => o.value)")
+    assert {"plan", "turn", "fulfil"} <= set(kinds)
+    field = lambda path: page.locator(f'#position-form .form-input[data-path="{path}"]')     # noqa: E731
+    field("round").fill("9")
+    field("players[0].guilders").fill("-3")
+    field("players[1].fame").fill("lots")
+    check_form(page)
+    errors = {page.get_attribute(f'#position-form .field-error >> nth={i}', "data-where")
+              for i in range(page.locator("#position-form .field-error").count())}
+    assert errors == {"round", "players[0].guilders", "players[1].fame"}
+    for path, words in (("round", "out of range"), ("players[0].guilders", "out of range"),
+                        ("players[1].fame", "whole number")):
+        # Shown beside its own field, in the loader's words.
+        row = page.locator(f'#position-form .form-row:has(> [data-path="{path}"])')
+        assert words in row.locator(".field-error").text_content(), path
+    assert page.locator("#position-board .board-section").count() == 0
+    shot(page, "position-form-errors")
+    field("round").fill("1")
+    field("players[0].guilders").fill("7")
+    field("players[1].fame").fill("0")
+    check_form(page)
+    assert page.locator("#position-board .board-section").count()
+    assert page.locator("#position-form .field-error").count() == 0
+    written = json.loads(page.input_value("#position-text"))
+    shipped = json.loads((ROOT / "gutenberg_ai/games/gutenberg/data/positions/plan-round1-2p.json").read_text())
+    shipped["players"][0]["guilders"] = 7
+    assert written == shipped
+    path = tmp_path / "from-the-form.json"
+    path.write_text(page.input_value("#position-text"))
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "hint", str(path), "--iterations", "50", "--top", "1"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    shot(page, "position-form")
+    assert not page.errors, page.errors

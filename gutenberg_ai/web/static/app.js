@@ -2,6 +2,7 @@
 // and Review (a record, step by step, with each player's chance to win). Everything goes
 // through the JSON API (docs/web.md); searches come as streams of JSON lines.
 import { drawBoard, closeMenus } from "/static/board.js";
+import { positionForm } from "/static/form.js";
 
 const $ = (id) => document.getElementById(id);
 const MOVES_SHOWN = 60;        // a longer list (a plan step's hundreds) is filtered by typing
@@ -446,6 +447,7 @@ $("example").addEventListener("change", async () => {
   if (!$("example").value) return;
   const r = await fetch(`/api/positions/examples/${$("example").value}`);
   $("position-text").value = await r.text();
+  closeForm();     // it was the previous file's
   positionName = $("example").value.split("/")[1] + ".json";
   checkPosition();
 });
@@ -459,6 +461,7 @@ $("position-file").addEventListener("change", async () => {
   }
   positionName = file.name;
   $("position-text").value = await file.text();
+  closeForm();
   checkPosition();
 });
 $("position-text").addEventListener("input", () => {
@@ -467,6 +470,8 @@ $("position-text").addEventListener("input", () => {
 
 async function checkPosition() {
   showError($("position-errors"), null);
+  lastPositionError = null;
+  $("position-status").textContent = "checking...";
   $("position-hints").replaceChildren();
   $("position-download").href = URL.createObjectURL(new Blob([$("position-text").value], { type: "application/json" }));
   try {
@@ -477,9 +482,11 @@ async function checkPosition() {
     $("position-board").replaceChildren();
     $("position-status").textContent = "";
     showError($("position-errors"), e);
+    lastPositionError = e;
     return null;
   }
 }
+let lastPositionError = null;
 
 function drawPosition(view) {
   drawBoard($("position-board"), view.board, {});
@@ -487,6 +494,45 @@ function drawPosition(view) {
 }
 
 $("check-position").addEventListener("click", checkPosition);
+
+// The position as a form (form.js), built from the text and the game's schema; checked,
+// it writes the text and puts each problem at its field.
+let schemas = null;
+let form = null;
+$("position-form-open").addEventListener("click", async () => {
+  showError($("position-errors"), null);
+  let data;
+  try {
+    data = JSON.parse($("position-text").value);
+  } catch (e) {
+    showError($("position-errors"), new Error(`the text is not JSON, so there is no form of it (${e.message}): fix the text, or choose an example`));
+    return;
+  }
+  try {
+    schemas = schemas || await api("GET", "/api/positions/schemas");
+  } catch (e) { showError($("position-errors"), e); return; }
+  const game = Object.values(schemas).find((g) => data && g.format === data.format);
+  if (!game || typeof data !== "object" || Array.isArray(data)) {
+    const formats = Object.values(schemas).map((g) => g.format).join(", ");
+    showError($("position-errors"), new Error(`format: not a position of a game here (one of ${formats})`));
+    return;
+  }
+  form = positionForm($("position-form"), game.schema, data);
+  $("position-form-area").hidden = false;
+});
+$("position-form-check").addEventListener("click", async () => {
+  if (!form) return;
+  $("position-text").value = JSON.stringify(form.value(), null, 2) + "\n";
+  form.clear();
+  const view = await checkPosition();
+  if (view === null && lastPositionError) form.showProblems(lastPositionError.problems || []);
+});
+function closeForm() {
+  form = null;
+  $("position-form").replaceChildren();
+  $("position-form-area").hidden = true;
+}
+$("position-form-close").addEventListener("click", closeForm);
 let positionSearch = null;
 $("position-hint").addEventListener("click", async () => {
   showError($("position-errors"), null);
