@@ -231,7 +231,9 @@ def test_the_position_schemas_for_the_form(client):
     """The page's form is built from the schemas the command line checks files against."""
     from gutenberg_ai import games
     out = client.get("/api/positions/schemas").json()
-    for key in ("gutenberg", "printing-press"):
-        g = games.get(key)
-        assert out[key]["format"] == g.positions.FORMAT
+    assert set(out) == {k for k, g in games.GAMES.items() if g.position_module}
+    for key, g in games.GAMES.items():
+        if not g.position_module:
+            continue
+        assert out[key]["format"] == g.position_format == g.positions.FORMAT
         assert out[key]["schema"] == g.positions.position_schema()

@@ -433,7 +433,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @app.get("/api/positions/schemas", summary="Each game's position format and its JSON Schema (the page's form)")
     def position_schemas():
-        return {g.key: {"format": g.positions.FORMAT, "title": g.title, "schema": g.positions.position_schema()}
+        return {g.key: {"format": g.position_format, "title": g.title, "schema": g.positions.position_schema()}
                 for g in games.GAMES.values() if g.position_module}
 
     @app.get("/api/positions/examples/{game}/{name}", summary="An example position's file")

@@ -247,7 +247,7 @@ class WebGame:
     def position(self) -> dict:
         s = self.session
         g = games.of(self.game)
-        return g.positions.position_of(core_of(s.state), viewer=s.human)
+        return g.positions.position_of(s.state, viewer=s.human)   # the state as played (its moves, for some games)
 
 
 # ---------------------------------------------------------------------------------------
