@@ -174,6 +174,10 @@ class SearchBot(_PrintingBot):
             raise ValueError(f"{algorithm}: {e}") from None
         self.options = options
         self.last = None
+        # Called as progress(iterations, seconds) while a search runs (the core's search:
+        # a few times a second, in the searching thread); an exception it raises stops
+        # the search and comes out of step() (the web page stops a search this way).
+        self.progress = None
 
     def step(self, state):
         _check_decision(state, self.player)
@@ -183,7 +187,8 @@ class SearchBot(_PrintingBot):
             self.last = None
             return legal[0]
         self.last = self.core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
-                                 seed=_move_seed(self.seed, state), threads=self.threads, **self.options)
+                                 seed=_move_seed(self.seed, state), threads=self.threads,
+                                 progress=self.progress, **self.options)
         return self.last["moves"][0]["action"]
 
 

@@ -8,6 +8,7 @@ is the default, and a record or position file says its own game.
     gutenberg-ai replay RECORD.json                  a recorded game, action by action
     gutenberg-ai arena --bots smmcts,heuristic ...   a round robin between bots, with ratings
     gutenberg-ai cards A I I U 5 guilders            a card's id (for a position) from what it shows
+    gutenberg-ai serve                               play, hints and review in a web page
 
 Every subcommand has --help. Errors (a bad parameter, a malformed position or record)
 print one line naming what is wrong and exit with status 2; never a traceback.
@@ -501,6 +502,24 @@ def cmd_cards(args) -> int:
 
 
 # ---------------------------------------------------------------------------------------
+# serve
+# ---------------------------------------------------------------------------------------
+def cmd_serve(args) -> int:
+    try:
+        from gutenberg_ai.web.app import serve
+        from gutenberg_ai.web.sessions import Limits
+    except ImportError as e:   # the `web` extra is not installed
+        raise UsageError(f"the web page needs FastAPI and uvicorn ({e.name} is missing): "
+                         'pip install -e ".[web]"') from None
+    if args.port > 65535:
+        raise UsageError(f"--port: {args.port} is over 65535")
+    limits = Limits(workers=args.workers)
+    if args.max_seconds is not None:
+        limits.max_ai_seconds = limits.max_hint_seconds = args.max_seconds
+    return serve(args.host, args.port, limits)
+
+
+# ---------------------------------------------------------------------------------------
 # the parser
 # ---------------------------------------------------------------------------------------
 def _whole_number(lowest: int):
@@ -722,6 +741,20 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
     cards.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cards.set_defaults(run=cmd_cards)
+    serve_p = _subparser(sub, "serve", "play, hints, your table and review in a web page",
+                         "Serve the web page on HOST:PORT (127.0.0.1 by default: this machine only) and "
+                         "print its address: play against the AI, hints at any decision, hints for a "
+                         "position file, and review of a game record, for every game. Ctrl-C stops it.",
+                         ["gutenberg-ai serve", "gutenberg-ai serve --port 8080",
+                          "gutenberg-ai serve --port 0          (any free port, printed)"])
+    serve_p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve_p.add_argument("--port", type=_non_negative_int, default=8000, help="the port (default 8000; 0: any free one)")
+    serve_p.add_argument("--workers", type=_positive_int, default=max(1, min(4, os.cpu_count() or 1)),
+                         help="searches run at once (default: the cores, at most 4)")
+    serve_p.add_argument("--max-seconds", type=_positive_float, default=None, metavar="S",
+                         help="the longest search, an AI move or a hint, whatever its budget "
+                              "(default 30 s an AI move, 60 s a hint)")
+    serve_p.set_defaults(run=cmd_serve)
     return parser
 
 

@@ -140,19 +140,52 @@ class Session:
         self.record.finish(self.state)
 
     # -- the game loop ------------------------------------------------------------------
+    def next_turn(self):
+        """What the game waits for now, as (kind, value): ("end", None); ("chance",
+        the draw), ("preset", the move the position gives): played without asking;
+        ("ai", seat): an AI seat's search; ("human", seat): the person's decision. The
+        terminal's loop below and the web page's (gutenberg_ai.web) both ask this."""
+        if self.state.is_terminal():
+            return "end", None
+        player = self.state.current_player()
+        if player == CHANCE:
+            return "chance", draw_chance(self.state, self.settings.seed)
+        preset = self._preset(player)
+        if preset is not None:
+            return "preset", preset
+        return ("ai" if player != self.human else "human"), player
+
+    def human_move(self, action: int):
+        """Play the person's `action` (checked legal) as a decision undo goes back to
+        (a decision with one legal move is not one)."""
+        legal = self.state.legal_actions()
+        if self.state.current_player() != self.human:
+            raise ValueError("it is not your decision")
+        if action not in legal:
+            raise ValueError(f"{action} is not a legal move here")
+        if len(legal) > 1:
+            self.decisions.append(len(self.record.actions))
+        self.apply_move(action)
+
+    def say(self, text: str, style: str = ""):
+        """Tell the person something (what a move did, a draw, an undo): a line in the
+        terminal; the web page's session collects them instead."""
+        self.console.print(Text(text, style=style))
+
     def run(self) -> int:
         try:
-            while not self.state.is_terminal():
-                player = self.state.current_player()
-                preset = self._preset(player)
-                if player == CHANCE:
-                    self._apply(draw_chance(self.state, self.settings.seed))
-                elif preset is not None:
-                    self._apply(preset, preset=True)
-                elif player != self.human:
-                    self._apply(self._think(player))
+            while True:
+                kind, value = self.next_turn()
+                if kind == "end":
+                    break
+                if kind == "chance":
+                    self.apply_move(value)
+                elif kind == "preset":
+                    self.apply_move(value, preset=True)
+                elif kind == "ai":
+                    self.apply_move(self.think(value))
                 else:
-                    self._apply(self._ask())
+                    self.apply_move(self._ask())
         except KeyboardInterrupt:
             self._flush_draws()
             self.console.print(Text("Interrupted.", style="bold"))
@@ -178,7 +211,7 @@ class Session:
         return self.printing_game.positions.preset_action(
             core_of(self.state), self.state.legal_actions(), self.presets[player], self.preset_round)
 
-    def _apply(self, action: int, preset: bool = False):
+    def apply_move(self, action: int, preset: bool = False):
         player = self.state.current_player()
         before = core_of(self.state) if player == CHANCE else None
         self.record.add(self.state, action)
@@ -188,7 +221,7 @@ class Session:
         note = self.view.chance_note(before, action, text) if before is not None else None
         if note:     # a draw worth its own line (Gutenberg's automa cards)
             self._flush_draws()
-            self.console.print(Text(note, style="yellow"))
+            self.say(note, style="yellow")
         else:
             self._announce(player, text, preset)
 
@@ -203,22 +236,22 @@ class Session:
         self._flush_draws()
         who = self.labels[player]
         if preset:   # the person wrote it in the position: they know it
-            self.console.print(Text(f"{who}: {text} (as the position gives it)", style="yellow"))
+            self.say(f"{who}: {text} (as the position gives it)", style="yellow")
         elif hidden:
-            self.console.print(Text(f"{who} {self.view.hidden_move_text(core, player)}", style="yellow"))
+            self.say(f"{who} {self.view.hidden_move_text(core, player)}", style="yellow")
         elif player != self.human:
-            self.console.print(Text(f"{who}: {text}", style="yellow"))
+            self.say(f"{who}: {text}", style="yellow")
 
     def _flush_draws(self):
         # A deal (setup, a new round) is dozens of draws, and the board shows where they
         # went; a few draws (an order as a reward) are worth reading.
         if len(self.drawn) > DRAWS_SHOWN:
-            self.console.print(Text(f"dealt: {len(self.drawn)} draws (see the board)", style="dim"))
+            self.say(f"dealt: {len(self.drawn)} draws (see the board)", style="dim")
         elif self.drawn:
-            self.console.print(Text("drawn: " + "; ".join(self.drawn), style="dim"))
+            self.say("drawn: " + "; ".join(self.drawn), style="dim")
         self.drawn = []
 
-    def _think(self, player: int) -> int:
+    def think(self, player: int) -> int:
         """The AI seat's move, with a progress indicator while it searches."""
         bot = self.bots[player]
         if len(self.state.legal_actions()) == 1:
@@ -396,7 +429,7 @@ class Session:
         for entry in self.record.actions:
             self.state.apply_action(entry["action"])
         self.drawn = []
-        self.console.print(Text(f"Undone: {undone}. Back to your previous decision.", style="bold"))
+        self.say(f"Undone: {undone}. Back to your previous decision.", style="bold")
 
     def _save(self, rest):
         full = bool(rest) and rest[0] == "--full"

@@ -1081,6 +1081,8 @@ def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=No
     one that player can write down: plans committed this plan step that they have not
     seen are ``"hidden"``.
     """
+    from gutenberg_ai.games import core_of
+    state = core_of(state)    # a pyspiel state too, as every game's position_of takes
     d = state.to_dict()
     why = _unsupported(state, d)
     if why:

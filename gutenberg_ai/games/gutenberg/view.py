@@ -654,3 +654,169 @@ def typed_move(core, numbers: list, legal):
 def typed_move_help(core, legal) -> str:
     """What else than a move number the prompt takes here ("" for nothing)."""
     return ", or your plan as five numbers" if _plans(core, legal) else ""
+
+
+# ---------------------------------------------------------------------------------------
+# The table for the web page (gutenberg_ai.web draws it: docs/web.md, "The board")
+# ---------------------------------------------------------------------------------------
+def _web_card(text: str, actions=(), kind: str = "card", **more) -> dict:
+    """A card: its id and what it shows (the catalogue's words), and the moves that take
+    it (the page makes it clickable when one of them is legal)."""
+    card_id, _, rest = text.partition(" ")
+    return {"kind": kind, "id": card_id, "text": rest, "actions": list(actions), **more}
+
+
+def _web_gear(cat, gear: int, active=None, actions=(), used: bool = False) -> dict:
+    return {"kind": "gear", "id": f"G{gear}", "actions": list(actions), "used": used,
+            "sectors": [_sector_text(cat, gear, k) for k in range(len(cat.gears[gear].sectors))],
+            "active": active}
+
+
+def _web_inks(counts) -> list:
+    return [{"kind": "ink", "colour": c, "count": n} for c, n in zip(names.INKS, counts) if n]
+
+
+def web_board(core, viewer: int, seat_names=None) -> dict:
+    """The table as `viewer` sees it (-1: everything), as data for the web page: the
+    board's rows and each printing house, every card with the moves that take or use it
+    (clickable where legal), what the viewer may not see as hidden items (another
+    player's plan until every plan is committed, the character tiles they drew), and
+    at a plan step the plan entry (five numbers, as typed_move reads them)."""
+    A = _core.ACTIONS
+    cat = core.rules.catalogue
+    rules = core.rules.core_catalogue
+    s = core.to_dict()
+    lay = rules["board"][s["num_seats"]]
+    board = []
+
+    def on_spaces(field, count, describe, first_action, per=1, moves=1):
+        return [_web_card(describe(x), [first_action + x * per + m for m in range(moves)])
+                for x in s[field][:count] if x >= 0]
+
+    board.append({"label": "printing cards", "items": on_spaces(
+        "printing_space", lay["printing"], cat.describe_printing, A["PRINTING"])})
+    board.append({"label": "refinement cards", "items": on_spaces(
+        "refinement_space", lay["refinement"], lambda x: _refinement_text(cat, x), A["REFINEMENT"])})
+    per_set = len(s["ink_space"][0])
+    board.append({"label": "ink sets (free / 1g / 2g)", "items": [
+        {"kind": "inkset", "id": f"set {i + 1}", "inks": [names.INKS[c] if c >= 0 else None for c in space],
+         "actions": [A["INKS"] + i * per_set + k for k in range(per_set)]}
+        for i, space in enumerate(s["ink_space"][:lay["ink_sets"]]) if any(c >= 0 for c in space)]})
+    board.append({"label": "specialty cards", "items": on_spaces(
+        "specialty_space", lay["specialty"], cat.describe_specialty_card, A["SPECIALTY"], per=5, moves=5)})
+    board.append({"label": "gears", "items": [_web_gear(cat, x, actions=[A["GEAR"] + x])
+                                              for x in s["gear_space"][:lay["gears"]] if x >= 0]})
+    patronage = []
+    for i, x in enumerate(s["patronage_space"]):
+        if x >= 0:
+            opens = rules["patronage_rounds"][i]
+            patronage.append(_web_card(cat.describe_patronage(x), [A["PATRON_CARD"] + x],
+                                       note=f"from round {opens}" if opens > s["round"] else ""))
+    board.append({"label": "patronage cards", "items": patronage})
+    rewards = []
+    for k, reward in enumerate(rules["patronage_rewards"]):
+        taken = s["patronage_reward_seat"][k]
+        rewards.append({"kind": "chip", "text": _core._reward_text(reward["kind"], reward["amount"]),
+                        "note": f"taken by {seat_label(taken, seat_names)}" if taken >= 0 else "",
+                        "actions": [A["PATRON_REWARD"] + k], "dim": taken >= 0})
+    board.append({"label": "patronage rewards", "items": rewards})
+    board.append({"label": "bag", "items": _web_inks(s["bag"])})
+    for label, field, describe, first in (
+            ("draft: printing", "draft_printing", cat.describe_printing, A["PRINTING"]),
+            ("draft: refinement", "draft_refinement", lambda x: _refinement_text(cat, x), A["REFINEMENT"]),
+            ("drawn printing cards", "pool_printing", cat.describe_printing, A["PRINTING"]),
+            ("drawn refinement cards", "pool_refinement", lambda x: _refinement_text(cat, x), A["REFINEMENT"]),
+            ("gears drawn", "gear_pool", None, A["GEAR"])):
+        xs = _core._bits(s[field])
+        if xs:
+            items = [_web_gear(cat, x, actions=[first + x]) if describe is None else
+                     _web_card(describe(x), [first + x]) for x in xs]
+            board.append({"label": label, "items": items})
+    sections = [{"title": "Board", "groups": [g for g in board if g["items"]]}]
+    if s["automa_seat"] >= 0:
+        a = s["players"][s["automa_seat"]]
+        groups = [{"label": "plan", "items": [{"kind": "chip", "text": f"{row} {n}"}
+                                              for row, n in zip(names.ROWS, a["plan"])]},
+                  {"label": "patronage cards", "items": [{"kind": "chip", "text": str(a["patronage"])}]}]
+        if s["automa_card"] >= 0:
+            groups.append({"label": "planning card", "items": [{"kind": "chip", "text": str(s["automa_card"])}]})
+        sections.append({"title": f"Automa ({a['markers']} markers)", "groups": groups})
+    seats = list(range(s["num_players"]))
+    if 0 <= viewer < len(seats):
+        seats.remove(viewer)
+        seats.insert(0, viewer)
+    for seat in seats:
+        sections.append(_web_house(core, s, seat, viewer, seat_names))
+    out = {"heading": (f"Round {s['round']} of {s['rounds']}" if s["round"] else "Setup") + f" - {core.step_name()}",
+           "sections": sections}
+    legal = core.legal_actions() if core.current_player() == viewer else []
+    plans = _plans(core, legal)
+    if plans:
+        markers = sum(next(iter(plans)))
+        out["entry"] = {"kind": "numbers", "what": "plan", "labels": list(names.ROWS), "total": markers,
+                        "max": 6, "example": _spread(markers),
+                        "help": f"Place your {markers} initiative markers on the five actions (at most 6 on one)."}
+    return out
+
+
+def _web_house(core, s, seat: int, viewer: int, seat_names) -> dict:
+    """One printing house for web_board, as `viewer` may see it."""
+    A = _core.ACTIONS
+    cat = core.rules.catalogue
+    p = s["players"][seat]
+    mine = viewer == seat
+    groups = []
+    who = []
+    if p["character"] >= 0:
+        who.append({"kind": "chip", "text": names.CHARACTERS[p["character"]],
+                    "note": names.CHARACTER_ABILITIES[p["character"]]})
+        if p["wild_ink"] >= 0:
+            who.append({"kind": "ink", "colour": names.INKS[p["wild_ink"]], "note": "wild this round"})
+    elif p["character_drawn"][0] >= 0:
+        drawn = [x for x in p["character_drawn"] if x >= 0]
+        if viewer < 0 or mine:
+            who += [{"kind": "card", "id": names.CHARACTERS[x], "text": names.CHARACTER_ABILITIES[x],
+                     "actions": [A["CHARACTER"] + x]} for x in drawn]
+        else:
+            who += [{"kind": "hidden", "text": "character tile"} for _ in drawn]
+    if who:
+        groups.append({"label": "character", "items": who})
+    groups.append({"label": "fame", "items": [
+        {"kind": "track", "value": p["fame"], "max": max(100, p["fame"]),
+         "note": f"end scoring now: {core.final_scores()[seat]}"}]})
+    groups.append({"label": "guilders", "items": [{"kind": "chip", "text": f"{p['guilders']} guilders"}]})
+    groups.append({"label": "types", "items": [{"kind": "letter", "text": letter, "actions": []}
+                                               for letter, n in zip(names.LETTERS, p["types"]) for _ in range(n)]})
+    groups.append({"label": "inks", "items": _web_inks(p["inks"])})
+    groups.append({"label": "specialties", "items": [
+        {"kind": "track", "label": sp, "value": v, "max": 6, "note": names.ROMAN[v]}
+        for sp, v in zip(names.SPECIALTIES, p["levels"])] + [
+        {"kind": "chip", "text": f"reward track {p['track']}"}]})
+    orders = []
+    for k in range(len(p["order_printing"])):
+        if p["order_printing"][k] >= 0:
+            orders.append({"kind": "order", "id": f"order {k + 1}",
+                           "cards": [_web_card(cat.describe_printing(p["order_printing"][k])),
+                                     _web_card(_refinement_text(cat, p["order_refinement"][k]))],
+                           "actions": [A["FULFIL"] + k * 5 + m for m in range(5)] + [A["DISCARD"] + k]})
+    groups.append({"label": "orders", "items": orders})
+    gears = []
+    for k, g in enumerate(p["gear"]):
+        if g >= 0:
+            gears.append(_web_gear(cat, g, p["gear_active"][k], used=bool(p["gear_used"][k]),
+                                   actions=[A["USE_GEAR"] + k] + [A["REORIENT"] + k * 3 + o for o in range(3)]))
+        elif mine:
+            gears.append({"kind": "slot", "text": f"position {k + 1}",
+                          "actions": [A["PLACE"] + k * 3 + o for o in range(3)]})
+    groups.append({"label": "gears", "items": gears})
+    groups.append({"label": "patronage cards", "items": [{"kind": "chip", "text": str(p["patronage"])}]})
+    if s["round"] > 0 and p["markers"]:
+        if viewer >= 0 and not core.plan_visible(seat, viewer):
+            plan = [{"kind": "hidden", "text": "plan hidden until every plan is committed"}]
+        elif any(p["plan"]):
+            plan = [{"kind": "chip", "text": f"{row} {n}"} for row, n in zip(names.ROWS, p["plan"])]
+        else:
+            plan = [{"kind": "chip", "text": "not yet planned", "dim": True}]
+        groups.append({"label": f"plan ({p['markers']} markers)", "items": plan})
+    title = seat_label(seat, seat_names) + (" - first player" if seat == s["first_player"] else "")
+    return {"title": title, "mine": mine, "seat": seat, "groups": groups}

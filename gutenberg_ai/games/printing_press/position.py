@@ -739,6 +739,8 @@ def position_of(state, names_=None, viewer: int | None = None) -> dict:
     """The position (a JSON-ready dict) of a CoreState at a decision the format records;
     PositionError (source "state") otherwise. With `viewer` (a seat), what that player
     can write down: the others' setup tokens and face-down tokens are "hidden"."""
+    from gutenberg_ai.games import core_of
+    state = core_of(state)    # a pyspiel state too, as every game's position_of takes
     d = state.to_dict()
     why = _unsupported(state, d)
     if why:

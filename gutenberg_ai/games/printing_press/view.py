@@ -666,3 +666,145 @@ def chance_note(before, outcome: int, text: str) -> str | None:
     """Printing Press's draws are all shown on the table (the deal) or hidden: none gets
     a line of its own."""
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# The table for the web page (gutenberg_ai.web draws it: docs/web.md, "The board")
+# ---------------------------------------------------------------------------------------
+def _web_square(v: int) -> dict:
+    """A tableau cell (CELL coding) for the page: its symbol's name and code, whether it
+    is a token, and whether Guillard's or Caxton's ability put it there."""
+    if v < 0:
+        return {"symbol": None}
+    base = v & CELL_BASE
+    return {"symbol": names.SQUARES[base] if base < len(names.SQUARES) else "blank", "code": names.SHORT[base],
+            "token": bool(v & CELL["TOKEN"]), "ability": bool(v & CELL["ABILITY"])}
+
+
+def _web_symbol(x: int, actions=()) -> dict:
+    return {"kind": "token", "symbol": names.SYMBOLS[x], "code": names.SHORT[x], "actions": list(actions)}
+
+
+def _web_card(cat, x: int, actions=()) -> dict:
+    card = cat.cards[x]
+    return {"kind": "pcard", "id": str(card.number), "vertical": bool(card.vertical), "actions": list(actions),
+            "squares": [{"symbol": q, "code": names.SHORT[names.SQUARES.index(q)]} for q in card.squares]}
+
+
+def _web_tableau(core, seat: int, legal) -> dict:
+    """The seat's tableau as a grid, with room around it for the cells the legal moves
+    name (where a card or token goes, a window's top-left square), each cell with those
+    moves; the best window now shaded."""
+    s = core.to_dict()
+    p = s["players"][seat]
+    h, w = (p["height"], p["width"]) if p["pieces"] else (0, 0)
+    named = {}
+    for a in legal:
+        cell = _cell_of(a)
+        if cell is not None:
+            named.setdefault((cell[2], cell[3]), []).append(a)
+    rows = [r for r, _ in named] + [0, max(h - 1, 0)]
+    cols = [c for _, c in named] + [0, max(w - 1, 0)]
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    best = windows(core, seat) if p["pieces"] else []
+    shade = (best[0][2], best[0][3]) if best and best[0][0] > 0 else None
+    cells = []
+    for r in range(top, bottom + 1):
+        row = []
+        for c in range(left, right + 1):
+            cell = _web_square(p["grid"][r][c]) if 0 <= r < h and 0 <= c < w else {"symbol": None}
+            cell["actions"] = named.get((r, c), [])
+            cell["shade"] = shade is not None and 0 <= r - shade[0] < 3 and 0 <= c - shade[1] < 3
+            row.append(cell)
+        cells.append(row)
+    return {"kind": "grid", "first_row": top + 1, "first_col": left + 1, "cells": cells,
+            "note": "empty this round" if not p["pieces"] else ""}
+
+
+def web_board(core, viewer: int, seat_names=None) -> dict:
+    """The table as `viewer` sees it (-1: everything), as data for the web page: the
+    offer (orders, cards, the card taken, tokens drawn), every player's character,
+    tokens, order, closed frames and tableau, each thing with the moves that take or
+    place it (clickable where legal: the tableau's cells take the card or token being
+    placed, or close the frame on the window there). What the viewer may not see is
+    hidden: another player's setup tokens and face-down tokens, tokens another drew."""
+    A = _core.ACTIONS
+    cat = core.rules.catalogue
+    s = core.to_dict()
+    to_act = core.current_player()
+    legal = core.legal_actions() if to_act == viewer and viewer >= 0 else []
+    offer = []
+    orders = [{"kind": "order", "id": f"frame {f + 1}", "actions": [A["ORDER"] + f],
+               "cards": [{"kind": "card", "id": "frame", "text": frame_text(cat, f)}]
+               + ([{"kind": "card", "id": "plate", "text": plate_text(cat, pl)}] if pl >= 0 else [])}
+              for f, pl in zip(s["offer_frame"], s["offer_plate"]) if f >= 0]
+    if orders:
+        offer.append({"label": "orders", "items": orders})
+    cards = [_web_card(cat, x, [A["TAKE"] + x]) for x in s["offer"][:s["n_offer"]] if x >= 0]
+    if cards:
+        offer.append({"label": "cards", "items": cards})
+    if s["taken"] >= 0:
+        offer.append({"label": "card taken", "items": [_web_card(cat, s["taken"], [A["DISCARD"]])]})
+    if s["n_pool"] > 0:
+        me = s["turn_order"][s["turn"]] if s["turn"] < s["n_turns"] else -1
+        pool = s["pool"][:s["n_pool"]]
+        if viewer in (-1, me):
+            items = [_web_symbol(x, [A["KEEP_UP"] + x, A["KEEP_DOWN"] + x]) for x in pool]
+        else:
+            items = [{"kind": "hidden", "text": "token"} for _ in pool]
+        offer.append({"label": "tokens drawn", "items": items})
+    if s["held"] != _core.HELD["NONE"]:
+        offer.append({"label": "placing", "items": [
+            {"kind": "chip", "text": "a token initiative side up"} if s["held_shown"] == ICON else
+            _web_symbol(s["held_shown"])]})
+    order = order_text(core, seat_names)
+    if order is not None:
+        offer.append({"label": "order of the step", "items": [{"kind": "chip", "text": order.plain[len("order: "):]}]})
+    offer.append({"label": "bag", "items": [{"kind": "chip", "text": f"{sum(s['bag'])} tokens, cubes {s['cubes_left']}"}]})
+    sections = [{"title": "Offer", "groups": offer}]
+    seats = list(range(s["num_players"]))
+    if 0 <= viewer < len(seats):
+        seats.remove(viewer)
+        seats.insert(0, viewer)
+    for seat in seats:
+        sections.append(_web_player(core, s, seat, viewer, seat_names, legal))
+    automa = automa_line(core)
+    if automa is not None:
+        sections.append({"title": "Automa", "groups": [{"label": "", "items": [{"kind": "chip", "text": automa.plain}]}]})
+    return {"heading": heading(core).plain, "sections": sections}
+
+
+def _web_player(core, s, seat: int, viewer: int, seat_names, legal) -> dict:
+    A = _core.ACTIONS
+    cat = core.rules.catalogue
+    p = s["players"][seat]
+    seen = viewer < 0 or viewer == seat
+    groups = [{"label": "character", "items": [
+        {"kind": "chip", "text": character_text(p).plain,
+         "note": CHARACTER_SIDES[names.CHARACTERS[p["character"]]][p["side"]] if p["character"] >= 0 and p["side"] >= 0
+         else ""}]},
+        {"label": "score", "items": [{"kind": "chip", "text": score_now(core, seat)},
+                                     {"kind": "chip", "text": f"initiative {core.initiative(seat)} (cubes {p['cubes']})"}]}]
+    hand = [k for k in range(len(p["slot"])) if p["slot"][k] == SLOTS["HAND"]]
+    if hand:
+        items = [_web_symbol(p["hand"][k], [A["SETUP_UP"] + k * N_SYMBOLS + p["hand"][k], A["SETUP_DOWN"] + k])
+                 if seen else {"kind": "hidden", "text": "setup token"} for k in hand]
+        groups.append({"label": "setup tokens", "items": items})
+    down = [x for x in range(N_SYMBOLS) for _ in range(p["hidden_out"][x])]
+    down += [p["hand"][k] for k in range(len(p["slot"])) if p["slot"][k] == SLOTS["DOWN"]]
+    if down:
+        groups.append({"label": "face down", "items": [_web_symbol(x) | {"down": True} if seen else
+                                                       {"kind": "hidden", "text": "token"} for x in down]})
+    groups.append({"label": "bonus markers", "items": [{"kind": "chip", "text": markers_text(core, seat).plain}]})
+    for label, text in order_rows(core, seat):
+        groups.append({"label": label, "items": [{"kind": "chip", "text": text.plain}]})
+    closed = [r for r in range(len(p["closed"])) if any(v >= 0 for v in p["closed"][r])]
+    if closed:
+        breakdown = core.score_breakdown(seat)["rounds"]
+        groups.append({"label": "closed frames", "items": [
+            {"kind": "grid", "first_row": 1, "first_col": 1, "numbers": False,
+             "note": f"round {r + 1}" + (f": {breakdown[k]['total']} pts" if k < len(breakdown) else ""),
+             "cells": [[_web_square(v) | {"actions": []} for v in row] for row in window_cells(p["closed"][r])]}
+            for k, r in enumerate(closed)]})
+    groups.append({"label": "tableau", "items": [_web_tableau(core, seat, legal if viewer == seat else [])]})
+    return {"title": seat_label(seat, seat_names), "mine": viewer == seat, "seat": seat, "groups": groups}

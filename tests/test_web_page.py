@@ -1,0 +1,342 @@
+"""The web page in a real headless Chromium (Debian's `chromium`, driven by Playwright's
+Python package), against `gutenberg-ai serve` started as a user would on 127.0.0.1: a
+whole game against the AI played by clicking, a hint, a bad position uploaded and its
+errors shown, a record reviewed with its chart. Screenshots are kept as test artifacts
+in test-artifacts/web/ (or $GUTENBERG_AI_ARTIFACTS), which CI keeps (docs/web.md).
+
+Skipped, saying why, where there is no Chromium (CHROMIUM or /usr/bin/chromium) or no
+Playwright; .ci/run installs both.
+"""
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+from web_server import running_server
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install -e .[test])")
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)", allow_module_level=True)
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ARTIFACTS = pathlib.Path(os.environ.get("GUTENBERG_AI_ARTIFACTS", ROOT / "test-artifacts" / "web"))
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def server():
+    """`gutenberg-ai serve --port 0` in a process of its own; its printed address."""
+    with running_server("--workers", "2") as (url, log):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def page(server):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    profile = tempfile.mkdtemp(prefix="gutenberg-chromium-")
+    with playwright_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True,
+                                                       args=FLAGS, viewport={"width": 1400, "height": 1000},
+                                                       accept_downloads=True)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server)
+        page.errors = errors
+        yield page
+        context.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def shot(page, name):
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_play_a_whole_game_by_clicking_with_a_hint(page):
+    """Printing Press, 2 players, 1 round, the AI at 30 iterations a move: every decision
+    is clicked on the board where a board item offers a legal move (a card of the
+    offer, a tableau's cell), else in the move list; one hint is asked for; the game
+    ends with the score sheet, and nothing on the page failed."""
+    page.select_option("#game", "printing-press")
+    page.fill("#players", "2")
+    page.fill("#ai", "smmcts")
+    page.fill("#iterations", "30")
+    page.fill("#rounds", "1")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#board .board-section")
+    shot(page, "play-start")
+    hinted = on_board = 0
+    for turn in range(200):
+        page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
+                               " return s.includes('Your decision') || s.includes('over'); }")
+        assert not page.text_content("#play-error"), (turn, page.text_content("#play-error"))
+        if "over" in page.text_content("#status"):
+            break
+        logged = page.locator("#log li").count()
+        if not hinted:
+            page.fill("#hint-seconds", "0.3")
+            page.click("#hint")
+            page.wait_for_selector("#hints table.hints tbody tr")
+            rows = page.locator("#hints table.hints tbody tr").count()
+            assert rows >= 1
+            assert re.search(r"\d+%", page.text_content("#hints"))
+            shot(page, "play-hint")
+            hinted = 1
+        target = page.locator("#board .clickable")
+        if target.count():
+            on_board += 1
+            target.first.click()
+            menu = page.locator(".move-menu button.move")
+            if menu.count():
+                menu.first.click()
+        else:
+            page.locator("#moves button.move").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+        if turn == 3:
+            shot(page, "play-middle")
+    else:
+        pytest.fail("the game did not end within 200 decisions")
+    page.wait_for_selector("#score-sheet")
+    shot(page, "play-end")
+    assert on_board > 0, "no move was clickable on the board"
+    sheet = page.text_content("#scores")
+    assert "Winner" in sheet or "Shared win" in sheet or "title" in sheet.lower()
+    assert not page.errors, page.errors
+
+
+def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):
+    """Gutenberg, 2 players, the AI at 30 iterations a move, a short game of ROUNDS
+    rounds: every plan is entered as a plan (the five numbers of the plan form, not a
+    move of the list), a hint is asked for at the first plan, every other decision is
+    clicked on the board or in the move list; the game ends with the score sheet."""
+    rounds = int(os.environ.get("GUTENBERG_AI_WEB_ROUNDS", "2"))
+    page.click("#tab-play")
+    if page.locator("#new").is_visible():
+        page.click("#new")
+    page.select_option("#game", "gutenberg")
+    page.fill("#players", "2")
+    page.fill("#ai", "smmcts")
+    page.fill("#iterations", "30")
+    page.fill("#rounds", str(rounds))
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Gutenberg')")
+    page.wait_for_selector("#board .board-section")
+    shot(page, "gutenberg-start")
+    plans = []
+    hinted = False
+    for turn in range(400):
+        page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
+                               " return s.includes('Your decision') || s.includes('over'); }")
+        assert not page.text_content("#play-error"), (turn, page.text_content("#play-error"))
+        if "over" in page.text_content("#status"):
+            break
+        logged = page.locator("#log li").count()
+        if page.locator("#plan-entry").count():
+            inputs = page.locator("#plan-entry .entry-number")
+            assert inputs.count() == 5
+            example = [int(inputs.nth(i).input_value()) for i in range(5)]
+            plan = example[1:] + example[:1]       # the same markers, placed otherwise
+            for i, n in enumerate(plan):
+                inputs.nth(i).fill(str(n))
+            shot(page, f"gutenberg-plan-{len(plans) + 1}")
+            if not hinted:
+                page.fill("#hint-seconds", "0.3")
+                page.click("#hint")
+                page.wait_for_selector("#hints table.hints tbody tr")
+                assert re.search(r"\d+%", page.text_content("#hints"))
+                assert "plan" in page.text_content("#hints")
+                shot(page, "gutenberg-hint")
+                hinted = True
+            page.click("#plan-submit")
+            plans.append(plan)
+        else:
+            target = page.locator("#board .clickable")
+            if target.count():
+                target.first.click()
+                menu = page.locator(".move-menu button.move")
+                if menu.count():
+                    menu.first.click()
+            else:
+                page.locator("#moves button.move").first.click()
+        # The move was taken: the log says so (a decision may follow with the same words).
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+        if turn == 10:
+            shot(page, "gutenberg-middle")
+    else:
+        pytest.fail("the game did not end within 400 decisions")
+    page.wait_for_selector("#score-sheet")
+    shot(page, "gutenberg-end")
+    assert len(plans) == rounds, plans
+    log = page.text_content("#log")
+    words = ("orders", "inks", "specialties", "gears", "patronage")
+    for plan in plans:      # each plan played as entered, in the game's words
+        assert "you: plan: " + ", ".join(f"{w} {n}" for w, n in zip(words, plan)) in log, (plan, log)
+    sheet = page.text_content("#scores")
+    assert "Winner" in sheet or "Shared win" in sheet
+    assert not page.errors, page.errors
+
+
+def test_review_the_game_played_with_its_chart(page):
+    """The game just played, reviewed: the slider moves the board, the chart draws a
+    line per player."""
+    page.click("#review-this")
+    page.wait_for_selector("#review-board .board-section")
+    page.wait_for_selector("#chance-chart polyline.chance-line", timeout=120_000)
+    page.wait_for_function("() => document.querySelector('#chance-status').textContent.includes('over the game')",
+                           timeout=120_000)
+    assert page.locator("#chance-chart polyline.chance-line").count() == 2
+    end = page.text_content("#review-where")
+    page.fill("#review-slider", "1")
+    page.dispatch_event("#review-slider", "input")
+    page.wait_for_function("() => document.querySelector('#review-where').textContent.startsWith('move 1 ')")
+    assert page.text_content("#review-where") != end
+    shot(page, "review")
+
+
+def test_upload_a_record_file_to_review(page, tmp_path):
+    """A record written by `gutenberg-ai demo --save`, uploaded as a file."""
+    path = tmp_path / "demo.json"
+    subprocess.run([sys.executable, "-m", "gutenberg_ai", "demo", "--seed", "3", "--rounds", "1", "--quiet",
+                    "--save", str(path)], check=True, capture_output=True)
+    page.click("#tab-review")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_function("() => document.querySelector('#record-pick').selectedOptions[0].textContent === 'demo.json'")
+    page.wait_for_selector("#review-moves li")
+    moves = sum(1 for a in json.loads(path.read_text())["actions"] if a["player"] >= 0)
+    assert page.locator("#review-moves li").count() == moves
+    shot(page, "review-upload")
+
+
+def test_a_bad_position_shows_every_error(page, tmp_path):
+    """A position with three mistakes: each is listed with its field, and no board."""
+    good = json.loads((ROOT / "gutenberg_ai/games/gutenberg/data/positions/plan-round1-2p.json").read_text())
+    good["round"] = 9
+    good["players"][0]["guilders"] = -3
+    good["players"][1]["fame"] = "lots"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(good))
+    page.click("#tab-table")
+    page.set_input_files("#position-file", str(bad))
+    page.wait_for_selector("#position-errors li")
+    errors = page.text_content("#position-errors")
+    assert "round" in errors and "players[0].guilders" in errors and "players[1].fame" in errors
+    assert page.locator("#position-errors li").count() >= 3
+    assert page.locator("#position-board .board-section").count() == 0
+    shot(page, "position-errors")
+    # An example position: its table, then a hint for it.
+    page.select_option("#example", "gutenberg/fulfil-round6-2p")
+    page.wait_for_selector("#position-board .board-section")
+    page.fill("#position-seconds", "0.3")
+    page.click("#position-hint")
+    page.wait_for_selector("#position-hints table.hints tbody tr")
+    shot(page, "position-hint")
+    assert not page.errors, page.errors
+
+
+def load_example(page, name, data=None):
+    """Choose an example position and wait until its text is in (and checked)."""
+    if data is None:
+        game, stem = name.split("/")
+        folder = game.replace("-", "_")
+        data = json.loads((ROOT / f"gutenberg_ai/games/{folder}/data/positions/{stem}.json").read_text())
+    page.select_option("#example", name)
+    page.wait_for_function("(want) => { try { return JSON.stringify(JSON.parse("
+                           "document.querySelector('#position-text').value)) === JSON.stringify(want); }"
+                           " catch (e) { return false; } }", arg=data)
+    page.wait_for_function("() => document.querySelector('#position-status').textContent !== 'checking...'")
+
+
+def check_form(page):
+    """Check the form and wait for the server's answer."""
+    page.click("#position-form-check")
+    page.wait_for_function("() => document.querySelector('#position-status').textContent !== 'checking...'")
+
+
+def test_a_position_edited_in_a_form(page, tmp_path):
+    """Every example position of every game as a form (built from the game's schema)
+    gives back the same JSON; the main fields of each game are fields (round, step,
+    players' holdings, the board or the offer); three wrong fields are shown each at its
+    field, all at once; fixed, the form's JSON is what the command line's loader reads."""
+    page.click("#tab-table")
+    examples = [o for o in page.eval_on_selector_all("#example option", "os => os.map(o => o.value)") if o]
+    assert {"gutenberg/plan-round1-2p", "printing-press/cards-round2-3p"} <= set(examples)
+    forms = 0
+    for name in examples:
+        game, stem = name.split("/")
+        folder = game.replace("-", "_")
+        shipped = json.loads((ROOT / f"gutenberg_ai/games/{folder}/data/positions/{stem}.json").read_text())
+        load_example(page, name, shipped)
+        page.click("#position-form-open")
+        if not shipped["format"].endswith("-position"):      # a start file (cfr-mini): no position form
+            page.wait_for_function("() => document.querySelector('#position-errors').textContent.includes('not a position')")
+            continue
+        page.wait_for_selector("#position-form .form-top")
+        check_form(page)
+        assert page.locator("#position-board .board-section, #position-board pre.text-board").count(), name
+        assert json.loads(page.input_value("#position-text")) == shipped, name
+        forms += 1
+        assert page.locator("#position-form .field-error").count() == 0
+    assert forms >= 7
+    # Printing Press: the step, a player's holdings, the offer.
+    load_example(page, "printing-press/cards-round2-3p")
+    page.click("#position-form-open")
+    page.wait_for_selector("#position-form .form-top")
+    for path in ("round", "step.kind", "step.player", "offer[0]", "offer[1]", "players[0].cubes",
+                 "players[0].orders[0][0]", "players[0].tableau[0]", "players[0].character"):
+        assert page.locator(f'#position-form [data-path="{path}"]').count() == 1, path
+    assert page.locator('#position-form select[data-path="step.kind"]').count() == 1
+    shot(page, "position-form-pp")
+    # Gutenberg: wrong fields, every one at its field.
+    load_example(page, "gutenberg/plan-round1-2p")
+    page.click("#position-form-open")
+    page.wait_for_selector("#position-form .form-top")
+    for path in ("round", "first_player", "step.kind", "step.player", "board.printing[0]", "board.inks[0][1]",
+                 "players[0].guilders", "players[0].fame", "players[0].types", "players[1].orders[0][0]"):
+        assert page.locator(f'#position-form [data-path="{path}"]').count() == 1, path
+    kinds = page.eval_on_selector('#position-form select[data-path="step.kind"]',
+                                  "s => [...s.options].map(o => o.value)")
+    assert {"plan", "turn", "fulfil"} <= set(kinds)
+    field = lambda path: page.locator(f'#position-form .form-input[data-path="{path}"]')     # noqa: E731
+    field("round").fill("9")
+    field("players[0].guilders").fill("-3")
+    field("players[1].fame").fill("lots")
+    check_form(page)
+    errors = {page.get_attribute(f'#position-form .field-error >> nth={i}', "data-where")
+              for i in range(page.locator("#position-form .field-error").count())}
+    assert errors == {"round", "players[0].guilders", "players[1].fame"}
+    for path, words in (("round", "out of range"), ("players[0].guilders", "out of range"),
+                        ("players[1].fame", "whole number")):
+        # Shown beside its own field, in the loader's words.
+        row = page.locator(f'#position-form .form-row:has(> [data-path="{path}"])')
+        assert words in row.locator(".field-error").text_content(), path
+    assert page.locator("#position-board .board-section").count() == 0
+    shot(page, "position-form-errors")
+    field("round").fill("1")
+    field("players[0].guilders").fill("7")
+    field("players[1].fame").fill("0")
+    check_form(page)
+    assert page.locator("#position-board .board-section").count()
+    assert page.locator("#position-form .field-error").count() == 0
+    written = json.loads(page.input_value("#position-text"))
+    shipped = json.loads((ROOT / "gutenberg_ai/games/gutenberg/data/positions/plan-round1-2p.json").read_text())
+    shipped["players"][0]["guilders"] = 7
+    assert written == shipped
+    path = tmp_path / "from-the-form.json"
+    path.write_text(page.input_value("#position-text"))
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "hint", str(path), "--iterations", "50", "--top", "1"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    shot(page, "position-form")
+    assert not page.errors, page.errors
