@@ -74,10 +74,10 @@ ctypedef struct Eval:
     int need                # ... in all
     int want                # specialties the frame asks
     int ink_cells[3]        # the cells of the frame's ink line in a window
-    double main_partial     # potential * MAIN_PARTIAL * plate points
+    double main_share[10]   # partial credit for m of the main letters (m < need; a window has 9 cells)
     double add_partial      # potential * ADD_PARTIAL * plate bonus
     double ink_partial      # potential * INK_PARTIAL * ink points
-    double spec_partial     # potential * SPECIALTY_PARTIAL * specialty points
+    double spec_share[N_KIND + 1]   # partial credit for k of the specialties asked
 
 
 cdef inline double dmax(double a, double b) noexcept nogil:
@@ -137,7 +137,7 @@ cdef double window_value(const Eval* e, const Catalogue* cat, int r0, int c0) no
         elif pl.kind != ADD_ABSENT:
             v += e.add_partial
     elif e.need > 0:
-        v += e.main_partial * (matched * matched) / <double>(e.need * e.need)
+        v += e.main_share[matched]
     if w[e.ink_cells[0]] == fr.ink or w[e.ink_cells[1]] == fr.ink or w[e.ink_cells[2]] == fr.ink:
         v += fr.ink_points
     elif nibble(packed, fr.ink) > 0:
@@ -148,7 +148,7 @@ cdef double window_value(const Eval* e, const Catalogue* cat, int r0, int c0) no
     if have == e.want:
         v += fr.specialty_points
     elif e.want > 0:
-        v += e.spec_partial * have / <double>e.want
+        v += e.spec_share[have]
     return v + nibble(packed, N_SYMBOLS) * e.icon_w
 
 
@@ -195,10 +195,14 @@ cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e
         for k in range(3):
             e.ink_cells[k] = (fr.line - LINE_TOP_ROW) * 3 + k if fr.line <= LINE_BOTTOM_ROW \
                 else k * 3 + (fr.line - LINE_LEFT_COLUMN)
-        e.main_partial = e.potential * MAIN_PARTIAL * pl.points
+        for k in range(10):
+            e.main_share[k] = e.potential * MAIN_PARTIAL * pl.points * (k * k) / <double>(e.need * e.need) \
+                if e.need > 0 else 0.0
         e.add_partial = e.potential * ADD_PARTIAL * pl.bonus
         e.ink_partial = e.potential * INK_PARTIAL * fr.ink_points
-        e.spec_partial = e.potential * SPECIALTY_PARTIAL * fr.specialty_points
+        for k in range(N_KIND + 1):
+            e.spec_share[k] = e.potential * SPECIALTY_PARTIAL * fr.specialty_points * k / <double>e.want \
+                if e.want > 0 else 0.0
     memset(e.shown, -1, sizeof(e.shown))
     for r in range(p.height):
         for c in range(p.width):
