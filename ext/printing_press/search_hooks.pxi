@@ -54,6 +54,16 @@ cdef inline bint hidden_move(const GameState* s, int actor, int action, int obse
                                   or (A_CAXTON_TAKE <= action < A_TOKEN_AT))
 
 
+cdef inline bint moves_vary(const GameState* s, int actor, int observer) noexcept nogil:
+    """Whether actor's legal moves may differ between the states observer cannot tell
+    apart: another player's setup tokens name their symbols (A_SETUP_UP: each
+    determinization deals that hand again), and Caxton (side B) takes a symbol from a
+    bag whose contents the observer knows only at its own root."""
+    if s.caxton:
+        return True
+    return actor != observer and free_actions_open(s) and hand_count(&s.players[actor]) > 0
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # Without a simultaneous step, smmcts redraws what ismcts does: every symbol the
     # player has not seen.
