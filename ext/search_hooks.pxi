@@ -93,3 +93,7 @@ cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogi
     # into play, so there is nothing to redraw.)
     if s.phase == PH_CHARACTERS:
         draw_characters(s, player, rng)
+
+# The search's defaults for Gutenberg: the shared ones (ext/engine/search.pxi,
+# SEARCH_OPTIONS), which were chosen on this game (benchmarks/README.md).
+GAME_SEARCH_DEFAULTS = {}

@@ -144,7 +144,8 @@ ctypedef struct Tree:
     double* root_fame           # per root arm and seat: sums of final (projected) fame
     double baseline[MAX_SEATS]  # mean returns of rollouts from the root (score, margin mapping)
     int64_t iterations
-    int64_t mismatches          # a chosen move was not legal (a hash collision); rolled out
+    int64_t mismatches          # a chosen move was not legal (a hash collision), or no move
+                                # of a node whose moves vary was; rolled out
     bint full                   # the node pool reached max_nodes
     PathStep path[MAX_PATH]
 
@@ -960,10 +961,16 @@ SEARCH_OPTIONS = dict(
     fame_scale=30.0,         # score and margin returns: fame per half of [0, 1]
     max_nodes=2_000_000,     # node pool; beyond it leaves are only rolled out
 )
+# The game's own defaults (GAME_SEARCH_DEFAULTS, in its search hooks), chosen by
+# measurement for that game, replace the shared ones: every search of the game (bots,
+# hints, the arena, benchmarks) starts from them.
+SHARED_SEARCH_OPTIONS = dict(SEARCH_OPTIONS)
+SEARCH_OPTIONS.update(GAME_SEARCH_DEFAULTS)
 
 
 def search_config(**options):
-    """The options with defaults filled in; ValueError names a bad one."""
+    """The options with the game's defaults (SEARCH_OPTIONS) filled in; ValueError
+    names a bad one."""
     unknown = sorted(set(options) - set(SEARCH_OPTIONS))
     if unknown:
         raise ValueError(f"unknown search option(s) {', '.join(unknown)}; known: {', '.join(SEARCH_OPTIONS)}")
@@ -1154,6 +1161,28 @@ cdef class SearchTree:
                 fame=[t.root_fame[i * MAX_SEATS + seat] for seat in range(n)],
             ))
         return out
+
+    def child_arms(self, int action):
+        """The node the root player's `action` leads to (the most visited one, over the
+        draws that followed it) and its moves: a dict with the seat to act (`player`),
+        `visits` and `arms`, one dict per move (action, visits, avail: the selections
+        where the move was legal, counted at nodes whose moves vary, and prior); None if
+        the move has no expanded node below it yet. For tests and inspection."""
+        cdef Tree* t = self.t
+        cdef int32_t c, best = -1, i
+        cdef Arm* a
+        c = t.nodes[0].first_child
+        while c >= 0:
+            if t.nodes[c].edge == action and (best < 0 or t.nodes[c].visits > t.nodes[best].visits):
+                best = c
+            c = t.nodes[c].next_sibling
+        if best < 0 or t.nodes[best].arms < 0 or t.nodes[best].player == NODE_SIM:
+            return None
+        arms = []
+        for i in range(t.nodes[best].n_arms[0]):
+            a = &t.arms[t.nodes[best].arms + i]
+            arms.append(dict(action=a.action, visits=a.visits, avail=a.avail, prior=a.prior))
+        return dict(player=t.nodes[best].player, visits=t.nodes[best].visits, arms=arms)
 
     cdef str _text(self, const GameState* st, int a):
         cdef CoreState tmp = CoreState.__new__(CoreState)

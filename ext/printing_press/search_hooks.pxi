@@ -68,3 +68,9 @@ cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogi
     # Without a simultaneous step, smmcts redraws what ismcts does: every symbol the
     # player has not seen.
     determinize(s, NULL, player, rng)
+
+
+# The search's defaults for Printing Press, replacing the shared ones (SEARCH_OPTIONS in
+# ext/engine/search.pxi, chosen on Gutenberg); each chosen by measurement
+# (benchmarks/README.md, "Printing Press: the search's defaults").
+GAME_SEARCH_DEFAULTS = {}
