@@ -1,7 +1,7 @@
-"""Builds the compiled core of each game (GAME_CORES below), e.g. gutenberg_ai._core: the
-rules of ext/core.pyx (with its .pxd and included .pxi files, the shared search and
+"""Builds the compiled core of each game (GAME_CORES below), e.g. gutenberg_ai.games.gutenberg._core: the
+rules of ext/gutenberg/core.pyx (with its .pxd and included .pxi files, the shared search and
 OpenSpiel face of ext/engine/ among them), compiled as C++ with the game's native
-OpenSpiel glue ext/gutenberg_spiel.cc, which includes Cython's output: one translation
+OpenSpiel glue ext/gutenberg/spiel.cc, which includes Cython's output: one translation
 unit a game, one copy of its rules for the native game, the Python shell and Python.
 
     pip install -e .                    # or: python setup.py build_ext --inplace
@@ -41,7 +41,7 @@ pyspiel_so = importlib.util.find_spec("pyspiel").origin
 open_spiel_dir = os.path.dirname(importlib.util.find_spec("open_spiel").origin)
 
 with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
-    f.write('"""Written by setup.py: the open_spiel that gutenberg_ai._core was built against."""\n'
+    f.write('"""Written by setup.py: the open_spiel that gutenberg_ai.games.gutenberg._core was built against."""\n'
             f"OPEN_SPIEL_VERSION = {importlib.metadata.version('open_spiel')!r}\n"
             f"PYSPIEL_SO_SIZE = {os.path.getsize(pyspiel_so)}\n")
 
@@ -50,7 +50,7 @@ with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
 # includes the C++ that Cython writes beside the source (one translation unit a game;
 # None: the core alone, not yet a native OpenSpiel game).
 GAME_CORES = [
-    ("gutenberg_ai._core", "ext/core.pyx", "ext/gutenberg_spiel.cc"),
+    ("gutenberg_ai.games.gutenberg._core", "ext/gutenberg/core.pyx", "ext/gutenberg/spiel.cc"),
     ("gutenberg_ai.games.printing_press._core", "ext/printing_press/core.pyx",
      "ext/printing_press/spiel.cc"),
 ]
@@ -76,7 +76,7 @@ compile_args = [
 # file's folder first, so each game finds its own api.pxi.
 extensions = cythonize(
     [Extension(name, [source], language="c++") for name, source, _ in GAME_CORES],
-    include_path=["ext", "ext/printing_press", "ext/engine"],
+    include_path=["ext", "ext/engine"],
     compiler_directives={"language_level": "3", "embedsignature": True},
     annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
 )

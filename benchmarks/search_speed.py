@@ -48,7 +48,7 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
 import gutenberg_ai  # noqa: E402
-from gutenberg_ai import _core  # noqa: E402
+from gutenberg_ai.games.gutenberg import _core  # noqa: E402
 
 LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", plan_candidates=0)
 SEARCHES = (("ismcts", "like for like", LIKE_FOR_LIKE), ("smmcts", "like for like", LIKE_FOR_LIKE),

@@ -76,8 +76,8 @@ def main(argv=None):
     titles = Counter(gutenberg_ai.solo_title(s) for s in scores)
     print("| title | scores | games |")
     print("| --- | --- | --- |")
-    bounds = [lo for lo, _ in gutenberg_ai.names.SOLO_TITLES] + [None]
-    for (lo, name), hi in zip(gutenberg_ai.names.SOLO_TITLES, bounds[1:]):
+    bounds = [lo for lo, _ in gutenberg_ai.games.gutenberg.names.SOLO_TITLES] + [None]
+    for (lo, name), hi in zip(gutenberg_ai.games.gutenberg.names.SOLO_TITLES, bounds[1:]):
         span = f"{lo}-{hi - 1}" if hi else f"{lo}+"
         print(f"| {name} | {span} | {titles.get(name, 0)} |")
 

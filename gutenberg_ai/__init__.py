@@ -9,20 +9,22 @@ Gutenberg (Granna, 2022), playable through OpenSpiel.
     gutenberg_ai.make_bot("smmcts", game, 0)        # a pyspiel.Bot (gutenberg_ai.bots)
 
 Importing the package registers two OpenSpiel games with the same rules, parameters and
-behaviour: "gutenberg", native C++ (gutenberg_ai._core), and "gutenberg_py", a Python
-shell over the same core (gutenberg_ai.game); and Printing Press's native game
+behaviour: "gutenberg", native C++ (gutenberg_ai.games.gutenberg._core), and "gutenberg_py", a Python
+shell over the same core (gutenberg_ai.games.gutenberg.game); and Printing Press's native game
 "printing_press" (gutenberg_ai.games.printing_press; the table of games is
 gutenberg_ai.games).
 """
 import ctypes
+import importlib
 import importlib.metadata
 import os
+import sys
 
 import pyspiel
 
 
 def _open_spiel_for_core():
-    """Check that the installed open_spiel is the one gutenberg_ai._core was built
+    """Check that the installed open_spiel is the one gutenberg_ai.games.gutenberg._core was built
     against, and make pyspiel's symbols visible to it (see setup.py). A different
     open_spiel could load the extension and then corrupt memory, so it is refused."""
     try:
@@ -37,7 +39,7 @@ def _open_spiel_for_core():
     size = os.path.getsize(pyspiel.__file__)
     if (version, size) != (_build_info.OPEN_SPIEL_VERSION, _build_info.PYSPIEL_SO_SIZE):
         raise ImportError(
-            f"gutenberg_ai._core was built against open_spiel {_build_info.OPEN_SPIEL_VERSION} "
+            f"gutenberg_ai.games.gutenberg._core was built against open_spiel {_build_info.OPEN_SPIEL_VERSION} "
             f"(pyspiel.so of {_build_info.PYSPIEL_SO_SIZE} bytes), but this is open_spiel "
             f"{version} ({pyspiel.__file__}, {size} bytes): install open_spiel "
             f"{_build_info.OPEN_SPIEL_VERSION}, or reinstall gutenberg-ai to rebuild it")
@@ -45,15 +47,15 @@ def _open_spiel_for_core():
     try:
         ctypes.CDLL(pyspiel.__file__, mode=os.RTLD_NOLOAD | os.RTLD_GLOBAL)
     except OSError as e:
-        raise ImportError(f"cannot make pyspiel's symbols global for gutenberg_ai._core: {e}") from None
+        raise ImportError(f"cannot make pyspiel's symbols global for gutenberg_ai.games.gutenberg._core: {e}") from None
 
 
 _open_spiel_for_core()
 
-from gutenberg_ai import names  # noqa: E402
-from gutenberg_ai._core import IllegalActionError  # noqa: E402  (registers "gutenberg")
-from gutenberg_ai.catalogue import CatalogueError, load_catalogue  # noqa: E402
-from gutenberg_ai.game import (  # noqa: E402  (registers "gutenberg_py")
+from gutenberg_ai.games.gutenberg import names  # noqa: E402
+from gutenberg_ai.games.gutenberg._core import IllegalActionError  # noqa: E402  (registers "gutenberg")
+from gutenberg_ai.games.gutenberg.catalogue import CatalogueError, load_catalogue  # noqa: E402
+from gutenberg_ai.games.gutenberg.game import (  # noqa: E402  (registers "gutenberg_py")
     GAME_NAME, PY_GAME_NAME, GutenbergGame, GutenbergState, ParameterError)
 from gutenberg_ai.games import core_of, rules_of  # noqa: E402  (any game's)
 from gutenberg_ai.games.printing_press import game as _printing_press  # noqa: E402,F401  (registers "printing_press")
@@ -65,7 +67,7 @@ __version__ = "0.1.0"
 
 def load_game(**params) -> pyspiel.Game:
     """The native OpenSpiel game "gutenberg" with these parameters (players, rounds,
-    returns, characters, automa, catalogue; see gutenberg_ai.game)."""
+    returns, characters, automa, catalogue; see gutenberg_ai.games.gutenberg.game)."""
     return pyspiel.load_game(GAME_NAME, params)
 
 
@@ -85,3 +87,10 @@ __all__ = [
     "IllegalActionError", "PY_GAME_NAME", "ParameterError", "core_of", "hint", "load_catalogue",
     "load_game", "make_bot", "names", "rules_of", "solo_title",
 ]
+
+# Gutenberg's modules lived in the package itself before each game had a folder of its
+# own (gutenberg_ai/games/gutenberg/); their old names still import the same modules.
+for _name in ("_core", "game", "catalogue", "names", "position", "cards", "view"):
+    sys.modules[f"{__name__}.{_name}"] = globals()[_name] = importlib.import_module(
+        f"{__name__}.games.gutenberg.{_name}")
+del _name

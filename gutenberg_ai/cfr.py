@@ -51,7 +51,7 @@ from gutenberg_ai import games
 VARIANT = "cfr-mini.json"
 SOLVERS = ("cfr", "cfr+", "mccfr-outcome", "mccfr-external", "mccfr-outcome-other")
 # Where each game's small variant is shipped: (package, folder inside it).
-VARIANTS = {"gutenberg": ("gutenberg_ai", "data/positions"),
+VARIANTS = {"gutenberg": ("gutenberg_ai.games.gutenberg", "data/positions"),
             "printing-press": ("gutenberg_ai.games.printing_press", "data/positions")}
 
 

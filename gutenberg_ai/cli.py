@@ -639,7 +639,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=cmd_replay)
 
     hint = _subparser(sub, "hint", "the best moves at a position (a position file)",
-                      "Search a position (docs/positions.md) and print the best moves of the player to "
+                      "Search a position (docs/gutenberg/positions.md) and print the best moves of the player to "
                       "decide, with the share of the search, the chance to win, the expected fame and "
                       "the expected line of play.",
                       ["gutenberg-ai hint my_table.json", "gutenberg-ai hint my_table.json --seconds 10 --top 3",
@@ -730,6 +730,11 @@ def main(argv=None) -> int:
         args.iterations = gutenberg_ai.hints.DEFAULT_ITERATIONS
     try:
         return args.run(args)
+    except BrokenPipeError:
+        # The reader went away (`gutenberg-ai demo | head`): stop quietly, as `cat` does.
+        # Python's own flush of stdout at exit would fail again, so stdout goes nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141   # 128 + SIGPIPE, what a shell reports for a program the pipe stopped
     except (UsageError, *USER_ERRORS) as e:
         if os.environ.get("GUTENBERG_AI_DEBUG"):   # a developer wants the traceback
             raise

@@ -2,7 +2,7 @@
 known by its content, the parameters that name files, the rules of every game loaded,
 and the native games' serialized states.
 
-A game's module (gutenberg_ai.game, gutenberg_ai.games.printing_press.game) checks its
+A game's module (gutenberg_ai.games.gutenberg.game, gutenberg_ai.games.printing_press.game) checks its
 own parameters and makes its own rules; through this module it
 
 * reads a catalogue or position parameter once, when a game is loaded (`source`), and

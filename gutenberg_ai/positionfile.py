@@ -2,7 +2,7 @@
 
 A position file describes a game as it stands on a table; its `format` says which game
 ("gutenberg-position", "printing-press-position"). Each game brings its own schema and
-loader of its fields (the games table's `position_module`: gutenberg_ai.position,
+loader of its fields (the games table's `position_module`: gutenberg_ai.games.gutenberg.position,
 gutenberg_ai.games.printing_press.position); what they share is here and in
 gutenberg_ai.jsonfile: reading the file (size limit, UTF-8, keys given twice, deep
 nesting), the error that lists every problem of a file at once with its place

@@ -1,7 +1,7 @@
 """The terminal's table, written once for every game and drawn with `rich`: the menu of
 legal moves, hints, the table at a decision fitted to the terminal, a search's progress,
 the score sheet. What a game's table looks like is the game's own: its view module
-(games.PrintingGame.view; Gutenberg's is gutenberg_ai.view, Printing Press's
+(games.PrintingGame.view; Gutenberg's is gutenberg_ai.games.gutenberg.view, Printing Press's
 gutenberg_ai.games.printing_press.view), which the functions here call for the state at
 hand (docs/new-game.md lists what a view provides). Everything here only reads a
 CoreState and returns rich renderables; gutenberg_ai.play asks the questions.

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import functools
 
-from gutenberg_ai import _core
-from gutenberg_ai.catalogue import load_catalogue
-from gutenberg_ai.names import CHARACTERS, INKS, LETTERS, SPECIALTIES
+from gutenberg_ai.games.gutenberg import _core
+from gutenberg_ai.games.gutenberg.catalogue import load_catalogue
+from gutenberg_ai.games.gutenberg.names import CHARACTERS, INKS, LETTERS, SPECIALTIES
 
 A = _core.ACTIONS
 C = _core.CHANCE_OUTCOMES

@@ -4,7 +4,7 @@ checked after every step of seeded random games.
 
 The automa takes the seat after the people's (`players` counts the people); its cards
 are chance. Rows: 0 orders, 1 inks, 2 specialties, 3 gears, 4 patronage. Planning cards
-are the catalogue's (gutenberg_ai/data/catalogue.json, section automa):
+are the catalogue's (gutenberg_ai/games/gutenberg/data/catalogue.json, section automa):
 
     card 0: orders->inks, max->min; centre specialties; shows a patronage card
     card 1: gears->orders; centre inks
@@ -18,7 +18,7 @@ import random
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import _core
+from gutenberg_ai.games.gutenberg import _core
 from positions import (
     A, C, PASS, at_fulfil, at_phase, at_turn, automa, bits, blank, board, catalogue,
     chance_all, humans, in_window, me, patron_card, patron_reward, player, rules, take_inks,

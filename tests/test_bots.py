@@ -8,7 +8,7 @@ import pytest
 
 import gutenberg_ai
 import positions as P
-from gutenberg_ai import _core
+from gutenberg_ai.games.gutenberg import _core
 from gutenberg_ai.bots import BOT_NAMES, make_bot
 
 FAST = {"ismcts": dict(iterations=40), "smmcts": dict(iterations=40),
@@ -286,7 +286,7 @@ def test_search_bots_take_the_games_returns():
     for params, mode in [(dict(players=1, automa=1), "score"), (dict(players=2, returns="margin"), "margin"),
                          (dict(players=2), "win")]:
         game = gutenberg_ai.load_game(**params)
-        assert gutenberg_ai.game.returns_mode_of(game) == mode
+        assert gutenberg_ai.games.gutenberg.game.returns_mode_of(game) == mode
         assert make_bot("smmcts", game, 0).options["returns"] == mode
 
 

@@ -8,14 +8,14 @@ from collections import Counter
 
 import pytest
 
-from gutenberg_ai.catalogue import (
+from gutenberg_ai.games.gutenberg.catalogue import (
     Catalogue,
     CatalogueError,
     default_catalogue,
     load_catalogue,
     parse_catalogue,
 )
-from gutenberg_ai.names import (
+from gutenberg_ai.games.gutenberg.names import (
     AUTOMA_TARGETS,
     GEAR_INDICATES,
     GEAR_KINDS,

@@ -25,7 +25,7 @@ def test_the_variant_starts_at_its_position(game):
     assert game.num_players() == 2
     # One marker each: five plans, one per row.
     assert len(state.legal_actions()) == 5
-    assert {tuple(gutenberg_ai._core.plan_of(a)) for a in state.legal_actions()} == {
+    assert {tuple(gutenberg_ai.games.gutenberg._core.plan_of(a)) for a in state.legal_actions()} == {
         tuple(1 if r == row else 0 for r in range(5)) for row in range(5)}
 
 

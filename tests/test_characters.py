@@ -3,15 +3,15 @@ checked on hand-made positions (see positions.py) with exact numbers: each chara
 effect and its limit.
 
 Seats are numbered from 0; unless a test says otherwise seat 0 holds the first player
-token. Rulings: /work/shared/gutenberg/RULINGS.md and docs/rulings.md.
+token. Rulings: /work/shared/gutenberg/RULINGS.md and docs/gutenberg/rulings.md.
 """
 import json
 
 import pytest
 
-from gutenberg_ai import _core
-from gutenberg_ai.catalogue import load_catalogue
-from gutenberg_ai.names import CHARACTERS
+from gutenberg_ai.games.gutenberg import _core
+from gutenberg_ai.games.gutenberg.catalogue import load_catalogue
+from gutenberg_ai.games.gutenberg.names import CHARACTERS
 from positions import (
     A, C, PASS, PD, at_fulfil, at_phase, at_turn, bits, blank, board, catalogue, chance_all,
     character, choose_ink, find_gear, fulfil, give_order, install_gear, me, patron_card, pending,

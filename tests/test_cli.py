@@ -72,11 +72,11 @@ import pytest
 from rich.console import Console
 
 import gutenberg_ai
-from gutenberg_ai import _core
+from gutenberg_ai.games.gutenberg import _core
 from gutenberg_ai.cli import main
 from gutenberg_ai.records import GameRecord, RecordError, load_record, play_bots, replay, seat_entry
 
-POSITIONS = sorted((pathlib.Path(gutenberg_ai.__file__).parent / "data" / "positions").glob("*.json"))
+POSITIONS = sorted((pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data" / "positions").glob("*.json"))
 
 
 def feed(*args, stdin="", timeout=120):
@@ -175,7 +175,7 @@ def test_play_hides_the_plans_the_person_has_not_seen_and_takes_a_plan_as_five_n
     assert "you: plan: orders" in text
     assert "plan 9 9 9 9 9 is not legal: place all your" in text
     # save-position wrote what seat 1 may know: the plans before its own are hidden
-    from gutenberg_ai.position import load_position
+    from gutenberg_ai.games.gutenberg.position import load_position
     table = load_position(tmp_path / "table.json")
     assert table.step == {"kind": "plan", "player": 1} and table.hidden_plans
     assert json.loads((tmp_path / "table.json").read_text())["players"][first]["plan"] == "hidden"
@@ -379,3 +379,14 @@ def test_arena_statistics():
     # 3-player lineups when there are fewer bots than seats; rotations
     assert arena.lineups(["a", "b"], 3) == [("a", "a", "b"), ("a", "b", "b")]
     assert arena.game_seats(("a", "b", "c"), 4) == ["b", "c", "a"]
+
+
+def test_a_reader_that_stops_early_stops_the_command_quietly():
+    """`gutenberg-ai demo | head -1`: no "Broken pipe" message, the status of a program
+    that SIGPIPE stopped."""
+    proc = subprocess.Popen([sys.executable, "-m", "gutenberg_ai", "demo", "--seed", "3",
+                             "--iterations", "50"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().startswith(b"Seed 3")
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=300) == 141 and err == b""

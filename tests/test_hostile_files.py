@@ -7,7 +7,7 @@ import pathlib
 
 import pytest
 
-from gutenberg_ai.catalogue import CatalogueError, default_catalogue, load_catalogue
+from gutenberg_ai.games.gutenberg.catalogue import CatalogueError, default_catalogue, load_catalogue
 from gutenberg_ai.jsonfile import MAX_DEPTH, MAX_PROBLEMS, MAX_SHOWN, show
 
 BUILTIN = pathlib.Path(default_catalogue().path)
@@ -115,9 +115,9 @@ def test_whole_number_floats_are_not_integers_in_a_catalogue(tmp_path):
 # ---------------------------------------------------------------------------------------
 # Positions
 # ---------------------------------------------------------------------------------------
-from gutenberg_ai.position import PositionError, load_position  # noqa: E402
+from gutenberg_ai.games.gutenberg.position import PositionError, load_position  # noqa: E402
 
-POSITIONS = pathlib.Path(__file__).resolve().parents[1] / "gutenberg_ai" / "data" / "positions"
+POSITIONS = pathlib.Path(__file__).resolve().parents[1] / "gutenberg_ai" / "games" / "gutenberg" / "data" / "positions"
 
 
 def position_data(name="plan-round1-2p") -> dict:
@@ -539,7 +539,7 @@ def test_a_record_given_to_hint_says_so(tmp_path):
 import pyspiel  # noqa: E402
 
 from gutenberg_ai import core_of, rules_of  # noqa: E402
-from gutenberg_ai.game import ParameterError, register_data, sources_of  # noqa: E402
+from gutenberg_ai.games.gutenberg.game import ParameterError, register_data, sources_of  # noqa: E402
 
 
 @pytest.mark.parametrize("name,refused", [("a,b.json", "','"), ("x=y.json", "'='"),
@@ -607,7 +607,7 @@ def test_data_registered_in_memory_is_a_game_parameter():
     game = gutenberg_ai.load_game(position=key)
     assert core_of(game.new_initial_state()).current_player() == 0
     with pytest.raises(ParameterError, match="registered in another process"):
-        gutenberg_ai.game.check_parameters({"position": "sha256:" + "0" * 64})
+        gutenberg_ai.games.gutenberg.game.check_parameters({"position": "sha256:" + "0" * 64})
 
 
 # ---------------------------------------------------------------------------------------
@@ -732,8 +732,8 @@ def test_resampling_redraws_hidden_plans_of_a_position_and_the_sample_survives_s
 # ---------------------------------------------------------------------------------------
 # Fame and every bound agree: the schema, the core, the game's utilities
 # ---------------------------------------------------------------------------------------
-from gutenberg_ai import _core  # noqa: E402
-from gutenberg_ai.position import position_of, position_schema  # noqa: E402
+from gutenberg_ai.games.gutenberg import _core  # noqa: E402
+from gutenberg_ai.games.gutenberg.position import position_of, position_schema  # noqa: E402
 
 
 def test_the_schema_s_bounds_are_the_core_s():
@@ -785,7 +785,7 @@ def test_a_game_from_the_richest_position_stays_within_its_bounds(tmp_path, retu
                 assert position_of(load_position(saved).state) == saved   # the schema holds it
         assert n <= game.max_game_length()
         assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
-        assert max(core_of(state).final_scores()) <= gutenberg_ai.game.max_final_score(
+        assert max(core_of(state).final_scores()) <= gutenberg_ai.games.gutenberg.game.max_final_score(
             rules_of(game).catalogue)
 
 
@@ -840,7 +840,7 @@ def test_any_wrong_value_in_a_position_is_an_error_naming_a_place(name):
 
 
 def test_any_wrong_value_in_a_catalogue_is_an_error_naming_a_place():
-    from gutenberg_ai.catalogue import parse_catalogue
+    from gutenberg_ai.games.gutenberg.catalogue import parse_catalogue
     base = catalogue_data()
     places = [w for w in _leaves(base) if w]
     for i, where in enumerate(places[::9]):

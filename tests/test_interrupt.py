@@ -1,6 +1,6 @@
 """Ctrl-C stops a search promptly, with a message and no traceback, in `hint`, `play` and
 `arena` (the compiled search runs without the GIL, in slices between which it looks
-for signals: ext/search.pxi, SearchTree.run).
+for signals: ext/gutenberg/heuristic.pxi, SearchTree.run).
 
 Each test starts the command in a process of its own with a search budget of minutes,
 waits until the search has begun, sends SIGINT and checks that the process ends well
@@ -15,7 +15,7 @@ import time
 
 import gutenberg_ai
 
-POSITIONS = pathlib.Path(gutenberg_ai.__file__).parent / "data" / "positions"
+POSITIONS = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data" / "positions"
 BUDGET = 600          # seconds the search would take if nothing stopped it
 STOPS_WITHIN = 60     # a bound far below the budget; a stopped search ends in a fraction of a second
 

@@ -1,4 +1,4 @@
-"""What is particular to the native game "gutenberg" (C++ in gutenberg_ai._core): C++
+"""What is particular to the native game "gutenberg" (C++ in gutenberg_ai.games.gutenberg._core): C++
 algorithms run on it, errors cross from C++ with the game's words, serialization carries
 the struct, core_of reads it, and the package refuses a mismatched open_spiel."""
 import random
@@ -94,7 +94,7 @@ def test_rules_are_made_once_per_catalogue_path_and_parameters(tmp_path, monkeyp
     assert rules_of(one) is rules_of(two)
     assert rules_of(one) is not rules_of(gutenberg_ai.load_game(players=3))
     path = tmp_path / "mine.json"
-    path.write_text(resources.files("gutenberg_ai").joinpath("data/catalogue.json").read_text())
+    path.write_text(resources.files("gutenberg_ai.games.gutenberg").joinpath("data/catalogue.json").read_text())
     monkeypatch.chdir(tmp_path)
     mine = gutenberg_ai.load_game(catalogue="mine.json")
     assert rules_of(mine) is rules_of(gutenberg_ai.load_game(catalogue=str(path)))
@@ -111,10 +111,10 @@ try:
     import gutenberg_ai
 except ImportError as e:
     print("refused:", e)
-print("_core loaded:", "gutenberg_ai._core" in sys.modules)
+print("_core loaded:", "gutenberg_ai.games.gutenberg._core" in sys.modules)
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert "refused: gutenberg_ai._core was built against open_spiel 1.9.9" in out.stdout, out.stderr
+    assert "refused: gutenberg_ai.games.gutenberg._core was built against open_spiel 1.9.9" in out.stdout, out.stderr
     assert "_core loaded: False" in out.stdout
 
 

@@ -9,9 +9,10 @@ import pytest
 from importlib import resources
 
 import gutenberg_ai
-from gutenberg_ai import _core, core_of, rules_of
-from gutenberg_ai.catalogue import default_catalogue
-from gutenberg_ai.game import max_game_length
+from gutenberg_ai import core_of, rules_of
+from gutenberg_ai.games.gutenberg import _core
+from gutenberg_ai.games.gutenberg.catalogue import default_catalogue
+from gutenberg_ai.games.gutenberg.game import max_game_length
 
 A = _core.ACTIONS
 
@@ -88,7 +89,7 @@ def test_bad_catalogue_file_is_reported(tmp_path):
 def test_catalogue_parameter_replaces_the_built_in(tmp_path):
     import json
     from importlib import resources
-    data = json.loads(resources.files("gutenberg_ai").joinpath("data/catalogue.json").read_text())
+    data = json.loads(resources.files("gutenberg_ai.games.gutenberg").joinpath("data/catalogue.json").read_text())
     data["printing"][0]["guilders"] = 17
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(data))
@@ -253,7 +254,7 @@ def test_drawn_character_tiles_are_seen_by_their_owner_only():
     theirs = state.information_state_string(1).split()[-2:]
     assert "?" not in "".join(mine) and theirs == ["-1:?", "-1:?"]
     drawn = [core_of(state).to_dict()["players"][0]["character_drawn"][k] for k in range(2)]
-    names = [gutenberg_ai.names.CHARACTERS[x] for x in drawn]
+    names = [gutenberg_ai.games.gutenberg.names.CHARACTERS[x] for x in drawn]
     assert all(n in state.observation_string(0) for n in names)
     assert not any(n in state.observation_string(1) for n in names)
     assert state.observation_tensor(0) != state.observation_tensor(1)
@@ -293,7 +294,7 @@ def test_resampling_a_game_that_starts_mid_plan_step(tmp_path, name):
     empty, so there is no history entry to rewrite for that plan (the core once wrote
     before the start of the action list)."""
     import json
-    d = json.loads((resources.files("gutenberg_ai") / "data/positions/plan-round1-2p.json").read_text())
+    d = json.loads((resources.files("gutenberg_ai.games.gutenberg") / "data/positions/plan-round1-2p.json").read_text())
     d["step"] = {"kind": "plan", "player": 1}
     d["players"][0]["plan"] = {"orders": 2, "inks": 2, "specialties": 1, "gears": 1, "patronage": 1}
     path = tmp_path / "mid-plan.json"

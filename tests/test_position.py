@@ -1,4 +1,4 @@
-"""Position files (gutenberg_ai/position.py): the shipped examples load at exactly their
+"""Position files (gutenberg_ai/games/gutenberg/position.py): the shipped examples load at exactly their
 decision point, round-trip through position_of, play on legally to the end; inline
 cards are used by the engine; malformed positions are rejected naming the field and the
 reason; states reached in real games are written and read back at every supported
@@ -14,15 +14,15 @@ import jsonschema
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import _core
-from gutenberg_ai.catalogue import default_catalogue
-from gutenberg_ai.position import (
+from gutenberg_ai.games.gutenberg import _core
+from gutenberg_ai.games.gutenberg.catalogue import default_catalogue
+from gutenberg_ai.games.gutenberg.position import (
     PositionError, load_position, position_of, position_schema, save_position,
 )
 
 A = _core.ACTIONS
 PASS = A["PASS"]
-DATA = pathlib.Path(gutenberg_ai.__file__).parent / "data"
+DATA = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data"
 EXAMPLES = sorted((DATA / "positions").glob("*.json"))
 BY_NAME = {p.stem: p for p in EXAMPLES}
 

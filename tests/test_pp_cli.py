@@ -29,7 +29,7 @@ PP = games.get("printing-press")
 POSITIONS = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "games" / "printing_press" / "data" / "positions"
 CARDS = POSITIONS / "cards-round2-3p.json"
 CLOSE = POSITIONS / "close-round1-2p.json"
-GUTENBERG_POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "data" / "positions" / \
+GUTENBERG_POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "games" / "gutenberg" / "data" / "positions" / \
     "fulfil-round6-2p.json"
 
 

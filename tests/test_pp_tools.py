@@ -207,7 +207,7 @@ def test_every_problem_of_a_file_at_once_and_a_bounded_message():
 def test_a_file_of_another_game_or_a_record_is_refused_saying_what_it_is(tmp_path):
     with pytest.raises(PositionError, match="a position of Printing Press, not of Gutenberg"):
         load_position(CARDS, game="gutenberg")
-    gutenberg = pathlib.Path(gutenberg_ai.__file__).parent / "data" / "positions" / "fulfil-round6-2p.json"
+    gutenberg = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data" / "positions" / "fulfil-round6-2p.json"
     with pytest.raises(PositionError, match="a position of Gutenberg"):
         P.load_position(str(gutenberg))
     record = tmp_path / "r.json"

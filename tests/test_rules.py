@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from gutenberg_ai import _core
+from gutenberg_ai.games.gutenberg import _core
 from positions import (
     A, C, MORE_PP, MORE_PR, MORE_RR, PASS, PD, PH, REWARD_GUILDERS, REWARD_INKS,
     REWARD_ORDER, REWARD_SPECIALTY, SUB, at_fulfil, at_phase, at_turn, bits, blank, board, buy,
@@ -1764,3 +1764,14 @@ def test_a_free_action_window_must_come_before_the_plans():
         d.update(phase=PH["PLAN"], **fields)
         with pytest.raises(ValueError, match="sub: the free-action window"):
             R.state_from_dict(d)
+
+
+def test_five_numbers_typed_in_the_window_before_the_plans_point_to_done():
+    """A plan typed while the player's window of free actions is open is not played: the
+    prompt says the plan comes after the window and which number closes it."""
+    from gutenberg_ai.games.gutenberg import view
+    R = rules(3)
+    s = at_phase(R, window_table(R, first_player=1), "PLAN", sub=0)
+    legal = s.legal_actions()
+    with pytest.raises(ValueError, match=rf"after this window.*{legal.index(PASS) + 1} \(done\)"):
+        view.typed_move(s, [1, 1, 1, 1, 0], legal)

@@ -19,12 +19,13 @@ import pytest
 from rich.console import Console
 
 import gutenberg_ai
-from gutenberg_ai import _core, names, tui, view
+from gutenberg_ai import tui
+from gutenberg_ai.games.gutenberg import _core, names, view
 from gutenberg_ai.cli import main
 from gutenberg_ai.play import Session, Settings
 from gutenberg_ai.records import load_record, replay
 
-DATA = pathlib.Path(gutenberg_ai.__file__).parent / "data"
+DATA = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data"
 POSITIONS = DATA / "positions"
 
 
@@ -186,8 +187,8 @@ def test_a_position_with_a_hidden_plan_lets_the_ai_plan_it(tmp_path):
 def test_plans_the_position_gives_after_a_hidden_one_are_kept(tmp_path):
     """Three players: the first in plan order hid their plan, the second's is known.
     Replanning from the first keeps the second's plan as the file gives it."""
-    from gutenberg_ai.position import plan_order
-    from gutenberg_ai.position import save_position
+    from gutenberg_ai.games.gutenberg.position import plan_order
+    from gutenberg_ai.games.gutenberg.position import save_position
     game = gutenberg_ai.load_game(players=3, characters=False)
     state = game.new_initial_state()
     rng = random.Random(3)
@@ -243,7 +244,7 @@ def test_hint_json_carries_iterations_and_intervals_and_the_table_marks_level_mo
 
 def test_hint_shows_progress_at_a_terminal():
     seen = []
-    from gutenberg_ai.position import load_position
+    from gutenberg_ai.games.gutenberg.position import load_position
     hints = gutenberg_ai.hint(load_position(POSITIONS / "plan-round1-2p.json").state,
                               seconds=0.5, progress=lambda n, s: seen.append((n, s)))
     assert len(seen) >= 3 and seen == sorted(seen) and seen[-1][0] == hints.iterations
@@ -317,7 +318,7 @@ def test_letters_read_as_letters_and_moves_say_what_they_give():
             if _core.ACTIONS["USE_GEAR"] <= a < _core.ACTIONS["PASS"]:
                 k = a - _core.ACTIONS["USE_GEAR"]
                 sector = core.rules.catalogue.gears[p["gear"][k]].sectors[p["gear_active"][k]]
-                assert text.endswith(": " + gutenberg_ai.catalogue.describe_sector(sector))
+                assert text.endswith(": " + gutenberg_ai.games.gutenberg.catalogue.describe_sector(sector))
                 seen.add("gear")
             elif _core.ACTIONS["INKS"] <= a < _core.ACTIONS["SPECIALTY"]:
                 x, m = divmod(a - _core.ACTIONS["INKS"], 3)
@@ -447,7 +448,7 @@ def test_catalogue_on_play_hint_and_arena(tmp_path):
 
 
 def test_cards_finds_a_card_by_what_it_shows():
-    cat = gutenberg_ai.catalogue.default_catalogue()
+    cat = gutenberg_ai.games.gutenberg.catalogue.default_catalogue()
     for card in cat.printing[::7]:
         words = " ".join(sorted(card.letters)) + f" {card.guilders} guilders"
         out = cli("cards", words, "--json")

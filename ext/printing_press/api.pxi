@@ -1,6 +1,6 @@
 # The Python face of the Printing Press core (included by core.pyx): a Rules object per
 # game that makes states, and a CoreState around one GameState struct. Its methods mirror
-# Gutenberg's (gutenberg_ai._core) so that bots, hints, records and the command line can
+# Gutenberg's (gutenberg_ai.games.gutenberg._core) so that bots, hints, records and the command line can
 # treat both games alike.
 
 import array

@@ -70,10 +70,10 @@ class PrintingGame:
 GAMES = {
     "gutenberg": PrintingGame(
         key="gutenberg", spiel_name="gutenberg", title="Gutenberg",
-        module="gutenberg_ai.game", core_module="gutenberg_ai._core",
+        module="gutenberg_ai.games.gutenberg.game", core_module="gutenberg_ai.games.gutenberg._core",
         shell_name="gutenberg_py", score_word="fame",
-        view_module="gutenberg_ai.view", position_module="gutenberg_ai.position",
-        position_format="gutenberg-position", cards_module="gutenberg_ai.cards"),
+        view_module="gutenberg_ai.games.gutenberg.view", position_module="gutenberg_ai.games.gutenberg.position",
+        position_format="gutenberg-position", cards_module="gutenberg_ai.games.gutenberg.cards"),
     "printing-press": PrintingGame(
         key="printing-press", spiel_name="printing_press", title="Printing Press",
         module="gutenberg_ai.games.printing_press.game",

@@ -6,7 +6,7 @@ gutenberg_ai.games.printing_press._core).
     game = pyspiel.load_game("printing_press", {"players": 3, "variant": "advanced"})
 
 Loading the game checks the parameters and makes the rules here (`setup`), as
-gutenberg_ai.game does for Gutenberg; what the two games share (data known by content,
+gutenberg_ai.games.gutenberg.game does for Gutenberg; what the two games share (data known by content,
 the game-string path checks, the rules by key, the compiled state of a native state) is
 gutenberg_ai.gamedata.
 

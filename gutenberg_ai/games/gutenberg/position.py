@@ -6,9 +6,9 @@ game; :func:`load_position` checks it and returns the engine's state at exactly 
 decision point. :func:`position_of` is the inverse: it writes the position of a state
 reached in a game (at the decision points the format supports), and
 :func:`save_position` writes it to a file. The format is documented by the JSON Schema
-``gutenberg_ai/data/position.schema.json`` and in ``docs/positions.md``.
+``gutenberg_ai/games/gutenberg/data/position.schema.json`` and in ``docs/gutenberg/positions.md``.
 
-    from gutenberg_ai.position import load_position
+    from gutenberg_ai.games.gutenberg.position import load_position
     pos = load_position("my_table.json")
     pos.state.legal_actions()            # the choices of the player to act
     pos.rules, pos.catalogue, pos.game_params
@@ -40,11 +40,11 @@ from typing import Any
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, CatalogueError, default_catalogue, load_catalogue
-from .jsonfile import Problems, SchemaChecker, message, text_problem
-from .jsonfile import Problem as _Problem
-from .jsonfile import structure_problems
-from .jsonfile import show as _show
-from .positionfile import MAX_FILE_BYTES, PositionError, not_a_position, read_position
+from gutenberg_ai.jsonfile import Problems, SchemaChecker, message, text_problem
+from gutenberg_ai.jsonfile import Problem as _Problem
+from gutenberg_ai.jsonfile import structure_problems
+from gutenberg_ai.jsonfile import show as _show
+from gutenberg_ai.positionfile import MAX_FILE_BYTES, PositionError, not_a_position, read_position
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",

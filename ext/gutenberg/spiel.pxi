@@ -1,7 +1,7 @@
-# Gutenberg's native OpenSpiel game (ext/gutenberg_spiel.cc) through the shared face of
-# ext/engine/spiel.pxi: gutenberg_ai.game checks the parameters and makes the rules.
+# Gutenberg's native OpenSpiel game (ext/gutenberg/spiel.cc) through the shared face of
+# ext/engine/spiel.pxi: gutenberg_ai.games.gutenberg.game checks the parameters and makes the rules.
 
-SPIEL_GAME_MODULE = "gutenberg_ai.game"
+SPIEL_GAME_MODULE = "gutenberg_ai.games.gutenberg.game"
 
 # ---------------------------------------------------------------------------------------
 # Plans committed before a game's history began. A game that starts from a position in

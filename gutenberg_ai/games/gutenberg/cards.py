@@ -1,6 +1,6 @@
 """Looking a card up by what it shows, for `gutenberg-ai cards`.
 
-    from gutenberg_ai.cards import find_cards
+    from gutenberg_ai.games.gutenberg.cards import find_cards
     for match in find_cards("A I I U 5 guilders"):
         print(match.card, match.text)          # P30 [A I I U] 5g
 
@@ -19,8 +19,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from gutenberg_ai.catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
-from gutenberg_ai.names import INKS, LETTERS, SPECIALTIES
+from gutenberg_ai.games.gutenberg.catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
+from gutenberg_ai.games.gutenberg.names import INKS, LETTERS, SPECIALTIES
 
 KINDS = ("printing", "refinement", "specialty", "gear", "patronage")
 _PREFIX = {"printing": "P", "refinement": "R", "specialty": "S", "gear": "G", "patronage": "C"}
@@ -191,8 +191,8 @@ def closest_cards(query: str, kind: str | None = None, catalogue: Catalogue | No
 # KINDS, find_cards, closest_cards, load_catalogue, EXAMPLE, NOTE, EXACT).
 EXAMPLE = "A I I U 5 guilders"
 NOTE = ("In a position file write the card as its id (\"P30\"). A card of your box that differs: "
-        "describe it inline in the position (docs/positions.md), or copy the catalogue, correct it "
-        "and pass --catalogue (docs/catalogue.md).")
+        "describe it inline in the position (docs/gutenberg/positions.md), or copy the catalogue, correct it "
+        "and pass --catalogue (docs/gutenberg/catalogue.md).")
 EXACT = {"letters": "exactly these letters (a printing card's, a patronage card's types)",
          "inks": "exactly these inks (a refinement card's colour part, a patronage card's inks)"}
 

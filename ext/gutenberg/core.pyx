@@ -2081,7 +2081,7 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
 
 
 cdef inline void keep_on_the_tracks(GameState* s) noexcept nogil:
-    """The engine's fame track and purse end at MAX_FAME and MAX_GUILDERS (docs/rulings.md),
+    """The engine's fame track and purse end at MAX_FAME and MAX_GUILDERS (docs/gutenberg/rulings.md),
     so a game from any position stays within the bounds of positions and utilities."""
     cdef int seat
     for seat in range(s.num_seats):
@@ -2425,7 +2425,7 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int rounds
     advance(s, cat)
 
 include "api.pxi"
-include "search.pxi"
+include "heuristic.pxi"
 include "search_hooks.pxi"
 include "engine/search.pxi"
 include "spiel.pxi"

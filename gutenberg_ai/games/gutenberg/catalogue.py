@@ -1,7 +1,7 @@
 """The card catalogue: every component of Gutenberg as data, loaded and validated.
 
 The cards are pictures in the box and no text lists them, so the catalogue is a JSON
-file (``gutenberg_ai/data/catalogue.json`` by default, see ``docs/catalogue.md``) that a
+file (``gutenberg_ai/games/gutenberg/data/catalogue.json`` by default, see ``docs/gutenberg/catalogue.md``) that a
 person who owns the game can check against their box and replace. This module reads
 such a file, checks every entry and either returns a frozen :class:`Catalogue` or raises
 :class:`CatalogueError` naming the file, the exact place and the reason. It never
@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Callable
 
-from .jsonfile import FileDataError, Problems, decode_json, json_type, read_bytes
-from .jsonfile import Problem as _Problem
-from .jsonfile import show as _show
+from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, json_type, read_bytes
+from gutenberg_ai.jsonfile import Problem as _Problem
+from gutenberg_ai.jsonfile import show as _show
 from .names import (
     CHARACTERS,
     AUTOMA_TARGETS,
@@ -383,7 +383,7 @@ class Catalogue:
     def to_core(self) -> dict:
         """The catalogue as the core's C ``struct Catalogue`` (ext/*.pxd): same names and
         nesting, arrays as lists of their exact length (unused slots 0), nested structs
-        as dicts, names as their index in gutenberg_ai.names, masks with bit i for the
+        as dicts, names as their index in gutenberg_ai.games.gutenberg.names, masks with bit i for the
         i-th name, board indexed by the number of participants 0..4."""
         rules = self.rules
         return {

@@ -5,8 +5,8 @@ the Python side of the native game "gutenberg".
     game = pyspiel.load_game("gutenberg", {"players": 2})      # native C++ (the one to use)
     game = pyspiel.load_game("gutenberg_py", {"players": 2})   # the same game, Python shell
 
-Both are thin layers over the compiled core (ext/core.pyx): the native one is C++
-(ext/gutenberg_spiel.cc, in gutenberg_ai._core), for speed through pyspiel and for
+Both are thin layers over the compiled core (ext/gutenberg/core.pyx): the native one is C++
+(ext/gutenberg/spiel.cc, in gutenberg_ai.games.gutenberg._core), for speed through pyspiel and for
 OpenSpiel's C++ algorithms; this module's shell is plain Python, handy for reading and
 for checking the native one (tests/test_parity.py). Loading either checks the parameters
 and makes the rules here (check_parameters, rules_for, game_info).
@@ -22,7 +22,7 @@ Parameters
                 as an extra participant (its cards are chance); players + automa is at
                 most 4
     catalogue   path to a catalogue JSON file ("" for the built-in one)
-    position    path to a position file (docs/positions.md): the game starts there, and
+    position    path to a position file (docs/gutenberg/positions.md): the game starts there, and
                 is the game the position says (its players, rounds, characters, automa)
 
 A catalogue or position file is read once, when a game is loaded, and known by its
@@ -36,7 +36,7 @@ commit their plans one after another, and nobody sees another's plan until all h
 committed; the character tiles a player draws at setup are seen by that player only
 (the one kept is then public, the other goes back to the box unseen).
 
-The action encoding is documented at the top of ext/core.pyx; `action_to_string` gives
+The action encoding is documented at the top of ext/gutenberg/core.pyx; `action_to_string` gives
 every action in the game's words.
 
 Information states have perfect recall: the string is the player's view of the whole
@@ -50,15 +50,16 @@ import functools
 import numpy as np
 import pyspiel
 
-from gutenberg_ai import _core, gamedata
-from gutenberg_ai import catalogue as _catalogue_module
-from gutenberg_ai.catalogue import CatalogueError, default_catalogue
+from gutenberg_ai import gamedata
+from gutenberg_ai.games.gutenberg import _core
+from gutenberg_ai.games.gutenberg import catalogue as _catalogue_module
+from gutenberg_ai.games.gutenberg.catalogue import CatalogueError, default_catalogue
 from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the shared ones)
     DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
     sources_of)
 from gutenberg_ai.jsonfile import decode_json
 
-GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai._core
+GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai.games.gutenberg._core
 PY_GAME_NAME = "gutenberg_py"  # the Python shell below
 RETURNS = _core.RETURNS_MODES
 LIMITS = _core.LIMITS
@@ -66,7 +67,7 @@ LIMITS = _core.LIMITS
 # who plays; 1 player alone has nobody to play against).
 DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": -1,
             "catalogue": "", "position": ""}
-# What the serialized state's start records are (ext/spiel.pxi): a plan committed before
+# What the serialized state's start records are (ext/gutenberg/spiel.pxi): a plan committed before
 # the history began.
 START_TAG, START_WIDTH, START_WORDS = "start_plan", 6, "a seat and 5 numbers"
 
@@ -111,7 +112,7 @@ def _source(name: str, value) -> str:
 
 
 def _position_module():
-    from gutenberg_ai import position
+    from gutenberg_ai.games.gutenberg import position
     return position
 
 
@@ -236,14 +237,14 @@ def key_of(game) -> str:
 
 
 def rules_of(game) -> _core.Rules:
-    """The compiled rules (gutenberg_ai._core.Rules) of a loaded game, native or Python:
+    """The compiled rules (gutenberg_ai.games.gutenberg._core.Rules) of a loaded game, native or Python:
     its catalogue, random playouts in the core, states from dicts. (The game's own: the
     files it was made of may have changed since.)"""
     return gamedata.rules_of(game)
 
 
 def core_of(state) -> _core.CoreState:
-    """The compiled state (gutenberg_ai._core.CoreState) of a game state, for reading
+    """The compiled state (gutenberg_ai.games.gutenberg._core.CoreState) of a game state, for reading
     (a CoreState is returned as it is).
 
     Of a "gutenberg_py" state: its own core (changing it changes the state). Of a native
@@ -329,7 +330,7 @@ class GutenbergState(pyspiel.State):
 
     @property
     def core(self):
-        """The compiled state (gutenberg_ai._core.CoreState)."""
+        """The compiled state (gutenberg_ai.games.gutenberg._core.CoreState)."""
         return self._core
 
     def _set_start_plan(self, seat: int, plan):
@@ -376,7 +377,7 @@ class GutenbergState(pyspiel.State):
 
     # -- imperfect information ----------------------------------------------------------
     # What a player has not seen is the core's to say (entry_hidden, resample_history in
-    # ext/core.pyx): the others' plans committed in this plan step and the character
+    # ext/gutenberg/core.pyx): the others' plans committed in this plan step and the character
     # tiles the others drew at setup.
 
     def _history(self):

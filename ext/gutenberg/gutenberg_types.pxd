@@ -44,7 +44,7 @@ cdef enum:
     N_PLANS = 2723         # allocations of 0..10 markers on 5 rows, at most 6 a row
     MAX_MARKERS = 10
     MAX_ROW = 6            # initiative markers on one row
-    # The engine's fame track and purse end here (the rulebook has no end; docs/rulings.md):
+    # The engine's fame track and purse end here (the rulebook has no end; docs/gutenberg/rulings.md):
     # every bound (position files, utilities, consistency checks) follows from them.
     MAX_FAME = 999
     MAX_GUILDERS = 999
@@ -117,7 +117,7 @@ cdef enum:
     PATRON_SPECIALTY_TYPES = 3
 
 # ---------------------------------------------------------------------------------------
-# The catalogue: every component as numbers. Built by gutenberg_ai.catalogue from the
+# The catalogue: every component as numbers. Built by gutenberg_ai.games.gutenberg.catalogue from the
 # JSON data files and copied once into the game.
 # ---------------------------------------------------------------------------------------
 ctypedef struct PrintingCard:

@@ -16,7 +16,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gutenberg_ai import _core, names, solo_title
+from gutenberg_ai import solo_title
+from gutenberg_ai.games.gutenberg import _core, names
 from gutenberg_ai.tui import LABEL, _adder, _cell, _count, _join, _pack, _rows_table, seat_label
 
 INK_STYLES = {"blue": "bold blue", "silver": "bold white", "gold": "bold yellow", "red": "bold red"}
@@ -214,7 +215,7 @@ def _inks_held(counts) -> Text:
 
 
 def _sector_text(cat, gear: int, sector: int) -> str:
-    from gutenberg_ai.catalogue import describe_sector
+    from gutenberg_ai.games.gutenberg.catalogue import describe_sector
     return describe_sector(cat.gears[gear].sectors[sector])
 
 
@@ -231,7 +232,7 @@ def _gear_text(cat, gear: int, active: int | None = None) -> Text:
 
 def _refinement_text(cat, x: int) -> str:
     """A refinement card in short: R0 red 2f | typesetting II+binding II 3f | reward 1 ink."""
-    from gutenberg_ai.catalogue import describe_reward
+    from gutenberg_ai.games.gutenberg.catalogue import describe_reward
     c = cat.refinement[x]
     colour = "+".join(ink for ink, n in c.colour.items() for _ in range(n))
     deco = "+".join(f"{sp} {names.ROMAN[lv]}" for sp, lv in c.decoration.items())
@@ -635,6 +636,11 @@ def typed_move(core, numbers: list, legal):
     if len(numbers) != 5:
         return None
     if not plans:
+        if core.phase == "plan" and _core.ACTIONS["PASS"] in legal:
+            # A free-action window before the plans: the plan is asked for once it closes.
+            done = list(legal).index(_core.ACTIONS["PASS"]) + 1
+            raise ValueError(f"your plan comes after this window of free actions: type a move "
+                             f"number (1-{len(legal)}), or {done} (done) to go on to your plan")
         raise ValueError(f"five numbers are a plan, and this is not the plan step: type one move "
                          f"number (1-{len(legal)})")
     allocation = tuple(numbers)

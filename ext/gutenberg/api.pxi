@@ -4,7 +4,7 @@
 import array
 from operator import index as _index
 
-from gutenberg_ai import names as _names
+from gutenberg_ai.games.gutenberg import names as _names
 
 
 class IllegalActionError(ValueError):
