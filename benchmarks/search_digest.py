@@ -3,12 +3,16 @@ keep behaviour (a refactor, a speed-up) keeps it: run it on both checkouts and c
 
     python benchmarks/search_digest.py                 # prints one JSON line per decision
     python benchmarks/search_digest.py | sha256sum     # the same digest: the same search
+    python benchmarks/search_digest.py --game printing-press
 
 For 2 and 3 players, `ismcts` and `smmcts`: a seeded random game is played and every
 30th decision (the first included, 4 a game) is searched with 300 iterations and seed 5;
 each line gives the players, the algorithm, the decision's number, the visits of the
-five most visited moves and the iterations cut short (mismatches).
+five most visited moves and the iterations cut short (mismatches). Another game than
+Gutenberg (`--game`) is searched with `ismcts` only (without a simultaneous step its
+`smmcts` is the same search) and with its own search defaults.
 """
+import argparse
 import json
 import random
 import sys
@@ -17,13 +21,18 @@ import os
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import gutenberg_ai  # noqa: E402
-from gutenberg_ai.games.gutenberg import _core  # noqa: E402
+from gutenberg_ai import games  # noqa: E402
 
 
-def main():
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default="gutenberg", help="the game (gutenberg_ai.games)")
+    args = ap.parse_args(argv)
+    g = games.get(args.game)
+    algorithms = ("ismcts", "smmcts") if args.game == "gutenberg" else ("ismcts",)
     for players in (2, 3):
-        for algorithm in ("ismcts", "smmcts"):
-            rules = gutenberg_ai.rules_of(gutenberg_ai.load_game(players=players))
+        for algorithm in algorithms:
+            rules = gutenberg_ai.rules_of(g.load(players=players))
             state = rules.new_state()
             rng = random.Random(players)
             decision = 0
@@ -32,7 +41,7 @@ def main():
                     state.apply(state.sample_chance(rng.randrange(1 << 30)))
                     continue
                 if decision % 30 == 0:
-                    result = _core.search(state, algorithm, iterations=300, seed=5)
+                    result = g.core.search(state, algorithm, iterations=300, seed=5)
                     print(json.dumps([players, algorithm, decision,
                                       [(m["action"], m["visits"]) for m in result["moves"][:5]],
                                       result["mismatches"]]))

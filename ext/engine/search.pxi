@@ -17,6 +17,10 @@
 #              each legal move, for priors), heuristic_choice (the rollout policy)
 #   hidden     hidden_move(st, actor, action, observer): actor's move at st is unseen
 #              by observer until the end of its simultaneous step
+#              moves_vary(st, actor, observer): actor's legal moves at st may differ
+#              between the states observer cannot tell apart (a move that names a
+#              hidden symbol); such nodes select among the moves legal in the
+#              iteration's determinization, with availability counts
 #   simultaneous steps (a step where seats commit hidden moves one after another, such
 #   as Gutenberg's plan; a game without one returns False / 0):
 #                sim_phase(st)        inside such a step (decisions may be pending)
@@ -78,6 +82,7 @@ ctypedef struct Arm:
     double value           # sum of the acting player's returns, mapped to [0, 1]
     double aux             # regret (regret matching) or gain (Exp3)
     double prior           # the heuristic's probability of the move
+    int32_t avail          # at a node whose moves vary: selections where the move was legal
 
 ctypedef struct TreeNode:
     int32_t arms           # first arm; -1 until the node is expanded
@@ -139,7 +144,8 @@ ctypedef struct Tree:
     double* root_fame           # per root arm and seat: sums of final (projected) fame
     double baseline[MAX_SEATS]  # mean returns of rollouts from the root (score, margin mapping)
     int64_t iterations
-    int64_t mismatches          # a chosen move was not legal (a hash collision); rolled out
+    int64_t mismatches          # a chosen move was not legal (a hash collision), or no move
+                                # of a node whose moves vary was; rolled out
     bint full                   # the node pool reached max_nodes
     PathStep path[MAX_PATH]
 
@@ -306,6 +312,7 @@ cdef bint add_arms(Tree* t, int32_t node, const GameState* st, int seat, bint pl
         a.visits = 0
         a.value = 0.0
         a.prior = priors[i]
+        a.avail = 0
         # Regret matching and Exp3 start from the prior: regrets in proportion to it;
         # gains whose exponential is it.
         if t.cfg.selection == SEL_EXP3:
@@ -392,6 +399,113 @@ cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noe
     for i in range(n):
         a = &t.arms[first + i]
         v = a.value / a.visits + t.cfg.uct_c * sqrt(logn / a.visits)
+        if v > best:
+            best = v
+            choice = first + i
+    return choice
+
+
+cdef int find_sorted(const int* a, int n, int x) noexcept nogil:
+    """The index of x in the ascending a[0..n), or -1."""
+    cdef int lo = 0, hi = n - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if a[mid] < x:
+            lo = mid + 1
+        elif a[mid] > x:
+            hi = mid - 1
+        else:
+            return mid
+    return -1
+
+
+cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* legal, int n) noexcept nogil:
+    """Give `node` arms for the moves legal in st that it has none for (first met in this
+    determinization), with the heuristic's priors here. The node's arms stay one block:
+    moved to the end of the pool when they are not there already. False if memory ran
+    out."""
+    cdef int moves[MAX_LEGAL]
+    cdef double priors[MAX_LEGAL]
+    cdef bint known[MAX_LEGAL]
+    cdef int32_t first = t.nodes[node].arms, na = t.nodes[node].n_arms[0], start
+    cdef int i, j, k, m, missing = 0
+    cdef Arm* a
+    for i in range(n):
+        known[i] = False
+    for i in range(na):
+        j = find_sorted(legal, n, t.arms[first + i].action)
+        if j >= 0:
+            known[j] = True
+    for i in range(n):
+        missing += not known[i]
+    if missing == 0:
+        return True
+    m = node_moves(t, st, t.nodes[node].player, False, moves, priors)
+    start = first
+    if first + na != t.n_arms:
+        start = t.n_arms
+    if not grow(<void**>&t.arms, &t.cap_arms, start + na + missing, sizeof(Arm)):
+        return False
+    if start != first:
+        for i in range(na):
+            t.arms[start + i] = t.arms[first + i]
+    k = na
+    for i in range(m):
+        j = find_sorted(legal, n, moves[i])
+        if j < 0 or known[j]:
+            continue
+        a = &t.arms[start + k]
+        a.action = moves[i]
+        a.visits = 0
+        a.value = 0.0
+        a.aux = 0.0
+        a.prior = priors[i]
+        a.avail = 0
+        k += 1
+    t.n_arms = start + k
+    t.nodes[node].arms = start
+    t.nodes[node].n_arms[0] = k
+    return True
+
+
+cdef int32_t select_available(Tree* t, int32_t node, const GameState* st) noexcept nogil:
+    """Selection at a node whose moves differ between determinizations (moves_vary): the
+    moves legal in this one get arms if they have none (not at the root, whose moves are
+    the real ones), only they compete, and each counts the selections where it was
+    available in place of the node's visits (Cowling, Powley and Whitehouse 2012). PUCT
+    renormalises the priors over the available moves and takes its first-play value from
+    them. -1 if no arm is legal here, or memory ran out."""
+    cdef int legal[MAX_LEGAL]
+    cdef int n = legal_actions(st, t.cat, legal), i
+    cdef int32_t first, na, choice = -1, seen = 0
+    cdef double total = 0.0, psum = 0.0, fpu, q, v, best = -1e300
+    cdef Arm* a
+    if node != 0 and not add_available(t, node, st, legal, n):
+        return -1
+    first = t.nodes[node].arms
+    na = t.nodes[node].n_arms[0]
+    for i in range(na):
+        a = &t.arms[first + i]
+        if find_sorted(legal, n, a.action) < 0:
+            continue
+        a.avail += 1
+        total += a.value
+        seen += a.visits
+        psum += a.prior
+        if t.cfg.tree_policy == TREE_UCT and a.visits == 0 and choice < 0:
+            choice = first + i   # UCT: every available move once first, the higher prior first
+    if choice >= 0 or psum <= 0.0:
+        return choice
+    fpu = total / seen if seen > 0 else 0.5
+    for i in range(na):
+        a = &t.arms[first + i]
+        if find_sorted(legal, n, a.action) < 0:
+            continue
+        if t.cfg.tree_policy == TREE_UCT:
+            v = a.value / a.visits + t.cfg.uct_c * sqrt(log(<double>a.avail) / a.visits)
+        else:
+            q = a.value / a.visits if a.visits > 0 else fpu
+            v = q + t.cfg.uct_c * (a.prior / psum) * sqrt(<double>a.avail) / (1 + a.visits)
         if v > best:
             best = v
             choice = first + i
@@ -621,11 +735,18 @@ cdef void iterate(Tree* t) noexcept nogil:
                 break
             edge = EDGE_SIM
         else:
-            arm = tree_select(t, nd.arms, nd.n_arms[0], nd.visits)
-            if not is_legal(&st, t.cat, t.arms[arm].action):
-                t.mismatches += 1
-                leaf = node
-                break
+            if moves_vary(&st, nd.player, t.player):
+                arm = select_available(t, node, &st)
+                if arm < 0:
+                    t.mismatches += 1
+                    leaf = node
+                    break
+            else:
+                arm = tree_select(t, nd.arms, nd.n_arms[0], nd.visits)
+                if not is_legal(&st, t.cat, t.arms[arm].action):
+                    t.mismatches += 1
+                    leaf = node
+                    break
             step.arm[0] = arm
             edge = t.arms[arm].action
             if nd.player != t.player and hidden_move(&st, nd.player, edge, t.player):
@@ -836,10 +957,16 @@ SEARCH_OPTIONS = dict(
     fame_scale=30.0,         # score and margin returns: fame per half of [0, 1]
     max_nodes=2_000_000,     # node pool; beyond it leaves are only rolled out
 )
+# The game's own defaults (GAME_SEARCH_DEFAULTS, in its search hooks), chosen by
+# measurement for that game, replace the shared ones: every search of the game (bots,
+# hints, the arena, benchmarks) starts from them.
+SHARED_SEARCH_OPTIONS = dict(SEARCH_OPTIONS)
+SEARCH_OPTIONS.update(GAME_SEARCH_DEFAULTS)
 
 
 def search_config(**options):
-    """The options with defaults filled in; ValueError names a bad one."""
+    """The options with the game's defaults (SEARCH_OPTIONS) filled in; ValueError
+    names a bad one."""
     unknown = sorted(set(options) - set(SEARCH_OPTIONS))
     if unknown:
         raise ValueError(f"unknown search option(s) {', '.join(unknown)}; known: {', '.join(SEARCH_OPTIONS)}")
@@ -1030,6 +1157,28 @@ cdef class SearchTree:
                 fame=[t.root_fame[i * MAX_SEATS + seat] for seat in range(n)],
             ))
         return out
+
+    def child_arms(self, int action):
+        """The node the root player's `action` leads to (the most visited one, over the
+        draws that followed it) and its moves: a dict with the seat to act (`player`),
+        `visits` and `arms`, one dict per move (action, visits, avail: the selections
+        where the move was legal, counted at nodes whose moves vary, and prior); None if
+        the move has no expanded node below it yet. For tests and inspection."""
+        cdef Tree* t = self.t
+        cdef int32_t c, best = -1, i
+        cdef Arm* a
+        c = t.nodes[0].first_child
+        while c >= 0:
+            if t.nodes[c].edge == action and (best < 0 or t.nodes[c].visits > t.nodes[best].visits):
+                best = c
+            c = t.nodes[c].next_sibling
+        if best < 0 or t.nodes[best].arms < 0 or t.nodes[best].player == NODE_SIM:
+            return None
+        arms = []
+        for i in range(t.nodes[best].n_arms[0]):
+            a = &t.arms[t.nodes[best].arms + i]
+            arms.append(dict(action=a.action, visits=a.visits, avail=a.avail, prior=a.prior))
+        return dict(player=t.nodes[best].player, visits=t.nodes[best].visits, arms=arms)
 
     cdef str _text(self, const GameState* st, int a):
         cdef CoreState tmp = CoreState.__new__(CoreState)

@@ -81,9 +81,19 @@ cdef inline bint hidden_move(const GameState* s, int actor, int action, int obse
     return s.phase == PH_PLAN and actor != observer and A_PLAN <= action < A_PLAN + N_PLANS
 
 
+cdef inline bint moves_vary(const GameState* s, int actor, int observer) noexcept nogil:
+    """Never: a move's legality depends on nothing another player cannot see (the plans
+    that are hidden are chosen at their own nodes, and smmcts redraws them)."""
+    return False
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # While characters are being drawn, the tiles the others drew are hidden and the pool
     # they left feeds the later draws. (After setup the tiles put back never come back
     # into play, so there is nothing to redraw.)
     if s.phase == PH_CHARACTERS:
         draw_characters(s, player, rng)
+
+# The search's defaults for Gutenberg: the shared ones (ext/engine/search.pxi,
+# SEARCH_OPTIONS), which were chosen on this game (benchmarks/README.md).
+GAME_SEARCH_DEFAULTS = {}

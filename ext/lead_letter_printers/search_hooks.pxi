@@ -63,7 +63,19 @@ cdef inline bint hidden_move(const GameState* s, int actor, int action, int obse
     return False
 
 
+cdef inline bint moves_vary(const GameState* s, int actor, int observer) noexcept nogil:
+    """Never, as the search has treated this game so far (its moves in the tree are checked
+    for legality and a misfit counted as a mismatch); whether some of its moves name what
+    another player has not seen is for the game to say here."""
+    return False
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # Without a simultaneous step, smmcts redraws what ismcts does: the factories the
     # player has not seen.
     determinize(s, NULL, player, rng)
+
+
+# The search's defaults for Lead Letter Printers: the shared ones (SEARCH_OPTIONS in
+# ext/engine/search.pxi) until some are measured on this game.
+GAME_SEARCH_DEFAULTS = {}

@@ -8,9 +8,16 @@
 # numbers are judgement, kept in one place per idea.
 
 from libc.math cimport exp
+from libc.stdint cimport int8_t, uint64_t
 
 cdef enum:
     TOP_WINDOWS = 16       # best windows kept (a card overlaps at most 15)
+    # The tableau as the heuristic reads it (Eval.shown): GRID x GRID with PAD empty cells
+    # on every side, so that every window the heuristic scores (a window meeting a card
+    # anchored at -3 starts at -5; one meeting a card ending at GRID + 2 ends at GRID + 4)
+    # is read without bounds checks.
+    PAD = 5
+    PAD_SIDE = GRID + 2 * PAD
 
 cdef double HEURISTIC_EPSILON = 0.03   # chance of a uniformly random move (rollout diversity)
 cdef double MAIN_PARTIAL = 0.7         # share of a plate's points for letters half gathered ...
@@ -55,6 +62,22 @@ ctypedef struct Eval:
     double best
     int best_r
     int best_c
+    # What each cell of the seat's tableau shows (a symbol, SQ_INITIATIVE, SQ_BLANK), -1
+    # where empty: cell (r, c) at [r + PAD][c + PAD]. overlay_delta lays overlays on it
+    # and takes them off again.
+    int8_t shown[PAD_SIDE][PAD_SIDE]
+    # window_value's constants for the seat's order, by shown code + 1: a symbol's bonus
+    # weight (0 for the rest), and counts packed 4 bits a symbol (the icon after them).
+    double cell_bonus[16]
+    uint64_t cell_count[16]
+    int letters[N_LETTERS]  # the plate's main letters
+    int need                # ... in all
+    int want                # specialties the frame asks
+    int ink_cells[3]        # the cells of the frame's ink line in a window
+    double main_share[10]   # partial credit for m of the main letters (m < need; a window has 9 cells)
+    double add_partial      # potential * ADD_PARTIAL * plate bonus
+    double ink_partial      # potential * INK_PARTIAL * ink points
+    double spec_share[N_KIND + 1]   # partial credit for k of the specialties asked
 
 
 cdef inline double dmax(double a, double b) noexcept nogil:
@@ -75,63 +98,65 @@ cdef inline int rounds_after(const GameState* s) noexcept nogil:
     return r if r > 0 else 0
 
 
-cdef inline int vcell(const PlayerState* p, const Overlay* ov, int r, int c) noexcept nogil:
-    cdef int i, v = cell_at(p, r, c)
-    if ov != NULL:
-        for i in range(ov.n):
-            if ov.r[i] == r and ov.c[i] == c:
-                if ov.under and v >= 0:
-                    return v
-                return ov.v[i]
-    return v
+cdef inline int shown_code(int v) noexcept nogil:
+    """A cell as Eval.shown keeps it: what it shows (its flags dropped), -1 if empty.
+    shown_symbol and shows_icon read it as they read the cell."""
+    return v & CELL_BASE if v >= 0 else -1
 
 
-cdef double window_value(const Eval* e, const Catalogue* cat, const PlayerState* p, const Overlay* ov,
-                         int r0, int c0) noexcept nogil:
+cdef inline int nibble(uint64_t packed, int x) noexcept nogil:
+    return <int>((packed >> (4 * x)) & 15)
+
+
+cdef double window_value(const Eval* e, const Catalogue* cat, int r0, int c0) noexcept nogil:
+    """The window with top-left cell (r0, c0) of the tableau in e.shown (with any overlay
+    laid on it): its points, partial credit, bonus symbols and icons. The constants of the
+    order come from setup_eval (the hot path of the heuristic: every placement scores the
+    windows it meets)."""
     cdef int16_t w[9]
-    cdef int count[N_SYMBOLS]
     cdef const Plate* pl = &cat.plates[e.plate]
     cdef const Frame* fr = &cat.frames[e.frame]
-    cdef int i, x, need = 0, matched = 0, have = 0, want = 0, icons = 0
+    cdef const int8_t* row
+    cdef uint64_t packed = 0
+    cdef int i, k, x, matched = 0, have = 0
     cdef double v = 0.0
-    memset(count, 0, sizeof(count))
-    for i in range(9):
-        w[i] = vcell(p, ov, r0 + i // 3, c0 + i % 3)
-        x = shown_symbol(w[i])
-        if x >= 0:
-            count[x] += 1
-            v += e.bonus_w[x]
-        elif shows_icon(w[i]):
-            icons += 1
+    for i in range(3):
+        row = &e.shown[r0 + PAD + i][c0 + PAD]
+        for k in range(3):
+            x = row[k] + 1
+            w[i * 3 + k] = row[k]
+            v += e.cell_bonus[x]      # 0 for what is not a symbol
+            packed += e.cell_count[x]
     for x in range(N_LETTERS):
-        need += pl.letters[x]
-        matched += count[x] if count[x] < pl.letters[x] else pl.letters[x]
-    if matched == need:
+        k = nibble(packed, x)
+        matched += k if k < e.letters[x] else e.letters[x]
+    if matched == e.need:
         v += pl.points
         if plate_additional(pl, w):
             v += pl.bonus
         elif pl.kind != ADD_ABSENT:
-            v += e.potential * ADD_PARTIAL * pl.bonus
-    elif need > 0:
-        v += e.potential * MAIN_PARTIAL * pl.points * (matched * matched) / <double>(need * need)
-    if frame_ink(fr, w):
+            v += e.add_partial
+    elif e.need > 0:
+        v += e.main_share[matched]
+    if w[e.ink_cells[0]] == fr.ink or w[e.ink_cells[1]] == fr.ink or w[e.ink_cells[2]] == fr.ink:
         v += fr.ink_points
-    elif count[fr.ink] > 0:
-        v += e.potential * INK_PARTIAL * fr.ink_points
+    elif nibble(packed, fr.ink) > 0:
+        v += e.ink_partial
     for x in range(N_KIND):
         if (fr.specialties >> x) & 1:
-            want += 1
-            have += count[SYM_TYPESETTING + x] > 0
-    if have == want:
+            have += nibble(packed, SYM_TYPESETTING + x) > 0
+    if have == e.want:
         v += fr.specialty_points
-    elif want > 0:
-        v += e.potential * SPECIALTY_PARTIAL * fr.specialty_points * have / <double>want
-    return v + icons * e.icon_w
+    elif e.want > 0:
+        v += e.spec_share[have]
+    return v + nibble(packed, N_SYMBOLS) * e.icon_w
 
 
 cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e) noexcept nogil:
     """The weights for `seat` now, and its tableau's best windows."""
     cdef const PlayerState* p = &s.players[seat]
+    cdef const Plate* pl
+    cdef const Frame* fr
     cdef int r, c, x, k, j, round_ix = s.round - 1 if s.round > 0 else 0
     cdef double v
     cdef bint marker_due
@@ -154,11 +179,39 @@ cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e
     e.best = 0.0
     e.best_r = 0
     e.best_c = 0
+    for x in range(16):
+        e.cell_bonus[x] = e.bonus_w[x - 1] if 1 <= x <= N_SYMBOLS else 0.0
+        e.cell_count[x] = (1ULL << (4 * (x - 1))) if 1 <= x <= N_SYMBOLS + 1 else 0
+    if e.frame >= 0:
+        pl = &cat.plates[e.plate]
+        fr = &cat.frames[e.frame]
+        e.need = 0
+        for x in range(N_LETTERS):
+            e.letters[x] = pl.letters[x]
+            e.need += pl.letters[x]
+        e.want = 0
+        for x in range(N_KIND):
+            e.want += (fr.specialties >> x) & 1
+        for k in range(3):
+            e.ink_cells[k] = (fr.line - LINE_TOP_ROW) * 3 + k if fr.line <= LINE_BOTTOM_ROW \
+                else k * 3 + (fr.line - LINE_LEFT_COLUMN)
+        for k in range(10):
+            e.main_share[k] = e.potential * MAIN_PARTIAL * pl.points * (k * k) / <double>(e.need * e.need) \
+                if e.need > 0 else 0.0
+        e.add_partial = e.potential * ADD_PARTIAL * pl.bonus
+        e.ink_partial = e.potential * INK_PARTIAL * fr.ink_points
+        for k in range(N_KIND + 1):
+            e.spec_share[k] = e.potential * SPECIALTY_PARTIAL * fr.specialty_points * k / <double>e.want \
+                if e.want > 0 else 0.0
+    memset(e.shown, -1, sizeof(e.shown))
+    for r in range(p.height):
+        for c in range(p.width):
+            e.shown[r + PAD][c + PAD] = shown_code(p.grid[r][c])
     if e.frame < 0 or p.pieces == 0:
         return
     for r in range(-2, p.height):
         for c in range(-2, p.width):
-            v = window_value(e, cat, p, NULL, r, c)
+            v = window_value(e, cat, r, c)
             # keep the TOP_WINDOWS best, sorted
             if e.n_top < TOP_WINDOWS:
                 k = e.n_top
@@ -188,10 +241,12 @@ cdef inline bint window_meets(int r0, int c0, const Overlay* ov) noexcept nogil:
     return False
 
 
-cdef double overlay_delta(const Eval* e, const Catalogue* cat, const PlayerState* p, const Overlay* ov) noexcept nogil:
+cdef double overlay_delta(Eval* e, const Catalogue* cat, const PlayerState* p, const Overlay* ov) noexcept nogil:
     """What laying the overlay adds: the best window after it (the windows it meets are
-    scored again) minus the best now, and the icons it shows or covers in the tableau."""
+    scored again) minus the best now, and the icons it shows or covers in the tableau.
+    The overlay is laid on e.shown for the scoring and taken off again."""
     cdef int i, r, c, r0 = 1 << 20, r1 = -(1 << 20), c0 = 1 << 20, c1 = -(1 << 20), old, icons = 0
+    cdef int8_t kept[3]
     cdef double best = 0.0, v
     if e.frame < 0:
         return 0.0
@@ -200,20 +255,24 @@ cdef double overlay_delta(const Eval* e, const Catalogue* cat, const PlayerState
         r1 = ov.r[i] if ov.r[i] > r1 else r1
         c0 = ov.c[i] if ov.c[i] < c0 else c0
         c1 = ov.c[i] if ov.c[i] > c1 else c1
-        old = cell_at(p, ov.r[i], ov.c[i])
+        old = e.shown[ov.r[i] + PAD][ov.c[i] + PAD]
+        kept[i] = <int8_t>old
         if ov.under and old >= 0:
             continue
         icons += (ov.v[i] & CELL_BASE) == SQ_INITIATIVE
         icons -= shows_icon(old)
+        e.shown[ov.r[i] + PAD][ov.c[i] + PAD] = <int8_t>shown_code(ov.v[i])
     for i in range(e.n_top):
         if not window_meets(e.top_r[i], e.top_c[i], ov):
             best = e.top_val[i]
             break
     for r in range(r0 - 2, r1 + 1):
         for c in range(c0 - 2, c1 + 1):
-            v = window_value(e, cat, p, ov, r, c)
+            v = window_value(e, cat, r, c)
             if v > best:
                 best = v
+    for i in range(ov.n - 1, -1, -1):
+        e.shown[ov.r[i] + PAD][ov.c[i] + PAD] = kept[i]
     return best - e.best + icons * e.tab_icon_w
 
 
@@ -228,7 +287,7 @@ cdef inline void card_overlay(const Catalogue* cat, int card, int o, int r, int 
         ov.v[i] = card_square(&cat.cards[card], o, i)
 
 
-cdef double best_card_delta(const GameState* s, const Catalogue* cat, const Eval* e, const PlayerState* p,
+cdef double best_card_delta(const GameState* s, const Catalogue* cat, Eval* e, const PlayerState* p,
                             int card, int* action) noexcept nogil:
     """The best placement of `card` for the player (with Ungler's ability worth keeping
     unless it pays), and its action."""
@@ -275,7 +334,7 @@ cdef double best_card_delta(const GameState* s, const Catalogue* cat, const Eval
     return best
 
 
-cdef double best_token_delta(const Catalogue* cat, const Eval* e, const PlayerState* p, int shown,
+cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p, int shown,
                              int value_flag, int* action, int windows=4) noexcept nogil:
     """The best place for a token showing `shown` (a symbol or the initiative icon),
     looked for in the `windows` best windows (where a token can count)."""
@@ -313,7 +372,7 @@ cdef double best_token_delta(const Catalogue* cat, const Eval* e, const PlayerSt
     return best
 
 
-cdef double discard_value(const GameState* s, const Catalogue* cat, const Eval* e, const PlayerState* p) noexcept nogil:
+cdef double discard_value(const GameState* s, const Catalogue* cat, Eval* e, const PlayerState* p) noexcept nogil:
     """Expected gain of discarding for 3 tokens: the best of 3 draws (with replacement, as an
     approximation), each placed at its best, or initiative side up."""
     cdef double val[N_SYMBOLS]
@@ -396,10 +455,10 @@ cdef double marker_value(const GameState* s, const Catalogue* cat, const Eval* e
 
 
 cdef double window_final_value(const Eval* e, const Catalogue* cat, const PlayerState* p, int r, int c) noexcept nogil:
-    return window_value(e, cat, p, NULL, r, c)
+    return window_value(e, cat, r, c)
 
 
-cdef double free_action_value(const GameState* s, const Catalogue* cat, const Eval* e, const PlayerState* p,
+cdef double free_action_value(const GameState* s, const Catalogue* cat, Eval* e, const PlayerState* p,
                               int a) noexcept nogil:
     """Setup tokens, Guillard's token, Caxton's exchange: what they add now, less what
     holding them is worth (nothing at Close Frames)."""

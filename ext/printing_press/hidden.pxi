@@ -42,16 +42,20 @@ cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) 
     """A state `player` cannot tell from s, drawn uniformly: the symbols player has not
     seen (the others' hand tokens and tokens placed initiative side up, the tokens another
     player has drawn or holds face down right now) are dealt again from those symbols
-    together with the bag's; what is left is the bag. The records of tokens Caxton gave
+    together with the bag's; what is left is the bag (when player is Caxton choosing from
+    the open bag, the bag stays and the others' tokens are dealt among themselves). The records of tokens Caxton gave
     back are redrawn too, so that nothing of the others' hidden symbols stays in s."""
     cdef int counts[N_SYMBOLS]
     cdef int16_t* place[MAX_SEATS * (MAX_HAND + 1) + N_POOL]
     cdef int down[MAX_SEATS]
     cdef int n = 0, total = 0, q, k, x, i
     cdef int actor = current_player(s)
+    # Caxton (side B) choosing his token looks into the bag: its contents are known to
+    # him then, and only the others' hidden tokens are dealt again, among themselves.
+    cdef bint bag_open = s.caxton and actor == player
     cdef PlayerState* p
     for x in range(N_SYMBOLS):
-        counts[x] = s.bag[x]
+        counts[x] = 0 if bag_open else s.bag[x]
     for q in range(s.num_players):
         if q == player:
             continue
@@ -89,8 +93,9 @@ cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) 
         for k in range(MAX_HAND):
             if s.players[q].slot[k] == SLOT_RETURNED:
                 s.players[q].hand[k] = rng_below(rng, N_SYMBOLS)
-    for x in range(N_SYMBOLS):
-        s.bag[x] = counts[x]
+    if not bag_open:
+        for x in range(N_SYMBOLS):
+            s.bag[x] = counts[x]
 
 # ---------------------------------------------------------------------------------------
 # Resampling a history. Tokens of one symbol are alike, so a game's history can be read as

@@ -54,7 +54,33 @@ cdef inline bint hidden_move(const GameState* s, int actor, int action, int obse
                                   or (A_CAXTON_TAKE <= action < A_TOKEN_AT))
 
 
+cdef inline bint moves_vary(const GameState* s, int actor, int observer) noexcept nogil:
+    """Whether actor's legal moves may differ between the states observer cannot tell
+    apart: another player's setup tokens name their symbols (A_SETUP_UP: each
+    determinization deals that hand again), and Caxton (side B) takes a symbol from a
+    bag whose contents the observer knows only at its own root."""
+    if s.caxton:
+        return True
+    return actor != observer and free_actions_open(s) and hand_count(&s.players[actor]) > 0
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # Without a simultaneous step, smmcts redraws what ismcts does: every symbol the
     # player has not seen.
     determinize(s, NULL, player, rng)
+
+
+# The search's defaults for Printing Press, replacing the shared ones (SEARCH_OPTIONS in
+# ext/engine/search.pxi, chosen on Gutenberg); each chosen by measurement
+# (benchmarks/README.md, "Printing Press: the search's defaults").
+GAME_SEARCH_DEFAULTS = dict(
+    # Rollouts of 20 decisions (about 5 card steps of a 2-player round) before the
+    # evaluation: an iteration costs a third of one cut off after 100, so 3x the
+    # iterations in the same time, and the evaluation's window with partial credit
+    # says more than the noise of a longer rollout.
+    cutoff=20,
+    # The heuristic plays its best move in rollouts: a random placement among the
+    # hundreds of a Select Cards turn (3% of ~20 decisions) costs points that swamp the
+    # differences the search is after.
+    epsilon=0.0,
+)
