@@ -507,7 +507,8 @@ def _check_result(data: dict, players: int | None, add):
     winners = result.get("winners")
     if "winners" not in result:
         add("result.winners", "missing")
-    elif not _numbers(winners, None, True) or not winners or len(set(winners)) != len(winners) or \
+    # Solo, nobody wins a game the automa won (Printing Press: more points than the player).
+    elif not _numbers(winners, None, True) or (not winners and n != 1) or len(set(winners)) != len(winners) or \
             (n is not None and not all(0 <= w < n for w in winners)):
         add("result.winners", f"{show(winners)} is not a list of distinct seats")
     digest = result.get("state_digest")
