@@ -698,7 +698,11 @@ def _csv(path, columns, rows):
 
 
 def budget_text(s: dict) -> str:
-    return f"{s['iterations']} iterations" if s.get("iterations") else f"{s['seconds']:g} s"
+    if s.get("iterations"):
+        return f"{s['iterations']} iterations"
+    if s.get("seconds") is None:
+        return "each bot's own budget (NAME@BUDGET)"
+    return f"{s['seconds']:g} s"
 
 
 def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str:
@@ -706,7 +710,9 @@ def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str
     parts = ["gutenberg-ai arena"] + ([f"--game {s['game']}"] if s.get("game", "gutenberg") != "gutenberg" else []) \
         + [f"--bots {','.join(s['bots'])}", f"--games {s['games']}",
              f"--players {s['players']}",
-             f"--iterations {s['iterations']}" if s.get("iterations") else f"--seconds {s['seconds']:g}"]
+             f"--iterations {s['iterations']}" if s.get("iterations") else
+             f"--seconds {s['seconds']:g}" if s.get("seconds") is not None else ""]
+    parts = [p for p in parts if p]
     if jobs:
         parts.append(f"--jobs {jobs}")
     parts.append(f"--out {out}")

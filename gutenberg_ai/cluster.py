@@ -97,9 +97,10 @@ def run_tasks(tasks: list, out: str, address: str, jobs: int, finished):
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
             ref = ready[0]
-            task, claim, reason = pending.pop(ref)
-            data = ray.get(ref)
+            task, claim, reason = pending[ref]
+            data = ray.get(ref)          # a game that failed raises here: its claim is given back below
             write_json(os.path.join(out, task["path"]), data)
+            del pending[ref]
             release_claim(claim)
             finished(dict(task=task, status="replayed" if reason else "played",
                           summary=summary_of_task(task, data), reason=reason))

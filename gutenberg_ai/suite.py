@@ -198,3 +198,27 @@ def score_bot(bot_name, key: str, seed: int = 0, version: int = SUITE_VERSION, p
 def write_suite(data: dict, path: str):
     from gutenberg_ai.records import write_json
     write_json(path, data)
+
+
+def main(argv=None):
+    """Remake a game's suite file: python -m gutenberg_ai.suite --game G (the settings
+    that made the shipped v1 files are the defaults; a changed suite is a new version)."""
+    import argparse
+    p = argparse.ArgumentParser(prog="python -m gutenberg_ai.suite", description=main.__doc__)
+    p.add_argument("--game", default="gutenberg")
+    p.add_argument("--per-kind", type=int, default=4)
+    p.add_argument("--games", type=int, default=4)
+    p.add_argument("--bot-iterations", type=int, default=300)
+    p.add_argument("--reference-iterations", type=int, default=20000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default=None, help="default: the game's data/suite-vN.json")
+    args = p.parse_args(argv)
+    data = make_suite(args.game, per_kind=args.per_kind, games_=args.games, bot_iterations=args.bot_iterations,
+                      reference_iterations=args.reference_iterations, seed=args.seed,
+                      progress=lambda d, n: print(f"{d}/{n} positions searched", flush=True))
+    write_suite(data, args.out or suite_path(args.game))
+    print(f"{len(data['positions'])} positions written to {args.out or suite_path(args.game)}")
+
+
+if __name__ == "__main__":
+    main()
