@@ -25,7 +25,7 @@ def test_the_shipped_suite_replays_and_has_every_kind(key):
         state = suite.position_state(data, pos)            # the actions reach the digest
         assert state.current_player() == pos["player"] and len(state.legal_actions()) == pos["legal"] > 1
         ref = pos["reference"]
-        assert ref["iterations"] >= 4000
+        assert ref["iterations"] >= 1500
         moves = {m["action"]: m for m in ref["moves"]}
         assert ref["best"] in moves and moves[ref["best"]]["share"] == max(m["share"] for m in ref["moves"])
         assert all(a in state.legal_actions() for a in moves)
