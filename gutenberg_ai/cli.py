@@ -486,7 +486,13 @@ def cmd_review(args) -> int:
     t = Table(title=f"Review of {args.record} ({result['bot']}, {tui.budget_words(budget)} a decision, "
                     f"seed {args.seed})", title_justify="left")
     for column in ("#", "player", "round", "step", "played", "best", "eval" if solo else "win", "lost", ""):
-        t.add_column(column, justify="right" if column in ("#", "player", "round", "win", "eval", "lost") else "left")
+        if column in ("step",):
+            t.add_column(column, max_width=14, no_wrap=True, overflow="ellipsis")
+        elif column in ("played", "best"):
+            t.add_column(column, ratio=1)
+        else:
+            t.add_column(column, no_wrap=True,
+                         justify="right" if column in ("#", "player", "round", "win", "eval", "lost") else "left")
     styles = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow", "": ""}
     for d in result["decisions"]:
         if d["method"] == "only move" and not args.all:
