@@ -15,8 +15,10 @@ from gutenberg_ai.bots import make_bot
 
 SETTINGS = [("openspiel-ismcts-cpp", "win", 2.0), ("openspiel-ismcts-cpp", "margin", 2.0),
             ("openspiel-ismcts-cpp", "margin", 10.0), ("openspiel-ismcts-cpp", "margin", 30.0),
-            ("openspiel-ismcts-cpp", "score", 10.0),
-            ("openspiel-mcts-cpp", "win", 2.0), ("openspiel-mcts-cpp", "margin", 10.0)]
+            ("openspiel-ismcts-cpp", "score", 10.0), ("openspiel-ismcts-cpp", "score", 30.0),
+            ("openspiel-ismcts-cpp", "score", 100.0),
+            ("openspiel-mcts-cpp", "win", 2.0), ("openspiel-mcts-cpp", "margin", 10.0),
+            ("openspiel-mcts-cpp", "score", 10.0), ("openspiel-mcts-cpp", "score", 30.0)]
 
 
 def reference(name, returns, uct_c, game, seat, seed, budget):
@@ -34,8 +36,11 @@ def main():
     p.add_argument("--iterations", type=int, default=500)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", required=True)
+    p.add_argument("--only", default="", help="only these settings (labels, comma-separated)")
     args = p.parse_args()
     factories = {label(*s): functools.partial(reference, *s) for s in SETTINGS}
+    if args.only:
+        factories = {k: v for k, v in factories.items() if k in args.only.split(",")}
     names = list(factories)
     s = arena.ArenaSettings(bots=names + ["heuristic"], game=args.game, games=args.games,
                             iterations=args.iterations, seconds=None, seed=0,

@@ -129,7 +129,8 @@ def bars_plot(rows: list, label_key: str, value_key: str, low_key: str, high_key
     fig, ax = plt.subplots(figsize=(7, 0.4 * len(rows) + 1.5))
     ys = range(len(rows))
     values = [r[value_key] for r in rows]
-    err = [[v - r[low_key] for v, r in zip(values, rows)], [r[high_key] - v for v, r in zip(values, rows)]]
+    err = [[max(0.0, v - r[low_key]) for v, r in zip(values, rows)],
+           [max(0.0, r[high_key] - v) for v, r in zip(values, rows)]]
     ax.barh(list(ys), values, xerr=err, color=COLOURS[0], alpha=0.7, capsize=3)
     ax.set_yticks(list(ys), [str(r[label_key]) for r in rows], fontsize=8)
     if reference is not None:
@@ -156,24 +157,33 @@ def scaling_plot(rows: list, base: str, title: str, xlabel: str) -> list:
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
     xs = [r["budget_value"] for r in rows]
     rate = [r["win_rate"] for r in rows]
-    ax1.errorbar(xs, rate, yerr=[[v - r["win_rate_low"] for v, r in zip(rate, rows)],
-                                 [r["win_rate_high"] - v for v, r in zip(rate, rows)]],
+    # max(0, ...): an interval's end may sit on its point (a bootstrap's percentile may
+    # even pass it), and matplotlib takes no negative error bar.
+    ax1.errorbar(xs, rate, yerr=[[max(0.0, v - r["win_rate_low"]) for v, r in zip(rate, rows)],
+                                 [max(0.0, r["win_rate_high"] - v) for v, r in zip(rate, rows)]],
                  marker="o", capsize=3, color=COLOURS[0])
     ax1.axhline(0.5, color="black", linestyle="--", linewidth=1)
     ax1.set_ylim(-0.02, 1.02)
     ax1.set_ylabel("score against the reference")
     for ax in (ax1, ax2):
         ax.set_xscale("log")
+        ax.minorticks_off()
+        ax.set_xticks(xs, [f"{x:g}" for x in xs])
         ax.set_xlabel(xlabel)
         ax.grid(alpha=0.3)
     ratings = [r["rating"] for r in rows]
     lows = [r["rating_low"] if r["rating_low"] is not None else r["rating"] for r in rows]
     highs = [r["rating_high"] if r["rating_high"] is not None else r["rating"] for r in rows]
-    ax2.errorbar(xs, ratings, yerr=[[v - lo for v, lo in zip(ratings, lows)], [hi - v for v, hi in zip(ratings, highs)]],
+    ax2.errorbar(xs, ratings, yerr=[[max(0.0, v - lo) for v, lo in zip(ratings, lows)],
+                                    [max(0.0, hi - v) for v, hi in zip(ratings, highs)]],
                  marker="o", capsize=3, color=COLOURS[1])
-    for x, r in zip(xs, rows):
-        if r["rating_low"] is None or r["rating_high"] is None:
-            ax2.annotate("no bound", (x, r["rating"]), fontsize=7, textcoords="offset points", xytext=(4, 4))
+    for x, r in zip(xs, rows):      # an open side: an arrow, and the words
+        if r["rating_high"] is None:
+            ax2.annotate("no upper\nbound", xy=(x, r["rating"]), xytext=(x, r["rating"] + 150), fontsize=7,
+                         ha="center", arrowprops=dict(arrowstyle="<-", color=COLOURS[1]))
+        if r["rating_low"] is None:
+            ax2.annotate("no lower\nbound", xy=(x, r["rating"]), xytext=(x, r["rating"] - 150), fontsize=7,
+                         ha="center", arrowprops=dict(arrowstyle="<-", color=COLOURS[1]))
     ax2.axhline(0, color="black", linestyle="--", linewidth=1)
     ax2.set_ylabel("rating against the reference (Elo scale)")
     fig.suptitle(title, fontsize=10)
