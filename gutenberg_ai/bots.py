@@ -33,8 +33,9 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
                       from Python
 
 A budget can follow a name: `smmcts@500` (iterations a move), `smmcts@0.5s` (seconds).
-The C++ reference bots search with REFERENCE_SETTINGS ("margin" returns, uct_c 10:
-measured to play best on our games) unless told otherwise (options returns, uct_c).
+The C++ reference bots search with REFERENCE_SETTINGS (returns in points, "score" or
+"margin", and uct_c 10: measured to play best on each game) unless told otherwise
+(options returns, uct_c).
 
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
 also take `threads=` and every search option of the core's SEARCH_OPTIONS
@@ -306,7 +307,7 @@ class CppISMCTSBot(_PrintingBot):
     (max_wall_clock_time), with `iterations` that many simulations.
 
     The search sees the game's returns through `returns` ("win", "score" or "margin"):
-    the default is REFERENCE_SETTINGS's, the settings measured to play best on our games
+    the default is reference_settings's, the settings measured to play best on the game
     (docs/your-bot.md); the search then runs on a copy of the state in the same game with
     those returns (the move it finds is a move of the game played).
 
@@ -380,7 +381,7 @@ class CppMCTSBot(_PrintingBot):
     evaluator: UCT on the true state, so it sees what the player to act could not (the
     plans committed before its own, the others' hidden tiles and tokens). It cheats on
     the hidden information: a reference point for a perfect-information search, not a
-    fair opponent. `returns` and `uct_c` as for CppISMCTSBot (REFERENCE_SETTINGS); with
+    fair opponent. `returns` and `uct_c` as for CppISMCTSBot (reference_settings); with
     `seconds`, its own wall-clock budget (max_wall_clock_time). A new C++ bot is made for
     every move, seeded from the bot's seed and the move number; the move is the most
     visited child (MCTSBot's own choice)."""
@@ -414,20 +415,32 @@ class CppMCTSBot(_PrintingBot):
         return bot.step(_in_game(self.search_game, state))
 
 
-# The settings of OpenSpiel's C++ bots as reference opponents: measured on our games
-# (docs/your-bot.md, "The reference bots"): with "win" returns the C++ ISMCTS scores
-# little (its random rollouts almost never tell a win from a loss early on); "margin"
-# returns, in points, with an exploration constant on that scale play far better.
+# The settings of OpenSpiel's C++ bots as reference opponents, per game: measured on our
+# games (benchmarks/reference_bots.py; docs/your-bot.md, "The reference bots"). With the
+# game's "win" returns the random rollouts almost never tell a win from a loss early on
+# and the search plays nearly at random; returns in points ("score", or "margin": the
+# points less the others' mean) with an exploration constant on that scale play far
+# better. A game not measured yet gets DEFAULT_REFERENCE.
+DEFAULT_REFERENCE = {"returns": "margin", "uct_c": 10.0}
 REFERENCE_SETTINGS = {
-    "openspiel-ismcts-cpp": {"returns": "margin", "uct_c": 10.0},
-    "openspiel-mcts-cpp": {"returns": "margin", "uct_c": 10.0},
+    "gutenberg": {"openspiel-ismcts-cpp": {"returns": "score", "uct_c": 10.0},
+                  "openspiel-mcts-cpp": {"returns": "score", "uct_c": 10.0}},
+    "printing-press": {"openspiel-ismcts-cpp": {"returns": "margin", "uct_c": 10.0},
+                       "openspiel-mcts-cpp": {"returns": "margin", "uct_c": 10.0}},
 }
+
+
+def reference_settings(name: str, game) -> dict:
+    """The reference settings of C++ bot `name` on `game` (REFERENCE_SETTINGS)."""
+    return REFERENCE_SETTINGS.get(games.of(game).key, {}).get(name, DEFAULT_REFERENCE)
+
+
 RETURNS_MODES = ("win", "score", "margin")
 
 
 def _reference_settings(name, game, returns, uct_c):
     """(returns, uct_c, the game the search runs on) of a C++ reference bot."""
-    ref = REFERENCE_SETTINGS[name]
+    ref = reference_settings(name, game)
     returns = ref["returns"] if returns is None else returns
     uct_c = ref["uct_c"] if uct_c is None else uct_c
     if returns not in RETURNS_MODES:

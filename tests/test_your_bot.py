@@ -9,8 +9,8 @@ import pyspiel
 import pytest
 
 from gutenberg_ai import arena, games
-from gutenberg_ai.bots import (REFERENCE_SETTINGS, budget_options, check_name, make_bot, register_bot,
-                               split_budget)
+from gutenberg_ai.bots import (DEFAULT_REFERENCE, REFERENCE_SETTINGS, budget_options, check_name, make_bot,
+                               reference_settings, register_bot, split_budget)
 from gutenberg_ai.examples.flat_mc import FlatMonteCarloBot
 from gutenberg_ai.hints import hint
 
@@ -125,14 +125,19 @@ def test_hint_from_a_bot_of_your_own():
 
 def test_the_cpp_reference_bots_and_their_settings():
     game = games.get("gutenberg").load(players=2, rounds=1)
-    assert REFERENCE_SETTINGS["openspiel-ismcts-cpp"] == {"returns": "margin", "uct_c": 10.0}
+    # Measured (docs/your-bot.md): returns in points and uct_c 10, per game.
+    ref = REFERENCE_SETTINGS["gutenberg"]["openspiel-ismcts-cpp"]
+    assert ref["returns"] in ("score", "margin") and ref["uct_c"] == 10.0
+    assert reference_settings("openspiel-mcts-cpp", game) == REFERENCE_SETTINGS["gutenberg"]["openspiel-mcts-cpp"]
+    assert DEFAULT_REFERENCE == {"returns": "margin", "uct_c": 10.0}
     state = game.new_initial_state()
     while state.is_chance_node() or len(state.legal_actions()) < 2:
         state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
     for name in ("openspiel-ismcts-cpp", "openspiel-mcts-cpp"):
         bot = make_bot(name, game, state.current_player(), seed=1, iterations=30)
-        assert bot.settings()["returns"] == "margin" and bot.settings()["uct_c"] == 10.0
-        assert bot.search_game.get_parameters()["returns"] == "margin"
+        ref = reference_settings(name, game)
+        assert bot.settings()["returns"] == ref["returns"] and bot.settings()["uct_c"] == ref["uct_c"]
+        assert bot.search_game.get_parameters()["returns"] == ref["returns"] != "win"
         assert bot.step(state) in state.legal_actions()
         win = make_bot(name, game, 0, seed=1, iterations=30, returns="win", uct_c=2)
         assert win.settings()["returns"] == "win" and win.search_game is game or \
@@ -142,7 +147,7 @@ def test_the_cpp_reference_bots_and_their_settings():
         with pytest.raises(ValueError, match="uct_c"):
             make_bot(name, game, 0, uct_c=-1)
     # The margin copy is the same position: same history, same moves.
-    bot = make_bot("openspiel-ismcts-cpp", game, 0, iterations=5)
+    bot = make_bot("openspiel-ismcts-cpp", game, 0, iterations=5, returns="margin")
     from gutenberg_ai.bots import _in_game
     copy = _in_game(bot.search_game, state)
     assert copy.history() == state.history() and copy.legal_actions() == state.legal_actions()
