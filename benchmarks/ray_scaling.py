@@ -14,7 +14,7 @@ import os
 import tempfile
 import time
 
-from gutenberg_ai import arena
+from gutenberg_ai import arena, games
 
 
 def records(out):
@@ -37,6 +37,7 @@ def main():
     p.add_argument("--game", default="gutenberg")
     args = p.parse_args()
     s = arena.ArenaSettings(bots=["smmcts", "heuristic", "random"], game=args.game, games=args.games,
+                            rounds=games.get(args.game).rules_module.DEFAULTS["rounds"],
                             iterations=args.iterations, seconds=None, seed=0,
                             pairings=[["smmcts", "heuristic"], ["smmcts", "random"]])
     n = len(arena.schedule(s))

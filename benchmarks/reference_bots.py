@@ -10,7 +10,7 @@ gutenberg_ai/bots.py) come from this.
 import argparse
 import functools
 
-from gutenberg_ai import arena
+from gutenberg_ai import arena, games
 from gutenberg_ai.bots import make_bot
 
 SETTINGS = [("openspiel-ismcts-cpp", "win", 2.0), ("openspiel-ismcts-cpp", "margin", 2.0),
@@ -43,6 +43,7 @@ def main():
         factories = {k: v for k, v in factories.items() if k in args.only.split(",")}
     names = list(factories)
     s = arena.ArenaSettings(bots=names + ["heuristic"], game=args.game, games=args.games,
+                            rounds=games.get(args.game).rules_module.DEFAULTS["rounds"],
                             iterations=args.iterations, seconds=None, seed=0,
                             pairings=[[n, "heuristic"] for n in names])
     summary = arena.run_arena(s, args.out, args.jobs, factories=factories, plots=False)
