@@ -119,6 +119,9 @@ def check_name(name: str, allowed=None) -> str:
     """`name` if it names a bot (a built-in one, `allowed` if given; `module:factory`; a
     registered one; each with an optional @budget), else ValueError saying why. A
     `module:factory` is imported here, so that a wrong one is named before any game."""
+    from gutenberg_ai.records import MAX_NAME
+    if isinstance(name, str) and len(name) > MAX_NAME:
+        raise ValueError(f"bot {name[:40]!r}...: {len(name)} characters, at most {MAX_NAME} (a record names it)")
     base, _ = split_budget(name)
     if isinstance(base, str) and ":" in base:
         load_factory(base)

@@ -81,7 +81,7 @@ VERSION = 3                   # 3: "game" names its game; 1 and 2 (Gutenberg's) 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 _DATA_KEYS = ("catalogue", "position")   # parameters a record carries as data
 MAX_FILE_BYTES = 16 << 20     # a game of 4 players is a few hundred kB
-MAX_NAME = 40                 # a seat's player: "human", a bot's name, a person's name
+MAX_NAME = 120                # a seat's player: "human", a bot's name (module:factory@budget), a person's
 MAX_TEXT = 300                # an action's text
 
 

@@ -65,11 +65,11 @@ def test_scoring_agrees_with_the_reference():
 
 
 def test_the_suite_command_scores_a_bot():
-    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "suite", "--game", "printing-press", "--bot",
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "suite", "--game", "gutenberg", "--bot",
                           "heuristic", "--json"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert result["suite_version"] == 1 and 0 <= result["overall"]["agreement"] <= 1
-    assert set(result["kinds"]) >= KINDS["printing-press"]
+    assert set(result["kinds"]) >= KINDS["gutenberg"]
     assert all(r["lost"] >= 0 for r in result["positions"])
     assert all(r["lost"] == 0 for r in result["positions"] if r["agree"])
