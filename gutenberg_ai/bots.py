@@ -423,13 +423,14 @@ class CppMCTSBot(_PrintingBot):
 # game's "win" returns the random rollouts almost never tell a win from a loss early on
 # and the search plays nearly at random; returns in points ("score", or "margin": the
 # points less the others' mean) with an exploration constant on that scale play far
-# better. A game not measured yet gets DEFAULT_REFERENCE.
+# better (Printing Press: "score" and "margin" within noise of each other, the best
+# measured mean kept). A game not measured yet gets DEFAULT_REFERENCE.
 DEFAULT_REFERENCE = {"returns": "margin", "uct_c": 10.0}
 REFERENCE_SETTINGS = {
     "gutenberg": {"openspiel-ismcts-cpp": {"returns": "score", "uct_c": 10.0},
                   "openspiel-mcts-cpp": {"returns": "score", "uct_c": 10.0}},
-    "printing-press": {"openspiel-ismcts-cpp": {"returns": "margin", "uct_c": 10.0},
-                       "openspiel-mcts-cpp": {"returns": "margin", "uct_c": 10.0}},
+    "printing-press": {"openspiel-ismcts-cpp": {"returns": "score", "uct_c": 30.0},
+                       "openspiel-mcts-cpp": {"returns": "score", "uct_c": 10.0}},
 }
 
 
