@@ -205,7 +205,7 @@ def balance_markdown(t: dict, out: str, plots: list) -> str:
                       f"{sp['sd']:.1f}, from {sp['min']} to {sp['max']}"
                   + (f"; the winner's margin over the runner-up {_num(sp, 'winner_margin')}"
                      if sp["winner_margin"] is not None else "")
-                  + f"; {sp['shared_wins']} shared wins."]
+                  + f"; {sp['shared_wins']} shared win{'' if sp['shared_wins'] == 1 else 's'}."]
     lines += ["", "A win shared by k counts 1/k. Win rates: Wilson's 95% interval; mean scores: "
               "1.96 standard errors. A character's (or side's) rows count the seats that held it, "
               "so their games add up to games x players. With one bot in every seat a rate away "
