@@ -5,8 +5,10 @@ OpenSpiel's built-in C++ goofspiel measured in the same run.
     python benchmarks/engine_speed.py --quick    # a shorter run
     python benchmarks/engine_speed.py --game printing-press   # any game of the table
 
-(a) Full uniformly random 2-player games per second inside the core: chance sampled,
-    moves drawn uniformly, everything in C without the GIL (`Rules.random_games`).
+(a) Full uniformly random games per second (2 players unless --players) inside the core: chance sampled,
+    moves drawn uniformly, everything in C without the GIL (`Rules.random_games`); and
+    the CPU time of an action there (chance included), the best of several runs: CPU
+    time, not the wall clock, so that other work on the machine does not count.
 (b) `apply_action` and `clone` through pyspiel, per call, for the native game
     ("gutenberg", "printing_press"), its Python shell if it has one ("gutenberg_py") and
     goofspiel (13 cards, flat joint actions at its simultaneous nodes). Random trajectories are recorded first, then
@@ -51,6 +53,19 @@ def record_games(game, n: int, seed: int):
             state.apply_action(a)
         games.append(actions)
     return games
+
+
+def core_game_length(rules, n: int, seed: int) -> float:
+    """The mean number of actions (chance included) of n uniformly random games in the
+    core, as `Rules.random_games` plays them (the same rules, not the same seeds)."""
+    rng = random.Random(seed)
+    actions = 0
+    for _ in range(n):
+        s = rules.new_state()
+        while not s.is_terminal():
+            s.apply(s.sample_chance(rng.getrandbits(64)) if s.is_chance() else rng.choice(s.legal_actions()))
+            actions += 1
+    return actions / n
 
 
 def sample_states(game, games, per_game: int):
@@ -111,6 +126,12 @@ def main():
     t = time.perf_counter()
     rules.random_games(n_core, 12345)
     core_rate = n_core / (time.perf_counter() - t)
+    core_cpu = float("inf")
+    for _ in range(repeats):
+        t = time.process_time()
+        rules.random_games(n_core // 2, 12345)
+        core_cpu = min(core_cpu, (time.process_time() - t) / (n_core // 2))
+    core_actions = core_game_length(rules, 100, 7)
 
     goof = pyspiel.load_game("goofspiel")
     recorded = record_games(native, n_games, 1)
@@ -131,7 +152,8 @@ def main():
     base = "goofspiel (C++)"
 
     print(f"{g.title}: random {args.players}-player games inside the core, one core: "
-          f"{core_rate:,.0f} games/s (bar: >= 5,000)\n")
+          f"{core_rate:,.0f} games/s (bar: >= 5,000); {core_cpu / core_actions * 1e9:.0f} ns of CPU "
+          f"an action ({core_actions:.0f} actions a game, chance included; best of {repeats})\n")
     print("| through pyspiel | apply_action | ratio to goofspiel | clone | ratio to goofspiel |")
     print("| --- | --- | --- | --- | --- |")
     for name in workloads:

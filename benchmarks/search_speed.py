@@ -4,6 +4,12 @@ decision with 2 and 3 players; against OpenSpiel's Python ISMCTS; two threads ag
 
     python benchmarks/search_speed.py              # about 4 minutes of CPU
     python benchmarks/search_speed.py --quick      # under a minute of CPU
+    python benchmarks/search_speed.py --game lead-letter-printers   # (b) only, on that game
+
+Another game than Gutenberg (`--game`, a key of gutenberg_ai.games) has no plan step:
+its positions are the first decision of round `--round` with more than one move and the
+fifth such decision of the round, and the searches are ismcts only (its smmcts is
+ismcts); (c) and (d) are Gutenberg's.
 
 (a) The positions: a seeded game played by the heuristic player on the native game, 2
     and 3 players; in round `--round` (default 2): the plan step's last player to plan
@@ -48,6 +54,7 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
 import gutenberg_ai  # noqa: E402
+from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.games.gutenberg import _core  # noqa: E402
 
 LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", plan_candidates=0)
@@ -81,6 +88,28 @@ def positions(players: int, round_: int, seed: int):
     return game, found
 
 
+def game_positions(g, players: int, round_: int, seed: int):
+    """{kind: pyspiel state} of another game than Gutenberg: a seeded game of heuristic
+    players on its native game, the first and the fifth decision of round `round_` with
+    more than one move."""
+    game = g.load(players=players)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    found, seen = {}, 0
+    while not state.is_terminal() and len(found) < 2:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        core = gutenberg_ai.core_of(state)
+        if core.round == round_ and len(state.legal_actions()) > 1:
+            seen += 1
+            if seen in (1, 5):
+                found[f"round {round_}, decision {seen}: {core.step_name()}"] = state.clone()
+        state.apply_action(g.core.heuristic_move(core, seed=rng.randrange(1 << 30)))
+    return game, found
+
+
 def cpu() -> float:
     return time.process_time()
 
@@ -98,12 +127,13 @@ def cpp_rate(state, seconds: float, seed: int) -> float:
 
 
 def our_rate(state, algorithm: str, seconds: float, seed: int, **options) -> float:
-    """Iterations per CPU second of our search at `state`."""
+    """Iterations per CPU second of our search at `state` (its game's compiled search)."""
     core = gutenberg_ai.core_of(state)
-    probe = _core.search(core, algorithm, iterations=100, seed=seed, **options)
+    search = games.of(state).core.search
+    probe = search(core, algorithm, iterations=100, seed=seed, **options)
     iterations = max(100, int(probe["iterations"] / probe["seconds"] * seconds))
     start = cpu()
-    r = _core.search(core, algorithm, iterations=iterations, seed=seed, **options)
+    r = search(core, algorithm, iterations=iterations, seed=seed, **options)
     return r["iterations"] / max(cpu() - start, 1e-9)
 
 
@@ -140,9 +170,12 @@ def main(argv=None):
     ap.add_argument("--round", type=int, default=2, help="the round the positions are taken from")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--game", default="gutenberg", help="the game of the table (gutenberg_ai.games)")
     args = ap.parse_args(argv)
     if args.quick:
         args.seconds, args.trials = 0.5, 1
+    if args.game != "gutenberg":
+        return other_game(games.get(args.game), args)
 
     header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in SEARCHES]
     print("| " + " | ".join(header) + " |")
@@ -196,6 +229,34 @@ def main(argv=None):
         print(f"| {threads} | {n:,} | {load:.2f} | {n / best[1][0]:.2f}x | {'>= 1.7x' if threads == 2 else ''} |")
     print(f"\n{args.seconds:g} s of wall clock per thread measurement, best of {args.trials}; load average "
           f"{os.getloadavg()[0]:.2f}")
+
+
+def other_game(g, args) -> int:
+    """(b) on another game: the C++ ISMCTSBot against ismcts like for like and at the
+    bot's defaults."""
+    searches = [("ismcts", "like for like", {k: v for k, v in LIKE_FOR_LIKE.items() if k != "plan_candidates"}),
+                ("ismcts", "bot defaults", {})]
+    header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in searches]
+    print(f"{g.title}\n")
+    print("| " + " | ".join(header) + " |")
+    print("|" + " --- |" * len(header))
+    for players in (2, 3):
+        game, found = game_positions(g, players, args.round, args.seed)
+        for kind, state in found.items():
+            cpp, ratios = [], [[] for _ in searches]
+            for trial in range(args.trials):
+                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
+                cpp.append(reference)
+                for k, (algorithm, _, options) in enumerate(searches):
+                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
+                                     / reference)
+            cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
+                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
+            print("| " + " | ".join(cells) + " |", flush=True)
+    print(f"\nA seeded heuristic game (seed {args.seed}); {args.seconds:g} CPU s per measurement, median of "
+          f"{args.trials} trial(s); ratios: iterations per CPU second over the C++ bot's simulations per CPU "
+          f"second in the same trial.")
+    return 0
 
 
 if __name__ == "__main__":

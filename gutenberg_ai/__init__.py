@@ -10,9 +10,10 @@ Gutenberg (Granna, 2022), playable through OpenSpiel.
 
 Importing the package registers two OpenSpiel games with the same rules, parameters and
 behaviour: "gutenberg", native C++ (gutenberg_ai.games.gutenberg._core), and "gutenberg_py", a Python
-shell over the same core (gutenberg_ai.games.gutenberg.game); and Printing Press's native game
-"printing_press" (gutenberg_ai.games.printing_press; the table of games is
-gutenberg_ai.games).
+shell over the same core (gutenberg_ai.games.gutenberg.game); and the native games of Printing
+Press, "printing_press" (gutenberg_ai.games.printing_press), and Lead Letter Printers,
+"lead_letter_printers" (gutenberg_ai.games.lead_letter_printers); the table of games is
+gutenberg_ai.games.
 """
 import ctypes
 import importlib
@@ -59,6 +60,7 @@ from gutenberg_ai.games.gutenberg.game import (  # noqa: E402  (registers "guten
     GAME_NAME, PY_GAME_NAME, GutenbergGame, GutenbergState, ParameterError)
 from gutenberg_ai.games import core_of, rules_of  # noqa: E402  (any game's)
 from gutenberg_ai.games.printing_press import game as _printing_press  # noqa: E402,F401  (registers "printing_press")
+from gutenberg_ai.games.lead_letter_printers import game as _lead_letter_printers  # noqa: E402,F401  (registers "lead_letter_printers")
 from gutenberg_ai.bots import BOT_NAMES, make_bot  # noqa: E402
 from gutenberg_ai.hints import Hint, hint  # noqa: E402
 

@@ -16,6 +16,10 @@ position near its end (`variant_path(game)`, `variant_game(game=...)`):
   game after the first player's turn: the second player takes one of two cards and
   places it, or discards it and draws the bag's last two tokens (unseen by the other),
   then both choose the window of their frame: about 4,200 decision nodes.
+- Lead Letter Printers (games/lead_letter_printers/data/positions/cfr-mini.json, made by
+  games/lead_letter_printers/variants.py): the second player's last turn of a 1-round
+  2-player game and the phases after it: about 1,200 decision nodes; every draw from
+  there is face up, so it is a game of perfect information with chance.
 
     from gutenberg_ai import cfr
     game = cfr.variant_game()                          # Gutenberg's
@@ -52,7 +56,8 @@ VARIANT = "cfr-mini.json"
 SOLVERS = ("cfr", "cfr+", "mccfr-outcome", "mccfr-external", "mccfr-outcome-other")
 # Where each game's small variant is shipped: (package, folder inside it).
 VARIANTS = {"gutenberg": ("gutenberg_ai.games.gutenberg", "data/positions"),
-            "printing-press": ("gutenberg_ai.games.printing_press", "data/positions")}
+            "printing-press": ("gutenberg_ai.games.printing_press", "data/positions"),
+            "lead-letter-printers": ("gutenberg_ai.games.lead_letter_printers", "data/positions")}
 
 
 def variant_path(game: str = "gutenberg") -> str:

@@ -91,7 +91,7 @@ def load_game(params: dict, key: str | None = None):
 DEMO_ITERATIONS = 1000
 
 def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalogue: str = "",
-              characters: bool = True, automa: bool = False, out=None, verbose: bool = True,
+              characters: bool | None = None, automa: bool = False, out=None, verbose: bool = True,
               record: bool = False, bots=("random",), seconds=None, iterations=None,
               game: str | None = None, variant: str | None = None):
     """Play one game of `game` (a games-table key; Gutenberg by default) between bots
@@ -769,7 +769,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=_non_negative_int, default=None,
                       help="seed of every random choice and draw (default: a new one, printed)")
     demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")
-    demo.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
+    demo.add_argument("--characters", action=argparse.BooleanOptionalAction, default=None,
                       help="play with character tiles (default: yes)")
     demo.add_argument("--automa", action="store_true",
                       help="Gutenberg: add the rulebook's automa (always on with 1 player)")
@@ -997,6 +997,11 @@ def main(argv=None) -> int:
         args.iterations = DEFAULT_ITERATIONS
     try:
         return args.run(args)
+    except BrokenPipeError:
+        # The reader went away (`gutenberg-ai demo | head`): stop quietly, as `cat` does.
+        # Python's own flush of stdout at exit would fail again, so stdout goes nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141   # 128 + SIGPIPE, what a shell reports for a program the pipe stopped
     except (UsageError, *USER_ERRORS) as e:
         if os.environ.get("GUTENBERG_AI_DEBUG"):   # a developer wants the traceback
             raise

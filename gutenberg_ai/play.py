@@ -417,9 +417,10 @@ class Session:
         if not rest:
             raise ValueError("save-position FILE: name the file, e.g. save-position table.json")
         path = " ".join(rest)
-        # What the person may know: what the core hides from them stays hidden.
+        # What the person may know: what the core hides from them stays hidden. The
+        # state as played (a game whose position is its moves needs them).
         try:
-            self.printing_game.positions.save_position(core_of(self.state), path, viewer=self.human)
+            self.printing_game.positions.save_position(self.state, path, viewer=self.human)
         except PositionError as e:
             raise ValueError(f"save-position: not here: {e.reason} (save FILE keeps the whole game)") from None
         self.console.print(Text(f"Saved this position to {path}; ask for a hint with: gutenberg-ai hint {path}"))

@@ -380,3 +380,14 @@ def test_arena_statistics():
     # 3-player lineups when there are fewer bots than seats; rotations
     assert arena.lineups(["a", "b"], 3) == [("a", "a", "b"), ("a", "b", "b")]
     assert arena.game_seats(("a", "b", "c"), 4) == ["b", "c", "a"]
+
+
+def test_a_reader_that_stops_early_stops_the_command_quietly():
+    """`gutenberg-ai demo | head -1`: no "Broken pipe" message, the status of a program
+    that SIGPIPE stopped."""
+    proc = subprocess.Popen([sys.executable, "-m", "gutenberg_ai", "demo", "--seed", "3",
+                             "--iterations", "50"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().startswith(b"Seed 3")
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=300) == 141 and err == b""

@@ -1167,6 +1167,53 @@ def test_buying_the_nth_type_costs_n():
     assert s.current_player() == 0 and buys(s) == []
 
 
+def test_a_printing_house_holds_at_most_99_types():
+    # docs/rulings.md: the engine's type supply ends at MAX_TYPES types a player, the
+    # bound of position files; nothing gains a type beyond it.
+    assert _core.LIMITS["MAX_TYPES"] == 99
+    R = rules(2)
+    d = blank(R, types={"A": 40, "I": 40, "O": 18}, guilders=999)
+    s = at_turn(R, d, "gears", [0, 1])            # nothing on the board: buy or pass
+    assert buys(s) == [buy(x) for x in "AIOU"]    # the 99th type costs 99
+    s.apply(buy("U"))
+    assert me(s, 0)["types"] == [40, 40, 18, 1] and me(s, 0)["guilders"] == 900
+    assert s.current_player() == 1                # no 100th: nothing left to do, the turn passed
+    d = blank(R, types={"A": 50, "I": 49}, guilders=999)
+    s = at_turn(R, d, "gears", [0, 1])
+    assert s.legal_actions() == [PASS]
+    d = blank(R, types={"A": 50, "I": 49}, guilders=999)
+    board(d, gears=[find_gear("gain_ink")[0]])
+    s = at_turn(R, d, "gears", [0, 1])
+    assert s.current_player() == 0 and buys(s) == []
+    assert not any(s.is_legal(buy(x)) for x in "AIOU")
+    with pytest.raises(IllegalActionError):
+        s.apply(buy("A"))
+
+
+def test_no_free_type_beyond_99_types():
+    R = rules(2)
+    # The reward track's free type (VI) is taken if it can be: at 99 types it cannot.
+    s = specialty_turn(R, levels={"typesetting": 5}, types={"A": 99})
+    s.apply(develop(6))
+    assert me(s, 0)["levels"][TYPESETTING] == 6 and me(s, 0)["types"] == [99, 0, 0, 0]
+    assert pending(s) == [] and s.current_player() == 1
+    s = specialty_turn(R, levels={"typesetting": 5}, types={"A": 98})
+    s.apply(develop(6))
+    assert s.legal_actions() == [choose_letter(x) for x in "AIOU"]
+    # The type discount gear buys a type: not usable at 99.
+    s = gear_turn("type_discount", ("O", "U"), types={"A": 99}, guilders=200)
+    assert gear_uses(s) == []
+    s = gear_turn("type_discount", ("O", "U"), types={"A": 98}, guilders=200)
+    assert gear_uses(s) == [use_gear(0)]
+
+
+def test_a_state_with_more_than_99_types_is_refused():
+    R = rules(2)
+    d = blank(R, types={"A": 60, "O": 40})
+    with pytest.raises(ValueError, match=r"players\[0\].types: 100 types in all, more than 99"):
+        at_turn(R, d, "gears", [0, 1])
+
+
 def test_buying_types_also_when_the_turn_is_passed():
     R = rules(2)
     d = blank(R)
@@ -1764,3 +1811,14 @@ def test_a_free_action_window_must_come_before_the_plans():
         d.update(phase=PH["PLAN"], **fields)
         with pytest.raises(ValueError, match="sub: the free-action window"):
             R.state_from_dict(d)
+
+
+def test_five_numbers_typed_in_the_window_before_the_plans_point_to_done():
+    """A plan typed while the player's window of free actions is open is not played: the
+    prompt says the plan comes after the window and which number closes it."""
+    from gutenberg_ai.games.gutenberg import view
+    R = rules(3)
+    s = at_phase(R, window_table(R, first_player=1), "PLAN", sub=0)
+    legal = s.legal_actions()
+    with pytest.raises(ValueError, match=rf"after this window.*{legal.index(PASS) + 1} \(done\)"):
+        view.typed_move(s, [1, 1, 1, 1, 0], legal)

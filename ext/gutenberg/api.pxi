@@ -224,6 +224,20 @@ cdef class CoreState:
         cdef int n = legal_actions(&self.s, &self.rules.cat, buf)
         return [buf[i] for i in range(n)]
 
+    def is_legal(self, int action):
+        """Whether `action` (a chance outcome at a chance node) may be applied now: the
+        core's direct test, the check `apply` makes."""
+        return is_legal(&self.s, &self.rules.cat, action)
+
+    def legal_mask(self):
+        """bytes with a 1 at every action (or chance outcome) that `is_legal` accepts, over
+        0 .. max(NUM_ACTIONS, NUM_CHANCE) - 1 (tests hold it against legal_actions)."""
+        cdef int n = max(N_ACTIONS, N_CHANCE), a
+        cdef bytearray out = bytearray(n)
+        for a in range(n):
+            out[a] = is_legal(&self.s, &self.rules.cat, a)
+        return bytes(out)
+
     def chance_outcomes(self):
         cdef int buf[MAX_LEGAL]
         cdef double prob[MAX_LEGAL]
@@ -788,6 +802,9 @@ def _problems(CoreState st):
             for i, v in enumerate(p[field]):
                 if not 0 <= v <= hi:
                     out.append(f"players[{seat}].{field}[{i}]: {v} is out of range (0-{hi})")
+        if sum(p["types"]) > MAX_TYPES:
+            # A printing house holds at most MAX_TYPES types in all (docs/rulings.md).
+            out.append(f"players[{seat}].types: {sum(p['types'])} types in all, more than {MAX_TYPES}")
     all_there("printing", places("printing", N_PRINTING, "printing_deck", "printing_discard", printing,
                                  "printing_box"), N_PRINTING)
     all_there("refinement", places("refinement", N_REFINEMENT, "refinement_deck", "refinement_discard",

@@ -11,7 +11,7 @@ Sequence of a game (rulebook: Game Preparation, Sequence of Play, End of the Gam
 
 Free actions (buy a type, use a gear, Plantin's swap: the rulebook's "at any time") are
 the same few actions wherever they are offered; in a window of their own "done"
-(A_PASS) closes it, and a window with nothing to do is skipped (add_free_actions).
+(A_PASS) closes it, and a window with nothing to do is skipped (has_free_action).
 
 Rewards that need choices (inks of choice, specialty levels, an order as a reward, the
 sub-steps of a gear) wait in a queue of pending decisions that is served before the
@@ -59,12 +59,22 @@ probability; inks are drawn in proportion to the bag's contents.
 from libc.string cimport memset, memcpy
 
 from gutenberg_types cimport *
-from libc.stdint cimport int8_t, int16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
     int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+
+cdef extern from *:
+    """
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    #define GUTENBERG_LITTLE_ENDIAN 1
+    #else
+    #define GUTENBERG_LITTLE_ENDIAN 0
+    #endif
+    """
+    bint LITTLE_ENDIAN "GUTENBERG_LITTLE_ENDIAN"
 
 # Rulebook constants that are not card data.
 cdef enum:
@@ -154,10 +164,20 @@ cdef inline uint64_t bit(int i) noexcept nogil:
 
 
 cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:
+    """The position of the n-th set bit of m (from 0; n < popcount64(m)): 16 bits at a
+    time, then bit by bit."""
+    cdef int base = 0, c
+    while True:
+        c = popcount64(m & 0xFFFF)
+        if n < c:
+            break
+        n -= c
+        m >>= 16
+        base += 16
     while n > 0:
         m &= m - 1
         n -= 1
-    return ctz64(m)
+    return base + ctz64(m)
 
 
 cdef inline int total4(const int16_t* v) noexcept nogil:
@@ -188,17 +208,28 @@ cdef inline int type_cost(const PlayerState* p) noexcept nogil:
     return total4(p.types) + 1
 
 
+cdef inline bint room_for_type(const PlayerState* p) noexcept nogil:
+    """Whether the player may gain a type (bought, a reward, a discount): a printing house
+    holds at most MAX_TYPES types in all (docs/rulings.md), the bound of position files."""
+    return total4(p.types) < MAX_TYPES
+
+
 cdef inline int human_seat(const GameState* s, int k) noexcept nogil:
     """The k-th player (the automa skipped) in seat order from the first player."""
-    cdef int i, seat
+    cdef int i, seat = s.first_player
     if s.automa_seat < 0:
-        return (s.first_player + k) % s.num_seats
+        seat += k
+        while seat >= s.num_seats:   # (first_player + k) % num_seats, without a division
+            seat -= s.num_seats
+        return seat
     for i in range(s.num_seats):
-        seat = (s.first_player + i) % s.num_seats
         if seat != s.automa_seat:
             if k == 0:
                 return seat
             k -= 1
+        seat += 1
+        if seat == s.num_seats:
+            seat = 0
     return -1
 
 
@@ -353,10 +384,21 @@ cdef int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcep
 
 
 cdef inline int first_empty(const int16_t* spaces, int n) noexcept nogil:
-    cdef int i
-    for i in range(n):
+    """The first of n spaces holding nothing (-1), or -1. Four spaces are looked at a time
+    (on a little-endian machine): a card or ink is >= 0, so the sign bits of four int16
+    read as one word say which are empty (only the n spaces given are read)."""
+    cdef uint64_t w
+    cdef int i = 0
+    while LITTLE_ENDIAN and i + 4 <= n:   # (space i + k in bits 16k..16k+15)
+        memcpy(&w, spaces + i, 8)
+        w &= 0x8000800080008000ULL
+        if w:
+            return i + (ctz64(w) >> 4)
+        i += 4
+    while i < n:
         if spaces[i] < 0:
             return i
+        i += 1
     return -1
 
 
@@ -577,8 +619,39 @@ cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexc
     return base + nth_bit(m, rng_below(rng, popcount64(m)))
 
 
+cdef int outcome_context(const GameState* s, const Catalogue* cat, int a, int* index) noexcept nogil:
+    """chance_context for the legal outcome `a`: at a deal (setup, a new round) the kind of
+    `a` says which deck was drawn from, so only the spaces of that kind are looked at
+    (next_deal looks at every kind before it)."""
+    cdef const BoardLayout* b = &cat.board[s.num_seats]
+    if s.n_pending > 0 or not (s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL):
+        return chance_context(s, cat, index)
+    index[0] = -1
+    if a < C_REFINEMENT:
+        if s.phase == PH_SETUP_DEAL and popcount64(s.draft_printing) < draft_size(s, cat):
+            return DEAL_DRAFT_PRINTING
+        index[0] = first_empty(s.printing_space, b.printing)
+        return DEAL_PRINTING
+    if a < C_SPECIALTY:
+        if s.phase == PH_SETUP_DEAL and popcount64(s.draft_refinement) < draft_size(s, cat):
+            return DEAL_DRAFT_REFINEMENT
+        index[0] = first_empty(s.refinement_space, b.refinement)
+        return DEAL_REFINEMENT
+    if a < C_GEAR:
+        index[0] = first_empty(s.specialty_space, b.specialty)
+        return DEAL_SPECIALTY
+    if a < C_PATRONAGE:
+        index[0] = first_empty(s.gear_space, b.gears)
+        return DEAL_GEAR
+    if a < C_INK:
+        index[0] = first_empty(s.patronage_space, N_PATRONAGE_SPACES)
+        return DEAL_PATRONAGE
+    index[0] = first_empty(&s.ink_space[0][0], b.ink_sets * INK_SET)
+    return DEAL_INK
+
+
 cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    cdef int index, deal = chance_context(s, cat, &index)
+    cdef int index, deal = outcome_context(s, cat, a, &index)
     cdef int x, seat
     if deal == DEAL_CHARACTER:
         x = a - C_CHARACTER
@@ -876,7 +949,7 @@ cdef bint gear_usable(const GameState* s, const Catalogue* cat, const PlayerStat
         return can_pay_ink(p, mask_index(mask))
     if kind == GEAR_TYPE_DISCOUNT:
         cost = type_cost(p) - TYPE_DISCOUNT
-        return (cost if cost > 0 else 0) <= p.guilders
+        return (cost if cost > 0 else 0) <= p.guilders and room_for_type(p)
     if is_fulfil_gear(kind):
         return fulfil_gear_count(s, cat, p, kind, mask) > 0
     return True
@@ -890,15 +963,11 @@ cdef int letter_shortfall(const PlayerState* p, const int* need) noexcept nogil:
     return short
 
 
-cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
-                     int mode) noexcept nogil:
-    """Whether order `slot` can be fulfilled in `mode` together with the orders chosen
-    before it in this turn: a type serves one order, inks are spent, decorations check
-    levels. Manutius may ignore one required type if he fulfils 2 or more orders: a pick
-    that leans on that must leave a second order possible."""
-    cdef int letters[N_LETTERS]
-    cdef int inks[N_INKS]
-    cdef int i, k, m, printed = 0, allowed, short, later
+cdef int chosen_before(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
+                       int* letters, int* inks) noexcept nogil:
+    """What the orders chosen before `slot` in this fulfil turn need: their letters and the
+    inks of their colour parts; returns how many of them are printed."""
+    cdef int i, k, m, printed = 0
     cdef const RefinementCard* r
     cdef const PrintingCard* pc
     for i in range(4):
@@ -914,6 +983,33 @@ cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState
                 letters[i] += pc.letters[i]
                 if m == FULFIL_COLOUR or m == FULFIL_BOTH:
                     inks[i] += r.inks[i]
+    return printed
+
+
+cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
+                     int mode) noexcept nogil:
+    """Whether order `slot` can be fulfilled in `mode` together with the orders chosen
+    before it in this turn (fulfil_after)."""
+    cdef int letters[N_LETTERS]
+    cdef int inks[N_INKS]
+    cdef int printed = chosen_before(s, cat, p, slot, letters, inks)
+    return fulfil_after(cat, p, slot, mode, letters, inks, printed)
+
+
+cdef bint fulfil_after(const Catalogue* cat, const PlayerState* p, int slot, int mode,
+                       const int* before_letters, const int* before_inks, int printed) noexcept nogil:
+    """Whether order `slot` can be fulfilled in `mode` after orders needing before_letters
+    and before_inks (`printed` of them): a type serves one order, inks are spent,
+    decorations check levels. Manutius may ignore one required type if he fulfils 2 or
+    more orders: a pick that leans on that must leave a second order possible."""
+    cdef int letters[N_LETTERS]
+    cdef int inks[N_INKS]
+    cdef int i, allowed, short
+    cdef const RefinementCard* r
+    cdef const PrintingCard* pc
+    for i in range(4):
+        letters[i] = before_letters[i]
+        inks[i] = before_inks[i]
     allowed = cat.manutius_ignored_types if p.character == CH_MANUTIUS else 0
     if mode == FULFIL_SKIP:
         # Skipping is fine unless an ignored type still needs a second order, and none
@@ -957,27 +1053,57 @@ cdef bint manutius_second_order(const Catalogue* cat, const PlayerState* p, int 
     return False
 
 # ---------------------------------------------------------------------------------------
-# Legal actions.
+# Legal actions. Every list is generated in ascending order (no sort): cards on the board
+# are listed through a bit mask of their ids, and A_PASS goes where it falls among the
+# others. is_legal (further down) tests one action directly, with the same predicates.
 # ---------------------------------------------------------------------------------------
+cdef inline bint may_buy_type(const PlayerState* p) noexcept nogil:
+    return type_cost(p) <= p.guilders and room_for_type(p)
+
+
+cdef inline bint may_swap(const PlayerState* p) noexcept nogil:
+    """Plantin, once a round: swap the levels of two specialties (that differ)."""
+    return p.character == CH_PLANTIN and not (p.character_flags & FLAG_PLANTIN_SWAPPED)
+
+
 cdef int add_free_actions(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                          int* out, int n, bint fulfilling) noexcept nogil:
+                          int* out, int n, bint others, bint fulfilment) noexcept nogil:
+    """The free actions below A_PASS, ascending: buying a type and the gears (`others`:
+    every gear but the fulfilment gears, `fulfilment`: those). Plantin's swaps, above
+    A_PASS, come from add_swaps."""
     cdef int l, pos
-    if not fulfilling and type_cost(p) <= p.guilders:
+    if others and may_buy_type(p):
         for l in range(N_LETTERS):
             out[n] = A_BUY + l
             n += 1
     for pos in range(MAX_INSTALLED):
-        if gear_usable(s, cat, p, pos, fulfilling):
+        if ((others and gear_usable(s, cat, p, pos, False))
+                or (fulfilment and gear_usable(s, cat, p, pos, True))):
             out[n] = A_USE_GEAR + pos
             n += 1
-    if not fulfilling and p.character == CH_PLANTIN and not (p.character_flags & FLAG_PLANTIN_SWAPPED):
-        n = add_swaps(p, out, n)
     return n
 
 
+cdef bint has_free_action(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    """Whether any free action (but "done") can be taken (add_free_actions and add_swaps
+    would give one): a free-action window with none is skipped."""
+    cdef int pos, j
+    if may_buy_type(p):
+        return True
+    for pos in range(MAX_INSTALLED):
+        if gear_usable(s, cat, p, pos, False):
+            return True
+    if may_swap(p):
+        for j in range(1, N_SPECIALTIES):
+            if p.levels[j] != p.levels[0]:
+                return True   # two specialties differ
+    return False
+
+
 cdef int add_swaps(const PlayerState* p, int* out, int n) noexcept nogil:
-    # Plantin, once a round: swap the levels of two specialties (that differ).
     cdef int i, j
+    if not may_swap(p):
+        return n
     for i in range(N_SPECIALTIES):
         for j in range(i + 1, N_SPECIALTIES):
             if p.levels[i] != p.levels[j]:
@@ -986,11 +1112,88 @@ cdef int add_swaps(const PlayerState* p, int* out, int n) noexcept nogil:
     return n
 
 
+cdef bint free_action_legal(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                            int a, bint others, bint fulfilment) noexcept nogil:
+    """Whether free action `a` is among those add_free_actions and add_swaps give."""
+    cdef int i, j
+    if A_BUY <= a < A_BUY + N_LETTERS:
+        return others and may_buy_type(p)
+    if A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
+        return ((others and gear_usable(s, cat, p, a - A_USE_GEAR, False))
+                or (fulfilment and gear_usable(s, cat, p, a - A_USE_GEAR, True)))
+    if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
+        i = (a - A_SWAP) // N_SPECIALTIES
+        j = (a - A_SWAP) % N_SPECIALTIES
+        return others and may_swap(p) and i < j and p.levels[i] != p.levels[j]
+    return False
+
+
+cdef inline int add_cards(uint64_t m, int base, int* out, int n) noexcept nogil:
+    """base + each card id in the mask m, ascending."""
+    while m:
+        out[n] = base + ctz64(m)
+        n += 1
+        m &= m - 1
+    return n
+
+
+cdef inline uint64_t cards_on(const int16_t* spaces, int n) noexcept nogil:
+    """The ids of the cards on n board spaces, as a mask."""
+    cdef uint64_t m = 0
+    cdef int i
+    for i in range(n):
+        if spaces[i] >= 0:
+            m |= bit(spaces[i])
+    return m
+
+
+cdef inline bint card_in(uint64_t m, int x, int n) noexcept nogil:
+    """Whether 0 <= x < n and card x is in the mask m."""
+    return 0 <= x < n and (m >> x) & 1
+
+
+cdef inline int lowest_level(const PlayerState* p) noexcept nogil:
+    cdef int j, low = MAX_LEVEL
+    for j in range(N_SPECIALTIES):
+        if p.levels[j] < low:
+            low = p.levels[j]
+    return low
+
+
+cdef inline bint bag_has_other(const GameState* s, int c) noexcept nogil:
+    """An ink of another colour than c is in the bag (an ink swap can take it)."""
+    cdef int t
+    for t in range(N_INKS):
+        if t != c and s.bag[t] > 0:
+            return True
+    return False
+
+
+cdef inline bint pass_pending(const Pending* q) noexcept nogil:
+    """Whether A_PASS answers the pending decision: a declinable reward (p.14), Gutenberg
+    not shifting a marker, an order as a reward not taken."""
+    return reward_declinable(q) or q.kind == PD_SHIFT or (q.kind == PD_ORDER and q.stage == 1)
+
+
+cdef inline bint more_cards(const GameState* s, int x) noexcept nogil:
+    """Order as a reward: whether "pay 2 for 2 more" x (PP, RR, PR) has decks to draw from."""
+    cdef bint printing = (s.printing_deck | s.printing_discard) != 0
+    cdef bint refinement = (s.refinement_deck | s.refinement_discard) != 0
+    if x == 0:
+        return printing
+    if x == 1:
+        return refinement
+    return printing and refinement
+
+
 cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     cdef const Pending* q = &s.pending[0]
     cdef const PlayerState* p = &s.players[q.seat]
     cdef int n = 0, c, t, j, low, k
-    cdef uint64_t m
+    if pass_pending(q) and q.kind != PD_ORDER:
+        # "Taking a reward is optional" (p.14): decline the rest of it; or no shift.
+        out[n] = A_PASS
+        n += 1
     if q.kind == PD_INK:
         for c in range(N_INKS):
             if s.bag[c] > 0:
@@ -1001,44 +1204,29 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
             out[n] = A_SPECIALTY_UP + j
             n += 1
     elif q.kind == PD_LOWEST:
-        low = MAX_LEVEL
-        for j in range(N_SPECIALTIES):
-            if p.levels[j] < low:
-                low = p.levels[j]
+        low = lowest_level(p)
         for j in range(N_SPECIALTIES):
             if p.levels[j] == low:
                 out[n] = A_SPECIALTY_UP + j
                 n += 1
     elif q.kind == PD_TYPE:
-        for c in range(N_LETTERS):
-            out[n] = A_LETTER + c
-            n += 1
+        if room_for_type(p):
+            for c in range(N_LETTERS):
+                out[n] = A_LETTER + c
+                n += 1
     elif q.kind == PD_ORDER:
         if q.stage == 1:
             if s.pool_refinement:
-                m = s.pool_printing
-                while m:
-                    out[n] = A_PRINTING + ctz64(m)
-                    n += 1
-                    m &= m - 1
-            if p.guilders >= REDRAW_COST:
-                if s.printing_deck | s.printing_discard:
-                    out[n] = A_MORE
-                    n += 1
-                if s.refinement_deck | s.refinement_discard:
-                    out[n] = A_MORE + 1
-                    n += 1
-                if (s.printing_deck | s.printing_discard) and (s.refinement_deck | s.refinement_discard):
-                    out[n] = A_MORE + 2
-                    n += 1
+                n = add_cards(s.pool_printing, A_PRINTING, out, n)
             out[n] = A_PASS
             n += 1
+            if p.guilders >= REDRAW_COST:
+                for k in range(3):
+                    if more_cards(s, k):
+                        out[n] = A_MORE + k
+                        n += 1
         elif q.stage == 2:
-            m = s.pool_refinement
-            while m:
-                out[n] = A_REFINEMENT + ctz64(m)
-                n += 1
-                m &= m - 1
+            n = add_cards(s.pool_refinement, A_REFINEMENT, out, n)
         elif q.stage == 3:
             for k in range(MAX_ORDERS):
                 if p.order_printing[k] >= 0:
@@ -1047,12 +1235,9 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
     elif q.kind == PD_INK_SWAP:
         for c in range(N_INKS):
             if q.stage == 0:
-                if p.inks[c] > 0:
-                    for t in range(N_INKS):
-                        if t != c and s.bag[t] > 0:
-                            out[n] = A_INK + c
-                            n += 1
-                            break
+                if p.inks[c] > 0 and bag_has_other(s, c):
+                    out[n] = A_INK + c
+                    n += 1
             elif c != q.arg and s.bag[c] > 0:
                 out[n] = A_INK + c
                 n += 1
@@ -1072,10 +1257,11 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
             out[1] = A_SELL_FAME
             n = 2
     elif q.kind == PD_TYPE_DISCOUNT:
-        for c in range(N_LETTERS):
-            if q.arg & (1 << c):
-                out[n] = A_LETTER + c
-                n += 1
+        if room_for_type(p):
+            for c in range(N_LETTERS):
+                if q.arg & (1 << c):
+                    out[n] = A_LETTER + c
+                    n += 1
     elif q.kind == PD_CAXTON:
         for c in range(N_INKS):
             out[n] = A_INK + c
@@ -1087,11 +1273,7 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
                 n += 1
     elif q.kind == PD_GUILLARD:
         if q.stage == 1:
-            m = s.gear_pool
-            while m:
-                out[n] = A_GEAR + ctz64(m)
-                n += 1
-                m &= m - 1
+            n = add_cards(s.gear_pool, A_GEAR, out, n)
         elif q.stage == 2:
             k = installed(p)
             for c in range(N_SECTORS):
@@ -1103,13 +1285,74 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
                 if c != t and p.plan[c] > 0 and p.plan[t] < 6:
                     out[n] = A_SHIFT + c * N_ROWS + t
                     n += 1
-        out[n] = A_PASS
-        n += 1
-    if reward_declinable(q):
-        # "Taking a reward is optional" (p.14): decline the rest of it.
-        out[n] = A_PASS
-        n += 1
     return n
+
+
+cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    """Whether `a` is among legal_pending's moves, tested directly."""
+    cdef const Pending* q = &s.pending[0]
+    cdef const PlayerState* p = &s.players[q.seat]
+    cdef int x
+    if a == A_PASS:
+        return pass_pending(q)
+    if q.kind == PD_INK:
+        x = a - A_INK
+        return 0 <= x < N_INKS and s.bag[x] > 0
+    if q.kind == PD_SPECIALTY:
+        return A_SPECIALTY_UP <= a < A_SPECIALTY_UP + N_SPECIALTIES
+    if q.kind == PD_LOWEST:
+        x = a - A_SPECIALTY_UP
+        return 0 <= x < N_SPECIALTIES and p.levels[x] == lowest_level(p)
+    if q.kind == PD_TYPE:
+        return A_LETTER <= a < A_LETTER + N_LETTERS and room_for_type(p)
+    if q.kind == PD_ORDER:
+        if q.stage == 1:
+            if A_PRINTING <= a < A_PRINTING + N_PRINTING:
+                return s.pool_refinement != 0 and card_in(s.pool_printing, a - A_PRINTING, N_PRINTING)
+            x = a - A_MORE
+            return 0 <= x < 3 and p.guilders >= REDRAW_COST and more_cards(s, x)
+        if q.stage == 2:
+            return card_in(s.pool_refinement, a - A_REFINEMENT, N_REFINEMENT)
+        if q.stage == 3:
+            x = a - A_DISCARD
+            return 0 <= x < MAX_ORDERS and p.order_printing[x] >= 0
+        return False
+    if q.kind == PD_INK_SWAP:
+        x = a - A_INK
+        if not 0 <= x < N_INKS:
+            return False
+        if q.stage == 0:
+            return p.inks[x] > 0 and bag_has_other(s, x)
+        return x != q.arg and s.bag[x] > 0
+    if q.kind == PD_TYPE_SWAP:
+        x = a - A_LETTER
+        return 0 <= x < N_LETTERS and ((q.stage == 0 and p.types[x] > 0) or (q.stage == 1 and x != q.arg))
+    if q.kind == PD_SELL_TYPE:
+        if q.stage == 0:
+            x = a - A_LETTER
+            return 0 <= x < N_LETTERS and p.types[x] > 0
+        return a == A_SELL_GUILDERS or a == A_SELL_FAME
+    if q.kind == PD_TYPE_DISCOUNT:
+        x = a - A_LETTER
+        return 0 <= x < N_LETTERS and (q.arg & (1 << x)) != 0 and room_for_type(p)
+    if q.kind == PD_CAXTON:
+        return A_INK <= a < A_INK + N_INKS
+    if q.kind == PD_UNGLER:
+        x = a - A_SPECIALTY_UP
+        return 0 <= x < N_SPECIALTIES and (q.stage == 0 or x != q.arg)
+    if q.kind == PD_GUILLARD:
+        if q.stage == 1:
+            return card_in(s.gear_pool, a - A_GEAR, N_GEARS)
+        if q.stage == 2:
+            x = a - A_PLACE - installed(p) * N_SECTORS
+            return 0 <= x < N_SECTORS
+        return False
+    if q.kind == PD_SHIFT:
+        x = a - A_SHIFT
+        if not 0 <= x < N_ROWS * N_ROWS:
+            return False
+        return x // N_ROWS != x % N_ROWS and p.plan[x // N_ROWS] > 0 and p.plan[x % N_ROWS] < 6
+    return False
 
 
 cdef inline bint reward_declinable(const Pending* q) noexcept nogil:
@@ -1118,18 +1361,62 @@ cdef inline bint reward_declinable(const Pending* q) noexcept nogil:
     return (q.kind == PD_INK or q.kind == PD_SPECIALTY or q.kind == PD_TYPE) and q.arg == REWARD_OPTIONAL
 
 
+cdef inline bint place_open(const PlayerState* p, int installed_, int pos) noexcept nogil:
+    """Improve: whether the taken gear may go to position `pos` (the next free one; with
+    three installed, over one not used this round)."""
+    return ((installed_ < MAX_INSTALLED and pos == installed_)
+            or (installed_ == MAX_INSTALLED and p.gear_used[pos] == 0))
+
+
+cdef inline bint may_take_gear(const PlayerState* p, int installed_) noexcept nogil:
+    """Improve: a gear can be taken if there is a free position or an unused gear to
+    replace."""
+    cdef int pos
+    if installed_ < MAX_INSTALLED:
+        return True
+    for pos in range(installed_):
+        if p.gear_used[pos] == 0:
+            return True
+    return False
+
+
+cdef inline bint ink_set_open(const GameState* s, const PlayerState* p, int i, int want) noexcept nogil:
+    """Take inks: whether the first `want` inks still on space i are there and affordable
+    (each costs its position's price: 0, 1, 2)."""
+    cdef int k, cost = 0, taken = 0
+    for k in range(INK_SET):
+        if s.ink_space[i][k] >= 0:
+            cost += k
+            taken += 1
+            if taken == want:
+                return cost <= p.guilders
+    return False
+
+
+cdef inline bint patronage_open(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                                int i) noexcept nogil:
+    """Whether the patronage card on space i can be taken now (its round has come, and the
+    player meets it)."""
+    cdef int x = s.patronage_space[i]
+    return x >= 0 and cat.patronage_rounds[i] <= s.round and meets_patronage(p, &cat.patronage[x])
+
+
+cdef inline bint any_refinement(const GameState* s) noexcept nogil:
+    # Take orders needs a refinement card to pair with the printing card.
+    cdef int i
+    for i in range(MAX_SPACES):
+        if s.refinement_space[i] >= 0:
+            return True
+    return False
+
+
 cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     cdef int seat = s.turn_order[s.turn]
     cdef const PlayerState* p = &s.players[seat]
-    cdef int n = 0, i, k, j, pos, o, cost, first, taken, x
-    cdef bint any_refinement
-    cdef int nspace
+    cdef int n = 0, i, k, j, pos, o
+    cdef uint64_t m
     if s.sub == SUB_REFINEMENT:
-        for i in range(MAX_SPACES):
-            if s.refinement_space[i] >= 0:
-                out[n] = A_REFINEMENT + s.refinement_space[i]
-                n += 1
-        return n
+        return add_cards(cards_on(s.refinement_space, MAX_SPACES), A_REFINEMENT, out, 0)
     if s.sub == SUB_DISCARD:
         for k in range(MAX_ORDERS):
             if p.order_printing[k] >= 0:
@@ -1139,51 +1426,33 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
     if s.sub == SUB_PLACE:
         k = installed(p)
         for pos in range(MAX_INSTALLED):
-            if (k < MAX_INSTALLED and pos == k) or (k == MAX_INSTALLED and p.gear_used[pos] == 0):
+            if place_open(p, k, pos):
                 for o in range(N_SECTORS):
                     out[n] = A_PLACE + pos * N_SECTORS + o
                     n += 1
         return n
     # The turn's main choice.
     if s.row == ROW_ORDERS:
-        any_refinement = False
-        for i in range(MAX_SPACES):
-            if s.refinement_space[i] >= 0:
-                any_refinement = True
-        if any_refinement:
-            for i in range(MAX_SPACES):
-                if s.printing_space[i] >= 0:
-                    out[n] = A_PRINTING + s.printing_space[i]
-                    n += 1
+        if any_refinement(s):
+            n = add_cards(cards_on(s.printing_space, MAX_SPACES), A_PRINTING, out, n)
     elif s.row == ROW_INKS:
         for i in range(MAX_SPACES):
-            cost = 0
-            taken = 0
-            for k in range(INK_SET):
-                if s.ink_space[i][k] >= 0:
-                    cost += k
-                    taken += 1
-                    if cost <= p.guilders:
-                        out[n] = A_INKS + i * INK_SET + taken - 1
-                        n += 1
-    elif s.row == ROW_SPECIALTIES:
-        for i in range(MAX_SPACES):
-            x = s.specialty_space[i]
-            if x >= 0:
-                for j in range(1 + N_SPECIALTIES):
-                    out[n] = A_SPECIALTY + x * 5 + j
+            for k in range(1, INK_SET + 1):
+                if ink_set_open(s, p, i, k):
+                    out[n] = A_INKS + i * INK_SET + k - 1
                     n += 1
+    elif s.row == ROW_SPECIALTIES:
+        m = cards_on(s.specialty_space, MAX_SPACES)
+        while m:
+            i = ctz64(m)
+            for j in range(1 + N_SPECIALTIES):
+                out[n] = A_SPECIALTY + i * 5 + j
+                n += 1
+            m &= m - 1
     elif s.row == ROW_GEARS:
         k = installed(p)
-        first = k < MAX_INSTALLED
-        for pos in range(k):
-            if p.gear_used[pos] == 0:
-                first = True
-        if first:
-            for i in range(MAX_SPACES):
-                if s.gear_space[i] >= 0:
-                    out[n] = A_GEAR + s.gear_space[i]
-                    n += 1
+        if may_take_gear(p, k):
+            n = add_cards(cards_on(s.gear_space, MAX_SPACES), A_GEAR, out, n)
         for pos in range(k):
             if p.gear_used[pos] == 0:
                 for o in range(N_SECTORS):
@@ -1195,14 +1464,94 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
             if s.patronage_reward_seat[k] < 0:
                 out[n] = A_PATRON_REWARD + k
                 n += 1
+        m = 0
         for i in range(N_PATRONAGE_SPACES):
-            x = s.patronage_space[i]
-            if x >= 0 and cat.patronage_rounds[i] <= s.round and meets_patronage(p, &cat.patronage[x]):
-                out[n] = A_PATRON_CARD + x
-                n += 1
-    n = add_free_actions(s, cat, p, out, n, False)
+            if patronage_open(s, cat, p, i):
+                m |= bit(s.patronage_space[i])
+        n = add_cards(m, A_PATRON_CARD, out, n)
+    n = add_free_actions(s, cat, p, out, n, True, False)
     out[n] = A_PASS
-    return n + 1
+    return add_swaps(p, out, n + 1)
+
+
+cdef bint turn_has_choice(const GameState* s, const Catalogue* cat) noexcept nogil:
+    """Whether the turn's main choice has a move besides "pass" (legal_turn would list
+    more than A_PASS), found without listing them."""
+    cdef const PlayerState* p = &s.players[s.turn_order[s.turn]]
+    cdef int i, k
+    if has_free_action(s, cat, p):
+        return True
+    if s.row == ROW_ORDERS:
+        return any_refinement(s) and cards_on(s.printing_space, MAX_SPACES) != 0
+    if s.row == ROW_INKS:
+        for i in range(MAX_SPACES):
+            if ink_set_open(s, p, i, 1):   # the first ink of a set is the cheapest
+                return True
+        return False
+    if s.row == ROW_SPECIALTIES:
+        return cards_on(s.specialty_space, MAX_SPACES) != 0
+    if s.row == ROW_GEARS:
+        k = installed(p)
+        if may_take_gear(p, k) and cards_on(s.gear_space, MAX_SPACES) != 0:
+            return True
+        for i in range(k):
+            if p.gear_used[i] == 0:
+                return True   # it can be turned to another sector
+        return False
+    if s.row == ROW_PATRONAGE:
+        for k in range(N_PATRONAGE_REWARDS):
+            if s.patronage_reward_seat[k] < 0:
+                return True
+        for i in range(N_PATRONAGE_SPACES):
+            if patronage_open(s, cat, p, i):
+                return True
+    return False
+
+
+cdef bint turn_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    """Whether `a` is among legal_turn's moves, tested directly."""
+    cdef int seat = s.turn_order[s.turn]
+    cdef const PlayerState* p = &s.players[seat]
+    cdef int i, k, x, pos
+    if s.sub == SUB_REFINEMENT:
+        return card_in(cards_on(s.refinement_space, MAX_SPACES), a - A_REFINEMENT, N_REFINEMENT)
+    if s.sub == SUB_DISCARD:
+        x = a - A_DISCARD
+        return 0 <= x < MAX_ORDERS and p.order_printing[x] >= 0
+    if s.sub == SUB_PLACE:
+        x = a - A_PLACE
+        return 0 <= x < MAX_INSTALLED * N_SECTORS and place_open(p, installed(p), x // N_SECTORS)
+    if a == A_PASS:
+        return True
+    if is_free_action(a):
+        return free_action_legal(s, cat, p, a, True, False)
+    if s.row == ROW_ORDERS:
+        return any_refinement(s) and card_in(cards_on(s.printing_space, MAX_SPACES), a - A_PRINTING, N_PRINTING)
+    if s.row == ROW_INKS:
+        x = a - A_INKS
+        return 0 <= x < MAX_SPACES * INK_SET and ink_set_open(s, p, x // INK_SET, x % INK_SET + 1)
+    if s.row == ROW_SPECIALTIES:
+        x = a - A_SPECIALTY
+        return 0 <= x < N_SPECIALTY_CARDS * 5 and card_in(cards_on(s.specialty_space, MAX_SPACES), x // 5, N_SPECIALTY_CARDS)
+    if s.row == ROW_GEARS:
+        k = installed(p)
+        if A_GEAR <= a < A_GEAR + N_GEARS:
+            return may_take_gear(p, k) and card_in(cards_on(s.gear_space, MAX_SPACES), a - A_GEAR, N_GEARS)
+        x = a - A_REORIENT
+        if not 0 <= x < MAX_INSTALLED * N_SECTORS:
+            return False
+        pos = x // N_SECTORS
+        return pos < k and p.gear_used[pos] == 0 and x % N_SECTORS != p.gear_active[pos]
+    if s.row == ROW_PATRONAGE:
+        x = a - A_PATRON_REWARD
+        if 0 <= x < N_PATRONAGE_REWARDS:
+            return s.patronage_reward_seat[x] < 0
+        x = a - A_PATRON_CARD
+        if 0 <= x < N_PATRONAGE:
+            for i in range(N_PATRONAGE_SPACES):
+                if s.patronage_space[i] == x:
+                    return patronage_open(s, cat, p, i)
+    return False
 
 
 cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
@@ -1212,22 +1561,54 @@ cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexce
     actions again until "done"."""
     cdef int seat = human_seat(s, s.step)
     cdef const PlayerState* p = &s.players[seat]
-    cdef int n = 0, m
+    cdef int n = 0, m, printed
+    cdef int letters[N_LETTERS]
+    cdef int inks[N_INKS]
+    cdef bint free = no_picks(s)
     if s.fulfil_slot < MAX_ORDERS:
+        n = add_free_actions(s, cat, p, out, 0, free, False)
+        printed = chosen_before(s, cat, p, s.fulfil_slot, letters, inks)
         for m in range(5):
-            if can_fulfil(s, cat, p, s.fulfil_slot, m):
+            if fulfil_after(cat, p, s.fulfil_slot, m, letters, inks, printed):
                 out[n] = A_FULFIL + s.fulfil_slot * 5 + m
                 n += 1
-        if no_picks(s):
-            n = add_free_actions(s, cat, p, out, n, False)
-        return n
-    if s.fulfil_slot == FULFIL_FINISH:
-        n = add_free_actions(s, cat, p, out, n, True)
-    if s.fulfil_slot == FULFIL_APPLIED or no_picks(s):
-        # After printing (or with no orders to choose from) the free actions.
-        n = add_free_actions(s, cat, p, out, n, False)
+        return add_swaps(p, out, n) if free else n
+    # After printing (or with no orders to choose from) the free actions; with the orders
+    # chosen, the fulfilment gears.
+    free = free or s.fulfil_slot == FULFIL_APPLIED
+    n = add_free_actions(s, cat, p, out, 0, free, s.fulfil_slot == FULFIL_FINISH)
     out[n] = A_PASS
-    return n + 1
+    return add_swaps(p, out, n + 1) if free else n + 1
+
+
+cdef bint fulfil_has_choice(const GameState* s, const Catalogue* cat) noexcept nogil:
+    """With the orders chosen or printed: whether there is a move besides "done"
+    (legal_fulfil would list more than A_PASS), found without listing them."""
+    cdef const PlayerState* p = &s.players[human_seat(s, s.step)]
+    cdef int pos
+    if (no_picks(s) or s.fulfil_slot == FULFIL_APPLIED) and has_free_action(s, cat, p):
+        return True
+    if s.fulfil_slot == FULFIL_FINISH:
+        for pos in range(MAX_INSTALLED):
+            if gear_usable(s, cat, p, pos, True):
+                return True
+    return False
+
+
+cdef bint fulfil_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    """Whether `a` is among legal_fulfil's moves, tested directly."""
+    cdef const PlayerState* p = &s.players[human_seat(s, s.step)]
+    cdef int x
+    cdef bint free = no_picks(s)
+    if s.fulfil_slot < MAX_ORDERS:
+        x = a - A_FULFIL - s.fulfil_slot * 5
+        if 0 <= x < 5:
+            return can_fulfil(s, cat, p, s.fulfil_slot, x)
+        return free and is_free_action(a) and free_action_legal(s, cat, p, a, True, False)
+    if a == A_PASS:
+        return True
+    free = free or s.fulfil_slot == FULFIL_APPLIED
+    return is_free_action(a) and free_action_legal(s, cat, p, a, free, s.fulfil_slot == FULFIL_FINISH)
 
 
 cdef inline bint no_picks(const GameState* s) noexcept nogil:
@@ -1235,60 +1616,81 @@ cdef inline bint no_picks(const GameState* s) noexcept nogil:
             and s.fulfil_mode[3] < 0)
 
 
+cdef inline int plan_count(const GameState* s, int seat) noexcept nogil:
+    """The plans of `seat` (allocations of its markers): [PLAN_START[m], + plan_count)."""
+    cdef int m = s.players[seat].markers
+    return PLAN_START[m + 1] - PLAN_START[m]
+
+
 cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     """Legal player actions, ascending; 0 at chance and terminal nodes."""
-    cdef int n = 0, i, seat, m
-    cdef uint64_t mask
-    if s.phase == PH_TERMINAL or current_player(s) == CHANCE:
+    cdef int n = 0, i, seat, lo
+    cdef const PlayerState* p
+    if s.phase == PH_TERMINAL:
+        return 0
+    seat = current_player(s)
+    if seat == CHANCE:
         return 0
     if s.n_pending > 0:
-        n = legal_pending(s, cat, out)
-    elif s.phase == PH_DRAFT:
-        mask = s.draft_printing if s.sub == 0 else s.draft_refinement
-        i = A_PRINTING if s.sub == 0 else A_REFINEMENT
-        while mask:
-            out[n] = i + ctz64(mask)
-            n += 1
-            mask &= mask - 1
-    elif s.phase == PH_CHARACTERS:
-        seat = current_player(s)
-        for i in range(2):
-            out[n] = A_CHARACTER + s.players[seat].character_drawn[i]
-            n += 1
-    elif s.phase == PH_TYPES:
+        return legal_pending(s, cat, out)
+    if s.phase == PH_DRAFT:
+        if s.sub == 0:
+            return add_cards(s.draft_printing, A_PRINTING, out, 0)
+        return add_cards(s.draft_refinement, A_REFINEMENT, out, 0)
+    if s.phase == PH_CHARACTERS:
+        p = &s.players[seat]
+        i = 0 if p.character_drawn[0] <= p.character_drawn[1] else 1
+        out[0] = A_CHARACTER + p.character_drawn[i]
+        out[1] = A_CHARACTER + p.character_drawn[1 - i]
+        return 2
+    if s.phase == PH_TYPES:
         for i in range(N_TYPE_SETS):
             out[i] = A_TYPES + i
-        n = N_TYPE_SETS
-    elif s.phase == PH_PLAN:
-        seat = current_player(s)
+        return N_TYPE_SETS
+    if s.phase == PH_PLAN:
+        p = &s.players[seat]
         if s.sub >= 0:
             # Before the plans: the free actions, then "done".
-            n = add_free_actions(s, cat, &s.players[seat], out, 0, False)
+            n = add_free_actions(s, cat, p, out, 0, True, False)
             out[n] = A_PASS
-            n += 1
-        else:
-            m = s.players[seat].markers
-            for i in range(PLAN_START[m], PLAN_START[m + 1]):
-                out[n] = A_PLAN + i
-                n += 1
-    elif s.phase == PH_TURN:
-        n = legal_turn(s, cat, out)
-    elif s.phase == PH_FULFIL:
-        n = legal_fulfil(s, cat, out)
-    _sort(out, n)
-    return n
+            return add_swaps(p, out, n + 1)
+        lo = PLAN_START[p.markers]
+        n = plan_count(s, seat)
+        for i in range(n):
+            out[i] = A_PLAN + lo + i
+        return n
+    if s.phase == PH_TURN:
+        return legal_turn(s, cat, out)
+    if s.phase == PH_FULFIL:
+        return legal_fulfil(s, cat, out)
+    return 0
 
 
-cdef void _sort(int* a, int n) noexcept nogil:
-    # Insertion sort: lists are short and nearly sorted.
-    cdef int i, j, v
-    for i in range(1, n):
-        v = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
+cdef bint decision_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    """Whether decision `a` is among legal_actions' (s a decision node), tested directly:
+    the legality check of every action applied from outside the core."""
+    cdef int seat = current_player(s), x
+    cdef const PlayerState* p = &s.players[seat]
+    if s.n_pending > 0:
+        return pending_legal(s, cat, a)
+    if s.phase == PH_DRAFT:
+        if s.sub == 0:
+            return card_in(s.draft_printing, a - A_PRINTING, N_PRINTING)
+        return card_in(s.draft_refinement, a - A_REFINEMENT, N_REFINEMENT)
+    if s.phase == PH_CHARACTERS:
+        return a == A_CHARACTER + p.character_drawn[0] or a == A_CHARACTER + p.character_drawn[1]
+    if s.phase == PH_TYPES:
+        return A_TYPES <= a < A_TYPES + N_TYPE_SETS
+    if s.phase == PH_PLAN:
+        if s.sub >= 0:
+            return a == A_PASS or free_action_legal(s, cat, p, a, True, False)
+        x = a - A_PLAN - PLAN_START[p.markers]
+        return 0 <= x < plan_count(s, seat)
+    if s.phase == PH_TURN:
+        return turn_legal(s, cat, a)
+    if s.phase == PH_FULFIL:
+        return fulfil_legal(s, cat, a)
+    return False
 
 
 cdef inline bint at_plan_commit(const GameState* s) noexcept nogil:
@@ -1979,7 +2381,7 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 # Each player's free-action window; one with nothing to do is skipped.
                 if s.sub >= s.num_players:
                     s.sub = SUB_CHOOSE
-                elif add_free_actions(s, cat, &s.players[human_seat(s, s.sub)], buf, 0, False) == 0:
+                elif not has_free_action(s, cat, &s.players[human_seat(s, s.sub)]):
                     s.sub += 1
                 else:
                     return
@@ -2021,11 +2423,9 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                     s.sub = SUB_DONE
                     continue
                 return
-            if s.sub == SUB_CHOOSE:
-                n = legal_turn(s, cat, buf)
-                if n == 1:   # only "pass": nothing to decide
-                    s.sub = SUB_DONE
-                    continue
+            if s.sub == SUB_CHOOSE and not turn_has_choice(s, cat):
+                s.sub = SUB_DONE   # only "pass": nothing to decide
+                continue
             return
         elif s.phase == PH_FULFIL:
             if s.step >= s.num_players:
@@ -2039,22 +2439,20 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 if s.step < s.num_players:
                     begin_fulfil_seat(s)
                 continue
-            if s.fulfil_slot >= FULFIL_FINISH:
-                n = legal_fulfil(s, cat, buf)
-                if n == 1:   # only "done": nothing to decide
-                    finish_fulfil_step(s, cat, human_seat(s, s.step))
-                    continue
+            if s.fulfil_slot >= FULFIL_FINISH and not fulfil_has_choice(s, cat):
+                finish_fulfil_step(s, cat, human_seat(s, s.step))   # only "done"
+                continue
             return
         else:
             return
 
 
 cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    """Whether `a` is a legal action (chance outcome at chance nodes) now. Draws and plans
-    are checked directly; other decisions have short lists, generated."""
-    cdef int buf[MAX_LEGAL]
+    """Whether `a` is a legal action (chance outcome at chance nodes) now, tested directly
+    (decision_legal): no list is generated."""
+    cdef int buf[MAX_SPACES + 1]
     cdef double weights[MAX_SPACES + 1]
-    cdef int n, i, index, deal, m, base = 0
+    cdef int n, i, index, deal, base = 0
     cdef uint64_t m64
     if s.phase == PH_TERMINAL:
         return False
@@ -2070,14 +2468,7 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
             return False
         m64 = chance_set(s, deal, &base)
         return base <= a < base + 64 and (m64 >> (a - base)) & 1
-    if at_plan_commit(s):
-        m = s.players[current_player(s)].markers
-        return PLAN_START[m] <= a - A_PLAN < PLAN_START[m + 1]
-    n = legal_actions(s, cat, buf)
-    for i in range(n):
-        if buf[i] == a:
-            return True
-    return False
+    return decision_legal(s, cat, a)
 
 
 cdef inline void keep_on_the_tracks(GameState* s) noexcept nogil:
@@ -2119,14 +2510,15 @@ cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexc
 cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """Uniformly random play (chance by its probabilities) to the end of the game."""
     cdef int buf[MAX_LEGAL]
-    cdef int n, cp
+    cdef int n
     while s.phase != PH_TERMINAL:
-        cp = current_player(s)
-        if cp == CHANCE:
-            apply_action(s, cat, sample_chance(s, cat, rng))
+        if current_player(s) == CHANCE:
+            apply_chance(s, cat, sample_chance(s, cat, rng))
         else:
             n = legal_actions(s, cat, buf)
-            apply_action(s, cat, buf[rng_below(rng, n)])
+            apply_decision(s, cat, buf[rng_below(rng, n)])
+        advance(s, cat)   # the rest of apply_action (who acts is known here)
+        keep_on_the_tracks(s)
 
 
 # ---------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ cdef enum:
     # every bound (position files, utilities, consistency checks) follows from them.
     MAX_FAME = 999
     MAX_GUILDERS = 999
-    MAX_TYPES = 99         # more than 999 guilders can buy (the n-th type costs n)
+    MAX_TYPES = 99         # types a player holds in all (the n-th costs n: far beyond 999 guilders)
 
 # Character tiles (rulebook p.23), ids in the order of names.CHARACTERS.
 cdef enum:

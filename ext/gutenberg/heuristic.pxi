@@ -8,7 +8,7 @@
 # once for every game; search_hooks.pxi tells it what it needs of Gutenberg.
 
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.math cimport sqrt, log, exp
+from libc.math cimport sqrt, log, exp, fabs
 from libc.stdint cimport int32_t, int64_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -34,6 +34,12 @@ ctypedef struct Needs:
     int letters[N_LETTERS]   # types missing to print the held order that needs most of each
     int inks[N_INKS]         # inks the held orders' colour parts ask for beyond those held
     int orders               # orders held
+    # Values the same for every move of one decision, computed once when first asked for
+    # (the moves of a decision share them: the specialty cards' uses, the orders):
+    double level[N_SPECIALTIES][2]   # level_value at each specialty's level and one above
+    int known_levels                 # bit 2j+n: level[j][n] is computed
+    double worst_held                # worst_held_value
+    bint known_worst
 
 
 cdef inline int rounds_left(const GameState* s) noexcept nogil:
@@ -65,6 +71,8 @@ cdef void player_needs(const Catalogue* cat, const PlayerState* p, Needs* nd) no
         nd.letters[i] = 0
         nd.inks[i] = -p.inks[i]
     nd.orders = 0
+    nd.known_levels = 0
+    nd.known_worst = False
     for k in range(MAX_ORDERS):
         if p.order_printing[k] < 0:
             continue
@@ -155,12 +163,21 @@ cdef double worst_held_value(const GameState* s, const Catalogue* cat, const Pla
     return worst if worst < 1e9 else 0.0
 
 
+cdef double worst_held(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                       Needs* nd) noexcept nogil:
+    """worst_held_value, computed once for a decision."""
+    if not nd.known_worst:
+        nd.worst_held = worst_held_value(s, cat, p)
+        nd.known_worst = True
+    return nd.worst_held
+
+
 cdef double new_order_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                            int x, int y) noexcept nogil:
+                            Needs* nd, int x, int y) noexcept nogil:
     """A new order; with four held, one of them goes to make room."""
     cdef double v = order_value(s, cat, p, x, y)
     if held_orders(p) >= MAX_ORDERS:
-        v -= worst_held_value(s, cat, p)
+        v -= worst_held(s, cat, p, nd)
     return v
 
 
@@ -207,11 +224,24 @@ cdef double level_value(const GameState* s, const Catalogue* cat, const PlayerSt
     return v
 
 
-cdef double best_level_value(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+cdef double level_value_at(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                           Needs* nd, int j, int level) noexcept nogil:
+    """level_value, computed once for a decision at a specialty's level and one above."""
+    cdef int n = level - p.levels[j]
+    if n < 0 or n > 1:
+        return level_value(s, cat, p, j, level)
+    if not (nd.known_levels >> (2 * j + n)) & 1:
+        nd.level[j][n] = level_value(s, cat, p, j, level)
+        nd.known_levels |= 1 << (2 * j + n)
+    return nd.level[j][n]
+
+
+cdef double best_level_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                             Needs* nd) noexcept nogil:
     cdef int j
     cdef double v, best = 0.0
     for j in range(N_SPECIALTIES):
-        v = level_value(s, cat, p, j, p.levels[j])
+        v = level_value_at(s, cat, p, nd, j, p.levels[j])
         if v > best:
             best = v
     return best
@@ -296,15 +326,16 @@ cdef double best_place_value(const GameState* s, const Catalogue* cat, const Pla
                              int gear, int* best_pos, int* best_o) noexcept nogil:
     """Where a taken gear goes best (with three installed it replaces an unused one)."""
     cdef int k = installed(p), pos, o
-    cdef double v, best = -1e9
+    cdef double v, old, best = -1e9
     best_pos[0] = -1
     best_o[0] = 0
     for pos in range(MAX_INSTALLED):
-        if (k < MAX_INSTALLED and pos == k) or (k == MAX_INSTALLED and p.gear_used[pos] == 0):
+        if place_open(p, k, pos):
+            old = gear_value(s, cat, p.gear[pos], p.gear_active[pos], pos) if p.gear[pos] >= 0 else 0.0
             for o in range(N_SECTORS):
                 v = gear_value(s, cat, gear, o, pos)
                 if p.gear[pos] >= 0:
-                    v -= gear_value(s, cat, p.gear[pos], p.gear_active[pos], pos)
+                    v -= old
                 if v > best:
                     best = v
                     best_pos[0] = pos
@@ -354,10 +385,10 @@ cdef double gear_use_value(const GameState* s, const Catalogue* cat, const Playe
 
 
 cdef double patron_reward_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                                const Needs* nd, int k) noexcept nogil:
+                                Needs* nd, int k) noexcept nogil:
     cdef int kind = cat.patronage_rewards[k].kind, amount = cat.patronage_rewards[k].amount
     if kind == REWARD_SPECIALTY:
-        return best_level_value(s, cat, p) * amount
+        return best_level_value(s, cat, p, nd) * amount
     if kind == REWARD_INK:
         return dmax(0.0, best_ink_value(s, cat, p, nd)) * amount
     if kind == REWARD_ORDER and held_orders(p) >= MAX_ORDERS:
@@ -377,15 +408,15 @@ cdef double patron_card_value(const GameState* s, const Catalogue* cat, const Pl
 
 
 cdef double specialty_use_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                                int x, int use) noexcept nogil:
+                                Needs* nd, int x, int use) noexcept nogil:
     """Specialty card x used for its icons (use 0) or for +1 to specialty use-1."""
     cdef int j, n
     cdef double v = 0.0
     if use > 0:
-        return level_value(s, cat, p, use - 1, p.levels[use - 1])
+        return level_value_at(s, cat, p, nd, use - 1, p.levels[use - 1])
     for j in range(N_SPECIALTIES):
         for n in range(cat.specialty[x].icons[j]):
-            v += level_value(s, cat, p, j, p.levels[j] + n)
+            v += level_value_at(s, cat, p, nd, j, p.levels[j] + n)
     return v
 
 
@@ -405,7 +436,7 @@ cdef double ink_take_value(const GameState* s, const Catalogue* cat, const Playe
 
 
 cdef double best_pair_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                            int x, const int16_t* refinements, int n) noexcept nogil:
+                            Needs* nd, int x, const int16_t* refinements, int n) noexcept nogil:
     """Printing card x with the best of the refinement cards listed (-1 entries skipped),
     as a new order (new_order_value)."""
     cdef int i
@@ -416,7 +447,7 @@ cdef double best_pair_value(const GameState* s, const Catalogue* cat, const Play
             if v > best:
                 best = v
     if held_orders(p) >= MAX_ORDERS:
-        best -= worst_held_value(s, cat, p)
+        best -= worst_held(s, cat, p, nd)
     return best
 
 
@@ -513,7 +544,7 @@ cdef double fulfil_mode_value(const GameState* s, const Catalogue* cat, const Pl
     return v
 
 
-cdef double pending_value(const GameState* s, const Catalogue* cat, const Needs* nd, int a) noexcept nogil:
+cdef double pending_value(const GameState* s, const Catalogue* cat, Needs* nd, int a) noexcept nogil:
     """A decision on the first pending reward or gear effect."""
     cdef const Pending* q = &s.pending[0]
     cdef const PlayerState* p = &s.players[q.seat]
@@ -535,17 +566,17 @@ cdef double pending_value(const GameState* s, const Catalogue* cat, const Needs*
         if q.stage == 1:
             n = mask_cards(s.pool_refinement, cards)
             if A_PRINTING <= a < A_REFINEMENT:
-                return best_pair_value(s, cat, p, a - A_PRINTING, cards, n)
+                return best_pair_value(s, cat, p, nd, a - A_PRINTING, cards, n)
             # Paying for more cards: when what was drawn is poor.
             best = -1e9
             x = 0
             while x < N_PRINTING:
                 if s.pool_printing & bit(x):
-                    best = dmax(best, best_pair_value(s, cat, p, x, cards, n))
+                    best = dmax(best, best_pair_value(s, cat, p, nd, x, cards, n))
                 x += 1
             return 1.0 - REDRAW_COST * guilder_value(s) if best < 1.0 else -1.0
         if q.stage == 2:
-            return new_order_value(s, cat, p, q.arg, a - A_REFINEMENT)
+            return new_order_value(s, cat, p, nd, q.arg, a - A_REFINEMENT)
         return -held_order_value(s, cat, p, a - A_DISCARD)
     if q.kind == PD_INK_SWAP:
         if q.stage == 0:
@@ -563,12 +594,12 @@ cdef double pending_value(const GameState* s, const Catalogue* cat, const Needs*
 
 
 cdef double turn_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                       const Needs* nd, int a) noexcept nogil:
+                       Needs* nd, int a) noexcept nogil:
     """A decision in a turn at one of the five actions."""
     cdef int pos, o, best_pos, best_o
     cdef double v
     if s.sub == SUB_REFINEMENT:
-        return new_order_value(s, cat, p, s.sub_card, a - A_REFINEMENT)
+        return new_order_value(s, cat, p, nd, s.sub_card, a - A_REFINEMENT)
     if s.sub == SUB_DISCARD:
         return -held_order_value(s, cat, p, a - A_DISCARD)
     if s.sub == SUB_PLACE:
@@ -585,11 +616,11 @@ cdef double turn_value(const GameState* s, const Catalogue* cat, const PlayerSta
     if A_BUY <= a < A_BUY + N_LETTERS:
         return -1.0    # types are bought in the fulfil turn, where they are known to print
     if A_PRINTING <= a < A_REFINEMENT:
-        return best_pair_value(s, cat, p, a - A_PRINTING, s.refinement_space, MAX_SPACES) - 0.5
+        return best_pair_value(s, cat, p, nd, a - A_PRINTING, s.refinement_space, MAX_SPACES) - 0.5
     if A_INKS <= a < A_SPECIALTY:
         return ink_take_value(s, cat, p, nd, (a - A_INKS) // INK_SET, (a - A_INKS) % INK_SET + 1)
     if A_SPECIALTY <= a < A_GEAR:
-        return specialty_use_value(s, cat, p, (a - A_SPECIALTY) // 5, (a - A_SPECIALTY) % 5)
+        return specialty_use_value(s, cat, p, nd, (a - A_SPECIALTY) // 5, (a - A_SPECIALTY) % 5)
     if A_GEAR <= a < A_PLACE:
         return best_place_value(s, cat, p, a - A_GEAR, &best_pos, &best_o) - 0.5
     if A_REORIENT <= a < A_PATRON_REWARD:
@@ -650,14 +681,14 @@ cdef void row_values(const GameState* s, const Catalogue* cat, int seat, double*
     for i in range(MAX_SPACES):
         if s.printing_space[i] >= 0:
             d[ROW_ORDERS] = dmax(d[ROW_ORDERS],
-                                 best_pair_value(s, cat, p, s.printing_space[i], s.refinement_space, MAX_SPACES))
+                                 best_pair_value(s, cat, p, &nd, s.printing_space[i], s.refinement_space, MAX_SPACES))
         for k in range(1, INK_SET + 1):
             if s.ink_space[i][k - 1] >= 0:
                 d[ROW_INKS] = dmax(d[ROW_INKS], ink_take_value(s, cat, p, &nd, i, k))
         x = s.specialty_space[i]
         if x >= 0:
             for m in range(5):
-                d[ROW_SPECIALTIES] = dmax(d[ROW_SPECIALTIES], specialty_use_value(s, cat, p, x, m))
+                d[ROW_SPECIALTIES] = dmax(d[ROW_SPECIALTIES], specialty_use_value(s, cat, p, &nd, x, m))
         x = s.gear_space[i]
         if x >= 0:
             d[ROW_GEARS] = dmax(d[ROW_GEARS], best_place_value(s, cat, p, x, &k, &m))
@@ -673,28 +704,106 @@ cdef void row_values(const GameState* s, const Catalogue* cat, int seat, double*
         d[i] = dmax(d[i], 0.05)
 
 
-cdef inline double plan_score(const double* d, int idx) noexcept nogil:
-    cdef double v = 0.0
-    cdef int i
+cdef int plan_scores(const double* d, int m, double* score) noexcept nogil:
+    """score[i]: the value of plan PLAN_START[m] + i, the sum over the rows of d[row]
+    times MARKER_WEIGHT[markers on it] (added row by row, top to bottom). The plans are
+    enumerated in the table's order (build_tables) and the partial sums of the first rows
+    shared between them: a few additions a plan. Returns the number of plans."""
+    cdef double w[N_ROWS][MAX_ROW + 1]
+    cdef double va, vb, vc
+    cdef int i, a, b, c, left, n = 0
     for i in range(N_ROWS):
-        v += d[i] * MARKER_WEIGHT[PLAN_TABLE[idx][i]]
-    return v
+        for a in range(MAX_ROW + 1):
+            w[i][a] = d[i] * MARKER_WEIGHT[a]
+    for a in range(imin(MAX_ROW, m) + 1):
+        va = 0.0 + w[0][a]
+        for b in range(imin(MAX_ROW, m - a) + 1):
+            vb = va + w[1][b]
+            for c in range(imin(MAX_ROW, m - a - b) + 1):
+                vc = vb + w[2][c]
+                left = m - a - b - c    # on the last two rows, at most MAX_ROW each
+                for i in range(imax(0, left - MAX_ROW), imin(MAX_ROW, left) + 1):
+                    score[n] = (vc + w[3][i]) + w[4][left - i]
+                    n += 1
+    return n
+
+
+cdef inline int imin(int a, int b) noexcept nogil:
+    return a if a < b else b
+
+
+cdef inline int imax(int a, int b) noexcept nogil:
+    return a if a > b else b
+
+
+cdef int PLACINGS[N_ROWS + 1][MAX_MARKERS + 1]   # ways to put l markers on r rows, at most MAX_ROW a row
+
+
+def _build_placings():
+    cdef int r, l, x
+    for l in range(MAX_MARKERS + 1):
+        PLACINGS[0][l] = 1 if l == 0 else 0
+    for r in range(1, N_ROWS + 1):
+        for l in range(MAX_MARKERS + 1):
+            PLACINGS[r][l] = 0
+            for x in range(min(MAX_ROW, l) + 1):
+                PLACINGS[r][l] += PLACINGS[r - 1][l - x]
+
+
+_build_placings()
 
 
 cdef int best_plan(const GameState* s, const Catalogue* cat, int seat, Rng* rng, double noise) noexcept nogil:
+    """The plan with the highest score (plan_scores; ties: the first), found without
+    scoring them all: up[r][l], the most rows r.. can add with l markers, bounds what
+    each partial plan can reach, and only the plans that can come near the best (within
+    far more than the rounding of a sum) are scored, exactly as plan_scores does; the
+    others are counted past (PLACINGS)."""
     cdef double d[N_ROWS]
-    cdef double v, best = -1e18
-    cdef int i, idx, choice = -1, m = s.players[seat].markers
+    cdef double w[N_ROWS][MAX_ROW + 1]
+    cdef double up[N_ROWS + 1][MAX_MARKERS + 1]
+    cdef double best = -1e18, floor, v, va, vb, vc
+    cdef int i, r, l, x, a, b, c, la, lb, lc, idx = 0, choice = 0, m = s.players[seat].markers
     row_values(s, cat, seat, d)
     if noise > 0:
         for i in range(N_ROWS):
             d[i] *= 1.0 + noise * ((rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5)
-    for idx in range(PLAN_START[m], PLAN_START[m + 1]):
-        v = plan_score(d, idx)
-        if v > best:
-            best = v
-            choice = idx
-    return A_PLAN + choice
+    for r in range(N_ROWS):
+        for x in range(MAX_ROW + 1):
+            w[r][x] = d[r] * MARKER_WEIGHT[x]
+    for l in range(m + 1):
+        up[N_ROWS][l] = 0.0 if l == 0 else -1e300
+    for r in range(N_ROWS - 1, -1, -1):
+        for l in range(m + 1):
+            up[r][l] = -1e300
+            for x in range(imin(MAX_ROW, l) + 1):
+                up[r][l] = dmax(up[r][l], w[r][x] + up[r + 1][l - x])
+    floor = up[0][m] - 1e-9 * (fabs(up[0][m]) + 1.0)
+    for a in range(imin(MAX_ROW, m) + 1):
+        la = m - a
+        if w[0][a] + up[1][la] < floor:
+            idx += PLACINGS[N_ROWS - 1][la]
+            continue
+        va = 0.0 + w[0][a]
+        for b in range(imin(MAX_ROW, la) + 1):
+            lb = la - b
+            if va + w[1][b] + up[2][lb] < floor:
+                idx += PLACINGS[N_ROWS - 2][lb]
+                continue
+            vb = va + w[1][b]
+            for c in range(imin(MAX_ROW, lb) + 1):
+                lc = lb - c
+                if vb + w[2][c] + up[3][lc] < floor:
+                    idx += PLACINGS[N_ROWS - 3][lc]
+                    continue
+                vc = vb + w[2][c]
+                for i in range(imax(0, lc - MAX_ROW), imin(MAX_ROW, lc) + 1):
+                    v = (vc + w[3][i]) + w[4][lc - i]
+                    if v > best:
+                        best = v
+                        choice = idx
+                    idx += 1
+    return A_PLAN + PLAN_START[m] + choice
 
 
 cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int* out,
@@ -703,23 +812,26 @@ cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int
     with their scores; k <= 0: all of them."""
     cdef double d[N_ROWS]
     cdef double score[N_PLANS]
-    cdef int m = s.players[seat].markers, lo = PLAN_START[m], hi = PLAN_START[m + 1]
-    cdef int i, n = 0, best
+    cdef int m = s.players[seat].markers, lo = PLAN_START[m]
+    cdef int i, j, n = 0, total
     row_values(s, cat, seat, d)
-    for i in range(lo, hi):
-        score[i - lo] = plan_score(d, i)
-    if k <= 0 or k > hi - lo:
-        k = hi - lo
-    # Partial selection: k passes over a few hundred plans.
-    while n < k:
-        best = -1
-        for i in range(hi - lo):
-            if score[i] > -1e17 and (best < 0 or score[i] > score[best]):
-                best = i
-        out[n] = A_PLAN + lo + best
-        values[n] = score[best]
-        score[best] = -1e18
-        n += 1
+    total = plan_scores(d, m, score)
+    if k <= 0 or k > total:
+        k = total
+    # The best k so far, best first: a plan goes in after those it does not beat (the
+    # earlier ones win ties), and the k-th falls out.
+    for i in range(total):
+        if n == k and not score[i] > values[k - 1]:
+            continue
+        j = n if n < k else k - 1
+        while j > 0 and score[i] > values[j - 1]:
+            values[j] = values[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        values[j] = score[i]
+        out[j] = A_PLAN + lo + i
+        if n < k:
+            n += 1
     return n
 
 
@@ -749,7 +861,7 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
             values[i] = fulfil_value(s, cat, p, &nd, a, buy)
         elif s.phase == PH_DRAFT:
             if s.sub == 0:
-                values[i] = best_pair_value(s, cat, p, a - A_PRINTING, cards, ncards)
+                values[i] = best_pair_value(s, cat, p, &nd, a - A_PRINTING, cards, ncards)
             else:
                 values[i] = order_value(s, cat, p, s.sub_card, a - A_REFINEMENT)
         elif s.phase == PH_TYPES:
@@ -763,15 +875,23 @@ cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, do
     -1 at chance and terminal nodes."""
     cdef int buf[MAX_LEGAL]
     cdef double values[MAX_LEGAL]
-    cdef int n = legal_actions(s, cat, buf), i, choice
+    cdef int n, i, choice, seat
+    if at_plan_commit(s):
+        # The plans are a range of actions: no list is needed.
+        seat = current_player(s)
+        n = plan_count(s, seat)
+        if n == 1:
+            return A_PLAN + PLAN_START[s.players[seat].markers]
+        if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
+            return A_PLAN + PLAN_START[s.players[seat].markers] + rng_below(rng, n)
+        return best_plan(s, cat, seat, rng, PLAN_NOISE)
+    n = legal_actions(s, cat, buf)
     if n <= 0:
         return -1
     if n == 1:
         return buf[0]
     if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
         return buf[rng_below(rng, n)]
-    if at_plan_commit(s):
-        return best_plan(s, cat, current_player(s), rng, PLAN_NOISE)
     action_values(s, cat, buf, n, values)
     choice = 0
     for i in range(1, n):

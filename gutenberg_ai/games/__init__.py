@@ -82,6 +82,14 @@ GAMES = {
         position_module="gutenberg_ai.games.printing_press.position",
         position_format="printing-press-position",
         cards_module="gutenberg_ai.games.printing_press.cards"),
+    "lead-letter-printers": PrintingGame(
+        key="lead-letter-printers", spiel_name="lead_letter_printers", title="Lead Letter Printers",
+        module="gutenberg_ai.games.lead_letter_printers.game",
+        core_module="gutenberg_ai.games.lead_letter_printers._core",
+        view_module="gutenberg_ai.games.lead_letter_printers.view",
+        position_module="gutenberg_ai.games.lead_letter_printers.position",
+        position_format="lead-letter-printers-position",
+        cards_module="gutenberg_ai.games.lead_letter_printers.cards"),
 }
 DEFAULT_GAME = "gutenberg"
 

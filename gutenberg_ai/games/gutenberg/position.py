@@ -1240,7 +1240,10 @@ def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=No
 
 def save_position(state, path: str | os.PathLike, catalogue: Catalogue | None = None,
                   names=None, viewer=None) -> dict:
-    """Write :func:`position_of` ``state`` to ``path`` as JSON (UTF-8) and return it."""
+    """Write :func:`position_of` ``state`` (a CoreState, or a pyspiel state: its
+    CoreState) to ``path`` as JSON (UTF-8) and return it."""
+    from gutenberg_ai.games import core_of
+    state = core_of(state)
     data = position_of(state, catalogue=catalogue, names=names, viewer=viewer)
     text = _dumps(data)
     pathlib.Path(path).write_text(text + "\n", encoding="utf-8")

@@ -636,6 +636,11 @@ def typed_move(core, numbers: list, legal):
     if len(numbers) != 5:
         return None
     if not plans:
+        if core.phase == "plan" and _core.ACTIONS["PASS"] in legal:
+            # A free-action window before the plans: the plan is asked for once it closes.
+            done = list(legal).index(_core.ACTIONS["PASS"]) + 1
+            raise ValueError(f"your plan comes after this window of free actions: type a move "
+                             f"number (1-{len(legal)}), or {done} (done) to go on to your plan")
         raise ValueError(f"five numbers are a plan, and this is not the plan step: type one move "
                          f"number (1-{len(legal)})")
     allocation = tuple(numbers)

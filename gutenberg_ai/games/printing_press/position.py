@@ -827,7 +827,10 @@ def position_of(state, names_=None, viewer: int | None = None) -> dict:
 
 
 def save_position(state, path, names_=None, viewer: int | None = None) -> dict:
-    """Write position_of(state) to `path` as JSON and return it."""
+    """Write position_of(state) (a CoreState, or a pyspiel state: its CoreState) to
+    `path` as JSON and return it."""
+    from gutenberg_ai.games import core_of
+    state = core_of(state)
     data = position_of(state, names_, viewer)
     pathlib.Path(path).write_text(_dumps(data) + "\n", encoding="utf-8")
     return data

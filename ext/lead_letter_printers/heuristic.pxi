@@ -1,0 +1,165 @@
+# The heuristic player, the static evaluation and action values (included at the end of
+# core.pyx).
+#
+# Written from the rules: a position is worth its final score as if the game ended now,
+# with the resources and cash counted without rounding, the orders in production at what
+# their completion is likely to bring, the orders waiting at part of their points while
+# rounds remain (and at their negative value once none do), and what workforce (less its
+# wages), factories and technologies will bring in the rounds left; capacity is worth
+# something until this round's production is over, and after it only above the workforce
+# (the preparation brings it back up to the workforce). An action is worth the evaluation
+# once the effects it starts are carried out (the player's own choices inside them made
+# greedily, one step ahead), for the player acting, against the best of the others. The
+# numbers are judgement, kept in one place per idea.
+
+cdef double HEURISTIC_EPSILON = 0.05   # chance of a uniformly random move (rollout diversity)
+cdef double RESOURCE_WORTH = 0.5       # a resource: a fifth of a point at the end, and production
+cdef double MARK_WORTH = 0.45          # a mark: a fifth of a point, and orders and contracts to buy
+cdef double STAGE_SHARE = 0.5          # an order in stage k: (STAGE_SHARE + STAGE_STEP * k) of its points
+cdef double STAGE_STEP = 0.12
+cdef double WAITING_SHARE = 0.1        # an order waiting while rounds remain
+cdef double PER_ROUND_WORKFORCE = 0.25 # what a workforce brings per round left (travel steps, capacity)
+cdef double CAPACITY_NOW = 0.15        # capacity before this round's production is over
+cdef double PER_ROUND_CAPACITY = 0.1   # capacity above the workforce, per round left
+cdef double PER_ROUND_FACTORY = 0.7
+cdef double PER_ROUND_TECH = 0.3
+cdef double UNUSED_SIGN = 0.4          # a signboard not used yet (an action to come)
+cdef double UNUSED_DISC = 0.8          # a city disc's reward not used yet
+cdef double HELD_CONTRACT = 0.5        # a contract bought, not active
+cdef double LETTER_HELD = 0.4          # a lead letter on the workshop's left
+cdef double STICK_PARTIAL = 1.0        # a letter on a composing stick not full yet (5 points for 3)
+cdef double OPEN_SLOT = 0.6            # an unlocked contract slot (a contract's points and its bonus)
+cdef int MAX_ROUNDS_AHEAD = 4          # rounds left counted at most
+cdef int MAX_FINISH = 6                # own choices made greedily inside an action's effects
+
+
+cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int rl) noexcept nogil:
+    cdef const PlayerState* p = &s.players[seat]
+    cdef int parts[8]
+    cdef int i, c
+    cdef double v
+    score_parts(s, cat, seat, parts)
+    v = 0.0
+    for i in range(7):
+        v += parts[i]
+    if s.phase == PH_TERMINAL:
+        return v + parts[7]
+    v += (p.res[0] + p.res[1] + p.res[2]) * RESOURCE_WORTH + p.marks * MARK_WORTH
+    if rl > MAX_ROUNDS_AHEAD:
+        rl = MAX_ROUNDS_AHEAD
+    for i in range(N_STAGES):
+        if p.stage[i] >= 0:
+            v += cat.orders[p.stage[i]].points * (STAGE_SHARE + STAGE_STEP * i) - 1.0
+    if rl > 0:
+        for i in range(N_WAITING):
+            if p.waiting[i] >= 0:
+                v += cat.orders[p.waiting[i]].points * (1.0 + WAITING_SHARE)
+    v += rl * (PER_ROUND_WORKFORCE * p.workforce - MARK_WORTH * (p.workforce // WAGE_PER)
+               + PER_ROUND_FACTORY * factory_count(p) + PER_ROUND_TECH * tech_count(p, cat, -1))
+    if s.phase <= PH_PRODUCTION and not (s.phase == PH_PRODUCTION and order_position(s, seat) < s.turn):
+        v += CAPACITY_NOW * p.capacity
+    if p.capacity > p.workforce:
+        v += rl * PER_ROUND_CAPACITY * (p.capacity - p.workforce)
+    for c in range(N_SIGNS):
+        v += UNUSED_SIGN * unused_signs(cat, p, c)
+    v += UNUSED_DISC * popcount64(p.discs & ~p.discs_used)
+    v += HELD_CONTRACT * popcount64(p.contracts)
+    v += LETTER_HELD * (p.stack_n[0] + p.stack_n[1])
+    for i in range(STICK_SIDE):
+        c = (p.stick[i * 3] >= 0) + (p.stick[i * 3 + 1] >= 0) + (p.stick[i * 3 + 2] >= 0)
+        if c < STICK_SIDE:
+            v += STICK_PARTIAL * c
+    v += OPEN_SLOT * popcount64(p.slots_open)
+    return v
+
+
+cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noexcept nogil:
+    """Projected final score per seat, for search cut-offs; exact at the end."""
+    cdef int seat, rl = rounds_left(s)
+    for seat in range(s.num_players):
+        value[seat] = seat_value(s, cat, seat, rl)
+
+
+cdef double seat_score(const GameState* s, const Catalogue* cat, int seat) noexcept nogil:
+    """The evaluation for seat: its projected score less a share of the best other's."""
+    cdef double v[MAX_SEATS]
+    cdef double other = -1e18
+    cdef int q
+    evaluate(s, cat, v)
+    for q in range(s.num_players):
+        if q != seat and v[q] > other:
+            other = v[q]
+    return v[seat] - 0.3 * other
+
+
+cdef void finish_effects(GameState* s, const Catalogue* cat, int seat) noexcept nogil:
+    """Carry out the effects seat has started, its choices inside them made greedily one
+    step ahead (stops at chance nodes and when the effects are done)."""
+    cdef int buf[MAX_LEGAL]
+    cdef GameState child
+    cdef int n, i, best, depth
+    cdef double v, best_v
+    for depth in range(MAX_FINISH):
+        if s.phase == PH_TERMINAL or s.deal != DEAL_NONE or s.actor != seat or s.n_frames == 0:
+            return
+        n = legal_actions(s, cat, buf)
+        if n <= 0:
+            return
+        best = 0
+        best_v = -1e18
+        for i in range(n):
+            child = s[0]
+            apply_action(&child, cat, buf[i])
+            v = seat_score(&child, cat, seat)
+            if v > best_v:
+                best_v = v
+                best = i
+        apply_action(s, cat, buf[best])
+
+
+cdef void action_values(const GameState* s, const Catalogue* cat, const int* actions, int n,
+                        double* values) noexcept nogil:
+    """Each action's value to the player acting: the evaluation once the effects it starts
+    are carried out (finish_effects), less a share of the best other's."""
+    cdef GameState child
+    cdef int i, seat = s.actor
+    for i in range(n):
+        child = s[0]
+        apply_action(&child, cat, actions[i])
+        finish_effects(&child, cat, seat)
+        values[i] = seat_score(&child, cat, seat)
+        if actions[i] == A_PASS and s.n_frames == 0 and s.phase == PH_ACTIONS:
+            values[i] -= 0.01        # optional actions first, when they are worth as much
+
+
+cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, double epsilon) noexcept nogil:
+    """The heuristic's move; with probability `epsilon` a uniformly random legal one.
+    -1 at chance and terminal nodes."""
+    cdef int buf[MAX_LEGAL]
+    cdef double values[MAX_LEGAL]
+    cdef int n = legal_actions(s, cat, buf), i, choice
+    if n <= 0:
+        return -1
+    if n == 1:
+        return buf[0]
+    if epsilon > 0 and rng_uniform(rng) < epsilon:
+        return buf[rng_below(rng, n)]
+    action_values(s, cat, buf, n, values)
+    choice = 0
+    for i in range(1, n):
+        if values[i] > values[choice]:
+            choice = i
+    return buf[choice]
+
+
+# =======================================================================================
+# Python entry points (heuristic_move, evaluate_state and policy_games are the shared
+# search's: ext/engine/search.pxi).
+# =======================================================================================
+def heuristic_values(CoreState state):
+    """The heuristic's value of each legal action: a dict action -> value."""
+    cdef int buf[MAX_LEGAL]
+    cdef double values[MAX_LEGAL]
+    cdef int n = legal_actions(&state.s, &state.rules.cat, buf)
+    action_values(&state.s, &state.rules.cat, buf, n, values)
+    return {buf[i]: values[i] for i in range(n)}

@@ -1,0 +1,69 @@
+# What the shared search (ext/engine/search.pxi) needs to know of Lead Letter Printers
+# beyond the rules and the heuristic. Included by core.pyx before the Python face, the
+# heuristic and the search.
+#
+# Lead Letter Printers has no simultaneous step: the players decide one after another,
+# and every decision is public (the factories a player draws are chance outcomes, hidden
+# through entry_hidden; the one kept is named by A_FACTORY). So the simultaneous-step hooks
+# say "never", and `smmcts` is `ismcts`: its iterations redraw the hidden factories
+# through smmcts_redraw exactly as ismcts does through determinize.
+
+
+cdef inline bint game_over(const GameState* s) noexcept nogil:
+    return s.phase == PH_TERMINAL
+
+
+cdef int rounds_left(const GameState* s) noexcept nogil:
+    """Rounds still to come, estimated: each round takes at least as many orders off the
+    board as there are players (bought or discarded at the preparation)."""
+    cdef int i, n = display_count(s.order_display), r
+    if s.phase == PH_TERMINAL:
+        return 0
+    for i in range(N_LEVELS):
+        n += s.orders_left[i]
+    r = (n + s.num_players - 1) // s.num_players
+    if s.phase <= PH_SETUP:
+        r += 1
+    if s.max_rounds > 0:
+        r = imin(r, s.max_rounds - s.rounds_played)
+    return imax(r, 1) if s.phase != PH_FINAL else 0
+
+
+cdef inline bint sim_phase(const GameState* s) noexcept nogil:
+    return False
+
+
+cdef inline bint sim_step(const GameState* s) noexcept nogil:
+    return False
+
+
+cdef inline int sim_committed(const GameState* s) noexcept nogil:
+    return 0
+
+
+cdef inline int sim_seats(const GameState* s, int* out) noexcept nogil:
+    return 0
+
+
+cdef inline int sim_moves(const GameState* s, const Catalogue* cat, int seat, int* out,
+                          double* values, int k) noexcept nogil:
+    return 0
+
+
+cdef inline bint sim_overwrite(GameState* s, const Catalogue* cat, int seat, int a) noexcept nogil:
+    return False
+
+
+cdef inline int committed_move(const GameState* s, int seat) noexcept nogil:
+    return -1
+
+
+cdef inline bint hidden_move(const GameState* s, int actor, int action, int observer) noexcept nogil:
+    """No decision of this game is hidden (a factory drawn is a chance outcome)."""
+    return False
+
+
+cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
+    # Without a simultaneous step, smmcts redraws what ismcts does: the factories the
+    # player has not seen.
+    determinize(s, NULL, player, rng)

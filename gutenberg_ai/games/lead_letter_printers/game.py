@@ -1,0 +1,197 @@
+"""Lead Letter Printers as an OpenSpiel game: the parameters and the Python side of the
+native game "lead_letter_printers" (ext/lead_letter_printers/spiel.cc, in
+gutenberg_ai.games.lead_letter_printers._core).
+
+    import gutenberg_ai, pyspiel
+    game = pyspiel.load_game("lead_letter_printers", {"players": 3})
+
+Loading the game checks the parameters and makes the rules here (`setup`), as the other
+games' modules do; what they share (data known by content, the game-string path checks,
+the rules by key, the compiled state of a native state) is gutenberg_ai.gamedata.
+
+Parameters
+    players     2-4 (default 2)
+    rounds      0 (default): until the orders run out, the game; 1-20: a small variant
+                that goes to the final scoring after that many rounds (not the rulebook's
+                game)
+    returns     "win" (zero-sum, the winners share; the default), "score" (the final
+                score) or "margin" (the score minus the mean of the others')
+    catalogue   path to a catalogue JSON file ("" for the built-in one)
+    position    path to a "lead-letter-printers-position" file the game starts from: the
+                moves of a game up to a decision (.position; docs/lead_letter_printers/
+                positions.md), so that a small variant is the real game from a point on.
+                The game's hidden information at that point (the factories a player drew
+                or put back) is the moves'; a resample redraws it (the start records of
+                ext/lead_letter_printers/spiel.pxi).
+
+The game is sequential with explicit chance nodes (every draw from a pile, the letters
+on the back of the lead letters' top tile) and imperfect information: the factories
+another player draws and puts back. Information states have perfect recall: the string
+is the player's view of the whole history (what they have not seen as "?"), the tensor
+the observation followed by that masked history. The action encoding is at the top of
+ext/lead_letter_printers/core.pyx; `action_to_string` says every action in the game's
+words. docs/lead_letter_printers/rules.md says how the game is modelled.
+"""
+from __future__ import annotations
+
+import functools
+
+from gutenberg_ai import gamedata
+from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the shared ones)
+    DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
+    sources_of)
+from gutenberg_ai.jsonfile import FileDataError, decode_json
+
+from . import _core
+from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
+from .catalogue import CatalogueError, default_catalogue, parse_catalogue
+
+GAME_NAME = "lead_letter_printers"   # the native game, registered by ._core
+KEY = "lead-letter-printers"         # its name in the games table and on the command line
+RETURNS = _core.RETURNS_MODES
+DEFAULTS = {"players": 2, "rounds": 0, "returns": "win", "catalogue": "", "position": ""}
+MAX_ROUNDS = 20
+RULE_PARAMETERS = ("players", "rounds")
+POSITION_MAX_BYTES = 1 << 20
+
+
+def _rule_problems(p: dict) -> list[tuple[str, str]]:
+    """The problems of the rules' parameters (RULE_PARAMETERS of `p`), (name, reason)."""
+    out = []
+    for name, lo, hi, note in (("players", 2, _core.MAX_PLAYERS, ""),
+                               ("rounds", 0, MAX_ROUNDS, "; 0 plays until the orders run out")):
+        if isinstance(p[name], bool) or not isinstance(p[name], int):
+            out.append((name, f"{p[name]!r} is not a whole number"))
+        elif not lo <= p[name] <= hi:
+            out.append((name, f"{p[name]} is out of range ({lo}-{hi}{note})"))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# The files a game is made of (gutenberg_ai.gamedata: read once, known by content).
+# ---------------------------------------------------------------------------------------
+_KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogue"),
+          "position": FileKind(FileDataError, POSITION_MAX_BYTES, "a position")}
+
+
+@functools.lru_cache(maxsize=None)
+def _catalogue(digest: str):
+    """The catalogue of registered data ("" for the built-in one)."""
+    if not digest:
+        return default_catalogue()
+    raw, source = gamedata.raw_of(digest)
+    try:
+        return parse_catalogue(decode_json(raw, source, CatalogueError), source)
+    except CatalogueError as e:
+        raise ParameterError(f"catalogue: {e}") from None
+
+
+@functools.lru_cache(maxsize=None)
+def _position(digest: str, catalogue: str):
+    """(the game's parameters, its Rules starting there, the moves from the beginning) of
+    a position parameter."""
+    from .position import position_from_data
+    raw, source = gamedata.raw_of(digest)
+    try:
+        pos = position_from_data(decode_json(raw, source, FileDataError), _catalogue(catalogue), source)
+    except FileDataError as e:
+        raise ParameterError(f"position: {e}") from None
+    return pos.game_params, pos.rules.starting_at(pos.state), pos.moves
+
+
+_START_MOVES = {}    # Setup.key -> the moves of the position a game starts from
+
+
+def start_moves(game) -> list[int]:
+    """The moves from the beginning of the game to the initial state of a loaded game
+    (none unless it starts from a position)."""
+    return list(_START_MOVES.get(key_of(game), ()))
+
+
+# ---------------------------------------------------------------------------------------
+# Parameters and rules.
+# ---------------------------------------------------------------------------------------
+def check_parameters(params: dict) -> dict:
+    """The parameters with defaults filled in; ParameterError names a bad one."""
+    return setup(params).params
+
+
+def setup(params: dict) -> Setup:
+    """Check the parameters, read the catalogue and position files they name (once) and
+    make the rules: one Rules object per content, for the life of the process (native
+    games point into its catalogue and initial state)."""
+    if not isinstance(params, dict):
+        raise ParameterError(f"parameters: a dict is needed, got {type(params).__name__}")
+    unknown = sorted(set(params) - set(DEFAULTS), key=str)
+    if unknown:
+        raise ParameterError(f"unknown game parameter(s) {', '.join(map(repr, unknown))}; "
+                             f"known: {', '.join(DEFAULTS)}")
+    p = {**DEFAULTS, **params}
+    catalogue = gamedata.source("catalogue", p["catalogue"], _KINDS["catalogue"])
+    position = gamedata.source("position", p["position"], _KINDS["position"])
+    start = None
+    if position:
+        # The position says what game it is: its parameters replace the given ones (which
+        # may only repeat them or keep their defaults).
+        settings, start, moves = _position(position, catalogue)
+        for name, value in settings.items():
+            if p[name] != value and p[name] != DEFAULTS[name]:
+                raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
+                                     f"{name} {value!r}")
+            p[name] = value
+    for name, reason in _rule_problems(p):
+        raise ParameterError(f"{name}: {reason}")
+    if p["returns"] not in RETURNS:
+        raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(RETURNS)}")
+    key = gamedata.key_for(KEY, catalogue, position, *(p[name] for name in RULE_PARAMETERS))
+
+    def make():
+        if start is not None:
+            return start
+        return _core.Rules(_catalogue(catalogue), **{name: p[name] for name in RULE_PARAMETERS})
+
+    rules = gamedata.remember(key, make, catalogue, position)
+    if start is not None:
+        _START_MOVES[key] = moves
+    return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
+
+
+def rules_for(p: dict) -> _core.Rules:
+    """The compiled rules for parameters `p` (see setup)."""
+    return setup(p).rules
+
+
+def game_info(p: dict, rules: _core.Rules) -> dict:
+    """pyspiel.GameInfo's fields for checked parameters `p` and their rules; "utility_sum"
+    for the zero-sum modes ("win", "margin"). A score may be negative (orders bought and
+    never started): its range is the catalogue's bound either way (`Catalogue.max_score`)."""
+    top = float(rules.catalogue.max_score())
+    low = -float(sum(sorted((o["points"] for o in rules.catalogue.data["orders"]), reverse=True)[:2]))
+    lo, hi = {"win": (-1.0, 1.0), "score": (low, top), "margin": (low - top, top - low)}[p["returns"]]
+    info = dict(
+        num_distinct_actions=_core.NUM_ACTIONS,
+        max_chance_outcomes=_core.NUM_CHANCE_OUTCOMES,
+        num_players=p["players"],
+        min_utility=lo,
+        max_utility=hi,
+        max_game_length=rules.max_game_length,
+    )
+    if p["returns"] != "score":
+        info["utility_sum"] = 0.0
+    return info
+
+
+def key_of(game) -> str:
+    """Setup.key of a loaded game."""
+    return gamedata.key_of(game)
+
+
+def rules_of(game) -> _core.Rules:
+    """The compiled rules (Lead Letter Printers's Rules) of a loaded game."""
+    return gamedata.rules_of(game)
+
+
+def core_of(state) -> _core.CoreState:
+    """The compiled state (Lead Letter Printers's CoreState) of a "lead_letter_printers"
+    state, for reading: a copy of its struct; a CoreState is returned as it is."""
+    return gamedata.core_of(state, _core)

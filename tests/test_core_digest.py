@@ -1,0 +1,107 @@
+"""The core's behaviour is pinned: speed work must not change what the rules do.
+
+Seeded games (uniformly random moves mixed with the heuristic's, draws by their
+probabilities) are played through the core, and every step is hashed: the player to act,
+the legal actions or the chance outcomes with their probabilities, the move, and every
+field of the state after it. The digests below were taken at main 50977af, before the
+speed work of issue 9; the same seeds must give the same digests, or a rule changed.
+
+And the legality test the glue applies to every action, `is_legal` (a direct test per
+action kind), must agree with the list `legal_actions` generates, for every action and
+every chance outcome at every step of such games: the list is the reference.
+"""
+import hashlib
+import json
+import random
+from importlib import resources
+
+import pytest
+
+import gutenberg_ai
+from gutenberg_ai import _core, rules_of
+
+# (game parameters, seeds, share of the heuristic's moves): the digest of each.
+POSITIONS = resources.files("gutenberg_ai.games.gutenberg") / "data" / "positions"
+CASES = {
+    "2 players": ({"players": 2}, range(40), 0.0),
+    "2 players, heuristic moves too": ({"players": 2}, range(40), 0.6),
+    "3 players": ({"players": 3}, range(20), 0.5),
+    "4 players, no characters": ({"players": 4, "characters": False}, range(12), 0.5),
+    "solo against the automa": ({"players": 1, "automa": 1}, range(30), 0.5),
+    "2 players with the automa, 3 rounds": ({"players": 2, "automa": 1, "rounds": 3}, range(20), 0.5),
+    "from a fulfil step of round 6": ({"position": str(POSITIONS / "fulfil-round6-2p.json")}, range(40), 0.5),
+    "from a turn at the inks, 3 players": ({"position": str(POSITIONS / "turn-inks-round3-3p.json")}, range(20), 0.5),
+    "from round 4 of a solo game": ({"position": str(POSITIONS / "solo-automa-round4.json")}, range(20), 0.5),
+}
+
+GOLDEN = {
+    "2 players": "f1f1aa866a8e45f645388453",
+    "2 players, heuristic moves too": "441c9191aaf861608b15d39c",
+    "3 players": "af5b3734effb06fdf5c366e8",
+    "4 players, no characters": "e813279967ae3e61db397754",
+    "solo against the automa": "c78406925fe93dac2fb51a68",
+    "2 players with the automa, 3 rounds": "8a8071ab6e223ede86babafd",
+    "from a fulfil step of round 6": "c081ecac2537617cf58b3d3e",
+    "from a turn at the inks, 3 players": "5a3885f476293ccf591e2046",
+    "from round 4 of a solo game": "b762b883dd180b53d4ab5279",
+}
+
+
+def play(rules, seed, heuristic, visit=None):
+    """One seeded game in the core; `visit(core)` at every step. Returns the hash object."""
+    rng = random.Random(seed)
+    h = hashlib.sha256()
+    s = rules.new_state()
+    while True:
+        if visit is not None:
+            visit(s)
+        cp = s.current_player()
+        if s.is_terminal():
+            h.update(json.dumps(["end", s.final_scores(), s.to_dict()]).encode())
+            return h
+        if s.is_chance():
+            outcomes = s.chance_outcomes()
+            a = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            step = [cp, [(o, repr(p)) for o, p in outcomes]]
+        else:
+            legal = s.legal_actions()
+            if rng.random() < heuristic:
+                a = _core.heuristic_move(s, rng.getrandbits(64))
+            else:
+                a = rng.choice(legal)
+            step = [cp, legal]
+        s.apply(a)
+        h.update(json.dumps([step, a, s.to_dict()]).encode())
+
+
+def digest(params, seeds, heuristic, visit=None):
+    rules = rules_of(gutenberg_ai.load_game(**params))
+    h = hashlib.sha256()
+    for seed in seeds:
+        h.update(play(rules, seed, heuristic, visit).digest())
+    return h.hexdigest()[:24]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_seeded_games_are_played_as_before(case):
+    assert digest(*CASES[case]) == GOLDEN[case]
+
+
+@pytest.mark.parametrize("case", ["2 players, heuristic moves too", "3 players", "solo against the automa"])
+def test_is_legal_agrees_with_the_legal_actions(case):
+    params, seeds, heuristic = CASES[case]
+    checked = []
+
+    def visit(s):
+        if s.is_terminal():
+            allowed = set()
+        elif s.is_chance():
+            allowed = {o for o, _ in s.chance_outcomes()}
+        else:
+            allowed = set(s.legal_actions())
+        mask = s.legal_mask()
+        assert {a for a, ok in enumerate(mask) if ok} == allowed, s.step_name()
+        checked.append(len(allowed))
+
+    digest(params, seeds[:3], heuristic, visit)
+    assert len(checked) > 500
