@@ -179,3 +179,10 @@ def test_the_review_command_refuses_bad_input(tmp_path):
     good.write_text(json.dumps({k: v for k, v in record.items() if k != "_source"}))
     out = run("review", str(good), "--player", "7", "--iterations", "5")
     assert out.returncode == 2 and "player: 7 is out of range" in out.stderr
+
+
+def test_lead_letter_printers_is_reviewed_too():
+    record = short_record("lead-letter-printers", rounds=1)
+    review = review_record(record, iterations=30, seed=0, player=1)
+    assert review["game"] == "lead-letter-printers" and review["decisions"]
+    assert all(d["player"] == 1 and d["lost"] >= 0 for d in review["decisions"])

@@ -126,3 +126,10 @@ def test_the_study_command(tmp_path):
                           "--budgets", "4,lots", "--out", str(tmp_path / "s")], capture_output=True, text=True,
                          timeout=300)
     assert out.returncode == 2 and "'lots'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_game_without_characters_gets_seats_and_first_player(tmp_path):
+    s = studies.BalanceSettings(bot="heuristic", game="lead-letter-printers", games=2, rounds=1, seed=0)
+    t = studies.run_balance(s, str(tmp_path))
+    assert t["games"] == 2 and t["groups"] == {} and len(t["seats"]) == 2
+    assert t["first_player"][0]["games"] == 2
