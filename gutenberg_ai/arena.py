@@ -427,9 +427,14 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
     `plots`, ratings.png/svg and head-to-head.png/svg). `progress`, if given, is called
     as progress(done, total) after each game; `ray` runs the games on Ray (run_tasks).
     `factories` maps bot names of your own to factories (bots.register_bot; importable
-    ones for jobs > 1 or Ray). Returns the summary; summary["run"] says what was played,
+    ones for jobs > 1 or Ray) or to bot objects (pyspiel.Bots, in this process only). Returns the summary; summary["run"] says what was played,
     found, replayed (with the mismatches) and left to another arena."""
     validate(s, factories)
+    import pyspiel
+    objects = [name for name, f in (factories or {}).items() if isinstance(f, pyspiel.Bot)]
+    if objects and (jobs > 1 or ray is not None):
+        raise ArenaError(f"factories: {', '.join(objects)} is a bot object, which plays in this process only "
+                         "(jobs 1, no Ray); give a factory to play in other processes")
     check_settings(out, s)
     write_settings(out, s)
     tasks = schedule(s)

@@ -573,11 +573,16 @@ def _openspiel_bot(name, game, player, seed, options):
 def make_bot(name, game, player: int, seed: int = 0, **options):
     """A bot `name` for `player` of `game`, seeded; `options` as in the module docstring.
     `name` is one of BOT_NAMES, `module:factory` or a registered name (a bot of your own,
-    register_bot), each with an optional budget (`smmcts@500`, `smmcts@0.5s`), or a
-    factory itself (a callable: factory(game, seat, seed, budget, **options)). A bad
-    name or option raises ValueError naming it."""
+    register_bot), each with an optional budget (`smmcts@500`, `smmcts@0.5s`), a
+    factory itself (a callable: factory(game, seat, seed, budget, **options)), or a
+    bot object (a pyspiel.Bot: returned as it is, after restart_at the game's start).
+    A bad name or option raises ValueError naming it."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"{name}: seed: {seed!r} is not an integer >= 0")
+    if isinstance(name, pyspiel.Bot):
+        # A bot object (the Python API): it plays as it is, told the game starts anew.
+        name.restart_at(game.new_initial_state())
+        return name
     if callable(name):
         return _external_bot(name, getattr(name, "__name__", "bot"), game, player, seed, dict(options))
     if not isinstance(name, str):

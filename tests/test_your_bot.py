@@ -91,6 +91,16 @@ def test_register_bot_and_objects_in_the_arena(tmp_path):
     s = arena.ArenaSettings(bots=["mine", "random"], games=2, iterations=2, rounds=1, seed=1)
     summary = arena.run_arena(s, str(tmp_path), factories={"mine": mine})
     assert summary["games"] == 2 and {r["bot"] for r in summary["standings"]} == {"mine", "random"}
+    # A bot object plays in this process (it acts for whoever is to move).
+    class Anyone(FlatMonteCarloBot):
+        def step(self, state):
+            return state.legal_actions()[0]
+
+    obj = Anyone(None, 0, 0, iterations=1)
+    s2 = arena.ArenaSettings(bots=["obj", "random"], games=2, rounds=1, seed=1)
+    assert arena.run_arena(s2, str(tmp_path / "obj"), factories={"obj": obj})["games"] == 2
+    with pytest.raises(arena.ArenaError, match="in this process only"):
+        arena.run_arena(s2, str(tmp_path / "obj2"), jobs=2, factories={"obj": obj})
     register_bot("mine2", mine)
     assert check_name("mine2") == "mine2"
     with pytest.raises(ValueError):
