@@ -3,9 +3,9 @@ local Ray cluster, the same games (the same schedule, the same seeds) each time.
 
     python benchmarks/ray_scaling.py --workers 1,2 --games 8 --iterations 50
 
-Each point plays the whole schedule into a fresh folder and reports games/s (wall clock,
-the cluster's start included for Ray: `start` says how long it took) and the ratio to
-one worker of the pool measured in the same run. The records of every run are compared:
+Each point plays the whole schedule into a fresh folder and reports games/s (wall clock
+of the run, the Ray cluster's start apart: its own column) and the ratio to one worker
+of the pool measured in the same run. The records of every run are compared:
 the same games whatever ran them (the time a game took left out).
 """
 import argparse

@@ -73,3 +73,29 @@ def test_a_failing_game_gives_its_claims_back(tmp_path, ray_local, monkeypatch):
     with pytest.raises(Exception):
         cluster.run_tasks(tasks, str(tmp_path), "local", 2, lambda outcome: None)
     assert not [f for _, _, files in os.walk(tmp_path) for f in files if f.endswith(".claim")]
+
+
+def dies_once(game, seat, seed, budget, marker):
+    """A bot of your own whose first making on a worker kills the worker (a lost worker
+    or node); the test's own process, which checks the bots first, is spared."""
+    from gutenberg_ai.examples.flat_mc import FlatMonteCarloBot
+    with open(marker) as f:
+        state, pid = f.read().split()
+    if state == "armed" and int(pid) != os.getpid():
+        with open(marker, "w") as f:
+            f.write(f"fired {os.getpid()}")
+        os._exit(1)
+    return FlatMonteCarloBot(game, seat, seed, **budget)
+
+
+def test_a_lost_worker_loses_no_game(tmp_path, ray_local):
+    marker = tmp_path / "marker"
+    marker.write_text(f"armed {os.getpid()}")
+    spec = "test_cluster:dies_once"
+    s = arena.ArenaSettings(bots=[spec, "random"], games=2, iterations=2, rounds=1, seed=5,
+                            options={spec: {"marker": str(marker)}})
+    on_ray = arena.run_arena(s, str(tmp_path / "ray"), jobs=2, ray="local", plots=False)
+    assert marker.read_text().startswith("fired")          # a worker died...
+    assert on_ray["run"]["played"] == 2 and on_ray["games"] == 2   # ...and its game was played again
+    local = arena.run_arena(s, str(tmp_path / "local"), jobs=1, plots=False)
+    assert records(tmp_path / "ray") == records(tmp_path / "local")
