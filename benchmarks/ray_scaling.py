@@ -63,7 +63,7 @@ def main():
             rate = n / seconds
             base = base or rate
             rows.append((runner, workers, n, seconds, rate, rate / base, start, same))
-    print(f"| runner | workers | games | seconds | games/s | x pool with 1 | cluster start (s) | same records |")
+    print("| runner | workers | games | seconds | games/s | x pool with 1 | cluster start (s) | same records |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for runner, workers, n, seconds, rate, ratio, start, same in rows:
         print(f"| {runner} | {workers} | {n} | {seconds:.1f} | {rate:.2f} | {ratio:.2f} | "

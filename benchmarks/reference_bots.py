@@ -48,7 +48,7 @@ def main():
                             pairings=[[n, "heuristic"] for n in names])
     summary = arena.run_arena(s, args.out, args.jobs, factories=factories, plots=False)
     t = arena.tables([r for r in _results(args.out, s)], s, anchor_name="heuristic")
-    print(f"| setting | games | score against the heuristic (95% interval) | mean points (heuristic's) |")
+    print("| setting | games | score against the heuristic (95% interval) | mean points (heuristic's) |")
     print("| --- | --- | --- | --- |")
     for n in names:
         h = arena.head_to_head(t, n, "heuristic")

@@ -512,7 +512,7 @@ def cmd_review(args) -> int:
                   f"{row['mean_lost']:.1f}" if solo else f"{row['mean_lost']:.1%}",
                   str(row["inaccuracys"]), str(row["mistakes"]), str(row["blunders"]))
     console.print(s)
-    marks = ", ".join(f"{name} {'' if solo else ''}{limit:g}{' ' + g.score_word if solo else ''}"
+    marks = ", ".join(f"{name} {limit:g} {g.score_word}" if solo else f"{name} {limit:.0%}"
                       for name, limit in result["thresholds"].items())
     console.print(Text(f"Lost: the {'expected score' if solo else 'chance to win'} of the best move less the "
                        f"played one's; marks from: {marks}. {result['hidden_information']}", style="dim"))

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 
 from gutenberg_ai import arena, games
 from gutenberg_ai.arena import ArenaError, wilson
-from gutenberg_ai.bots import budget_options, check_name
+from gutenberg_ai.bots import BOT_NAMES, SEARCH_BOTS, budget_options, check_name
 
 Z95 = 1.96
 
@@ -309,7 +309,6 @@ def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "
                             pairings=[[n, reference] for n in names])
     for name in names + [reference]:
         base = name.split("@")[0]
-        from gutenberg_ai.bots import BOT_NAMES, SEARCH_BOTS
         if "@" not in name and (base not in BOT_NAMES or base in SEARCH_BOTS):
             raise ArenaError(f"reference: {name!r} searches: give its budget, e.g. {name}@1000")
     summary = arena.run_arena(s, out, jobs, progress, ray, plots=False)

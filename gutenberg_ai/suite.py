@@ -27,7 +27,6 @@ reference searched from the information state of the player to move.
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import random
 

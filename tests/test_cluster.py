@@ -97,5 +97,5 @@ def test_a_lost_worker_loses_no_game(tmp_path, ray_local):
     on_ray = arena.run_arena(s, str(tmp_path / "ray"), jobs=2, ray="local", plots=False)
     assert marker.read_text().startswith("fired")          # a worker died...
     assert on_ray["run"]["played"] == 2 and on_ray["games"] == 2   # ...and its game was played again
-    local = arena.run_arena(s, str(tmp_path / "local"), jobs=1, plots=False)
+    arena.run_arena(s, str(tmp_path / "local"), jobs=1, plots=False)
     assert records(tmp_path / "ray") == records(tmp_path / "local")
