@@ -185,10 +185,12 @@ def _num(row, key="mean_score"):
 def balance_markdown(t: dict, out: str, plots: list) -> str:
     s = BalanceSettings(**t["settings"])
     g = games.get(s.game)
+    characters = ("" if "characters" not in g.rules_module.DEFAULTS else
+                  ", with characters" if s.characters else ", without characters")
     budget = f"{s.iterations} iterations" if s.iterations else f"{s.seconds:g} s"
     lines = [f"# Balance of {g.title}: {s.players} players, self-play of {s.bot} ({budget} a move)", "",
              f"{t['games']} games, one deal each (chance seeds {s.seed} to {s.seed + s.games - 1}), the same bot in "
-             f"every seat{', with characters' if s.characters else ', without characters'}.", "",
+             f"every seat{characters}.", "",
              f"    {balance_command(s, out)}", "",
              f"| | games | win rate (95% interval) | mean {g.score_word} (95% interval) |",
              "| --- | --- | --- | --- |"]

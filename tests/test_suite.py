@@ -10,10 +10,11 @@ from gutenberg_ai import suite
 from gutenberg_ai.examples.flat_mc import FlatMonteCarloBot
 
 KINDS = {"gutenberg": {"plan", "action", "fulfil", "endgame"},
-         "printing-press": {"select cards", "close frames", "endgame"}}
+         "printing-press": {"select cards", "close frames", "endgame"},
+         "lead-letter-printers": {"action", "orders and contracts", "production"}}
 
 
-@pytest.mark.parametrize("key", ["gutenberg", "printing-press"])
+@pytest.mark.parametrize("key", ["gutenberg", "printing-press", "lead-letter-printers"])
 def test_the_shipped_suite_replays_and_has_every_kind(key):
     data = suite.load_suite(key)
     assert data["version"] == suite.SUITE_VERSION == 1 and data["game"] == key
