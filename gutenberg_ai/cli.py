@@ -395,6 +395,11 @@ def cmd_hint(args) -> int:
         f"{args.seconds:g} s, {hints.iterations:,} iterations"
     title = f"{tui.seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what})"
     console.print(tui.hints_table(hints, title=title, solo=solo, score_word=g.score_word))
+    hidden = getattr(pos, "hidden", 0)
+    if hidden:      # a Lead Letter Printers table's factories written "hidden"
+        console.print(Text(f"The position hides {hidden} factor{'y' if hidden == 1 else 'ies'}: drawn at random "
+                           f"(seed {pos.data.get('seed', 0)}), and the search draws them again in each iteration.",
+                           style="dim"))
     return 0
 
 

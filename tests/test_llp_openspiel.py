@@ -247,7 +247,7 @@ def test_a_start_file_starts_there_with_its_hidden_factories_redrawn(tmp_path):
     ({"players": 9}, r"players: 9 is out of range"),
     ({"moves": [0, 1.5]}, r"moves\[1\]"),
     ({"moves": [A["PASS"]]}, r"moves\[0\]: chance outcome"),
-    ({"seats": 2}, r"top level: unknown key 'seats'"),
+    ({"chairs": 2}, r"top level: unknown key 'chairs'"),
 ])
 def test_a_bad_start_file_is_refused_naming_the_place(tmp_path, change, message):
     data = {"format": "lead-letter-printers-position", "players": 2, "moves": [], **change}

@@ -52,7 +52,7 @@ def test_positions_of_decisions_read_back_by_number_and_by_words(players, seed):
         state = random_game(players, seed, stop=lambda s: len(s.history()) >= cut)
         if state.is_terminal():
             continue
-        data = json.loads(json.dumps(P.position_of(state, ["A", "B"])))
+        data = json.loads(json.dumps(P.position_of(state, ["A", "B"], form="moves")))
         pos = P.load_position(data)
         assert pos.state == gutenberg_ai.core_of(state) and pos.names[:2] == ("A", "B")
         # the same moves in words
@@ -79,14 +79,14 @@ def test_what_a_player_saves_keeps_what_they_saw_and_no_more(tmp_path):
     truth = gutenberg_ai.core_of(state)
     seen = set()
     for k in range(12):
-        data = P.position_of(state, viewer=0, seed=k)
+        data = P.position_of(state, viewer=0, seed=k, form="moves")
         assert data["seen_by"] == 0
         pos = P.load_position(data)
         assert pos.state.observation_string(0) == truth.observation_string(0)
         seen.add(pos.state == truth)
     assert False in seen, "the saved positions always held the true factories"
     # playing from it deals them again with the seed
-    pos = P.load_position(P.position_of(state, viewer=0, seed=1))
+    pos = P.load_position(P.position_of(state, viewer=0, seed=1, form="moves"))
     dealt = {json.dumps(P.position_start(pos.data, pos, seed)[0]["moves"]) for seed in range(8)}
     assert len(dealt) > 1
 
@@ -94,7 +94,7 @@ def test_what_a_player_saves_keeps_what_they_saw_and_no_more(tmp_path):
 def test_the_game_starts_from_a_position_and_remembers_its_moves(tmp_path):
     state = random_game(3, 7, stop=lambda s: len(s.history()) >= 60)
     path = tmp_path / "pos.json"
-    P.save_position(state, path)
+    P.save_position(state, path, form="moves")
     game = pyspiel.load_game("lead_letter_printers", {"position": str(path)})
     start = game.new_initial_state()
     assert game.num_players() == 3 and gutenberg_ai.core_of(start) == gutenberg_ai.core_of(state)

@@ -37,11 +37,20 @@ cdef inline uint64_t bit(int i) noexcept nogil:
 
 
 cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:
-    """The index of the n-th set bit of m (from 0, lowest first)."""
+    """The index of the n-th set bit of m (from 0, lowest first; n < popcount64(m)): 16
+    bits at a time, then bit by bit."""
+    cdef int base = 0, c
+    while True:
+        c = popcount64(m & 0xFFFF)
+        if n < c:
+            break
+        n -= c
+        m >>= 16
+        base += 16
     while n > 0:
         m &= m - 1
         n -= 1
-    return ctz64(m)
+    return base + ctz64(m)
 
 # ---------------------------------------------------------------------------------------
 # Returns at the end of a game (or of a projection) from the players' scores and who

@@ -158,10 +158,6 @@ cdef inline uint64_t mix(uint64_t h, int64_t v) noexcept nogil:
     return h ^ (h >> 31)
 
 
-cdef inline double uniform01(Rng* rng) noexcept nogil:
-    return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
-
-
 # -- memory ---------------------------------------------------------------------------
 cdef bint grow(void** p, int32_t* cap, int32_t need, size_t size) noexcept nogil:
     """Make room for `need` items (doubling); False if memory ran out."""
@@ -426,7 +422,7 @@ cdef int32_t mixed_select(Tree* t, int32_t first, int n, double* prob) noexcept 
         for i in range(n):
             if t.arms[first + i].aux > 0:
                 total += t.arms[first + i].aux
-    r = uniform01(&t.rng)
+    r = rng_uniform(&t.rng)
     for i in range(n):
         a = &t.arms[first + i]
         if t.cfg.selection == SEL_EXP3:

@@ -17,7 +17,7 @@ PENDING_NAMES = ("ink of choice", "specialty of choice", "lowest specialty", "fr
                  "order as a reward", "ink swap", "type swap", "sell a type", "type discount",
                  "Caxton's wild ink", "Ungler's specialties", "Guillard's gears",
                  "Gutenberg's shift")
-RETURNS_MODES = ("win", "score", "margin")   # the values of RETURNS_* in core.pyx
+RETURNS_MODES = ("win", "score", "margin")   # the values of RETURNS_* (ext/engine/engine_types.pxd)
 FULFIL_MODE_NAMES = ("skip", "print", "print+colour", "print+decoration", "print+both")
 
 # Exported action-range constants, for Python code that builds or reads actions.

@@ -58,13 +58,12 @@ probability; inks are drawn in proportion to the bag's contents.
 """
 from libc.string cimport memset, memcpy
 
+from engine_types cimport *
 from gutenberg_types cimport *
 from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
 
-cdef extern from *:
-    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
-    int ctz64 "__builtin_ctzll"(unsigned long long) nogil
+include "engine.pxi"   # the random generator, bit helpers, returns_formula (every game's)
 
 cdef extern from *:
     """
@@ -84,8 +83,6 @@ cdef enum:
     REDRAW_COST = 2
     ORDER_DRAW = 2          # printing and refinement cards drawn for an order as a reward
     FULFIL_GEAR_FAME = 2    # per order, for the three fulfilment gears
-    TERMINAL = -4
-    CHANCE = -1
 
 # ---------------------------------------------------------------------------------------
 # Tables built once at import.
@@ -146,40 +143,6 @@ _build_tables()
 # ---------------------------------------------------------------------------------------
 # Small helpers.
 # ---------------------------------------------------------------------------------------
-cdef uint64_t rng_next(Rng* rng) noexcept nogil:
-    # splitmix64: tiny, fast, and good enough for playouts.
-    rng.s += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = rng.s
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef int rng_below(Rng* rng, int n) noexcept nogil:
-    return <int>(((rng_next(rng) >> 32) * <uint64_t>n) >> 32)
-
-
-cdef inline uint64_t bit(int i) noexcept nogil:
-    return (<uint64_t>1) << i
-
-
-cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:
-    """The position of the n-th set bit of m (from 0; n < popcount64(m)): 16 bits at a
-    time, then bit by bit."""
-    cdef int base = 0, c
-    while True:
-        c = popcount64(m & 0xFFFF)
-        if n < c:
-            break
-        n -= c
-        m >>= 16
-        base += 16
-    while n > 0:
-        m &= m - 1
-        n -= 1
-    return base + ctz64(m)
-
-
 cdef inline int total4(const int16_t* v) noexcept nogil:
     return v[0] + v[1] + v[2] + v[3]
 
@@ -609,7 +572,7 @@ cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexc
         return C_INK + N_INKS - 1
     if deal == DEAL_AUTOMA_SPACE:
         n = automa_spaces(s, cat, space, weight)
-        u = (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+        u = rng_uniform(rng)
         for c in range(n - 1):
             if u < weight[c]:
                 return C_AUTOMA_SPACE + space[c]
@@ -2525,12 +2488,6 @@ cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nog
 # The end of the game: ranking and returns (shared by the Python shell, the native
 # OpenSpiel game and search).
 # ---------------------------------------------------------------------------------------
-cdef enum:
-    RETURNS_WIN = 0      # zero-sum: the winners share
-    RETURNS_SCORE = 1    # final fame
-    RETURNS_MARGIN = 2   # final fame minus the mean of the other players'
-
-
 cdef inline bint ranks_above(const GameState* s, const double* scores, int a, int b) noexcept nogil:
     """Whether player a ranks above player b: more fame, then fewer types, then fewer inks
     (rulebook p.15)."""
@@ -2555,53 +2512,7 @@ cdef int winners_of(const GameState* s, const double* scores, bint* win) noexcep
     return k
 
 
-cdef void returns_from_scores(const GameState* s, const double* scores, int mode, double* out) noexcept nogil:
-    """The players' returns under the game parameter `returns` (RETURNS_*) from scores.
-    Win: each of k winners gets (n-k)/(k(n-1)), each other player -1/(n-1), so they sum
-    to 0 and a lone winner gets 1; all 0 when all share. The solo game returns its
-    score whatever the mode."""
-    cdef bint win[MAX_SEATS]
-    cdef int n = s.num_players, seat, k
-    cdef double total = 0.0
-    if mode == RETURNS_SCORE or n == 1:
-        for seat in range(n):
-            out[seat] = scores[seat]
-    elif mode == RETURNS_MARGIN:
-        for seat in range(n):
-            total += scores[seat]
-        for seat in range(n):
-            out[seat] = scores[seat] - (total - scores[seat]) / (n - 1)
-    else:
-        k = winners_of(s, scores, win)
-        for seat in range(n):
-            if k == n:
-                out[seat] = 0.0
-            elif win[seat]:
-                out[seat] = (n - k) / <double>(k * (n - 1))
-            else:
-                out[seat] = -1.0 / (n - 1)
-
-
-cdef void final_scores_double(const GameState* s, const Catalogue* cat, double* out) noexcept nogil:
-    cdef int scores[MAX_SEATS]
-    cdef int seat
-    final_scores(s, cat, scores)
-    for seat in range(s.num_seats):
-        out[seat] = scores[seat]
-
-
-cdef int winners(const GameState* s, const Catalogue* cat, bint* win) noexcept nogil:
-    """The winners by the final scores (see winners_of)."""
-    cdef double scores[MAX_SEATS]
-    final_scores_double(s, cat, scores)
-    return winners_of(s, scores, win)
-
-
-cdef void returns_of(const GameState* s, const Catalogue* cat, int mode, double* out) noexcept nogil:
-    """The players' returns at the end (see returns_from_scores)."""
-    cdef double scores[MAX_SEATS]
-    final_scores_double(s, cat, scores)
-    returns_from_scores(s, scores, mode, out)
+include "scoring.pxi"   # final_scores_double, winners, returns_of (engine)
 
 # ---------------------------------------------------------------------------------------
 # Hidden information. A player does not see the plans the others commit in a plan step

@@ -393,5 +393,3 @@ cdef enum:
     C_AUTOMA_NONE = C_AUTOMA_SPACE + MAX_SPACES   # no execution card left (take orders)
     N_CHANCE = C_AUTOMA_NONE + 1
 
-ctypedef struct Rng:
-    uint64_t s

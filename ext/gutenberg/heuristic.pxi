@@ -767,7 +767,7 @@ cdef int best_plan(const GameState* s, const Catalogue* cat, int seat, Rng* rng,
     row_values(s, cat, seat, d)
     if noise > 0:
         for i in range(N_ROWS):
-            d[i] *= 1.0 + noise * ((rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5)
+            d[i] *= 1.0 + noise * (rng_uniform(rng) - 0.5)
     for r in range(N_ROWS):
         for x in range(MAX_ROW + 1):
             w[r][x] = d[r] * MARKER_WEIGHT[x]
@@ -882,7 +882,7 @@ cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, do
         n = plan_count(s, seat)
         if n == 1:
             return A_PLAN + PLAN_START[s.players[seat].markers]
-        if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
+        if epsilon > 0 and rng_uniform(rng) < epsilon:
             return A_PLAN + PLAN_START[s.players[seat].markers] + rng_below(rng, n)
         return best_plan(s, cat, seat, rng, PLAN_NOISE)
     n = legal_actions(s, cat, buf)
@@ -890,7 +890,7 @@ cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, do
         return -1
     if n == 1:
         return buf[0]
-    if epsilon > 0 and (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < epsilon:
+    if epsilon > 0 and rng_uniform(rng) < epsilon:
         return buf[rng_below(rng, n)]
     action_values(s, cat, buf, n, values)
     choice = 0

@@ -2230,6 +2230,7 @@ cdef void phase_apply(GameState* s, const Catalogue* cat, int a) noexcept nogil:
             pay_wages(s, cat, seat)
             s.turn += 1
             s.main_done = 0
+            s.prod_left = 0
         else:
             s.prod_left -= 1
             p.capacity -= 1
@@ -2445,6 +2446,7 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 pay_wages(s, cat, s.actor)
                 s.turn += 1
                 s.main_done = 0
+                s.prod_left = 0     # nothing left over for the observation (a table has no such number)
                 continue
             s.rounds_played += 1
             s.phase = PH_PREPARATION
@@ -2588,30 +2590,7 @@ cdef int winners_of(const GameState* s, const double* scores, bint* win) noexcep
     return k
 
 
-cdef void returns_from_scores(const GameState* s, const double* scores, int mode, double* out) noexcept nogil:
-    cdef bint win[MAX_SEATS]
-    cdef int k = winners_of(s, scores, win)
-    returns_formula(s.num_players, scores, win, k, mode, out)
-
-
-cdef void final_scores_double(const GameState* s, const Catalogue* cat, double* out) noexcept nogil:
-    cdef int scores[MAX_SEATS]
-    cdef int seat
-    final_scores(s, cat, scores)
-    for seat in range(s.num_players):
-        out[seat] = scores[seat]
-
-
-cdef int winners(const GameState* s, const Catalogue* cat, bint* win) noexcept nogil:
-    cdef double scores[MAX_SEATS]
-    final_scores_double(s, cat, scores)
-    return winners_of(s, scores, win)
-
-
-cdef void returns_of(const GameState* s, const Catalogue* cat, int mode, double* out) noexcept nogil:
-    cdef double scores[MAX_SEATS]
-    final_scores_double(s, cat, scores)
-    returns_from_scores(s, scores, mode, out)
+include "scoring.pxi"   # final_scores_double, winners, returns_of (engine)
 
 include "hidden.pxi"
 

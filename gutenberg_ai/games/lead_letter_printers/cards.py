@@ -21,8 +21,8 @@ from .catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F40
 
 KINDS = ("letter", "technology", "factory", "tile", "order", "contract", "disc")
 EXAMPLE = "technology III marks"
-NOTE = ("A position file writes the moves of a game, each its number or its words "
-        "(docs/lead_letter_printers/positions.md). Components of your box that differ: copy the catalogue, "
+NOTE = ("A position file writes the table as it stands, each component by its number, its name or "
+        "these words, or the moves of a game (docs/lead_letter_printers/positions.md). Components of your box that differ: copy the catalogue, "
         "correct it and pass --catalogue (docs/lead_letter_printers/catalogue.md).")
 EXACT: dict = {}      # no options for exact letters or inks here
 _NAMES = {"letter": "lead letter", "technology": "technology", "factory": "factory", "tile": "trading tile",

@@ -102,10 +102,12 @@ def _position(digest: str, catalogue: str):
 _START_MOVES = {}    # Setup.key -> the moves of the position a game starts from
 
 
-def start_moves(game) -> list[int]:
+def start_moves(game) -> list[int] | None:
     """The moves from the beginning of the game to the initial state of a loaded game
-    (none unless it starts from a position)."""
-    return list(_START_MOVES.get(key_of(game), ()))
+    (none unless it starts from a position; None if it starts from a table, whose moves
+    are not known)."""
+    moves = _START_MOVES.get(key_of(game), ())
+    return None if moves is None else list(moves)
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,24 +1,25 @@
 """Lead Letter Printers position files: a game as it stands, for `hint`, `play
 --position` and the game's `position` parameter (docs/lead_letter_printers/positions.md).
 
-The table of Lead Letter Printers holds hundreds of numbers (four boards, six displays,
-each player's workshop, sticks, tracks and production line), each depending on the
-others, so a position is written as the game that led to it: the moves from the
-beginning, chance draws included, each a number (OpenSpiel's action) or the move's own
-words as the game says them at that point ("tradesman 1 to Market (row 3, column 2),
-room II"). Every move is checked legal in turn, so a position is always one the rules
-reach.
+A file says its form. "table" (table.py): the table as a person at it writes it down
+mid-game, the round, the phase and whose decision it is, the displays, the boards and
+each player's workshop, components by number or words; what is hidden ("hidden"
+factories under a pile) drawn with the file's seed. "moves" (the default): the game
+that led to the position, every move from the beginning, chance draws included, each a
+number (OpenSpiel's action) or the move's own words as the game says them at that point
+("tradesman 1 to Market (row 3, column 2), room II"), each checked legal in turn; the
+only form for a decision in the middle of an effect.
 
     {"format": "lead-letter-printers-position", "version": 1, "players": 2,
      "names": ["Anna", "Kate"], "moves": [12, 30, "discard the lead letter for its resources", ...]}
 
 Optional: "rounds" (the small variant's, 0 for the whole game), "names", "note", and
 "seen_by": the seat whose view the file is. A player saving a game cannot know the
-factories another player drew and put back: `position_of(state, viewer=seat)` writes
-those draws as the rules could have made them, given all the player saw (a resample:
-ext/lead_letter_printers/hidden.pxi), and marks the file "seen_by"; playing from it
-deals them again with the seed (`position_start`), so nobody plays against a fixed
-guess.
+factories another player drew and put back: in a table they are "hidden"; in moves,
+`position_of(state, viewer=seat, form="moves")` writes those draws as the rules could
+have made them, given all the player saw (a resample: ext/lead_letter_printers/hidden.pxi);
+playing from either deals them again with the seed (`position_start`), so nobody plays
+against a fixed guess.
 """
 from __future__ import annotations
 
@@ -30,16 +31,19 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import SchemaChecker, show, structure_problems, text_problem
+from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, show, structure_problems, text_problem
 from gutenberg_ai.positionfile import PositionError, not_a_position, read_position
 
 from . import _core
+from . import table as _table
 from .catalogue import Catalogue, CatalogueError, default_catalogue, load_catalogue
 
 FORMAT = "lead-letter-printers-position"
 VERSION = 1
 SCHEMA_NAME = "position.schema.json"
 MAX_MOVES = 5000
+TABLE_KEYS = ("seed", "round", "phase", "to_act", "turn", "main_action_done", "stages_left",
+              "player_order", "displays", "city_discs", "assistants", "seats")
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,8 @@ class Position:
     names: tuple = ()
     seen_by: int | None = None
     data: dict = field(default_factory=dict, repr=False, compare=False)
+    form: str = "moves"
+    hidden: int = 0         # factories written "hidden" (a table's; drawn with its seed)
 
     @property
     def current_player(self) -> int:
@@ -125,6 +131,11 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     found = structure_problems(data, MAX_MOVES, "a position")
     if found:
         raise PositionError.of(source, found, path)
+    if isinstance(data, dict) and data.get("form", "moves") == "moves":
+        extra = [k for k in TABLE_KEYS if k in data]
+        if extra:
+            raise PositionError.of(source, [(k, "a part of the table form: with the moves, leave it out (or write "
+                                                "\"form\": \"table\" and no moves)") for k in extra], path)
     problems = _checker().problems(data)
     if problems:
         raise PositionError.of(source, problems, path)
@@ -136,6 +147,19 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     if seen_by is not None and seen_by >= players:
         raise PositionError(source, "seen_by", f"{seen_by} is not a seat of {players} players (0-{players - 1})", path)
     rules = _rules(cat, players, rounds)
+    names += [""] * (players - len(names))
+    if data.get("form", "moves") == "table":
+        try:
+            loader = _table.TableLoader(data, cat, rules).load()
+            state = loader.state()
+        except Problem as p:
+            raise PositionError(source, p.where, p.reason, path) from None
+        except Problems as ps:
+            raise PositionError.of(source, ps.found, path) from None
+        return Position(rules=rules, state=state, catalogue=cat, game_params={"players": players, "rounds": rounds},
+                        step={"kind": state.step_name(), "player": state.current_player()}, moves=None,
+                        source=source, names=tuple(names), seen_by=seen_by, data=data, form="table",
+                        hidden=len(loader.hidden))
     state = rules.new_state()
     moves = []
     try:
@@ -150,7 +174,6 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     if state.is_chance():
         raise PositionError(source, "moves", f"they end at a draw ({state.step_name()}): a position is a "
                                              "decision; give the draw's outcome too", path)
-    names += [""] * (players - len(names))
     return Position(rules=rules, state=state, catalogue=cat,
                     game_params={"players": players, "rounds": rounds},
                     step={"kind": state.step_name(), "player": state.current_player()},
@@ -177,25 +200,35 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
 # ---------------------------------------------------------------------------------------
 def moves_of(state) -> list[int]:
     """The moves from the beginning of the game of a pyspiel state: those of the
-    position its game started from (the game's `position` parameter), then its history."""
+    position its game started from (the game's `position` parameter), then its history.
+    PositionError for a game that started from a table (its moves before are unknown)."""
     from . import game as llp_game
-    return llp_game.start_moves(state.get_game()) + list(state.history())
+    before = llp_game.start_moves(state.get_game())
+    if before is None:
+        raise PositionError("state", "", "the game started from a table, so its moves from the beginning are "
+                                         "not known: save it at a turn's menu (the table form)")
+    return before + list(state.history())
 
 
-def position_of(state, names_=None, viewer: int | None = None, seed: int = 0) -> dict:
-    """The position (a JSON-ready dict) of a pyspiel state at a decision. With `viewer`
-    (a seat), the factories that player has not seen are written as a resample of them
-    (seeded by `seed`): what the player may know."""
+def position_of(state, names_=None, viewer: int | None = None, seed: int = 0, form: str | None = None) -> dict:
+    """The position (a JSON-ready dict) of a pyspiel state at a decision: the table as
+    it stands (form "table", at a turn's own menu), or the moves from the beginning
+    (form "moves"); None: the table where it can be written, else the moves. With
+    `viewer` (a seat), what that player has not seen: in a table the factories under
+    the piles are "hidden"; in moves, those draws are a resample of them (seeded by
+    `seed`)."""
     from gutenberg_ai.games import core_of
     core = core_of(state)
     if core.is_terminal():
         raise PositionError("state", "", "the game is over")
     if core.is_chance():
         raise PositionError("state", "", f"the state is at a draw ({core.step_name()}); positions are decisions")
+    if form == "table" or (form is None and _table.unsupported(core) is None):
+        return _table.table_of(core, names_, viewer)
     moves = moves_of(state)
     if viewer is not None:
         moves = _resampled(core.rules, moves, viewer, seed)
-    data = {"format": FORMAT, "version": VERSION, "players": core.num_players}
+    data = {"format": FORMAT, "version": VERSION, "form": "moves", "players": core.num_players}
     if core.rules.rounds:
         data["rounds"] = core.rules.rounds
     if names_:
@@ -217,11 +250,27 @@ def _resampled(rules, moves, viewer: int, seed: int) -> list[int]:
     return redrawn
 
 
-def save_position(state, path, names_=None, viewer: int | None = None) -> dict:
+def save_position(state, path, names_=None, viewer: int | None = None, form: str | None = None) -> dict:
     """Write position_of(state, ...) to `path` as JSON and return it."""
-    data = position_of(state, names_, viewer)
-    pathlib.Path(path).write_text(json.dumps(data) + "\n", encoding="utf-8")
+    data = position_of(state, names_, viewer, form=form)
+    text = _dumps(data) if data["form"] == "table" else json.dumps(data)
+    pathlib.Path(path).write_text(text + "\n", encoding="utf-8")
     return data
+
+
+def _dumps(data) -> str:
+    """JSON with short lists and objects on one line: a table a person can read."""
+    def compact(value, indent):
+        pad = "  " * indent
+        flat = json.dumps(value)
+        if len(flat) + len(pad) <= 100 or not isinstance(value, (dict, list)):
+            return flat
+        if isinstance(value, dict):
+            items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+        items = [f"{pad}  {compact(v, indent + 1)}" for v in value]
+        return "[\n" + ",\n".join(items) + f"\n{pad}]"
+    return compact(data, 0)
 
 
 # ---------------------------------------------------------------------------------------
@@ -229,7 +278,13 @@ def save_position(state, path, names_=None, viewer: int | None = None) -> dict:
 # ---------------------------------------------------------------------------------------
 def position_start(data: dict, pos: Position, seed: int = 0) -> tuple[dict, list, str]:
     """The position to play from: in a file seen by one player, the factories that
-    player had not seen are dealt again with `seed`. No presets."""
+    player had not seen are dealt again with `seed` (a table's "hidden" factories drawn
+    with it). No presets."""
+    if pos.form == "table":
+        if not pos.hidden:
+            return data, [], ""
+        return dict(data, seed=seed), [], (f"The position hides {pos.hidden} factor{'y' if pos.hidden == 1 else 'ies'} "
+                                           f"under the piles: drawn at random (seed {seed}).")
     if pos.seen_by is None:
         return data, [], ""
     dealt = dict(data, moves=_resampled(pos.rules, list(pos.moves), pos.seen_by, seed))

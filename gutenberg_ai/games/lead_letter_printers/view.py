@@ -318,3 +318,222 @@ def chance_note(before, outcome: int, text: str) -> str | None:
     """Every draw of Lead Letter Printers is shown on the table or hidden: none gets a
     line of its own."""
     return None
+
+
+# ---------------------------------------------------------------------------------------
+# The table for the web page (docs/web.md on the web branch: sections of labelled groups
+# of items, each item with the moves that take or use it; board.js draws them)
+# ---------------------------------------------------------------------------------------
+N_TECHS = _core.SIZES["technologies"]
+
+
+def _bits(m: int) -> list[int]:
+    return [i for i in range(64) if (m >> i) & 1]
+
+
+def _card(text: str, actions=(), note: str = "") -> dict:
+    """A component as the page's card: its name as the id, what it shows as the text."""
+    name, _, rest = text.partition(" (")
+    out = {"kind": "card", "id": name, "text": rest[:-1] if rest.endswith(")") else rest,
+           "actions": list(actions)}
+    if note:
+        out["note"] = note
+    return out
+
+
+def _legal(legal, *actions) -> list[int]:
+    return [a for a in actions if a in legal]
+
+
+def _tile_text(cat, code: int) -> str:
+    return cat.describe_tech(code) if code < N_TECHS else cat.describe_factory(code - N_TECHS)
+
+
+def web_board(core, viewer: int, seat_names=None) -> dict:
+    """The table as `viewer` sees it (-1: everything), as data for the web page: the city
+    board as a grid of shops (a shop takes the Shop moves that end there), the displays
+    (the typesetting table, the trading tiles, the technologies by level, the orders,
+    the contracts, the factories drawn), the travel board's discs, and each player's
+    tracks, tradesmen, workshop, lead letters, composing sticks, contracts, production
+    line, completed orders and discs, each thing with the moves that use it (clickable
+    where legal). The factories another player drew are hidden."""
+    cat = core.rules.catalogue
+    s = core.to_dict()
+    to_act = core.current_player()
+    legal = set(core.legal_actions()) if to_act == viewer and viewer >= 0 else set()
+    n = s["num_players"]
+    names_ = [seat_label(q, seat_names) or f"player {q}" for q in range(n)]
+    sections = [{"title": "City board", "groups": [_city_grid(core, s, legal)] + _assistants(core, s)}]
+    sections.append({"title": "Displays", "groups": _displays(core, s, viewer, legal)})
+    discs = [_card(f"{cat.city_names[c]}: " + cat.describe_disc(d), _legal(legal, A["CITY"] + c))
+             for c, d in enumerate(s["city_disc"]) if d >= 0]
+    sections.append({"title": "Travel board", "groups": [
+        {"label": "city discs", "items": discs},
+        {"label": "agents", "items": [{"kind": "chip", "text": f"{names_[q]}: {cat.node_name(s['players'][q]['agent'])}"}
+                                      for q in range(n)]}]})
+    seats = list(range(n))
+    if 0 <= viewer < n:
+        seats.remove(viewer)
+        seats.insert(0, viewer)
+    for q in seats:
+        sections.append(_web_seat(core, s, q, viewer, names_, legal))
+    return {"heading": heading(core).plain, "sections": sections}
+
+
+def _city_grid(core, s, legal) -> dict:
+    """The city board: a cell per shop, its name and the tradesmen there ("0:II", lying
+    in lower case); a cell takes the Shop moves (and setup placements) that end there."""
+    cat = core.rules.catalogue
+    n = s["num_players"]
+    board = core.rules.core_catalogue["boards"][n]["shop"]
+    side = _core.GRID
+    rows, cols = (len(cat.city_board(n)), len(cat.city_board(n)[0]))
+    cells = []
+    for r in range(rows):
+        row = []
+        for c in range(cols):
+            x = r * side + c
+            shop = board[x]
+            if shop < 0:
+                row.append({"actions": []})
+                continue
+            here = [f"{q}:{'II' if p['room'][t] else 'I'}" if p["upright"][t] else f"{q}:{'ii' if p['room'][t] else 'i'}"
+                    for q, p in enumerate(s["players"][:n]) for t in range(2) if p["pos"][t] == x]
+            moves = [a for a in legal if A["MOVE"] <= a < A["RESET"] and ((a - A["MOVE"]) // 2) % _core.SIZES["grid_side"] ** 2 == x]
+            moves += _legal(legal, A["SETUP"] + x)
+            row.append({"symbol": cat.shop_name(shop), "code": " ".join([cat.shop_name(shop)[:6]] + here),
+                        "actions": sorted(moves)})
+        cells.append(row)
+    return {"label": "shops", "items": [{"kind": "grid", "cells": cells, "first_row": 1, "first_col": 1,
+                                         "note": "tradesmen: player:room, lying in lower case"}]}
+
+
+def _assistants(core, s) -> list:
+    items = []
+    for e in range(len(s["street_owner"])):
+        q = s["street_owner"][e]
+        if q >= 0:
+            a, b = e // 2, e // 2 + (1 if e % 2 == 0 else _core.GRID)
+            items.append({"kind": "chip", "text": f"player {q}'s {_core.ASSISTANT_KINDS[s['street_kind'][e]]} assistant "
+                                                  f"between {core._cell(a)} and {core._cell(b)}"})
+    return [{"label": "assistants", "items": items}] if items else []
+
+
+def _displays(core, s, viewer, legal) -> list:
+    cat = core.rules.catalogue
+    table = [_card(cat.describe_letter(x), _legal(legal, A["RESET"] + i, A["TABLE"] + i))
+             for i, x in enumerate(s["table"]) if x >= 0]
+    if s["letter_top"] >= 0:
+        table.append({"kind": "chip", "text": f"the pile shows {_core._letters_text(s['letter_top'])} on top"})
+    groups = [{"label": "typesetting table", "items": table},
+              {"label": "trading tiles", "items": [
+                  _card(cat.describe_tile(x), _legal(legal, A["TILE"] + 2 * i, A["TILE"] + 2 * i + 1))
+                  for i, x in enumerate(s["face_tiles"]) if x >= 0]
+               + ([{"kind": "chip", "text": "refresh: 1 mark", "actions": [A["REFRESH_TILES"]]}]
+                  if A["REFRESH_TILES"] in legal else [])}]
+    for lv, level in enumerate(names.LEVELS):
+        items = [_card(cat.describe_tech(x), _legal(legal, A["TECH"] + lv * 3 + r))
+                 for r, x in enumerate(s["tech_face"][lv]) if x >= 0]
+        if A["REFRESH_COLUMN"] + lv in legal:
+            items.append({"kind": "chip", "text": "refresh: 1 mark", "actions": [A["REFRESH_COLUMN"] + lv]})
+        if A["FACTORY_PILE"] + lv in legal:
+            items.append({"kind": "chip", "text": f"draw 3 factories of level {level}",
+                          "actions": [A["FACTORY_PILE"] + lv]})
+        groups.append({"label": f"technologies {level}", "items": items})
+    groups.append({"label": "orders", "items": [_card(cat.describe_order(x), _legal(legal, A["BUY_ORDER"] + i),
+                                                      note=f"space {i + 1}")
+                                                for i, x in enumerate(s["order_display"]) if x >= 0]})
+    groups.append({"label": "contracts", "items": [_card(cat.describe_contract(x), _legal(legal, A["BUY_CONTRACT"] + i),
+                                                         note=f"space {i + 1}")
+                                                   for i, x in enumerate(s["contract_display"]) if x >= 0]})
+    drawn = [(x, seen) for x, seen in zip(s["drawn"], s["drawn_seen"]) if x >= 0]
+    if drawn:
+        groups.append({"label": "factories drawn", "items": [
+            _card(cat.describe_factory(x), _legal(legal, A["FACTORY"] + x))
+            if viewer < 0 or viewer == s["actor"] or (seen >> viewer) & 1 else {"kind": "hidden", "text": "factory"}
+            for x, seen in drawn]})
+    under = sum(s["factory_bottom_n"])
+    if under:
+        groups.append({"label": "factories under the piles", "items": [
+            _card(cat.describe_factory(x)) if viewer < 0 or (seen >> viewer) & 1
+            else {"kind": "hidden", "text": f"factory {names.LEVELS[lv]}"}
+            for lv in range(len(names.LEVELS))
+            for x, seen in zip(s["factory_bottom"][lv][:s["factory_bottom_n"][lv]],
+                               s["factory_bottom_seen"][lv][:s["factory_bottom_n"][lv]])]})
+    return groups
+
+
+def _web_seat(core, s, q: int, viewer: int, names_, legal) -> dict:
+    cat = core.rules.catalogue
+    p = s["players"][q]
+    mine = q == viewer
+    R = names.RESOURCES
+    tracks = [{"kind": "track", "label": "workforce", "value": p["workforce"], "max": 8},
+              {"kind": "track", "label": "capacity", "value": p["capacity"], "max": 10},
+              {"kind": "chip", "text": f"{p['points']} points, {p['marks']} marks"},
+              {"kind": "chip", "text": ", ".join(f"{p['res'][r]} {R[r]}" for r in range(len(R)))},
+              {"kind": "chip", "text": f"order track section {p['section']}"}]
+    groups = [{"label": "tracks", "items": tracks}]
+    groups.append({"label": "tradesmen", "items": [
+        {"kind": "chip", "text": f"{t + 1}: {core._cell(p['pos'][t])} room {names.ROOMS[p['room'][t]]} "
+                                 f"{'upright' if p['upright'][t] else 'lying'}",
+         "actions": _legal(legal, A["LAY"] + t, A["SLIDE"] + t) if mine else []}
+        for t in range(2) if p["pos"][t] >= 0]})
+    spaces = []
+    for x in range(len(p["up"])):
+        acts = _legal(legal, A["UP"] + x, A["DOWN"] + x, A["REPLACE"] + x, A["CHAIN"] + x, A["COPY"] + x) if mine else []
+        up, down = p["up"][x], p["down"][x]
+        if up < 0 and down < 0 and not acts:
+            continue
+        text = _tile_text(cat, up) if up >= 0 else "empty"
+        item = {"kind": "slot", "id": cat.space_name(x), "text": text, "actions": acts}
+        if down >= 0:
+            item["note"] = "face down under it: " + _tile_text(cat, down).split(" (")[0]
+        spaces.append(item)
+    groups.append({"label": "workshop", "items": spaces})
+    for k in range(2):
+        if p["stack_n"][k] or (mine and A["KEEP"] + k in legal):
+            letters = p["stack"][k][:p["stack_n"][k]]
+            items = [_card(cat.describe_letter(x), _legal(legal, A["STACK"] + k) if mine and i == len(letters) - 1 else [])
+                     for i, x in enumerate(letters)]
+            if mine and A["KEEP"] + k in legal:
+                items.append({"kind": "chip", "text": "keep the letter here", "actions": [A["KEEP"] + k]})
+            groups.append({"label": f"lead letters, stack {k + 1}", "items": items})
+    cells = [[{"symbol": describe.letters_text(core, p["stick"][r * 3 + c]) if p["stick"][r * 3 + c] >= 0 else None,
+               "code": describe.letters_text(core, p["stick"][r * 3 + c]),
+               "actions": _legal(legal, A["STICK"] + r * 3 + c, A["STICK_PAIR"] + r * 3 + c) if mine else []}
+              for c in range(3)] for r in range(3)]
+    groups.append({"label": "composing sticks", "items": [{"kind": "grid", "cells": cells, "first_row": 1,
+                                                           "first_col": 1, "numbers": False}]})
+    contracts = []
+    for c in _bits(p["contracts"]):
+        slot = list(p["slot_contract"]).index(c) + 1 if c in p["slot_contract"] else 0
+        note = (f"slot {slot}" if slot else "beside the workshop") + \
+            (f", under it {cat.describe_letter(p['contract_letter'][c]).split(' (')[0]}" if p["contract_letter"][c] >= 0 else "")
+        acts = [a for a in legal if mine and A["ACTIVATE"] <= a < A["DISC"] and (a - A["ACTIVATE"]) // 4 == c]
+        acts += _legal(legal, A["UNDER"] + slot - 1) if mine and slot else []
+        contracts.append(_card(cat.describe_contract(c), acts, note))
+    if contracts:
+        groups.append({"label": "contracts", "items": contracts})
+    line = [_card(cat.describe_order(x), _legal(legal, A["ADVANCE"] + i) if mine else [], note="waiting")
+            for i, x in enumerate(p["waiting"]) if x >= 0]
+    line += [_card(cat.describe_order(x), _legal(legal, A["ADVANCE"] + 2 + i) if mine else [], note=f"stage {i + 1}")
+             for i, x in enumerate(p["stage"]) if x >= 0]
+    groups.append({"label": "production line", "items": line})
+    done = [_card(cat.describe_order(x), note="signboard used" if (p["signs_used"] >> x) & 1 else "")
+            for x in _bits(p["completed"])]
+    if done:
+        groups.append({"label": "completed orders", "items": done})
+    discs = [_card(cat.describe_disc(x), _legal(legal, A["DISC"] + x) if mine else [],
+                   note="used" if (p["discs_used"] >> x) & 1 else "") for x in _bits(p["discs"])]
+    if discs:
+        groups.append({"label": "city discs", "items": discs})
+    if mine:
+        signs = [{"kind": "chip", "text": f"{names.SIGNBOARDS[c]} signboard action", "actions": [A["SIGNBOARD"] + c]}
+                 for c in range(len(names.SIGNBOARDS)) if A["SIGNBOARD"] + c in legal]
+        if signs:
+            groups.append({"label": "signboards", "items": signs})
+    cities = [cat.city_names[c] for c in _bits(p["cities"])]
+    groups.append({"label": "city markers", "items": [{"kind": "chip", "text": ", ".join(cities) or "none placed"}]})
+    title = names_[q] + (" (you)" if mine else "")
+    return {"title": title, "seat": q, "mine": mine, "groups": groups}
