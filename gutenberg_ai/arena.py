@@ -116,8 +116,13 @@ def lineups(bots, players: int, pairings=None) -> list[tuple]:
     return [c for c in itertools.combinations_with_replacement(bots, players) if len(set(c)) > 1]
 
 
+def _folder_name(bot: str) -> str:
+    """A bot's name as part of a folder name: a module:factory's ':' and '/' made '~'."""
+    return bot.replace(":", "~").replace("/", "~").replace(os.sep, "~")
+
+
 def match_id(lineup) -> str:
-    return "-vs-".join(lineup)
+    return "-vs-".join(_folder_name(b) for b in lineup)
 
 
 def game_seats(lineup, g: int) -> list:
@@ -146,22 +151,32 @@ def schedule(s: ArenaSettings) -> list[dict]:
 # ---------------------------------------------------------------------------------------
 # Playing
 # ---------------------------------------------------------------------------------------
-def play_task(task: dict, out: str) -> dict:
-    """Play one scheduled game, write its record under `out`, return its summary."""
+def play_record(task: dict) -> dict:
+    """Play one scheduled game and return its record (as data). Bots of your own come
+    from the task's `factories` (name -> factory) or their module:factory name."""
     from gutenberg_ai import games
     from gutenberg_ai.bots import make_bot
     from gutenberg_ai.records import GameRecord, play_bots, seat_entry
     game = games.get(task.get("printing_game", "gutenberg")).load(**task["params"])
-    bots = [make_bot(name, game, seat, seed=task["bot_seeds"][seat], **task["bot_options"][seat])
+    factories = task.get("factories") or {}
+    bots = [make_bot(factories.get(name, name), game, seat, seed=task["bot_seeds"][seat],
+                     **task["bot_options"][seat])
             for seat, name in enumerate(task["seats"])]
     seats = [seat_entry(seat, name, task["bot_seeds"][seat], task["bot_options"][seat])
              for seat, name in enumerate(task["seats"])]
     extra = {"arena": {"match": task["match"], "game": task["game"], "lineup": task["lineup"]}}
-    record = GameRecord(game, task["chance_seed"], seats, command="arena", extra=extra)
+    record = GameRecord(game, task["chance_seed"], seats, command=task.get("command", "arena"), extra=extra)
     started = time.perf_counter()
     play_bots(game, bots, task["chance_seed"], record)
     record.extra["arena"]["seconds"] = round(time.perf_counter() - started, 2)
-    data = record.save(os.path.join(out, task["path"]))
+    return record.to_dict()
+
+
+def play_task(task: dict, out: str) -> dict:
+    """Play one scheduled game, write its record under `out`, return its summary."""
+    from gutenberg_ai.records import write_json
+    data = play_record(task)
+    write_json(os.path.join(out, task["path"]), data)
     return summary_of(data)
 
 
@@ -181,8 +196,10 @@ def run_task(task: dict, out: str) -> dict:
         found, again = examine(path, task)      # finished by another arena meanwhile?
         if found is not None:
             return dict(task=task, status="found", summary=found, reason=None)
-        summary = play_task(task, out)
-        return dict(task=task, status="replayed" if reason else "played", summary=summary,
+        from gutenberg_ai.records import write_json
+        data = play_record(task)
+        write_json(path, data)
+        return dict(task=task, status="replayed" if reason else "played", summary=summary_of_task(task, data),
                     reason=reason)
     finally:
         release_claim(claim)
@@ -206,6 +223,18 @@ def summary_of(record: dict) -> dict:
             **{k: record["result"][k] for k in ("scores", "winners", "ranks")}}
 
 
+def summary_of_task(task: dict, record: dict) -> dict:
+    """The summary of a task's finished game: the arena's (summary_of), and what the
+    task's `facts` function (a study's) adds from the record."""
+    out = summary_of(record)
+    facts = task.get("facts")
+    if facts:
+        module, _, name = facts.rpartition(".")
+        import importlib
+        out.update(getattr(importlib.import_module(module), name)(record))
+    return out
+
+
 def examine(path: str, task: dict) -> tuple[dict | None, str | None]:
     """(summary, None) if the record at `path` is the task's game, finished, and replays
     to its result; (None, why not) if a record is there but is not; (None, None) if
@@ -221,7 +250,7 @@ def examine(path: str, task: dict) -> tuple[dict | None, str | None]:
         replay(record)
     except RecordError as e:
         return None, str(e).split("\n")[0]
-    return summary_of(record), None
+    return summary_of_task(task, record), None
 
 
 @functools.lru_cache(maxsize=4)
@@ -242,8 +271,9 @@ def schedule_mismatch(record: dict, task: dict) -> str | None:
     game = task.get("printing_game", "gutenberg")
     keys = [k for k in task["params"] if k != "catalogue"]
     played = {k: record["game"].get(k) for k in keys}
+    command = task.get("command", "arena")
     checks = [
-        (record.get("command") == "arena", "not a record of the arena"),
+        (record.get("command") == command, f"not a record of the {command}"),
         (isinstance(record.get("arena"), dict) and
          {k: record["arena"].get(k) for k in ("match", "game", "lineup")} ==
          {k: task[k] for k in ("match", "game", "lineup")}, "another match or game number"),
@@ -351,51 +381,82 @@ def write_settings(out: str, s: ArenaSettings):
                                                   "games_per_match": s.games})
 
 
-def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None) -> dict:
-    """Play what is not yet in `out`, then compute and write the tables. `progress`, if
-    given, is called as progress(done, total) after each game. Returns the summary;
-    summary["run"] says what was played, found, replayed (with the mismatches) and left
-    to another arena."""
-    validate(s)
-    check_settings(out, s)
-    write_settings(out, s)
-    tasks = schedule(s)
-    work = [(task, out) for task in tasks]
+def run_tasks(tasks: list, out: str, jobs: int = 1, progress=None, ray=None) -> list:
+    """Run scheduled games (run_task: found in `out`, else played under a claim) in this
+    process (jobs 1), a local process pool (jobs > 1) or on Ray (`ray`: "local" for a
+    cluster on this machine, else the address of one: gutenberg_ai.cluster). The same
+    tasks give the same records whichever runs them. `progress(done, total)` after each
+    game. Returns the outcomes (run_task's dicts), in the order they finished."""
     done = []
-    started = time.perf_counter()
     if progress:
         progress(0, len(tasks))
-    if jobs <= 1:
-        outcomes = map(_run_task_star, work)
-        for outcome in outcomes:
-            done.append(outcome)
-            if progress:
-                progress(len(done), len(tasks))
+
+    def finished(outcome):
+        done.append(outcome)
+        if progress:
+            progress(len(done), len(tasks))
+
+    if ray is not None:
+        from gutenberg_ai import cluster
+        cluster.run_tasks(tasks, out, ray, jobs, finished)
+    elif jobs <= 1:
+        for task in tasks:
+            finished(run_task(task, out))
     else:
         # spawn, not fork: the parent runs a progress thread, and a fork copies its locks.
         with mp.get_context("spawn").Pool(jobs, initializer=_worker_init) as pool:
-            for outcome in pool.imap_unordered(_run_task_star, work):
-                done.append(outcome)
-                if progress:
-                    progress(len(done), len(tasks))
+            for outcome in pool.imap_unordered(_run_task_star, [(task, out) for task in tasks]):
+                finished(outcome)
+    return done
+
+
+def run_counts(done: list, started: float, jobs: int, ray=None) -> dict:
+    """What a run did: played, found (skipped), replayed with the mismatches, elsewhere."""
+    count = {k: sum(o["status"] == k for o in done) for k in ("played", "found", "replayed", "elsewhere")}
+    return {"played": count["played"] + count["replayed"], "skipped": count["found"],
+            "replayed": count["replayed"], "elsewhere": count["elsewhere"],
+            "mismatches": sorted(({"path": o["task"]["path"], "reason": o["reason"]}
+                                  for o in done if o["reason"]), key=lambda m: m["path"]),
+            "seconds": round(time.perf_counter() - started, 1), "jobs": jobs,
+            **({"ray": ray} if ray is not None else {})}
+
+
+def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None, factories=None,
+              plots: bool = True) -> dict:
+    """Play what is not yet in `out`, then compute and write the tables (and, with
+    `plots`, ratings.png/svg and head-to-head.png/svg). `progress`, if given, is called
+    as progress(done, total) after each game; `ray` runs the games on Ray (run_tasks).
+    `factories` maps bot names of your own to factories (bots.register_bot; importable
+    ones for jobs > 1 or Ray) or to bot objects (pyspiel.Bots, in this process only). Returns the summary; summary["run"] says what was played,
+    found, replayed (with the mismatches) and left to another arena."""
+    validate(s, factories)
+    import pyspiel
+    objects = [name for name, f in (factories or {}).items() if isinstance(f, pyspiel.Bot)]
+    if objects and (jobs > 1 or ray is not None):
+        raise ArenaError(f"factories: {', '.join(objects)} is a bot object, which plays in this process only "
+                         "(jobs 1, no Ray); give a factory to play in other processes")
+    check_settings(out, s)
+    write_settings(out, s)
+    tasks = schedule(s)
+    if factories:
+        for task in tasks:
+            task["factories"] = {name: factories[name] for name in task["seats"] if name in factories}
+    started = time.perf_counter()
+    done = run_tasks(tasks, out, jobs, progress, ray)
     results = [o["summary"] for o in done if o["summary"] is not None]
     summary = tables(results, s)
     summary["out"] = out
-    count = {k: sum(o["status"] == k for o in done) for k in ("played", "found", "replayed",
-                                                             "elsewhere")}
-    summary["run"] = {"played": count["played"] + count["replayed"], "skipped": count["found"],
-                      "replayed": count["replayed"], "elsewhere": count["elsewhere"],
-                      "mismatches": sorted(({"path": o["task"]["path"], "reason": o["reason"]}
-                                            for o in done if o["reason"]),
-                                           key=lambda m: m["path"]),
-                      "seconds": round(time.perf_counter() - started, 1), "jobs": jobs}
+    summary["run"] = run_counts(done, started, jobs, ray)
     write_tables(summary, out)
+    if plots:
+        from gutenberg_ai import plots as plotting
+        summary["plots"] = [os.path.relpath(p, out) for p in plotting.arena_plots(summary, out)]
     return summary
 
 
-def validate(s: ArenaSettings):
+def validate(s: ArenaSettings, factories=None):
     """Every setting, down to each bot's options (each bot is made once), before
-    anything is written."""
+    anything is written. `factories`: bots of your own by name (run_arena)."""
     kinds = {"players": (int, "a whole number"), "games": (int, "a whole number"),
              "rounds": (int, "a whole number"), "seed": (int, "a whole number"),
              "characters": (bool, "true or false"), "automa": (bool, "true or false"),
@@ -408,9 +469,15 @@ def validate(s: ArenaSettings):
             raise ArenaError(f"{name}: {value!r} is not {words}")
     if not isinstance(s.bots, list) or not all(isinstance(b, str) for b in s.bots):
         raise ArenaError("bots: a list of bot names")
+    from gutenberg_ai.bots import check_name
+    factories = factories or {}
     for name in s.bots:
-        if name not in BOT_NAMES or name == "cfr":
-            raise ArenaError(f"bots: {name!r} is not one of {', '.join(n for n in BOT_NAMES if n != 'cfr')}")
+        if name in factories:
+            continue
+        try:
+            check_name(name, [n for n in BOT_NAMES if n != "cfr"])
+        except ValueError as e:
+            raise ArenaError(f"bots: {e}") from None
     if len(set(s.bots)) != len(s.bots):
         raise ArenaError("bots: a bot is named twice")
     if s.pairings:
@@ -450,7 +517,7 @@ def validate(s: ArenaSettings):
     for name in s.bots:
         options = {**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
         try:
-            make_bot(name, game, 0, seed=0, **options)
+            make_bot(factories.get(name, name), game, 0, seed=0, **options)
         except (TypeError, ValueError) as e:
             raise ArenaError(f"options: {name}: {e}") from None
 
@@ -505,16 +572,46 @@ def bradley_terry(wins: np.ndarray, iterations: int = 1000) -> np.ndarray:
     return p
 
 
+def unbounded(wins: np.ndarray, anchor: int | None) -> tuple[list, list]:
+    """Which ratings have no upper and no lower bound: (no_upper, no_lower) per bot.
+
+    The Bradley-Terry likelihood has no finite maximum where the results separate the
+    bots: a bot that never lost has no upper bound. In general a rating relative to the
+    anchor (or, without one, to the others) is bounded above only if a chain of results
+    leads down to it from the anchor (the anchor took points from x1, x1 from x2, ...,
+    someone from the bot), and below only if a chain leads from it to the anchor. The
+    virtual draws keep the fitted rating finite; where a side has no bound the interval
+    says so instead of showing the narrow one those draws would give."""
+    k = len(wins)
+    took = wins > 0                        # took[i, j]: i scored against j at least once
+    reach = took.copy()
+    for m in range(k):                     # transitive closure (Warshall)
+        reach |= reach[:, m:m + 1] & reach[m:m + 1, :]
+    no_upper, no_lower = [], []
+    for b in range(k):
+        others = [anchor] if anchor is not None and anchor != b else [i for i in range(k) if i != b]
+        if anchor == b:
+            no_upper.append(False)
+            no_lower.append(False)
+            continue
+        no_upper.append(not any(reach[o, b] for o in others))
+        no_lower.append(not any(reach[b, o] for o in others))
+    return no_upper, no_lower
+
+
 def elo(strengths: np.ndarray, anchor: int | None) -> np.ndarray:
     r = 400.0 * np.log10(strengths)
     return r - (r[anchor] if anchor is not None else r.mean())
 
 
-def tables(results, s: ArenaSettings, bootstrap: int = 1000) -> dict:
-    """The standings (per bot) and the head-to-head (per pair) of finished games."""
+def tables(results, s: ArenaSettings, bootstrap: int = 1000, anchor_name: str | None = None) -> dict:
+    """The standings (per bot) and the head-to-head (per pair) of finished games. The
+    ratings' anchor (at 0): `anchor_name`, else random when it plays, else the mean."""
     bots = list(s.bots)
     results = sorted(results, key=lambda r: (r["match"], r["game"]))
-    anchor = bots.index("random") if "random" in bots else None
+    if anchor_name is None and "random" in bots:
+        anchor_name = "random"
+    anchor = bots.index(anchor_name) if anchor_name is not None else None
     w = pairwise(results, bots)
     ratings = elo(bradley_terry(w.sum(axis=0)), anchor)
     rng = np.random.default_rng(s.seed)
@@ -523,6 +620,7 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000) -> dict:
         pick = rng.integers(0, len(results), len(results))
         samples.append(elo(bradley_terry(w[pick].sum(axis=0), iterations=300), anchor))
     low, high = (np.percentile(samples, [2.5, 97.5], axis=0) if samples else (ratings, ratings))
+    no_upper, no_lower = unbounded(w.sum(axis=0), anchor)
     standings = []
     for i, bot in enumerate(bots):
         seats = [(r, k) for r in results for k, name in enumerate(r["seats"]) if name == bot]
@@ -532,7 +630,10 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000) -> dict:
         standings.append(dict(bot=bot, games=n, wins=round(share, 3), win_rate=share / n if n else None,
                               win_rate_low=lo, win_rate_high=hi,
                               mean_fame=sum(r["scores"][k] for r, k in seats) / n if n else None,
-                              rating=float(ratings[i]), rating_low=float(low[i]), rating_high=float(high[i])))
+                              rating=float(ratings[i]),
+                              rating_low=None if no_lower[i] else float(low[i]),
+                              rating_high=None if no_upper[i] else float(high[i]),
+                              rating_note=_bound_note(no_upper[i], no_lower[i])))
     standings.sort(key=lambda row: -row["rating"])
     pairs = []
     for a, b in itertools.combinations(bots, 2):
@@ -554,6 +655,24 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000) -> dict:
             "standings": standings, "pairings": pairs}
 
 
+def _bound_note(no_upper: bool, no_lower: bool) -> str:
+    if no_upper and no_lower:
+        return "results do not connect it to the others: no interval"
+    if no_upper:
+        return "never outscored: no upper bound"
+    if no_lower:
+        return "never scored: no lower bound"
+    return ""
+
+
+def rating_text(r: dict) -> str:
+    """A standing's rating with its interval, an open side said in words."""
+    low = f"{r['rating_low']:+.0f}" if r["rating_low"] is not None else "-inf"
+    high = f"{r['rating_high']:+.0f}" if r["rating_high"] is not None else "+inf"
+    note = f"; {r['rating_note']}" if r.get("rating_note") else ""
+    return f"{r['rating']:+.0f} ({low} to {high}{note})"
+
+
 def head_to_head(summary: dict, a: str, b: str) -> dict | None:
     """The pairings row of `a` against `b`, from a's side."""
     for p in summary["pairings"]:
@@ -570,7 +689,7 @@ def head_to_head(summary: dict, a: str, b: str) -> dict | None:
 # Writing the tables
 # ---------------------------------------------------------------------------------------
 STANDING_COLUMNS = ("bot", "games", "wins", "win_rate", "win_rate_low", "win_rate_high", "mean_fame",
-                    "rating", "rating_low", "rating_high")
+                    "rating", "rating_low", "rating_high", "rating_note")
 PAIR_COLUMNS = ("a", "b", "games", "a_wins", "shared", "a_losses", "a_rate", "a_rate_low", "a_rate_high",
                 "mean_fame_a", "mean_fame_b")
 
@@ -584,7 +703,11 @@ def _csv(path, columns, rows):
 
 
 def budget_text(s: dict) -> str:
-    return f"{s['iterations']} iterations" if s.get("iterations") else f"{s['seconds']:g} s"
+    if s.get("iterations"):
+        return f"{s['iterations']} iterations"
+    if s.get("seconds") is None:
+        return "each bot's own budget (NAME@BUDGET)"
+    return f"{s['seconds']:g} s"
 
 
 def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str:
@@ -592,7 +715,9 @@ def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str
     parts = ["gutenberg-ai arena"] + ([f"--game {s['game']}"] if s.get("game", "gutenberg") != "gutenberg" else []) \
         + [f"--bots {','.join(s['bots'])}", f"--games {s['games']}",
              f"--players {s['players']}",
-             f"--iterations {s['iterations']}" if s.get("iterations") else f"--seconds {s['seconds']:g}"]
+             f"--iterations {s['iterations']}" if s.get("iterations") else
+             f"--seconds {s['seconds']:g}" if s.get("seconds") is not None else ""]
+    parts = [p for p in parts if p]
     if jobs:
         parts.append(f"--jobs {jobs}")
     parts.append(f"--out {out}")
@@ -628,9 +753,12 @@ def markdown(summary: dict) -> str:
              f"| bot | games | win rate | 95% interval | mean {g.score_word} | rating | 95% interval |",
              "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in summary["standings"]:
+        low = f"{r['rating_low']:+.0f}" if r["rating_low"] is not None else "-inf"
+        high = f"{r['rating_high']:+.0f}" if r["rating_high"] is not None else "+inf"
+        note = f" ({r['rating_note']})" if r.get("rating_note") else ""
         lines.append(f"| {r['bot']} | {r['games']} | {r['win_rate']:.1%} | {r['win_rate_low']:.1%}-"
                      f"{r['win_rate_high']:.1%} | {r['mean_fame']:.1f} | {r['rating']:+.0f} | "
-                     f"{r['rating_low']:+.0f} to {r['rating_high']:+.0f} |")
+                     f"{low} to {high}{note} |")
     lines += ["", f"| A | B | games | A ahead | equal | B ahead | A's score | 95% interval | mean {g.score_word} A-B |",
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for p in summary["pairings"]:
@@ -641,8 +769,9 @@ def markdown(summary: dict) -> str:
     lines += ["", "Games: the seats a bot played (with fewer bots than seats a bot may sit twice in a game). "
               "Win rate: the share of games won (a win shared by k counts 1/k), with Wilson's 95% "
               "interval. Rating: Bradley-Terry on the Elo scale from every pairwise result (better "
-              "place 1, equal 1/2), " + ("random at 0" if anchor == "random" else "centred on the mean")
-              + ", 95% interval by bootstrap over games. A's score: A's head-to-head result against B."]
+              "place 1, equal 1/2), " + (f"{anchor} at 0" if anchor != "mean" else "centred on the mean")
+              + ", 95% interval by bootstrap over games; a side is open (inf) where the results "
+              "cannot bound it (a bot never outscored has no upper bound). A's score: A's head-to-head result against B."]
     return "\n".join(lines) + "\n"
 
 

@@ -26,6 +26,16 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
     openspiel-mcts    OpenSpiel's Python MCTSBot, random-rollout evaluator. It searches
                       the true state, so it sees the plans committed before its own: it
                       cheats on hidden plans (a reference point, not a fair opponent).
+    openspiel-mcts-cpp
+                      OpenSpiel's C++ MCTSBot on the native game (the same caveat)
+    module:factory    a bot of your own: factory(game, seat, seed, budget, **options)
+                      returns a pyspiel.Bot (docs/your-bot.md); register_bot names one
+                      from Python
+
+A budget can follow a name: `smmcts@500` (iterations a move), `smmcts@0.5s` (seconds).
+The C++ reference bots search with REFERENCE_SETTINGS (returns in points, "score" or
+"margin", and uct_c 10: measured to play best on each game) unless told otherwise
+(options returns, uct_c).
 
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
 also take `threads=` and every search option of the core's SEARCH_OPTIONS
@@ -40,7 +50,9 @@ ISMCTSBot breaks ties inside its search in hash-map order (CppISMCTSBot).
 """
 from __future__ import annotations
 
+import importlib
 import random
+import re
 import time
 
 import numpy as np
@@ -50,20 +62,123 @@ from gutenberg_ai import games
 from gutenberg_ai.games import core_of, returns_mode_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-ismcts-cpp",
-             "openspiel-mcts")
+             "openspiel-mcts", "openspiel-mcts-cpp")
 DEFAULT_SECONDS = 1.0
 # The bots that search and so take a budget (seconds= or iterations=) per move.
-SEARCH_BOTS = ("ismcts", "smmcts", "openspiel-ismcts", "openspiel-ismcts-cpp", "openspiel-mcts")
+SEARCH_BOTS = ("ismcts", "smmcts", "openspiel-ismcts", "openspiel-ismcts-cpp", "openspiel-mcts",
+               "openspiel-mcts-cpp")
 
 
 def budget_options(name: str, seconds=None, iterations=None) -> dict:
     """The budget options of bot `name`: {"iterations": n} or {"seconds": s} for a
-    searching bot (iterations win when both are given), {} for the others."""
-    if name not in SEARCH_BOTS:
+    searching bot (iterations win when both are given; a budget in the name, `NAME@500`
+    or `NAME@0.5s`, wins over both), {} for the others. A bot of your own
+    (`module:factory`) always gets a budget."""
+    base, own = split_budget(name)
+    if base in BOT_NAMES and base not in SEARCH_BOTS:
         return {}
+    if own:
+        return own
     if iterations is not None:
         return {"iterations": iterations}
     return {"seconds": seconds if seconds is not None else DEFAULT_SECONDS}
+
+
+# -- bots of your own: module:factory, and a budget in the name ----------------------------
+_SPEC = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*):([A-Za-z_][A-Za-z0-9_]*)")
+_BUDGET = re.compile(r"([0-9]+)|([0-9]*\.?[0-9]+)s")
+# Factories registered from Python (register_bot): name -> factory.
+CUSTOM_BOTS: dict = {}
+
+
+def is_external(name) -> bool:
+    """Whether `name` names a bot of your own: `module:factory`, or a registered name."""
+    return isinstance(name, str) and (":" in split_budget(name)[0] or split_budget(name)[0] in CUSTOM_BOTS)
+
+
+def split_budget(name: str):
+    """(the bot's name, its own budget or None) of `NAME` or `NAME@BUDGET`: `@500` is 500
+    iterations a move, `@0.5s` half a second. ValueError for a budget that is neither."""
+    if not isinstance(name, str) or "@" not in name:
+        return name, None
+    base, _, text = name.rpartition("@")
+    m = _BUDGET.fullmatch(text)
+    if not base or m is None:
+        raise ValueError(f"bot {name!r}: the budget after @ is a number of iterations (@500) or of "
+                         "seconds (@0.5s)")
+    if m.group(1) is not None:
+        if int(m.group(1)) < 1:
+            raise ValueError(f"bot {name!r}: iterations must be 1 or more")
+        return base, {"iterations": int(m.group(1))}
+    if not float(m.group(2)) > 0:
+        raise ValueError(f"bot {name!r}: seconds must be more than 0")
+    return base, {"seconds": float(m.group(2))}
+
+
+def check_name(name: str, allowed=None) -> str:
+    """`name` if it names a bot (a built-in one, `allowed` if given; `module:factory`; a
+    registered one; each with an optional @budget), else ValueError saying why. A
+    `module:factory` is imported here, so that a wrong one is named before any game."""
+    from gutenberg_ai.records import MAX_NAME
+    if isinstance(name, str) and len(name) > MAX_NAME:
+        raise ValueError(f"bot {name[:40]!r}...: {len(name)} characters, at most {MAX_NAME} (a record names it)")
+    base, _ = split_budget(name)
+    if isinstance(base, str) and ":" in base:
+        load_factory(base)
+        return name
+    if base in CUSTOM_BOTS:
+        return name
+    names = allowed if allowed is not None else BOT_NAMES
+    if base not in names:
+        raise ValueError(f"bot {name!r} is not one of {', '.join(names)}, nor module:factory (a bot of "
+                         "your own: docs/your-bot.md)")
+    return name
+
+
+def load_factory(spec: str):
+    """The factory of a `module:factory` spec (a dotted module importable from Python's
+    path, and a name in it). ValueError names what is wrong; the module is imported (it
+    is code you asked for), nothing else in the text is run."""
+    m = _SPEC.fullmatch(spec)
+    if m is None:
+        raise ValueError(f"bot {spec!r}: a bot of your own is module:factory, e.g. "
+                         "gutenberg_ai.examples.greedy:make_bot (dotted module, then a name)")
+    module_name, factory_name = m.groups()
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r}: {e}") from None
+    except Exception as e:          # the module's own error, as one line
+        raise ValueError(f"bot {spec!r}: importing {module_name!r} failed: {type(e).__name__}: {e}") from None
+    factory = getattr(module, factory_name, None)
+    if not callable(factory):
+        raise ValueError(f"bot {spec!r}: {module_name} has no callable {factory_name!r}")
+    return factory
+
+
+def register_bot(name: str, factory):
+    """Make `name` a bot of the arena, the studies and hint in this process:
+    `factory(game, seat, seed, budget, **options)` returns a pyspiel.Bot (budget:
+    {"seconds": s} or {"iterations": n}). For runs in other processes (jobs > 1, Ray)
+    the factory must be importable (a module-level function), or use module:factory."""
+    if not isinstance(name, str) or not name or ":" in name or "@" in name or name in BOT_NAMES:
+        raise ValueError(f"register_bot: {name!r}: a new name without ':' or '@'")
+    if not callable(factory):
+        raise ValueError(f"register_bot: the factory for {name!r} is not callable")
+    CUSTOM_BOTS[name] = factory
+
+
+def _external_bot(factory, label, game, player, seed, options):
+    budget = {k: options.pop(k) for k in ("seconds", "iterations") if k in options}
+    if not budget:
+        budget = {"seconds": DEFAULT_SECONDS}
+    try:
+        bot = factory(game, player, seed, budget, **options)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{label}: {e}") from None
+    if not isinstance(bot, pyspiel.Bot):
+        raise ValueError(f"{label}: the factory returned {type(bot).__name__}, not a pyspiel.Bot")
+    return bot
 
 
 def _check_decision(state, player):
@@ -199,6 +314,11 @@ class CppISMCTSBot(_PrintingBot):
     with `uct_c` on the game's returns. With `seconds` it runs its own wall-clock budget
     (max_wall_clock_time), with `iterations` that many simulations.
 
+    The search sees the game's returns through `returns` ("win", "score" or "margin"):
+    the default is reference_settings's, the settings measured to play best on the game
+    (docs/your-bot.md); the search then runs on a copy of the state in the same game with
+    those returns (the move it finds is a move of the game played).
+
     C++ bots run on a native game only: on the Python shell ("gutenberg_py") they crash
     (they call back into Python without the GIL; docs/native.md). A new C++ bot is made
     for every move, seeded from the bot's seed and the move number like ours.
@@ -217,20 +337,24 @@ class CppISMCTSBot(_PrintingBot):
     name = "openspiel-ismcts-cpp"
     FINAL_POLICIES = ("max_visit_count", "normalized_visit_count")
 
-    def __init__(self, game, player, seed=0, uct_c=2.0, final_policy="max_visit_count", **budget):
+    def __init__(self, game, player, seed=0, uct_c=None, final_policy="max_visit_count", returns=None,
+                 **budget):
         super().__init__(game, player, seed)
         native = games.of(game).spiel_name
         if game.get_type().short_name != native:
             raise ValueError(f"{self.name}: plays the native game {native!r} only, not "
                              f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
         self.iterations, self.seconds = _budget(budget, self.name)
-        _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "final_policy"))
-        if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not uct_c >= 0:
-            raise ValueError(f"{self.name}: uct_c: {uct_c!r} is not a number >= 0")
+        _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "final_policy", "returns"))
+        self.returns, self.uct_c, self.search_game = _reference_settings(self.name, game, returns, uct_c)
         if final_policy not in self.FINAL_POLICIES:
             raise ValueError(f"{self.name}: final_policy: {final_policy!r} is not one of "
                              f"{', '.join(self.FINAL_POLICIES)}")
-        self.uct_c, self.final_policy = float(uct_c), final_policy
+        self.final_policy = final_policy
+
+    def settings(self) -> dict:
+        """What the bot searches with, for a figure's caption."""
+        return {"returns": self.returns, "uct_c": self.uct_c, "final_policy": self.final_policy}
 
     def search_bot(self, state):
         """The C++ bot for this move (seeded from the bot's seed and the move number)."""
@@ -245,7 +369,7 @@ class CppISMCTSBot(_PrintingBot):
 
     def policy(self, state):
         """The search's visit shares, [(action, share)] sorted by action."""
-        return sorted(self.search_bot(state).get_policy(state))
+        return sorted(self.search_bot(state).get_policy(_in_game(self.search_game, state)))
 
     def step(self, state):
         _check_decision(state, self.player)
@@ -258,6 +382,101 @@ class CppISMCTSBot(_PrintingBot):
             return next(a for a, p in policy if p == top)
         rng = random.Random(_move_seed(self.seed, state))
         return rng.choices([a for a, _ in policy], [p for _, p in policy])[0]
+
+
+class CppMCTSBot(_PrintingBot):
+    """OpenSpiel's C++ MCTSBot (open_spiel/algorithms/mcts.cc) with its random-rollout
+    evaluator: UCT on the true state, so it sees what the player to act could not (the
+    plans committed before its own, the others' hidden tiles and tokens). It cheats on
+    the hidden information: a reference point for a perfect-information search, not a
+    fair opponent. `returns` and `uct_c` as for CppISMCTSBot (reference_settings); with
+    `seconds`, its own wall-clock budget (max_wall_clock_time). A new C++ bot is made for
+    every move, seeded from the bot's seed and the move number; the move is the most
+    visited child (MCTSBot's own choice)."""
+
+    name = "openspiel-mcts-cpp"
+
+    def __init__(self, game, player, seed=0, uct_c=None, returns=None, **budget):
+        super().__init__(game, player, seed)
+        native = games.of(game).spiel_name
+        if game.get_type().short_name != native:
+            raise ValueError(f"{self.name}: plays the native game {native!r} only, not "
+                             f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
+        self.iterations, self.seconds = _budget(budget, self.name)
+        _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "returns"))
+        self.returns, self.uct_c, self.search_game = _reference_settings(self.name, game, returns, uct_c)
+
+    def settings(self) -> dict:
+        return {"returns": self.returns, "uct_c": self.uct_c}
+
+    def step(self, state):
+        _check_decision(state, self.player)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seed = _move_seed(self.seed, state)
+        evaluator = pyspiel.RandomRolloutEvaluator(1, (seed >> 32) % 2_147_483_647)
+        timed = self.iterations is None
+        bot = pyspiel.MCTSBot(self.search_game, evaluator, self.uct_c, 1_000_000_000 if timed else self.iterations,
+                              1000, False, seed % 2_147_483_647, False, pyspiel.ChildSelectionPolicy.UCT,
+                              self.seconds if timed else -1.0)
+        return bot.step(_in_game(self.search_game, state))
+
+
+# The settings of OpenSpiel's C++ bots as reference opponents, per game: measured on our
+# games (benchmarks/reference_bots.py; docs/your-bot.md, "The reference bots"). With the
+# game's "win" returns the random rollouts almost never tell a win from a loss early on
+# and the search plays nearly at random; returns in points ("score", or "margin": the
+# points less the others' mean) with an exploration constant on that scale play far
+# better (Printing Press: "score" and "margin" within noise of each other, the best
+# measured mean kept). A game not measured yet gets DEFAULT_REFERENCE.
+DEFAULT_REFERENCE = {"returns": "margin", "uct_c": 10.0}
+REFERENCE_SETTINGS = {
+    "gutenberg": {"openspiel-ismcts-cpp": {"returns": "score", "uct_c": 10.0},
+                  "openspiel-mcts-cpp": {"returns": "score", "uct_c": 10.0}},
+    "printing-press": {"openspiel-ismcts-cpp": {"returns": "score", "uct_c": 30.0},
+                       "openspiel-mcts-cpp": {"returns": "score", "uct_c": 10.0}},
+}
+
+
+def reference_settings(name: str, game) -> dict:
+    """The reference settings of C++ bot `name` on `game` (REFERENCE_SETTINGS)."""
+    return REFERENCE_SETTINGS.get(games.of(game).key, {}).get(name, DEFAULT_REFERENCE)
+
+
+RETURNS_MODES = ("win", "score", "margin")
+
+
+def _reference_settings(name, game, returns, uct_c):
+    """(returns, uct_c, the game the search runs on) of a C++ reference bot."""
+    ref = reference_settings(name, game)
+    returns = ref["returns"] if returns is None else returns
+    uct_c = ref["uct_c"] if uct_c is None else uct_c
+    if returns not in RETURNS_MODES:
+        raise ValueError(f"{name}: returns: {returns!r} is not one of {', '.join(RETURNS_MODES)}")
+    if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not uct_c >= 0:
+        raise ValueError(f"{name}: uct_c: {uct_c!r} is not a number >= 0")
+    if game.num_players() == 1:
+        returns = "score"      # the solo game returns its score whatever the mode
+    return returns, float(uct_c), game_with_returns(game, returns)
+
+
+def game_with_returns(game, returns: str):
+    """The same game (its parameters, catalogue, position) with `returns` instead of its
+    own; the game itself when they are already those."""
+    if returns_mode_of(game) == returns or game.num_players() == 1:
+        return game
+    params = dict(game.get_parameters())
+    params["returns"] = returns
+    return pyspiel.load_game(game.get_type().short_name, params)
+
+
+def _in_game(search_game, state):
+    """`state` as a state of `search_game` (the same game with other returns): rebuilt
+    from its history, so the search sees the same position."""
+    if state.get_game() == search_game or search_game is state.get_game():
+        return state
+    return search_game.deserialize_state(state.serialize())
 
 
 # -- OpenSpiel's bots with a time budget --------------------------------------------------
@@ -356,13 +575,31 @@ def _openspiel_bot(name, game, player, seed, options):
     return bot
 
 
-def make_bot(name: str, game, player: int, seed: int = 0, **options):
-    """A bot `name` (one of BOT_NAMES) for `player` of `game`, seeded; `options` as in the
-    module docstring. A bad name or option raises ValueError naming it."""
-    if name not in BOT_NAMES:
-        raise ValueError(f"bot: {name!r} is not one of {', '.join(BOT_NAMES)}")
+def make_bot(name, game, player: int, seed: int = 0, **options):
+    """A bot `name` for `player` of `game`, seeded; `options` as in the module docstring.
+    `name` is one of BOT_NAMES, `module:factory` or a registered name (a bot of your own,
+    register_bot), each with an optional budget (`smmcts@500`, `smmcts@0.5s`), a
+    factory itself (a callable: factory(game, seat, seed, budget, **options)), or a
+    bot object (a pyspiel.Bot: returned as it is, after restart_at the game's start).
+    A bad name or option raises ValueError naming it."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"{name}: seed: {seed!r} is not an integer >= 0")
+    if isinstance(name, pyspiel.Bot):
+        # A bot object (the Python API): it plays as it is, told the game starts anew.
+        name.restart_at(game.new_initial_state())
+        return name
+    if callable(name):
+        return _external_bot(name, getattr(name, "__name__", "bot"), game, player, seed, dict(options))
+    if not isinstance(name, str):
+        raise ValueError(f"bot: {name!r} is not a bot's name")
+    name, own = split_budget(name)
+    if own and not {"seconds", "iterations"} & set(options):
+        options = {**options, **own}
+    if ":" in name or name in CUSTOM_BOTS:
+        factory = CUSTOM_BOTS[name] if name in CUSTOM_BOTS else load_factory(name)
+        return _external_bot(factory, name, game, player, seed, dict(options))
+    if name not in BOT_NAMES:
+        raise ValueError(f"bot: {name!r} is not one of {', '.join(BOT_NAMES)}")
     if name == "random":
         _no_options(options, name)
         return RandomBot(game, player, seed)
@@ -376,4 +613,6 @@ def make_bot(name: str, game, player: int, seed: int = 0, **options):
         return cfr.make_cfr_bot(game, player, seed, **options)
     if name == "openspiel-ismcts-cpp":
         return CppISMCTSBot(game, player, seed, **options)
+    if name == "openspiel-mcts-cpp":
+        return CppMCTSBot(game, player, seed, **options)
     return _openspiel_bot(name, game, player, seed, dict(options))

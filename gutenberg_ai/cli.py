@@ -9,6 +9,9 @@ is the default, and a record or position file says its own game.
     gutenberg-ai arena --bots smmcts,heuristic ...   a round robin between bots, with ratings
     gutenberg-ai cards A I I U 5 guilders            a card's id (for a position) from what it shows
     gutenberg-ai serve                               play, hints and review in a web page
+    gutenberg-ai review RECORD.json                  how well a recorded game was played, decision by decision
+    gutenberg-ai study balance --game G ...          seats, first player, characters: win rates and scores
+    gutenberg-ai suite --game G --bot B              score a bot on the game's benchmark positions
 
 Every subcommand has --help. Errors (a bad parameter, a malformed position or record)
 print one line naming what is wrong and exit with status 2; never a traceback.
@@ -40,7 +43,8 @@ from gutenberg_ai.records import CHANCE, GameRecord, RecordError, play_bots, sea
 PROG = "gutenberg-ai"
 # What a user can get wrong: each names the field or parameter and the reason (a game's
 # ParameterError is a ValueError; a catalogue's, position's or record's a FileDataError).
-USER_ERRORS = (FileDataError, RecordError, pyspiel.SpielError, ValueError, OSError)
+USER_ERRORS = (FileDataError, RecordError, pyspiel.SpielError, ValueError, OSError)   # ArenaError,
+# the cluster's ClusterError and a study's errors are ValueErrors
 
 
 class UsageError(Exception):
@@ -366,9 +370,20 @@ def cmd_hint(args) -> int:
     console = Console(highlight=False)
     if args.board and not args.json:
         console.print(tui.game_view(pos.state, player, seat_names))
-    with tui.search_progress(Console(stderr=True), "searching", **budget) as progress:
-        hints = gutenberg_ai.hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
-                                  returns="score" if solo else "win", progress=progress, **budget)
+    if args.bot not in HINT_BOTS:
+        # A bot of your own (or another built-in one): its move and policy, on the
+        # position as an OpenSpiel state.
+        try:
+            from gutenberg_ai.bots import check_name
+            check_name(args.bot)
+        except ValueError as e:
+            raise UsageError(f"--bot: {e}") from None
+        state = g.load(**{**pos.game_params, "position": os.path.abspath(args.position)}).new_initial_state()
+        hints = gutenberg_ai.hint(state, bot=args.bot, top=args.top, seed=args.seed, **budget)
+    else:
+        with tui.search_progress(Console(stderr=True), "searching", **budget) as progress:
+            hints = gutenberg_ai.hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
+                                      returns="score" if solo else "win", progress=progress, **budget)
     if args.json:
         # No elapsed time: the output of an iteration budget is the same on every run.
         out = {"game": g.key, "position": args.position, "player": player, "step": pos.step, "bot": args.bot,
@@ -425,7 +440,7 @@ def cmd_arena(args) -> int:
             bar.update(task, completed=done, total=total)
 
         try:
-            summary = arena.run_arena(s, args.out, args.jobs, progress)
+            summary = arena.run_arena(s, args.out, args.jobs, progress, ray=args.ray)
         except KeyboardInterrupt:
             bar.stop()
             console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
@@ -444,9 +459,172 @@ def cmd_arena(args) -> int:
     for r in summary["standings"]:
         t.add_row(r["bot"], str(r["games"]),
                   f"{r['win_rate']:.1%} ({r['win_rate_low']:.1%}-{r['win_rate_high']:.1%})",
-                  f"{r['mean_fame']:.1f}", f"{r['rating']:+.0f} ({r['rating_low']:+.0f} to {r['rating_high']:+.0f})")
+                  f"{r['mean_fame']:.1f}", arena.rating_text(r))
     console.print(t)
-    console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json")
+    console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json; "
+                  f"plots: {', '.join(summary.get('plots', [])) or 'none'}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# review
+# ---------------------------------------------------------------------------------------
+def cmd_review(args) -> int:
+    from gutenberg_ai.records import load_record, printing_game_of
+    from gutenberg_ai.review import review_record, write_review
+    record = load_record(args.record)
+    same_game(args.game, printing_game_of(record), f"the record {args.record}")
+    budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
+    console = Console(highlight=False, stderr=args.json)
+    columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), disable=not Console(stderr=True).is_terminal) as bar:
+        task = bar.add_task("decisions", total=None)
+        result = review_record(record, player=args.player, bot=args.bot, seed=args.seed, threads=args.threads,
+                               progress=lambda done, total: bar.update(task, completed=done, total=total), **budget)
+    base = args.out or (args.record[:-5] if args.record.endswith(".json") else args.record) + "-review"
+    written = write_review(result, base + ".json", base)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    g = printing_game(result["game"])
+    solo = result["players"] == 1
+    unit = (lambda v: f"{v:.1f}") if solo else (lambda v: f"{v:.0%}")
+    t = Table(title=f"Review of {args.record} ({result['bot']}, {tui.budget_words(budget)} a decision, "
+                    f"seed {args.seed})", title_justify="left")
+    for column in ("#", "player", "round", "step", "played", "best", "eval" if solo else "win", "lost", ""):
+        if column in ("step",):
+            t.add_column(column, max_width=14, no_wrap=True, overflow="ellipsis")
+        elif column in ("played", "best"):
+            t.add_column(column, ratio=1)
+        else:
+            t.add_column(column, no_wrap=True,
+                         justify="right" if column in ("#", "player", "round", "win", "eval", "lost") else "left")
+    styles = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow", "": ""}
+    for d in result["decisions"]:
+        if d["method"] == "only move" and not args.all:
+            continue
+        ev = d["evaluation"][d["player"]] if d["evaluation"] else None
+        same = d["played"]["action"] == d["best"]["action"]
+        t.add_row(str(d["index"]), str(d["player"]), str(d["round"]), Text(d["step"]), Text(d["played"]["text"]),
+                  Text("=" if same else d["best"]["text"]), "-" if ev is None else unit(ev),
+                  unit(d["lost"]) if d["lost"] else "", Text(d["mark"], style=styles[d["mark"]]))
+    console.print(t)
+    s = Table(title="Per player", title_justify="left")
+    for column in ("player", "decisions", "best move", f"mean {'score' if solo else 'win chance'} lost",
+                   "inaccuracies", "mistakes", "blunders"):
+        s.add_column(column, justify="right")
+    for row in result["summary"]:
+        s.add_row(str(row["player"]), str(row["decisions"]), f"{row['best_played']}",
+                  f"{row['mean_lost']:.1f}" if solo else f"{row['mean_lost']:.1%}",
+                  str(row["inaccuracys"]), str(row["mistakes"]), str(row["blunders"]))
+    console.print(s)
+    marks = ", ".join(f"{name} {limit:g} {g.score_word}" if solo else f"{name} {limit:.0%}"
+                      for name, limit in result["thresholds"].items())
+    console.print(Text(f"Lost: the {'expected score' if solo else 'chance to win'} of the best move less the "
+                       f"played one's; marks from: {marks}. {result['hidden_information']}", style="dim"))
+    console.print(f"Written: {', '.join(written)}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# study
+# ---------------------------------------------------------------------------------------
+def _progress_bar(console, label):
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    return Progress(*columns, console=console, disable=not console.is_terminal)
+
+
+def cmd_study(args) -> int:
+    from gutenberg_ai import studies
+    console = Console(highlight=False)
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"--options: invalid JSON: {e.msg}") from None
+    if not isinstance(options, dict):
+        raise UsageError("--options: an object of the bot's options, e.g. {\"cutoff\": 60}")
+    g = printing_game(args.game)
+    with _progress_bar(console, args.kind) as bar:
+        task = bar.add_task("games", total=None)
+
+        def progress(done, total):
+            bar.update(task, completed=done, total=total)
+
+        try:
+            if args.kind == "balance":
+                if args.budgets or args.reference:
+                    raise UsageError("--budgets and --reference are for study scaling")
+                seconds = args.seconds
+                iterations = args.iterations if args.iterations is not None or seconds is not None else 300
+                s = studies.BalanceSettings(bot=args.bot, game=g.key, players=args.players, games=args.games,
+                                            seconds=seconds if iterations is None else None, iterations=iterations,
+                                            rounds=args.rounds, characters=args.characters, variant=args.variant or "",
+                                            seed=args.seed, options=options)
+                t = studies.run_balance(s, args.out, args.jobs, progress, ray=args.ray)
+            else:
+                if not args.budgets:
+                    raise UsageError("--budgets: the budgets to study, e.g. 50,100,200,400 (iterations) or "
+                                     "0.1s,0.2s (seconds)")
+                budgets = [b.strip() for b in args.budgets.split(",") if b.strip()]
+                from gutenberg_ai.bots import split_budget
+                for b in budgets:
+                    try:
+                        split_budget(f"x@{b}")
+                    except ValueError:
+                        raise UsageError(f"--budgets: {b!r} is not a number of iterations (500) or seconds (0.5s)") \
+                            from None
+                if args.players != 2:
+                    raise UsageError("--players: a scaling study plays 2-player games")
+                t = studies.run_scaling(args.bot, budgets, args.reference or "heuristic", args.out, game=g.key,
+                                        games_=args.games, seed=args.seed, jobs=args.jobs, progress=progress,
+                                        ray=args.ray, rounds=args.rounds, characters=args.characters,
+                                        variant=args.variant or "", options={args.bot: options} if options else None)
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+            return 130
+    report = os.path.join(args.out, f"{args.kind}.md")
+    console.print(f"{t['run']['played']} games played now, {t['run']['skipped']} found in {args.out}. "
+                  f"Report: {report}")
+    with open(report, encoding="utf-8") as f:
+        text = f.read()
+    console.print(Text(text.split("\n![")[0].rstrip()))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# suite
+# ---------------------------------------------------------------------------------------
+def cmd_suite(args) -> int:
+    from gutenberg_ai import suite
+    from gutenberg_ai.bots import budget_options, check_name
+    g = printing_game(args.game)
+    try:
+        check_name(args.bot, [n for n in BOT_NAMES if n != "cfr"])
+    except ValueError as e:
+        raise UsageError(f"--bot: {e}") from None
+    budget = budget_options(args.bot, args.seconds, args.iterations if args.iterations or args.seconds else 500)
+    console = Console(highlight=False, stderr=args.json)
+    with _progress_bar(Console(stderr=True), "positions") as bar:
+        task = bar.add_task("positions", total=None)
+        result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
+                                 progress=lambda d, n: bar.update(task, completed=d, total=n), **budget)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    solo = result["measure"] == "expected score"
+    fmt = (lambda v: f"{v:.2f}") if solo else (lambda v: f"{v:.1%}")
+    t = Table(title=f"{args.bot} ({tui.budget_words(budget) if budget else 'no budget'} a move, seed {args.seed}) on "
+                    f"the {g.title} suite v{result['suite_version']}", title_justify="left")
+    for column in ("kind", "positions", "agreement", f"mean {'score' if solo else 'win chance'} lost"):
+        t.add_column(column, justify="left" if column == "kind" else "right")
+    for kind, row in result["kinds"].items():
+        t.add_row(kind, str(row["positions"]), f"{row['agreement']:.0%}", fmt(row["mean_lost"]))
+    o = result["overall"]
+    t.add_row("all", str(o["positions"]), f"{o['agreement']:.0%}", fmt(o["mean_lost"]), style="bold")
+    console.print(t)
+    console.print(Text("Agreement: the share of positions where the bot played the reference's move (a long "
+                       "search). Lost: the reference's value of its best move less that of the bot's.", style="dim"))
     return 0
 
 
@@ -565,6 +743,12 @@ def _game_option(p, from_file: str = ""):
                    help=GAME_HELP + (f"; {from_file} says its own, and another is refused" if from_file else ""))
 
 
+def _ray_option(p):
+    p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="play the games on Ray: alone, a cluster on this machine (--jobs workers); with an "
+                        "ADDRESS, an existing cluster (needs the extra: pip install -e '.[ray]'; docs/cluster.md)")
+
+
 def _game_options(p, players_help):
     _game_option(p, "a --position or --resume file")
     p.add_argument("--players", type=int, default=None, help=players_help)
@@ -586,9 +770,9 @@ def _budget_options(p, seconds_default, what):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Gutenberg (Granna, 2022) and Printing Press (Granna, 2023): play against the AI, "
+        description="Gutenberg (Granna, 2022), Printing Press (Granna, 2023) and Lead Letter Printers (A-games): play against the AI, "
                     "hints for a real position, game records, tournaments between bots (--game chooses).",
-        epilog="\n".join(__doc__.split("\n\n")[1].splitlines()[:7]).replace("    gutenberg-ai", "  gutenberg-ai")
+        epilog="\n".join(__doc__.split("\n\n")[1].splitlines()[:10]).replace("    gutenberg-ai", "  gutenberg-ai")
         + "\n\nRun `gutenberg-ai COMMAND --help` for the options of a command.")
     parser.add_argument("--version", action="version", version=f"{PROG} {gutenberg_ai.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -675,7 +859,9 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--iterations", type=_positive_int, default=None,
                        help="search iterations (default 4000; reproducible)")
     hint.add_argument("--top", type=_positive_int, default=5, help="how many moves (default 5)")
-    hint.add_argument("--bot", choices=HINT_BOTS, default="smmcts", help="the search (default smmcts)")
+    hint.add_argument("--bot", default="smmcts", metavar="BOT",
+                      help=f"the search ({', '.join(HINT_BOTS)}; default smmcts), or any bot: another built-in one "
+                           "or module:factory of your own (its move and policy: docs/your-bot.md)")
     hint.add_argument("--seed", type=_non_negative_int, default=0, help="the search's seed (default 0)")
     hint.add_argument("--threads", type=_positive_int, default=1, help="search threads (default 1)")
     hint.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -717,7 +903,85 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play only these 2-player matches instead of the whole round robin")
     arena_p.add_argument("--catalogue", default="", metavar="FILE",
                    help="a catalogue JSON file (default: the built-in one)")
+    _ray_option(arena_p)
     arena_p.set_defaults(run=cmd_arena)
+
+    review = _subparser(sub, "review", "how well a recorded game was played, decision by decision",
+                        "Review a game record: at every decision (or one player's), the search's evaluation "
+                        "for the player to move, its best move, the move played and the chance to win it "
+                        "lost (solo: the expected score), mistakes marked by size; a table, RECORD-review.json "
+                        "and a plot of each player's chance to win over the game (PNG and SVG). The search runs "
+                        "on the information state of the player to move: what that player could not see is "
+                        "redrawn, never taken from the record.",
+                        ["gutenberg-ai review game.json", "gutenberg-ai review game.json --player 1 --iterations 5000",
+                         "gutenberg-ai review game.json --seconds 0.5 --out my-review --json"])
+    review.add_argument("record", metavar="RECORD.json", help="a game record")
+    _game_option(review, "the record")
+    group = review.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_positive_float, default=None, help="search time a decision")
+    group.add_argument("--iterations", type=_positive_int, default=None,
+                       help="search iterations a decision (default 2000; reproducible)")
+    review.add_argument("--player", type=_non_negative_int, default=None, help="review only this player's decisions")
+    review.add_argument("--bot", choices=HINT_BOTS, default="smmcts", help="the search (default smmcts)")
+    review.add_argument("--seed", type=_non_negative_int, default=0, help="the searches' seed (default 0)")
+    review.add_argument("--threads", type=_positive_int, default=1, help="search threads (default 1)")
+    review.add_argument("--out", metavar="BASE", default=None,
+                        help="write BASE.json, BASE.png and BASE.svg (default: RECORD-review)")
+    review.add_argument("--all", action="store_true", help="list the decisions with one legal move too")
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
+    review.set_defaults(run=cmd_review)
+
+    study = _subparser(sub, "study", "balance and strength studies, with reports and plots",
+                       "balance: self-play of one bot in every seat, with win rates and mean scores by seat, "
+                       "first player, character (and side), and the spread of the scores, with 95% intervals. "
+                       "scaling: a bot at growing budgets against a fixed reference, win rate and rating. "
+                       "Both write a Markdown report with plots in --out and resume like the arena.",
+                       ["gutenberg-ai study balance --game gutenberg --bot smmcts --iterations 300 --games 100 "
+                        "--out bal/",
+                        "gutenberg-ai study scaling --game printing-press --bot ismcts --budgets 50,100,200,400 "
+                        "--reference heuristic --games 40 --out scal/"])
+    study.add_argument("kind", choices=("balance", "scaling"), help="which study")
+    _game_option(study)
+    study.add_argument("--bot", default="smmcts", help="the bot studied (balance: in every seat; default smmcts)")
+    study.add_argument("--budgets", default="", metavar="B,...",
+                       help="scaling: the budgets, iterations (100) or seconds (0.5s), comma-separated")
+    study.add_argument("--reference", default="", metavar="BOT",
+                       help="scaling: the fixed opponent (default heuristic; a searching one with its budget, "
+                            "e.g. smmcts@1000)")
+    study.add_argument("--games", type=_positive_int, default=100,
+                       help="games (balance) or games a budget (scaling) (default 100)")
+    study.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2; scaling: 2)")
+    group = study.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_positive_float, default=None, help="balance: seconds a move")
+    group.add_argument("--iterations", type=_positive_int, default=None,
+                       help="balance: iterations a move (default 300)")
+    study.add_argument("--jobs", type=_positive_int, default=max(1, os.cpu_count() or 1), help="parallel processes")
+    study.add_argument("--out", required=True, metavar="DIR", help="where the records, the report and the plots go")
+    study.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the deals and the bots (default 0)")
+    study.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    study.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    study.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
+                       help="play with character tiles (default: yes)")
+    study.add_argument("--options", default="{}", metavar="JSON", help="the studied bot's options")
+    _ray_option(study)
+    study.set_defaults(run=cmd_study)
+
+    suite_p = _subparser(sub, "suite", "score a bot on the game's benchmark positions",
+                         "Score a bot on the game's benchmark suite: fixed positions from real play (the "
+                         "decisions of every kind), each with a reference evaluation from a long search. Says "
+                         "how often the bot plays the reference's move and the chance to win its moves lose.",
+                         ["gutenberg-ai suite --game gutenberg --bot smmcts --iterations 500",
+                          "gutenberg-ai suite --game printing-press --bot gutenberg_ai.examples.flat_mc:make_bot "
+                          "--iterations 50"])
+    _game_option(suite_p)
+    suite_p.add_argument("--bot", required=True, help="a bot: a built-in name or module:factory")
+    group = suite_p.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_positive_float, default=None, help="seconds a move")
+    group.add_argument("--iterations", type=_positive_int, default=None, help="iterations a move (default 500)")
+    suite_p.add_argument("--seed", type=_non_negative_int, default=0, help="the bot's seed (default 0)")
+    suite_p.add_argument("--version", type=_positive_int, default=1, help="the suite's version (default 1)")
+    suite_p.add_argument("--json", action="store_true", help="print JSON")
+    suite_p.set_defaults(run=cmd_suite)
 
     cards = _subparser(sub, "cards", "look a card up by what it shows: its id for a position file",
                        "Find the cards that show what you name: letters, inks, specialties and their "
@@ -766,6 +1030,9 @@ def main(argv=None) -> int:
         return 0
     if args.command == "hint" and args.seconds is None and args.iterations is None:
         args.iterations = gutenberg_ai.hints.DEFAULT_ITERATIONS
+    if args.command == "review" and args.seconds is None and args.iterations is None:
+        from gutenberg_ai.review import DEFAULT_ITERATIONS
+        args.iterations = DEFAULT_ITERATIONS
     try:
         return args.run(args)
     except BrokenPipeError:

@@ -101,9 +101,15 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
                 game's
 
     Ctrl-C stops the search promptly (KeyboardInterrupt).
+
+    Any other bot (a pyspiel.Bot object, a bot's name from gutenberg_ai.bots, a
+    `module:factory` of your own) gives its own view instead: its move first, and each
+    move's share of its policy where it gives one (step_with_policy), else the move
+    alone; nothing a bot does not say (the win probability, the intervals) is made up:
+    those are None and `measure` is "policy". `state` is then a pyspiel state.
     """
     if bot not in HINT_BOTS:
-        raise ValueError(f"bot: {bot!r} is not one of {', '.join(HINT_BOTS)}")
+        return _bot_hints(state, bot, player, seconds, iterations, top, seed)
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top: {top!r} is not an integer >= 1")
     core = core_of(state)
@@ -145,3 +151,37 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
             line=[f"player {seat}: {text}" for seat, _, text in m.get("line", [])],
         ))
     return Hints(hints, iterations=result["iterations"], seconds=result["seconds"], measure=measure)
+
+
+def _bot_hints(state, bot, player, seconds, iterations, top, seed) -> Hints:
+    """Hints from any pyspiel.Bot: its move, and its policy's shares if it gives one."""
+    import time
+    from gutenberg_ai.bots import budget_options, make_bot
+    if not isinstance(state, pyspiel.State):
+        raise ValueError("a hint from another bot needs a pyspiel state, not a compiled one")
+    if state.is_chance_node() or state.is_terminal():
+        raise ValueError("hints are for a player's decision (this is a chance node or the end)")
+    to_act = state.current_player()
+    if player is not None and player != to_act:
+        raise ValueError(f"player {player} is not to act; player {to_act} is")
+    if not isinstance(bot, pyspiel.Bot):
+        name = bot
+        budget = budget_options(name, seconds, iterations) if isinstance(name, str) else \
+            ({"iterations": iterations} if iterations is not None else {"seconds": seconds or 1.0})
+        bot = make_bot(name, state.get_game(), to_act, seed=seed, **budget)
+    started = time.perf_counter()
+    policy = None
+    try:
+        if bot.provides_policy():
+            policy, action = bot.step_with_policy(state)
+    except (AttributeError, RuntimeError, NotImplementedError):
+        policy = None
+    if policy is None:
+        action = bot.step(state)
+    seconds_spent = time.perf_counter() - started
+    shares = dict(policy or [])
+    order = [action] + sorted((a for a in shares if a != action), key=lambda a: -shares[a])
+    hints = [Hint(action=int(a), text=state.action_to_string(to_act, a),
+                  share=float(shares.get(a, 1.0 if a == action and not shares else 0.0)),
+                  win_probability=None, expected_fame=None) for a in order[:top]]
+    return Hints(hints, iterations=0, seconds=seconds_spent, measure="policy")

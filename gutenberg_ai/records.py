@@ -81,7 +81,7 @@ VERSION = 3                   # 3: "game" names its game; 1 and 2 (Gutenberg's) 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 _DATA_KEYS = ("catalogue", "position")   # parameters a record carries as data
 MAX_FILE_BYTES = 16 << 20     # a game of 4 players is a few hundred kB
-MAX_NAME = 40                 # a seat's player: "human", a bot's name, a person's name
+MAX_NAME = 120                # a seat's player: "human", a bot's name (module:factory@budget), a person's
 MAX_TEXT = 300                # an action's text
 
 
@@ -507,7 +507,8 @@ def _check_result(data: dict, players: int | None, add):
     winners = result.get("winners")
     if "winners" not in result:
         add("result.winners", "missing")
-    elif not _numbers(winners, None, True) or not winners or len(set(winners)) != len(winners) or \
+    # Solo, nobody wins a game the automa won (Printing Press: more points than the player).
+    elif not _numbers(winners, None, True) or (not winners and n != 1) or len(set(winners)) != len(winners) or \
             (n is not None and not all(0 <= w < n for w in winners)):
         add("result.winners", f"{show(winners)} is not a list of distinct seats")
     digest = result.get("state_digest")

@@ -273,3 +273,10 @@ def search_progress(console, description: str, iterations=None, seconds=None):
             bar.update(task, completed=done if iterations else min(elapsed, seconds), done=done)
 
         yield update
+
+
+def budget_words(budget: dict) -> str:
+    """A search budget in words: "2,000 iterations" or "0.5 s"."""
+    if budget.get("iterations") is not None:
+        return f"{budget['iterations']:,} iterations"
+    return f"{budget['seconds']:g} s"

@@ -102,7 +102,8 @@ def cli(*args, stdin=""):
     return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
-@pytest.mark.parametrize("command", [[], ["demo"], ["play"], ["replay"], ["hint"], ["arena"]])
+@pytest.mark.parametrize("command", [[], ["demo"], ["play"], ["replay"], ["hint"], ["arena"], ["review"], ["study"],
+                                     ["suite"]])
 def test_help_works_on_every_subcommand(command):
     out = (run if not command else cli)(*command, "--help")   # one real process is enough
     assert out.returncode == 0, out.stderr

@@ -99,8 +99,11 @@ def test_hint_errors_name_the_problem():
     state = at_plan()
     with pytest.raises(ValueError, match="player 0 is not to act"):
         gutenberg_ai.hint(state, player=0)
-    with pytest.raises(ValueError, match="bot"):
-        gutenberg_ai.hint(state, bot="random")
+    with pytest.raises(ValueError, match="bot: 'alphazero'"):
+        gutenberg_ai.hint(state, bot="alphazero")
+    # Another bot than the search gives its own move (docs/your-bot.md), no made-up odds.
+    other = gutenberg_ai.hint(state, bot="random", seed=3)
+    assert other.measure == "policy" and other[0].win_probability is None
     with pytest.raises(ValueError, match="top"):
         gutenberg_ai.hint(state, top=0)
     with pytest.raises(ValueError, match="chance"):

@@ -112,6 +112,8 @@ ctypedef struct SearchConfig:
     double gamma           # exploration of regret matching and Exp3
     double epsilon         # of the heuristic rollout policy
     double fame_scale      # score and margin returns: fame per half of [0, 1]
+    int root_action        # >= 0: the root player's only move at the root (a move forced,
+                           # to measure it: a game review's played move); -1: none
 
 ctypedef struct PathStep:
     int32_t node
@@ -304,6 +306,11 @@ cdef bint add_arms(Tree* t, int32_t node, const GameState* st, int seat, bint pl
     cdef double priors[MAX_LEGAL]
     cdef int n = node_moves(t, st, seat, plan, moves, priors), i
     cdef Arm* a
+    if node == 0 and seat == t.player and t.cfg.root_action >= 0:
+        # A forced root move (checked legal by SearchTree): the search measures it alone.
+        moves[0] = t.cfg.root_action
+        priors[0] = 1.0
+        n = 1
     if not grow(<void**>&t.arms, &t.cap_arms, t.n_arms + n, sizeof(Arm)):
         return False
     for i in range(n):
@@ -956,6 +963,7 @@ SEARCH_OPTIONS = dict(
     epsilon=HEURISTIC_EPSILON,   # random moves of the heuristic rollout policy
     fame_scale=30.0,         # score and margin returns: fame per half of [0, 1]
     max_nodes=2_000_000,     # node pool; beyond it leaves are only rolled out
+    root_action=-1,          # >= 0: the root player's only move at the root (a move measured)
 )
 # The game's own defaults (GAME_SEARCH_DEFAULTS, in its search hooks), chosen by
 # measurement for that game, replace the shared ones: every search of the game (bots,
@@ -975,7 +983,7 @@ def search_config(**options):
                         ("tree_policy", TREE_POLICIES)):
         if cfg[name] not in table:
             raise ValueError(f"{name}: {cfg[name]!r} is not one of {', '.join(table)}")
-    for name, lo in (("cutoff", 0), ("plan_candidates", 0), ("max_nodes", 1)):
+    for name, lo in (("cutoff", 0), ("plan_candidates", 0), ("max_nodes", 1), ("root_action", -1)):
         if isinstance(cfg[name], bool) or not isinstance(cfg[name], int) or cfg[name] < lo:
             raise ValueError(f"{name}: {cfg[name]!r} is not an integer >= {lo}")
     for name, lo, hi in (("uct_c", 0.0, 1e9), ("gamma", 1e-9, 1.0), ("epsilon", 0.0, 1.0),
@@ -1067,6 +1075,9 @@ cdef class SearchTree:
         t.cfg.gamma = cfg["gamma"]
         t.cfg.epsilon = cfg["epsilon"]
         t.cfg.fame_scale = cfg["fame_scale"]
+        t.cfg.root_action = cfg["root_action"]
+        if t.cfg.root_action >= 0 and t.cfg.root_action not in state.legal_actions():
+            raise ValueError(f"root_action: {t.cfg.root_action} is not a legal move here")
         if t.cfg.returns != RETURNS_WIN:
             with nogil:
                 probe_baseline(t, BASELINE_PROBES)

@@ -443,3 +443,27 @@ class GutenbergObserver:
 
 
 pyspiel.register_game(_GAME_TYPE, GutenbergGame)
+
+
+# -- what the studies and the benchmark suite ask of a game (gutenberg_ai.studies, .suite)
+def seat_facts(core) -> list[dict]:
+    """Per seat, what a balance study groups by: the character tile kept (None without
+    characters)."""
+    return [{"character": core.character(seat)} for seat in range(core.num_players)]
+
+
+def position_kind(core) -> str:
+    """The kind of a decision for the benchmark suite: "endgame" (any decision of the
+    last round), "plan" (a plan, or the free actions before it), "action" (a turn at one
+    of the five action rows, and the rewards it brings), "fulfil", or "setup" (the
+    characters, the order draft, the types)."""
+    step = core.step_name()
+    if core.round >= core.to_dict()["rounds"]:
+        return "endgame"
+    if core.round == 0 or step in ("characters", "draft", "types", "setup"):
+        return "setup"
+    if "plan" in step:
+        return "plan"
+    if step.startswith("fulfil"):
+        return "fulfil"
+    return "action"

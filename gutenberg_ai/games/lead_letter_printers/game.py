@@ -197,3 +197,20 @@ def core_of(state) -> _core.CoreState:
     """The compiled state (Lead Letter Printers's CoreState) of a "lead_letter_printers"
     state, for reading: a copy of its struct; a CoreState is returned as it is."""
     return gamedata.core_of(state, _core)
+
+
+# -- what the benchmark suite asks of a game (gutenberg_ai.suite; docs/new-game.md) -----
+_POSITION_KINDS = (("game end", "endgame"), ("Action phase", "action"), ("Order and contract phase", "orders and contracts"),
+          ("Production phase", "production"), ("Preparation phase", "preparation"), ("tradesmen setup", "setup"),
+          ("setup", "setup"))
+
+
+def position_kind(core) -> str:
+    """The kind of a decision for the benchmark suite: its phase ("action", "orders and
+    contracts", "production", "preparation", "setup"), or "endgame" (the last optional
+    actions at the game's end)."""
+    step = core.step_name()
+    for prefix, kind in _POSITION_KINDS:
+        if step.startswith(prefix):
+            return kind
+    return "other"

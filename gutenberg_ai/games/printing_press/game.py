@@ -317,3 +317,31 @@ def core_of(state) -> _core.CoreState:
     reading: a copy of its struct (changing it does not change the state); a CoreState is
     returned as it is."""
     return gamedata.core_of(state, _core)
+
+
+# -- what the studies and the benchmark suite ask of a game (gutenberg_ai.studies, .suite)
+def seat_facts(core) -> list[dict]:
+    """Per seat, what a balance study groups by: the character tile and its side (None
+    without characters)."""
+    from gutenberg_ai.games.printing_press.names import CHARACTERS, SIDES
+    out = []
+    for p in core.to_dict()["players"][:core.num_players]:
+        c, side = p["character"], p["side"]
+        known = 0 <= c < len(CHARACTERS)
+        out.append({"character": CHARACTERS[c] if known else None,
+                    "character side": f"{CHARACTERS[c]} {SIDES[side]}" if known and 0 <= side < len(SIDES) else None})
+    return out
+
+
+def position_kind(core) -> str:
+    """The kind of a decision for the benchmark suite: "endgame" (any decision of the
+    last round), "select cards", "select orders", "close frames", "setup" (characters,
+    sides, setup tokens, before round 1) or "other" (bonus markers, a character's question
+    at the start of a round)."""
+    step = core.step_name()
+    if core.round >= core.to_dict()["rounds"]:
+        return "endgame"
+    for kind in ("Select Cards", "Select Orders", "Close Frames"):
+        if step.startswith(kind):
+            return kind.lower()
+    return "setup" if core.round < 1 else "other"

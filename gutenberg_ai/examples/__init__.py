@@ -1,0 +1,1 @@
+"""Examples of bots of your own (docs/your-bot.md)."""

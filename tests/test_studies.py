@@ -1,0 +1,135 @@
+"""Balance and scaling studies, the arena's plots, and ratings that stay honest when a
+bot wins every game."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from gutenberg_ai import arena, studies
+from gutenberg_ai.arena import wilson
+
+
+def result(game, scores, winners, first, facts):
+    ranks = [1 + sum(o > s for o in scores) for s in scores]
+    return {"match": "m", "game": game, "seats": ["b"] * len(scores), "scores": scores, "winners": winners,
+            "ranks": ranks, "first_player": first, "seat_facts": facts}
+
+
+def test_balance_tables_count_seats_first_players_and_characters():
+    a, b = {"character": "A"}, {"character": "B"}
+    results = [result(0, [10, 5], [0], 0, [a, b]),
+               result(1, [7, 9], [1], 1, [b, a]),
+               result(2, [6, 6], [0, 1], 0, [a, b]),
+               result(3, [3, 8], [1], 0, [b, a])]
+    t = studies.balance_tables(results, studies.BalanceSettings(players=2, games=4))
+    seat0, seat1 = t["seats"]
+    assert seat0["games"] == seat1["games"] == 4
+    assert seat0["wins"] == 1.5 and seat1["wins"] == 2.5            # a shared win counts 1/2
+    assert (seat0["win_rate_low"], seat0["win_rate_high"]) == pytest.approx(wilson(1.5, 4))
+    assert seat0["mean_score"] == pytest.approx(26 / 4)
+    sd = np.std([10, 7, 6, 3], ddof=1)
+    assert seat0["mean_score_high"] - seat0["mean_score"] == pytest.approx(1.96 * sd / 2)
+    first, others = t["first_player"]
+    assert first["games"] == 4 and first["wins"] == 1 + 1 + 0.5 + 0    # seats 0, 1, 0, 0 went first
+    assert others["wins"] == 0 + 0 + 0.5 + 1
+    chars = {row["group"]: row for row in t["groups"]["character"]}
+    assert chars["A"]["games"] == 4 and chars["A"]["wins"] == 1 + 1 + 0.5 + 1
+    assert chars["B"]["wins"] == 0.5
+    assert t["spread"]["winner_margin"] == pytest.approx((5 + 2 + 0 + 5) / 4)
+    assert t["spread"]["shared_wins"] == 1 and (t["spread"]["min"], t["spread"]["max"]) == (3, 10)
+
+
+def test_a_bot_that_wins_every_game_has_no_upper_bound():
+    s = arena.ArenaSettings(bots=["strong", "mid", "random"], games=4)
+    results = []
+    for g in range(4):
+        results.append({"match": "a", "game": g, "seats": ["strong", "mid"], "scores": [9, 1], "winners": [0],
+                        "ranks": [1, 2]})
+        results.append({"match": "b", "game": g, "seats": ["strong", "random"], "scores": [9, 1],
+                        "winners": [0], "ranks": [1, 2]})
+        mid_wins = g < 3
+        results.append({"match": "c", "game": g, "seats": ["mid", "random"], "scores": [5, 4] if mid_wins else [4, 5],
+                        "winners": [0] if mid_wins else [1], "ranks": [1, 2] if mid_wins else [2, 1]})
+    t = arena.tables(results, s, bootstrap=50)
+    rows = {r["bot"]: r for r in t["standings"]}
+    assert rows["strong"]["rating_high"] is None and "no upper bound" in rows["strong"]["rating_note"]
+    assert rows["strong"]["rating_low"] is not None
+    assert rows["mid"]["rating_high"] is not None and rows["mid"]["rating_low"] is not None
+    assert rows["mid"]["rating_note"] == ""
+    md = arena.markdown({**t, "out": "x/"})
+    assert "+inf" in md and "never outscored" in md
+    assert "+inf" in arena.rating_text(rows["strong"])
+    # A bot that never scores: no lower bound (random is the anchor: bounded by definition).
+    no_upper, no_lower = arena.unbounded(np.array([[0, 2.0, 2.0], [0, 0, 1.0], [0, 1.0, 0]]), anchor=None)
+    assert no_upper == [True, False, False] and no_lower == [False, False, False]
+    no_upper, no_lower = arena.unbounded(np.array([[0, 0, 0], [2.0, 0, 1.0], [2.0, 1.0, 0]]), anchor=1)
+    assert no_lower == [True, False, False] and no_upper == [False, False, False]
+
+
+def test_the_arena_draws_its_plots(tmp_path):
+    s = arena.ArenaSettings(bots=["heuristic", "random"], games=2, rounds=1, seed=0)
+    summary = arena.run_arena(s, str(tmp_path))
+    assert sorted(summary["plots"]) == ["head-to-head.png", "head-to-head.svg", "ratings.png", "ratings.svg"]
+    assert (tmp_path / "ratings.png").read_bytes()[:4] == b"\x89PNG"
+    assert "<svg" in (tmp_path / "head-to-head.svg").read_text()
+
+
+def test_a_balance_study_writes_its_report_and_resumes(tmp_path):
+    s = studies.BalanceSettings(bot="heuristic", game="printing-press", games=3, rounds=1, seed=4)
+    t = studies.run_balance(s, str(tmp_path))
+    assert t["games"] == 3 and t["run"]["played"] == 3
+    assert sum(row["games"] for row in t["seats"]) == 6
+    assert set(t["groups"]) == {"character", "character side"}
+    assert sum(row["games"] for row in t["groups"]["character side"]) == 6
+    assert all(r.endswith(("png", "svg")) for r in t["plots"]) and "balance-seats.png" in t["plots"]
+    report = (tmp_path / "balance.md").read_text()
+    assert "gutenberg-ai study balance --game printing-press --bot heuristic" in report
+    assert "| seat 0 |" in report and "| first player |" in report
+    again = studies.run_balance(s, str(tmp_path))
+    assert again["run"]["played"] == 0 and again["run"]["skipped"] == 3
+    assert again["seats"] == t["seats"]
+    with pytest.raises(arena.ArenaError, match="players"):
+        studies.run_balance(studies.BalanceSettings(bot="heuristic", games=3, rounds=2, seed=4, players=5),
+                            str(tmp_path))
+
+
+def test_balance_facts_of_gutenberg(tmp_path):
+    s = studies.BalanceSettings(bot="heuristic", game="gutenberg", games=2, rounds=1, seed=1)
+    t = studies.run_balance(s, str(tmp_path))
+    record = json.loads((tmp_path / "games" / "balance-heuristic" / "game-0000.json").read_text())
+    facts = studies.balance_facts(record)
+    assert facts["first_player"] in (0, 1)
+    assert all(isinstance(f["character"], str) for f in facts["seat_facts"])
+    assert set(t["groups"]) == {"character"}
+
+
+def test_a_scaling_study(tmp_path):
+    r = studies.run_scaling("smmcts", ["4", "16"], "random", str(tmp_path), games_=2, rounds=1)
+    assert [row["bot"] for row in r["rows"]] == ["smmcts@4", "smmcts@16"]
+    assert all(row["games"] == 2 for row in r["rows"])
+    assert r["rows"][0]["budget_value"] == 4 and r["rows"][0]["unit"] == "iterations"
+    assert (tmp_path / "scaling.png").exists() and "study scaling" in (tmp_path / "scaling.md").read_text()
+    with pytest.raises(arena.ArenaError, match="budget"):
+        studies.run_scaling("smmcts", ["4"], "ismcts", str(tmp_path / "x"), games_=2, rounds=1)
+
+
+def test_the_study_command(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "study", "balance", "--bot", "heuristic",
+                          "--games", "2", "--rounds", "1", "--jobs", "1", "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "Balance of Gutenberg" in out.stdout and os.path.exists(tmp_path / "balance.json")
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "study", "scaling", "--bot", "smmcts",
+                          "--budgets", "4,lots", "--out", str(tmp_path / "s")], capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 2 and "'lots'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_game_without_characters_gets_seats_and_first_player(tmp_path):
+    s = studies.BalanceSettings(bot="heuristic", game="lead-letter-printers", games=2, rounds=1, seed=0)
+    t = studies.run_balance(s, str(tmp_path))
+    assert t["games"] == 2 and t["groups"] == {} and len(t["seats"]) == 2
+    assert t["first_player"][0]["games"] == 2
