@@ -58,6 +58,18 @@ class FileKind:
     what: str
 
 
+def with_defaults(params, defaults: dict) -> dict:
+    """The parameters `params` with `defaults` filled in; ParameterError names a
+    parameter the game does not have (or says that `params` is not a dict)."""
+    if not isinstance(params, dict):
+        raise ParameterError(f"parameters: a dict is needed, got {type(params).__name__}")
+    unknown = sorted(set(params) - set(defaults), key=str)
+    if unknown:
+        raise ParameterError(f"unknown game parameter(s) {', '.join(map(repr, unknown))}; "
+                             f"known: {', '.join(defaults)}")
+    return {**defaults, **params}
+
+
 def apply_position(p: dict, settings: dict, defaults: dict) -> None:
     """A position says what game it is: its settings replace the parameters `p` (in
     place), which may only repeat them or keep their defaults."""

@@ -171,11 +171,7 @@ def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    unknown = sorted(set(params) - set(DEFAULTS))
-    if unknown:
-        raise ParameterError(f"unknown game parameter(s) {', '.join(map(str, unknown))}; "
-                             f"known: {', '.join(DEFAULTS)}")
-    p = {**DEFAULTS, **params}
+    p = gamedata.with_defaults(params, DEFAULTS)
     catalogue = _source("catalogue", p["catalogue"])
     position = _source("position", p["position"])
     if position:

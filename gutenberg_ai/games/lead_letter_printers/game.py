@@ -122,13 +122,7 @@ def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    if not isinstance(params, dict):
-        raise ParameterError(f"parameters: a dict is needed, got {type(params).__name__}")
-    unknown = sorted(set(params) - set(DEFAULTS), key=str)
-    if unknown:
-        raise ParameterError(f"unknown game parameter(s) {', '.join(map(repr, unknown))}; "
-                             f"known: {', '.join(DEFAULTS)}")
-    p = {**DEFAULTS, **params}
+    p = gamedata.with_defaults(params, DEFAULTS)
     catalogue = gamedata.source("catalogue", p["catalogue"], _KINDS["catalogue"])
     position = gamedata.source("position", p["position"], _KINDS["position"])
     start = None
