@@ -185,6 +185,14 @@ def text_problem(value: str) -> str | None:
     return None
 
 
+def name_reason(error) -> str | None:
+    """SchemaChecker's reason for a schema's name field (a `pattern` with maxLength 40,
+    as the position schemas write names): the control character it holds."""
+    if error.validator == "pattern" and error.schema.get("maxLength") == 40:
+        return text_problem(error.instance)
+    return None
+
+
 # ---------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, show, structure_problems, text_problem
+from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, name_reason, show, structure_problems
 from gutenberg_ai.positionfile import PositionError, not_a_position, read_position
 
 from . import _core, names
@@ -107,15 +107,9 @@ def position_schema() -> dict:
     return json.loads(raw)
 
 
-def _reason(error) -> str | None:
-    if error.validator == "pattern" and error.schema.get("maxLength") == 40:      # a name
-        return text_problem(error.instance)
-    return None
-
-
 @functools.lru_cache(maxsize=1)
 def _checker() -> SchemaChecker:
-    return SchemaChecker(position_schema(), reason=_reason)
+    return SchemaChecker(position_schema(), reason=name_reason)
 
 
 # ---------------------------------------------------------------------------------------
