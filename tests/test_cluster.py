@@ -82,8 +82,11 @@ def dies_once(game, seat, seed, budget, marker):
     with open(marker) as f:
         state, pid = f.read().split()
     if state == "armed" and int(pid) != os.getpid():
-        with open(marker, "w") as f:
+        # Written whole and renamed: another worker reading at the same moment sees the
+        # old text or the new, never an empty file.
+        with open(f"{marker}.{os.getpid()}", "w") as f:
             f.write(f"fired {os.getpid()}")
+        os.replace(f"{marker}.{os.getpid()}", marker)
         os._exit(1)
     return FlatMonteCarloBot(game, seat, seed, **budget)
 
