@@ -22,13 +22,17 @@ from collections import Counter
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
+# The bots whose budget is the core's search's: iterations (or seconds) a move.
+NATIVE_SEARCH = ("ismcts", "smmcts", "learned")
+
+
 def play(task):
     import pyspiel
     import gutenberg_ai
     from gutenberg_ai import games
-    game_key, bot_name, iterations, extra, seed = task
+    game_key, bot_name, budget, extra, seed = task
     game = games.get(game_key).load(players=1)
-    options = {"iterations": iterations} if bot_name in ("ismcts", "smmcts") else {}
+    options = budget if bot_name in NATIVE_SEARCH else {}
     bot = gutenberg_ai.make_bot(bot_name, game, 0, seed=seed, **options, **extra)
     state = game.new_initial_state()
     pyspiel.evaluate_bots(state, [bot], seed)
@@ -44,6 +48,7 @@ def main(argv=None):
     ap.add_argument("--bot", default="smmcts")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--iterations", type=int, default=300)
+    ap.add_argument("--seconds", type=float, default=None, help="seconds a move instead of iterations")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--options", default="{}", help='JSON: more options of the bot, e.g. {"cutoff": 0}')
@@ -52,12 +57,14 @@ def main(argv=None):
     import gutenberg_ai
     from gutenberg_ai.arena import wilson
     started = time.perf_counter()
-    tasks = [(args.game, args.bot, args.iterations, extra, args.seed + g) for g in range(args.games)]
+    budget = {"seconds": args.seconds} if args.seconds else {"iterations": args.iterations}
+    tasks = [(args.game, args.bot, budget, extra, args.seed + g) for g in range(args.games)]
     with mp.get_context("spawn").Pool(args.jobs) as pool:
         results = pool.map(play, tasks, chunksize=1)
     wall = time.perf_counter() - started
     scores = [s for s, _ in results]
-    budget = f"{args.iterations} iterations a move, " if args.bot in ("ismcts", "smmcts") else ""
+    budget = (f"{args.seconds:g} s a move, " if args.seconds else f"{args.iterations} iterations a move, ") \
+        if args.bot in NATIVE_SEARCH else ""
     print(f"{games.get(args.game).title}: {args.bot}{' ' + json.dumps(extra) if extra else ''}, "
           f"{budget}{args.games} solo games (seeds {args.seed}-"
           f"{args.seed + args.games - 1}), {args.jobs} jobs, {wall:.0f} s")

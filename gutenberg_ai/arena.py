@@ -83,6 +83,7 @@ class ArenaSettings:
     pairings: list | None = None                  # explicit 2-player lineups instead of all
     catalogue: str = ""                           # a catalogue file ("": the built-in one)
     variant: str = ""                             # Printing Press: "basic" or "advanced"
+    search_stats: bool = False                    # records keep each search's visits (self-play)
 
     def resumable_part(self) -> dict:
         """What must not change between runs into the same --out (all but --games; the
@@ -90,7 +91,7 @@ class ArenaSettings:
         from before they were settings had none)."""
         d = asdict(self)
         d.pop("games")
-        for key, default in (("catalogue", ""), ("game", "gutenberg"), ("variant", "")):
+        for key, default in (("catalogue", ""), ("game", "gutenberg"), ("variant", ""), ("search_stats", False)):
             if d[key] == default:
                 d.pop(key)
         return d
@@ -144,7 +145,8 @@ def schedule(s: ArenaSettings) -> list[dict]:
                 bot_options=[{**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
                              for name in seats],
                 params=s.game_params(), printing_game=s.game,
-                path=os.path.join(GAMES_DIR, match_id(lineup), f"game-{g:04d}.json")))
+                path=os.path.join(GAMES_DIR, match_id(lineup), f"game-{g:04d}.json"),
+                **({"search_stats": True} if s.search_stats else {})))
     return tasks
 
 
@@ -167,7 +169,7 @@ def play_record(task: dict) -> dict:
     extra = {"arena": {"match": task["match"], "game": task["game"], "lineup": task["lineup"]}}
     record = GameRecord(game, task["chance_seed"], seats, command=task.get("command", "arena"), extra=extra)
     started = time.perf_counter()
-    play_bots(game, bots, task["chance_seed"], record)
+    play_bots(game, bots, task["chance_seed"], record, search_stats=task.get("search_stats", False))
     record.extra["arena"]["seconds"] = round(time.perf_counter() - started, 2)
     return record.to_dict()
 

@@ -13,6 +13,9 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
     random            uniformly random legal moves
     heuristic         the game's compiled heuristic player; option epsilon
     ismcts            native single-observer ISMCTS (ext/engine/search.pxi, docs/search.md)
+    learned           ismcts with the game's learned evaluation and priors (the weights it
+                      ships, trained on self-play: docs/learning.md) and LEARNED_OPTIONS;
+                      option model=FILE for other weights
     smmcts            native ISMCTS with a simultaneous step (Gutenberg's plan) as one
                       simultaneous move, regret matching by default (option
                       selection="rm" | "rm+" | "exp3" | "uct")
@@ -61,12 +64,17 @@ import pyspiel
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of, returns_mode_of
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "cfr", "openspiel-ismcts", "openspiel-ismcts-cpp",
-             "openspiel-mcts", "openspiel-mcts-cpp")
+BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "learned", "cfr", "openspiel-ismcts",
+             "openspiel-ismcts-cpp", "openspiel-mcts", "openspiel-mcts-cpp")
 DEFAULT_SECONDS = 1.0
 # The bots that search and so take a budget (seconds= or iterations=) per move.
-SEARCH_BOTS = ("ismcts", "smmcts", "openspiel-ismcts", "openspiel-ismcts-cpp", "openspiel-mcts",
+SEARCH_BOTS = ("ismcts", "smmcts", "learned", "openspiel-ismcts", "openspiel-ismcts-cpp", "openspiel-mcts",
                "openspiel-mcts-cpp")
+
+
+# The learned bot's search: the game's shipped model, with the rollouts it was measured
+# best with (benchmarks/README.md, "Learned evaluations").
+LEARNED_OPTIONS = dict(model="default")
 
 
 def budget_options(name: str, seconds=None, iterations=None) -> dict:
@@ -274,19 +282,19 @@ class SearchBot(_PrintingBot):
     """Native ISMCTS or SM-MCTS (the core's `search`): the most visited move. The result of the
     last search is kept in `last` (root statistics, iterations, seconds)."""
 
-    def __init__(self, game, player, algorithm, seed=0, threads=1, **options):
-        self.name = algorithm
+    def __init__(self, game, player, algorithm, seed=0, threads=1, label=None, **options):
+        self.name = label or algorithm
         super().__init__(game, player, seed)
         self.algorithm = algorithm
-        self.iterations, self.seconds = _budget(options, algorithm)
+        self.iterations, self.seconds = _budget(options, self.name)
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise ValueError(f"{algorithm}: threads: {threads!r} is not an integer >= 1")
+            raise ValueError(f"{self.name}: threads: {threads!r} is not an integer >= 1")
         self.threads = threads
         options.setdefault("returns", returns_mode_of(game))
         try:
             self.core.search_config(**options)
         except ValueError as e:
-            raise ValueError(f"{algorithm}: {e}") from None
+            raise ValueError(f"{self.name}: {e}") from None
         self.options = options
         self.last = None
         # Called as progress(iterations, seconds) while a search runs (the core's search:
@@ -608,6 +616,8 @@ def make_bot(name, game, player: int, seed: int = 0, **options):
         return HeuristicBot(game, player, seed, **options)
     if name in ("ismcts", "smmcts"):
         return SearchBot(game, player, name, seed, **options)
+    if name == "learned":
+        return SearchBot(game, player, "ismcts", seed, label="learned", **{**LEARNED_OPTIONS, **options})
     if name == "cfr":
         from gutenberg_ai import cfr
         return cfr.make_cfr_bot(game, player, seed, **options)

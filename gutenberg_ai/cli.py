@@ -12,6 +12,8 @@ is the default, and a record or position file says its own game.
     gutenberg-ai review RECORD.json                  how well a recorded game was played, decision by decision
     gutenberg-ai study balance --game G ...          seats, first player, characters: win rates and scores
     gutenberg-ai suite --game G --bot B              score a bot on the game's benchmark positions
+    gutenberg-ai selfplay --game G --out DIR         self-play records: training data
+    gutenberg-ai train DIR --out WEIGHTS.npz         a learned evaluation and priors (PyTorch)
 
 Every subcommand has --help. Errors (a bad parameter, a malformed position or record)
 print one line naming what is wrong and exit with status 2; never a traceback.
@@ -44,7 +46,8 @@ PROG = "gutenberg-ai"
 # What a user can get wrong: each names the field or parameter and the reason (a game's
 # ParameterError is a ValueError; a catalogue's, position's or record's a FileDataError).
 USER_ERRORS = (FileDataError, RecordError, pyspiel.SpielError, ValueError, OSError)   # ArenaError,
-# the cluster's ClusterError and a study's errors are ValueErrors
+# the cluster's ClusterError, a study's errors and learn's (SelfPlayError, DataError, TrainError,
+# ModelError) are ValueErrors
 
 
 class UsageError(Exception):
@@ -697,6 +700,73 @@ def cmd_serve(args) -> int:
     return serve(args.host, args.port, limits)
 
 
+
+# ---------------------------------------------------------------------------------------
+# selfplay and train (gutenberg_ai/learn, docs/learning.md)
+# ---------------------------------------------------------------------------------------
+def cmd_selfplay(args) -> int:
+    from gutenberg_ai.learn import selfplay
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"options: invalid JSON: {e.msg}") from None
+    if not isinstance(options, dict):
+        raise UsageError('options: an object of search options, e.g. {"model": "gen1.npz"}')
+    g = printing_game(args.game)
+    s = selfplay.settings(g.key, args.players, args.games, args.bot,
+                          iterations=None if args.seconds else args.iterations, seconds=args.seconds,
+                          seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
+                          options=options)
+    console = Console(highlight=False)
+    with _progress_bar(console, "self-play") as bar:
+        task = bar.add_task("games", total=None)
+        try:
+            run = selfplay.run_selfplay(s, args.out, args.jobs, lambda d, n: bar.update(task, completed=d, total=n),
+                                        ray=args.ray)
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+            return 130
+    console.print(f"{run['games']} games: {run['played']} played now ({run['seconds']:.0f} s), {run['skipped']} "
+                  f"found finished in {args.out}. Train on them: gutenberg-ai train {args.out} --out WEIGHTS.npz")
+    return 0
+
+
+def cmd_train(args) -> int:
+    from gutenberg_ai.learn import dataset, train
+    console = Console(highlight=False)
+    with _progress_bar(console, "records") as bar:
+        task = bar.add_task("records", total=None)
+        data = dataset.build(args.data, lambda d, n: bar.update(task, completed=d, total=n))
+    console.print(f"{data['meta']['games']} games, {data['meta']['value_rows']} positions, "
+                  f"{data['meta']['policy_rows']} searched moves ({data['meta']['game']})")
+    with _progress_bar(console, "training") as bar:
+        task = bar.add_task("steps", total=None)
+        report = train.train(data, args.out, epochs=args.epochs, hidden=args.hidden, hidden2=args.hidden,
+                             seed=args.seed, generation=args.generation, threads=args.threads,
+                             progress=lambda d, n: bar.update(task, completed=d, total=n))
+    if args.report:
+        from gutenberg_ai.records import write_json
+        write_json(args.report, report)
+    t = Table(title=f"Held out: {report['held_out_games']} of {report['games']} games "
+                    f"({report['held_out_rows']} positions)", title_justify="left")
+    for column in ("", "learned", "hand-written"):
+        t.add_column(column, justify="left" if not column else "right")
+    h = report["held_out"]
+    rmse = report["score_rmse_fame"]
+    t.add_row("final score: RMSE", f"{rmse['learned']:.1f}", f"{rmse['heuristic']:.1f}")
+    t.add_row("win: cross-entropy", f"{h['learned']['win']:.3f}", f"{h['heuristic']['win']:.3f}")
+    t.add_row("win: calibration error", f"{report['calibration']['learned']['ece']:.3f}",
+              f"{report['calibration']['heuristic']['ece']:.3f}")
+    t.add_row("priors: cross-entropy", f"{h['learned']['policy']:.3f}", f"{h['heuristic']['policy']:.3f}")
+    t.add_row("priors: top move = search's", f"{h['learned']['policy_top1']:.1%}",
+              f"{h['heuristic']['policy_top1']:.1%}")
+    console.print(t)
+    console.print(f"Weights: {args.out} ({report['seconds']:.0f} s of training). Play with them: "
+                  f"gutenberg-ai arena --game {data['meta']['game']} --bots ismcts,learned "
+                  f"--options '{{\"learned\": {{\"model\": \"{args.out}\"}}}}' ...")
+    return 0
+
 # ---------------------------------------------------------------------------------------
 # the parser
 # ---------------------------------------------------------------------------------------
@@ -965,6 +1035,50 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_argument("--options", default="{}", metavar="JSON", help="the studied bot's options")
     _ray_option(study)
     study.set_defaults(run=cmd_study)
+
+    sp = _subparser(sub, "selfplay", "games of a search bot against itself, kept as training data",
+                    "Play games of one search bot in every seat and keep, with every move, what its "
+                    "search found (the visits of each move, the win chance and fame it expects). The "
+                    "records resume and run in parallel as the arena's do; `gutenberg-ai train` learns "
+                    "from them (docs/learning.md).",
+                    ["gutenberg-ai selfplay --game gutenberg --players 2 --games 1000 --iterations 200 --out sp-gen0/",
+                     "gutenberg-ai selfplay --game gutenberg --players 1 --games 300 --out sp-solo/",
+                     "gutenberg-ai selfplay --bot learned --options '{\"model\": \"gen1.npz\"}' --out sp-gen1/"])
+    _game_option(sp)
+    sp.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    sp.add_argument("--players", type=int, default=2, help="players a game (default 2; 1: solo, with the automa)")
+    sp.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (2-3 players)")
+    sp.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    sp.add_argument("--games", type=_positive_int, default=100, help="games (default 100)")
+    sp.add_argument("--bot", default="ismcts", help="the bot in every seat: ismcts, smmcts or learned (default ismcts)")
+    group = sp.add_mutually_exclusive_group()
+    group.add_argument("--iterations", type=_positive_int, default=200, help="iterations a move (default 200)")
+    group.add_argument("--seconds", type=_positive_float, default=None, help="seconds a move instead")
+    sp.add_argument("--options", default="{}", metavar="JSON", help="the bot's search options, as JSON")
+    sp.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the deals and the bots (default 0)")
+    sp.add_argument("--jobs", type=_positive_int, default=max(1, os.cpu_count() or 1),
+                    help="games played at once (default: one per CPU)")
+    sp.add_argument("--out", required=True, metavar="DIR", help="where the records go")
+    _ray_option(sp)
+    sp.set_defaults(run=cmd_selfplay)
+
+    tr = _subparser(sub, "train", "train a learned evaluation and priors from self-play (PyTorch)",
+                    "Fit a small network to self-play records: the final scores and win chances from each "
+                    "position, and the search's visits as priors. A tenth of the games is held out; the "
+                    "report compares the network with the hand-written evaluation on them. The weights "
+                    "are a file the compiled search reads: the search option model=FILE, or the bot "
+                    "`learned`. Needs the extra: pip install -e '.[learn]'.",
+                    ["gutenberg-ai train sp-gen0/ --out gen1.npz",
+                     "gutenberg-ai train sp-gen0/ sp-gen1/ --out gen2.npz --generation 2 --epochs 10"])
+    tr.add_argument("data", nargs="+", metavar="DIR", help="self-play folders (gutenberg-ai selfplay), one game's")
+    tr.add_argument("--out", required=True, metavar="FILE", help="the weights file to write (.npz)")
+    tr.add_argument("--epochs", type=_positive_int, default=4, help="passes over the data (default 4)")
+    tr.add_argument("--hidden", type=_positive_int, default=64, help="hidden units a layer (default 64)")
+    tr.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the split and the fit (default 0)")
+    tr.add_argument("--generation", type=_positive_int, default=1, help="the generation it is (kept in the file)")
+    tr.add_argument("--threads", type=_positive_int, default=1, help="PyTorch's threads (default 1)")
+    tr.add_argument("--report", default=None, metavar="FILE", help="also write the report as JSON")
+    tr.set_defaults(run=cmd_train)
 
     suite_p = _subparser(sub, "suite", "score a bot on the game's benchmark positions",
                          "Score a bot on the game's benchmark suite: fixed positions from real play (the "

@@ -104,11 +104,14 @@ def draw_chance(state, seed: int) -> int:
     return rng.choices(actions, probs)[0]
 
 
-def play_bots(game, bots, seed: int, record: "GameRecord | None" = None, state=None, on_action=None):
+def play_bots(game, bots, seed: int, record: "GameRecord | None" = None, state=None, on_action=None,
+              search_stats: bool = False):
     """Play `state` (default: a new game) to the end with one bot per seat (pyspiel.Bots
     that search from the state and keep nothing between moves, as all of ours do), chance
     drawn with `seed`. Every action goes into `record` and to `on_action(state, player,
-    action)` before it is applied. Returns the final state."""
+    action)` before it is applied. With `search_stats`, a move of a native search bot
+    carries what its search found (search_entry: the training data of self-play).
+    Returns the final state."""
     state = game.new_initial_state() if state is None else state
     while not state.is_terminal():
         player = state.current_player()
@@ -116,11 +119,27 @@ def play_bots(game, bots, seed: int, record: "GameRecord | None" = None, state=N
         if on_action is not None:
             on_action(state, player, action)
         if record is not None:
-            record.add(state, action)
+            entry = record.add(state, action)
+            last = getattr(bots[player], "last", None) if search_stats and player != CHANCE else None
+            if last is not None:
+                entry["search"] = search_entry(last)
         state.apply_action(action)
     if record is not None:
         record.finish(state)
     return state
+
+
+def search_entry(result: dict) -> dict:
+    """What a search (the core's `search`) found at a decision, as a record keeps it: the
+    iterations, each root move with its visits, and the root's estimate per seat (win
+    chance and final fame, the means over every iteration)."""
+    moves = result["moves"]
+    total = sum(m["visits"] for m in moves) or 1
+    seats = len(moves[0]["win"]) if moves else 0
+    return {"iterations": int(result["iterations"]),
+            "moves": [[int(m["action"]), int(m["visits"])] for m in moves],
+            "win": [round(sum(m["win"][s] * m["visits"] for m in moves) / total, 4) for s in range(seats)],
+            "fame": [round(sum(m["fame"][s] * m["visits"] for m in moves) / total, 2) for s in range(seats)]}
 
 
 # ---------------------------------------------------------------------------------------
@@ -470,6 +489,8 @@ def _check_actions(actions, players: int | None, add, viewer: bool = False):
         if _whole(player) and players is not None and not -1 <= player < players:
             add(f"{where}.player", f"{player} is not a seat (players are 0-{players - 1}, "
                                    "chance -1)")
+        if "search" in entry:
+            _check_search(entry["search"], f"{where}.search", add)
         for key, limit in (("text", MAX_TEXT), ("by", MAX_NAME)):
             if key in entry:
                 value = entry[key]
@@ -478,6 +499,24 @@ def _check_actions(actions, players: int | None, add, viewer: bool = False):
                 elif len(value) > limit or text_problem(value):
                     add(f"{where}.{key}", text_problem(value) or
                         f"{len(value)} characters, at most {limit}")
+
+
+def _check_search(search, where: str, add):
+    """A move's search statistics (search_entry), as self-play records carry them."""
+    if not isinstance(search, dict):
+        add(where, f"an object {{...}} of search statistics, got {show(search)}")
+        return
+    for key in search:
+        if key not in ("iterations", "moves", "win", "fame"):
+            add(where, f"unknown key {show(key)} (expected iterations, moves, win, fame)")
+    if not _whole(search.get("iterations")) or search["iterations"] < 0:
+        add(f"{where}.iterations", f"{show(search.get('iterations'))} is not a whole number >= 0")
+    moves = search.get("moves")
+    if not (isinstance(moves, list) and moves and all(_numbers(m, 2, True) and m[1] >= 0 for m in moves)):
+        add(f"{where}.moves", f"{show(moves)} is not a list of [action, visits] pairs")
+    for key in ("win", "fame"):
+        if not _numbers(search.get(key), None, False):
+            add(f"{where}.{key}", f"{show(search.get(key))} is not a list of numbers, one a seat")
 
 
 def _numbers(value, n: int | None, whole: bool) -> bool:

@@ -103,7 +103,7 @@ def cli(*args, stdin=""):
 
 
 @pytest.mark.parametrize("command", [[], ["demo"], ["play"], ["replay"], ["hint"], ["arena"], ["review"], ["study"],
-                                     ["suite"]])
+                                     ["suite"], ["selfplay"], ["train"]])
 def test_help_works_on_every_subcommand(command):
     out = (run if not command else cli)(*command, "--help")   # one real process is enough
     assert out.returncode == 0, out.stderr

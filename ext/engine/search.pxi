@@ -42,6 +42,8 @@ from libc.math cimport sqrt, log, exp
 from libc.stdint cimport int32_t, int64_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
+include "learned.pxi"   # a learned evaluation and prior (Net), if a model is given
+
 # =======================================================================================
 # Search trees: single-observer ISMCTS and simultaneous-move MCTS.
 #
@@ -68,6 +70,7 @@ cdef enum:
     TREE_UCT = 1           # Q + c sqrt(ln N / n), each move once first (best prior first)
     ROLLOUT_RANDOM = 0
     ROLLOUT_HEURISTIC = 1
+    ROLLOUT_NONE = 2       # the leaf is evaluated where it is (a learned value, AlphaZero-like)
     EDGE_ROOT = -1
     EDGE_HIDDEN = -2       # another player's move unseen by the root player (a plan)
     EDGE_SIM = -3          # a whole simultaneous step as one move (smmcts)
@@ -114,6 +117,8 @@ ctypedef struct SearchConfig:
     double fame_scale      # score and margin returns: fame per half of [0, 1]
     int root_action        # >= 0: the root player's only move at the root (a move forced,
                            # to measure it: a game review's played move); -1: none
+    bint net_value         # with a model: its value at cut-offs (else the heuristic's)
+    bint net_priors        # with a model: its policy as the priors (else the heuristic's)
 
 ctypedef struct PathStep:
     int32_t node
@@ -149,6 +154,8 @@ ctypedef struct Tree:
     int64_t mismatches          # a chosen move was not legal (a hash collision), or no move
                                 # of a node whose moves vary was; rolled out
     bint full                   # the node pool reached max_nodes
+    const Net* net              # a learned model (NULL: the hand-written judgement only)
+    float* net_obs              # its observation buffer (OBS_SIZE)
     PathStep path[MAX_PATH]
 
 
@@ -264,6 +271,18 @@ cdef int32_t new_node(Tree* t, int32_t parent, uint64_t key, int32_t edge,
     return i
 
 
+cdef int move_values(const GameState* st, const Catalogue* cat, int seat, bint plan, int candidates,
+                     int* moves, double* values) noexcept nogil:
+    """The moves a node considers for `seat` with the heuristic's values: at a simultaneous
+    step the heuristic's best `candidates` moves (0: all), else every legal move."""
+    cdef int n
+    if plan:
+        return sim_moves(st, cat, seat, moves, values, candidates)
+    n = legal_actions(st, cat, moves)
+    action_values(st, cat, moves, n, values)
+    return n
+
+
 cdef int node_moves(const Tree* t, const GameState* st, int seat, bint plan, int* moves,
                     double* priors) noexcept nogil:
     """The moves a node considers for `seat`, with the heuristic's priors, highest prior
@@ -271,19 +290,21 @@ cdef int node_moves(const Tree* t, const GameState* st, int seat, bint plan, int
     else every legal move. A prior is a softmax of the heuristic's values, mixed with
     uniform."""
     cdef double values[MAX_LEGAL]
-    cdef double total = 0.0, top, w = t.cfg.prior_weight, p
+    cdef double total = 0.0, top, w = t.cfg.prior_weight, p, temperature
     cdef int n, i, j, a
-    if plan:
-        n = sim_moves(st, t.cat, seat, moves, values, t.cfg.plan_candidates)
+    n = move_values(st, t.cat, seat, plan, t.cfg.plan_candidates, moves, values)
+    if t.net != NULL and t.cfg.net_priors:
+        # The learned policy's logits (they take the heuristic's values as an input).
+        net_logits(t.net, st, t.cat, seat, t.net_obs, moves, values, n, values)
+        temperature = 1.0
     else:
-        n = legal_actions(st, t.cat, moves)
-        action_values(st, t.cat, moves, n, values)
+        temperature = t.cfg.prior_temperature
     top = values[0]
     for i in range(1, n):
         if values[i] > top:
             top = values[i]
     for i in range(n):
-        priors[i] = exp((values[i] - top) / t.cfg.prior_temperature)
+        priors[i] = exp((values[i] - top) / temperature)
         total += priors[i]
     for i in range(n):
         priors[i] = w * priors[i] / total + (1.0 - w) / n
@@ -620,6 +641,8 @@ cdef void soft_returns(const Tree* t, const GameState* st, const double* scores,
 cdef void rollout(Tree* t, GameState* st) noexcept nogil:
     cdef int buf[MAX_LEGAL]
     cdef int n, plies = 0
+    if t.cfg.rollout == ROLLOUT_NONE:
+        return
     while not game_over(st):
         if current_player(st) == CHANCE:
             apply_action(st, t.cat, sample_chance(st, t.cat, &t.rng))
@@ -640,7 +663,18 @@ cdef void leaf_returns(const Tree* t, const GameState* st, double* scores, doubl
     at the end of the game; at a cut-off, the evaluation's projections (soft_returns)."""
     cdef bint winner[MAX_SEATS]
     cdef int seat, k
+    cdef int n = st.num_players
     if not game_over(st):
+        if t.net != NULL and t.cfg.net_value:
+            # The learned value, from the root player's point of view (the state is one
+            # that player cannot tell from the true one).
+            net_value(t.net, st, t.cat, t.player, t.net_obs, scores, shares)
+            if t.cfg.returns == RETURNS_WIN:
+                for seat in range(n):
+                    ret[seat] = (n * shares[seat] - 1.0) / (n - 1)
+            else:
+                returns_from_scores(st, scores, t.cfg.returns, ret)
+            return
         evaluate(st, t.cat, scores)
         soft_returns(t, st, scores, ret, shares)
         return
@@ -850,6 +884,8 @@ cdef void free_tree(Tree* t) noexcept nogil:
     free(t.root_returns)
     free(t.root_win)
     free(t.root_fame)
+    free(t.net_obs)
+    t.net_obs = NULL
     t.nodes = NULL
     t.arms = NULL
     t.obs = NULL
@@ -942,7 +978,7 @@ def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
 # -- search trees from Python -------------------------------------------------------------
 ALGORITHMS = {"ismcts": ALG_ISMCTS, "smmcts": ALG_SMMCTS}
 SELECTIONS = {"rm": SEL_RM, "rm+": SEL_RM_PLUS, "exp3": SEL_EXP3, "uct": SEL_UCT}
-ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC}
+ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC, "none": ROLLOUT_NONE}
 
 # The options of a search and their defaults (docs/search.md explains each).
 TREE_POLICIES = {"puct": TREE_PUCT, "uct": TREE_UCT}
@@ -964,6 +1000,9 @@ SEARCH_OPTIONS = dict(
     fame_scale=30.0,         # score and margin returns: fame per half of [0, 1]
     max_nodes=2_000_000,     # node pool; beyond it leaves are only rolled out
     root_action=-1,          # >= 0: the root player's only move at the root (a move measured)
+    model="",                # a learned model: a weights file, or "default" (the game's own); "": none
+    model_value=True,        # with a model: its value at the leaves (else the heuristic's)
+    model_priors=True,       # with a model: its policy as the priors (else the heuristic's)
 )
 # The game's own defaults (GAME_SEARCH_DEFAULTS, in its search hooks), chosen by
 # measurement for that game, replace the shared ones: every search of the game (bots,
@@ -992,7 +1031,45 @@ def search_config(**options):
                          ("eval_temperature", 1e-9, 1e9)):
         if isinstance(cfg[name], bool) or not isinstance(cfg[name], (int, float)) or not lo <= cfg[name] <= hi:
             raise ValueError(f"{name}: {cfg[name]!r} is not a number in [{lo:g}, {hi:g}]")
+    for name in ("model_value", "model_priors"):
+        if not isinstance(cfg[name], bool):
+            raise ValueError(f"{name}: {cfg[name]!r} is not true or false")
+    if not isinstance(cfg["model"], str):
+        raise ValueError(f"model: {cfg['model']!r} is not a weights file's name")
+    if cfg["model"]:
+        learned_model(cfg["model"])   # read and checked once (a bad file: ValueError)
     return cfg
+
+
+_LEARNED_MODELS = {}   # a model's name -> LearnedModel, read once per process
+
+
+def learned_model(str name):
+    """The LearnedModel of a weights file (a path, or "default": the game's shipped
+    weights), read and checked once (gutenberg_ai.learn.model); ValueError says what is
+    wrong with it."""
+    model = _LEARNED_MODELS.get(name)
+    if model is None:
+        from gutenberg_ai.learn.model import read_for_core
+        arrays, beta, scale, label = read_for_core(name, __name__, NET_DIMENSIONS, NET_ARRAYS)
+        model = LearnedModel(arrays, beta, scale, label)
+        _LEARNED_MODELS[name] = model
+    return model
+
+
+def root_move_values(CoreState state, int plan_candidates=-1):
+    """The moves the search considers at `state` for the player to act, with the
+    heuristic's values (what its priors and the learned policy start from): a list of
+    (action, value), as the search's root would have them (plan_candidates: the game's
+    default when -1)."""
+    cdef int moves[MAX_LEGAL]
+    cdef double values[MAX_LEGAL]
+    cdef int n, i, seat = current_player(&state.s)
+    if seat < 0:
+        raise ValueError("moves are considered at a decision node (this is a chance node or the end)")
+    k = SEARCH_OPTIONS["plan_candidates"] if plan_candidates < 0 else plan_candidates
+    n = move_values(&state.s, &state.rules.cat, seat, sim_step(&state.s), k, moves, values)
+    return [(moves[i], values[i]) for i in range(n)]
 
 
 cdef int revealed_move(const Tree* t, int32_t node, int seat) noexcept nogil:
@@ -1037,6 +1114,7 @@ cdef class SearchTree:
     cdef readonly Rules rules
     cdef readonly int player
     cdef readonly str algorithm
+    cdef object model      # the LearnedModel the tree's Net points into (kept alive)
 
     def __cinit__(self, CoreState state, str algorithm="ismcts", unsigned long long seed=0, **options):
         cdef int seat
@@ -1076,6 +1154,14 @@ cdef class SearchTree:
         t.cfg.epsilon = cfg["epsilon"]
         t.cfg.fame_scale = cfg["fame_scale"]
         t.cfg.root_action = cfg["root_action"]
+        t.cfg.net_value = cfg["model_value"]
+        t.cfg.net_priors = cfg["model_priors"]
+        if cfg["model"]:
+            self.model = learned_model(cfg["model"])
+            t.net = &(<LearnedModel>self.model).net
+            t.net_obs = <float*>malloc(OBS_SIZE * sizeof(float))
+            if t.net_obs == NULL:
+                raise MemoryError()
         if t.cfg.root_action >= 0 and t.cfg.root_action not in state.legal_actions():
             raise ValueError(f"root_action: {t.cfg.root_action} is not a legal move here")
         if t.cfg.returns != RETURNS_WIN:

@@ -1,0 +1,345 @@
+"""Learned evaluations: self-play records, training data, the weights file, and the network
+evaluated inside the compiled search (docs/learning.md)."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from gutenberg_ai import games
+from gutenberg_ai.bots import make_bot
+from gutenberg_ai.games import core_of
+from gutenberg_ai.learn import dataset, model as weights, selfplay
+from gutenberg_ai.records import RecordError, load_record, replay
+
+CORE = games.get("gutenberg").core
+
+
+@pytest.fixture(scope="module")
+def selfplay_dir(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("sp"))
+    s = selfplay.settings("gutenberg", players=2, games_=3, iterations=20, seed=5, rounds=1)
+    run = selfplay.run_selfplay(s, out, jobs=1)
+    assert run["played"] == 3
+    return out
+
+
+@pytest.fixture(scope="module")
+def data(selfplay_dir):
+    return dataset.build([selfplay_dir])
+
+
+@pytest.fixture(scope="module")
+def trained(data, tmp_path_factory):
+    pytest.importorskip("torch", reason="training needs the [learn] extra (PyTorch)")
+    from gutenberg_ai.learn import train
+    net, report, used = train.fit(data, epochs=1, hidden=8, hidden2=6, held_out=0.34, seed=3)
+    path = str(tmp_path_factory.mktemp("w") / "w.npz")
+    train.export(net, data, path, report["scale"], dict(hidden=8, hidden2=6, generation=1, data=[], report=report,
+                                                        training=used))
+    return net, report, path
+
+
+def _records(folder):
+    return [load_record(p) for p in dataset.record_paths(folder)]
+
+
+# ---------------------------------------------------------------------------------------
+# Self-play records
+# ---------------------------------------------------------------------------------------
+def test_selfplay_records_keep_what_each_search_found(selfplay_dir):
+    for record in _records(selfplay_dir):
+        searched = [e for e in record["actions"] if "search" in e]
+        assert searched, "a self-play game keeps its searches"
+        for e in searched:
+            s = e["search"]
+            assert s["iterations"] == 20
+            visits = {a: v for a, v in s["moves"]}
+            assert e["action"] == max(visits, key=lambda a: (visits[a], -a)) or visits[e["action"]] == max(visits.values())
+            assert 0 < sum(visits.values()) <= 20
+            assert len(s["win"]) == 2 and abs(sum(s["win"]) - 1.0) < 1e-3
+        # A forced move (one legal move) has no search.
+        assert all(e["player"] == -1 or "search" in e or e["by"] == "ismcts" for e in record["actions"])
+
+
+def test_selfplay_is_reproducible_from_its_seed(selfplay_dir, tmp_path):
+    s = selfplay.settings("gutenberg", players=2, games_=1, iterations=20, seed=5, rounds=1)
+    selfplay.run_selfplay(s, str(tmp_path), jobs=1)
+    again = _records(str(tmp_path))[0]
+    first = _records(selfplay_dir)[0]
+    assert again["actions"] == first["actions"]
+
+
+def test_selfplay_refuses_a_bot_that_keeps_no_search():
+    with pytest.raises(selfplay.SelfPlayError, match="self-play records the searches of"):
+        selfplay.settings("gutenberg", bot="heuristic")
+    with pytest.raises(selfplay.SelfPlayError, match="players"):
+        selfplay.settings("lead-letter-printers", players=1)
+
+
+def test_a_record_with_a_broken_search_entry_is_refused_with_its_place(selfplay_dir, tmp_path):
+    path = dataset.record_paths(selfplay_dir)[0]
+    with open(path) as f:
+        data = json.load(f)
+    i = next(k for k, e in enumerate(data["actions"]) if "search" in e)
+    data["actions"][i]["search"]["moves"] = [[1, -3]]
+    data["actions"][i]["search"]["win"] = "most"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(RecordError) as e:
+        load_record(str(bad))
+    text = str(e.value)
+    assert f"actions[{i}].search.moves" in text and f"actions[{i}].search.win" in text
+
+
+# ---------------------------------------------------------------------------------------
+# Training data
+# ---------------------------------------------------------------------------------------
+def test_the_data_has_a_row_per_person_and_searched_move_with_the_outcome_seen_from_each(selfplay_dir, data):
+    records = _records(selfplay_dir)
+    searched = sum(1 for r in records for e in r["actions"] if "search" in e)
+    assert data["meta"]["games"] == 3
+    assert len(data["game"]) == 2 * searched and len(data["row"]) == searched
+    first = records[0]
+    rows = np.flatnonzero(data["game"] == 0)
+    scores = first["result"]["scores"]
+    # Rows alternate between the two points of view: seat 0 sees (s0, s1), seat 1 (s1, s0).
+    assert list(data["score"][rows[0]][:2]) == [scores[0], scores[1]]
+    assert list(data["score"][rows[1]][:2]) == [scores[1], scores[0]]
+    assert list(data["people"][rows[0]]) == [1, 1, 0, 0]
+    winner = first["result"]["winners"]
+    assert data["win"][rows[0]][0] == (1.0 / len(winner) if 0 in winner else 0.0)
+    # The policy rows: the visits are shares that sum to 1, over the moves the search had.
+    for r in range(len(data["row"])):
+        s, e = data["move_start"][r], data["move_start"][r + 1]
+        assert abs(data["visits"][s:e].sum() - 1.0) < 1e-5
+        assert data["mover"][data["row"][r]]
+
+
+def test_a_rows_features_are_the_observation_at_that_move(selfplay_dir, data):
+    record = _records(selfplay_dir)[0]
+    at = [i for i, e in enumerate(record["actions"]) if "search" in e][3]
+    state = replay(record, to=at)
+    core = core_of(state)
+    n_before = sum(1 for e in record["actions"][:at] if "search" in e)
+    row = 2 * n_before + 1            # seat 1's point of view at that move
+    obs = np.zeros(CORE.OBSERVATION_SIZE, dtype=np.float32)
+    core.write_observation(1, obs)
+    s, e = data["obs_start"][row], data["obs_start"][row + 1]
+    dense = np.zeros_like(obs)
+    dense[data["obs_index"][s:e]] = data["obs_value"][s:e]
+    assert np.array_equal(dense, obs)
+    proj = CORE.evaluate_state(core)
+    assert list(data["proj"][row][:2]) == pytest.approx([proj[1], proj[0]])
+
+
+def test_a_folder_without_records_is_refused(tmp_path):
+    with pytest.raises(dataset.DataError, match="no game records"):
+        dataset.build([str(tmp_path)])
+    with pytest.raises(dataset.DataError, match="no such folder"):
+        dataset.build([str(tmp_path / "nowhere")])
+
+
+# ---------------------------------------------------------------------------------------
+# The network: PyTorch, the weights file and the compiled search agree
+# ---------------------------------------------------------------------------------------
+def _forward(a, meta, obs, proj_rel, people):
+    """The network of ext/engine/learned.pxi in NumPy, from its documented formula."""
+    scale = meta["scale"]
+    h1 = a["b1"].astype(np.float64).copy()
+    for i in np.flatnonzero(obs):
+        if a["row_of"][i] >= 0:
+            h1 += obs[i] * a["w_obs"][a["row_of"][i]]
+    h1 += (np.asarray(proj_rel) / scale) @ a["w_proj"]
+    h1 = np.maximum(h1, 0)
+    h2 = np.maximum(a["w2"] @ h1 + a["b2"], 0)
+    score = np.asarray(proj_rel) + scale * (a["w_score"] @ h2 + a["b_score"])
+    sharp = np.exp(a["w_sharp"] @ h2 + a["b_sharp"][0])
+    z = np.where(people, score / scale * sharp, -np.inf)
+    win = np.exp(z - z.max())
+    return score, win / win.sum(), h2
+
+
+def test_the_weights_file_holds_the_network_pytorch_trained(data, trained):
+    import torch
+    net, report, path = trained
+    a, meta = weights.read(path, "gutenberg", CORE.NET_DIMENSIONS, CORE.NET_ARRAYS)
+    assert meta["game"] == "gutenberg" and meta["hidden"] == 8 and meta["hidden2"] == 6
+    for row in (0, 7, 31):
+        s, e = data["obs_start"][row], data["obs_start"][row + 1]
+        obs = np.zeros(CORE.OBSERVATION_SIZE)
+        obs[data["obs_index"][s:e]] = data["obs_value"][s:e]
+        score, _, h2 = _forward(a, meta, obs, data["proj"][row], data["people"][row] > 0)
+        with torch.no_grad():
+            t_h2 = net.trunk(torch.tensor(data["obs_index"][s:e], dtype=torch.long), torch.tensor([0]),
+                             torch.tensor(data["obs_value"][s:e]),
+                             torch.tensor(data["proj"][row:row + 1] / meta["scale"])).numpy()[0]
+            t_corr = net.score(torch.tensor(t_h2)).numpy()
+        assert h2 == pytest.approx(t_h2, abs=2e-3)
+        assert score == pytest.approx(data["proj"][row] + meta["scale"] * t_corr, abs=0.5)
+
+
+def test_the_search_evaluates_the_network_as_written(selfplay_dir, trained):
+    _, _, path = trained
+    a, meta = weights.read(path, "gutenberg", CORE.NET_DIMENSIONS, CORE.NET_ARRAYS)
+    m = CORE.learned_model(path)
+    record = _records(selfplay_dir)[1]
+    at = [i for i, e in enumerate(record["actions"]) if "search" in e][5]
+    core = core_of(replay(record, to=at))
+    proj = CORE.evaluate_state(core)
+    for p in (0, 1):
+        obs = np.zeros(CORE.OBSERVATION_SIZE, dtype=np.float32)
+        core.write_observation(p, obs)
+        rel = [proj[(p + k) % 2] for k in range(2)] + [0.0, 0.0]
+        score, win, h2 = _forward(a, meta, obs, rel, np.array([1, 1, 0, 0]) > 0)
+        c_score, c_win = m.value(core, p)
+        assert [c_score[(p + k) % 2] for k in range(2)] == pytest.approx(score[:2], rel=1e-4, abs=1e-3)
+        assert [c_win[(p + k) % 2] for k in range(2)] == pytest.approx(win[:2], abs=1e-4)
+    moves, values = zip(*CORE.root_move_values(core))
+    logits = m.logits(core, list(moves), list(values))
+    p = core.current_player()
+    obs = np.zeros(CORE.OBSERVATION_SIZE, dtype=np.float32)
+    core.write_observation(p, obs)
+    _, _, h2 = _forward(a, meta, obs, [proj[(p + k) % 2] for k in range(2)] + [0.0, 0.0], np.array([1, 1, 0, 0]) > 0)
+    expected = [meta["beta"] * (v - max(values)) + a["w_policy"][mv] @ h2 + a["b_policy"][mv]
+                for mv, v in zip(moves, values)]
+    assert logits == pytest.approx(expected, abs=1e-3)
+
+
+def test_the_report_compares_with_the_hand_written_judgement(trained):
+    _, report, path = trained
+    held = report["held_out"]
+    for side in ("learned", "heuristic"):
+        assert set(held[side]) >= {"score", "win", "policy", "policy_top1"}
+        assert held[side]["score"] >= 0 and held[side]["win"] >= 0
+    assert report["held_out_games"] == 1 and report["games"] == 3
+    cal = report["calibration"]["learned"]
+    assert sum(b["rows"] for b in cal["bins"]) == 2 * report["held_out_rows"]   # both people, every row
+    assert weights.meta_of(path)["report"]["held_out_rows"] == report["held_out_rows"]
+
+
+# ---------------------------------------------------------------------------------------
+# The search with a model
+# ---------------------------------------------------------------------------------------
+def _decision():
+    game = games.get("gutenberg").load(players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    return core_of(state)
+
+
+def _visits(result):
+    return [(m["action"], m["visits"]) for m in result["moves"]]
+
+
+def test_a_model_with_both_parts_off_searches_as_the_hand_written_search(trained):
+    _, _, path = trained
+    core = _decision()
+    plain = CORE.search(core, iterations=300, seed=4)
+    off = CORE.search(core, iterations=300, seed=4, model=path, model_value=False, model_priors=False)
+    assert _visits(plain) == _visits(off)
+    on = CORE.search(core, iterations=300, seed=4, model=path, cutoff=5)
+    assert _visits(on) != _visits(CORE.search(core, iterations=300, seed=4, cutoff=5))
+    assert _visits(on) == _visits(CORE.search(core, iterations=300, seed=4, model=path, cutoff=5))   # seeded
+
+
+def test_without_rollouts_the_leaf_is_evaluated_where_it_is(trained):
+    _, _, path = trained
+    core = _decision()
+    r = CORE.search(core, iterations=200, seed=1, model=path, rollout="none")
+    assert r["iterations"] == 200 and sum(m["visits"] for m in r["moves"]) == 200
+    with pytest.raises(ValueError, match="rollout"):
+        CORE.search_config(rollout="sometimes")
+
+
+def test_bad_weight_files_are_refused_with_every_problem(trained, tmp_path):
+    _, _, path = trained
+    with pytest.raises(ValueError, match="no such file"):
+        CORE.search_config(model=str(tmp_path / "missing.npz"))
+    text = tmp_path / "text.npz"
+    text.write_text("weights, honestly")
+    with pytest.raises(weights.ModelError, match="not a weights file"):
+        weights.read(str(text), "gutenberg", CORE.NET_DIMENSIONS, CORE.NET_ARRAYS)
+    with np.load(path) as f:
+        arrays = {k: f[k] for k in f.files}
+    meta = json.loads(str(arrays.pop("meta")))
+    arrays["b2"] = np.full_like(arrays["b2"], np.nan)
+    arrays.pop("w_sharp")
+    meta["game"] = "printing-press"
+    meta["beta"] = "warm"
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, meta=np.array(json.dumps(meta)), **arrays)
+    with pytest.raises(weights.ModelError) as e:
+        weights.read(str(bad), "gutenberg", CORE.NET_DIMENSIONS, CORE.NET_ARRAYS)
+    lines = str(e.value).splitlines()
+    assert any("meta.game" in line for line in lines) and any("meta.beta" in line for line in lines)
+    assert any("b2: holds a NaN" in line for line in lines) and any("w_sharp: missing" in line for line in lines)
+    # Another game's weights are refused by shape even when the meta is edited to pass.
+    pp = games.get("printing-press").core
+    with pytest.raises(weights.ModelError, match="obs_size"):
+        weights.read(path, "gutenberg", pp.NET_DIMENSIONS, pp.NET_ARRAYS)
+
+
+def test_the_learned_bot_searches_with_the_game_s_shipped_weights():
+    assert weights.has_shipped("gutenberg")
+    game = games.get("gutenberg").load(players=2)
+    bot = make_bot("learned", game, 0, seed=1, iterations=50)
+    assert bot.options["model"] == "default" and bot.name == "learned"
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert bot.step(state) in state.legal_actions()
+    assert CORE.learned_model("default").name == "gutenberg default"
+
+
+def test_a_game_without_shipped_weights_says_so():
+    for key in games.GAMES:
+        if weights.has_shipped(key):
+            continue
+        with pytest.raises(ValueError, match="ships no learned weights"):
+            games.get(key).core.search_config(model="default")
+
+
+# ---------------------------------------------------------------------------------------
+# The commands
+# ---------------------------------------------------------------------------------------
+def run(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "gutenberg_ai", *args], capture_output=True, text=True,
+                          timeout=300, env=env)
+
+
+def test_selfplay_and_train_from_the_command_line(tmp_path):
+    pytest.importorskip("torch", reason="training needs the [learn] extra (PyTorch)")
+    out = tmp_path / "sp"
+    r = run("selfplay", "--games", "2", "--rounds", "1", "--iterations", "10", "--jobs", "1", "--seed", "3",
+            "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "2 games: 2 played now" in r.stdout
+    w = tmp_path / "w.npz"
+    r = run("train", str(out), "--out", str(w), "--epochs", "1", "--hidden", "8", "--report", str(tmp_path / "r.json"))
+    assert r.returncode == 0, r.stderr
+    assert "Held out: 1 of 2 games" in r.stdout and "final score: RMSE" in r.stdout
+    assert weights.meta_of(str(w))["generation"] == 1
+    assert json.loads((tmp_path / "r.json").read_text())["games"] == 2
+
+
+def test_the_commands_name_what_is_wrong(tmp_path):
+    r = run("selfplay", "--bot", "random", "--out", str(tmp_path / "x"))
+    assert r.returncode == 2 and "self-play records the searches of" in r.stderr and "Traceback" not in r.stderr
+    r = run("train", str(tmp_path / "nothing"), "--out", str(tmp_path / "w.npz"))
+    assert r.returncode == 2 and "no such folder" in r.stderr and "Traceback" not in r.stderr
+    r = run("arena", "--bots", "ismcts,learned", "--games", "1", "--iterations", "5", "--out", str(tmp_path / "a"),
+            "--options", json.dumps({"learned": {"model": str(tmp_path / "none.npz")}}))
+    assert r.returncode == 2 and "none.npz: no such file" in r.stderr
+
+
+def test_train_without_pytorch_says_how_to_get_it(selfplay_dir, tmp_path):
+    code = ("import sys; sys.modules['torch'] = None; from gutenberg_ai.cli import main; "
+            f"sys.exit(main(['train', {selfplay_dir!r}, '--out', {str(tmp_path / 'w.npz')!r}]))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "pip install -e '.[learn]'" in r.stderr
+    assert not os.path.exists(tmp_path / "w.npz")
