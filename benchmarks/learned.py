@@ -77,11 +77,11 @@ def main():
     core = g.core
     cutoff = core.SEARCH_OPTIONS["cutoff"]
     m = args.model
+    shown = ", ".join(f"{k}={v}" for k, v in LEARNED_OPTIONS.items() if k != "model") or "model only"
     configs = [("hand-written (game defaults)", {}),
                ("model at the leaves", dict(model=m, model_priors=False)),
                ("model at the leaves and as priors", dict(model=m)),
-               (f"learned bot ({', '.join(f'{k}={v}' for k, v in LEARNED_OPTIONS.items() if k != 'model')})",
-                {**LEARNED_OPTIONS, "model": m}),
+               (f"learned bot ({shown})", {**LEARNED_OPTIONS, "model": m}),
                ("model, no rollout", dict(model=m, rollout="none"))]
     states = positions(args.game, args.seed)
     rates = {name: [] for name, _ in configs}

@@ -77,6 +77,14 @@ SEARCH_BOTS = ("ismcts", "smmcts", "learned", "openspiel-ismcts", "openspiel-ism
 LEARNED_OPTIONS = dict(model="default")
 
 
+def native_search(name: str, options: dict) -> tuple[str, dict]:
+    """The core's search a native search bot runs: (algorithm, options); the learned bot
+    is ismcts with LEARNED_OPTIONS under the given ones."""
+    if name == "learned":
+        return "ismcts", {**LEARNED_OPTIONS, **options}
+    return name, options
+
+
 def budget_options(name: str, seconds=None, iterations=None) -> dict:
     """The budget options of bot `name`: {"iterations": n} or {"seconds": s} for a
     searching bot (iterations win when both are given; a budget in the name, `NAME@500`
@@ -617,7 +625,8 @@ def make_bot(name, game, player: int, seed: int = 0, **options):
     if name in ("ismcts", "smmcts"):
         return SearchBot(game, player, name, seed, **options)
     if name == "learned":
-        return SearchBot(game, player, "ismcts", seed, label="learned", **{**LEARNED_OPTIONS, **options})
+        algorithm, options = native_search(name, options)
+        return SearchBot(game, player, algorithm, seed, label=name, **options)
     if name == "cfr":
         from gutenberg_ai import cfr
         return cfr.make_cfr_bot(game, player, seed, **options)

@@ -38,7 +38,7 @@ import pyspiel
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of, returns_mode_of
 
-HINT_BOTS = ("smmcts", "ismcts")
+HINT_BOTS = ("smmcts", "ismcts", "learned")
 DEFAULT_ITERATIONS = 4000
 Z95 = 1.96   # a normal 95% interval: mean +- Z95 standard errors
 
@@ -93,7 +93,8 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
     games, or a compiled CoreState), best first, at most `top` of them.
 
     player      the player to act (None: whoever it is); another player is an error
-    bot         "smmcts" (default) or "ismcts"
+    bot         "smmcts" (default), "ismcts" or "learned" (ismcts with the game's learned
+                evaluation and priors: bots.LEARNED_OPTIONS, docs/learning.md)
     seconds, iterations   the search budget (default: DEFAULT_ITERATIONS iterations)
     seed        the search's seed; threads: root-parallel trees
     progress    called as progress(iterations, seconds) while the search runs
@@ -123,6 +124,8 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
     if isinstance(state, pyspiel.State):
         options.setdefault("returns", returns_mode_of(state.get_game()))
     core_module = games.of(core).core
+    from gutenberg_ai.bots import native_search
+    bot, options = native_search(bot, options)
     result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
                                 threads=threads, lines=top, line_length=line_length,
                                 progress=progress, batches=core_module.BATCHES, **options)

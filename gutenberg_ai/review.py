@@ -50,8 +50,10 @@ HIDDEN_NOTE = ("Each decision was searched from the information state of the pla
 
 
 def _search(core_module, core, bot, budget, seed, threads, options, root_action=None):
+    from gutenberg_ai.bots import native_search
+    algorithm, options = native_search(bot, options)
     extra = {} if root_action is None else {"root_action": root_action}
-    return core_module.search(core, bot, seed=seed, threads=threads, batches=core_module.BATCHES,
+    return core_module.search(core, algorithm, seed=seed, threads=threads, batches=core_module.BATCHES,
                               **budget, **options, **extra)
 
 

@@ -21,7 +21,7 @@ CORE = games.get("gutenberg").core
 @pytest.fixture(scope="module")
 def selfplay_dir(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("sp"))
-    s = selfplay.settings("gutenberg", players=2, games_=3, iterations=20, seed=5, rounds=1)
+    s = selfplay.settings("gutenberg", players=2, games=3, iterations=20, seed=5, rounds=1)
     run = selfplay.run_selfplay(s, out, jobs=1)
     assert run["played"] == 3
     return out
@@ -66,7 +66,7 @@ def test_selfplay_records_keep_what_each_search_found(selfplay_dir):
 
 
 def test_selfplay_is_reproducible_from_its_seed(selfplay_dir, tmp_path):
-    s = selfplay.settings("gutenberg", players=2, games_=1, iterations=20, seed=5, rounds=1)
+    s = selfplay.settings("gutenberg", players=2, games=1, iterations=20, seed=5, rounds=1)
     selfplay.run_selfplay(s, str(tmp_path), jobs=1)
     again = _records(str(tmp_path))[0]
     first = _records(selfplay_dir)[0]
@@ -296,12 +296,23 @@ def test_the_learned_bot_searches_with_the_game_s_shipped_weights():
     assert CORE.learned_model("default").name == "gutenberg default"
 
 
-def test_a_game_without_shipped_weights_says_so():
+def test_every_game_ships_weights_its_learned_bot_plays_with():
     for key in games.GAMES:
-        if weights.has_shipped(key):
-            continue
-        with pytest.raises(ValueError, match="ships no learned weights"):
-            games.get(key).core.search_config(model="default")
+        assert weights.has_shipped(key), key
+        g = games.get(key)
+        game = g.load(players=2)
+        state = game.new_initial_state()
+        while state.is_chance_node() or len(state.legal_actions()) < 2:
+            state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+        assert make_bot("learned", game, state.current_player(), seed=2, iterations=30).step(state) in \
+            state.legal_actions()
+        assert weights.meta_of(weights.shipped_path(key))["game"] == key
+
+
+def test_a_game_without_shipped_weights_says_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(weights, "shipped_path", lambda key: str(tmp_path / f"{key}.npz"))
+    with pytest.raises(ValueError, match="ships no learned weights"):
+        games.get("printing-press").core.search_config(model="default")
 
 
 # ---------------------------------------------------------------------------------------
@@ -343,3 +354,19 @@ def test_train_without_pytorch_says_how_to_get_it(selfplay_dir, tmp_path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "pip install -e '.[learn]'" in r.stderr
     assert not os.path.exists(tmp_path / "w.npz")
+
+
+def test_hints_and_reviews_can_search_with_the_learned_evaluation():
+    import gutenberg_ai
+    from gutenberg_ai.games.gutenberg.position import load_position
+    pos = load_position("gutenberg_ai/games/gutenberg/data/positions/fulfil-round6-2p.json")
+    learned = gutenberg_ai.hint(pos.state, bot="learned", iterations=300, top=3, seed=1)
+    plain = gutenberg_ai.hint(pos.state, bot="ismcts", iterations=300, top=3, seed=1)
+    assert learned.iterations == 300 and learned[0].win_probability is not None
+    assert [h.action for h in learned] and all(h.action in pos.state.legal_actions() for h in learned)
+    # The learned evaluation changes the estimates (the same seed, the same tree budget).
+    assert [h.expected_fame for h in learned] != [h.expected_fame for h in plain]
+    r = run("hint", "gutenberg_ai/games/gutenberg/data/positions/fulfil-round6-2p.json", "--bot", "learned",
+            "--iterations", "200", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["bot"] == "learned"

@@ -1048,12 +1048,16 @@ def learned_model(str name):
     """The LearnedModel of a weights file (a path, or "default": the game's shipped
     weights), read and checked once (gutenberg_ai.learn.model); ValueError says what is
     wrong with it."""
-    model = _LEARNED_MODELS.get(name)
+    import os
+    from gutenberg_ai.learn.model import game_of_core, read_for_core, resolve
+    path = resolve(name, game_of_core(__name__))
+    # Keyed by the file's time too: weights written again are read again.
+    key = (name, os.stat(path).st_mtime_ns if os.path.exists(path) else None)
+    model = _LEARNED_MODELS.get(key)
     if model is None:
-        from gutenberg_ai.learn.model import read_for_core
         arrays, beta, scale, label = read_for_core(name, __name__, NET_DIMENSIONS, NET_ARRAYS)
         model = LearnedModel(arrays, beta, scale, label)
-        _LEARNED_MODELS[name] = model
+        _LEARNED_MODELS[key] = model
     return model
 
 

@@ -48,6 +48,23 @@ def record_paths(folder: str) -> list[str]:
     return paths
 
 
+def _game_of_folder(folder: str) -> str:
+    """The game a self-play folder holds (its arena.json, untrusted)."""
+    from gutenberg_ai.jsonfile import FileDataError, read_json
+    path = os.path.join(folder, "arena.json")
+    if not os.path.exists(path):
+        raise DataError(f"{folder}: no arena.json in it (a folder written by gutenberg-ai selfplay)")
+    try:
+        data, _, _ = read_json(path, FileDataError, 1 << 20, "self-play settings")
+    except FileDataError as e:
+        raise DataError(str(e)) from None
+    settings = data.get("settings") if isinstance(data, dict) else None
+    key = settings.get("game", "gutenberg") if isinstance(settings, dict) else None
+    if key not in games.GAMES:
+        raise DataError(f"{path}: settings.game: {key!r} is not one of {', '.join(games.GAMES)}")
+    return key
+
+
 def _rotate(values, p: int, n: int, fill=0.0):
     """Per-seat values made relative to seat p (p first), padded to SEATS."""
     out = [fill] * SEATS
@@ -148,15 +165,12 @@ def build(folders, progress=None) -> dict:
     module's docstring), plus `meta` (the game, the folders, games and rows)."""
     paths, game_key = [], None
     for folder in folders:
-        settings_path = os.path.join(folder, "arena.json")
-        key = "gutenberg"
-        if os.path.exists(settings_path):
-            with open(settings_path, encoding="utf-8") as f:
-                key = json.load(f).get("settings", {}).get("game", "gutenberg")
+        found = record_paths(folder)
+        key = _game_of_folder(folder)
         if game_key is not None and key != game_key:
             raise DataError(f"{folder}: self-play of {key}, but {folders[0]} is of {game_key}")
         game_key = key
-        paths += record_paths(folder)
+        paths += found
     b = _Builder(game_key)
     used = 0
     for i, path in enumerate(paths):

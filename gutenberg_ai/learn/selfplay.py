@@ -11,7 +11,8 @@ training data.
 """
 from __future__ import annotations
 
-from gutenberg_ai import arena, games
+from gutenberg_ai import arena
+from gutenberg_ai import games as game_table
 from gutenberg_ai.bots import SEARCH_BOTS, check_name, make_bot, split_budget
 
 # The searches whose statistics a record can keep: the native ones (and the learned bot).
@@ -23,14 +24,14 @@ class SelfPlayError(ValueError):
     """Settings that cannot run."""
 
 
-def settings(game: str = "gutenberg", players: int = 2, games_: int = 100, bot: str = "ismcts",
+def settings(game: str = "gutenberg", players: int = 2, games: int = 100, bot: str = "ismcts",
              iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None, seed: int = 0,
              rounds: int | None = None, automa: bool = False, variant: str = "",
              options: dict | None = None) -> arena.ArenaSettings:
     """The arena settings of a self-play run: `bot` in every seat (a solo game: the one
     seat), its search statistics kept; `options` are the bot's search options (a model
     of an earlier generation: {"model": "gen1.npz"})."""
-    g = games.get(game)
+    g = game_table.get(game)
     name, own = split_budget(bot)
     if name not in SELFPLAY_BOTS:
         raise SelfPlayError(f"bot: {bot!r}: self-play records the searches of {', '.join(SELFPLAY_BOTS)}")
@@ -38,7 +39,7 @@ def settings(game: str = "gutenberg", players: int = 2, games_: int = 100, bot: 
         iterations, seconds = own.get("iterations"), own.get("seconds")
     if players == 1 and "automa" in g.rules_module.DEFAULTS:
         automa = True    # Gutenberg's solo game is against its automa
-    s = arena.ArenaSettings(bots=[bot], game=g.key, players=players, games=games_,
+    s = arena.ArenaSettings(bots=[bot], game=g.key, players=players, games=games,
                             seconds=seconds if iterations is None else None, iterations=iterations,
                             rounds=rounds if rounds is not None else g.rules_module.DEFAULTS["rounds"],
                             automa=automa, seed=seed, options={bot: dict(options)} if options else {},
@@ -49,7 +50,7 @@ def settings(game: str = "gutenberg", players: int = 2, games_: int = 100, bot: 
 
 def validate(s: arena.ArenaSettings):
     """The game's parameters and the bot with its options, before anything is written."""
-    g = games.get(s.game)
+    g = game_table.get(s.game)
     if isinstance(s.games, bool) or not isinstance(s.games, int) or s.games < 1:
         raise SelfPlayError(f"games: {s.games!r} is not a whole number >= 1")
     try:

@@ -37,7 +37,7 @@ from gutenberg_ai.web.sessions import Limits, NotNow, Review, Store, WebGame, bo
 
 log = logging.getLogger("gutenberg_ai.web")
 STATIC = Path(__file__).parent / "static"
-WEB_BOTS = ("smmcts", "ismcts", "heuristic", "random")   # the AI seats the page offers: stoppable searches
+WEB_BOTS = ("smmcts", "ismcts", "learned", "heuristic", "random")   # the AI seats the page offers: stoppable searches
 USER_ERRORS = (FileDataError, ValueError, pyspiel.SpielError)
 
 
