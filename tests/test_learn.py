@@ -166,7 +166,7 @@ def _forward(a, meta, obs, proj_rel, people):
 def test_the_weights_file_holds_the_network_pytorch_trained(data, trained):
     import torch
     net, report, path = trained
-    a, meta = weights.read(path, "gutenberg", CORE.NET_DIMENSIONS, CORE.NET_ARRAYS)
+    a, meta = weights.read(path, "gutenberg", CORE)
     assert meta["game"] == "gutenberg" and meta["hidden"] == 8 and meta["hidden2"] == 6
     for row in (0, 7, 31):
         s, e = data["obs_start"][row], data["obs_start"][row + 1]
@@ -184,7 +184,7 @@ def test_the_weights_file_holds_the_network_pytorch_trained(data, trained):
 
 def test_the_search_evaluates_the_network_as_written(selfplay_dir, trained):
     _, _, path = trained
-    a, meta = weights.read(path, "gutenberg", CORE.NET_DIMENSIONS, CORE.NET_ARRAYS)
+    a, meta = weights.read(path, "gutenberg", CORE)
     m = CORE.learned_model(path)
     record = _records(selfplay_dir)[1]
     at = [i for i, e in enumerate(record["actions"]) if "search" in e][5]
@@ -263,7 +263,7 @@ def test_bad_weight_files_are_refused_with_every_problem(trained, tmp_path):
     text = tmp_path / "text.npz"
     text.write_text("weights, honestly")
     with pytest.raises(weights.ModelError, match="not a weights file"):
-        weights.read(str(text), "gutenberg", CORE.NET_DIMENSIONS, CORE.NET_ARRAYS)
+        weights.read(str(text), "gutenberg", CORE)
     with np.load(path) as f:
         arrays = {k: f[k] for k in f.files}
     meta = json.loads(str(arrays.pop("meta")))
@@ -274,14 +274,14 @@ def test_bad_weight_files_are_refused_with_every_problem(trained, tmp_path):
     bad = tmp_path / "bad.npz"
     np.savez(bad, meta=np.array(json.dumps(meta)), **arrays)
     with pytest.raises(weights.ModelError) as e:
-        weights.read(str(bad), "gutenberg", CORE.NET_DIMENSIONS, CORE.NET_ARRAYS)
+        weights.read(str(bad), "gutenberg", CORE)
     lines = str(e.value).splitlines()
     assert any("meta.game" in line for line in lines) and any("meta.beta" in line for line in lines)
     assert any("b2: holds a NaN" in line for line in lines) and any("w_sharp: missing" in line for line in lines)
     # Another game's weights are refused by shape even when the meta is edited to pass.
     pp = games.get("printing-press").core
     with pytest.raises(weights.ModelError, match="obs_size"):
-        weights.read(path, "gutenberg", pp.NET_DIMENSIONS, pp.NET_ARRAYS)
+        weights.read(path, "gutenberg", pp)
 
 
 def test_the_learned_bot_searches_with_the_game_s_shipped_weights():

@@ -140,6 +140,14 @@ NET_ARRAYS = ("row_of", "w_obs", "w_proj", "b1", "w2", "b2", "w_score", "b_score
 NET_DIMENSIONS = dict(obs_size=OBS_SIZE, n_actions=N_ACTIONS, seats=MAX_SEATS, max_hidden=MAX_HIDDEN)
 
 
+def net_shapes(int rows, int hidden, int hidden2):
+    """The shape of each array of NET_ARRAYS for a network with these rows of W_obs and
+    hidden units (what a weights file must hold for this game)."""
+    return dict(row_of=(OBS_SIZE,), w_obs=(rows, hidden), w_proj=(MAX_SEATS, hidden), b1=(hidden,),
+                w2=(hidden2, hidden), b2=(hidden2,), w_score=(MAX_SEATS, hidden2), b_score=(MAX_SEATS,),
+                w_sharp=(hidden2,), b_sharp=(1,), w_policy=(N_ACTIONS, hidden2), b_policy=(N_ACTIONS,))
+
+
 cdef class LearnedModel:
     """A network's weights held for the search (the arrays stay owned by this object).
     `arrays`: name -> numpy array (NET_ARRAYS, float32 but row_of int32), `beta` and
@@ -155,10 +163,7 @@ cdef class LearnedModel:
              for k in NET_ARRAYS}
         H, H2 = a["b1"].shape[0], a["b2"].shape[0]
         rows = a["w_obs"].shape[0] if a["w_obs"].ndim == 2 else -1
-        shapes = dict(row_of=(OBS_SIZE,), w_obs=(rows, H), w_proj=(MAX_SEATS, H), b1=(H,), w2=(H2, H),
-                      b2=(H2,), w_score=(MAX_SEATS, H2), b_score=(MAX_SEATS,), w_sharp=(H2,),
-                      b_sharp=(1,), w_policy=(N_ACTIONS, H2), b_policy=(N_ACTIONS,))
-        for k, shape in shapes.items():
+        for k, shape in net_shapes(rows, H, H2).items():
             if a[k].shape != shape:
                 raise ValueError(f"{name}: {k} has shape {a[k].shape}, not {shape}")
         if not (1 <= H <= MAX_HIDDEN and 1 <= H2 <= MAX_HIDDEN):

@@ -1049,14 +1049,16 @@ def learned_model(str name):
     weights), read and checked once (gutenberg_ai.learn.model); ValueError says what is
     wrong with it."""
     import os
-    from gutenberg_ai.learn.model import game_of_core, read_for_core, resolve
-    path = resolve(name, game_of_core(__name__))
+    import sys
+    from gutenberg_ai.learn import model as weights
+    game = weights.game_of_core(__name__)
+    path = weights.resolve(name, game)
     # Keyed by the file's time too: weights written again are read again.
     key = (name, os.stat(path).st_mtime_ns if os.path.exists(path) else None)
     model = _LEARNED_MODELS.get(key)
     if model is None:
-        arrays, beta, scale, label = read_for_core(name, __name__, NET_DIMENSIONS, NET_ARRAYS)
-        model = LearnedModel(arrays, beta, scale, label)
+        arrays, meta = weights.read(path, game, sys.modules[__name__])
+        model = LearnedModel(arrays, meta["beta"], meta["scale"], f"{game} {name}" if name == "default" else path)
         _LEARNED_MODELS[key] = model
     return model
 

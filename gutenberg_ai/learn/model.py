@@ -61,10 +61,11 @@ def resolve(name: str, game_key: str) -> str:
     return shipped_path(game_key) if name == "default" else name
 
 
-def read(path: str, game_key: str, dims: dict, names) -> tuple[dict, dict]:
+def read(path: str, game_key: str, core) -> tuple[dict, dict]:
     """The arrays (float32, row_of int32) and the meta of a weights file, checked against
-    the game (`dims`: obs_size, n_actions, seats, max_hidden); ModelError with every
-    problem found."""
+    the game's compiled `core` (its NET_DIMENSIONS, NET_ARRAYS and net_shapes); ModelError
+    with every problem found."""
+    dims, names = core.NET_DIMENSIONS, core.NET_ARRAYS
     shown = os.path.basename(path) if path.startswith(os.path.dirname(shipped_path(game_key))) else path
     if not os.path.isfile(path):
         if os.path.abspath(path) == shipped_path(game_key):
@@ -137,11 +138,8 @@ def read(path: str, game_key: str, dims: dict, names) -> tuple[dict, dict]:
         H, H2 = arrays["b1"].shape[0] if arrays["b1"].ndim == 1 else -1, \
             arrays["b2"].shape[0] if arrays["b2"].ndim == 1 else -1
         rows = arrays["w_obs"].shape[0] if arrays["w_obs"].ndim == 2 else -1
-        seats, obs, acts = dims["seats"], dims["obs_size"], dims["n_actions"]
-        shapes = dict(row_of=(obs,), w_obs=(rows, H), w_proj=(seats, H), b1=(H,), w2=(H2, H), b2=(H2,),
-                      w_score=(seats, H2), b_score=(seats,), w_sharp=(H2,), b_sharp=(1,),
-                      w_policy=(acts, H2), b_policy=(acts,))
-        for name, shape in shapes.items():
+        obs = dims["obs_size"]
+        for name, shape in core.net_shapes(rows, H, H2).items():
             if arrays[name].shape != shape:
                 add(name, f"shape {arrays[name].shape}, not {shape}")
         if not (1 <= H <= dims["max_hidden"] and 1 <= H2 <= dims["max_hidden"]):
@@ -152,15 +150,6 @@ def read(path: str, game_key: str, dims: dict, names) -> tuple[dict, dict]:
     if problems:
         raise ModelError("\n".join(problems))
     return arrays, meta
-
-
-def read_for_core(name: str, core_module: str, dims: dict, names):
-    """What the core's learned_model needs: (arrays, beta, scale, label)."""
-    key = game_of_core(core_module)
-    path = resolve(name, key)
-    arrays, meta = read(path, key, dims, names)
-    label = f"{key} {name}" if name == "default" else path
-    return arrays, float(meta["beta"]), float(meta["scale"]), label
 
 
 def write(path: str, arrays: dict, meta: dict):

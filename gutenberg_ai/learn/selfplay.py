@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from gutenberg_ai import arena
 from gutenberg_ai import games as game_table
-from gutenberg_ai.bots import SEARCH_BOTS, check_name, make_bot, split_budget
+from gutenberg_ai.bots import check_name, make_bot, split_budget
 
 # The searches whose statistics a record can keep: the native ones (and the learned bot).
 SELFPLAY_BOTS = ("ismcts", "smmcts", "learned")
@@ -59,7 +59,7 @@ def validate(s: arena.ArenaSettings):
         raise SelfPlayError(str(e)) from None
     bot = s.bots[0]
     try:
-        check_name(bot, list(SEARCH_BOTS) + ["learned"])
+        check_name(bot, list(SELFPLAY_BOTS))
         game = g.load(**params)
         make_bot(bot, game, 0, seed=0, **arena.budget_options(bot, s.seconds, s.iterations),
                  **s.options.get(bot, {}))

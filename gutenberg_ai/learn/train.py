@@ -129,11 +129,8 @@ def _losses(torch, net, b: dict, dropout: float = 0.0, prior_weight: float = 1.0
     win_loss = -(b["win"] * torch.log_softmax(logits, 1)).sum(1)
     n = b["p_rows"]
     if n:
-        hp = h2[b["p_batch_row"]][b["p_seg"]]
         seg = b["p_seg"]
-        vmax = torch.zeros(n).scatter_reduce(0, seg, b["p_value"], "amax", include_self=False)
-        lg = net.beta * (b["p_value"] - vmax[seg]) + (net.policy(b["p_move"]) * hp).sum(1) \
-            + net.policy_bias(b["p_move"]).squeeze(1)
+        lg = _policy_logits(torch, net, b, h2)
         lmax = torch.zeros(n).scatter_reduce(0, seg, lg.detach(), "amax", include_self=False)
         lse = torch.zeros(n).index_add(0, seg, torch.exp(lg - lmax[seg])).log() + lmax
         moves = torch.zeros(n).index_add(0, seg, torch.ones(len(seg)))
@@ -301,17 +298,22 @@ def evaluate(torch, net, data: dict, rows: np.ndarray, scale: float, opts: dict)
                                  heuristic=_calibration(base["win_probs"], outcome, people)))
 
 
+def _policy_logits(torch, net, b: dict, h2):
+    """The policy's logits of every move of the batch's policy rows (flat, b["p_seg"]
+    says whose): beta (value - the row's best value) + W_policy h2 + b_policy."""
+    seg = b["p_seg"]
+    vmax = torch.zeros(b["p_rows"]).scatter_reduce(0, seg, b["p_value"], "amax", include_self=False)
+    return (net.beta * (b["p_value"] - vmax[seg]) + (net.policy(b["p_move"]) * h2[b["p_batch_row"]][seg]).sum(1)
+            + net.policy_bias(b["p_move"]).squeeze(1))
+
+
 def _policy_top1(torch, net, b: dict) -> np.ndarray:
     """Per policy row: whether the network's best move is the search's most visited."""
     n = b["p_rows"]
     if not n:
         return np.zeros(0)
-    h2 = net.trunk(b["index"], b["offsets"], b["values"], b["proj"])
+    lg = _policy_logits(torch, net, b, net.trunk(b["index"], b["offsets"], b["values"], b["proj"])).numpy()
     seg = b["p_seg"].numpy()
-    hp = h2[b["p_batch_row"]][b["p_seg"]]
-    vmax = torch.zeros(n).scatter_reduce(0, b["p_seg"], b["p_value"], "amax", include_self=False)
-    lg = (net.beta * (b["p_value"] - vmax[b["p_seg"]]) + (net.policy(b["p_move"]) * hp).sum(1)
-          + net.policy_bias(b["p_move"]).squeeze(1)).numpy()
     visits = b["p_visits"].numpy()
     out = np.zeros(n, dtype=bool)
     starts = np.concatenate([[0], np.flatnonzero(np.diff(seg)) + 1, [len(seg)]])
