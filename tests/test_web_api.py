@@ -237,3 +237,16 @@ def test_the_position_schemas_for_the_form(client):
             continue
         assert out[key]["format"] == g.position_format == g.positions.FORMAT
         assert out[key]["schema"] == g.positions.position_schema()
+
+
+@pytest.mark.parametrize("key", list(games.GAMES))
+def test_a_learned_ai_seat_plays_a_game_of_every_game(client, key):
+    """The page's `learned` seat searches with the game's shipped weights."""
+    view = client.post("/api/games", json={"game": key, "players": 2, "ai": ["learned"], "rounds": 1,
+                                           "iterations": 20, "seed": 5}).json()
+    assert view["status"] in ("human", "ai"), view
+    end = play_out(client, view)
+    assert end["status"] == "end"
+    record = json.loads(client.get(f"/api/games/{view['id']}/record?full=true").text)
+    assert [seat["player"] for seat in record["seats"]] == ["human", "learned"]
+    assert replay(load_record(record)).is_terminal()
