@@ -280,6 +280,36 @@ def test_a_solo_search_sees_the_fame_of_its_moves(name, returns):
     assert best["fame"][0] == pytest.approx(max(m["fame"][0] for m in result["moves"] if m["visits"]))
 
 
+def test_the_solo_game_searches_with_its_own_defaults():
+    """A search of the solo game starts from the game's solo defaults (less exploration,
+    rollouts to the end: benchmarks/README.md) unless told otherwise; a game of two keeps
+    the game's own. Same seed, same visits: the defaults are the options spelt out."""
+    core = _core
+    solo = dict(core.GAME_SOLO_SEARCH_DEFAULTS)
+    assert solo and all(core.SEARCH_OPTIONS[k] != v for k, v in solo.items())
+    assert core.search_config(solo=True) == {**core.SEARCH_OPTIONS, **solo}
+    assert core.search_config(solo=True, cutoff=7)["cutoff"] == 7      # what is said wins
+
+    def visits(state, **options):
+        result = core.search(state, "ismcts", iterations=300, seed=3, **options)
+        return [(m["action"], m["visits"]) for m in result["moves"]]
+
+    def first_choice(game):
+        state = game.new_initial_state()
+        while state.is_chance_node() or len(state.legal_actions()) < 3:
+            state.apply_action(state.legal_actions()[0])
+        return gutenberg_ai.core_of(state)
+
+    solo_state = first_choice(gutenberg_ai.load_game(players=1, automa=1))
+    shared = {k: core.SEARCH_OPTIONS[k] for k in solo}
+    assert visits(solo_state) == visits(solo_state, **solo)
+    assert visits(solo_state) != visits(solo_state, **shared)
+
+    duel = first_choice(gutenberg_ai.load_game(players=2))
+    assert visits(duel) == visits(duel, **shared)
+    assert visits(duel) != visits(duel, **solo)
+
+
 def test_search_bots_take_the_games_returns():
     """A native game keeps its returns in its parameters: the bots and hints search for
     them (the solo game: its score; not the 2-player default, win)."""

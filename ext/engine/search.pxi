@@ -293,8 +293,9 @@ cdef int node_moves(const Tree* t, const GameState* st, int seat, bint plan, int
     cdef double total = 0.0, top, w = t.cfg.prior_weight, p, temperature
     cdef int n, i, j, a
     n = move_values(st, t.cat, seat, plan, t.cfg.plan_candidates, moves, values)
-    if t.net != NULL and t.cfg.net_priors:
-        # The learned policy's logits (they take the heuristic's values as an input).
+    if t.net != NULL and t.cfg.net_priors and n > 1:
+        # The learned policy's logits (they take the heuristic's values as an input). A
+        # forced move's prior is 1 whatever its logit: no pass of the network for it.
         net_logits(t.net, st, t.cat, seat, t.net_obs, moves, values, n, values)
         temperature = 1.0
     else:
@@ -1009,15 +1010,19 @@ SEARCH_OPTIONS = dict(
 # hints, the arena, benchmarks) starts from them.
 SHARED_SEARCH_OPTIONS = dict(SEARCH_OPTIONS)
 SEARCH_OPTIONS.update(GAME_SEARCH_DEFAULTS)
+# The solo game (one person; "score" returns) has defaults of its own where measured
+# (GAME_SOLO_SEARCH_DEFAULTS, in the game's search hooks): with no one to beat, the
+# search compares fame, whose spread the shared exploration constant was not chosen on.
+SOLO_SEARCH_OPTIONS = {**SEARCH_OPTIONS, **GAME_SOLO_SEARCH_DEFAULTS}
 
 
-def search_config(**options):
-    """The options with the game's defaults (SEARCH_OPTIONS) filled in; ValueError
-    names a bad one."""
+def search_config(*, solo=False, **options):
+    """The options with the game's defaults (SEARCH_OPTIONS; with `solo`, for a game of
+    one person, SOLO_SEARCH_OPTIONS) filled in; ValueError names a bad one."""
     unknown = sorted(set(options) - set(SEARCH_OPTIONS))
     if unknown:
         raise ValueError(f"unknown search option(s) {', '.join(unknown)}; known: {', '.join(SEARCH_OPTIONS)}")
-    cfg = {**SEARCH_OPTIONS, **options}
+    cfg = {**(SOLO_SEARCH_OPTIONS if solo else SEARCH_OPTIONS), **options}
     for name, table in (("rollout", ROLLOUTS), ("selection", SELECTIONS), ("returns", RETURNS_MODES),
                         ("tree_policy", TREE_POLICIES)):
         if cfg[name] not in table:
@@ -1124,7 +1129,7 @@ cdef class SearchTree:
 
     def __cinit__(self, CoreState state, str algorithm="ismcts", unsigned long long seed=0, **options):
         cdef int seat
-        cfg = search_config(**options)
+        cfg = search_config(solo=state.s.num_players == 1, **options)
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm: {algorithm!r} is not one of {', '.join(ALGORITHMS)}")
         if current_player(&state.s) < 0:

@@ -97,3 +97,9 @@ cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogi
 # The search's defaults for Gutenberg: the shared ones (ext/engine/search.pxi,
 # SEARCH_OPTIONS), which were chosen on this game (benchmarks/README.md).
 GAME_SEARCH_DEFAULTS = {}
+# The solo game's (one person against the automa, "score" returns): less exploration and
+# rollouts to the end. Fame differences between moves are a few points in a spread of
+# tens, so the shared uct_c explores too much; and the solo game has no rival's moves to
+# cut short, so a whole rollout is affordable and exact. Measured: benchmarks/README.md,
+# "The solo game's search".
+GAME_SOLO_SEARCH_DEFAULTS = dict(uct_c=0.5, cutoff=0)

@@ -79,3 +79,5 @@ cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogi
 # The search's defaults for Lead Letter Printers: the shared ones (SEARCH_OPTIONS in
 # ext/engine/search.pxi) until some are measured on this game.
 GAME_SEARCH_DEFAULTS = {}
+# Lead Letter Printers has no solo game (2-4 players).
+GAME_SOLO_SEARCH_DEFAULTS = {}

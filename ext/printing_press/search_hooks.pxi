@@ -84,3 +84,5 @@ GAME_SEARCH_DEFAULTS = dict(
     # differences the search is after.
     epsilon=0.0,
 )
+# The solo game's (against the automa, "score" returns): the defaults above.
+GAME_SOLO_SEARCH_DEFAULTS = {}
