@@ -336,6 +336,20 @@ def test_selfplay_and_train_from_the_command_line(tmp_path):
     assert "Held out: 1 of 2 games" in r.stdout and "final score: RMSE" in r.stdout
     assert weights.meta_of(str(w))["generation"] == 1
     assert json.loads((tmp_path / "r.json").read_text())["games"] == 2
+    assert "win: cross-entropy" in r.stdout
+
+
+def test_training_on_solo_games_reports_no_win_chances(tmp_path):
+    """In a solo game the one person always has the whole win: a win cross-entropy of 0
+    would say nothing, so the report leaves the win out and keeps the score."""
+    pytest.importorskip("torch", reason="training needs the [learn] extra (PyTorch)")
+    out = tmp_path / "sp1"
+    r = run("selfplay", "--players", "1", "--games", "2", "--rounds", "1", "--iterations", "10", "--jobs", "1",
+            "--seed", "3", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    r = run("train", str(out), "--out", str(tmp_path / "w1.npz"), "--epochs", "1", "--hidden", "8")
+    assert r.returncode == 0, r.stderr
+    assert "final score: RMSE" in r.stdout and "win: cross-entropy" not in r.stdout
 
 
 def test_the_commands_name_what_is_wrong(tmp_path):
