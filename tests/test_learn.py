@@ -296,6 +296,31 @@ def test_the_learned_bot_searches_with_the_game_s_shipped_weights():
     assert CORE.learned_model("default").name == "gutenberg default"
 
 
+def test_the_solo_game_searches_with_the_solo_weights_gutenberg_ships():
+    """Gutenberg ships weights of its own for the solo game (trained on solo self-play):
+    "default" means them in a game of one person, the game's weights in a game of two;
+    Printing Press ships none apart, so its solo game takes the game's."""
+    solo_path = weights.shipped_path("gutenberg", solo=True)
+    assert os.path.basename(solo_path) == weights.SHIPPED_SOLO and os.path.exists(solo_path)
+    assert weights.shipped_path("gutenberg") != solo_path
+    assert weights.shipped_path("printing-press", solo=True) == weights.shipped_path("printing-press")
+    assert weights.meta_of(solo_path)["game"] == "gutenberg"
+    assert CORE.learned_model("default", True).name == "gutenberg default (solo)"
+    assert CORE.learned_model("default").name == "gutenberg default"
+
+    state = games.get("gutenberg").load(players=1).new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        state.apply_action(state.legal_actions()[0])
+    core = core_of(state)
+
+    def visits(model):
+        result = CORE.search(core, "ismcts", iterations=200, seed=5, model=model)
+        return [(m["action"], m["visits"]) for m in result["moves"]]
+
+    assert visits("default") == visits(solo_path)
+    assert visits("default") != visits(weights.shipped_path("gutenberg"))
+
+
 def test_every_game_ships_weights_its_learned_bot_plays_with():
     for key in games.GAMES:
         assert weights.has_shipped(key), key
@@ -310,7 +335,7 @@ def test_every_game_ships_weights_its_learned_bot_plays_with():
 
 
 def test_a_game_without_shipped_weights_says_so(monkeypatch, tmp_path):
-    monkeypatch.setattr(weights, "shipped_path", lambda key: str(tmp_path / f"{key}.npz"))
+    monkeypatch.setattr(weights, "shipped_path", lambda key, solo=False: str(tmp_path / f"{key}.npz"))
     with pytest.raises(ValueError, match="ships no learned weights"):
         games.get("printing-press").core.search_config(model="default")
 

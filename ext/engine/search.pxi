@@ -1042,28 +1042,31 @@ def search_config(*, solo=False, **options):
     if not isinstance(cfg["model"], str):
         raise ValueError(f"model: {cfg['model']!r} is not a weights file's name")
     if cfg["model"]:
-        learned_model(cfg["model"])   # read and checked once (a bad file: ValueError)
+        learned_model(cfg["model"], solo)   # read and checked once (a bad file: ValueError)
     return cfg
 
 
-_LEARNED_MODELS = {}   # a model's name -> LearnedModel, read once per process
+_LEARNED_MODELS = {}   # (a weights file, its time) -> LearnedModel, read once per process
 
 
-def learned_model(str name):
+def learned_model(str name, bint solo=False):
     """The LearnedModel of a weights file (a path, or "default": the game's shipped
-    weights), read and checked once (gutenberg_ai.learn.model); ValueError says what is
-    wrong with it."""
+    weights; with `solo`, its solo game's where it ships them), read and checked once
+    (gutenberg_ai.learn.model); ValueError says what is wrong with it."""
     import os
     import sys
     from gutenberg_ai.learn import model as weights
     game = weights.game_of_core(__name__)
-    path = weights.resolve(name, game)
+    path = weights.resolve(name, game, solo)
     # Keyed by the file's time too: weights written again are read again.
-    key = (name, os.stat(path).st_mtime_ns if os.path.exists(path) else None)
+    key = (path, os.stat(path).st_mtime_ns if os.path.exists(path) else None)
     model = _LEARNED_MODELS.get(key)
     if model is None:
         arrays, meta = weights.read(path, game, sys.modules[__name__])
-        model = LearnedModel(arrays, meta["beta"], meta["scale"], f"{game} {name}" if name == "default" else path)
+        shown = path
+        if name == "default":
+            shown = f"{game} default" + (" (solo)" if os.path.basename(path) == weights.SHIPPED_SOLO else "")
+        model = LearnedModel(arrays, meta["beta"], meta["scale"], shown)
         _LEARNED_MODELS[key] = model
     return model
 
@@ -1168,7 +1171,7 @@ cdef class SearchTree:
         t.cfg.net_value = cfg["model_value"]
         t.cfg.net_priors = cfg["model_priors"]
         if cfg["model"]:
-            self.model = learned_model(cfg["model"])
+            self.model = learned_model(cfg["model"], state.s.num_players == 1)
             t.net = &(<LearnedModel>self.model).net
             t.net_obs = <float*>malloc(OBS_SIZE * sizeof(float))
             if t.net_obs == NULL:

@@ -13,8 +13,9 @@ row_of as integers) and `meta`, a JSON text:
 older build whose observation differs, is refused); `data` names the self-play runs it
 was trained on and `report` holds the held-out losses and calibration (train.py).
 
-`default` names the weights the game ships: gutenberg_ai/games/<game>/data/learned.npz
-(models/ in docs/learning.md says how they were made).
+`default` names the weights the game ships: gutenberg_ai/games/<game>/data/learned.npz,
+and in a game of one person data/learned-solo.npz where the game has it (docs/learning.md
+says how they were made).
 """
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ from gutenberg_ai import games
 FORMAT = "gutenberg-ai-weights"
 VERSION = 1
 SHIPPED = "learned.npz"
+# The solo game's own weights, where a game ships them: trained on solo self-play alone,
+# whose aim (the most fame against the automa) the games of several people do not teach.
+SHIPPED_SOLO = "learned-solo.npz"
 MAX_FILE_BYTES = 64 << 20
 
 
@@ -38,11 +42,14 @@ class ModelError(ValueError):
     place: "<file>: <array or field>: <reason>"."""
 
 
-def shipped_path(game_key: str) -> str:
-    """Where game `game_key` keeps its shipped weights."""
+def shipped_path(game_key: str, solo: bool = False) -> str:
+    """Where game `game_key` keeps its shipped weights; with `solo`, those of its solo game
+    where the game ships them apart (SHIPPED_SOLO), else the game's."""
     g = games.get(game_key)
-    package = os.path.dirname(os.path.abspath(g.rules_module.__file__))
-    return os.path.join(package, "data", SHIPPED)
+    folder = os.path.join(os.path.dirname(os.path.abspath(g.rules_module.__file__)), "data")
+    if solo and os.path.exists(os.path.join(folder, SHIPPED_SOLO)):
+        return os.path.join(folder, SHIPPED_SOLO)
+    return os.path.join(folder, SHIPPED)
 
 
 def has_shipped(game_key: str) -> bool:
@@ -56,9 +63,10 @@ def game_of_core(core_module: str) -> str:
     raise ModelError(f"{core_module}: not the core of a game of the table")
 
 
-def resolve(name: str, game_key: str) -> str:
-    """The path a model's name means: "default" the game's shipped weights."""
-    return shipped_path(game_key) if name == "default" else name
+def resolve(name: str, game_key: str, solo: bool = False) -> str:
+    """The path a model's name means: "default" the game's shipped weights (with `solo`,
+    its solo game's where it ships them)."""
+    return shipped_path(game_key, solo) if name == "default" else name
 
 
 def read(path: str, game_key: str, core) -> tuple[dict, dict]:
