@@ -101,5 +101,5 @@ GAME_SEARCH_DEFAULTS = {}
 # rollouts to the end. Fame differences between moves are a few points in a spread of
 # tens, so the shared uct_c explores too much; and the solo game has no rival's moves to
 # cut short, so a whole rollout is affordable and exact. Measured: benchmarks/README.md,
-# "The solo game's search".
+# "The solo game's search and weights".
 GAME_SOLO_SEARCH_DEFAULTS = dict(uct_c=0.5, cutoff=0)
