@@ -122,3 +122,7 @@ def test_printing_press_has_its_own_search_defaults_and_gutenberg_the_shared_one
         assert config[name] == value
     assert {k: v for k, v in pp.search_config(cutoff=7).items() if k != "cutoff"} == \
         {k: v for k, v in config.items() if k != "cutoff"}
+    # The solo game's own scale of points, on top of the game's defaults.
+    solo = pp.search_config(solo=True)
+    assert solo == {**config, **pp.GAME_SOLO_SEARCH_DEFAULTS}
+    assert solo["fame_scale"] == 10.0 != config["fame_scale"]

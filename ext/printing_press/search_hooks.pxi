@@ -84,5 +84,8 @@ GAME_SEARCH_DEFAULTS = dict(
     # differences the search is after.
     epsilon=0.0,
 )
-# The solo game's (against the automa, "score" returns): the defaults above.
-GAME_SOLO_SEARCH_DEFAULTS = {}
+# The solo game's (against the automa, "score" returns): 10 points per half of [0, 1]
+# instead of the shared 30 fame, a scale chosen on Gutenberg's scores of 100-170, where
+# Printing Press's solo game scores about 55. Measured: benchmarks/README.md, "The solo
+# game's search and weights".
+GAME_SOLO_SEARCH_DEFAULTS = dict(fame_scale=10.0)
