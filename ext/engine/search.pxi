@@ -1132,7 +1132,8 @@ cdef class SearchTree:
 
     def __cinit__(self, CoreState state, str algorithm="ismcts", unsigned long long seed=0, **options):
         cdef int seat
-        cfg = search_config(solo=state.s.num_players == 1, **options)
+        solo = state.s.num_players == 1   # the solo game: its own defaults and weights
+        cfg = search_config(solo=solo, **options)
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm: {algorithm!r} is not one of {', '.join(ALGORITHMS)}")
         if current_player(&state.s) < 0:
@@ -1171,7 +1172,7 @@ cdef class SearchTree:
         t.cfg.net_value = cfg["model_value"]
         t.cfg.net_priors = cfg["model_priors"]
         if cfg["model"]:
-            self.model = learned_model(cfg["model"], state.s.num_players == 1)
+            self.model = learned_model(cfg["model"], solo)
             t.net = &(<LearnedModel>self.model).net
             t.net_obs = <float*>malloc(OBS_SIZE * sizeof(float))
             if t.net_obs == NULL:
