@@ -71,6 +71,7 @@ cdef enum:
     ROLLOUT_RANDOM = 0
     ROLLOUT_HEURISTIC = 1
     ROLLOUT_NONE = 2       # the leaf is evaluated where it is (a learned value, AlphaZero-like)
+    ROLLOUT_LEARNED = 3    # the learned policy's best move (a model is needed)
     EDGE_ROOT = -1
     EDGE_HIDDEN = -2       # another player's move unseen by the root player (a plan)
     EDGE_SIM = -3          # a whole simultaneous step as one move (smmcts)
@@ -113,7 +114,7 @@ ctypedef struct SearchConfig:
     double prior_visits    # regret matching: the prior's weight in initial regrets
     double eval_temperature    # "win" at a cut-off: fame points of the soft win shares
     double gamma           # exploration of regret matching and Exp3
-    double epsilon         # of the heuristic rollout policy
+    double epsilon         # random moves of the rollout policy
     double fame_scale      # score and margin returns: fame per half of [0, 1]
     int root_action        # >= 0: the root player's only move at the root (a move forced,
                            # to measure it: a game review's played move); -1: none
@@ -639,6 +640,25 @@ cdef void soft_returns(const Tree* t, const GameState* st, const double* scores,
         out[i] = (n * shares[i] - 1.0) / (n - 1)
 
 
+cdef int learned_choice(const Net* net, float* obs, const GameState* st, const Catalogue* cat,
+                        int candidates, Rng* rng, double epsilon) noexcept nogil:
+    """The learned policy's move for the player to act: its best among the moves a node
+    would consider (a simultaneous step's `candidates`; no network for a forced move), or
+    with probability `epsilon` a uniformly random legal move, as the heuristic's."""
+    cdef int moves[MAX_LEGAL]
+    cdef double values[MAX_LEGAL]
+    cdef int seat = current_player(st), i, best = 0, n
+    if epsilon > 0 and rng_uniform(rng) < epsilon:
+        return heuristic_choice(st, cat, rng, 1.0)
+    n = move_values(st, cat, seat, sim_step(st), candidates, moves, values)
+    if n > 1:
+        net_logits(net, st, cat, seat, obs, moves, values, n, values)
+        for i in range(1, n):
+            if values[i] > values[best]:
+                best = i
+    return moves[best]
+
+
 cdef void rollout(Tree* t, GameState* st) noexcept nogil:
     cdef int buf[MAX_LEGAL]
     cdef int n, plies = 0
@@ -652,6 +672,9 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
             return
         if t.cfg.rollout == ROLLOUT_HEURISTIC:
             apply_action(st, t.cat, heuristic_choice(st, t.cat, &t.rng, t.cfg.epsilon))
+        elif t.cfg.rollout == ROLLOUT_LEARNED:
+            apply_action(st, t.cat, learned_choice(t.net, t.net_obs, st, t.cat, t.cfg.plan_candidates,
+                                                   &t.rng, t.cfg.epsilon))
         else:
             n = legal_actions(st, t.cat, buf)
             apply_action(st, t.cat, buf[rng_below(&t.rng, n)])
@@ -920,6 +943,32 @@ def heuristic_move(CoreState state, unsigned long long seed=0, epsilon=None):
                             HEURISTIC_EPSILON if epsilon is None else epsilon)
 
 
+def learned_move(CoreState state, str model="default", unsigned long long seed=0, double epsilon=0.0,
+                 plan_candidates=None):
+    """The learned policy's move in `state` (a decision node), as `rollout="learned"` plays
+    it: the network's best among the moves the search considers there (a simultaneous
+    step's best `plan_candidates` by the heuristic), or with probability `epsilon` a
+    uniformly random move drawn with `seed`. `model`: a weights file or "default"."""
+    cdef Rng rng
+    cdef LearnedModel m
+    cdef float* obs
+    cdef int candidates
+    if current_player(&state.s) < 0:
+        raise ValueError("the policy moves at decision nodes only (this is a chance node or the end)")
+    cfg = search_config(solo=state.s.num_players == 1, model=model, epsilon=epsilon,
+                        **({} if plan_candidates is None else {"plan_candidates": plan_candidates}))
+    m = learned_model(model, state.s.num_players == 1)
+    candidates = cfg["plan_candidates"]
+    rng.s = seed
+    obs = <float*>malloc(OBS_SIZE * sizeof(float))
+    if obs == NULL:
+        raise MemoryError()
+    try:
+        return learned_choice(&m.net, obs, &state.s, &state.rules.cat, candidates, &rng, epsilon)
+    finally:
+        free(obs)
+
+
 def evaluate_state(CoreState state):
     """Projected final score per seat (`evaluate`): exact at the end of the game."""
     cdef double value[MAX_SEATS]
@@ -979,13 +1028,14 @@ def policy_games(Rules rules, policies, int games, unsigned long long seed=0,
 # -- search trees from Python -------------------------------------------------------------
 ALGORITHMS = {"ismcts": ALG_ISMCTS, "smmcts": ALG_SMMCTS}
 SELECTIONS = {"rm": SEL_RM, "rm+": SEL_RM_PLUS, "exp3": SEL_EXP3, "uct": SEL_UCT}
-ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC, "none": ROLLOUT_NONE}
+ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC, "none": ROLLOUT_NONE,
+            "learned": ROLLOUT_LEARNED}
 
 # The options of a search and their defaults (docs/search.md explains each).
 TREE_POLICIES = {"puct": TREE_PUCT, "uct": TREE_UCT}
 
 SEARCH_OPTIONS = dict(
-    rollout="heuristic",     # rollout policy: "heuristic" or "random"
+    rollout="heuristic",     # rollout policy: "heuristic", "random", "learned" (the model's) or "none"
     cutoff=100,              # rollout decisions before the evaluation (0: to the end)
     tree_policy="puct",      # "puct" (heuristic priors) or "uct"
     uct_c=1.0,               # exploration constant, in units of returns mapped to [0, 1]
@@ -997,7 +1047,7 @@ SEARCH_OPTIONS = dict(
     gamma=0.1,               # exploration of "rm", "rm+" and "exp3"
     returns="win",           # "win", "score" or "margin", as the game's parameter
     plan_candidates=32,      # moves per player at a simultaneous step (the heuristic's best; 0: all)
-    epsilon=HEURISTIC_EPSILON,   # random moves of the heuristic rollout policy
+    epsilon=HEURISTIC_EPSILON,   # random moves of the heuristic and learned rollout policies
     fame_scale=30.0,         # score and margin returns: fame per half of [0, 1]
     max_nodes=2_000_000,     # node pool; beyond it leaves are only rolled out
     root_action=-1,          # >= 0: the root player's only move at the root (a move measured)
@@ -1041,6 +1091,8 @@ def search_config(*, solo=False, **options):
             raise ValueError(f"{name}: {cfg[name]!r} is not true or false")
     if not isinstance(cfg["model"], str):
         raise ValueError(f"model: {cfg['model']!r} is not a weights file's name")
+    if cfg["rollout"] == "learned" and not cfg["model"]:
+        raise ValueError('rollout: "learned" plays the model\'s policy: give a model too (e.g. model="default")')
     if cfg["model"]:
         learned_model(cfg["model"], solo)   # read and checked once (a bad file: ValueError)
     return cfg
