@@ -11,7 +11,8 @@ more than one move. At each, for `--seconds` of CPU each, in turn,
 - with the model at the leaves only, at the same cut-off;
 - with the model at the leaves and as priors, at the same cut-off;
 - the learned bot's settings (bots.LEARNED_OPTIONS);
-- with the model and no rollout at all (`rollout="none"`: every leaf evaluated at once).
+- with the model and no rollout at all (`rollout="none"`: every leaf evaluated at once);
+- with the model as priors, at the leaves and playing the rollouts (`rollout="learned"`).
 The table gives iterations per CPU second (the median over trials, summed over the
 positions) and each one's ratio to the reference in the same trial. Also: one pass of
 the network (LearnedModel.value) in microseconds, from Python (an upper bound: the call
@@ -82,7 +83,8 @@ def main():
                ("model at the leaves", dict(model=m, model_priors=False)),
                ("model at the leaves and as priors", dict(model=m)),
                (f"learned bot ({shown})", {**LEARNED_OPTIONS, "model": m}),
-               ("model, no rollout", dict(model=m, rollout="none"))]
+               ("model, no rollout", dict(model=m, rollout="none")),
+               ("model in the rollouts too (rollout=\"learned\")", dict(model=m, rollout="learned"))]
     states = positions(args.game, args.seed)
     rates = {name: [] for name, _ in configs}
     ratios = {name: [] for name, _ in configs}

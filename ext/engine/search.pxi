@@ -39,7 +39,7 @@
 
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.math cimport sqrt, log, exp
-from libc.stdint cimport int32_t, int64_t
+from libc.stdint cimport int32_t, int64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 include "learned.pxi"   # a learned evaluation and prior (Net), if a model is given
