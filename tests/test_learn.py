@@ -294,6 +294,8 @@ def test_learned_rollouts_play_the_network_s_moves_and_need_a_model():
                                                    rollout="learned", cutoff=20))   # seeded
     with pytest.raises(ValueError, match="give a model"):
         CORE.search(core, iterations=10, rollout="learned")
+    with pytest.raises(ValueError, match="weights file"):
+        CORE.learned_move(core, model="")
     with pytest.raises(ValueError, match="decision"):
         state = games.get("gutenberg").load(players=2).new_initial_state()   # a chance node
         CORE.learned_move(core_of(state))

@@ -955,6 +955,8 @@ def learned_move(CoreState state, str model="default", unsigned long long seed=0
     cdef int candidates
     if current_player(&state.s) < 0:
         raise ValueError("the policy moves at decision nodes only (this is a chance node or the end)")
+    if not model:
+        raise ValueError('model: the policy is a learned model\'s: give a weights file or "default"')
     cfg = search_config(solo=state.s.num_players == 1, model=model, epsilon=epsilon,
                         **({} if plan_candidates is None else {"plan_candidates": plan_candidates}))
     m = learned_model(model, state.s.num_players == 1)
