@@ -224,10 +224,12 @@ def test_the_report_compares_with_the_hand_written_judgement(trained):
 # ---------------------------------------------------------------------------------------
 # The search with a model
 # ---------------------------------------------------------------------------------------
-def _decision():
-    game = games.get("gutenberg").load(players=2)
-    state = game.new_initial_state()
-    while state.is_chance_node() or len(state.legal_actions()) < 3:
+def _decision(key="gutenberg", players=2, at_least=3, plan=False):
+    """The first state of game `key` where the player to act has `at_least` moves (with
+    `plan`: Gutenberg's plan step, where the search considers the heuristic's best plans)."""
+    state = games.get(key).load(players=players).new_initial_state()
+    while (state.is_chance_node() or len(state.legal_actions()) < at_least
+           or (plan and not (core_of(state).phase == "plan" and len(state.legal_actions()) > 32))):
         state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
     return core_of(state)
 
@@ -256,23 +258,13 @@ def test_without_rollouts_the_leaf_is_evaluated_where_it_is(trained):
         CORE.search_config(rollout="sometimes")
 
 
-def _first_decision(key, players=2, at_least=3, plan=False):
-    """A state of game `key` where the player to act has `at_least` moves (with `plan`:
-    Gutenberg's plan step, where the search considers the heuristic's best plans)."""
-    state = games.get(key).load(players=players).new_initial_state()
-    while (state.is_chance_node() or len(state.legal_actions()) < at_least
-           or (plan and not (core_of(state).phase == "plan" and len(state.legal_actions()) > 32))):
-        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
-    return core_of(state)
-
-
 @pytest.mark.parametrize("key, plan", [("gutenberg", False), ("gutenberg", True), ("printing-press", False),
                                        ("lead-letter-printers", False)])
 def test_the_learned_policy_plays_the_network_s_best_move(key, plan):
     """`rollout="learned"` plays `learned_move`: the move of the highest logit among the
     moves the search considers (at Gutenberg's plan step, the heuristic's best plans)."""
     core_module = games.get(key).core
-    core = _first_decision(key, plan=plan)
+    core = _decision(key, plan=plan)
     moves, values = zip(*core_module.root_move_values(core))
     logits = core_module.learned_model("default").logits(core, list(moves), list(values))
     best = moves[max(range(len(moves)), key=lambda i: logits[i])]
@@ -286,7 +278,7 @@ def test_the_learned_policy_plays_the_network_s_best_move(key, plan):
 
 
 def test_learned_rollouts_play_the_network_s_moves_and_need_a_model():
-    core = _first_decision("gutenberg")
+    core = _decision("gutenberg")
     learned = CORE.search(core, iterations=200, seed=2, model="default", rollout="learned", cutoff=20)
     heuristic = CORE.search(core, iterations=200, seed=2, model="default", cutoff=20)
     assert _visits(learned) != _visits(heuristic)

@@ -30,9 +30,8 @@ ctypedef struct Net:
     const float* w_obs          # rows x hidden
     const float* w_proj         # MAX_SEATS x hidden
     const float* b1             # hidden
-    const float* w2             # hidden2 x hidden
-    const float* w2_by_input    # hidden x hidden2: W2 transposed, for the pass that skips
-                                # the hidden units the ReLU zeroed
+    const float* w2_by_input    # hidden x hidden2: W2 (hidden2 x hidden in the file)
+                                # transposed, for the pass that skips the units the ReLU zeroed
     const float* b2             # hidden2
     const float* w_score        # MAX_SEATS x hidden2
     const float* b_score        # MAX_SEATS
@@ -198,7 +197,6 @@ cdef class LearnedModel:
         self.net.w_obs = <const float*><size_t>a["w_obs"].ctypes.data
         self.net.w_proj = <const float*><size_t>a["w_proj"].ctypes.data
         self.net.b1 = <const float*><size_t>a["b1"].ctypes.data
-        self.net.w2 = <const float*><size_t>a["w2"].ctypes.data
         self.net.w2_by_input = <const float*><size_t>a["w2_by_input"].ctypes.data
         self.net.b2 = <const float*><size_t>a["b2"].ctypes.data
         self.net.w_score = <const float*><size_t>a["w_score"].ctypes.data

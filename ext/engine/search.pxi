@@ -953,13 +953,14 @@ def learned_move(CoreState state, str model="default", unsigned long long seed=0
     cdef LearnedModel m
     cdef float* obs
     cdef int candidates
+    cdef bint solo = state.s.num_players == 1   # the solo game: its own defaults and weights
     if current_player(&state.s) < 0:
         raise ValueError("the policy moves at decision nodes only (this is a chance node or the end)")
     if not model:
         raise ValueError('model: the policy is a learned model\'s: give a weights file or "default"')
-    cfg = search_config(solo=state.s.num_players == 1, model=model, epsilon=epsilon,
+    cfg = search_config(solo=solo, model=model, epsilon=epsilon,
                         **({} if plan_candidates is None else {"plan_candidates": plan_candidates}))
-    m = learned_model(model, state.s.num_players == 1)
+    m = learned_model(model, solo)
     candidates = cfg["plan_candidates"]
     rng.s = seed
     obs = <float*>malloc(OBS_SIZE * sizeof(float))
