@@ -250,6 +250,41 @@ def test_every_search_iteration_reaches_the_tree_in_every_kind_of_decision(playe
             assert sum(m["visits"] for m in result["moves"]) == 60, (algorithm, kind)
 
 
+def test_an_open_loop_search_keeps_one_node_whatever_the_draws():
+    """open_loop: the draws after a move do not split the node it leads to. In the solo
+    game the automa's planning card is drawn once the plan is committed: closed loop, a
+    plan's visits spread over a child per card; open loop, one child takes them all, and
+    its moves are counted by availability (their legality differs between the draws)."""
+    game = gutenberg_ai.load_game(players=1, automa=1)
+    states = decision_states(game, games=2, seed=5)
+    core = gutenberg_ai.core_of(states[("plan",)])
+    for open_loop in (False, True):
+        tree = _core.SearchTree(core, "ismcts", 1, **_core.search_config(solo=True, open_loop=open_loop))
+        tree.run(300)
+        assert tree.mismatches == 0
+        best = max(tree.root_stats(), key=lambda m: m["visits"])
+        child = tree.child_arms(best["action"])
+        selections = sum(a["visits"] for a in child["arms"])
+        if open_loop:
+            assert child["visits"] == best["visits"]
+            assert all(a["avail"] >= a["visits"] for a in child["arms"])
+            assert sum(a["avail"] for a in child["arms"]) > selections > 0
+        else:
+            assert child["visits"] < best["visits"] / 2
+            assert all(a["avail"] == 0 for a in child["arms"])
+    for kind, state in states.items():
+        core = gutenberg_ai.core_of(state)
+        if len(core.legal_actions()) < 2:
+            continue
+        result = _core.search(core, "ismcts", iterations=60, seed=1, open_loop=True)
+        assert result["mismatches"] == 0, kind
+        assert sum(m["visits"] for m in result["moves"]) == 60, kind
+    with pytest.raises(ValueError, match="open_loop: only ismcts"):
+        _core.search(core, "smmcts", iterations=10, open_loop=True)
+    with pytest.raises(ValueError, match="open_loop: 'yes' is not true or false"):
+        _core.search(core, "ismcts", iterations=10, open_loop="yes")
+
+
 def solo_fulfilment():
     """The solo game's last round, the player's fulfil turn: fulfilling the order with
     both refinement parts brings the most fame (+11), the other ways less or nothing."""

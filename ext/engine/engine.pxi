@@ -1,6 +1,7 @@
 # Small pieces that every game's compiled core needs, written once (included by each
 # game's core.pyx after `from engine_types cimport *`): the random generator, bit
-# helpers over card sets, and the formula of the win / score / margin returns.
+# helpers over card sets, the formula of the win / score / margin returns, and a small
+# sort.
 
 from libc.stdint cimport uint64_t
 
@@ -80,3 +81,15 @@ cdef void returns_formula(int n, const double* scores, const bint* win, int k, i
                 out[seat] = (n - k) / <double>(k * (n - 1))
             else:
                 out[seat] = -1.0 / (n - 1)
+
+
+cdef void sort_ints(int* a, int n) noexcept nogil:
+    """Ascending, in place (insertion: lists of a few dozen: moves, cards)."""
+    cdef int i, j, v
+    for i in range(1, n):
+        v = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > v:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = v

@@ -120,6 +120,7 @@ ctypedef struct SearchConfig:
                            # to measure it: a game review's played move); -1: none
     bint net_value         # with a model: its value at cut-offs (else the heuristic's)
     bint net_priors        # with a model: its policy as the priors (else the heuristic's)
+    bint open_loop         # ismcts: the draws do not split nodes (a node is its moves)
 
 ctypedef struct PathStep:
     int32_t node
@@ -449,9 +450,10 @@ cdef int find_sorted(const int* a, int n, int x) noexcept nogil:
     return -1
 
 
-cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* legal, int n) noexcept nogil:
-    """Give `node` arms for the moves legal in st that it has none for (first met in this
-    determinization), with the heuristic's priors here. The node's arms stay one block:
+cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* legal, int n,
+                        bint plan) noexcept nogil:
+    """Give `node` arms for the moves `legal` (ascending: the moves the node considers in
+    st) that it has none for (first met in this determinization), with the priors here. The node's arms stay one block:
     moved to the end of the pool when they are not there already. False if memory ran
     out."""
     cdef int moves[MAX_LEGAL]
@@ -470,7 +472,7 @@ cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* l
         missing += not known[i]
     if missing == 0:
         return True
-    m = node_moves(t, st, t.nodes[node].player, False, moves, priors)
+    m = node_moves(t, st, t.nodes[node].player, plan, moves, priors)
     start = first
     if first + na != t.n_arms:
         start = t.n_arms
@@ -499,18 +501,27 @@ cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* l
 
 
 cdef int32_t select_available(Tree* t, int32_t node, const GameState* st) noexcept nogil:
-    """Selection at a node whose moves differ between determinizations (moves_vary): the
-    moves legal in this one get arms if they have none (not at the root, whose moves are
+    """Selection at a node whose moves differ between determinizations (moves_vary; with
+    open_loop, every node below the root; at a plan node, the moves are the heuristic's
+    best plan_candidates in this one): the moves legal in this one get arms if they have none (not at the root, whose moves are
     the real ones), only they compete, and each counts the selections where it was
     available in place of the node's visits (Cowling, Powley and Whitehouse 2012). PUCT
     renormalises the priors over the available moves and takes its first-play value from
     them. -1 if no arm is legal here, or memory ran out."""
     cdef int legal[MAX_LEGAL]
-    cdef int n = legal_actions(st, t.cat, legal), i
+    cdef double values[MAX_LEGAL]
+    cdef bint plan = sim_step(st)
+    cdef int n, i
     cdef int32_t first, na, choice = -1, seen = 0
     cdef double total = 0.0, psum = 0.0, fpu, q, v, best = -1e300
     cdef Arm* a
-    if node != 0 and not add_available(t, node, st, legal, n):
+    if plan:
+        # The plans a node considers are the heuristic's best here (ascending, to search).
+        n = sim_moves(st, t.cat, t.nodes[node].player, legal, values, t.cfg.plan_candidates)
+        sort_ints(legal, n)
+    else:
+        n = legal_actions(st, t.cat, legal)
+    if node != 0 and not add_available(t, node, st, legal, n, plan):
         return -1
     first = t.nodes[node].arms
     na = t.nodes[node].n_arms[0]
@@ -800,7 +811,7 @@ cdef void iterate(Tree* t) noexcept nogil:
                 break
             edge = EDGE_SIM
         else:
-            if moves_vary(&st, nd.player, t.player):
+            if (t.cfg.open_loop and node != 0) or moves_vary(&st, nd.player, t.player):
                 arm = select_available(t, node, &st)
                 if arm < 0:
                     t.mismatches += 1
@@ -821,20 +832,26 @@ cdef void iterate(Tree* t) noexcept nogil:
         # What the root player sees before the next decision: draws, then revealed moves.
         key = mix(mix(0x5EA5C4ULL, node), edge)
         n_obs = 0
+        # Open loop: the draws are recorded (a line replays them) but do not split the
+        # node; a node is the moves that lead to it, and who acts there and how.
         while current_player(&st) == CHANCE:
             o = sample_chance(&st, t.cat, &t.rng)
             apply_action(&st, t.cat, o)
-            key = mix(key, o)
+            if not t.cfg.open_loop:
+                key = mix(key, o)
             if n_obs < MAX_EDGE_OBS:
                 obs[n_obs] = o
                 n_obs += 1
         if was_sim and not sim_phase(&st):
             for seat in range(st.num_seats):
                 o = OBS_REVEAL + seat * N_ACTIONS + committed_move(&st, seat)
-                key = mix(key, o)
+                if not t.cfg.open_loop or seat < st.num_players:   # an automa's plan is a draw
+                    key = mix(key, o)
                 if n_obs < MAX_EDGE_OBS:
                     obs[n_obs] = o
                     n_obs += 1
+        if t.cfg.open_loop and not game_over(&st):
+            key = mix(mix(key, current_player(&st)), sim_step(&st))
         if key == 0:
             key = 1
         child = hash_find(t, key)
@@ -1057,6 +1074,7 @@ SEARCH_OPTIONS = dict(
     model="",                # a learned model: a weights file, or "default" (the game's own); "": none
     model_value=True,        # with a model: its value at the leaves (else the heuristic's)
     model_priors=True,       # with a model: its policy as the priors (else the heuristic's)
+    open_loop=False,         # ismcts: the draws do not split the tree's nodes
 )
 # The game's own defaults (GAME_SEARCH_DEFAULTS, in its search hooks), chosen by
 # measurement for that game, replace the shared ones: every search of the game (bots,
@@ -1089,7 +1107,7 @@ def search_config(*, solo=False, **options):
                          ("eval_temperature", 1e-9, 1e9)):
         if isinstance(cfg[name], bool) or not isinstance(cfg[name], (int, float)) or not lo <= cfg[name] <= hi:
             raise ValueError(f"{name}: {cfg[name]!r} is not a number in [{lo:g}, {hi:g}]")
-    for name in ("model_value", "model_priors"):
+    for name in ("model_value", "model_priors", "open_loop"):
         if not isinstance(cfg[name], bool):
             raise ValueError(f"{name}: {cfg[name]!r} is not true or false")
     if not isinstance(cfg["model"], str):
@@ -1191,6 +1209,8 @@ cdef class SearchTree:
         cfg = search_config(solo=solo, **options)
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm: {algorithm!r} is not one of {', '.join(ALGORITHMS)}")
+        if cfg["open_loop"] and algorithm != "ismcts":
+            raise ValueError(f"open_loop: only ismcts searches open loop ({algorithm} keeps its draws apart)")
         if current_player(&state.s) < 0:
             raise ValueError("search starts at a decision node (this is a chance node or the end)")
         self.t = <Tree*>malloc(sizeof(Tree))
@@ -1226,6 +1246,7 @@ cdef class SearchTree:
         t.cfg.root_action = cfg["root_action"]
         t.cfg.net_value = cfg["model_value"]
         t.cfg.net_priors = cfg["model_priors"]
+        t.cfg.open_loop = cfg["open_loop"]
         if cfg["model"]:
             self.model = learned_model(cfg["model"], solo)
             t.net = &(<LearnedModel>self.model).net

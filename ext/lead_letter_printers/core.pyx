@@ -1745,17 +1745,6 @@ cdef int phase_legal(const GameState* s, const Catalogue* cat, int* out) noexcep
     return n
 
 
-cdef void sort_ints(int* a, int n) noexcept nogil:
-    cdef int i, j, t
-    for i in range(1, n):
-        t = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > t:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = t
-
-
 cdef int current_player(const GameState* s) noexcept nogil:
     if s.phase == PH_TERMINAL:
         return TERMINAL
