@@ -453,9 +453,9 @@ cdef int find_sorted(const int* a, int n, int x) noexcept nogil:
 cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* legal, int n,
                         bint plan) noexcept nogil:
     """Give `node` arms for the moves `legal` (ascending: the moves the node considers in
-    st) that it has none for (first met in this determinization), with the priors here. The node's arms stay one block:
-    moved to the end of the pool when they are not there already. False if memory ran
-    out."""
+    st) that it has none for (first met in this determinization), with the priors here.
+    The node's arms stay one block: moved to the end of the pool when they are not there
+    already. False if memory ran out."""
     cdef int moves[MAX_LEGAL]
     cdef double priors[MAX_LEGAL]
     cdef bint known[MAX_LEGAL]
@@ -502,12 +502,12 @@ cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* l
 
 cdef int32_t select_available(Tree* t, int32_t node, const GameState* st) noexcept nogil:
     """Selection at a node whose moves differ between determinizations (moves_vary; with
-    open_loop, every node below the root; at a plan node, the moves are the heuristic's
-    best plan_candidates in this one): the moves legal in this one get arms if they have none (not at the root, whose moves are
-    the real ones), only they compete, and each counts the selections where it was
-    available in place of the node's visits (Cowling, Powley and Whitehouse 2012). PUCT
-    renormalises the priors over the available moves and takes its first-play value from
-    them. -1 if no arm is legal here, or memory ran out."""
+    open_loop, every node below the root): the moves legal in this one (at a plan node,
+    the heuristic's best plan_candidates here) get arms if they have none (not at the
+    root, whose moves are the real ones), only they compete, and each counts the
+    selections where it was available in place of the node's visits (Cowling, Powley and
+    Whitehouse 2012). PUCT renormalises the priors over the available moves and takes its
+    first-play value from them. -1 if no arm is legal here, or memory ran out."""
     cdef int legal[MAX_LEGAL]
     cdef double values[MAX_LEGAL]
     cdef bint plan = sim_step(st)

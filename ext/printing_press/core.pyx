@@ -892,7 +892,7 @@ cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexc
                 n += 1
     if free_actions_open(s):
         n = add_free_actions(s, p, out, n)
-    _sort(out, n)
+    sort_ints(out, n)
     return n
 
 
@@ -902,18 +902,6 @@ cdef inline bint _in(const int16_t* a, int n, int x) noexcept nogil:
         if a[i] == x:
             return True
     return False
-
-
-cdef void _sort(int* a, int n) noexcept nogil:
-    # Insertion sort: lists are short or nearly sorted.
-    cdef int i, j, v
-    for i in range(1, n):
-        v = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > v:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = v
 
 
 cdef int current_player(const GameState* s) noexcept nogil:
