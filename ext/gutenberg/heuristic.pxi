@@ -54,9 +54,10 @@ cdef inline int chances_left(const GameState* s) noexcept nogil:
     return rounds_left(s) + (1 if s.phase <= PH_TURN else 0)
 
 
-cdef inline double guilder_value(const GameState* s) noexcept nogil:
-    # At the end 3 guilders make a fame point; before that they also buy types and inks.
-    return 0.34 + 0.06 * rounds_left(s)
+cdef inline double guilder_value(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    # At the end 3 guilders make a fame point (Vietor's count twice: rulebook p.23);
+    # before that they also buy types and inks.
+    return 0.34 * (cat.vietor_multiplier if p.character == CH_VIETOR else 1) + 0.06 * rounds_left(s)
 
 
 cdef inline double dmax(double a, double b) noexcept nogil:
@@ -64,7 +65,7 @@ cdef inline double dmax(double a, double b) noexcept nogil:
 
 
 cdef void player_needs(const Catalogue* cat, const PlayerState* p, Needs* nd) noexcept nogil:
-    cdef int k, i, v
+    cdef int k, i, v, w
     cdef const PrintingCard* pc
     cdef const RefinementCard* r
     for i in range(4):
@@ -84,13 +85,37 @@ cdef void player_needs(const Catalogue* cat, const PlayerState* p, Needs* nd) no
             if v > nd.letters[i]:
                 nd.letters[i] = v
             nd.inks[i] += r.inks[i]
+    w = p.wild_ink
+    if w >= 0:
+        # Caxton's spare inks of this round's wild colour stand in for the others'.
+        for i in range(N_INKS):
+            if i != w and nd.inks[i] > 0 and nd.inks[w] < 0:
+                v = nd.inks[i] if nd.inks[i] < -nd.inks[w] else -nd.inks[w]
+                nd.inks[i] -= v
+                nd.inks[w] += v
 
 
-cdef double reward_value(const GameState* s, int kind, int amount) noexcept nogil:
+cdef int ink_short(const PlayerState* p, const int16_t* need) noexcept nogil:
+    """The inks missing for `need` (per colour), Caxton's wild colour this round standing
+    in for the others once its own part is paid (as the rules' inks_cover)."""
+    cdef int c, w = p.wild_ink, short = 0, spare
+    for c in range(N_INKS):
+        if c != w and need[c] > p.inks[c]:
+            short += need[c] - p.inks[c]
+    if w < 0:
+        return short
+    spare = p.inks[w] - need[w]
+    if spare < 0:
+        return short - spare
+    return short - spare if short > spare else 0
+
+
+cdef double reward_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                         int kind, int amount) noexcept nogil:
     if kind == REWARD_INK:
         return 1.0 * amount
     if kind == REWARD_GUILDERS:
-        return guilder_value(s) * amount
+        return guilder_value(s, cat, p) * amount
     if kind == REWARD_FAME:
         return 1.0 * amount
     if kind == REWARD_SPECIALTY:
@@ -109,17 +134,19 @@ cdef double order_value(const GameState* s, const Catalogue* cat, const PlayerSt
     within reach, and the completion reward."""
     cdef const PrintingCard* pc = &cat.printing[x]
     cdef const RefinementCard* r = &cat.refinement[y]
-    cdef double g = guilder_value(s), v
-    cdef int i, missing = 0, short = 0, gap = 0, inks = 0, letters = 0, cost, owned
+    cdef double g = guilder_value(s, cat, p), v
+    cdef int i, missing = 0, short = ink_short(p, r.inks), gap = 0, inks = 0, letters = 0, cost, owned
+    cdef int decoration = 0
     cdef int chances = chances_left(s)
+    # Fiol takes the completion reward for one refinement part alone (rulebook p.23).
+    cdef bint fiol = p.character == CH_FIOL
     owned = total4(p.types)
     for i in range(4):
         letters += pc.letters[i]
         if pc.letters[i] > p.types[i]:
             missing += pc.letters[i] - p.types[i]
-        if r.inks[i] > p.inks[i]:
-            short += r.inks[i] - p.inks[i]
         inks += r.inks[i]
+        decoration += r.levels[i]
         if r.levels[i] > p.levels[i]:
             gap += r.levels[i] - p.levels[i]
     if s.phase == PH_DRAFT:
@@ -140,10 +167,11 @@ cdef double order_value(const GameState* s, const Catalogue* cat, const PlayerSt
         v += r.decoration_fame
     elif gap <= 2 * chances:
         v += dmax(0.0, r.decoration_fame * (1.0 - 0.3 * gap))
-    if short == 0 and gap == 0:
-        v += reward_value(s, r.reward, r.reward_amount)
-    elif chances > 0 and short + gap <= 2:
-        v += 0.5 * reward_value(s, r.reward, r.reward_amount)
+    if (short == 0 and gap == 0) or (fiol and ((inks > 0 and short == 0) or (decoration > 0 and gap == 0))):
+        v += reward_value(s, cat, p, r.reward, r.reward_amount)
+    elif chances > 0 and (short + gap <= 2 or (fiol and ((inks > 0 and short <= 1)
+                                                          or (decoration > 0 and gap <= 2)))):
+        v += 0.5 * reward_value(s, cat, p, r.reward, r.reward_amount)
     return v
 
 
@@ -185,7 +213,7 @@ cdef double level_value(const GameState* s, const Catalogue* cat, const PlayerSt
                         int j, int level) noexcept nogil:
     """Raising specialty j from `level` one step: end scoring, the reward track, the
     decorations of held orders, patronage cards on the board, and future orders."""
-    cdef double v, g = guilder_value(s)
+    cdef double v, g = guilder_value(s, cat, p)
     cdef int k, i, gap, x
     cdef int chances = chances_left(s)
     cdef const RefinementCard* r
@@ -194,7 +222,7 @@ cdef double level_value(const GameState* s, const Catalogue* cat, const PlayerSt
         return cat.overflow_guilders * g
     v = cat.specialty_points[level + 1] - cat.specialty_points[level]
     if p.track < N_TRACK and level + 1 >= cat.track_level[p.track]:
-        v += reward_value(s, cat.track_reward[p.track].kind, cat.track_reward[p.track].amount)
+        v += reward_value(s, cat, p, cat.track_reward[p.track].kind, cat.track_reward[p.track].amount)
     for k in range(MAX_ORDERS):
         if p.order_printing[k] < 0:
             continue
@@ -393,7 +421,7 @@ cdef double patron_reward_value(const GameState* s, const Catalogue* cat, const 
         return dmax(0.0, best_ink_value(s, cat, p, nd)) * amount
     if kind == REWARD_ORDER and held_orders(p) >= MAX_ORDERS:
         return 0.3
-    return reward_value(s, kind, amount)
+    return reward_value(s, cat, p, kind, amount)
 
 
 cdef double patron_card_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
@@ -429,7 +457,7 @@ cdef double ink_take_value(const GameState* s, const Catalogue* cat, const Playe
     for pos in range(INK_SET):
         c = s.ink_space[space][pos]
         if k > 0 and c >= 0:
-            v += ink_value(s, cat, p, nd, c, taken[c]) - pos * guilder_value(s)
+            v += ink_value(s, cat, p, nd, c, taken[c]) - pos * guilder_value(s, cat, p)
             taken[c] += 1
             k -= 1
     return v
@@ -485,7 +513,7 @@ cdef int buy_target(const GameState* s, const Catalogue* cat, const PlayerState*
     """A letter worth buying now: the first missing letter of the most valuable held order
     whose missing letters are all affordable, if its value pays for them; else -1."""
     cdef int k, l, missing, cost, owned = total4(p.types), letter, best_letter = -1
-    cdef double v, best = 0.0, g = guilder_value(s)
+    cdef double v, best = 0.0, g = guilder_value(s, cat, p)
     cdef const PrintingCard* pc
     for k in range(MAX_ORDERS):
         if p.order_printing[k] < 0:
@@ -515,15 +543,16 @@ cdef double fulfil_mode_value(const GameState* s, const Catalogue* cat, const Pl
     """Fulfilling held order k now in `mode`; skipping keeps it for a later round."""
     cdef const PrintingCard* pc = &cat.printing[p.order_printing[k]]
     cdef const RefinementCard* r = &cat.refinement[p.order_refinement[k]]
-    cdef double v, g = guilder_value(s)
+    cdef double v, g = guilder_value(s, cat, p)
     cdef int i, short = 0, gap = 0
+    # Fiol takes the completion reward for one refinement part alone (rulebook p.23).
+    cdef bint fiol = p.character == CH_FIOL
     if mode == FULFIL_SKIP:
         if rounds_left(s) == 0:
             return 0.0
         # Worth keeping if a missing part is one ink or one level away.
+        short = ink_short(p, r.inks)
         for i in range(4):
-            if r.inks[i] > p.inks[i]:
-                short += r.inks[i] - p.inks[i]
             if r.levels[i] > p.levels[i]:
                 gap += r.levels[i] - p.levels[i]
         v = g * pc.guilders
@@ -531,16 +560,16 @@ cdef double fulfil_mode_value(const GameState* s, const Catalogue* cat, const Pl
             v += r.colour_fame
         if gap <= 1:
             v += r.decoration_fame
-        if short <= 1 and gap <= 1:
-            v += reward_value(s, r.reward, r.reward_amount)
+        if (short <= 1 and gap <= 1) or (fiol and (short <= 1 or gap <= 1)):
+            v += reward_value(s, cat, p, r.reward, r.reward_amount)
         return 0.55 * v
     v = g * pc.guilders
     if mode == FULFIL_COLOUR or mode == FULFIL_BOTH:
         v += r.colour_fame
     if mode == FULFIL_DECORATION or mode == FULFIL_BOTH:
         v += r.decoration_fame
-    if mode == FULFIL_BOTH:
-        v += reward_value(s, r.reward, r.reward_amount)
+    if mode == FULFIL_BOTH or (fiol and (mode == FULFIL_COLOUR or mode == FULFIL_DECORATION)):
+        v += reward_value(s, cat, p, r.reward, r.reward_amount)
     return v
 
 
@@ -552,9 +581,23 @@ cdef double pending_value(const GameState* s, const Catalogue* cat, Needs* nd, i
     cdef int n, x
     cdef double best
     if a == A_PASS:
-        if q.kind == PD_ORDER:
+        if q.kind == PD_ORDER or q.kind == PD_SHIFT:
             return 0.0
         return -1.0    # rewards of choice are never declined
+    if q.kind == PD_SHIFT:
+        return shift_value(s, cat, q.seat, a)
+    if q.kind == PD_CAXTON:
+        return wild_value(cat, p, a - A_INK)
+    if q.kind == PD_GUILLARD:
+        # Guillard's gears at setup (rulebook p.23): each as it would turn from where it
+        # goes, the next free position.
+        x = installed(p)
+        if q.stage == 1:
+            best = -1e9
+            for n in range(N_SECTORS):
+                best = dmax(best, gear_value(s, cat, a - A_GEAR, n, x))
+            return best
+        return gear_value(s, cat, q.arg, (a - A_PLACE) % N_SECTORS, x)
     if q.kind == PD_INK:
         return ink_value(s, cat, p, nd, a - A_INK, 0)
     if q.kind == PD_SPECIALTY or q.kind == PD_LOWEST:
@@ -574,7 +617,7 @@ cdef double pending_value(const GameState* s, const Catalogue* cat, Needs* nd, i
                 if s.pool_printing & bit(x):
                     best = dmax(best, best_pair_value(s, cat, p, nd, x, cards, n))
                 x += 1
-            return 1.0 - REDRAW_COST * guilder_value(s) if best < 1.0 else -1.0
+            return 1.0 - REDRAW_COST * guilder_value(s, cat, p) if best < 1.0 else -1.0
         if q.stage == 2:
             return new_order_value(s, cat, p, nd, q.arg, a - A_REFINEMENT)
         return -held_order_value(s, cat, p, a - A_DISCARD)
@@ -589,8 +632,80 @@ cdef double pending_value(const GameState* s, const Catalogue* cat, Needs* nd, i
             return letter_value(nd, a - A_LETTER)
         if a == A_SELL_FAME:
             return SELL_TYPE_FAME
-        return SELL_TYPE_GUILDERS * guilder_value(s)
+        return SELL_TYPE_GUILDERS * guilder_value(s, cat, p)
     return 0.0
+
+
+cdef double wild_value(const Catalogue* cat, const PlayerState* p, int w) noexcept nogil:
+    """Caxton's wild colour for the round (rulebook p.23): the inks of colour w held
+    beyond what his orders ask of w, as far as they cover the other colours' shortfall;
+    then the most held (the likeliest spare later in the round)."""
+    cdef int need[N_INKS]
+    cdef int c, k, short = 0, spare
+    for c in range(N_INKS):
+        need[c] = 0
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] >= 0:
+            for c in range(N_INKS):
+                need[c] += cat.refinement[p.order_refinement[k]].inks[c]
+    for c in range(N_INKS):
+        if c != w and need[c] > p.inks[c]:
+            short += need[c] - p.inks[c]
+    spare = p.inks[w] - need[w]
+    if spare < 0:
+        spare = 0
+    return 1.6 * (spare if spare < short else short) + 0.1 * p.inks[w]
+
+
+cdef double swap_value(const GameState* s, const Catalogue* cat, const PlayerState* p, int a) noexcept nogil:
+    """Plantin's swap of two specialty levels (rulebook p.23), worth what it changes now:
+    the decorations of held orders it brings within reach or puts out of it, and the
+    patronage cards on the board whose levels it meets or misses (the end scoring counts
+    the same levels either way)."""
+    cdef int i = (a - A_SWAP) // N_SPECIALTIES, j = (a - A_SWAP) % N_SPECIALTIES, k, t, x
+    cdef int16_t after[N_SPECIALTIES]
+    cdef bint met_before, met_after
+    cdef double v = 0.0
+    cdef const RefinementCard* r
+    cdef const PatronageCard* pc
+    for t in range(N_SPECIALTIES):
+        after[t] = p.levels[t]
+    after[i] = p.levels[j]
+    after[j] = p.levels[i]
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] < 0:
+            continue
+        r = &cat.refinement[p.order_refinement[k]]
+        met_before = met_after = True
+        for t in range(N_SPECIALTIES):
+            if r.levels[t] > p.levels[t]:
+                met_before = False
+            if r.levels[t] > after[t]:
+                met_after = False
+        if met_after != met_before:
+            v += r.decoration_fame if met_after else -r.decoration_fame
+    for k in range(N_PATRONAGE_SPACES):
+        x = s.patronage_space[k]
+        if x < 0:
+            continue
+        pc = &cat.patronage[x]
+        met_before = met_after = True
+        for t in range(N_SPECIALTIES):
+            if pc.levels[t] > p.levels[t]:
+                met_before = False
+            if pc.levels[t] > after[t]:
+                met_after = False
+        if met_after != met_before:
+            v += 0.5 * cat.patronage_points if met_after else -0.5 * cat.patronage_points
+    return v
+
+
+cdef inline double swap_choice_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                                     int a) noexcept nogil:
+    """A swap as a free action: before anything else if it gains something now (it is
+    once a round, so a swap for nothing would only spend it)."""
+    cdef double v = swap_value(s, cat, p, a)
+    return USE_FIRST + v if v > 0.5 else -1.0
 
 
 cdef double turn_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
@@ -632,6 +747,8 @@ cdef double turn_value(const GameState* s, const Catalogue* cat, const PlayerSta
         return patron_reward_value(s, cat, p, nd, a - A_PATRON_REWARD)
     if A_PATRON_CARD <= a < A_DISCARD:
         return patron_card_value(s, cat, p, nd, a - A_PATRON_CARD)
+    if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
+        return swap_choice_value(s, cat, p, a)
     return -1.0
 
 
@@ -646,6 +763,8 @@ cdef double fulfil_value(const GameState* s, const Catalogue* cat, const PlayerS
         return USE_FIRST if a - A_BUY == buy else -1.0
     if A_USE_GEAR <= a < A_PASS:
         return gear_choice_value(s, cat, p, nd, a - A_USE_GEAR)
+    if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
+        return swap_choice_value(s, cat, p, a)
     return 0.0    # done
 
 
@@ -657,6 +776,8 @@ cdef double window_value(const GameState* s, const Catalogue* cat, const PlayerS
     are bought in the fulfil turn, where they are known to print."""
     if A_USE_GEAR <= a < A_PASS:
         return gear_choice_value(s, cat, p, nd, a - A_USE_GEAR)
+    if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
+        return swap_choice_value(s, cat, p, a)
     return 0.0 if a == A_PASS else -1.0
 
 
@@ -726,6 +847,18 @@ cdef int plan_scores(const double* d, int m, double* score) noexcept nogil:
                     score[n] = (vc + w[3][i]) + w[4][left - i]
                     n += 1
     return n
+
+
+cdef double shift_value(const GameState* s, const Catalogue* cat, int seat, int a) noexcept nogil:
+    """Gutenberg's shift of one marker after the plans are revealed (rulebook p.23): what
+    the plan's score (plan_scores) gains with the board as it is, a little less, so that
+    a shift for nothing is passed."""
+    cdef double d[N_ROWS]
+    cdef const PlayerState* p = &s.players[seat]
+    cdef int x = (a - A_SHIFT) // N_ROWS, k = (a - A_SHIFT) % N_ROWS
+    row_values(s, cat, seat, d)
+    return (d[k] * (MARKER_WEIGHT[p.plan[k] + 1] - MARKER_WEIGHT[p.plan[k]])
+            - d[x] * (MARKER_WEIGHT[p.plan[x]] - MARKER_WEIGHT[p.plan[x] - 1]) - 0.01)
 
 
 cdef inline int imin(int a, int b) noexcept nogil:
