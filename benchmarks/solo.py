@@ -4,6 +4,7 @@ the automa) with the automa's score and the bot's win rate.
 
     python benchmarks/solo.py --games 100 --iterations 300 --jobs 2
     python benchmarks/solo.py --game printing-press --games 100 --iterations 100 --jobs 1
+    python benchmarks/solo.py --bot heuristic --games 1000 --by-character
 
 Each game is seeded (chance and bot), so a run is reproducible; an iteration budget
 makes it independent of the machine's speed.
@@ -38,7 +39,9 @@ def play(task):
     pyspiel.evaluate_bots(state, [bot], seed)
     core = gutenberg_ai.core_of(state)
     automa = core.automa_score() if hasattr(core, "automa_score") else None
-    return core.final_scores()[0], automa
+    # Gutenberg's character (None where the game has none, or it was played without).
+    character = core.character(0) if hasattr(core, "character") else None
+    return core.final_scores()[0], automa, character
 
 
 def main(argv=None):
@@ -52,6 +55,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--options", default="{}", help='JSON: more options of the bot, e.g. {"cutoff": 0}')
+    ap.add_argument("--by-character", action="store_true", help="Gutenberg: the mean score by the character played")
     args = ap.parse_args(argv)
     extra = json.loads(args.options)
     import gutenberg_ai
@@ -62,7 +66,7 @@ def main(argv=None):
     with mp.get_context("spawn").Pool(args.jobs) as pool:
         results = pool.map(play, tasks, chunksize=1)
     wall = time.perf_counter() - started
-    scores = [s for s, _ in results]
+    scores = [s for s, _, _ in results]
     budget = (f"{args.seconds:g} s a move, " if args.seconds else f"{args.iterations} iterations a move, ") \
         if args.bot in NATIVE_SEARCH else ""
     print(f"{games.get(args.game).title}: {args.bot}{' ' + json.dumps(extra) if extra else ''}, "
@@ -70,16 +74,25 @@ def main(argv=None):
           f"{args.seed + args.games - 1}), {args.jobs} jobs, {wall:.0f} s")
     print(f"mean {statistics.mean(scores):.1f}, sd {statistics.pstdev(scores):.1f}, "
           f"min {min(scores)}, median {statistics.median(scores)}, max {max(scores)}\n")
-    automa = [a for _, a in results]
+    automa = [a for _, a, _ in results]
     if all(a is not None for a in automa):
         # The rulebook's goal: more points than the automa (a tie is no win).
-        wins = sum(s > a for s, a in results)
+        wins = sum(s > a for s, a, _ in results)
         lo, hi = wilson(wins, len(results))
         print(f"automa: mean {statistics.mean(automa):.1f}, sd {statistics.pstdev(automa):.1f}; "
               f"the bot wins {wins}/{len(results)} = {wins / len(results):.1%} "
               f"(95% interval {lo:.1%}-{hi:.1%}); mean margin "
-              f"{statistics.mean(s - a for s, a in results):+.1f}")
+              f"{statistics.mean(s - a for s, a, _ in results):+.1f}")
         return
+    if args.by_character:
+        by = {}
+        for score, _, character in results:
+            by.setdefault(character, []).append(score)
+        print("| character | games | mean |")
+        print("| --- | --- | --- |")
+        for character, own in sorted(by.items(), key=lambda kv: -statistics.mean(kv[1])):
+            print(f"| {character} | {len(own)} | {statistics.mean(own):.1f} |")
+        print()
     titles = Counter(gutenberg_ai.solo_title(s) for s in scores)
     print("| title | scores | games |")
     print("| --- | --- | --- |")

@@ -202,7 +202,7 @@ def game_view(core, viewer: int, seat_names=None):
 # tui.fit_decision picks the most detailed of COMPACTNESS levels that fits the terminal's
 # height with the menu below it, so the offer and the person's holdings are in view at
 # every decision of a 100x40 terminal.
-COMPACTNESS = 4
+COMPACTNESS = 5
 
 
 def _ink_set_text(space) -> Text:
@@ -255,6 +255,9 @@ _OFFER = {
 
 
 _ALL_ROWS = ("printing", "refinement", "inks", "specialties", "gears", "patronage", "rewards")
+# A plan step on a crowded table (four players with full hands): the board but the
+# patronage row, the last to act (the `board` command lists it).
+_PLAN_ROWS_SHORT = ("printing", "refinement", "inks", "specialties", "gears")
 
 
 def offer_rows(core, rows, width: int, compact: int = 0) -> list:
@@ -406,15 +409,17 @@ def house_line(core, seat: int, viewer: int, seat_names, width: int, one_line: b
 def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact: int = 0) -> Group:
     """The table at `viewer`'s decision (see above), at a level of `compact`ness:
     0 in full; 1 the others in one line each; 2 the patronage cards not yet open only
-    counted; 3 only the board rows the decision is about, even at a plan step."""
+    counted; 3 at a plan step, the board but its patronage row; 4 only the board rows the
+    decision is about, even at a plan step."""
     s = core.to_dict()
     step = core.step_name()
     heading = Text(f"Round {s['round']} of {s['rounds']}" if s["round"] else "Setup", style="bold magenta")
     heading.append(f" | {step}", style="magenta")
     heading.append(" | bag ")
     heading.append_text(_join([_join([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, s["bag"])], ", "))
-    planning = core.phase in ("plan", "reveal") and step not in _OFFER and compact < 3
-    rows = offer_rows(core, _ALL_ROWS if planning else _OFFER.get(step, ()), width, compact)
+    planning = core.phase in ("plan", "reveal") and step not in _OFFER and compact < 4
+    whole = _ALL_ROWS if compact < 3 else _PLAN_ROWS_SHORT
+    rows = offer_rows(core, whole if planning else _OFFER.get(step, ()), width, compact)
     if 0 <= viewer < s["num_players"]:
         rows += house_rows(core, viewer, viewer, seat_names, width)
     parts = [heading, _rows_table(rows)]
