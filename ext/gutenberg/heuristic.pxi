@@ -40,6 +40,7 @@ ctypedef struct Needs:
     int known_levels                 # bit 2j+n: level[j][n] is computed
     double worst_held                # worst_held_value
     bint known_worst
+    int swap_may_gain                # Plantin: -1 not yet known, else whether a swap can gain
 
 
 cdef inline int rounds_left(const GameState* s) noexcept nogil:
@@ -74,6 +75,7 @@ cdef void player_needs(const Catalogue* cat, const PlayerState* p, Needs* nd) no
     nd.orders = 0
     nd.known_levels = 0
     nd.known_worst = False
+    nd.swap_may_gain = -1
     for k in range(MAX_ORDERS):
         if p.order_printing[k] < 0:
             continue
@@ -95,7 +97,7 @@ cdef void player_needs(const Catalogue* cat, const PlayerState* p, Needs* nd) no
                 nd.inks[w] += v
 
 
-cdef int ink_short(const PlayerState* p, const int16_t* need) noexcept nogil:
+cdef inline int ink_short(const PlayerState* p, const int16_t* need) noexcept nogil:
     """The inks missing for `need` (per colour), Caxton's wild colour this round standing
     in for the others once its own part is paid (as the rules' inks_cover)."""
     cdef int c, w = p.wild_ink, short = 0, spare
@@ -700,11 +702,35 @@ cdef double swap_value(const GameState* s, const Catalogue* cat, const PlayerSta
     return v
 
 
+cdef bint swap_may_gain(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    """Whether any swap can gain (swap_value): a held order's decoration or a patronage
+    card on the board asks for a level he does not have."""
+    cdef int k, t, x
+    for k in range(MAX_ORDERS):
+        if p.order_printing[k] >= 0:
+            for t in range(N_SPECIALTIES):
+                if cat.refinement[p.order_refinement[k]].levels[t] > p.levels[t]:
+                    return True
+    for k in range(N_PATRONAGE_SPACES):
+        x = s.patronage_space[k]
+        if x >= 0:
+            for t in range(N_SPECIALTIES):
+                if cat.patronage[x].levels[t] > p.levels[t]:
+                    return True
+    return False
+
+
 cdef inline double swap_choice_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                                     int a) noexcept nogil:
+                                     Needs* nd, int a) noexcept nogil:
     """A swap as a free action: before anything else if it gains something now (it is
-    once a round, so a swap for nothing would only spend it)."""
-    cdef double v = swap_value(s, cat, p, a)
+    once a round, so a swap for nothing would only spend it). Whether any swap can gain
+    is asked once a decision: mostly none can, and then none is scored."""
+    cdef double v
+    if nd.swap_may_gain < 0:
+        nd.swap_may_gain = swap_may_gain(s, cat, p)
+    if not nd.swap_may_gain:
+        return -1.0
+    v = swap_value(s, cat, p, a)
     return USE_FIRST + v if v > 0.5 else -1.0
 
 
@@ -748,12 +774,12 @@ cdef double turn_value(const GameState* s, const Catalogue* cat, const PlayerSta
     if A_PATRON_CARD <= a < A_DISCARD:
         return patron_card_value(s, cat, p, nd, a - A_PATRON_CARD)
     if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
-        return swap_choice_value(s, cat, p, a)
+        return swap_choice_value(s, cat, p, nd, a)
     return -1.0
 
 
 cdef double fulfil_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                         const Needs* nd, int a, int buy) noexcept nogil:
+                         Needs* nd, int a, int buy) noexcept nogil:
     """A decision in the fulfil turn: buy a type that prints an order, use gears, choose
     each order's parts."""
     cdef double v
@@ -764,12 +790,12 @@ cdef double fulfil_value(const GameState* s, const Catalogue* cat, const PlayerS
     if A_USE_GEAR <= a < A_PASS:
         return gear_choice_value(s, cat, p, nd, a - A_USE_GEAR)
     if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
-        return swap_choice_value(s, cat, p, a)
+        return swap_choice_value(s, cat, p, nd, a)
     return 0.0    # done
 
 
 cdef double window_value(const GameState* s, const Catalogue* cat, const PlayerState* p,
-                         const Needs* nd, int a) noexcept nogil:
+                         Needs* nd, int a) noexcept nogil:
     """A free-action window (before the plans, after printing): a gear worth using now,
     else "done" at once. A gear's reward is the same now as later in the round (before
     the plans it can inform them; after printing it is the round's last chance); types
@@ -777,7 +803,7 @@ cdef double window_value(const GameState* s, const Catalogue* cat, const PlayerS
     if A_USE_GEAR <= a < A_PASS:
         return gear_choice_value(s, cat, p, nd, a - A_USE_GEAR)
     if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
-        return swap_choice_value(s, cat, p, a)
+        return swap_choice_value(s, cat, p, nd, a)
     return 0.0 if a == A_PASS else -1.0
 
 
