@@ -105,9 +105,13 @@ def run_tasks(tasks: list, out: str, address: str, jobs: int, finished):
             finished(dict(task=task, status="replayed" if reason else "played",
                           summary=summary_of_task(task, data), reason=reason))
     finally:
-        # Interrupted (or a game failed): the games not written are given back.
+        # Interrupted (or a game failed): the games not written are given back, and those
+        # still running are cancelled. Not with force: a worker killed just as its game
+        # ends sends a reply the driver no longer expects, and Ray 2.60's driver aborts on
+        # it ("An unexpected system state", task_manager.cc; seen in CI). A cancelled game
+        # stops at its next move.
         for ref, (task, claim, _) in pending.items():
-            ray.cancel(ref, force=True)
+            ray.cancel(ref)
             release_claim(claim)
         if started:
             ray.shutdown()
