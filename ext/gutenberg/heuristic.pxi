@@ -659,6 +659,15 @@ cdef double wild_value(const Catalogue* cat, const PlayerState* p, int w) noexce
     return 1.6 * (spare if spare < short else short) + 0.1 * p.inks[w]
 
 
+cdef inline bint levels_meet(const int16_t* need, const int16_t* levels) noexcept nogil:
+    """Whether specialty `levels` reach every level of `need` (a decoration, a patronage card)."""
+    cdef int t
+    for t in range(N_SPECIALTIES):
+        if need[t] > levels[t]:
+            return False
+    return True
+
+
 cdef double swap_value(const GameState* s, const Catalogue* cat, const PlayerState* p, int a) noexcept nogil:
     """Plantin's swap of two specialty levels (rulebook p.23), worth what it changes now:
     the decorations of held orders it brings within reach or puts out of it, and the
@@ -666,57 +675,35 @@ cdef double swap_value(const GameState* s, const Catalogue* cat, const PlayerSta
     the same levels either way)."""
     cdef int i = (a - A_SWAP) // N_SPECIALTIES, j = (a - A_SWAP) % N_SPECIALTIES, k, t, x
     cdef int16_t after[N_SPECIALTIES]
-    cdef bint met_before, met_after
     cdef double v = 0.0
     cdef const RefinementCard* r
-    cdef const PatronageCard* pc
     for t in range(N_SPECIALTIES):
         after[t] = p.levels[t]
     after[i] = p.levels[j]
     after[j] = p.levels[i]
     for k in range(MAX_ORDERS):
-        if p.order_printing[k] < 0:
-            continue
-        r = &cat.refinement[p.order_refinement[k]]
-        met_before = met_after = True
-        for t in range(N_SPECIALTIES):
-            if r.levels[t] > p.levels[t]:
-                met_before = False
-            if r.levels[t] > after[t]:
-                met_after = False
-        if met_after != met_before:
-            v += r.decoration_fame if met_after else -r.decoration_fame
+        if p.order_printing[k] >= 0:
+            r = &cat.refinement[p.order_refinement[k]]
+            v += r.decoration_fame * (levels_meet(r.levels, after) - levels_meet(r.levels, p.levels))
     for k in range(N_PATRONAGE_SPACES):
         x = s.patronage_space[k]
-        if x < 0:
-            continue
-        pc = &cat.patronage[x]
-        met_before = met_after = True
-        for t in range(N_SPECIALTIES):
-            if pc.levels[t] > p.levels[t]:
-                met_before = False
-            if pc.levels[t] > after[t]:
-                met_after = False
-        if met_after != met_before:
-            v += 0.5 * cat.patronage_points if met_after else -0.5 * cat.patronage_points
+        if x >= 0:
+            v += 0.5 * cat.patronage_points * (levels_meet(cat.patronage[x].levels, after)
+                                               - levels_meet(cat.patronage[x].levels, p.levels))
     return v
 
 
 cdef bint swap_may_gain(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
     """Whether any swap can gain (swap_value): a held order's decoration or a patronage
     card on the board asks for a level he does not have."""
-    cdef int k, t, x
+    cdef int k, x
     for k in range(MAX_ORDERS):
-        if p.order_printing[k] >= 0:
-            for t in range(N_SPECIALTIES):
-                if cat.refinement[p.order_refinement[k]].levels[t] > p.levels[t]:
-                    return True
+        if p.order_printing[k] >= 0 and not levels_meet(cat.refinement[p.order_refinement[k]].levels, p.levels):
+            return True
     for k in range(N_PATRONAGE_SPACES):
         x = s.patronage_space[k]
-        if x >= 0:
-            for t in range(N_SPECIALTIES):
-                if cat.patronage[x].levels[t] > p.levels[t]:
-                    return True
+        if x >= 0 and not levels_meet(cat.patronage[x].levels, p.levels):
+            return True
     return False
 
 

@@ -256,8 +256,8 @@ _OFFER = {
 
 _ALL_ROWS = ("printing", "refinement", "inks", "specialties", "gears", "patronage", "rewards")
 # A plan step on a crowded table (four players with full hands): the board but the
-# patronage row, the last to act (the `board` command lists it).
-_PLAN_ROWS_SHORT = ("printing", "refinement", "inks", "specialties", "gears")
+# patronage row and its rewards, the last to act (the `board` command lists them).
+_PLAN_ROWS_SHORT = tuple(row for row in _ALL_ROWS if row not in ("patronage", "rewards"))
 
 
 def offer_rows(core, rows, width: int, compact: int = 0) -> list:
