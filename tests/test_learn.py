@@ -446,3 +446,29 @@ def test_hints_and_reviews_can_search_with_the_learned_evaluation():
             "--iterations", "200", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["bot"] == "learned"
+
+
+@pytest.mark.parametrize("key, players", [("gutenberg", 1), ("gutenberg", 2), ("printing-press", 2),
+                                          ("lead-letter-printers", 3)])
+def test_the_rollouts_incremental_passes_give_the_whole_pass_s_logits(key, players):
+    """The network's rollouts update the last pass's first layer by the features that
+    changed; along a game (across the seats' turns too) that is the whole pass's logits."""
+    core_module = games.get(key).core
+    arrays, meta = weights.read(weights.resolve("default", key, players == 1), key, core_module)
+    stepwise, whole = (core_module.LearnedModel(arrays, meta["beta"], meta["scale"]) for _ in range(2))
+    state = games.get(key).load(players=players).new_initial_state()
+    rng = np.random.default_rng(3)
+    compared = 0
+    while not state.is_terminal() and compared < 300:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=np.array(probs) / sum(probs))))
+            continue
+        core = core_of(state)
+        moves, values = zip(*core_module.root_move_values(core))
+        if len(moves) > 1:
+            assert (stepwise.logits(core, list(moves), list(values), incremental=True)
+                    == pytest.approx(whole.logits(core, list(moves), list(values)), abs=1e-3))
+            compared += 1
+        state.apply_action(core_module.heuristic_move(core, int(rng.integers(1 << 30)), 0.2))
+    assert compared >= 50

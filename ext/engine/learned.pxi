@@ -45,37 +45,129 @@ ctypedef struct Net:
 
 cdef enum:
     MAX_HIDDEN = 256
+    NET_REFRESH = 128     # incremental passes before a whole one (their rounding drifts)
 
 
-cdef void net_trunk(const Net* m, const GameState* st, int p, const double* proj, float* obs,
-                    float* h2) noexcept nogil:
-    """h2 of the network from seat p's point of view (`obs`: a buffer of OBS_SIZE)."""
-    cdef float h1[MAX_HIDDEN]
-    cdef int i, j, k, row, seat, end, n = st.num_seats, H = m.hidden, H2 = m.hidden2
-    cdef float x
+ctypedef struct NetScratch:
+    # The buffers of a network's passes, one per searching thread. A rollout's decisions
+    # follow one another and change about a dozen of the ~200 features set, so an
+    # incremental pass adds only the rows of the features that changed since the last.
+    float* obs                  # OBS_SIZE: the observation being written
+    float* last                 # OBS_SIZE: the observation of the last pass
+    int seat                    # whose observation `last` is; -1: none yet
+    int passes                  # incremental passes since the last whole one
+    float first[MAX_HIDDEN]     # b1 + W_obs last: the first layer before the projections
+
+
+cdef bint net_scratch_init(NetScratch* sc) noexcept nogil:
+    """Allocate the buffers (False: out of memory; net_scratch_free frees what was)."""
+    sc.obs = <float*>malloc(OBS_SIZE * sizeof(float))
+    sc.last = <float*>malloc(OBS_SIZE * sizeof(float))
+    sc.seat = -1
+    sc.passes = 0
+    return sc.obs != NULL and sc.last != NULL
+
+
+cdef void net_scratch_free(NetScratch* sc) noexcept nogil:
+    free(sc.obs)
+    free(sc.last)
+    sc.obs = NULL
+    sc.last = NULL
+    sc.seat = -1
+
+
+# The observations are scanned sixteen features (eight 64-bit words) at a time: a block
+# whose bits are all clear (a whole pass), or all as in the last pass (an incremental
+# one), is skipped at once; the sums are the same, in the same order, as feature by
+# feature.
+cdef enum:
+    SCAN_BLOCK = 16
+
+
+cdef inline bint block_differs(const float* a, const float* b) noexcept nogil:
+    cdef const uint64_t* x = <const uint64_t*>a
+    cdef const uint64_t* y = <const uint64_t*>b
+    return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]) | (x[4] ^ y[4]) | (x[5] ^ y[5])
+            | (x[6] ^ y[6]) | (x[7] ^ y[7])) != 0
+
+
+cdef inline bint block_set(const float* a) noexcept nogil:
+    cdef const uint64_t* x = <const uint64_t*>a
+    return (x[0] | x[1] | x[2] | x[3] | x[4] | x[5] | x[6] | x[7]) != 0
+
+
+cdef inline void add_row(const Net* m, int k, float x, float* first) noexcept nogil:
+    """first += x * (the row of W_obs of feature k, if it has one)."""
+    cdef int j, row = m.row_of[k], H = m.hidden
     cdef const float* w
-    cdef const uint32_t* word = <const uint32_t*>obs
-    write_obs(st, p, obs)
-    for j in range(H):
-        h1[j] = m.b1[j]
-    # The observation is mostly zeros: eight features whose bits are all clear are
-    # skipped at once (the same sums, in the same order, as feature by feature).
+    if row >= 0:
+        w = m.w_obs + <size_t>row * H
+        for j in range(H):
+            first[j] += x * w[j]
+
+
+cdef void first_layer_whole(const Net* m, const float* obs, float* first) noexcept nogil:
+    """first = b1 + W_obs obs, feature by feature in order."""
+    cdef int i, j, k, end
+    for j in range(m.hidden):
+        first[j] = m.b1[j]
     i = 0
     while i < OBS_SIZE:
-        end = i + 8 if i + 8 <= OBS_SIZE else OBS_SIZE
-        if end == i + 8 and (word[i] | word[i + 1] | word[i + 2] | word[i + 3] | word[i + 4] | word[i + 5]
-                             | word[i + 6] | word[i + 7]) == 0:
+        end = i + SCAN_BLOCK
+        if end <= OBS_SIZE and not block_set(obs + i):
             i = end
             continue
+        if end > OBS_SIZE:
+            end = OBS_SIZE
         for k in range(i, end):
-            x = obs[k]
-            if x != 0.0:
-                row = m.row_of[k]
-                if row >= 0:
-                    w = m.w_obs + <size_t>row * H
-                    for j in range(H):
-                        h1[j] += x * w[j]
+            if obs[k] != 0.0:
+                add_row(m, k, obs[k], first)
         i = end
+
+
+cdef void first_layer_update(const Net* m, const float* obs, const float* last, float* first) noexcept nogil:
+    """first += W_obs (obs - last): the rows of the features that changed."""
+    cdef int i, k, end
+    cdef float x
+    i = 0
+    while i < OBS_SIZE:
+        end = i + SCAN_BLOCK
+        if end <= OBS_SIZE and not block_differs(obs + i, last + i):
+            i = end
+            continue
+        if end > OBS_SIZE:
+            end = OBS_SIZE
+        for k in range(i, end):
+            x = obs[k] - last[k]
+            if x != 0.0:
+                add_row(m, k, x, first)
+        i = end
+
+
+cdef void net_trunk(const Net* m, const GameState* st, int p, const double* proj, NetScratch* sc,
+                    bint incremental, float* h2) noexcept nogil:
+    """h2 of the network from seat p's point of view. A whole pass sums the first layer
+    afresh (bitwise the same every time); an `incremental` one updates the last pass's
+    by the features that changed since (a rollout's passes), and is whole every
+    NET_REFRESH passes so that rounding cannot drift."""
+    cdef float h1[MAX_HIDDEN]
+    cdef int i, j, k, seat, n = st.num_seats, H = m.hidden, H2 = m.hidden2
+    cdef float x
+    cdef const float* w
+    cdef float* swap
+    write_obs(st, p, sc.obs)
+    if incremental and sc.seat == p and sc.passes < NET_REFRESH:
+        first_layer_update(m, sc.obs, sc.last, sc.first)
+        sc.passes += 1
+    else:
+        first_layer_whole(m, sc.obs, sc.first)
+        sc.passes = 0
+    sc.seat = p
+    swap = sc.last
+    sc.last = sc.obs
+    sc.obs = swap
+    for j in range(H):
+        h1[j] = sc.first[j]
     for k in range(n):
         seat = (p + k) % n
         x = <float>(proj[seat] / m.scale)
@@ -105,7 +197,7 @@ cdef inline float net_dot(const float* w, const float* h, int n) noexcept nogil:
     return acc
 
 
-cdef void net_value(const Net* m, const GameState* st, const Catalogue* cat, int p, float* obs,
+cdef void net_value(const Net* m, const GameState* st, const Catalogue* cat, int p, NetScratch* sc,
                     double* scores, double* shares) noexcept nogil:
     """Projected final fame per seat and each person's chance to win, from p's point of
     view; an automa (a seat after the people) gets no chance to win."""
@@ -115,7 +207,7 @@ cdef void net_value(const Net* m, const GameState* st, const Catalogue* cat, int
     cdef int k, seat, n = st.num_seats, H2 = m.hidden2
     cdef double top = -1e300, total = 0.0, sharp
     evaluate(st, cat, proj)
-    net_trunk(m, st, p, proj, obs, h2)
+    net_trunk(m, st, p, proj, sc, False, h2)
     sharp = exp(net_dot(m.w_sharp, h2, H2) + m.b_sharp[0])
     for k in range(n):
         seat = (p + k) % n
@@ -131,9 +223,11 @@ cdef void net_value(const Net* m, const GameState* st, const Catalogue* cat, int
         shares[seat] /= total
 
 
-cdef void net_logits(const Net* m, const GameState* st, const Catalogue* cat, int p, float* obs,
-                     const int* moves, const double* values, int n, double* logits) noexcept nogil:
-    """The policy's logits of `moves` (with the heuristic's `values`) for seat p to act."""
+cdef void net_logits(const Net* m, const GameState* st, const Catalogue* cat, int p, NetScratch* sc,
+                     bint incremental, const int* moves, const double* values, int n,
+                     double* logits) noexcept nogil:
+    """The policy's logits of `moves` (with the heuristic's `values`) for seat p to act
+    (`incremental`: see net_trunk)."""
     cdef double proj[MAX_SEATS]
     cdef float h2[MAX_HIDDEN]
     cdef double top = values[0]
@@ -142,7 +236,7 @@ cdef void net_logits(const Net* m, const GameState* st, const Catalogue* cat, in
         if values[i] > top:
             top = values[i]
     evaluate(st, cat, proj)
-    net_trunk(m, st, p, proj, obs, h2)
+    net_trunk(m, st, p, proj, sc, incremental, h2)
     for i in range(n):
         logits[i] = (m.beta * (values[i] - top) + net_dot(m.w_policy + <size_t>moves[i] * H2, h2, H2)
                      + m.b_policy[moves[i]])
@@ -169,6 +263,7 @@ cdef class LearnedModel:
     `arrays`: name -> numpy array (NET_ARRAYS, float32 but row_of int32), `beta` and
     `scale` numbers; `name` says where they came from."""
     cdef Net net
+    cdef NetScratch scratch
     cdef readonly str name
     cdef readonly int hidden, hidden2
     cdef object arrays
@@ -211,20 +306,17 @@ cdef class LearnedModel:
         view (default: the player to act)."""
         cdef double scores[MAX_SEATS]
         cdef double shares[MAX_SEATS]
-        cdef float* obs = <float*>malloc(OBS_SIZE * sizeof(float))
-        if obs == NULL:
-            raise MemoryError()
         p = current_player(&state.s) if player < 0 else player
         if not 0 <= p < state.s.num_seats:
-            free(obs)
             raise ValueError(f"player: {p} is not a seat of this game")
-        net_value(&self.net, &state.s, &state.rules.cat, p, obs, scores, shares)
-        free(obs)
+        net_value(&self.net, &state.s, &state.rules.cat, p, self._scratch(), scores, shares)
         n = state.s.num_seats
         return [scores[i] for i in range(n)], [shares[i] for i in range(n)]
 
-    def logits(self, CoreState state, moves, values):
-        """The policy's logits of `moves` (with the heuristic's `values`) for the player to act."""
+    def logits(self, CoreState state, moves, values, bint incremental=False):
+        """The policy's logits of `moves` (with the heuristic's `values`) for the player to act.
+        `incremental`: the pass updates the last one's first layer by the features that
+        changed since (as the network's rollouts do; the same logits up to rounding)."""
         cdef int buf[MAX_LEGAL]
         cdef double vals[MAX_LEGAL]
         cdef double out[MAX_LEGAL]
@@ -239,9 +331,15 @@ cdef class LearnedModel:
                 raise ValueError(f"moves: {moves[i]} is not an action")
             buf[i] = moves[i]
             vals[i] = values[i]
-        cdef float* obs = <float*>malloc(OBS_SIZE * sizeof(float))
-        if obs == NULL:
-            raise MemoryError()
-        net_logits(&self.net, &state.s, &state.rules.cat, p, obs, buf, vals, n, out)
-        free(obs)
+        net_logits(&self.net, &state.s, &state.rules.cat, p, self._scratch(), incremental, buf, vals, n, out)
         return [out[i] for i in range(n)]
+
+    cdef NetScratch* _scratch(self) except NULL:
+        """The buffers of the passes asked from Python (under the GIL: one at a time)."""
+        if self.scratch.obs == NULL and not net_scratch_init(&self.scratch):
+            net_scratch_free(&self.scratch)
+            raise MemoryError()
+        return &self.scratch
+
+    def __dealloc__(self):
+        net_scratch_free(&self.scratch)

@@ -157,7 +157,7 @@ ctypedef struct Tree:
                                 # of a node whose moves vary was; rolled out
     bint full                   # the node pool reached max_nodes
     const Net* net              # a learned model (NULL: the hand-written judgement only)
-    float* net_obs              # its observation buffer (OBS_SIZE)
+    NetScratch* net_scratch     # its buffers (observations, the last pass's first layer)
     PathStep path[MAX_PATH]
 
 
@@ -298,7 +298,7 @@ cdef int node_moves(const Tree* t, const GameState* st, int seat, bint plan, int
     if t.net != NULL and t.cfg.net_priors and n > 1:
         # The learned policy's logits (they take the heuristic's values as an input). A
         # forced move's prior is 1 whatever its logit: no pass of the network for it.
-        net_logits(t.net, st, t.cat, seat, t.net_obs, moves, values, n, values)
+        net_logits(t.net, st, t.cat, seat, t.net_scratch, False, moves, values, n, values)
         temperature = 1.0
     else:
         temperature = t.cfg.prior_temperature
@@ -651,11 +651,12 @@ cdef void soft_returns(const Tree* t, const GameState* st, const double* scores,
         out[i] = (n * shares[i] - 1.0) / (n - 1)
 
 
-cdef int learned_choice(const Net* net, float* obs, const GameState* st, const Catalogue* cat,
-                        int candidates, Rng* rng, double epsilon) noexcept nogil:
+cdef int learned_choice(const Net* net, NetScratch* sc, bint incremental, const GameState* st,
+                        const Catalogue* cat, int candidates, Rng* rng, double epsilon) noexcept nogil:
     """The learned policy's move for the player to act: its best among the moves a node
     would consider (a simultaneous step's `candidates`; no network for a forced move), or
-    with probability `epsilon` a uniformly random legal move, as the heuristic's."""
+    with probability `epsilon` a uniformly random legal move, as the heuristic's.
+    `incremental`: the pass updates the last one's (net_trunk), as in a rollout."""
     cdef int moves[MAX_LEGAL]
     cdef double values[MAX_LEGAL]
     cdef int seat = current_player(st), i, best = 0, n
@@ -663,7 +664,7 @@ cdef int learned_choice(const Net* net, float* obs, const GameState* st, const C
         return heuristic_choice(st, cat, rng, 1.0)
     n = move_values(st, cat, seat, sim_step(st), candidates, moves, values)
     if n > 1:
-        net_logits(net, st, cat, seat, obs, moves, values, n, values)
+        net_logits(net, st, cat, seat, sc, incremental, moves, values, n, values)
         for i in range(1, n):
             if values[i] > values[best]:
                 best = i
@@ -684,8 +685,9 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
         if t.cfg.rollout == ROLLOUT_HEURISTIC:
             apply_action(st, t.cat, heuristic_choice(st, t.cat, &t.rng, t.cfg.epsilon))
         elif t.cfg.rollout == ROLLOUT_LEARNED:
-            apply_action(st, t.cat, learned_choice(t.net, t.net_obs, st, t.cat, t.cfg.plan_candidates,
-                                                   &t.rng, t.cfg.epsilon))
+            # One decision after another: the passes are incremental.
+            apply_action(st, t.cat, learned_choice(t.net, t.net_scratch, True, st, t.cat,
+                                                   t.cfg.plan_candidates, &t.rng, t.cfg.epsilon))
         else:
             n = legal_actions(st, t.cat, buf)
             apply_action(st, t.cat, buf[rng_below(&t.rng, n)])
@@ -703,7 +705,7 @@ cdef void leaf_returns(const Tree* t, const GameState* st, double* scores, doubl
         if t.net != NULL and t.cfg.net_value:
             # The learned value, from the root player's point of view (the state is one
             # that player cannot tell from the true one).
-            net_value(t.net, st, t.cat, t.player, t.net_obs, scores, shares)
+            net_value(t.net, st, t.cat, t.player, t.net_scratch, scores, shares)
             if t.cfg.returns == RETURNS_WIN:
                 for seat in range(n):
                     ret[seat] = (n * shares[seat] - 1.0) / (n - 1)
@@ -925,8 +927,10 @@ cdef void free_tree(Tree* t) noexcept nogil:
     free(t.root_returns)
     free(t.root_win)
     free(t.root_fame)
-    free(t.net_obs)
-    t.net_obs = NULL
+    if t.net_scratch != NULL:
+        net_scratch_free(t.net_scratch)
+        free(t.net_scratch)
+        t.net_scratch = NULL
     t.nodes = NULL
     t.arms = NULL
     t.obs = NULL
@@ -968,7 +972,6 @@ def learned_move(CoreState state, str model="default", unsigned long long seed=0
     uniformly random move drawn with `seed`. `model`: a weights file or "default"."""
     cdef Rng rng
     cdef LearnedModel m
-    cdef float* obs
     cdef int candidates
     cdef bint solo = state.s.num_players == 1   # the solo game: its own defaults and weights
     if current_player(&state.s) < 0:
@@ -980,13 +983,7 @@ def learned_move(CoreState state, str model="default", unsigned long long seed=0
     m = learned_model(model, solo)
     candidates = cfg["plan_candidates"]
     rng.s = seed
-    obs = <float*>malloc(OBS_SIZE * sizeof(float))
-    if obs == NULL:
-        raise MemoryError()
-    try:
-        return learned_choice(&m.net, obs, &state.s, &state.rules.cat, candidates, &rng, epsilon)
-    finally:
-        free(obs)
+    return learned_choice(&m.net, m._scratch(), False, &state.s, &state.rules.cat, candidates, &rng, epsilon)
 
 
 def evaluate_state(CoreState state):
@@ -1250,8 +1247,8 @@ cdef class SearchTree:
         if cfg["model"]:
             self.model = learned_model(cfg["model"], solo)
             t.net = &(<LearnedModel>self.model).net
-            t.net_obs = <float*>malloc(OBS_SIZE * sizeof(float))
-            if t.net_obs == NULL:
+            t.net_scratch = <NetScratch*>calloc(1, sizeof(NetScratch))
+            if t.net_scratch == NULL or not net_scratch_init(t.net_scratch):
                 raise MemoryError()
         if t.cfg.root_action >= 0 and t.cfg.root_action not in state.legal_actions():
             raise ValueError(f"root_action: {t.cfg.root_action} is not a legal move here")

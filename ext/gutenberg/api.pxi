@@ -856,10 +856,13 @@ OBSERVATION_SIZE = OBS_SIZE
 
 
 cdef inline int put_mask(float* out, int at, uint64_t m, int n) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        if m & bit(i):
-            out[at + i] = 1.0
+    """A feature for each of the first n bits of m, set where the bit is (`out` is
+    zeroed): only the set bits are visited (the network's rollouts write many)."""
+    if n < 64:
+        m &= bit(n) - 1
+    while m:
+        out[at + ctz64(m)] = 1.0
+        m &= m - 1
     return at + n
 
 
