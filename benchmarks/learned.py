@@ -3,9 +3,10 @@ side by side in one process, at positions of a seeded game (docs/learning.md).
 
     python benchmarks/learned.py --game gutenberg                  # the game's shipped weights
     python benchmarks/learned.py --game gutenberg --model gen2.npz
+    python benchmarks/learned.py --game gutenberg --players 1     # solo: its weights and defaults
 
-The positions: a 2-player game played by the heuristic player, every 40th decision with
-more than one move. At each, for `--seconds` of CPU each, in turn,
+The positions: a 2-player game (`--players`) played by the heuristic player, every 40th
+decision with more than one move. At each, for `--seconds` of CPU each, in turn,
 `--trials` times:
 - ismcts at the game's defaults (the reference, 1x);
 - with the model at the leaves only, at the same cut-off;
@@ -33,12 +34,12 @@ from gutenberg_ai.bots import LEARNED_OPTIONS  # noqa: E402
 from gutenberg_ai.games import core_of  # noqa: E402
 
 
-def positions(game_key: str, seed: int, every: int = 40) -> list:
-    """Core states of a 2-player game played by the heuristic player: every `every`-th
-    decision with more than one move."""
+def positions(game_key: str, seed: int, every: int = 40, players: int = 2) -> list:
+    """Core states of a game of `players` played by the heuristic player: every
+    `every`-th decision with more than one move."""
     import random
     g = games.get(game_key)
-    state = g.load(players=2).new_initial_state()
+    state = g.load(players=players).new_initial_state()
     rng = random.Random(seed)
     out, decisions = [], 0
     while not state.is_terminal():
@@ -73,10 +74,13 @@ def main():
     p.add_argument("--seconds", type=float, default=1.0)
     p.add_argument("--trials", type=int, default=3)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int, default=2,
+                   help="people in the game (1: the solo game, its own weights and search defaults)")
     args = p.parse_args()
     g = games.get(args.game)
     core = g.core
-    cutoff = core.SEARCH_OPTIONS["cutoff"]
+    solo = args.players == 1
+    cutoff = core.search_config(solo=solo)["cutoff"]
     m = args.model
     shown = ", ".join(f"{k}={v}" for k, v in LEARNED_OPTIONS.items() if k != "model") or "model only"
     configs = [("hand-written (game defaults)", {}),
@@ -85,7 +89,7 @@ def main():
                (f"learned bot ({shown})", {**LEARNED_OPTIONS, "model": m}),
                ("model, no rollout", dict(model=m, rollout="none")),
                ("model in the rollouts too (rollout=\"learned\")", dict(model=m, rollout="learned"))]
-    states = positions(args.game, args.seed)
+    states = positions(args.game, args.seed, players=args.players)
     rates = {name: [] for name, _ in configs}
     ratios = {name: [] for name, _ in configs}
     for _ in range(args.trials):
@@ -94,13 +98,13 @@ def main():
         for name in trial:
             rates[name].append(trial[name])
             ratios[name].append(trial[name] / trial[configs[0][0]])
-    model = core.learned_model(m)
+    model = core.learned_model(m, solo)
     c = states[len(states) // 2]
     n, t = 2000, time.process_time()
     for _ in range(n):
         model.value(c, 0)
     per_pass = (time.process_time() - t) / n * 1e6
-    print(f"{g.title}: {len(states)} positions, {args.trials} trials of {args.seconds:g} CPU s per search "
+    print(f"{g.title}{' solo' if solo else ''}: {len(states)} positions, {args.trials} trials of {args.seconds:g} CPU s per search "
           f"(cut-off {cutoff}), model {model.name} ({model.hidden}x{model.hidden2} units)\n")
     print("| search | iterations / CPU s | ratio |")
     print("| --- | --- | --- |")
