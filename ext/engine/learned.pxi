@@ -50,7 +50,7 @@ cdef enum:
 
 ctypedef struct NetScratch:
     # The buffers of a network's passes, one per searching thread. A rollout's decisions
-    # follow one another and change about a dozen of the ~200 features set, so an
+    # follow one another and change about a dozen of the ~180 features set, so an
     # incremental pass adds only the rows of the features that changed since the last.
     float* obs                  # OBS_SIZE: the observation being written
     float* last                 # OBS_SIZE: the observation of the last pass
@@ -77,11 +77,12 @@ cdef void net_scratch_free(NetScratch* sc) noexcept nogil:
 
 
 # The observations are scanned sixteen features (eight 64-bit words) at a time: a block
-# whose bits are all clear (a whole pass), or all as in the last pass (an incremental
-# one), is skipped at once; the sums are the same, in the same order, as feature by
-# feature.
+# whose bits are all as in the other observation is skipped at once; the sums are the
+# same, in the same order, as feature by feature.
 cdef enum:
     SCAN_BLOCK = 16
+
+cdef float NO_FEATURES[OBS_SIZE]    # an observation with nothing set (static: zeros)
 
 
 cdef inline bint block_differs(const float* a, const float* b) noexcept nogil:
@@ -91,44 +92,12 @@ cdef inline bint block_differs(const float* a, const float* b) noexcept nogil:
             | (x[6] ^ y[6]) | (x[7] ^ y[7])) != 0
 
 
-cdef inline bint block_set(const float* a) noexcept nogil:
-    cdef const uint64_t* x = <const uint64_t*>a
-    return (x[0] | x[1] | x[2] | x[3] | x[4] | x[5] | x[6] | x[7]) != 0
-
-
-cdef inline void add_row(const Net* m, int k, float x, float* first) noexcept nogil:
-    """first += x * (the row of W_obs of feature k, if it has one)."""
-    cdef int j, row = m.row_of[k], H = m.hidden
-    cdef const float* w
-    if row >= 0:
-        w = m.w_obs + <size_t>row * H
-        for j in range(H):
-            first[j] += x * w[j]
-
-
-cdef void first_layer_whole(const Net* m, const float* obs, float* first) noexcept nogil:
-    """first = b1 + W_obs obs, feature by feature in order."""
-    cdef int i, j, k, end
-    for j in range(m.hidden):
-        first[j] = m.b1[j]
-    i = 0
-    while i < OBS_SIZE:
-        end = i + SCAN_BLOCK
-        if end <= OBS_SIZE and not block_set(obs + i):
-            i = end
-            continue
-        if end > OBS_SIZE:
-            end = OBS_SIZE
-        for k in range(i, end):
-            if obs[k] != 0.0:
-                add_row(m, k, obs[k], first)
-        i = end
-
-
 cdef void first_layer_update(const Net* m, const float* obs, const float* last, float* first) noexcept nogil:
-    """first += W_obs (obs - last): the rows of the features that changed."""
-    cdef int i, k, end
+    """first += W_obs (obs - last): the rows of the features that changed (against
+    NO_FEATURES, the rows of the features set, in order)."""
+    cdef int i, j, k, end, H = m.hidden
     cdef float x
+    cdef const float* w
     i = 0
     while i < OBS_SIZE:
         end = i + SCAN_BLOCK
@@ -139,8 +108,10 @@ cdef void first_layer_update(const Net* m, const float* obs, const float* last, 
             end = OBS_SIZE
         for k in range(i, end):
             x = obs[k] - last[k]
-            if x != 0.0:
-                add_row(m, k, x, first)
+            if x != 0.0 and m.row_of[k] >= 0:
+                w = m.w_obs + <size_t>m.row_of[k] * H
+                for j in range(H):
+                    first[j] += x * w[j]
         i = end
 
 
@@ -160,7 +131,9 @@ cdef void net_trunk(const Net* m, const GameState* st, int p, const double* proj
         first_layer_update(m, sc.obs, sc.last, sc.first)
         sc.passes += 1
     else:
-        first_layer_whole(m, sc.obs, sc.first)
+        for j in range(H):
+            sc.first[j] = m.b1[j]
+        first_layer_update(m, sc.obs, NO_FEATURES, sc.first)
         sc.passes = 0
     sc.seat = p
     swap = sc.last
@@ -263,7 +236,7 @@ cdef class LearnedModel:
     `arrays`: name -> numpy array (NET_ARRAYS, float32 but row_of int32), `beta` and
     `scale` numbers; `name` says where they came from."""
     cdef Net net
-    cdef NetScratch scratch
+    cdef NetScratch scratch     # the passes asked from Python (under the GIL: one at a time)
     cdef readonly str name
     cdef readonly int hidden, hidden2
     cdef object arrays
@@ -300,6 +273,9 @@ cdef class LearnedModel:
         self.net.b_sharp = <const float*><size_t>a["b_sharp"].ctypes.data
         self.net.w_policy = <const float*><size_t>a["w_policy"].ctypes.data
         self.net.b_policy = <const float*><size_t>a["b_policy"].ctypes.data
+        net_scratch_free(&self.scratch)
+        if not net_scratch_init(&self.scratch):
+            raise MemoryError()
 
     def value(self, CoreState state, int player=-1):
         """(projected final fame per seat, win chance per seat) from `player`'s point of
@@ -309,7 +285,7 @@ cdef class LearnedModel:
         p = current_player(&state.s) if player < 0 else player
         if not 0 <= p < state.s.num_seats:
             raise ValueError(f"player: {p} is not a seat of this game")
-        net_value(&self.net, &state.s, &state.rules.cat, p, self._scratch(), scores, shares)
+        net_value(&self.net, &state.s, &state.rules.cat, p, &self.scratch, scores, shares)
         n = state.s.num_seats
         return [scores[i] for i in range(n)], [shares[i] for i in range(n)]
 
@@ -331,15 +307,8 @@ cdef class LearnedModel:
                 raise ValueError(f"moves: {moves[i]} is not an action")
             buf[i] = moves[i]
             vals[i] = values[i]
-        net_logits(&self.net, &state.s, &state.rules.cat, p, self._scratch(), incremental, buf, vals, n, out)
+        net_logits(&self.net, &state.s, &state.rules.cat, p, &self.scratch, incremental, buf, vals, n, out)
         return [out[i] for i in range(n)]
-
-    cdef NetScratch* _scratch(self) except NULL:
-        """The buffers of the passes asked from Python (under the GIL: one at a time)."""
-        if self.scratch.obs == NULL and not net_scratch_init(&self.scratch):
-            net_scratch_free(&self.scratch)
-            raise MemoryError()
-        return &self.scratch
 
     def __dealloc__(self):
         net_scratch_free(&self.scratch)

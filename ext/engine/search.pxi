@@ -983,7 +983,7 @@ def learned_move(CoreState state, str model="default", unsigned long long seed=0
     m = learned_model(model, solo)
     candidates = cfg["plan_candidates"]
     rng.s = seed
-    return learned_choice(&m.net, m._scratch(), False, &state.s, &state.rules.cat, candidates, &rng, epsilon)
+    return learned_choice(&m.net, &m.scratch, False, &state.s, &state.rules.cat, candidates, &rng, epsilon)
 
 
 def evaluate_state(CoreState state):
