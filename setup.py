@@ -6,7 +6,7 @@ unit a game, one copy of its rules for the native game, the Python shell and Pyt
 
     pip install -e .                    # or: python setup.py build_ext --inplace
     GUTENBERG_DEBUG=1 pip install -e .  # -O0 -g
-    GUTENBERG_PORTABLE=1 pip install -e .  # no -mpopcnt on x86-64 (a processor before 2008)
+    GUTENBERG_PORTABLE=1 pip install -e .  # no -mpopcnt on x86-64 (a processor before 2008), no AVX2 copies
 
 How the extension meets OpenSpiel (more in docs/native.md):
 
@@ -81,6 +81,10 @@ compile_args = [
 if (platform.machine().lower() in ("x86_64", "amd64")
         and os.environ.get("GUTENBERG_PORTABLE") != "1" and sys.platform != "win32"):
     compile_args.append("-mpopcnt")
+# The network's hot loops get an AVX2 copy beside the baseline (ext/engine/net_kernels.h);
+# GUTENBERG_PORTABLE=1 leaves it out too.
+if os.environ.get("GUTENBERG_PORTABLE") == "1":
+    compile_args.append("-DGUTENBERG_PORTABLE")
 
 # One cythonize call for every game: Cython caches its dependency tree across calls, so
 # a second call would not see its own include path. Includes resolve in the including
@@ -96,7 +100,7 @@ for ext, (name, source, glue) in zip(extensions, GAME_CORES):
     if glue:
         # Cython writes <source>.cpp; the glue includes it and is what gets compiled.
         ext.sources = [glue]
-        ext.depends = [generated, "ext/engine/native_game.h"]
+        ext.depends = [generated, "ext/engine/native_game.h", "ext/engine/net_kernels.h"]
     ext.include_dirs = include_dirs + [os.path.dirname(source), "ext/engine"]
     ext.extra_compile_args = compile_args
 

@@ -27,6 +27,8 @@ ctypedef struct Net:
     int hidden
     int hidden2
     const int32_t* row_of       # OBS_SIZE
+    const int32_t* scan_blocks  # the first feature of each SCAN_BLOCK of features with a row
+    int n_scan_blocks           # (the others add nothing to the first layer: not scanned)
     const float* w_obs          # rows x hidden
     const float* w_proj         # MAX_SEATS x hidden
     const float* b1             # hidden
@@ -41,6 +43,14 @@ ctypedef struct Net:
     const float* b_policy       # N_ACTIONS
     double beta                 # the heuristic's values in the policy's logits, per fame
     double scale                # fame per unit of the scaled projections and corrections
+
+
+cdef extern from "net_kernels.h" nogil:
+    # The hot loops, with an AVX2 copy chosen at load where the processor has it.
+    void net_rows_update(float* y, const float* obs, const float* last, const int32_t* row_of,
+                         const float* w, int width, int begin, int end)
+    void net_relu_layer(float* out, const float* h, int n_in, const float* w_by_input, const float* b,
+                        int n_out)
 
 
 cdef enum:
@@ -76,9 +86,10 @@ cdef void net_scratch_free(NetScratch* sc) noexcept nogil:
     sc.seat = -1
 
 
-# The observations are scanned sixteen features (eight 64-bit words) at a time: a block
-# whose bits are all as in the other observation is skipped at once; the sums are the
-# same, in the same order, as feature by feature.
+# The observations are scanned sixteen features (eight 64-bit words) at a time, only the
+# blocks where some feature has a row (Net.scan_blocks: half of them for the solo
+# weights): a block whose bits are all as in the other observation is skipped at once;
+# the sums are the same, in the same order, as feature by feature.
 cdef enum:
     SCAN_BLOCK = 16
 
@@ -95,24 +106,15 @@ cdef inline bint block_differs(const float* a, const float* b) noexcept nogil:
 cdef void first_layer_update(const Net* m, const float* obs, const float* last, float* first) noexcept nogil:
     """first += W_obs (obs - last): the rows of the features that changed (against
     NO_FEATURES, the rows of the features set, in order)."""
-    cdef int i, j, k, end, H = m.hidden
-    cdef float x
-    cdef const float* w
-    i = 0
-    while i < OBS_SIZE:
+    cdef int b, i, end, H = m.hidden
+    for b in range(m.n_scan_blocks):
+        i = m.scan_blocks[b]
         end = i + SCAN_BLOCK
         if end <= OBS_SIZE and not block_differs(obs + i, last + i):
-            i = end
             continue
         if end > OBS_SIZE:
             end = OBS_SIZE
-        for k in range(i, end):
-            x = obs[k] - last[k]
-            if x != 0.0 and m.row_of[k] >= 0:
-                w = m.w_obs + <size_t>m.row_of[k] * H
-                for j in range(H):
-                    first[j] += x * w[j]
-        i = end
+        net_rows_update(first, obs, last, m.row_of, m.w_obs, H, i, end)
 
 
 cdef void net_trunk(const Net* m, const GameState* st, int p, const double* proj, NetScratch* sc,
@@ -122,7 +124,7 @@ cdef void net_trunk(const Net* m, const GameState* st, int p, const double* proj
     by the features that changed since (a rollout's passes), and is whole every
     NET_REFRESH passes so that rounding cannot drift."""
     cdef float h1[MAX_HIDDEN]
-    cdef int i, j, k, seat, n = st.num_seats, H = m.hidden, H2 = m.hidden2
+    cdef int j, k, seat, n = st.num_seats, H = m.hidden, H2 = m.hidden2
     cdef float x
     cdef const float* w
     cdef float* swap
@@ -148,18 +150,8 @@ cdef void net_trunk(const Net* m, const GameState* st, int p, const double* proj
         for j in range(H):
             h1[j] += x * w[j]
     # h2 = relu(W2 relu(h1) + b2), by input unit: the units the ReLU zeroed (about half)
-    # add nothing and are skipped; each h2[j] still sums its terms in the order of i.
-    for j in range(H2):
-        h2[j] = m.b2[j]
-    for i in range(H):
-        x = h1[i]
-        if x > 0.0:
-            w = m.w2_by_input + i * H2
-            for j in range(H2):
-                h2[j] += w[j] * x
-    for j in range(H2):
-        if not h2[j] > 0.0:
-            h2[j] = 0.0
+    # add nothing and are skipped.
+    net_relu_layer(h2, h1, H, m.w2_by_input, m.b2, H2)
 
 
 cdef inline float net_dot(const float* w, const float* h, int n) noexcept nogil:
@@ -257,11 +249,15 @@ cdef class LearnedModel:
         if not scale > 0:
             raise ValueError(f"{name}: scale {scale} is not > 0")
         a["w2_by_input"] = np.ascontiguousarray(a["w2"].T)
+        a["scan_blocks"] = np.ascontiguousarray(
+            np.unique(np.flatnonzero(a["row_of"] >= 0) // SCAN_BLOCK) * SCAN_BLOCK, dtype=np.int32)
         self.arrays = a
         self.name, self.hidden, self.hidden2 = name, H, H2
         self.net.hidden, self.net.hidden2 = H, H2
         self.net.beta, self.net.scale = beta, scale
         self.net.row_of = <const int32_t*><size_t>a["row_of"].ctypes.data
+        self.net.scan_blocks = <const int32_t*><size_t>a["scan_blocks"].ctypes.data
+        self.net.n_scan_blocks = a["scan_blocks"].shape[0]
         self.net.w_obs = <const float*><size_t>a["w_obs"].ctypes.data
         self.net.w_proj = <const float*><size_t>a["w_proj"].ctypes.data
         self.net.b1 = <const float*><size_t>a["b1"].ctypes.data
