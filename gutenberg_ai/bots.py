@@ -73,15 +73,22 @@ SEARCH_BOTS = ("ismcts", "smmcts", "learned", "openspiel-ismcts", "openspiel-ism
 
 
 # The learned bot's search: the game's shipped model, with the rollouts it was measured
-# best with (benchmarks/README.md, "Learned evaluations").
+# best with (benchmarks/README.md, "Learned evaluations"). In a game of one person, the
+# game's core adds its SOLO_LEARNED_OPTIONS (Gutenberg: the network plays the rollouts).
 LEARNED_OPTIONS = dict(model="default")
 
 
-def native_search(name: str, options: dict) -> tuple[str, dict]:
+def native_search(name: str, options: dict, core_module=None, solo: bool = False) -> tuple[str, dict]:
     """The core's search a native search bot runs: (algorithm, options); the learned bot
-    is ismcts with LEARNED_OPTIONS under the given ones."""
+    is ismcts with LEARNED_OPTIONS, and in a solo game (`solo`) `core_module`'s
+    SOLO_LEARNED_OPTIONS, under the given ones."""
     if name == "learned":
-        return "ismcts", {**LEARNED_OPTIONS, **options}
+        own = dict(LEARNED_OPTIONS)
+        if solo and core_module is not None:
+            own.update(core_module.SOLO_LEARNED_OPTIONS)
+            if not options.get("model", own["model"]) and own.get("rollout") == "learned":
+                del own["rollout"]    # no model asked for: no network to roll out with
+        return "ismcts", {**own, **options}
     return name, options
 
 
@@ -625,7 +632,7 @@ def make_bot(name, game, player: int, seed: int = 0, **options):
     if name in ("ismcts", "smmcts"):
         return SearchBot(game, player, name, seed, **options)
     if name == "learned":
-        algorithm, options = native_search(name, options)
+        algorithm, options = native_search(name, options, games.of(game).core, game.num_players() == 1)
         return SearchBot(game, player, algorithm, seed, label=name, **options)
     if name == "cfr":
         from gutenberg_ai import cfr

@@ -125,7 +125,7 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
         options.setdefault("returns", returns_mode_of(state.get_game()))
     core_module = games.of(core).core
     from gutenberg_ai.bots import native_search
-    bot, options = native_search(bot, options)
+    bot, options = native_search(bot, options, core_module, core.num_players == 1)
     result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
                                 threads=threads, lines=top, line_length=line_length,
                                 progress=progress, batches=core_module.BATCHES, **options)

@@ -51,7 +51,7 @@ HIDDEN_NOTE = ("Each decision was searched from the information state of the pla
 
 def _search(core_module, core, bot, budget, seed, threads, options, root_action=None):
     from gutenberg_ai.bots import native_search
-    algorithm, options = native_search(bot, options)
+    algorithm, options = native_search(bot, options, core_module, core.num_players == 1)
     extra = {} if root_action is None else {"root_action": root_action}
     return core_module.search(core, algorithm, seed=seed, threads=threads, batches=core_module.BATCHES,
                               **budget, **options, **extra)

@@ -432,6 +432,34 @@ def test_train_without_pytorch_says_how_to_get_it(selfplay_dir, tmp_path):
     assert not os.path.exists(tmp_path / "w.npz")
 
 
+def test_the_learned_bot_rolls_out_with_the_solo_network_in_solo_gutenberg():
+    """Solo Gutenberg's learned bot plays its rollouts with the solo network (the game's
+    GAME_SOLO_LEARNED_DEFAULTS: benchmarks/README.md, "The learned bot's solo rollouts");
+    a game of two, and Printing Press's solo game, keep the heuristic's. What is asked for
+    wins, and without a model there is no network to roll out with."""
+    import gutenberg_ai
+    solo = games.get("gutenberg").load(players=1)
+    assert make_bot("learned", solo, 0, iterations=50).options["rollout"] == "learned"
+    assert make_bot("learned", solo, 0, iterations=50, rollout="heuristic").options["rollout"] == "heuristic"
+    assert "rollout" not in make_bot("learned", solo, 0, iterations=50, model="").options
+    assert "rollout" not in make_bot("learned", games.get("gutenberg").load(players=2), 0, iterations=50).options
+    assert "rollout" not in make_bot("learned", games.get("printing-press").load(players=1), 0,
+                                     iterations=50).options
+    # A hint searches as the bot plays: the same estimates as the search with the
+    # network's rollouts spelt out, not those of the heuristic's.
+    state = solo.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+
+    def estimates(bot, **options):
+        return [(h.action, h.share, h.expected_fame) for h in
+                gutenberg_ai.hint(state, bot=bot, iterations=150, top=10, seed=4, **options)]
+
+    learned = estimates("learned")
+    assert learned == estimates("ismcts", model="default", rollout="learned")
+    assert learned != estimates("ismcts", model="default")
+
+
 def test_hints_and_reviews_can_search_with_the_learned_evaluation():
     import gutenberg_ai
     from gutenberg_ai.games.gutenberg.position import load_position

@@ -81,3 +81,4 @@ cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogi
 GAME_SEARCH_DEFAULTS = {}
 # Lead Letter Printers has no solo game (2-4 players).
 GAME_SOLO_SEARCH_DEFAULTS = {}
+GAME_SOLO_LEARNED_DEFAULTS = {}     # no solo game

@@ -89,3 +89,6 @@ GAME_SEARCH_DEFAULTS = dict(
 # Printing Press's solo game scores about 55. Measured: benchmarks/README.md, "The solo
 # game's search and weights".
 GAME_SOLO_SEARCH_DEFAULTS = dict(fame_scale=10.0)
+# The learned bot's solo settings: the shared ones (the network in the rollouts gained
+# nothing solo: benchmarks/README.md, session 7).
+GAME_SOLO_LEARNED_DEFAULTS = {}
