@@ -74,22 +74,20 @@ SEARCH_BOTS = ("ismcts", "smmcts", "learned", "openspiel-ismcts", "openspiel-ism
 
 # The learned bot's search: the game's shipped model, with the rollouts it was measured
 # best with (benchmarks/README.md, "Learned evaluations"). In a game of one person, the
-# game's core adds its SOLO_LEARNED_OPTIONS (Gutenberg: the network plays the rollouts).
+# game's core adds its GAME_SOLO_LEARNED_DEFAULTS (Gutenberg: the network plays the rollouts).
 LEARNED_OPTIONS = dict(model="default")
 
 
-def native_search(name: str, options: dict, core_module=None, solo: bool = False) -> tuple[str, dict]:
-    """The core's search a native search bot runs: (algorithm, options); the learned bot
-    is ismcts with LEARNED_OPTIONS, and in a solo game (`solo`) `core_module`'s
-    SOLO_LEARNED_OPTIONS, under the given ones."""
-    if name == "learned":
-        own = dict(LEARNED_OPTIONS)
-        if solo and core_module is not None:
-            own.update(core_module.SOLO_LEARNED_OPTIONS)
-            if not options.get("model", own["model"]) and own.get("rollout") == "learned":
-                del own["rollout"]    # no model asked for: no network to roll out with
-        return "ismcts", {**own, **options}
-    return name, options
+def native_search(name: str, options: dict, core_module, solo: bool) -> tuple[str, dict]:
+    """The core's search a native search bot runs in a game of `core_module` (`solo`: of
+    one person): (algorithm, options); the learned bot is ismcts with LEARNED_OPTIONS,
+    solo with the game's GAME_SOLO_LEARNED_DEFAULTS too, under the given ones."""
+    if name != "learned":
+        return name, options
+    own = {**LEARNED_OPTIONS, **(core_module.GAME_SOLO_LEARNED_DEFAULTS if solo else {})}
+    if not options.get("model", own["model"]) and own.get("rollout") == "learned":
+        del own["rollout"]    # no model asked for: no network to roll out with
+    return "ismcts", {**own, **options}
 
 
 def budget_options(name: str, seconds=None, iterations=None) -> dict:

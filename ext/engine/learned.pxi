@@ -27,7 +27,7 @@ ctypedef struct Net:
     int hidden
     int hidden2
     const int32_t* row_of       # OBS_SIZE
-    const int32_t* scan_blocks  # the first feature of each SCAN_BLOCK of features with a row
+    const int32_t* scan_blocks  # the first feature of each NET_SCAN_BLOCK of features with a row
     int n_scan_blocks           # (the others add nothing to the first layer: not scanned)
     const float* w_obs          # rows x hidden
     const float* w_proj         # MAX_SEATS x hidden
@@ -47,8 +47,9 @@ ctypedef struct Net:
 
 cdef extern from "net_kernels.h" nogil:
     # The hot loops, with an AVX2 copy chosen at load where the processor has it.
-    void net_rows_update(float* y, const float* obs, const float* last, const int32_t* row_of,
-                         const float* w, int width, int begin, int end)
+    enum: NET_SCAN_BLOCK
+    void net_first_layer_update(float* y, const float* obs, const float* last, int size, const int32_t* row_of,
+                                const float* w, int width, const int32_t* blocks, int n_blocks)
     void net_relu_layer(float* out, const float* h, int n_in, const float* w_by_input, const float* b,
                         int n_out)
 
@@ -86,35 +87,18 @@ cdef void net_scratch_free(NetScratch* sc) noexcept nogil:
     sc.seat = -1
 
 
-# The observations are scanned sixteen features (eight 64-bit words) at a time, only the
+# The first layer's update scans the observations sixteen features at a time, only the
 # blocks where some feature has a row (Net.scan_blocks: half of them for the solo
-# weights): a block whose bits are all as in the other observation is skipped at once;
-# the sums are the same, in the same order, as feature by feature.
-cdef enum:
-    SCAN_BLOCK = 16
-
-cdef float NO_FEATURES[OBS_SIZE]    # an observation with nothing set (static: zeros)
+# weights), and skips a block that is as in the other observation; the sums are the
+# same, in the same order, as feature by feature (net_kernels.h). A whole pass is the
+# update against an observation with nothing set.
+cdef float NO_FEATURES[OBS_SIZE]    # static: zeros
 
 
-cdef inline bint block_differs(const float* a, const float* b) noexcept nogil:
-    cdef const uint64_t* x = <const uint64_t*>a
-    cdef const uint64_t* y = <const uint64_t*>b
-    return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]) | (x[4] ^ y[4]) | (x[5] ^ y[5])
-            | (x[6] ^ y[6]) | (x[7] ^ y[7])) != 0
-
-
-cdef void first_layer_update(const Net* m, const float* obs, const float* last, float* first) noexcept nogil:
-    """first += W_obs (obs - last): the rows of the features that changed (against
-    NO_FEATURES, the rows of the features set, in order)."""
-    cdef int b, i, end, H = m.hidden
-    for b in range(m.n_scan_blocks):
-        i = m.scan_blocks[b]
-        end = i + SCAN_BLOCK
-        if end <= OBS_SIZE and not block_differs(obs + i, last + i):
-            continue
-        if end > OBS_SIZE:
-            end = OBS_SIZE
-        net_rows_update(first, obs, last, m.row_of, m.w_obs, H, i, end)
+cdef inline void first_layer_update(const Net* m, const float* obs, const float* last, float* first) noexcept nogil:
+    """first += W_obs (obs - last): the rows of the features that changed."""
+    net_first_layer_update(first, obs, last, OBS_SIZE, m.row_of, m.w_obs, m.hidden, m.scan_blocks,
+                           m.n_scan_blocks)
 
 
 cdef void net_trunk(const Net* m, const GameState* st, int p, const double* proj, NetScratch* sc,
@@ -250,7 +234,7 @@ cdef class LearnedModel:
             raise ValueError(f"{name}: scale {scale} is not > 0")
         a["w2_by_input"] = np.ascontiguousarray(a["w2"].T)
         a["scan_blocks"] = np.ascontiguousarray(
-            np.unique(np.flatnonzero(a["row_of"] >= 0) // SCAN_BLOCK) * SCAN_BLOCK, dtype=np.int32)
+            np.unique(np.flatnonzero(a["row_of"] >= 0) // NET_SCAN_BLOCK) * NET_SCAN_BLOCK, dtype=np.int32)
         self.arrays = a
         self.name, self.hidden, self.hidden2 = name, H, H2
         self.net.hidden, self.net.hidden2 = H, H2

@@ -12,17 +12,32 @@
 #define NET_KERNEL
 #endif
 
-// y[j] += x * w[j] for the rows of the features in [begin, end) whose value differs
-// between obs and last, with x the difference (row_of: the row of each feature in w, -1
-// for none; rows are `width` floats).
-static NET_KERNEL void net_rows_update(float* __restrict y, const float* __restrict obs,
-                                       const float* __restrict last, const int* __restrict row_of,
-                                       const float* __restrict w, int width, int begin, int end) {
-    for (int k = begin; k < end; k++) {
-        float x = obs[k] - last[k];
-        if (x != 0.0f && row_of[k] >= 0) {
-            const float* r = w + (size_t)row_of[k] * width;
-            for (int j = 0; j < width; j++) y[j] += x * r[j];
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+enum { NET_SCAN_BLOCK = 16 };   // features compared at once (64 bytes)
+
+// y += W (obs - last): for each feature whose value differs, its row of w (row_of: the
+// row of each feature, -1 for none; rows are `width` floats) times the difference,
+// feature by feature in order. Only the blocks of NET_SCAN_BLOCK features that start at
+// `blocks` are scanned (the others have no row), and a block whose bytes are all as in
+// `last` is skipped at once.
+static NET_KERNEL void net_first_layer_update(float* __restrict y, const float* __restrict obs,
+                                              const float* __restrict last, int size,
+                                              const int32_t* __restrict row_of, const float* __restrict w,
+                                              int width, const int32_t* __restrict blocks, int n_blocks) {
+    for (int b = 0; b < n_blocks; b++) {
+        int begin = blocks[b], end = begin + NET_SCAN_BLOCK;
+        if (end <= size && memcmp(obs + begin, last + begin, NET_SCAN_BLOCK * sizeof(float)) == 0)
+            continue;
+        if (end > size) end = size;
+        for (int k = begin; k < end; k++) {
+            float x = obs[k] - last[k];
+            if (x != 0.0f && row_of[k] >= 0) {
+                const float* r = w + (size_t)row_of[k] * width;
+                for (int j = 0; j < width; j++) y[j] += x * r[j];
+            }
         }
     }
 }

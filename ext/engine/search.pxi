@@ -1082,9 +1082,6 @@ SEARCH_OPTIONS.update(GAME_SEARCH_DEFAULTS)
 # (GAME_SOLO_SEARCH_DEFAULTS, in the game's search hooks): with no one to beat, the
 # search compares fame, whose spread the shared exploration constant was not chosen on.
 SOLO_SEARCH_OPTIONS = {**SEARCH_OPTIONS, **GAME_SOLO_SEARCH_DEFAULTS}
-# The learned bot's own settings in the solo game (GAME_SOLO_LEARNED_DEFAULTS, in the
-# game's search hooks), on top of bots.LEARNED_OPTIONS (bots.native_search).
-SOLO_LEARNED_OPTIONS = dict(GAME_SOLO_LEARNED_DEFAULTS)
 
 
 def search_config(*, solo=False, **options):
