@@ -11,7 +11,7 @@ decision with more than one move. At each, for `--seconds` of CPU each, in turn,
 - ismcts at the game's defaults (the reference, 1x);
 - with the model at the leaves only, at the same cut-off;
 - with the model at the leaves and as priors, at the same cut-off;
-- the learned bot's settings (bots.LEARNED_OPTIONS);
+- the learned bot's settings (bots.native_search: solo, the game's own on top);
 - with the model and no rollout at all (`rollout="none"`: every leaf evaluated at once);
 - with the model as priors, at the leaves and playing the rollouts (`rollout="learned"`).
 The table gives iterations per CPU second (the median over trials, summed over the
@@ -30,7 +30,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from gutenberg_ai import games  # noqa: E402
-from gutenberg_ai.bots import LEARNED_OPTIONS  # noqa: E402
+from gutenberg_ai.bots import native_search  # noqa: E402
 from gutenberg_ai.games import core_of  # noqa: E402
 
 
@@ -82,11 +82,12 @@ def main():
     solo = args.players == 1
     cutoff = core.search_config(solo=solo)["cutoff"]
     m = args.model
-    shown = ", ".join(f"{k}={v}" for k, v in LEARNED_OPTIONS.items() if k != "model") or "model only"
+    _, learned = native_search("learned", {"model": m}, core, solo)
+    shown = ", ".join(f"{k}={v}" for k, v in learned.items() if k != "model") or "model only"
     configs = [("hand-written (game defaults)", {}),
                ("model at the leaves", dict(model=m, model_priors=False)),
                ("model at the leaves and as priors", dict(model=m)),
-               (f"learned bot ({shown})", {**LEARNED_OPTIONS, "model": m}),
+               (f"learned bot ({shown})", learned),
                ("model, no rollout", dict(model=m, rollout="none")),
                ("model in the rollouts too (rollout=\"learned\")", dict(model=m, rollout="learned"))]
     states = positions(args.game, args.seed, players=args.players)
