@@ -22,7 +22,7 @@ HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="gutenberg")
+    p.add_argument("--game", default="gutenberg", choices=("gutenberg", "printing-press", "lead-letter-printers"))
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--iterations", type=int, default=1500)
     p.add_argument("--repeats", type=int, default=5)
