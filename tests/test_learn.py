@@ -293,6 +293,32 @@ def test_learned_rollouts_play_the_network_s_moves_and_need_a_model():
         CORE.learned_move(core_of(state))
 
 
+def test_the_rollouts_can_play_other_weights_than_the_priors(trained):
+    """rollout_model: the rollouts play that file's moves, whatever model gives the
+    priors and values (or none)."""
+    _, _, path = trained
+    core = _decision("gutenberg")
+    only_rollouts = dict(iterations=200, seed=2, rollout="learned", cutoff=20, model_value=False, model_priors=False)
+    shipped = _visits(CORE.search(core, model="default", **only_rollouts))
+    assert _visits(CORE.search(core, model=path, rollout_model="default", **only_rollouts)) == shipped
+    assert _visits(CORE.search(core, model=path, **only_rollouts)) != shipped
+    # No model: the hand-written priors and values, the network's rollouts.
+    bare = dict(only_rollouts, model_value=True, model_priors=True)
+    assert _visits(CORE.search(core, rollout_model="default", **bare)) == shipped
+    # The priors from one file and the rollouts from another: neither file's search alone.
+    mixed = _visits(CORE.search(core, iterations=200, seed=2, rollout="learned", cutoff=20, model=path,
+                                rollout_model="default"))
+    assert mixed != _visits(CORE.search(core, iterations=200, seed=2, rollout="learned", cutoff=20, model=path))
+    assert mixed != _visits(CORE.search(core, iterations=200, seed=2, rollout="learned", cutoff=20,
+                                        model="default"))
+    with pytest.raises(ValueError, match='rollout_model: only rollout="learned"'):
+        CORE.search_config(rollout_model="default")
+    with pytest.raises(ValueError, match="rollout_model: 3 is not a weights file"):
+        CORE.search_config(rollout="learned", rollout_model=3)
+    with pytest.raises(ValueError, match="no such file"):
+        CORE.search_config(rollout="learned", rollout_model="/nonexistent/w.npz")
+
+
 def test_bad_weight_files_are_refused_with_every_problem(trained, tmp_path):
     _, _, path = trained
     with pytest.raises(ValueError, match="no such file"):

@@ -158,6 +158,8 @@ ctypedef struct Tree:
     bint full                   # the node pool reached max_nodes
     const Net* net              # a learned model (NULL: the hand-written judgement only)
     NetScratch* net_scratch     # its buffers (observations, the last pass's first layer)
+    const Net* rollout_net      # rollout="learned": whose moves the rollouts play (net unless
+    NetScratch* rollout_scratch # rollout_model names other weights), and its buffers
     PathStep path[MAX_PATH]
 
 
@@ -686,7 +688,7 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
             apply_action(st, t.cat, heuristic_choice(st, t.cat, &t.rng, t.cfg.epsilon))
         elif t.cfg.rollout == ROLLOUT_LEARNED:
             # One decision after another: the passes are incremental.
-            apply_action(st, t.cat, learned_choice(t.net, t.net_scratch, True, st, t.cat,
+            apply_action(st, t.cat, learned_choice(t.rollout_net, t.rollout_scratch, True, st, t.cat,
                                                    t.cfg.plan_candidates, &t.rng, t.cfg.epsilon))
         else:
             n = legal_actions(st, t.cat, buf)
@@ -927,6 +929,10 @@ cdef void free_tree(Tree* t) noexcept nogil:
     free(t.root_returns)
     free(t.root_win)
     free(t.root_fame)
+    if t.rollout_scratch != NULL and t.rollout_scratch != t.net_scratch:
+        net_scratch_free(t.rollout_scratch)
+        free(t.rollout_scratch)
+    t.rollout_scratch = NULL
     if t.net_scratch != NULL:
         net_scratch_free(t.net_scratch)
         free(t.net_scratch)
@@ -1069,6 +1075,7 @@ SEARCH_OPTIONS = dict(
     max_nodes=2_000_000,     # node pool; beyond it leaves are only rolled out
     root_action=-1,          # >= 0: the root player's only move at the root (a move measured)
     model="",                # a learned model: a weights file, or "default" (the game's own); "": none
+    rollout_model="",        # rollout="learned": the weights whose moves it plays ("": the model's)
     model_value=True,        # with a model: its value at the leaves (else the heuristic's)
     model_priors=True,       # with a model: its policy as the priors (else the heuristic's)
     open_loop=False,         # ismcts: the draws do not split the tree's nodes
@@ -1107,12 +1114,16 @@ def search_config(*, solo=False, **options):
     for name in ("model_value", "model_priors", "open_loop"):
         if not isinstance(cfg[name], bool):
             raise ValueError(f"{name}: {cfg[name]!r} is not true or false")
-    if not isinstance(cfg["model"], str):
-        raise ValueError(f"model: {cfg['model']!r} is not a weights file's name")
-    if cfg["rollout"] == "learned" and not cfg["model"]:
+    for name in ("model", "rollout_model"):
+        if not isinstance(cfg[name], str):
+            raise ValueError(f"{name}: {cfg[name]!r} is not a weights file's name")
+    if cfg["rollout"] == "learned" and not (cfg["rollout_model"] or cfg["model"]):
         raise ValueError('rollout: "learned" plays the model\'s policy: give a model too (e.g. model="default")')
-    if cfg["model"]:
-        learned_model(cfg["model"], solo)   # read and checked once (a bad file: ValueError)
+    if cfg["rollout_model"] and cfg["rollout"] != "learned":
+        raise ValueError(f'rollout_model: only rollout="learned" plays a model\'s moves (rollout is {cfg["rollout"]!r})')
+    for name in ("model", "rollout_model"):
+        if cfg[name]:
+            learned_model(cfg[name], solo)   # read and checked once (a bad file: ValueError)
     return cfg
 
 
@@ -1199,6 +1210,7 @@ cdef class SearchTree:
     cdef readonly int player
     cdef readonly str algorithm
     cdef object model      # the LearnedModel the tree's Net points into (kept alive)
+    cdef object rollout_model   # and the one its rollouts play, where it is another
 
     def __cinit__(self, CoreState state, str algorithm="ismcts", unsigned long long seed=0, **options):
         cdef int seat
@@ -1249,6 +1261,14 @@ cdef class SearchTree:
             t.net = &(<LearnedModel>self.model).net
             t.net_scratch = <NetScratch*>calloc(1, sizeof(NetScratch))
             if t.net_scratch == NULL or not net_scratch_init(t.net_scratch):
+                raise MemoryError()
+        t.rollout_net, t.rollout_scratch = t.net, t.net_scratch
+        if cfg["rollout_model"]:
+            # Its own buffers: an incremental pass continues the last pass of the same weights.
+            self.rollout_model = learned_model(cfg["rollout_model"], solo)
+            t.rollout_net = &(<LearnedModel>self.rollout_model).net
+            t.rollout_scratch = <NetScratch*>calloc(1, sizeof(NetScratch))
+            if t.rollout_scratch == NULL or not net_scratch_init(t.rollout_scratch):
                 raise MemoryError()
         if t.cfg.root_action >= 0 and t.cfg.root_action not in state.legal_actions():
             raise ValueError(f"root_action: {t.cfg.root_action} is not a legal move here")
