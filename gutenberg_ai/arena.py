@@ -56,7 +56,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from gutenberg_ai.bots import BOT_NAMES, budget_options
+from gutenberg_ai.bots import BOT_NAMES, budget_options, refusal
 
 SETTINGS_FILE = "arena.json"
 GAMES_DIR = "games"
@@ -521,7 +521,7 @@ def validate(s: ArenaSettings, factories=None):
         try:
             make_bot(factories.get(name, name), game, 0, seed=0, **options)
         except (TypeError, ValueError) as e:
-            raise ArenaError(f"options: {name}: {e}") from None
+            raise ArenaError(f"options: {refusal(name, e)}") from None
 
 
 # ---------------------------------------------------------------------------------------

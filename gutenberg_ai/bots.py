@@ -90,6 +90,16 @@ def native_search(name: str, options: dict, core_module, solo: bool) -> tuple[st
     return "ismcts", {**own, **options}
 
 
+def refusal(name: str, error: Exception) -> str:
+    """What a bot `name` refused, named once: the built-in bots name themselves in their
+    errors, a factory of your own may not."""
+    said = str(error)
+    for own in (name, name.split("@")[0]):   # a bot with a budget in its name names its kind
+        if said.startswith(f"{own}: "):
+            return name + said[len(own):]
+    return f"{name}: {said}"
+
+
 def budget_options(name: str, seconds=None, iterations=None) -> dict:
     """The budget options of bot `name`: {"iterations": n} or {"seconds": s} for a
     searching bot (iterations win when both are given; a budget in the name, `NAME@500`

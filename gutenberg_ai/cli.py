@@ -581,7 +581,7 @@ def cmd_study(args) -> int:
                 t = studies.run_scaling(args.bot, budgets, args.reference or "heuristic", args.out, game=g.key,
                                         games_=args.games, seed=args.seed, jobs=args.jobs, progress=progress,
                                         ray=args.ray, rounds=args.rounds, characters=args.characters,
-                                        variant=args.variant or "", options={args.bot: options} if options else None)
+                                        variant=args.variant or "", options=options or None)
         except KeyboardInterrupt:
             bar.stop()
             console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")

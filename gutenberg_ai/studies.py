@@ -280,12 +280,12 @@ def validate_balance(s: BalanceSettings):
     if s.variant and "variant" not in g.rules_module.DEFAULTS:
         raise ArenaError(f"variant: {g.title} has no variants")
     g.rules_module.check_parameters(a.game_params())
-    from gutenberg_ai.bots import make_bot
+    from gutenberg_ai.bots import make_bot, refusal
     try:
         make_bot(s.bot, g.load(**a.game_params()), 0, seed=0,
                  **{**budget_options(s.bot, s.seconds, s.iterations), **s.options})
     except (TypeError, ValueError) as e:
-        raise ArenaError(f"bot: {s.bot}: {e}") from None
+        raise ArenaError(f"bot: {refusal(s.bot, e)}") from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -300,14 +300,16 @@ def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "
                 seed: int = 0, jobs: int = 1, progress=None, ray=None, rounds=None, characters=True,
                 variant="", options=None) -> dict:
     """`bot` at each of `budgets` against `reference` (a bot name, with its own @budget
-    if it searches), 2 players, `games_` games a budget, through the arena in `out`."""
+    if it searches), 2 players, `games_` games a budget, through the arena in `out`;
+    `options`: the studied bot's options, at every budget."""
     names = budget_names(bot, budgets)
     if reference in names:
         raise ArenaError(f"reference: {reference!r} is one of the budgets studied")
     g = games.get(game)
     s = arena.ArenaSettings(bots=names + [reference], game=game, players=2, games=games_, seconds=None,
                             iterations=None, rounds=rounds if rounds is not None else g.rules_module.DEFAULTS["rounds"],
-                            characters=characters, variant=variant, seed=seed, options=options or {},
+                            characters=characters, variant=variant, seed=seed,
+                            options={n: dict(options) for n in names} if options else {},
                             pairings=[[n, reference] for n in names])
     for name in names + [reference]:
         base = name.split("@")[0]

@@ -416,9 +416,10 @@ def test_arena_checks_each_record_against_its_schedule_and_its_replay(tmp_path):
 
 def test_arena_writes_its_settings_only_once_they_are_valid(tmp_path):
     out = tmp_path / "out"
-    with pytest.raises(arena.ArenaError, match="options: smmcts"):
+    with pytest.raises(arena.ArenaError, match="options: smmcts: unknown") as refused:
         arena.run_arena(arena_settings(bots=["heuristic", "smmcts"],
                                        options={"smmcts": {"cutof": 3}}), str(out))
+    assert str(refused.value).count("smmcts: ") == 1   # the bot is named once
     with pytest.raises(arena.ArenaError, match="'ismcts' is not among the bots"):
         arena.run_arena(arena_settings(options={"ismcts": {}}), str(out))
     with pytest.raises(arena.ArenaError, match="seed: 1.5 is not a whole number"):

@@ -116,6 +116,21 @@ def test_a_scaling_study(tmp_path):
         studies.run_scaling("smmcts", ["4"], "ismcts", str(tmp_path / "x"), games_=2, rounds=1)
 
 
+def test_a_scaling_study_gives_the_bot_its_options_at_every_budget(tmp_path):
+    r = studies.run_scaling("smmcts", ["4", "8"], "heuristic", str(tmp_path), games_=1, rounds=1,
+                            options={"cutoff": 3})
+    seats = [seat for path in tmp_path.glob("games/*/game-*.json")
+             for seat in json.loads(path.read_text())["seats"] if seat["player"] != "heuristic"]
+    assert sorted(s["options"]["iterations"] for s in seats) == [4, 8]
+    assert all(s["options"]["cutoff"] == 3 for s in seats)
+    assert "--options '{\"cutoff\": 3}'" in r["command"]   # the command a reader can run again
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "study", "scaling", "--bot", "smmcts",
+                          "--budgets", "4", "--games", "1", "--rounds", "1", "--out", str(tmp_path / "bad"),
+                          "--options", '{"cutof": 3}'], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "options: smmcts@4: unknown search option(s) cutof" in out.stderr
+
+
 def test_the_study_command(tmp_path):
     out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "study", "balance", "--bot", "heuristic",
                           "--games", "2", "--rounds", "1", "--jobs", "1", "--out", str(tmp_path)],
