@@ -5,8 +5,10 @@ algorithms can be compared without playing thousands of games.
     gutenberg-ai suite --game gutenberg --bot smmcts --iterations 500
     gutenberg-ai suite --game printing-press --bot mypkg.mybot:make --seconds 0.2 --json
 
-The suite of a game is its `data/suite-v1.json` (SUITE_VERSION; a new version is a new
-file, and an old one is never changed: figures quoted with "suite v1" stay comparable).
+The suite of a game is its `data/suite-vN.json`, N its current version (SUITE_VERSIONS; a
+new version is a new file, and an old one is never changed: figures quoted with "suite
+v1" stay comparable). A rule change that makes a suite's actions reach other states
+retires it: the game's next version replaces it.
 Each position is a game (the game's parameters, the chance seed) and the actions that
 lead to it from the start, taken from self-play of a strong bot (`make_suite`), with
 the kind of decision it is (the game module's `position_kind`: Gutenberg's plan, action,
@@ -33,13 +35,22 @@ import random
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
 
-SUITE_VERSION = 1
+# The current suite of each game. Printing Press and Lead Letter Printers are at v2: their
+# v1 positions were played under rules since corrected (session 12: a bonus marker beside
+# a lone "1", an empty window; a shop shared at setup), so their actions no longer replay.
+SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 2, "lead-letter-printers": 2}
+
+
+def current_version(key: str) -> int:
+    return SUITE_VERSIONS.get(games.get(key).key, 1)
 MIN_SHARE = 0.01
 FORMAT = "gutenberg-ai-suite"
 
 
-def suite_path(key: str, version: int = SUITE_VERSION) -> str:
+def suite_path(key: str, version: int | None = None) -> str:
+    """The file of a game's suite: `version` (default the current one)."""
     g = games.get(key)
+    version = version or current_version(key)
     folder = os.path.dirname(importlib.import_module(g.module).__file__)
     return os.path.join(folder, "data", f"suite-v{version}.json")
 
@@ -119,14 +130,14 @@ def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts"
                                     for m in result["moves"] if m["visits"] >= MIN_SHARE * total]}})
         if progress:
             progress(k + 1, len(chosen))
-    return {"format": FORMAT, "version": SUITE_VERSION, "game": key, "params": params,
+    return {"format": FORMAT, "version": current_version(key), "game": key, "params": params,
             "measure": "expected score" if game.num_players() == 1 else "win probability",
             "made_by": {"bot": bot, "bot_iterations": bot_iterations, "games": games_, "seed": seed,
                         "per_kind": per_kind, "reference_iterations": reference_iterations},
             "positions": positions}
 
 
-def load_suite(key: str, version: int = SUITE_VERSION, path: str | None = None) -> dict:
+def load_suite(key: str, version: int | None = None, path: str | None = None) -> dict:
     """A game's suite, checked: the format, the game, and every position's actions
     replaying to its digest (SuiteError names the position otherwise)."""
     from gutenberg_ai.jsonfile import FileDataError, read_json
@@ -153,7 +164,7 @@ def position_state(suite: dict, pos: dict):
     return state
 
 
-def score_bot(bot_name, key: str, seed: int = 0, version: int = SUITE_VERSION, progress=None,
+def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, progress=None,
               factory=None, **budget) -> dict:
     """Score a bot (a name, module:factory, or `factory`) on a game's suite: agreement
     with the reference move and win chance lost, per position and per kind."""
@@ -201,7 +212,7 @@ def write_suite(data: dict, path: str):
 
 def main(argv=None):
     """Remake a game's suite file: python -m gutenberg_ai.suite --game G (the settings
-    that made the shipped v1 files are the defaults; a changed suite is a new version)."""
+    that made Gutenberg's v1 are the defaults; a changed suite is a new version)."""
     import argparse
     p = argparse.ArgumentParser(prog="python -m gutenberg_ai.suite", description=main.__doc__)
     p.add_argument("--game", default="gutenberg")

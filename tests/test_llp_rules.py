@@ -3,7 +3,7 @@ building rules, the phases and every line of the final scoring (rulebook pages n
 each test). Positions are written into a state's dict (tests/llp_helpers.py)."""
 import pytest
 
-from llp_helpers import (A, C, EFFECT, F, LEVEL, PH, RES, after_setup, cat, cell_of, city, edit,
+from llp_helpers import (A, C, EFFECT, F, LEVEL, PH, RES, after_setup, cat, cell_of, city, edit, rules,
                          frame, give, letters_tile, move_tile, push_letter, set_frames, space, tech)
 
 from gutenberg_ai.games.lead_letter_printers import _core
@@ -115,6 +115,24 @@ def test_green_letters_count_paired_city_tiles():
     assert player(s)["points"] == 2
 
 
+def test_green_letters_count_city_tiles_collected_unpaired_too():
+    """"the number of A/B/C/D/E/F lead letters on your composing sticks upon building
+    this. Including any city tiles collected from the map": without the pairing ability."""
+    a_discs = [i for i, x in enumerate(cat().data["city_discs"]) if x["letter"] == "A"][:2]
+
+    def setup(d):
+        p = d["players"][0]
+        p["points"] = 0
+        for x in a_discs:
+            move_tile(d, x, "disc")
+            p["discs"] |= 1 << x
+    assert len(a_discs) == 2
+    R, s = with_effect("points_letter", arg=0, setup=setup)
+    assert player(s)["points"] == 2
+    R, s = with_effect("points_letter", arg=1, setup=setup)      # B: none of them
+    assert player(s)["points"] == 0
+
+
 # ---------------------------------------------------------------------------------------
 # Choices.
 # ---------------------------------------------------------------------------------------
@@ -133,6 +151,20 @@ def test_trade_conversion_once():
     assert A["RESOURCE"] + 0 not in s.legal_actions()         # another type
     play(s, A["RESOURCE"] + 1, A["RESOURCE"] + 1)
     assert player(s)["res"] == [0, 2, 0] and s.frame() is None
+
+
+def test_trade_conversion_needs_another_type_in_the_supply():
+    """"discard 1 of any resource, then you take 2 resources of any other type from the
+    supply": a payment that could take nothing is not offered."""
+    R, s = with_effect("trade", setup=lambda d: (give(d, 0, paper=1, lead=0, ink=0),
+                                                 give(d, 1, paper=0, lead=20, ink=20)))
+    assert s.to_dict()["supply"][1:] == [0, 0] and A["CONVERT"] not in s.legal_actions()
+    # Lead in the supply, paper and ink held: paying paper takes lead; paying lead, nothing.
+    R, s = with_effect("trade", setup=lambda d: (give(d, 0, paper=1, lead=1, ink=0),
+                                                 give(d, 1, paper=19, lead=0, ink=20)))
+    assert s.to_dict()["supply"] == [0, 19, 0]
+    play(s, A["CONVERT"])
+    assert s.legal_actions() == [A["RESOURCE"] + 0]
 
 
 def put_tile(d, slot, number):
@@ -217,6 +249,26 @@ def test_typesetting_without_a_match_gives_nothing_but_any_does():
     R, s = with_effect("typesetting_any", setup=lambda d: (push_letter(d, 0, d_tile, 1), give(d, 0, paper=1)))
     play(s, A["STACK"] + 1, A["STICK"] + 0)
     assert s.frame()["name"] == "trade"
+
+
+def test_typesetting_regardless_of_the_letter_goes_to_an_empty_stick_space_only():
+    """"You can reposition one of your lead letters to an empty space on your composing
+    stick board ... regardless of the letter matching condition": not under a contract,
+    which the typesetting action allows."""
+    tile = letters_tile("E", {"paper": 2})
+
+    def setup(d):
+        p = d["players"][0]
+        push_letter(d, 0, tile, 1)
+        move_tile(d, 0, "contract")
+        p["contracts"] |= 1
+        p["slots_open"] = 1
+        p["slot_contract"][0] = 0
+    for kind, under_offered in (("typesetting", True), ("typesetting_any", False)):
+        R, s = with_effect(kind, setup=setup)
+        play(s, A["STACK"] + 1)
+        assert (A["UNDER"] + 0 in s.legal_actions()) == under_offered, kind
+        assert A["STICK"] + 0 in s.legal_actions()
 
 
 def test_pairing_a_city_tile_performs_the_covered_action():
@@ -556,6 +608,7 @@ def test_advance_order_effect_free_and_paid():
         move_tile(d, 0, "order")
         d["orders_left"][0] -= 0 if 0 in d["order_display"] else 1
         d["players"][0]["stage"] = [0, -1, -1, -1]
+        d["players"][0]["capacity"] = 1
         give(d, 0, paper=0)
     R, s = with_effect("advance_order", setup=setup)
     assert A["ADVANCE"] + 2 not in s.legal_actions()         # 2 paper to leave stage 1
@@ -986,3 +1039,30 @@ def test_the_player_chooses_which_signboards_to_turn():
     p = player(s)
     assert p["signs_used"] == 1 << 1 and p["discs_used"] == 1 << 5
     assert s.frame()["name"] == "travel" and s.frame()["arg"] == 1      # the red signboards' travel
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_puts_one_tradesman_in_a_shop(players):
+    """"Note: During setup, do not place more then one tradesman in the same shop!":
+    whosever tradesman is there already, its shop is not offered."""
+    import random
+    R = rules(players)
+    s = R.new_state()
+    rng = random.Random(players)
+    placed = 0
+    while s.phase != "Action phase":
+        if s.is_chance():
+            outs = s.chance_outcomes()
+            s.apply(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+            continue
+        legal = s.legal_actions()
+        setups = [a for a in legal if A["SETUP"] <= a < A["MOVE"]]
+        if setups:
+            taken = {x for p in s.to_dict()["players"][:players] for x in p["pos"] if x >= 0}
+            assert len(taken) == placed                 # no two in a shop so far
+            assert not taken & {a - A["SETUP"] for a in setups}
+            s.apply(rng.choice(setups))
+            placed += 1
+        else:
+            s.apply(legal[0])
+    assert placed == 2 * players

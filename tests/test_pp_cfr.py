@@ -38,7 +38,7 @@ def test_the_variant_is_the_last_step_after_the_first_players_turn(game):
 
 def test_the_tree_is_small_and_fit_for_the_solvers(game):
     audit = cfr.audit_tree(game, tensors=True)
-    assert (audit.decision_nodes, audit.chance_nodes, audit.terminals) == (4227, 6, 59910)
+    assert (audit.decision_nodes, audit.chance_nodes, audit.terminals) == (3987, 6, 56310)
     assert audit.ok, (audit.recall_violations[:1], audit.legal_mismatches[:1], audit.tensor_mismatches[:1])
     # Imperfect information: the other player's drawn tokens merge histories.
     assert max(audit.histories_per_info_state) > 1

@@ -109,6 +109,25 @@ def test_the_window_is_a_choice():
     s.apply(window(0, 1))
     assert s.to_dict()["players"][0]["fame"] == 3
 
+def test_a_window_frames_some_square_of_the_tableau():
+    """"Each player puts their frame onto their tableau ... It is legal for some framed
+    squares to be empty": some, not all nine."""
+    R = rules(2)
+    s = setup(R, tiles=["Guillard", "Caxton"])
+    deal_orders(s, [(13, 16), (1, 1), (2, 2)])
+    while s.phase == "Select Orders":
+        s.apply(order(13) if s.current_player() == 0 else first_main(s))
+    play_until(s, "Close Frames")
+    while s.current_player() != 0:
+        s.apply(first_main(s))
+    # An L: a row card along the top, a column card down the left.
+    s = with_tableau(R, s, 0, [["A", "A", "U"], ["I", None, None], ["grey", None, None], ["U", None, None]])
+    assert window(1, 1) not in s.legal_actions()          # rows 2-4, columns 2-4: nothing in it
+    assert window(1, 0) in s.legal_actions() and window(0, 1) in s.legal_actions()
+    assert window(-2, -2) in s.legal_actions()            # the corner square alone
+    assert window(2, 1) not in s.legal_actions()          # rows 3-5, columns 2-4: nothing either
+
+
 # =======================================================================================
 # 2. Placement
 # =======================================================================================

@@ -17,7 +17,8 @@ KINDS = {"gutenberg": {"plan", "action", "fulfil", "endgame"},
 @pytest.mark.parametrize("key", ["gutenberg", "printing-press", "lead-letter-printers"])
 def test_the_shipped_suite_replays_and_has_every_kind(key):
     data = suite.load_suite(key)
-    assert data["version"] == suite.SUITE_VERSION == 1 and data["game"] == key
+    assert data["version"] == suite.current_version(key) == suite.SUITE_VERSIONS[key] and data["game"] == key
+    assert suite.suite_path(key).endswith(f"suite-v{data['version']}.json")
     kinds = {p["kind"] for p in data["positions"]}
     assert KINDS[key] <= kinds
     ids = [p["id"] for p in data["positions"]]

@@ -406,13 +406,31 @@ cdef void sign_counts(const Catalogue* cat, const PlayerState* p, int* out) noex
             out[cat.discs[i].sign] += 1
 
 
-cdef int letters_shown(const Catalogue* cat, const PlayerState* p, int letter) noexcept nogil:
-    """Lead letters of the letter on the composing sticks, paired city tiles included."""
+cdef int lead_letters_on_sticks(const Catalogue* cat, const PlayerState* p, int letter) noexcept nogil:
     cdef int x, n = 0
     for x in range(N_STICK):
         if p.stick[x] >= 0:
             n += count_letters(cat, p.stick[x], letter)
+    return n
+
+
+cdef int letters_shown(const Catalogue* cat, const PlayerState* p, int letter) noexcept nogil:
+    """Lead letters of the letter on the composing sticks, paired city tiles included
+    (paired tiles "count towards victory points for the letter")."""
+    cdef int x, n = lead_letters_on_sticks(cat, p, letter)
+    for x in range(N_STICK):
         if p.stick_disc[x] >= 0 and cat.discs[p.stick_disc[x]].letter == letter:
+            n += 1
+    return n
+
+
+cdef int letters_with_city_tiles(const Catalogue* cat, const PlayerState* p, int letter) noexcept nogil:
+    """A green letter technology's count: "the number of A/B/C/D/E/F lead letters on
+    your composing sticks ... Including any city tiles collected from the map" (paired
+    or not, each once)."""
+    cdef int d, n = lead_letters_on_sticks(cat, p, letter)
+    for d in range(N_DISCS):
+        if has_bit(p.discs, d) and cat.discs[d].letter == letter:
             n += 1
     return n
 
@@ -523,7 +541,7 @@ cdef int green_points(const GameState* s, const Catalogue* cat, int seat, int ki
         return assistants_on_board(s, seat)
     if kind == E_PTS_TECHS:
         return tech_count(p, cat, 0) + tech_count(p, cat, 1) + tech_count(p, cat, 2)
-    return letters_shown(cat, p, arg)
+    return letters_with_city_tiles(cat, p, arg)
 
 # ---------------------------------------------------------------------------------------
 # The order track and player order.
@@ -1293,13 +1311,27 @@ cdef void do_tile(GameState* s, const Catalogue* cat, int tile, int d) noexcept 
         gain_good(s, s.actor, g, get)
 
 
-cdef bint letter_destination(const PlayerState* p) noexcept nogil:
-    """Somewhere a lead letter can go: an empty composing stick space, or an active
-    contract without a letter."""
+cdef bint can_convert_paying(const GameState* s, const PlayerState* p, int r) noexcept nogil:
+    """The 1:2 conversion paying resource r: "discard 1 of any resource, then you take 2
+    resources of any other type from the supply" (a payment that takes nothing is none)."""
+    cdef int other
+    if p.res[r] <= 0:
+        return False
+    for other in range(N_RES):
+        if other != r and s.supply[other] > 0:
+            return True
+    return False
+
+
+cdef bint letter_destination(const PlayerState* p, bint contracts) noexcept nogil:
+    """Somewhere a lead letter can go: an empty composing stick space, or (`contracts`)
+    an active contract without a letter."""
     cdef int x
     for x in range(N_STICK):
         if p.stick[x] < 0:
             return True
+    if not contracts:
+        return False
     for x in range(N_SLOTS):
         if p.slot_contract[x] >= 0 and p.contract_letter[p.slot_contract[x]] < 0:
             return True
@@ -1472,9 +1504,11 @@ cdef int frame_legal(const GameState* s, const Catalogue* cat, const Frame* f, i
     elif f.kind == F_TRADE:
         out[n] = A_PASS
         n += 1
-        if p.res[0] + p.res[1] + p.res[2] > 0 and s.supply[0] + s.supply[1] + s.supply[2] > 0:
-            out[n] = A_CONVERT
-            n += 1
+        for r in range(N_RES):
+            if can_convert_paying(s, p, r):
+                out[n] = A_CONVERT
+                n += 1
+                break
         for i in range(N_FACE_TILES):
             if s.face_tiles[i] >= 0:
                 for d in range(2):
@@ -1486,7 +1520,7 @@ cdef int frame_legal(const GameState* s, const Catalogue* cat, const Frame* f, i
             n += 1
     elif f.kind == F_CONVERT:
         for r in range(N_RES):
-            if (f.a < 0 and p.res[r] > 0) or (f.a >= 0 and r != f.a and s.supply[r] > 0):
+            if (f.a < 0 and can_convert_paying(s, p, r)) or (f.a >= 0 and r != f.a and s.supply[r] > 0):
                 out[n] = A_RESOURCE + r
                 n += 1
     elif f.kind == F_TILE_AGAIN:
@@ -1498,7 +1532,7 @@ cdef int frame_legal(const GameState* s, const Catalogue* cat, const Frame* f, i
     elif f.kind == F_TYPESET:
         out[n] = A_PASS
         n += 1
-        if letter_destination(p):
+        if letter_destination(p, f.arg == 0):
             for k in range(N_STACKS):
                 if p.stack_n[k] > 0:
                     out[n] = A_STACK + k
@@ -1514,7 +1548,9 @@ cdef int frame_legal(const GameState* s, const Catalogue* cat, const Frame* f, i
                     out[n] = A_STICK_PAIR + x
                     n += 1
         for k in range(N_SLOTS):
-            if p.slot_contract[k] >= 0 and p.contract_letter[p.slot_contract[k]] < 0:
+            # The action "regardless of the letter" (arg 1) goes "to an empty space on your
+            # composing stick board" only.
+            if f.arg == 0 and p.slot_contract[k] >= 0 and p.contract_letter[p.slot_contract[k]] < 0:
                 out[n] = A_UNDER + k
                 n += 1
     elif f.kind == F_TRAVEL:
@@ -1691,6 +1727,17 @@ cdef int buy_actions(const GameState* s, const Catalogue* cat, bint orders, bint
     return n
 
 
+cdef bint tradesman_in(const GameState* s, int x) noexcept nogil:
+    """Whether some tradesman stands in the shop of cell x. At setup: "do not place more
+    then one tradesman in the same shop!" (whosever they are)."""
+    cdef int q, k
+    for q in range(s.num_players):
+        for k in range(N_TRADESMEN):
+            if s.players[q].pos[k] == x:
+                return True
+    return False
+
+
 cdef int phase_legal(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     """The decisions when no effect is waiting: the turn's menu, the phases' own."""
     cdef const PlayerState* p = &s.players[s.actor]
@@ -1699,7 +1746,7 @@ cdef int phase_legal(const GameState* s, const Catalogue* cat, int* out) noexcep
     cdef bint taken
     if s.phase == PH_SETUP:
         for x in range(GRID_CELLS):
-            if cell_in(s, cat, x) and not (s.turn >= s.num_players and p.pos[0] == x):
+            if cell_in(s, cat, x) and not tradesman_in(s, x):
                 out[n] = A_SETUP + x
                 n += 1
     elif s.phase == PH_ACTIONS:

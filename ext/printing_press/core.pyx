@@ -87,7 +87,7 @@ cdef enum:
     BONHOMME_CUBES = 1      # Bonhomme (side B)
     MARKER_TWO = 2          # a 1/2 marker on a symbol not marked yet
     MARKER_THREE = 3        # the 1/3 marker likewise (Gutenberg, side A)
-    MARKER_ONE = 1          # either on a symbol already marked; Gutenberg's extra marker
+    MARKER_ONE = 1          # either on a symbol already marked high side up; Gutenberg's extra marker
     AUTOMA_ICON_COLUMN = 3  # cards in this column count for the automa's initiative
     SIDE_CORNERS = 4
 
@@ -813,14 +813,25 @@ cdef int legal_place(const GameState* s, const Catalogue* cat, const PlayerState
 
 
 cdef bint marked(const Catalogue* cat, const PlayerState* p, int sym) noexcept nogil:
-    """Whether `sym` already has a bonus marker on one of the player's frames."""
+    """Whether `sym` already has a bonus marker high side up (a "2", or the 1/3 marker's
+    "3") on one of the player's frames: "a symbol that already has a '2' bonus marker"
+    takes the next one "with the '1' side up". A "1" alone (Gutenberg's extra) does not."""
     cdef int r, j
     for r in range(N_ROUNDS):
         if p.order_frame[r] < 0:
             continue
         for j in range(2):
-            if p.marker[r * 2 + j] > 0 and cat.frames[p.order_frame[r]].slots[j] == sym:
+            if p.marker[r * 2 + j] > MARKER_ONE and cat.frames[p.order_frame[r]].slots[j] == sym:
                 return True
+    return False
+
+
+cdef bint frames_a_square(const PlayerState* p, int r0, int c0) noexcept nogil:
+    """Whether the 3x3 window at (r0, c0) frames some square of the tableau."""
+    cdef int i
+    for i in range(9):
+        if cell_at(p, r0 + i // 3, c0 + i % 3) != CELL_EMPTY:
+            return True
     return False
 
 
@@ -888,6 +899,8 @@ cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexc
             for c in range(-2, p.width if p.width > 0 else 1):
                 if p.pieces == 0 and not (r == 0 and c == 0):
                     continue   # an empty tableau: one window, framing nothing
+                if p.pieces > 0 and not frames_a_square(p, r, c):
+                    continue   # "onto their tableau": some squares may be empty, not all
                 out[n] = A_WINDOW + anchor_of(r, c)
                 n += 1
     if free_actions_open(s):

@@ -44,6 +44,18 @@ def _short(item: str) -> str:
     return f"{city} {out}" if city else out
 
 
+def _items(text: str) -> list:
+    """A detail's items: the parts between "; " outside parentheses (an order's stages
+    inside its parentheses are separated by "; " too)."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and text.startswith("; ", i):
+            items.append(text[start:i])
+            start = i + 2
+    return items + [text[start:]]
+
+
 def board_grid(core) -> Table:
     """The city board: a cell per shop (its name and the tradesmen in it)."""
     s = core.to_dict()
@@ -113,9 +125,15 @@ def seat_rows(core, seat: int, viewer: int, seat_names, width: int, one_line: bo
         head.stylize("bold")
     rows = [(label[:11], head)]
     if not one_line:
+        stacks = []
         for k, v in one.details:
             if short and k not in ("tradesmen", "composing sticks"):
-                v = ", ".join(_short(x) for x in v.split("; ") if not x.startswith("slots"))
+                v = ", ".join(_short(x) for x in _items(v) if not x.startswith("slots"))
+            if short and k.startswith("stack "):
+                stacks.append(v)          # the stacks share a row
+                if len(stacks) > 1:
+                    rows[-1] = ("  stacks", Text(" | ".join(stacks)))
+                    continue
             rows.append((f"  {k}"[:11], Text(v)))
     return rows
 
@@ -140,7 +158,7 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     """The table at `viewer`'s decision: the heading, the city board, the displays, the
     viewer's boards in full and the others'. `compact` 1: the others in a line each; 2:
     the displays by number only; 3: the city board left out too; 4: the viewer's
-    components by number only."""
+    components by number only, the two stacks of lead letters in a row."""
     s = core.to_dict()
     parts = [heading(core)]
     if compact < 3:
