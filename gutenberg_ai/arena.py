@@ -96,6 +96,22 @@ class ArenaSettings:
                 d.pop(key)
         return d
 
+    def settings_the_game_lacks(self) -> list:
+        """The settings given that the game has no parameter for (each "name: why"):
+        game_params leaves them out, so they are refused rather than ignored."""
+        from gutenberg_ai import games
+        g = games.get(self.game)
+        known = g.rules_module.DEFAULTS
+        lacks = []
+        if self.automa and "automa" not in known:
+            lacks.append(f"automa: {g.title} has no automa setting "
+                         "(a solo game of it plays its automa, if it has one)")
+        if self.variant and "variant" not in known:
+            lacks.append(f"variant: {g.title} has no variants")
+        if not self.characters and "characters" not in known:
+            lacks.append(f"characters: {g.title} has no characters to leave out")
+        return lacks
+
     def game_params(self) -> dict:
         """The game's parameters: the settings its module knows (games table)."""
         from gutenberg_ai import games
@@ -491,6 +507,11 @@ def validate(s: ArenaSettings, factories=None):
             for name in pair:
                 if name not in s.bots:
                     raise ArenaError(f"pairings: {name!r} is not among the bots")
+        idle = [b for b in s.bots if not any(b in pair for pair in s.pairings)]
+        if idle:
+            raise ArenaError(f"pairings: {', '.join(map(repr, idle))} would play no game: pair "
+                             f"{'it' if len(idle) == 1 else 'them'} or leave {'it' if len(idle) == 1 else 'them'} "
+                             "out of the bots")
     elif len(s.bots) < 2:
         raise ArenaError("bots: a round robin needs at least 2 bots")
     if not 2 <= s.players <= 4:
@@ -507,11 +528,9 @@ def validate(s: ArenaSettings, factories=None):
         g = games.get(s.game)
     except ValueError as e:
         raise ArenaError(str(e)) from None
-    known = g.rules_module.DEFAULTS
-    if s.automa and "automa" not in known:
-        raise ArenaError(f"automa: {g.title}'s automa plays only the solo game")
-    if s.variant and "variant" not in known:
-        raise ArenaError(f"variant: {g.title} has no variants")
+    lacks = s.settings_the_game_lacks()
+    if lacks:
+        raise ArenaError("; ".join(lacks))
     params = s.game_params()
     g.rules_module.check_parameters(params)
     from gutenberg_ai.bots import make_bot
@@ -739,6 +758,8 @@ def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str
         parts.append(f"--options '{json.dumps(s['options'])}'")
     if s.get("pairings"):
         parts.append("--pairings " + ",".join(f"{a}:{b}" for a, b in s["pairings"]))
+    if s.get("catalogue"):
+        parts.append(f"--catalogue {s['catalogue']}")   # the same game again
     return " ".join(parts)
 
 

@@ -97,11 +97,12 @@ DEMO_ITERATIONS = 1000
 def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalogue: str = "",
               characters: bool | None = None, automa: bool = False, out=None, verbose: bool = True,
               record: bool = False, bots=("random",), seconds=None, iterations=None,
-              game: str | None = None, variant: str | None = None):
+              game: str | None = None, variant: str | None = None, announce: str | None = None):
     """Play one game of `game` (a games-table key; Gutenberg by default) between bots
     (names from BOT_NAMES: one for every seat, or one per seat; seeded from `seed`,
     chance drawn with it) and print it round by round with the final score sheet.
     Searching bots get `seconds` or `iterations` a move (default DEMO_ITERATIONS).
+    `announce` (the seed's line) is printed once the game and the bots are checked.
     Returns the final state, or (state, GameRecord) with record=True."""
     out = out or sys.stdout
     params = {"players": players, "rounds": rounds, "catalogue": catalogue, "characters": characters,
@@ -119,6 +120,8 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
             for seat, (name, budget) in enumerate(zip(names, budgets))]
     log = GameRecord(game, seed, [seat_entry(seat, name, seed + 1 + seat, budget)
                                   for seat, (name, budget) in enumerate(zip(names, budgets))], command="demo")
+    if announce:
+        print(announce, file=out)
     last_round = [-1]
     view = games.of(game).view
 
@@ -166,12 +169,11 @@ def cmd_demo(args) -> int:
     # Gutenberg's solo game is the automa; Printing Press's brings its own.
     automa = args.automa or (args.players == 1 and "automa" in printing_game(args.game).rules_module.DEFAULTS)
     seed = args.seed if args.seed is not None else fresh_seed()
-    print(seed_line(seed, args.seed is not None))
     state, log = play_demo(args.players, seed, args.rounds, args.catalogue, characters=args.characters,
                            automa=automa, verbose=not args.quiet, record=True,
                            bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
                            seconds=args.seconds, iterations=args.iterations, game=args.game,
-                           variant=args.variant)
+                           variant=args.variant, announce=seed_line(seed, args.seed is not None))
     if args.quiet:
         print(score_sheet(state))
     if args.save:
@@ -234,7 +236,11 @@ def cmd_play(args) -> int:
                 with open(args.position, "w", encoding="utf-8") as f:
                     json.dump(position, f)
         game = load_game(game_params(args, g), g.key)
-        settings = Settings(human=args.seat if args.seat is not None else 0, ai=tuple(bot_names(args.ai or "smmcts")),
+        if args.ai and game.num_players() == 1:
+            raise UsageError("--ai: a game of one person has no AI seat to give a bot")
+        allowed = [n for n in BOT_NAMES if n != "cfr"]
+        settings = Settings(human=args.seat if args.seat is not None else 0,
+                            ai=tuple(bot_names(args.ai or "smmcts", allowed)),
                             seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
         try:
             session = Session(game, settings, console)
@@ -311,7 +317,7 @@ def resume_play(args, console) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_replay(args) -> int:
     from gutenberg_ai.records import load_record, printing_game_of, replay
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)
     record = load_record(args.record)
     same_game(args.game, printing_game_of(record), f"the record {args.record}")
     labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
@@ -370,18 +376,24 @@ def cmd_hint(args) -> int:
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
     solo = pos.game_params["players"] == 1
     seat_names = [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(pos.names)]
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)
     if args.board and not args.json:
         console.print(tui.game_view(pos.state, player, seat_names))
     if args.bot not in HINT_BOTS:
         # A bot of your own (or another built-in one): its move and policy, on the
         # position as an OpenSpiel state.
+        from gutenberg_ai.bots import budget_options, check_name
         try:
-            from gutenberg_ai.bots import check_name
             check_name(args.bot)
         except ValueError as e:
             raise UsageError(f"--bot: {e}") from None
-        state = g.load(**{**pos.game_params, "position": os.path.abspath(args.position)}).new_initial_state()
+        if args.threads != 1:
+            raise UsageError(f"--threads: only the built-in searches ({', '.join(HINT_BOTS)}) search in threads")
+        budget = budget_options(args.bot, args.seconds, args.iterations if args.seconds is None else None)
+        params = {**pos.game_params, "position": os.path.abspath(args.position)}
+        if args.catalogue:      # the same game as the board and the built-in searches see
+            params["catalogue"] = os.path.abspath(args.catalogue)
+        state = g.load(**params).new_initial_state()
         hints = gutenberg_ai.hint(state, bot=args.bot, top=args.top, seed=args.seed, **budget)
     else:
         with tui.search_progress(Console(stderr=True), "searching", **budget) as progress:
@@ -389,11 +401,17 @@ def cmd_hint(args) -> int:
                                       returns="score" if solo else "win", progress=progress, **budget)
     if args.json:
         # No elapsed time: the output of an iteration budget is the same on every run.
+        measure = ("policy" if hints.measure == "policy" else
+                   f"expected {g.score_word}" if solo else "win probability")
         out = {"game": g.key, "position": args.position, "player": player, "step": pos.step, "bot": args.bot,
-               "budget": budget, "iterations": hints.iterations, "seed": args.seed,
-               "measure": f"expected {g.score_word}" if solo else "win probability",
+               "budget": budget, "iterations": hints.iterations, "seed": args.seed, "measure": measure,
                "hints": [h.as_dict() for h in hints]}
         print(json.dumps(out, indent=2))
+        return 0
+    if hints.measure == "policy":     # a bot that is not one of the searches: its move and policy
+        what = f", {tui.budget_words(budget)} a move" if budget else ""
+        title = f"{tui.seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}{what})"
+        console.print(tui.policy_table(hints, title=title))
         return 0
     what = f"{hints.iterations:,} iterations" if args.seconds is None else \
         f"{args.seconds:g} s, {hints.iterations:,} iterations"
@@ -410,6 +428,18 @@ def cmd_hint(args) -> int:
 # ---------------------------------------------------------------------------------------
 # arena
 # ---------------------------------------------------------------------------------------
+def _pairing(text: str, bots: list) -> tuple:
+    """A:B, two of the --bots: split at the colon that leaves a bot on each side (a bot of
+    your own, module:factory, has a colon of its own)."""
+    splits = [(text[:i], text[i + 1:]) for i, ch in enumerate(text) if ch == ":"]
+    named = [pair for pair in splits if pair[0] in bots and pair[1] in bots]
+    if len(named) == 1:
+        return named[0]
+    if len(splits) == 1:
+        return splits[0]        # the arena says which of the two is not among the bots
+    raise UsageError(f"pairings: {text!r} is not two of the --bots as A:B (pairs comma-separated)")
+
+
 def arena_settings(args) -> arena.ArenaSettings:
     try:
         options = json.loads(args.options)
@@ -417,13 +447,12 @@ def arena_settings(args) -> arena.ArenaSettings:
         raise UsageError(f"options: invalid JSON: {e.msg}") from None
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
         raise UsageError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
-    pairings = [tuple(p.split(":")) for p in args.pairings.split(",") if p] or None
-    if pairings and any(len(p) != 2 for p in pairings):
-        raise UsageError("pairings: A:B pairs, comma-separated")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    pairings = [_pairing(p.strip(), bots) for p in args.pairings.split(",") if p.strip()] or None
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
     g = printing_game(args.game)
     rounds = args.rounds if args.rounds is not None else g.rules_module.DEFAULTS["rounds"]
-    return arena.ArenaSettings(bots=[b.strip() for b in args.bots.split(",") if b.strip()], players=args.players,
+    return arena.ArenaSettings(bots=bots, players=args.players,
                                game=g.key, variant=args.variant or "",
                                games=args.games, seconds=None if args.iterations else seconds,
                                iterations=args.iterations, rounds=rounds, characters=args.characters,
@@ -434,7 +463,7 @@ def arena_settings(args) -> arena.ArenaSettings:
 
 def cmd_arena(args) -> int:
     s = arena_settings(args)
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)
     columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
         task = bar.add_task("games", total=None)
@@ -478,7 +507,7 @@ def cmd_review(args) -> int:
     record = load_record(args.record)
     same_game(args.game, printing_game_of(record), f"the record {args.record}")
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
-    console = Console(highlight=False, stderr=args.json)
+    console = Console(highlight=False, markup=False, stderr=args.json)
     columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), disable=not Console(stderr=True).is_terminal) as bar:
         task = bar.add_task("decisions", total=None)
@@ -539,7 +568,7 @@ def _progress_bar(console, label):
 
 def cmd_study(args) -> int:
     from gutenberg_ai import studies
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError as e:
@@ -578,6 +607,9 @@ def cmd_study(args) -> int:
                             from None
                 if args.players != 2:
                     raise UsageError("--players: a scaling study plays 2-player games")
+                if args.iterations is not None or args.seconds is not None:
+                    raise UsageError(f"--{'iterations' if args.iterations is not None else 'seconds'}: a scaling "
+                                     "study's budgets are --budgets (e.g. 100,200 or 0.5s,1s)")
                 t = studies.run_scaling(args.bot, budgets, args.reference or "heuristic", args.out, game=g.key,
                                         games_=args.games, seed=args.seed, jobs=args.jobs, progress=progress,
                                         ray=args.ray, rounds=args.rounds, characters=args.characters,
@@ -607,7 +639,7 @@ def cmd_suite(args) -> int:
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
     budget = budget_options(args.bot, args.seconds, args.iterations if args.iterations or args.seconds else 500)
-    console = Console(highlight=False, stderr=args.json)
+    console = Console(highlight=False, markup=False, stderr=args.json)
     with _progress_bar(Console(stderr=True), "positions") as bar:
         task = bar.add_task("positions", total=None)
         result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
@@ -656,9 +688,10 @@ def cmd_cards(args) -> int:
     if not query and not exact and kind is None:
         raise UsageError(f"say what the card shows, e.g. gutenberg-ai cards {cards.EXAMPLE}")
     matches = cards.find_cards(query, kind=kind, catalogue=cat, **exact)
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)
     if args.json:
-        print(json.dumps([{"card": m.card, "kind": m.kind, "id": m.id, "text": m.text} for m in matches], indent=2))
+        print(json.dumps([{"card": m.card, "kind": m.kind, "id": m.id, "text": m.text} for m in matches[:args.top]],
+                         indent=2))
         return 0 if matches else 1
     if not matches:
         console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
@@ -717,7 +750,7 @@ def cmd_selfplay(args) -> int:
                           iterations=None if args.seconds else args.iterations, seconds=args.seconds,
                           seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
                           options=options)
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)
     with _progress_bar(console, "self-play") as bar:
         task = bar.add_task("games", total=None)
         try:
@@ -734,7 +767,10 @@ def cmd_selfplay(args) -> int:
 
 def cmd_train(args) -> int:
     from gutenberg_ai.learn import dataset, train
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)
+    for option, path in (("out", args.out), ("report", args.report)):
+        if path and os.path.isdir(path):    # said before the training, not after it
+            raise UsageError(f"--{option}: {path} is a folder: give the name of the file to write")
     with _progress_bar(console, "records") as bar:
         task = bar.add_task("records", total=None)
         data = dataset.build(args.data, lambda d, n: bar.update(task, completed=d, total=n))
@@ -1096,7 +1132,8 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--seconds", type=_positive_float, default=None, help="seconds a move")
     group.add_argument("--iterations", type=_positive_int, default=None, help="iterations a move (default 500)")
     suite_p.add_argument("--seed", type=_non_negative_int, default=0, help="the bot's seed (default 0)")
-    suite_p.add_argument("--version", type=_positive_int, default=1, help="the suite's version (default 1)")
+    suite_p.add_argument("--version", type=_positive_int, default=None,
+                         help="the suite's version (default the game's current one: Gutenberg 1, the others 2)")
     suite_p.add_argument("--json", action="store_true", help="print JSON")
     suite_p.set_defaults(run=cmd_suite)
 

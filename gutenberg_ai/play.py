@@ -466,11 +466,11 @@ class Session:
             return
         if self.state.is_terminal():
             self.record.save(path)
-            self.console.print(f"Game record written to {path}")
+            self.console.print(Text(f"Game record written to {path}"))
         else:
             self.record.save(path, viewer=self.human, state=self.state)
-            self.console.print(f"The game so far, as you have seen it, written to {path} "
-                               f"(continue it: gutenberg-ai play --resume {path})")
+            self.console.print(Text(f"The game so far, as you have seen it, written to {path} "
+                                    f"(continue it: gutenberg-ai play --resume {path})"))
 
 
 _READLINE = []

@@ -43,10 +43,12 @@ MIN_SHARE = 0.05         # the played move's share of the search below which it 
 # Marks by the win chance lost (solo: the expected score lost, in points).
 THRESHOLDS = {"win": (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05)),
               "score": (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))}
-HIDDEN_NOTE = ("Each decision was searched from the information state of the player to move: every "
-               "iteration redraws what that player could not see then (the others' plans committed "
-               "in the same plan step, the symbols of tokens kept face down or in the bag) and samples "
-               "the draws to come; what the record reveals later is never used.")
+def hidden_note(g) -> str:
+    """How the review searched past what the player could not see, in the game's words
+    (its module's HIDDEN_WORDS)."""
+    return ("Each decision was searched from the information state of the player to move: every "
+            f"iteration redraws what that player could not see then ({g.rules_module.HIDDEN_WORDS}) and "
+            "samples the draws to come; what the record reveals later is never used.")
 
 
 def _search(core_module, core, bot, budget, seed, threads, options, root_action=None):
@@ -141,7 +143,7 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         "seed": seed, "threads": threads, "player": player, "players": n_players,
         "measure": "expected score" if solo else "win probability",
         "thresholds": {name: limit for name, limit in THRESHOLDS[measure]},
-        "hidden_information": HIDDEN_NOTE, "search_options": options,
+        "hidden_information": hidden_note(g), "search_options": options,
         "result": record.get("result"),
         "decisions": decisions, "summary": summarize(decisions, n_players, measure),
     }

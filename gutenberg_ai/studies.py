@@ -151,10 +151,20 @@ def balance_tables(results: list, s: BalanceSettings) -> dict:
             "scores_by_seat": [[r["scores"][k] for r in results] for k in range(n_players)]}
 
 
+def balance_budget(s: BalanceSettings) -> dict:
+    """The budget the bot plays with: its own (NAME@BUDGET), the study's, or none (a bot
+    that does not search)."""
+    return budget_options(s.bot, s.seconds, s.iterations)
+
+
 def balance_command(s: BalanceSettings, out: str) -> str:
+    budget = balance_budget(s)
     parts = ["gutenberg-ai study balance", f"--game {s.game}", f"--bot {s.bot}", f"--players {s.players}",
              f"--games {s.games}",
-             f"--iterations {s.iterations}" if s.iterations else f"--seconds {s.seconds:g}", f"--out {out}"]
+             f"--iterations {budget['iterations']}" if "iterations" in budget and "@" not in s.bot else
+             f"--seconds {budget['seconds']:g}" if "seconds" in budget and "@" not in s.bot else "",
+             f"--out {out}"]
+    parts = [p for p in parts if p]
     if s.seed:
         parts.append(f"--seed {s.seed}")
     if s.rounds is not None:
@@ -187,8 +197,10 @@ def balance_markdown(t: dict, out: str, plots: list) -> str:
     g = games.get(s.game)
     characters = ("" if "characters" not in g.rules_module.DEFAULTS else
                   ", with characters" if s.characters else ", without characters")
-    budget = f"{s.iterations} iterations" if s.iterations else f"{s.seconds:g} s"
-    lines = [f"# Balance of {g.title}: {s.players} players, self-play of {s.bot} ({budget} a move)", "",
+    budget = balance_budget(s)
+    budget = (f"{budget['iterations']} iterations a move" if "iterations" in budget else
+              f"{budget['seconds']:g} s a move" if "seconds" in budget else "no search")
+    lines = [f"# Balance of {g.title}: {s.players} players, self-play of {s.bot} ({budget})", "",
              f"{t['games']} games, one deal each (chance seeds {s.seed} to {s.seed + s.games - 1}), the same bot in "
              f"every seat{characters}.", "",
              f"    {balance_command(s, out)}", "",
@@ -277,8 +289,8 @@ def validate_balance(s: BalanceSettings):
         raise ArenaError(f"bot: {e}") from None
     a = s.arena_settings()
     g = games.get(s.game)
-    if s.variant and "variant" not in g.rules_module.DEFAULTS:
-        raise ArenaError(f"variant: {g.title} has no variants")
+    if a.settings_the_game_lacks():
+        raise ArenaError("; ".join(a.settings_the_game_lacks()))
     g.rules_module.check_parameters(a.game_params())
     from gutenberg_ai.bots import make_bot, refusal
     try:

@@ -488,6 +488,73 @@ def test_hint_shows_a_name_with_markup_as_text(tmp_path):
     assert "[bold red]Kate (player 0)" in out.stdout
 
 
+def test_folder_and_file_names_with_markup_are_printed_as_text(tmp_path):
+    """Names the user gives (an output folder, a record) are printed as they are: rich's
+    markup would have raised on "[/x]" after the games were written."""
+    out = run_cli("arena", "--bots", "random,heuristic", "--games", "1", "--rounds", "1", "--jobs", "1",
+                  "--out", "ar[/x]", cwd=tmp_path)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert "ar[/x]" in out.stdout
+    record = next((tmp_path / "ar[/x]").glob("games/*/game-*.json"))
+    named = tmp_path / "g[red]r.json"
+    named.write_text(record.read_text())
+    out = run_cli("review", named.name, "--iterations", "5", cwd=tmp_path)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert "Review of g[red]r.json" in out.stdout
+    out = run_cli("selfplay", "--games", "1", "--rounds", "1", "--iterations", "3", "--jobs", "1",
+                  "--out", "sp[/x]", cwd=tmp_path)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert "sp[/x]" in out.stdout
+
+
+@pytest.mark.parametrize("command, game, option, said", [
+    ("selfplay", "gutenberg", ["--variant", "advanced"], "variant: Gutenberg has no variants"),
+    ("selfplay", "lead-letter-printers", ["--automa"], "automa: Lead Letter Printers has no automa setting"),
+    ("arena", "lead-letter-printers", ["--no-characters"],
+     "characters: Lead Letter Printers has no characters to leave out"),
+    ("study", "lead-letter-printers", ["--no-characters"],
+     "characters: Lead Letter Printers has no characters to leave out"),
+])
+def test_a_setting_the_game_lacks_is_refused_not_ignored(tmp_path, command, game, option, said):
+    args = {"selfplay": ["selfplay", "--iterations", "3"], "arena": ["arena", "--bots", "random,heuristic"],
+            "study": ["study", "balance", "--bot", "heuristic"]}[command]
+    out = run_cli(*args, "--game", game, *option, "--games", "1", "--rounds", "1", "--out", "out", cwd=tmp_path)
+    assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert not (tmp_path / "out").exists()          # nothing written
+
+
+def test_train_refuses_a_folder_for_its_files_before_training(tmp_path):
+    (tmp_path / "data").mkdir()
+    out = run_cli("train", str(tmp_path / "data"), "--out", "w.npz", "--report", str(tmp_path), cwd=tmp_path)
+    assert out.returncode == 2 and "--report: " in out.stderr and "is a folder" in out.stderr, out.stderr
+    out = run_cli("train", str(tmp_path / "data"), "--out", str(tmp_path), cwd=tmp_path)
+    assert out.returncode == 2 and "--out: " in out.stderr and "is a folder" in out.stderr, out.stderr
+
+
+def test_serve_on_a_port_in_use_says_which():
+    import socket
+    pytest.importorskip("fastapi")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = run_cli("serve", "--port", str(port))
+    assert out.returncode != 0 and f"cannot listen on 127.0.0.1:{port}" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_play_refuses_an_ai_it_would_not_use():
+    out = run_cli("play", "--players", "1", "--ai", "random", "--seed", "1")
+    assert out.returncode == 2 and "--ai: a game of one person has no AI seat" in out.stderr
+    out = run_cli("play", "--ai", "cfr", "--seed", "1")      # the small variant's solver only
+    assert out.returncode == 2 and "'cfr' is not one of" in out.stderr
+
+
+def test_demo_prints_no_seed_for_a_game_it_refuses():
+    out = run_cli("demo", "--variant", "advanced", "--seed", "3")
+    assert out.returncode == 2 and out.stdout == "" and "--variant: Gutenberg has no such parameter" in out.stderr
+
+
 def test_hint_refuses_a_name_with_escape_codes_in_one_line(tmp_path):
     data = position_data("turn-inks-round3-3p")
     data["players"][1]["name"] = "\x1b[2J"

@@ -103,6 +103,9 @@ def test_cards_looks_a_technology_up():
     assert out.returncode == 0, out.stderr
     assert "technology" in out.stdout and "marks" in out.stdout
     assert cli("cards", *GAME, "zebra").returncode == 1
+    # --top bounds the JSON as it does the table.
+    listed = json.loads(cli("cards", *GAME, "technology", "--top", "2", "--json").stdout)
+    assert len(listed) == 2 and len(json.loads(cli("cards", *GAME, "technology", "--json").stdout)) == 10
 
 
 def test_a_tiny_arena_writes_its_tables(tmp_path):

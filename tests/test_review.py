@@ -69,6 +69,7 @@ def test_review_is_seeded_and_one_player_alone(gutenberg_review):
     mine = [d for d in review["decisions"] if d["player"] == 1]
     assert again["decisions"] == mine                            # the same seed, the same searches
     assert "information state of the player to move" in review["hidden_information"]
+    assert "plans committed" in review["hidden_information"] and "tokens" not in review["hidden_information"]
 
 
 def test_a_move_the_search_hardly_tried_is_searched_alone():
@@ -186,3 +187,5 @@ def test_lead_letter_printers_is_reviewed_too():
     review = review_record(record, iterations=30, seed=0, player=1)
     assert review["game"] == "lead-letter-printers" and review["decisions"]
     assert all(d["player"] == 1 and d["lost"] >= 0 for d in review["decisions"])
+    assert "factories another player drew" in review["hidden_information"]   # its own hidden parts
+    assert "plans" not in review["hidden_information"]

@@ -131,6 +131,25 @@ def test_a_scaling_study_gives_the_bot_its_options_at_every_budget(tmp_path):
     assert "options: smmcts@4: unknown search option(s) cutof" in out.stderr
 
 
+def test_a_balance_study_reports_the_budget_the_bot_played_with(tmp_path):
+    s = studies.BalanceSettings(bot="smmcts@3", games=1, rounds=1)
+    studies.run_balance(s, str(tmp_path / "own"))
+    text = (tmp_path / "own" / "balance.md").read_text()
+    assert "self-play of smmcts@3 (3 iterations a move)" in text and "--iterations" not in text
+    record = json.loads(next((tmp_path / "own").glob("games/*/game-*.json")).read_text())
+    assert record["seats"][0]["options"]["iterations"] == 3
+    studies.run_balance(studies.BalanceSettings(bot="heuristic", games=1, rounds=1), str(tmp_path / "none"))
+    assert "self-play of heuristic (no search)" in (tmp_path / "none" / "balance.md").read_text()
+
+
+def test_a_scaling_study_refuses_a_budget_outside_its_budgets(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "study", "scaling", "--bot", "smmcts", "--budgets",
+                          "3,5", "--iterations", "999", "--out", str(tmp_path / "s")], capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 2 and "--iterations: a scaling study's budgets are --budgets" in out.stderr
+    assert not (tmp_path / "s").exists()
+
+
 def test_the_study_command(tmp_path):
     out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "study", "balance", "--bot", "heuristic",
                           "--games", "2", "--rounds", "1", "--jobs", "1", "--out", str(tmp_path)],

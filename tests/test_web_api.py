@@ -106,6 +106,30 @@ def test_the_plan_as_numbers_hidden_plans_and_undo(client):
     assert undone["board"]["entry"] == entry and undone["actions"] == before
 
 
+def test_the_server_s_time_limit_bounds_the_default_budget_too():
+    """`serve --max-seconds`: "the longest search, an AI move or a hint, whatever its
+    budget", the default budget of a request that gives none included."""
+    with TestClient(create_app(Limits(workers=1, max_games=4, max_records=4, max_hint_seconds=0.2,
+                                      max_ai_seconds=0.2))) as c:
+        view = c.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 3}).json()
+        with c.stream("POST", f"/api/games/{view['id']}/hint", json={"top": 2}) as r:
+            result = lines(r)[-1]["result"]
+        assert result["budget"] == {"seconds": 0.2}
+        text = (POSITIONS / "fulfil-round6-2p.json").read_text()
+        with c.stream("POST", "/api/positions/hint", json={"text": text}) as r:
+            assert lines(r)[-1]["result"]["budget"] == {"seconds": 0.2}
+
+
+def test_a_new_game_takes_each_game_s_own_bounds_and_names_fields(client):
+    r = client.post("/api/games", json={"game": "lead-letter-printers", "players": 2, "ai": ["heuristic"],
+                                        "rounds": 8, "seed": 1})
+    assert r.status_code == 201 and r.json()["game"] == "lead-letter-printers"   # its small variants reach 20
+    r = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 8})
+    assert r.status_code == 422 and r.json()["error"] == "rounds: 8 is out of range (1-6)"
+    r = client.post("/api/games", json={"game": "printing-press", "players": 2, "ai": ["heuristic"], "automa": True})
+    assert r.status_code == 422 and r.json()["error"].startswith("automa: ")        # a field, not "--automa"
+
+
 def test_hint_at_a_decision_and_a_position(client):
     view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 3}).json()
     assert view["status"] == "human"

@@ -133,6 +133,27 @@ def test_hint_from_a_bot_of_your_own():
     assert hints[0].action in state.legal_actions() and hints[0].share >= hints[-1].share
 
 
+def test_a_hint_by_a_bot_of_your_own_plays_the_catalogue_given(tmp_path):
+    """`hint --catalogue` gives a bot of your own the game the board shows, as it does
+    the built-in searches."""
+    import shutil
+    shutil.copy(os.path.join(os.path.dirname(games.get("gutenberg").rules_module.__file__), "data",
+                             "catalogue.json"), tmp_path / "mine.json")
+    (tmp_path / "seenbot.py").write_text(
+        "import json\n"
+        "from gutenberg_ai.examples.flat_mc import make_bot as flat\n"
+        "def make_bot(game, seat, seed, budget, **options):\n"
+        "    with open('seen.json', 'w') as f:\n"
+        "        json.dump(game.get_parameters().get('catalogue', ''), f)\n"
+        "    return flat(game, seat, seed, budget, **options)\n")
+    position = os.path.abspath("gutenberg_ai/games/gutenberg/data/positions/fulfil-round6-2p.json")
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "hint", position, "--bot", "seenbot:make_bot",
+                          "--iterations", "2", "--catalogue", "mine.json"], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads((tmp_path / "seen.json").read_text()) == str(tmp_path / "mine.json")
+
+
 def test_the_cpp_reference_bots_and_their_settings():
     game = games.get("gutenberg").load(players=2, rounds=1)
     # Measured (docs/your-bot.md): returns in points and uct_c 10, per game.
@@ -173,8 +194,27 @@ def test_the_command_line_takes_a_spec(tmp_path):
               "--jobs", "1", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
     assert "flat_mc" in (tmp_path / "summary.md").read_text()
+    # --pairings names a bot of your own by its spec (its colon is its own).
+    out = run("arena", "--bots", f"{SPEC},heuristic,random", "--pairings", f"{SPEC}:heuristic,{SPEC}:random",
+              "--games", "1", "--iterations", "2", "--rounds", "1", "--jobs", "1", "--out", str(tmp_path / "p"))
+    assert out.returncode == 0, out.stderr
+    assert sorted(p.name for p in (tmp_path / "p" / "games").iterdir()) == [
+        "gutenberg_ai.examples.flat_mc~make_bot-vs-heuristic", "gutenberg_ai.examples.flat_mc~make_bot-vs-random"]
+    out = run("arena", "--bots", f"{SPEC},heuristic,random", "--pairings", f"{SPEC}:heuristic",
+              "--out", str(tmp_path / "q"))
+    assert out.returncode == 2 and "'random' would play no game" in out.stderr and not (tmp_path / "q").exists()
     out = run("arena", "--bots", "nosuchthing_xyz:make,random", "--out", str(tmp_path / "b"))
     assert out.returncode == 2 and "cannot import" in out.stderr and "Traceback" not in out.stderr
     out = run("hint", "gutenberg_ai/games/gutenberg/data/positions/fulfil-round6-2p.json", "--bot", SPEC,
               "--iterations", "3")
     assert out.returncode == 0, out.stderr
+    # Its policy, not a search's numbers: no win chance, no "searched", its budget said.
+    assert "policy" in out.stdout and " ".join(out.stdout.split()).count("3 iterations a move") == 1
+    assert "win" not in out.stdout
+    out = run("hint", "gutenberg_ai/games/gutenberg/data/positions/fulfil-round6-2p.json", "--bot", "heuristic",
+              "--json")
+    said = json.loads(out.stdout)
+    assert said["measure"] == "policy" and said["budget"] == {} and said["hints"][0]["share"] > 0
+    out = run("hint", "gutenberg_ai/games/gutenberg/data/positions/fulfil-round6-2p.json", "--bot", "heuristic",
+              "--threads", "2")
+    assert out.returncode == 2 and "--threads: only the built-in searches" in out.stderr

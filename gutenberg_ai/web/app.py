@@ -74,7 +74,8 @@ class NewGame(Strict):
     iterations: Optional[int] = Field(None, ge=1, description="or its iterations a move (reproducible)")
     characters: Optional[bool] = Field(None, description="character tiles (the game's default: yes)")
     automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
-    rounds: Optional[int] = Field(None, ge=1, le=6, description="fewer rounds: a short game")
+    rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds: a short game (each game has its "
+                                  "own bound: Gutenberg 6, Printing Press 3, Lead Letter Printers 20)")
     variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
     seed: Optional[int] = Field(None, ge=0, le=2**31 - 1, description="the deal and the AI (default: a new one)")
 
@@ -232,7 +233,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             raise ApiError(422, f"iterations: {iterations} is over this server's {limits.max_iterations}",
                            [("iterations", f"at most {limits.max_iterations}")])
         if seconds is None and iterations is None:
-            return {"seconds": default_seconds}
+            return {"seconds": min(default_seconds, max_seconds)}   # the server's limit holds here too
         if seconds is not None:
             return {"seconds": seconds}
         # An iteration budget is bounded in time too (the first reached stops it): at a
@@ -266,8 +267,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             import io
             from rich.console import Console
             session = Session(game, settings, console=Console(file=io.StringIO()), read_line=_no_reading)
-        except UsageError as e:
-            raise ApiError(422, str(e)) from None
+        except UsageError as e:   # said of a command-line option ("--automa: ..."): here a field
+            raise ApiError(422, str(e).removeprefix("--")) from None
         except USER_ERRORS as e:
             raise user_error(e) from None
         web = WebGame(session, limits)
@@ -563,7 +564,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))        # OSError (address in use, no such host) says why
+    try:
+        sock.bind((host, port))
+    except OSError as e:           # the address in use, no such host: said with the address
+        sock.close()
+        raise OSError(e.errno, f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     port = sock.getsockname()[1]   # port 0: the one the system gave
     app = create_app(limits)
     config = uvicorn.Config(app, log_level=os.environ.get("GUTENBERG_AI_LOG", "warning"))

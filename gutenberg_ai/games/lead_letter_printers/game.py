@@ -49,6 +49,8 @@ from .catalogue import CatalogueError, default_catalogue, parse_catalogue
 GAME_NAME = "lead_letter_printers"   # the native game, registered by ._core
 KEY = "lead-letter-printers"         # its name in the games table and on the command line
 RETURNS = _core.RETURNS_MODES
+# What a player cannot see, in words (a game review says what its searches redrew).
+HIDDEN_WORDS = "the factories another player drew and put back under a pile"
 DEFAULTS = {"players": 2, "rounds": 0, "returns": "win", "catalogue": "", "position": ""}
 MAX_ROUNDS = 20
 RULE_PARAMETERS = ("players", "rounds")

@@ -68,6 +68,8 @@ from .catalogue import CatalogueError, catalogue_from_bytes, default_catalogue
 GAME_NAME = "printing_press"       # the native game, registered by ._core
 KEY = "printing-press"             # its name in the games table and on the command line
 RETURNS = _core.RETURNS_MODES
+# What a player cannot see, in words (a game review says what its searches redrew).
+HIDDEN_WORDS = "the symbols of the tokens others keep face down and of the tokens in the bag"
 DEFAULTS = {"players": 2, "variant": "basic", "rounds": 3, "returns": "auto", "characters": True,
             "one_token": False, "automa_wins_ties": False, "hard_board": False, "catalogue": "",
             "position": ""}
