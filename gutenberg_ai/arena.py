@@ -96,8 +96,8 @@ class ArenaSettings:
                 d.pop(key)
         return d
 
-    def settings_the_game_lacks(self) -> list:
-        """The settings given that the game has no parameter for (each "name: why"):
+    def check_game_settings(self, error=ValueError) -> None:
+        """Raise `error` naming the settings given that the game has no parameter for:
         game_params leaves them out, so they are refused rather than ignored."""
         from gutenberg_ai import games
         g = games.get(self.game)
@@ -110,7 +110,8 @@ class ArenaSettings:
             lacks.append(f"variant: {g.title} has no variants")
         if not self.characters and "characters" not in known:
             lacks.append(f"characters: {g.title} has no characters to leave out")
-        return lacks
+        if lacks:
+            raise error("; ".join(lacks))
 
     def game_params(self) -> dict:
         """The game's parameters: the settings its module knows (games table)."""
@@ -509,9 +510,9 @@ def validate(s: ArenaSettings, factories=None):
                     raise ArenaError(f"pairings: {name!r} is not among the bots")
         idle = [b for b in s.bots if not any(b in pair for pair in s.pairings)]
         if idle:
-            raise ArenaError(f"pairings: {', '.join(map(repr, idle))} would play no game: pair "
-                             f"{'it' if len(idle) == 1 else 'them'} or leave {'it' if len(idle) == 1 else 'them'} "
-                             "out of the bots")
+            them = "it" if len(idle) == 1 else "them"
+            raise ArenaError(f"pairings: {', '.join(map(repr, idle))} would play no game: pair {them} "
+                             f"or leave {them} out of the bots")
     elif len(s.bots) < 2:
         raise ArenaError("bots: a round robin needs at least 2 bots")
     if not 2 <= s.players <= 4:
@@ -528,9 +529,7 @@ def validate(s: ArenaSettings, factories=None):
         g = games.get(s.game)
     except ValueError as e:
         raise ArenaError(str(e)) from None
-    lacks = s.settings_the_game_lacks()
-    if lacks:
-        raise ArenaError("; ".join(lacks))
+    s.check_game_settings(ArenaError)
     params = s.game_params()
     g.rules_module.check_parameters(params)
     from gutenberg_ai.bots import make_bot

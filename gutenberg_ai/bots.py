@@ -85,7 +85,8 @@ def native_search(name: str, options: dict, core_module, solo: bool) -> tuple[st
     if name != "learned":
         return name, options
     own = {**LEARNED_OPTIONS, **(core_module.GAME_SOLO_LEARNED_DEFAULTS if solo else {})}
-    if own.get("rollout") == "learned" and not options.get("model", own["model"]) and not options.get("rollout_model"):
+    networks = options.get("model", own["model"]) or options.get("rollout_model")
+    if own.get("rollout") == "learned" and not networks:
         del own["rollout"]    # no model asked for: no network to roll out with
     return "ismcts", {**own, **options}
 

@@ -146,16 +146,17 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
     return (state, log) if record else state
 
 
-def known_params(g, params: dict) -> dict:
+def known_params(g, params: dict, prefix: str = "--") -> dict:
     """The parameters among `params` that the game knows and that were given (None: not
-    given); one the game does not know is a UsageError naming its option."""
+    given); one the game does not know is a UsageError naming it (`prefix`: as an option
+    of the command line, or "" as a field)."""
     known = g.rules_module.DEFAULTS
     out = {}
     for name, value in params.items():
         if value is None or value == "" and name == "catalogue":
             continue
         if name not in known:
-            raise UsageError(f"--{name}: {g.title} has no such parameter")
+            raise UsageError(f"{prefix}{name}: {g.title} has no such parameter")
         out[name] = value
     return out
 

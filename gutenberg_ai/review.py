@@ -43,6 +43,8 @@ MIN_SHARE = 0.05         # the played move's share of the search below which it 
 # Marks by the win chance lost (solo: the expected score lost, in points).
 THRESHOLDS = {"win": (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05)),
               "score": (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))}
+
+
 def hidden_note(g) -> str:
     """How the review searched past what the player could not see, in the game's words
     (its module's HIDDEN_WORDS)."""

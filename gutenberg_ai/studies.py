@@ -30,7 +30,7 @@ import os
 import time
 from dataclasses import asdict, dataclass, field
 
-from gutenberg_ai import arena, games
+from gutenberg_ai import arena, games, tui
 from gutenberg_ai.arena import ArenaError, wilson
 from gutenberg_ai.bots import BOT_NAMES, SEARCH_BOTS, budget_options, check_name
 
@@ -158,13 +158,11 @@ def balance_budget(s: BalanceSettings) -> dict:
 
 
 def balance_command(s: BalanceSettings, out: str) -> str:
-    budget = balance_budget(s)
+    budget = {} if "@" in s.bot else balance_budget(s)     # a budget in the name goes with the name
     parts = ["gutenberg-ai study balance", f"--game {s.game}", f"--bot {s.bot}", f"--players {s.players}",
-             f"--games {s.games}",
-             f"--iterations {budget['iterations']}" if "iterations" in budget and "@" not in s.bot else
-             f"--seconds {budget['seconds']:g}" if "seconds" in budget and "@" not in s.bot else "",
-             f"--out {out}"]
-    parts = [p for p in parts if p]
+             f"--games {s.games}"]
+    parts += [f"--{k} {v}" for k, v in budget.items()]
+    parts.append(f"--out {out}")
     if s.seed:
         parts.append(f"--seed {s.seed}")
     if s.rounds is not None:
@@ -198,8 +196,7 @@ def balance_markdown(t: dict, out: str, plots: list) -> str:
     characters = ("" if "characters" not in g.rules_module.DEFAULTS else
                   ", with characters" if s.characters else ", without characters")
     budget = balance_budget(s)
-    budget = (f"{budget['iterations']} iterations a move" if "iterations" in budget else
-              f"{budget['seconds']:g} s a move" if "seconds" in budget else "no search")
+    budget = f"{tui.budget_words(budget)} a move" if budget else "no search"
     lines = [f"# Balance of {g.title}: {s.players} players, self-play of {s.bot} ({budget})", "",
              f"{t['games']} games, one deal each (chance seeds {s.seed} to {s.seed + s.games - 1}), the same bot in "
              f"every seat{characters}.", "",
@@ -289,8 +286,7 @@ def validate_balance(s: BalanceSettings):
         raise ArenaError(f"bot: {e}") from None
     a = s.arena_settings()
     g = games.get(s.game)
-    if a.settings_the_game_lacks():
-        raise ArenaError("; ".join(a.settings_the_game_lacks()))
+    a.check_game_settings(ArenaError)
     g.rules_module.check_parameters(a.game_params())
     from gutenberg_ai.bots import make_bot, refusal
     try:

@@ -39,12 +39,12 @@ from gutenberg_ai.games import core_of
 # v1 positions were played under rules since corrected (session 12: a bonus marker beside
 # a lone "1", an empty window; a shop shared at setup), so their actions no longer replay.
 SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 2, "lead-letter-printers": 2}
+MIN_SHARE = 0.01
+FORMAT = "gutenberg-ai-suite"
 
 
 def current_version(key: str) -> int:
     return SUITE_VERSIONS.get(games.get(key).key, 1)
-MIN_SHARE = 0.01
-FORMAT = "gutenberg-ai-suite"
 
 
 def suite_path(key: str, version: int | None = None) -> str:

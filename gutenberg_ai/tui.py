@@ -253,19 +253,16 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 2, solo: b
     return t
 
 
-def policy_table(hints, numbers=None, title="Hints") -> Table:
+def policy_table(hints, title="Hints") -> Table:
     """The hints of a bot that does not report a search (measure "policy"): its move
     first, then the others by the probability its policy gives them."""
     t = Table(title=_cell(title), title_justify="left", box=box.SIMPLE_HEAD, caption_justify="left",
               caption="policy: the bot's probability of the move (its own move first)",
               min_width=min(len(title), 100))     # the title on a line, as the search's table has it
-    if numbers is not None:
-        t.add_column("#", justify="right", style="bold green")
     t.add_column("move", ratio=1)
     t.add_column("policy", justify="right", style="bold")
     for h in hints:
-        cells = [] if numbers is None else [str(numbers.get(h.action, "?"))]
-        t.add_row(*cells, Text(h.text), f"{h.share:.0%}")
+        t.add_row(Text(h.text), f"{h.share:.0%}")
     return t
 
 

@@ -1114,14 +1114,13 @@ def search_config(*, solo=False, **options):
     for name in ("model_value", "model_priors", "open_loop"):
         if not isinstance(cfg[name], bool):
             raise ValueError(f"{name}: {cfg[name]!r} is not true or false")
-    for name in ("model", "rollout_model"):
-        if not isinstance(cfg[name], str):
-            raise ValueError(f"{name}: {cfg[name]!r} is not a weights file's name")
     if cfg["rollout"] == "learned" and not (cfg["rollout_model"] or cfg["model"]):
         raise ValueError('rollout: "learned" plays the model\'s policy: give a model too (e.g. model="default")')
     if cfg["rollout_model"] and cfg["rollout"] != "learned":
         raise ValueError(f'rollout_model: only rollout="learned" plays a model\'s moves (rollout is {cfg["rollout"]!r})')
     for name in ("model", "rollout_model"):
+        if not isinstance(cfg[name], str):
+            raise ValueError(f"{name}: {cfg[name]!r} is not a weights file's name")
         if cfg[name]:
             learned_model(cfg[name], solo)   # read and checked once (a bad file: ValueError)
     return cfg

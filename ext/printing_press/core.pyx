@@ -828,9 +828,11 @@ cdef bint marked(const Catalogue* cat, const PlayerState* p, int sym) noexcept n
 
 cdef bint frames_a_square(const PlayerState* p, int r0, int c0) noexcept nogil:
     """Whether the 3x3 window at (r0, c0) frames some square of the tableau."""
+    cdef int16_t w[9]
     cdef int i
+    read_window(p, r0, c0, w)
     for i in range(9):
-        if cell_at(p, r0 + i // 3, c0 + i % 3) != CELL_EMPTY:
+        if w[i] != CELL_EMPTY:
             return True
     return False
 

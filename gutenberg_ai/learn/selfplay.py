@@ -53,8 +53,7 @@ def validate(s: arena.ArenaSettings):
     g = game_table.get(s.game)
     if isinstance(s.games, bool) or not isinstance(s.games, int) or s.games < 1:
         raise SelfPlayError(f"games: {s.games!r} is not a whole number >= 1")
-    if s.settings_the_game_lacks():
-        raise SelfPlayError("; ".join(s.settings_the_game_lacks()))
+    s.check_game_settings(SelfPlayError)
     try:
         params = g.rules_module.check_parameters(s.game_params())
     except ValueError as e:

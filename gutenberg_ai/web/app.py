@@ -260,15 +260,15 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         if req.automa or (req.players == 1 and "automa" in g.rules_module.DEFAULTS):
             params["automa"] = 1
         try:
-            game = load_game(known_params(g, params), g.key)
+            game = load_game(known_params(g, params, prefix=""), g.key)
             settings = Settings(human=req.seat, ai=tuple(req.ai), seconds=b.get("seconds"),
                                 iterations=b.get("iterations"),
                                 seed=req.seed if req.seed is not None else fresh_seed())
             import io
             from rich.console import Console
             session = Session(game, settings, console=Console(file=io.StringIO()), read_line=_no_reading)
-        except UsageError as e:   # said of a command-line option ("--automa: ..."): here a field
-            raise ApiError(422, str(e).removeprefix("--")) from None
+        except UsageError as e:
+            raise ApiError(422, str(e)) from None
         except USER_ERRORS as e:
             raise user_error(e) from None
         web = WebGame(session, limits)

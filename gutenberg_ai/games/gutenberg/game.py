@@ -63,10 +63,10 @@ GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai.gam
 PY_GAME_NAME = "gutenberg_py"  # the Python shell below
 RETURNS = _core.RETURNS_MODES
 LIMITS = _core.LIMITS
-# automa -1: the solo game's automa with one player, none with more (the parameter says
-# who plays; 1 player alone has nobody to play against).
 # What a player cannot see, in words (a game review says what its searches redrew).
 HIDDEN_WORDS = "the others' plans committed in the same plan step"
+# automa -1: the solo game's automa with one player, none with more (the parameter says
+# who plays; 1 player alone has nobody to play against).
 DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": -1,
             "catalogue": "", "position": ""}
 # What the serialized state's start records are (ext/gutenberg/spiel.pxi): a plan committed before
