@@ -136,6 +136,27 @@ def test_a_rows_features_are_the_observation_at_that_move(selfplay_dir, data):
     assert list(data["proj"][row][:2]) == pytest.approx([proj[1], proj[0]])
 
 
+def test_every_broken_record_of_the_data_is_named_by_its_path(selfplay_dir, tmp_path):
+    import shutil
+    copy = tmp_path / "sp"
+    shutil.copytree(selfplay_dir, copy)
+    first, second = dataset.record_paths(str(copy))[:2]
+    with open(first) as f:
+        data = json.load(f)
+    data["actions"][5]["action"] = 999999            # not a move of that position
+    with open(first, "w") as f:
+        json.dump(data, f)
+    with open(second, "w") as f:
+        f.write("{not json")
+    with pytest.raises(dataset.DataError) as e:
+        dataset.build([str(copy)])
+    lines = str(e.value).splitlines()
+    # Both files, each by its path (every pairing's folder has a game-0000.json), at once.
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{first}: actions[5].action")
+    assert lines[1].startswith(f"{second}: ") and "invalid JSON" in lines[1]
+
+
 def test_a_folder_without_records_is_refused(tmp_path):
     with pytest.raises(dataset.DataError, match="no game records"):
         dataset.build([str(tmp_path)])

@@ -29,6 +29,7 @@ import numpy as np
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
+from gutenberg_ai.jsonfile import MAX_PROBLEMS
 from gutenberg_ai.records import RecordError, load_record, replay
 
 SEATS = 4   # MAX_SEATS of every game's core
@@ -172,21 +173,29 @@ def build(folders, progress=None) -> dict:
         game_key = key
         paths += found
     b = _Builder(game_key)
-    used = 0
+    used, broken = 0, []
     for i, path in enumerate(paths):
+        # Every record is read and replayed, and every broken one named by its path (the
+        # same file name is in every pairing's folder); with any, nothing is returned.
         try:
             record = load_record(path)
+            if not record.get("finished"):
+                continue
+            if not any("search" in e for e in record["actions"]):
+                broken.append(f"{path}: no search statistics in it (self-play records have them: "
+                              "gutenberg-ai selfplay)")
+                continue
+            b.add_record(i, record)
+            used += 1
         except RecordError as e:
-            raise DataError(str(e)) from None
-        if not record.get("finished"):
-            continue
-        if not any("search" in e for e in record["actions"]):
-            raise DataError(f"{path}: no search statistics in it (self-play records have them: "
-                            "gutenberg-ai selfplay)")
-        b.add_record(i, record)
-        used += 1
-        if progress:
-            progress(i + 1, len(paths))
+            broken += [f"{path}: {w}: {r}" if w else f"{path}: {r}" for w, r in e.problems[:MAX_PROBLEMS]]
+        finally:
+            if progress:
+                progress(i + 1, len(paths))
+    if broken:
+        more = len(broken) - MAX_PROBLEMS
+        raise DataError("\n".join(broken[:MAX_PROBLEMS]
+                                  + ([f"... and {more} more problem{'s' if more > 1 else ''}"] if more > 0 else [])))
     out = b.arrays()
     out["meta"] = {"game": game_key, "folders": [os.path.abspath(f) for f in folders], "games": used,
                    "value_rows": int(len(out["game"])), "policy_rows": int(len(out["row"])),
