@@ -730,14 +730,20 @@ def budget_text(s: dict) -> str:
     return f"{s['seconds']:g} s"
 
 
+def budget_flags(budget: dict) -> list[str]:
+    """A search budget ({"iterations": n} or {"seconds": s}) as command-line options."""
+    if budget.get("iterations"):
+        return [f"--iterations {budget['iterations']}"]
+    if budget.get("seconds") is not None:
+        return [f"--seconds {budget['seconds']:g}"]
+    return []
+
+
 def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str:
     """The arena command that plays these settings."""
     parts = ["gutenberg-ai arena"] + ([f"--game {s['game']}"] if s.get("game", "gutenberg") != "gutenberg" else []) \
-        + [f"--bots {','.join(s['bots'])}", f"--games {s['games']}",
-             f"--players {s['players']}",
-             f"--iterations {s['iterations']}" if s.get("iterations") else
-             f"--seconds {s['seconds']:g}" if s.get("seconds") is not None else ""]
-    parts = [p for p in parts if p]
+        + [f"--bots {','.join(s['bots'])}", f"--games {s['games']}", f"--players {s['players']}"] \
+        + budget_flags(s)
     if jobs:
         parts.append(f"--jobs {jobs}")
     parts.append(f"--out {out}")

@@ -25,7 +25,7 @@ import pathlib
 import unicodedata
 from typing import Any
 
-__all__ = ["FileDataError", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
+__all__ = ["FileDataError", "capped_lines", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
            "SchemaChecker", "decode_json", "json_type", "plain_text", "read_bytes", "read_json",
            "show", "text_problem"]
 
@@ -37,6 +37,14 @@ MAX_PROBLEMS = 20     # problems listed in one error; the rest are counted
 # ---------------------------------------------------------------------------------------
 # Errors
 # ---------------------------------------------------------------------------------------
+def capped_lines(lines: list[str], prefix: str = "") -> list[str]:
+    """The first MAX_PROBLEMS lines of problems, and a last one counting the others."""
+    more = len(lines) - MAX_PROBLEMS
+    if more <= 0:
+        return list(lines)
+    return lines[:MAX_PROBLEMS] + [f"{prefix}... and {more} more problem{'s' if more > 1 else ''}"]
+
+
 class FileDataError(ValueError):
     """Bad data in a file (a catalogue, a position, a record).
 
@@ -53,12 +61,8 @@ class FileDataError(ValueError):
         self.problems = list(problems) if problems else [(where, reason)]
         self.where, self.reason = self.problems[0]
         self.path = path
-        lines = [f"{source}: {w}: {r}" if w else f"{source}: {r}"
-                 for w, r in self.problems[:MAX_PROBLEMS]]
-        more = len(self.problems) - MAX_PROBLEMS
-        if more > 0:
-            lines.append(f"{source}: ... and {more} more problem{'s' if more > 1 else ''}")
-        super().__init__("\n".join(lines))
+        lines = [f"{source}: {w}: {r}" if w else f"{source}: {r}" for w, r in self.problems]
+        super().__init__("\n".join(capped_lines(lines, f"{source}: ")))
 
     @classmethod
     def of(cls, source: str, problems: list, path: str | None = None):

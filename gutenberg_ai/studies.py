@@ -161,7 +161,7 @@ def balance_command(s: BalanceSettings, out: str) -> str:
     budget = {} if "@" in s.bot else balance_budget(s)     # a budget in the name goes with the name
     parts = ["gutenberg-ai study balance", f"--game {s.game}", f"--bot {s.bot}", f"--players {s.players}",
              f"--games {s.games}"]
-    parts += [f"--{k} {v}" for k, v in budget.items()]
+    parts += arena.budget_flags(budget)
     parts.append(f"--out {out}")
     if s.seed:
         parts.append(f"--seed {s.seed}")

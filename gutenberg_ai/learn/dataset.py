@@ -29,7 +29,7 @@ import numpy as np
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
-from gutenberg_ai.jsonfile import MAX_PROBLEMS
+from gutenberg_ai.jsonfile import capped_lines
 from gutenberg_ai.records import RecordError, load_record, replay
 
 SEATS = 4   # MAX_SEATS of every game's core
@@ -188,14 +188,12 @@ def build(folders, progress=None) -> dict:
             b.add_record(i, record)
             used += 1
         except RecordError as e:
-            broken += [f"{path}: {w}: {r}" if w else f"{path}: {r}" for w, r in e.problems[:MAX_PROBLEMS]]
+            broken += [f"{path}: {w}: {r}" if w else f"{path}: {r}" for w, r in e.problems]
         finally:
             if progress:
                 progress(i + 1, len(paths))
     if broken:
-        more = len(broken) - MAX_PROBLEMS
-        raise DataError("\n".join(broken[:MAX_PROBLEMS]
-                                  + ([f"... and {more} more problem{'s' if more > 1 else ''}"] if more > 0 else [])))
+        raise DataError("\n".join(capped_lines(broken)))
     out = b.arrays()
     out["meta"] = {"game": game_key, "folders": [os.path.abspath(f) for f in folders], "games": used,
                    "value_rows": int(len(out["game"])), "policy_rows": int(len(out["row"])),
