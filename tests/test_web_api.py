@@ -23,9 +23,17 @@ import pathlib  # noqa: E402
 POSITIONS = pathlib.Path(games.get("gutenberg").positions.__file__).parent / "data" / "positions"
 
 
+LOCAL = "http://127.0.0.1"      # a Host name the server answers to (create_app's loopback names)
+
+
+def page_client(app):
+    """A page of its own: a client with its own cookies."""
+    return TestClient(app, base_url=LOCAL)
+
+
 @pytest.fixture
 def client():
-    with TestClient(create_app(Limits(workers=2, max_games=4, max_records=4))) as c:
+    with page_client(create_app(Limits(workers=2, max_games=8, max_records=4, games_per_page=4))) as c:
         yield c
 
 
@@ -109,7 +117,7 @@ def test_the_plan_as_numbers_hidden_plans_and_undo(client):
 def test_the_server_s_time_limit_bounds_the_default_budget_too():
     """`serve --max-seconds`: "the longest search, an AI move or a hint, whatever its
     budget", the default budget of a request that gives none included."""
-    with TestClient(create_app(Limits(workers=1, max_games=4, max_records=4, max_hint_seconds=0.2,
+    with page_client(create_app(Limits(workers=1, max_games=4, max_records=4, max_hint_seconds=0.2,
                                       max_ai_seconds=0.2))) as c:
         view = c.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 3}).json()
         with c.stream("POST", f"/api/games/{view['id']}/hint", json={"top": 2}) as r:
@@ -180,6 +188,10 @@ def test_bad_requests_are_4xx_with_words(client):
 
 def test_uploads_are_size_limited(client):
     r = client.post("/api/records", json={"text": "x" * (3 << 20)})           # refused unread
+    assert r.status_code == 413
+    # Chunked, with no Content-Length: refused as it comes, once over the limit.
+    chunks = (b'{"text": "' + b"x" * (1 << 16) for _ in range(64))            # 4 MiB
+    r = client.post("/api/records", content=chunks, headers={"content-type": "application/json"})
     assert r.status_code == 413 and "KiB" in r.json()["error"]
     r = client.post("/api/positions/check", json={"text": " " * (3 << 19), "name": "big.json"})   # 1.5 MiB
     assert r.status_code == 413 and "big.json" in r.json()["error"]
@@ -235,7 +247,7 @@ def test_stop_ends_a_search_at_once(client):
 def test_a_stream_nobody_reads_stops_its_search():
     """The heartbeat: a search whose stream is not read (a closed page) stops."""
     app = create_app(Limits(workers=1, heartbeat=0.5))
-    with TestClient(app) as c:
+    with page_client(app) as c:
         view = c.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 8}).json()
         started = time.monotonic()
         with c.stream("POST", f"/api/games/{view['id']}/hint", json={"seconds": 60}) as r:
@@ -274,3 +286,140 @@ def test_a_learned_ai_seat_plays_a_game_of_every_game(client, key):
     record = json.loads(client.get(f"/api/games/{view['id']}/record?full=true").text)
     assert [seat["player"] for seat in record["seats"]] == ["human", "learned"]
     assert replay(load_record(record)).is_terminal()
+
+
+# ---------------------------------------------------------------------------------------
+# A server: pages own what they made, the Host is checked, the usual headers, budgets
+# ---------------------------------------------------------------------------------------
+def test_games_and_records_belong_to_the_page_that_made_them():
+    """Another page (another browser's cookie) does not see a page's records in the list,
+    and every request on another page's game or record is a 404, as for an unknown id."""
+    app = create_app(Limits(workers=1))
+    with page_client(app) as mine, page_client(app) as other:
+        view = mine.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 6}).json()
+        gid = view["id"]
+        rid = mine.post(f"/api/games/{gid}/review").json()["id"]
+        assert [r["id"] for r in mine.get("/api/records").json()] == [rid]
+        assert other.get("/api/records").json() == []
+        for method, path in (("GET", f"/api/records/{rid}"), ("GET", f"/api/records/{rid}/board?to=0"),
+                             ("GET", f"/api/records/{rid}/download"), ("POST", f"/api/records/{rid}/chances"),
+                             ("GET", f"/api/games/{gid}"), ("GET", f"/api/games/{gid}/record?full=true"),
+                             ("GET", f"/api/games/{gid}/position"), ("POST", f"/api/games/{gid}/undo"),
+                             ("POST", f"/api/games/{gid}/stop"), ("POST", f"/api/games/{gid}/review"),
+                             ("POST", f"/api/games/{gid}/hint"), ("DELETE", f"/api/games/{gid}")):
+            r = other.request(method, path, json={} if method == "POST" else None)
+            assert r.status_code == 404, (method, path, r.status_code)
+        r = other.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]})
+        assert r.status_code == 404
+        assert mine.get(f"/api/games/{gid}").status_code == 200          # still there, untouched
+        assert mine.get(f"/api/records/{rid}/download").status_code == 200
+
+
+def test_one_page_cannot_evict_another_s_games():
+    """A page over its quota drops its own least recently used game; a full server
+    refuses a new game (503) rather than drop another page's."""
+    app = create_app(Limits(workers=1, max_games=5, games_per_page=2))
+    body = {"players": 2, "ai": ["random"], "seed": 1}
+    with page_client(app) as mine, page_client(app) as greedy:
+        kept = mine.post("/api/games", json=body).json()["id"]
+        many = [greedy.post("/api/games", json=body).json()["id"] for _ in range(6)]
+        assert [greedy.get(f"/api/games/{g}").status_code for g in many] == [404] * 4 + [200] * 2
+        assert mine.get(f"/api/games/{kept}").status_code == 200
+        others = [page_client(app) for _ in range(3)]
+        answers = [c.post("/api/games", json=body).status_code for c in others]
+        assert answers == [201, 201, 503]                    # 1 + 2 + 2 held: the server is full
+        assert mine.get(f"/api/games/{kept}").status_code == 200
+        for c in others:
+            c.close()
+
+
+def test_the_host_header_is_checked():
+    """A loopback server answers to loopback names only: a page of another site whose
+    name was made to point here (DNS rebinding) gets 400."""
+    app = create_app(Limits(workers=1))
+    for base in ("http://127.0.0.1:8000", "http://localhost", "http://[::1]:8000"):
+        with TestClient(app, base_url=base) as c:
+            assert c.get("/api/info").status_code == 200, base
+    for base in ("http://evil.example", "http://127.0.0.1.evil.example:8000", "http://192.168.1.9"):
+        with TestClient(app, base_url=base) as c:
+            assert c.get("/api/info").status_code == 400, base
+            assert c.post("/api/games", json={}).status_code == 400, base
+
+
+def test_the_hosts_a_server_answers_to():
+    from gutenberg_ai.web.app import LOOPBACK, allowed_hosts
+    for bind in ("127.0.0.1", "127.0.0.2", "::1", "localhost"):
+        assert allowed_hosts(bind, "box.lan") == list(LOOPBACK), bind
+    assert allowed_hosts("192.168.1.5", "box.lan, Print.Example") == \
+        [*LOOPBACK, "box.lan", "print.example", "192.168.1.5"]
+    assert allowed_hosts("fd00::5") == [*LOOPBACK, "[fd00::5]"]
+    import socket
+    assert socket.gethostname().lower() in allowed_hosts("0.0.0.0")
+
+
+def test_every_answer_has_the_security_headers(client):
+    for path in ("/", "/static/app.js", "/api/info", "/api/games/nope", "/docs"):
+        r = client.get(path)
+        assert r.headers["x-content-type-options"] == "nosniff", path
+        assert r.headers["x-frame-options"] == "DENY", path
+        assert "frame-ancestors 'none'" in r.headers["content-security-policy"], path
+    policy = client.get("/").headers["content-security-policy"]
+    assert "script-src 'self';" in policy and "unsafe-inline" not in policy
+
+
+BAD_SECONDS = ("NaN", "Infinity", "-Infinity", "-1", "0", "1e400")
+BAD_ITERATIONS = (str(2**63), str(2**64), "0", "-5")
+
+
+def game_at_a_decision(c):
+    view = c.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 3}).json()
+    assert view["status"] == "human"
+    return view["id"]
+
+
+@pytest.mark.parametrize("field,raw", [("seconds", x) for x in BAD_SECONDS] +
+                         [("iterations", x) for x in BAD_ITERATIONS] + [("threads", "4")])
+def test_a_bad_budget_is_refused_before_any_work(client, field, raw):
+    """A search's time or iterations that is not a finite positive number or that no C
+    long holds (or a thread count: no request takes one) is a 422 naming the field, at
+    every request that takes a budget; a position hint refuses it before it reads the
+    position (this one is not even a position)."""
+    gid = game_at_a_decision(client)
+    for path, rest in (("/api/games", ""), (f"/api/games/{gid}/hint", ""),
+                       ("/api/positions/hint", '"text": "{}", ')):
+        r = client.post(path, content="{%s\"%s\": %s}" % (rest, field, raw),
+                        headers={"content-type": "application/json"})
+        assert r.status_code == 422, (path, raw, r.text)
+        assert [p["where"] for p in r.json()["problems"]] == [field], (path, raw, r.json())
+        if raw in ("NaN", "Infinity", "-Infinity", "1e400"):
+            assert "finite" in r.json()["error"], (path, raw, r.json())
+
+
+def test_a_game_s_position_downloads_as_the_command_line_reads_it(client):
+    """GET /api/games/{id}/position: at the person's plan, the position file (an
+    attachment) that `gutenberg-ai hint` reads, at the same decision with the same
+    moves; in the setup and at the end, which no position records, 409 saying why;
+    another id, 404; a game busy with a search, 409."""
+    setup = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 3}).json()
+    r = client.get(f"/api/games/{setup['id']}/position")
+    assert r.status_code == 409 and "setup" in r.json()["error"], r.json()
+    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 3,
+                                           "characters": False}).json()
+    gid = view["id"]
+    while not (view["status"] == "human" and view["board"].get("entry")):      # the setup's draft, to the plan
+        view = advance(client, gid) if view["status"] == "ai" else \
+            client.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]}).json()
+    r = client.get(f"/api/games/{gid}/position")
+    assert r.status_code == 200, r.text
+    assert r.headers["content-disposition"] == 'attachment; filename="gutenberg-position.json"'
+    g, pos = load_position(json.loads(r.text))
+    assert g.key == "gutenberg" and pos.current_player == view["seat"]
+    assert sorted(pos.state.legal_actions()) == sorted(m["action"] for m in view["moves"])
+    assert client.get("/api/games/nope/position").status_code == 404
+    web = client.app.state.games.items[gid]
+    with web.lock:                                   # a search holds the game
+        assert client.get(f"/api/games/{gid}/position").status_code == 409
+    end = play_out(client, view)
+    assert end["status"] == "end"
+    r = client.get(f"/api/games/{gid}/position")
+    assert r.status_code == 409 and r.json()["error"].startswith("not a decision a position file records")

@@ -142,11 +142,12 @@ def test_a_reader_gone_frees_the_game(long_server):
     with httpx.Client(base_url=server, timeout=DEADLINE) as c:
         view = new_game(c, ai=["heuristic"])
         gid = view["id"]
-    with httpx.Client(base_url=server, timeout=DEADLINE) as gone:
+        page = c.cookies          # the page's cookie: its games are its own
+    with httpx.Client(base_url=server, timeout=DEADLINE, cookies=page) as gone:
         # A hint as long as the server allows, given up after two lines.
         out = read_stream(gone, f"/api/games/{gid}/hint", {"seconds": LONG}, stop_after=2)
         assert out[-1]["event"] in ("progress", "queued")
-    with httpx.Client(base_url=server, timeout=DEADLINE) as c:
+    with httpx.Client(base_url=server, timeout=DEADLINE, cookies=page) as c:
         end = time.monotonic() + DEADLINE
         while True:
             r = c.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]})

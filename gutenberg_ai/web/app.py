@@ -12,19 +12,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import os
+import re
+import secrets
+import socket
 from pathlib import Path
-from typing import Optional
+from typing import Annotated, Optional
 
+import fastapi
 import pyspiel
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import HTTPConnection
 
 import gutenberg_ai
 from gutenberg_ai import games
@@ -63,15 +71,24 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# A search's budget as a request gives it, refused (422 naming the field) before any work:
+# a finite, positive time and an iteration count a C long holds; the server's own caps
+# (Limits) are checked next by create_app's budget().
+Seconds = Annotated[Optional[float], Field(gt=0, allow_inf_nan=False)]
+Iterations = Annotated[Optional[int], Field(ge=1, le=2**63 - 1)]
+Seed = Annotated[int, Field(ge=0, le=2**31 - 1)]
+
+
 class NewGame(Strict):
-    """A new game against the AI."""
+    """A new game against the AI. A setting the game does not have (GET /api/info lists
+    each game's parameters) is refused, naming it."""
     game: str = Field(games.DEFAULT_GAME, description="the game: " + ", ".join(games.GAMES))
     players: int = Field(2, ge=1, le=4, description="the people, you included; 1 is solo")
     seat: int = Field(0, ge=0, le=3, description="your seat")
     ai: list[str] = Field(["smmcts"], min_length=1, max_length=3,
                           description="the AI seats' bot, one for all or one per AI seat: " + ", ".join(WEB_BOTS))
-    seconds: Optional[float] = Field(None, gt=0, description="a searching AI's time a move")
-    iterations: Optional[int] = Field(None, ge=1, description="or its iterations a move (reproducible)")
+    seconds: Seconds = Field(None, description="a searching AI's time a move")
+    iterations: Iterations = Field(None, description="or its iterations a move (reproducible)")
     characters: Optional[bool] = Field(None, description="character tiles (the game's default: yes)")
     automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
     rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds: a short game (each game has its "
@@ -88,10 +105,10 @@ class Move(Strict):
 
 
 class Budget(Strict):
-    seconds: Optional[float] = Field(None, gt=0)
-    iterations: Optional[int] = Field(None, ge=1)
+    seconds: Seconds = None
+    iterations: Iterations = None
     top: int = Field(5, ge=1, le=20)
-    seed: int = Field(0, ge=0, le=2**31 - 1)
+    seed: Seed = 0
 
 
 class Upload(Strict):
@@ -100,63 +117,112 @@ class Upload(Strict):
     name: str = Field("upload.json", max_length=200)
 
 
-class PositionHint(Upload):
-    seconds: Optional[float] = Field(None, gt=0)
-    iterations: Optional[int] = Field(None, ge=1)
-    top: int = Field(5, ge=1, le=20)
-    seed: int = Field(0, ge=0, le=2**31 - 1)
+class PositionHint(Upload, Budget):
+    pass
 
 
 # ---------------------------------------------------------------------------------------
 # The application
 # ---------------------------------------------------------------------------------------
-class BodyLimit:
-    """ASGI middleware: a request body over `limit` bytes is refused with 413 before it
-    is read whole (with or without a Content-Length)."""
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")    # the Host names a loopback server answers to
+PAGE_COOKIE = "gutenberg_page"
+PAGE_TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")     # secrets.token_urlsafe(16)
+# The page's own policy: its modules, style sheet and API from this server, nothing
+# inline, no frames. The API's interactive documents load Swagger UI and ReDoc from
+# their CDN with an inline script, so they have a looser one of their own.
+PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+               "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
+               "worker-src blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+DOCS_PATHS = ("/docs", "/redoc")
 
-    def __init__(self, app, limit: int):
-        self.app, self.limit = app, limit
+
+def allowed_hosts(bind: str, named: str = "") -> list[str]:
+    """The Host header values a server listening on `bind` answers to (docs/web.md): a
+    loopback address only the loopback names; another address itself, the loopback names
+    and the names in `named` (comma-separated: $GUTENBERG_AI_HOSTS); every address
+    (0.0.0.0, ::) the machine's own names besides."""
+    try:
+        address = ipaddress.ip_address(bind)
+    except ValueError:
+        address = None
+    if bind == "localhost" or (address is not None and address.is_loopback):
+        return list(LOOPBACK)
+    hosts = list(LOOPBACK) + [n.strip().lower() for n in named.split(",") if n.strip()]
+    if address is not None and address.is_unspecified:
+        hosts += [socket.gethostname().lower(), socket.getfqdn().lower()]
+    else:
+        hosts.append(f"[{bind}]" if address is not None and address.version == 6 else bind.lower())
+    return list(dict.fromkeys(hosts))
+
+
+class PageCookie:
+    """ASGI middleware: the page a request comes from, by its cookie (a random token the
+    server gives a browser on its first request, HttpOnly, SameSite=Strict), put in
+    the request's state for the stores (sessions.Store), whose games and records belong
+    to it."""
+
+    def __init__(self, app):
+        self.app = app
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        length = dict(scope.get("headers", [])).get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.limit:
-            return await _too_big(self.limit, send)
-        seen = 0
+        token = HTTPConnection(scope).cookies.get(PAGE_COOKIE, "")
+        fresh = not PAGE_TOKEN.fullmatch(token)
+        if fresh:
+            token = secrets.token_urlsafe(16)
+        scope.setdefault("state", {})["page"] = token
 
-        async def counted():
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooBig()
-            return message
-
-        try:
-            await self.app(scope, counted, send)
-        except _TooBig:
-            await _too_big(self.limit, send)
+        async def sending(message):
+            if fresh and message["type"] == "http.response.start":
+                MutableHeaders(scope=message).append(
+                    "set-cookie", f"{PAGE_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict")
+            await send(message)
+        await self.app(scope, receive, sending)
 
 
-class _TooBig(Exception):
-    pass
+class SecurityHeaders:
+    """ASGI middleware: every answer says not to sniff its type and not to be framed, and
+    carries its content security policy (the page's, or the API documents')."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        policy = DOCS_POLICY if scope["path"] in DOCS_PATHS else PAGE_POLICY
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("x-content-type-options", "nosniff")
+                headers.setdefault("x-frame-options", "DENY")
+                headers.setdefault("content-security-policy", policy)
+                headers.setdefault("referrer-policy", "no-referrer")
+            await send(message)
+        await self.app(scope, receive, sending)
 
 
-async def _too_big(limit, send):
-    body = json.dumps({"error": f"the request is over {limit // 1024} KiB: a position or record file is "
-                                f"at most {limit // 1024} KiB here"}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+def page_of(request: Request) -> str:
+    return request.state.page
 
 
-def create_app(limits: Limits | None = None) -> FastAPI:
+Page = Annotated[str, Depends(page_of)]
+
+
+def too_big_words(limit: int) -> str:
+    return f"the request is over {limit // 1024} KiB: a position or record file is at most {limit // 1024} KiB here"
+
+
+def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
+    """The application, answering to the Host names `hosts` (allowed_hosts)."""
     limits = limits or Limits()
     runner = Runner(limits.workers, limits.max_waiting, limits.heartbeat)
-    played = Store(limits.max_games, limits.idle_seconds, "game")
-    reviews = Store(limits.max_records, limits.idle_seconds, "record")
+    played = Store(limits.max_games, limits.games_per_page, limits.idle_seconds, "game")
+    reviews = Store(limits.max_records, limits.records_per_page, limits.idle_seconds, "record")
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -170,12 +236,22 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         task.cancel()
         runner.shutdown()
 
-    app = FastAPI(title="gutenberg-ai", version=gutenberg_ai.__version__, lifespan=lifespan,
+    # A file's text in a JSON string: escapes may double it, and a little room for the rest.
+    # A body over it is refused (413) as it comes, with a Content-Length or chunked.
+    body_limit = 2 * limits.max_upload_bytes + 4096
+    app = FastAPI(title="gutenberg-ai", version=gutenberg_ai.__version__, lifespan=lifespan, max_body_size=body_limit,
                   description="Play, hints, your table and review for the printing games of gutenberg-ai "
                               "(docs/web.md).")
+    if getattr(app, "max_body_size", None) != body_limit:   # an older FastAPI takes the option silently
+        raise RuntimeError(f"FastAPI {fastapi.__version__} has no request body limit (max_body_size): "
+                           'upgrade it (pip install -e ".[web]")')
     app.state.limits, app.state.runner, app.state.games, app.state.reviews = limits, runner, played, reviews
-    # A file's text in a JSON string: escapes may double it, and a little room for the rest.
-    app.add_middleware(BodyLimit, limit=2 * limits.max_upload_bytes + 4096)
+    # Each wraps those added before it: the Host name is checked first (a page of another
+    # site reaching this server by DNS rebinding is refused), then every answer gets the
+    # headers, then the request its page.
+    app.add_middleware(PageCookie)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))
 
     # -- errors: a JSON body {"error", "problems"}, never a traceback ------------------
     @app.exception_handler(ApiError)
@@ -185,7 +261,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request, e):
-        return JSONResponse({"error": str(e.detail), "problems": []}, status_code=e.status_code)
+        words = too_big_words(body_limit) if e.status_code == 413 else str(e.detail)
+        return JSONResponse({"error": words, "problems": []}, status_code=e.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request, e: RequestValidationError):
@@ -218,7 +295,9 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             out.append({"key": g.key, "title": g.title, "score_word": g.score_word,
                         "parameters": {k: v for k, v in defaults.items() if k not in ("catalogue", "position")},
                         "board": hasattr(g.view, "web_board")})
+        from gutenberg_ai.plots import COLOURS      # a player's colour, as the command line's plots have it
         return {"games": out, "bots": list(WEB_BOTS), "version": gutenberg_ai.__version__,
+                "player_colours": list(COLOURS),
                 "limits": {k: getattr(limits, k) for k in ("max_ai_seconds", "max_hint_seconds", "max_iterations",
                                                             "max_upload_bytes", "max_games")}}
 
@@ -243,7 +322,7 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     # -- play --------------------------------------------------------------------------
     @app.post("/api/games", status_code=201, summary="Start a game against the AI")
-    def new_game(req: NewGame):
+    def new_game(req: NewGame, page: Page):
         from gutenberg_ai.cli import UsageError, fresh_seed, known_params, load_game
         from gutenberg_ai.play import Session, Settings
         try:
@@ -272,13 +351,13 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         except USER_ERRORS as e:
             raise user_error(e) from None
         web = WebGame(session, limits)
-        played.add(web)
+        played.add(web, page)
         out = web.view()
         out["seed"] = settings.seed
         return out
 
-    def game_of(game_id: str) -> WebGame:
-        return played.get(game_id)
+    def game_of(game_id: str, page: str) -> WebGame:
+        return played.get(game_id, page)
 
     @contextlib.contextmanager
     def holding(web: WebGame):
@@ -292,8 +371,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             web.lock.release()
 
     @app.get("/api/games/{game_id}", summary="The game as you see it")
-    def get_game(game_id: str, since: int = 0):
-        web = game_of(game_id)
+    def get_game(game_id: str, page: Page, since: int = 0):
+        web = game_of(game_id, page)
         if not web.lock.acquire(timeout=5):
             raise ApiError(409, "this game is busy (a search is under way)")
         try:
@@ -302,8 +381,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             web.lock.release()
 
     @app.post("/api/games/{game_id}/move", summary="Your move")
-    def move(game_id: str, req: Move):
-        web = game_of(game_id)
+    def move(game_id: str, page: Page, req: Move):
+        web = game_of(game_id, page)
         if (req.action is None) == (req.numbers is None):
             raise ApiError(422, "give an action or numbers", [("action", "give an action or numbers, not both")])
         with holding(web):
@@ -315,8 +394,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                 raise user_error(e) from None
 
     @app.post("/api/games/{game_id}/undo", summary="Back to your previous decision")
-    def undo(game_id: str):
-        web = game_of(game_id)
+    def undo(game_id: str, page: Page):
+        web = game_of(game_id, page)
         with holding(web):
             try:
                 return web.undo()
@@ -345,13 +424,13 @@ def create_app(limits: Limits | None = None) -> FastAPI:
         return response
 
     @app.post("/api/games/{game_id}/advance", summary="The AI's next move (streamed: progress, then the game)")
-    async def advance(game_id: str):
-        web = game_of(game_id)
+    async def advance(game_id: str, page: Page):
+        web = game_of(game_id, page)
         return stream_holding(web, web.advance, "ai", "no AI seat is to move (it is your decision, or the game is over)")
 
     @app.post("/api/games/{game_id}/hint", summary="Hints at your decision (streamed: progress, then the hints)")
-    async def game_hint(game_id: str, req: Budget):
-        web = game_of(game_id)
+    async def game_hint(game_id: str, page: Page, req: Budget):
+        web = game_of(game_id, page)
         b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)
         state = web.session.state
 
@@ -368,16 +447,16 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                 "score_word": score_word, "budget": b}
 
     @app.post("/api/games/{game_id}/stop", summary="Stop the game's search (the AI's or a hint)")
-    def stop(game_id: str):
-        web = game_of(game_id)
+    def stop(game_id: str, page: Page):
+        web = game_of(game_id, page)
         job = web.job
         if job is not None:
             job.cancel.set()
         return {"stopped": job is not None}
 
     @app.get("/api/games/{game_id}/record", summary="The game record, as the command line reads it")
-    def record(game_id: str, full: bool = False):
-        web = game_of(game_id)
+    def record(game_id: str, page: Page, full: bool = False):
+        web = game_of(game_id, page)
         with holding(web):
             data = web.record(full)
         from gutenberg_ai.records import _dumps
@@ -386,8 +465,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/games/{game_id}/position", summary="This position, as `gutenberg-ai hint` reads it")
-    def position(game_id: str):
-        web = game_of(game_id)
+    def position(game_id: str, page: Page):
+        web = game_of(game_id, page)
         with holding(web):
             try:
                 data = web.position()
@@ -398,23 +477,22 @@ def create_app(limits: Limits | None = None) -> FastAPI:
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.post("/api/games/{game_id}/review", summary="Review this game", status_code=201)
-    def review_game(game_id: str):
-        web = game_of(game_id)
+    def review_game(game_id: str, page: Page):
+        web = game_of(game_id, page)
         with holding(web):
             try:
                 review = review_of_game(web)
             except USER_ERRORS as e:
                 raise user_error(e) from None
-        reviews.add(review)
+        reviews.add(review, page)
         return review.summary()
 
     @app.delete("/api/games/{game_id}", summary="Leave a game")
-    def leave(game_id: str):
-        web = game_of(game_id)
+    def leave(game_id: str, page: Page):
+        web = game_of(game_id, page)
         if web.job is not None:
             web.job.cancel.set()
-        with played.lock:
-            played.items.pop(game_id, None)
+        played.drop(game_id, page)
         return {"left": True}
 
     # -- your table: positions ---------------------------------------------------------
@@ -482,8 +560,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @app.post("/api/positions/hint", summary="Hints at a position file (streamed: progress, then the hints)")
     async def position_hint(req: PositionHint):
+        b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)   # before any work
         g, pos = await asyncio.to_thread(load_uploaded_position, req)
-        b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)
         solo = pos.game_params["players"] == 1
 
         def work(job):
@@ -494,11 +572,11 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     # -- review: records ---------------------------------------------------------------
     @app.get("/api/records", summary="The records held for review")
-    def list_records():
-        return [{"id": r.id, "title": r.title, "game": games.of(r.game).key} for r in reviews.values()]
+    def list_records(page: Page):
+        return [{"id": r.id, "title": r.title, "game": games.of(r.game).key} for r in reviews.values(page)]
 
     @app.post("/api/records", status_code=201, summary="Upload a game record to review")
-    def upload_record(req: Upload):
+    def upload_record(req: Upload, page: Page):
         data = read_upload(req, RecordError)
         try:
             record = load_record(data)
@@ -506,24 +584,24 @@ def create_app(limits: Limits | None = None) -> FastAPI:
             review = Review(record, plain_text(req.name)[:60])
         except USER_ERRORS as e:
             raise user_error(e) from None
-        reviews.add(review)
+        reviews.add(review, page)
         return review.summary()
 
     @app.get("/api/records/{record_id}", summary="A record's moves")
-    def get_record(record_id: str):
-        return reviews.get(record_id).summary()
+    def get_record(record_id: str, page: Page):
+        return reviews.get(record_id, page).summary()
 
     @app.get("/api/records/{record_id}/board", summary="The table after the record's first `to` actions")
-    def record_board(record_id: str, to: int = 0):
-        review = reviews.get(record_id)
+    def record_board(record_id: str, page: Page, to: int = 0):
+        review = reviews.get(record_id, page)
         try:
             return review.board(to)
         except USER_ERRORS as e:
             raise user_error(e) from None
 
     @app.get("/api/records/{record_id}/download", summary="The record, as the command line reads it")
-    def download_record(record_id: str):
-        review = reviews.get(record_id)
+    def download_record(record_id: str, page: Page):
+        review = reviews.get(record_id, page)
         from gutenberg_ai.records import _dumps
         data = {k: v for k, v in review.record.items() if not k.startswith("_")}
         return Response(_dumps(data) + "\n", media_type="application/json",
@@ -531,8 +609,8 @@ def create_app(limits: Limits | None = None) -> FastAPI:
 
     @app.post("/api/records/{record_id}/chances",
               summary="Each player's win chance over the game (streamed: each point, then all)")
-    async def chances(record_id: str):
-        review = reviews.get(record_id)
+    async def chances(record_id: str, page: Page):
+        review = reviews.get(record_id, page)
         if review.chances is not None:
             return {"event": "done", "result": review.chances}
         if review.busy:
@@ -570,7 +648,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
         sock.close()
         raise OSError(e.errno, f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     port = sock.getsockname()[1]   # port 0: the one the system gave
-    app = create_app(limits)
+    app = create_app(limits, allowed_hosts(host, os.environ.get("GUTENBERG_AI_HOSTS", "")))
     config = uvicorn.Config(app, log_level=os.environ.get("GUTENBERG_AI_LOG", "warning"))
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host

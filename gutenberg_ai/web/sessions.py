@@ -26,8 +26,10 @@ from gutenberg_ai.records import CHANCE, fill_hidden, game_of, replay
 @dataclass
 class Limits:
     """What one server allows (docs/web.md, "Limits")."""
-    max_games: int = 32            # games held at once (the least recently used idle one goes)
-    max_records: int = 32          # records held for review
+    max_games: int = 32            # games held at once, all pages together (then 503)
+    max_records: int = 32          # records held for review, all pages together
+    games_per_page: int = 4        # one page's games (its least recently used idle one goes)
+    records_per_page: int = 8      # one page's records
     idle_seconds: float = 1800.0   # a game or record untouched this long is dropped
     workers: int = 2               # searches at once
     max_waiting: int = 8           # searches queued beyond those (then 503)
@@ -43,43 +45,56 @@ class Limits:
 
 
 class Store:
-    """Entries by a random id, at most `limit`, the least recently used dropped first
-    (never one that is busy), and any untouched for `idle` seconds dropped."""
+    """Entries by a random id, each belonging to the page that added it (its cookie,
+    app.PageCookie): at most `per_page` a page, the page's least recently used idle one
+    dropped first, and at most `limit` in all, beyond which a new one is refused (503)
+    rather than another page's dropped. Any untouched for `idle` seconds is dropped. A
+    page sees only its own: another's id is unknown to it (404)."""
 
-    def __init__(self, limit: int, idle: float, what: str):
-        self.limit, self.idle, self.what = limit, idle, what
+    def __init__(self, limit: int, per_page: int, idle: float, what: str):
+        self.limit, self.per_page, self.idle, self.what = limit, per_page, idle, what
         self.items: OrderedDict = OrderedDict()
         self.lock = threading.Lock()
 
-    def add(self, entry) -> str:
+    def add(self, entry, page: str) -> str:
         with self.lock:
             self._sweep()
-            while len(self.items) >= self.limit:
-                idle = next((k for k, e in self.items.items() if not e.busy), None)
+            mine = [k for k, e in self.items.items() if e.page == page]
+            if len(mine) >= self.per_page:
+                idle = next((k for k in mine if not self.items[k].busy), None)
                 if idle is None:
-                    raise HTTPException(503, f"the server holds {self.limit} {self.what}s, all busy: "
+                    raise HTTPException(503, f"this page holds {self.per_page} {self.what}s, all busy: "
                                              "try again in a moment")
                 del self.items[idle]
+            elif len(self.items) >= self.limit:
+                raise HTTPException(503, f"the server holds {self.limit} {self.what}s of its pages: "
+                                         "try again later")
             key = secrets.token_urlsafe(12)
-            entry.id = key
+            entry.id, entry.page = key, page
             entry.touched = time.monotonic()
             self.items[key] = entry
             return key
 
-    def get(self, key: str):
+    def get(self, key: str, page: str):
         with self.lock:
             self._sweep()
             entry = self.items.get(key)
-            if entry is None:
+            if entry is None or not secrets.compare_digest(entry.page, page):
                 raise HTTPException(404, f"no such {self.what} (it may have been idle too long and dropped)")
             entry.touched = time.monotonic()
             self.items.move_to_end(key)
             return entry
 
-    def values(self):
+    def drop(self, key: str, page: str):
+        with self.lock:
+            entry = self.items.get(key)
+            if entry is not None and secrets.compare_digest(entry.page, page):
+                del self.items[key]
+
+    def values(self, page: str):
         with self.lock:
             self._sweep()
-            return list(self.items.values())
+            return [e for e in self.items.values() if secrets.compare_digest(e.page, page)]
 
     def sweep(self):
         with self.lock:

@@ -381,7 +381,7 @@ def web_board(core, viewer: int, seat_names=None) -> dict:
     legal = set(core.legal_actions()) if to_act == viewer and viewer >= 0 else set()
     n = s["num_players"]
     names_ = [seat_label(q, seat_names) or f"player {q}" for q in range(n)]
-    sections = [{"title": "City board", "groups": [_city_grid(core, s, legal)] + _assistants(core, s)}]
+    sections = [{"title": "City board", "groups": [_city_grid(core, s, legal, names_)] + _assistants(core, s)}]
     sections.append({"title": "Displays", "groups": _displays(core, s, viewer, legal)})
     discs = [_card(f"{cat.city_names[c]}: " + cat.describe_disc(d), _legal(legal, A["CITY"] + c))
              for c, d in enumerate(s["city_disc"]) if d >= 0]
@@ -398,7 +398,7 @@ def web_board(core, viewer: int, seat_names=None) -> dict:
     return {"heading": heading(core).plain, "sections": sections}
 
 
-def _city_grid(core, s, legal) -> dict:
+def _city_grid(core, s, legal, names_) -> dict:
     """The city board: a cell per shop, its name and the tradesmen there ("0:II", lying
     in lower case); a cell takes the Shop moves (and setup placements) that end there."""
     cat = core.rules.catalogue
@@ -415,15 +415,24 @@ def _city_grid(core, s, legal) -> dict:
             if shop < 0:
                 row.append({"actions": []})
                 continue
-            here = [f"{q}:{'II' if p['room'][t] else 'I'}" if p["upright"][t] else f"{q}:{'ii' if p['room'][t] else 'i'}"
-                    for q, p in enumerate(s["players"][:n]) for t in range(2) if p["pos"][t] == x]
+            here = [_tradesman(q, p, t, names_) for q, p in enumerate(s["players"][:n]) for t in range(2)
+                    if p["pos"][t] == x]
             moves = [a for a in legal if A["MOVE"] <= a < A["RESET"] and ((a - A["MOVE"]) // 2) % _core.SIZES["grid_side"] ** 2 == x]
             moves += _legal(legal, A["SETUP"] + x)
-            row.append({"symbol": cat.shop_name(shop), "code": " ".join([cat.shop_name(shop)[:6]] + here),
-                        "actions": sorted(moves)})
+            name = cat.shop_name(shop)
+            row.append({"symbol": name, "name": name, "code": " ".join([name] + [t["text"] for t in here]),
+                        "pieces": here, "actions": sorted(moves)})
         cells.append(row)
-    return {"label": "shops", "items": [{"kind": "grid", "cells": cells, "first_row": 1, "first_col": 1,
+    return {"label": "shops", "items": [{"kind": "grid", "cells": cells, "first_row": 1, "first_col": 1, "wide": True,
                                          "note": "tradesmen: player:room, lying in lower case"}]}
+
+
+def _tradesman(q: int, p: dict, t: int, names_) -> dict:
+    """Player q's tradesman t on the city board: "0:II" (its room), lower case lying."""
+    room = "II" if p["room"][t] else "I"
+    upright = bool(p["upright"][t])
+    return {"seat": q, "text": f"{q}:{room if upright else room.lower()}",
+            "title": f"{names_[q]}'s tradesman, room {room}, {'upright' if upright else 'lying'}"}
 
 
 def _assistants(core, s) -> list:

@@ -160,10 +160,15 @@ async function loadInfo() {
   select.addEventListener("change", gameOptions);
 }
 
+// The settings the chosen game has (its parameters in /api/info): only those are shown,
+// and only those are sent (the server refuses a setting the game does not have).
 function gameOptions() {
-  const g = info.games.find((x) => x.key === $("game").value);
-  document.querySelectorAll(".pp-only").forEach((n) => { n.hidden = !("variant" in g.parameters); });
-  document.querySelectorAll(".gb-only").forEach((n) => { n.hidden = !("automa" in g.parameters); });
+  const g = chosenGame();
+  document.querySelectorAll("[data-param]").forEach((n) => { n.hidden = !(n.dataset.param in g.parameters); });
+}
+
+function chosenGame() {
+  return info.games.find((x) => x.key === $("game").value);
 }
 
 function numberOrNull(id) {
@@ -174,18 +179,19 @@ function numberOrNull(id) {
 $("new-game").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   showError($("play-error"), null);
-  const g = info.games.find((x) => x.key === $("game").value);
+  const g = chosenGame();
   const body = {
     game: g.key, players: numberOrNull("players"), seat: numberOrNull("seat"),
     ai: $("ai").value.split(",").map((s) => s.trim()).filter(Boolean),
-    characters: $("characters").checked,
   };
   const iterations = numberOrNull("iterations");
   if (iterations !== null) body.iterations = iterations; else body.seconds = numberOrNull("seconds");
-  const rounds = numberOrNull("rounds"); if (rounds !== null) body.rounds = rounds;
   const seed = numberOrNull("seed"); if (seed !== null) body.seed = seed;
-  if ("automa" in g.parameters && $("automa").checked) body.automa = true;
-  if ("variant" in g.parameters && $("variant").value) body.variant = $("variant").value;
+  const has = (name) => name in g.parameters;
+  const rounds = numberOrNull("rounds"); if (has("rounds") && rounds !== null) body.rounds = rounds;
+  if (has("characters")) body.characters = $("characters").checked;
+  if (has("automa") && $("automa").checked) body.automa = true;
+  if (has("variant") && $("variant").value) body.variant = $("variant").value;
   try {
     const view = await api("POST", "/api/games", body);
     $("new-game").hidden = true;
@@ -213,7 +219,7 @@ function show(view) {
   show.seen = view.events.length ? view.events[view.events.length - 1].n + 1 : (show.seen || 0);
   const legal = new Set(view.moves.map((m) => m.action));
   const texts = new Map(view.moves.map((m) => [m.action, m.text]));
-  drawBoard($("board"), view.board, { legal, texts, onAction: play });
+  drawBoard($("board"), view.board, { legal, texts, onAction: play, colours: info.player_colours });
   $("undo").disabled = !view.can_undo || view.status === "ai";
   $("hint").disabled = view.status !== "human";
   const base = `/api/games/${view.id}`;
@@ -489,7 +495,7 @@ async function checkPosition() {
 let lastPositionError = null;
 
 function drawPosition(view) {
-  drawBoard($("position-board"), view.board, {});
+  drawBoard($("position-board"), view.board, { colours: info.player_colours });
   $("position-status").textContent = `${view.title}: ${view.labels[view.player]} to decide (${view.step}), ${view.moves.length} moves`;
 }
 
@@ -612,7 +618,7 @@ async function reviewStep() {
   const to = k === review.moves.length ? review.actions : actionsAt(k);
   try {
     const view = await api("GET", `/api/records/${review.id}/board?to=${to}`);
-    drawBoard($("review-board"), view.board, {});
+    drawBoard($("review-board"), view.board, { colours: info.player_colours });
     $("review-where").textContent = `move ${k} of ${review.moves.length}` + (view.last ? `: ${view.last}` : ": the start");
     document.querySelectorAll("#review-moves li").forEach((li, i) => li.classList.toggle("current", i === k - 1));
     const sc = $("review-scores");
@@ -647,7 +653,10 @@ async function computeChances() {
   } finally { chanceSearch = null; }
 }
 
-const PLAYER_COLOURS = ["#c0392b", "#2f5fb3", "#27ae60", "#8e44ad"];
+// The chart: each player's line over the record's actions, on axes labelled as the
+// command line's review plot labels them (gutenberg_ai/plots.py), in its colours (given
+// by /api/info), the slider's place a grey line.
+const CHART = { W: 640, H: 200, left: 52, right: 12, top: 10, bottom: 38 };
 
 function drawChart(chances) {
   const chart = $("chance-chart");
@@ -655,38 +664,49 @@ function drawChart(chances) {
   const legend = $("chance-legend");
   legend.replaceChildren();
   if (!review) return;
-  const W = 600, H = 160, n = Math.max(1, review.actions);
-  const ns = "http://www.w3.org/2000/svg";
-  const line = (x1, y1, x2, y2, colour, dash) => {
-    const l = document.createElementNS(ns, "line");
-    Object.entries({ x1, y1, x2, y2, stroke: colour, "stroke-width": 1, "stroke-dasharray": dash || "" }).forEach(([k, v]) => l.setAttribute(k, v));
-    chart.appendChild(l);
+  const { W, H, left, right, top, bottom } = CHART;
+  const n = Math.max(1, review.actions);
+  const solo = chances ? chances.measure !== "chance to win" : review.labels.length === 1;
+  const most = solo && chances && chances.points.length ? Math.max(1, ...chances.points.map((p) => p.values[0])) : 1;
+  const x = (to) => left + (to / n) * (W - left - right);
+  const y = (v) => H - bottom - (v / most) * (H - top - bottom);
+  const add = (tag, attrs, text) => {
+    const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, v));
+    if (text !== undefined) e.textContent = text;
+    chart.appendChild(e);
+    return e;
   };
-  line(0, H / 2, W, H / 2, "#ccc", "4 4");
+  // The axes, their ticks and labels.
+  add("line", { x1: left, y1: y(0), x2: W - right, y2: y(0), stroke: "#555", class: "axis" });
+  add("line", { x1: left, y1: y(0), x2: left, y2: y(most), stroke: "#555", class: "axis" });
+  for (const f of [0, 0.25, 0.5, 0.75, 1]) {
+    const v = f * most;
+    add("line", { x1: left - 4, y1: y(v), x2: W - right, y2: y(v), stroke: f ? "#e6dfd0" : "#555" });
+    add("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, solo ? v.toFixed(0) : `${f * 100}%`);
+    const to = Math.round(f * n);
+    add("line", { x1: x(to), y1: y(0), x2: x(to), y2: y(0) + 4, stroke: "#555" });
+    add("text", { x: x(to), y: y(0) + 16, "text-anchor": "middle", class: "tick" }, to);
+  }
+  add("text", { x: (left + W - right) / 2, y: H - 4, "text-anchor": "middle", class: "axis-label" }, "action in the record");
+  add("text", { x: 12, y: (top + H - bottom) / 2, "text-anchor": "middle", class: "axis-label",
+                transform: `rotate(-90 12 ${(top + H - bottom) / 2})` }, solo ? `expected final ${review.score_word}` : "chance to win");
   const k = Number($("review-slider").value);
   const at = k === review.moves.length ? review.actions : actionsAt(k);
-  line((at / n) * W, 0, (at / n) * W, H, "#888");
+  add("line", { x1: x(at), y1: y(0), x2: x(at), y2: y(most), stroke: "#888", "stroke-dasharray": "4 3" });
   if (!chances || !chances.points.length) return;
-  const solo = chances.measure !== "chance to win";
-  const top = solo ? Math.max(1, ...chances.points.map((p) => p.values[0])) : 1;
+  const colours = info.player_colours;
   const seats = chances.points[0].values.length;
   for (let s = 0; s < seats; s++) {
-    const poly = document.createElementNS(ns, "polyline");
-    poly.setAttribute("points", chances.points.map((p) => `${(p.to / n) * W},${H - (p.values[s] / top) * (H - 4) - 2}`).join(" "));
-    poly.setAttribute("fill", "none");
-    poly.setAttribute("stroke", PLAYER_COLOURS[s % 4]);
-    poly.setAttribute("stroke-width", 2);
-    poly.classList.add("chance-line");
-    chart.appendChild(poly);
+    const colour = colours[s % colours.length];
+    add("polyline", { points: chances.points.map((p) => `${x(p.to)},${y(p.values[s])}`).join(" "),
+                      fill: "none", stroke: colour, "stroke-width": 2, class: "chance-line" });
     const span = document.createElement("span");
-    span.style.color = PLAYER_COLOURS[s % 4];
-    span.textContent = `${review.labels[s]}  `;
+    span.className = "legend-seat";
+    span.style.color = colour;
+    span.textContent = `\u25A0 ${review.labels[s]}`;
     legend.appendChild(span);
   }
-  const what = document.createElement("span");
-  what.className = "help";
-  what.textContent = solo ? `(expected final ${review.score_word}, up to ${top.toFixed(0)})` : "(chance to win, 0-100%)";
-  legend.appendChild(what);
 }
 
 // -- start ------------------------------------------------------------------------------

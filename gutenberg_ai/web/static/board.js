@@ -106,19 +106,40 @@ function square(cell, ctx) {
   return clickable(td, cell.actions, ctx);
 }
 
+// A named place of a wide grid (Lead Letter Printers' shops): its full name, and the
+// pieces there inside it, each in its player's colour with its words on hover.
+function place(cell, ctx) {
+  const td = el("div", "sq place");
+  if (cell.name) {
+    td.classList.add("filled");
+    td.appendChild(el("div", "place-name", cell.name));
+    const pieces = el("div", "pieces");
+    for (const p of cell.pieces || []) {
+      const piece = el("span", "piece", p.text);
+      piece.style.background = ctx.colours[p.seat % ctx.colours.length];
+      piece.title = p.title;
+      pieces.appendChild(piece);
+    }
+    td.appendChild(pieces);
+    td.title = [cell.name, ...(cell.pieces || []).map((p) => p.title)].join("\n");
+  }
+  return clickable(td, cell.actions, ctx);
+}
+
 function grid(item, ctx) {
   const box = el("div", "grid-box");
   const width = item.cells.length ? item.cells[0].length : 0;
-  const g = el("div", "grid");
+  const g = el("div", "grid" + (item.wide ? " wide" : ""));
   const numbers = item.numbers !== false;
-  g.style.gridTemplateColumns = `${numbers ? "22px " : ""}repeat(${width}, 30px)`;
+  const size = item.wide ? "minmax(6.5em, 8em)" : "30px";
+  g.style.gridTemplateColumns = `${numbers ? "22px " : ""}repeat(${width}, ${size})`;
   if (numbers) {
     g.appendChild(el("div", "num"));
     for (let c = 0; c < width; c++) g.appendChild(el("div", "num", item.first_col + c));
   }
   item.cells.forEach((row, r) => {
     if (numbers) g.appendChild(el("div", "num", item.first_row + r));
-    row.forEach((cell) => g.appendChild(square(cell, ctx)));
+    row.forEach((cell) => g.appendChild(item.wide ? place(cell, ctx) : square(cell, ctx)));
   });
   box.appendChild(g);
   if (item.note) box.appendChild(el("div", "note", item.note));
@@ -194,9 +215,9 @@ function item(it, ctx) {
 }
 
 // Draw `board` into `root`. ctx: {legal: Set of actions, texts: Map action -> words,
-// onAction(action)}.
+// onAction(action), colours: each player's colour}.
 export function drawBoard(root, board, ctx) {
-  ctx = { legal: new Set(), texts: new Map(), onAction: () => {}, ...ctx };
+  ctx = { legal: new Set(), texts: new Map(), onAction: () => {}, colours: ["#7a6a55"], ...ctx };
   root.replaceChildren();
   root.appendChild(el("h2", "heading", board.heading));
   if (board.text) {             // a game without a web_board: its terminal table
