@@ -14,7 +14,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import pytest
 from web_server import running_server
@@ -40,26 +39,75 @@ def server():
 
 
 @pytest.fixture(scope="module")
-def page(server):
+def browser():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    profile = tempfile.mkdtemp(prefix="gutenberg-chromium-")
     with playwright_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True,
-                                                       args=FLAGS, viewport={"width": 1400, "height": 1000},
-                                                       accept_downloads=True)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server)
-        page.errors = errors
-        yield page
-        context.close()
-    shutil.rmtree(profile, ignore_errors=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+# Every content security policy violation the page meets, as the browser reports it.
+CSP_WATCH = ("window.__csp = []; document.addEventListener('securitypolicyviolation',"
+             " (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")
+
+
+@pytest.fixture
+def page(server, browser):
+    """A fresh page of its own (its own cookies: its own games and records), on the
+    start of the page; after the test, nothing on it failed: no script error, no
+    content security policy violation, no file of the page missing."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    context.add_init_script(CSP_WATCH)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    errors, missing = [], []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("response", lambda r: r.status >= 400 and "/api/" not in r.url and missing.append(f"{r.status} {r.url}"))
+    page.goto(server)
+    page.wait_for_selector("#game option", state="attached")
+    page.errors = errors
+    yield page
+    assert not errors, errors
+    assert page.evaluate("window.__csp") == []
+    assert not missing, missing
+    context.close()
 
 
 def shot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def start_game(page, game, players=2, rounds=1, seed=5, ai="smmcts", iterations=30):
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.fill("#ai", ai)
+    page.fill("#iterations", str(iterations))
+    page.fill("#rounds", str(rounds))
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#board .board-section")
+
+
+def click_a_move(page):
+    """Take the person's decision by clicking: on the board where an item offers a legal
+    move, else in the move list. Whether it was on the board."""
+    target = page.locator("#board .clickable")
+    if target.count():
+        target.first.click()
+        menu = page.locator(".move-menu button.move")
+        if menu.count():
+            menu.first.click()
+        return True
+    page.locator("#moves button.move").first.click()
+    return False
+
+
+def wait_for_decision(page, turn):
+    page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
+                           " return s.includes('Your decision') || s.includes('over'); }")
+    assert not page.text_content("#play-error"), (turn, page.text_content("#play-error"))
+    return "over" in page.text_content("#status")
 
 
 def test_play_a_whole_game_by_clicking_with_a_hint(page):
@@ -67,21 +115,11 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
     is clicked on the board where a board item offers a legal move (a card of the
     offer, a tableau's cell), else in the move list; one hint is asked for; the game
     ends with the score sheet, and nothing on the page failed."""
-    page.select_option("#game", "printing-press")
-    page.fill("#players", "2")
-    page.fill("#ai", "smmcts")
-    page.fill("#iterations", "30")
-    page.fill("#rounds", "1")
-    page.fill("#seed", "5")
-    page.click("#start")
-    page.wait_for_selector("#board .board-section")
+    start_game(page, "printing-press")
     shot(page, "play-start")
     hinted = on_board = 0
     for turn in range(200):
-        page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
-                               " return s.includes('Your decision') || s.includes('over'); }")
-        assert not page.text_content("#play-error"), (turn, page.text_content("#play-error"))
-        if "over" in page.text_content("#status"):
+        if wait_for_decision(page, turn):
             break
         logged = page.locator("#log li").count()
         if not hinted:
@@ -93,15 +131,7 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
             assert re.search(r"\d+%", page.text_content("#hints"))
             shot(page, "play-hint")
             hinted = 1
-        target = page.locator("#board .clickable")
-        if target.count():
-            on_board += 1
-            target.first.click()
-            menu = page.locator(".move-menu button.move")
-            if menu.count():
-                menu.first.click()
-        else:
-            page.locator("#moves button.move").first.click()
+        on_board += click_a_move(page)
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
         if turn == 3:
             shot(page, "play-middle")
@@ -112,7 +142,6 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
     assert on_board > 0, "no move was clickable on the board"
     sheet = page.text_content("#scores")
     assert "Winner" in sheet or "Shared win" in sheet or "title" in sheet.lower()
-    assert not page.errors, page.errors
 
 
 def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):
@@ -121,26 +150,13 @@ def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):
     move of the list), a hint is asked for at the first plan, every other decision is
     clicked on the board or in the move list; the game ends with the score sheet."""
     rounds = int(os.environ.get("GUTENBERG_AI_WEB_ROUNDS", "2"))
-    page.click("#tab-play")
-    if page.locator("#new").is_visible():
-        page.click("#new")
-    page.select_option("#game", "gutenberg")
-    page.fill("#players", "2")
-    page.fill("#ai", "smmcts")
-    page.fill("#iterations", "30")
-    page.fill("#rounds", str(rounds))
-    page.fill("#seed", "4")
-    page.click("#start")
+    start_game(page, "gutenberg", rounds=rounds, seed=4)
     page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Gutenberg')")
-    page.wait_for_selector("#board .board-section")
     shot(page, "gutenberg-start")
     plans = []
     hinted = False
     for turn in range(400):
-        page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
-                               " return s.includes('Your decision') || s.includes('over'); }")
-        assert not page.text_content("#play-error"), (turn, page.text_content("#play-error"))
-        if "over" in page.text_content("#status"):
+        if wait_for_decision(page, turn):
             break
         logged = page.locator("#log li").count()
         if page.locator("#plan-entry").count():
@@ -162,14 +178,7 @@ def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):
             page.click("#plan-submit")
             plans.append(plan)
         else:
-            target = page.locator("#board .clickable")
-            if target.count():
-                target.first.click()
-                menu = page.locator(".move-menu button.move")
-                if menu.count():
-                    menu.first.click()
-            else:
-                page.locator("#moves button.move").first.click()
+            click_a_move(page)
         # The move was taken: the log says so (a decision may follow with the same words).
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
         if turn == 10:
@@ -185,18 +194,100 @@ def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):
         assert "you: plan: " + ", ".join(f"{w} {n}" for w, n in zip(words, plan)) in log, (plan, log)
     sheet = page.text_content("#scores")
     assert "Winner" in sheet or "Shared win" in sheet
-    assert not page.errors, page.errors
 
 
-def test_review_the_game_played_with_its_chart(page):
-    """The game just played, reviewed: the slider moves the board, the chart draws a
-    line per player."""
+def places_hold_their_pieces(page) -> int:
+    """Every shop of Lead Letter Printers' city board shows its full name unclipped, and
+    every tradesman there is drawn inside its shop's cell; the tradesmen counted."""
+    return page.evaluate("""() => {
+        const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+                                 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+        let pieces = 0;
+        for (const cell of document.querySelectorAll('#board .grid.wide .sq.place.filled')) {
+            const name = cell.querySelector('.place-name');
+            if (!name || name.scrollWidth > name.clientWidth || !cell.title.startsWith(name.textContent))
+                throw new Error('a shop name is cut: ' + cell.textContent);
+            for (const p of cell.querySelectorAll('.piece')) {
+                if (!inside(p.getBoundingClientRect(), cell.getBoundingClientRect()))
+                    throw new Error('a tradesman outside its shop: ' + cell.textContent);
+                pieces++;
+            }
+        }
+        return pieces;
+    }""")
+
+
+def test_play_a_whole_lead_letter_printers_game_by_clicking(page):
+    """Lead Letter Printers, 2 players, 2 rounds, the AI at 30 iterations a move: the form
+    shows only the game's settings (no characters, no automa, no variant) and the game
+    starts; every decision is clicked, on the board (a shop of the city board, a display)
+    where an item offers a legal move, else in the move list; the city board's shops
+    keep their full names and their tradesmen inside; the game ends with the score sheet."""
+    page.select_option("#game", "lead-letter-printers")
+    for hidden in ("#characters", "#automa", "#variant"):
+        assert not page.locator(hidden).is_visible(), hidden
+    start_game(page, "lead-letter-printers", rounds=2, seed=2)
+    assert page.text_content("#status").startswith("Lead Letter Printers")
+    assert page.locator("#board .grid.wide .sq.place.filled").count() == 9      # a 2-player city: 9 shops
+    on_board = placed = 0
+    for turn in range(400):
+        if wait_for_decision(page, turn):
+            break
+        placed = max(placed, places_hold_their_pieces(page))
+        logged = page.locator("#log li").count()
+        on_board += click_a_move(page)
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+        if turn == 4:
+            shot(page, "llp-middle")
+    else:
+        pytest.fail("the game did not end within 400 decisions")
+    page.wait_for_selector("#score-sheet")
+    shot(page, "llp-end")
+    assert placed >= 4, placed                  # both players' tradesmen were on the board
+    assert on_board > 0, "no move was clickable on the board"
+    sheet = page.text_content("#scores")
+    assert "Winner" in sheet or "Shared win" in sheet, sheet
+
+
+def test_lead_letter_printers_city_board_for_four(page):
+    """A 4-player city (16 shops): every shop's full name fits its cell, each tradesman
+    inside its shop, after the setup's placements."""
+    start_game(page, "lead-letter-printers", players=4, seed=3)
+    assert page.locator("#board .grid.wide .sq.place.filled").count() == 16
+    for turn in range(12):
+        if wait_for_decision(page, turn) or places_hold_their_pieces(page) >= 8:
+            break
+        logged = page.locator("#log li").count()
+        click_a_move(page)
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+    assert places_hold_their_pieces(page) >= 8       # the setup's two tradesmen a player
+    page.locator("#board .board-section").first.screenshot(path=str(ARTIFACTS / "llp-4p-city.png"))
+
+
+def test_review_a_game_played_with_its_chart(page):
+    """A game played on the page (a few decisions), reviewed: the slider moves the board;
+    the chart draws a line per player in the command line's plot colours, on axes
+    labelled as the plot labels them."""
+    from gutenberg_ai.plots import COLOURS
+    start_game(page, "printing-press", seed=7, ai="heuristic")
+    for turn in range(4):
+        if wait_for_decision(page, turn):
+            break
+        logged = page.locator("#log li").count()
+        click_a_move(page)
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
     page.click("#review-this")
     page.wait_for_selector("#review-board .board-section")
     page.wait_for_selector("#chance-chart polyline.chance-line", timeout=120_000)
     page.wait_for_function("() => document.querySelector('#chance-status').textContent.includes('over the game')",
                            timeout=120_000)
-    assert page.locator("#chance-chart polyline.chance-line").count() == 2
+    lines = page.locator("#chance-chart polyline.chance-line")
+    assert lines.count() == 2
+    assert [lines.nth(i).get_attribute("stroke") for i in range(2)] == list(COLOURS[:2])
+    labels = page.eval_on_selector_all("#chance-chart text.axis-label", "ts => ts.map(t => t.textContent)")
+    assert labels == ["action in the record", "chance to win"]
+    ticks = page.eval_on_selector_all("#chance-chart text.tick", "ts => ts.map(t => t.textContent)")
+    assert {"0%", "50%", "100%"} <= set(ticks)
     end = page.text_content("#review-where")
     page.fill("#review-slider", "1")
     page.dispatch_event("#review-slider", "input")
@@ -242,7 +333,6 @@ def test_a_bad_position_shows_every_error(page, tmp_path):
     page.click("#position-hint")
     page.wait_for_selector("#position-hints table.hints tbody tr")
     shot(page, "position-hint")
-    assert not page.errors, page.errors
 
 
 def load_example(page, name, data=None):
@@ -339,4 +429,3 @@ def test_a_position_edited_in_a_form(page, tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     shot(page, "position-form")
-    assert not page.errors, page.errors

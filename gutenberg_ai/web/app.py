@@ -648,10 +648,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
         sock.close()
         raise OSError(e.errno, f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     port = sock.getsockname()[1]   # port 0: the one the system gave
-    app = create_app(limits, allowed_hosts(host, os.environ.get("GUTENBERG_AI_HOSTS", "")))
+    hosts = allowed_hosts(host, os.environ.get("GUTENBERG_AI_HOSTS", ""))
+    app = create_app(limits, hosts)
     config = uvicorn.Config(app, log_level=os.environ.get("GUTENBERG_AI_LOG", "warning"))
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     print(f"gutenberg-ai serve: http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
+    if list(hosts) != list(LOOPBACK):
+        print(f"answering to the Host names {', '.join(hosts)} ($GUTENBERG_AI_HOSTS adds more)", flush=True)
     server.run(sockets=[sock])
     return 0
