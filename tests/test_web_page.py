@@ -110,6 +110,42 @@ def wait_for_decision(page, turn):
     return "over" in page.text_content("#status")
 
 
+def play(page, decisions, name=None, decide=None):
+    """Take up to `decisions` of the person's decisions, each clicked (click_a_move)
+    unless `decide(turn)` takes it (and says so: True), each waited for in the log (a
+    decision may follow with the same words); a screenshot `name`-middle at the fourth,
+    and `name`-end with the score sheet. Whether the game is over, and how many moves
+    were clicked on the board."""
+    on_board = 0
+    for turn in range(decisions):
+        if wait_for_decision(page, turn):
+            break
+        logged = page.locator("#log li").count()
+        if not (decide and decide(turn)):
+            on_board += click_a_move(page)
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+        if name and turn == 3:
+            shot(page, f"{name}-middle")
+    over = wait_for_decision(page, decisions)
+    if over and name:
+        page.wait_for_selector("#score-sheet")
+        shot(page, f"{name}-end")
+    return over, on_board
+
+
+def won(page) -> bool:
+    sheet = page.text_content("#scores")
+    return "Winner" in sheet or "Shared win" in sheet
+
+
+def ask_for_a_hint(page, name):
+    page.fill("#hint-seconds", "0.3")
+    page.click("#hint")
+    page.wait_for_selector("#hints table.hints tbody tr")
+    assert re.search(r"\d+%", page.text_content("#hints"))
+    shot(page, name)
+
+
 def test_play_a_whole_game_by_clicking_with_a_hint(page):
     """Printing Press, 2 players, 1 round, the AI at 30 iterations a move: every decision
     is clicked on the board where a board item offers a legal move (a card of the
@@ -117,31 +153,10 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
     ends with the score sheet, and nothing on the page failed."""
     start_game(page, "printing-press")
     shot(page, "play-start")
-    hinted = on_board = 0
-    for turn in range(200):
-        if wait_for_decision(page, turn):
-            break
-        logged = page.locator("#log li").count()
-        if not hinted:
-            page.fill("#hint-seconds", "0.3")
-            page.click("#hint")
-            page.wait_for_selector("#hints table.hints tbody tr")
-            rows = page.locator("#hints table.hints tbody tr").count()
-            assert rows >= 1
-            assert re.search(r"\d+%", page.text_content("#hints"))
-            shot(page, "play-hint")
-            hinted = 1
-        on_board += click_a_move(page)
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
-        if turn == 3:
-            shot(page, "play-middle")
-    else:
-        pytest.fail("the game did not end within 200 decisions")
-    page.wait_for_selector("#score-sheet")
-    shot(page, "play-end")
+    over, on_board = play(page, 200, "play", lambda turn: turn == 0 and ask_for_a_hint(page, "play-hint"))
+    assert over, "the game did not end within 200 decisions"
     assert on_board > 0, "no move was clickable on the board"
-    sheet = page.text_content("#scores")
-    assert "Winner" in sheet or "Shared win" in sheet or "title" in sheet.lower()
+    assert won(page)
 
 
 def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):
@@ -154,46 +169,31 @@ def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):
     page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Gutenberg')")
     shot(page, "gutenberg-start")
     plans = []
-    hinted = False
-    for turn in range(400):
-        if wait_for_decision(page, turn):
-            break
-        logged = page.locator("#log li").count()
-        if page.locator("#plan-entry").count():
-            inputs = page.locator("#plan-entry .entry-number")
-            assert inputs.count() == 5
-            example = [int(inputs.nth(i).input_value()) for i in range(5)]
-            plan = example[1:] + example[:1]       # the same markers, placed otherwise
-            for i, n in enumerate(plan):
-                inputs.nth(i).fill(str(n))
-            shot(page, f"gutenberg-plan-{len(plans) + 1}")
-            if not hinted:
-                page.fill("#hint-seconds", "0.3")
-                page.click("#hint")
-                page.wait_for_selector("#hints table.hints tbody tr")
-                assert re.search(r"\d+%", page.text_content("#hints"))
-                assert "plan" in page.text_content("#hints")
-                shot(page, "gutenberg-hint")
-                hinted = True
-            page.click("#plan-submit")
-            plans.append(plan)
-        else:
-            click_a_move(page)
-        # The move was taken: the log says so (a decision may follow with the same words).
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
-        if turn == 10:
-            shot(page, "gutenberg-middle")
-    else:
-        pytest.fail("the game did not end within 400 decisions")
-    page.wait_for_selector("#score-sheet")
-    shot(page, "gutenberg-end")
+
+    def enter_a_plan(turn):
+        if not page.locator("#plan-entry").count():
+            return False
+        inputs = page.locator("#plan-entry .entry-number")
+        assert inputs.count() == 5
+        example = [int(inputs.nth(i).input_value()) for i in range(5)]
+        plan = example[1:] + example[:1]       # the same markers, placed otherwise
+        for i, n in enumerate(plan):
+            inputs.nth(i).fill(str(n))
+        shot(page, f"gutenberg-plan-{len(plans) + 1}")
+        if not plans:
+            ask_for_a_hint(page, "gutenberg-hint")
+            assert "plan" in page.text_content("#hints")
+        page.click("#plan-submit")
+        plans.append(plan)
+        return True
+    over, _ = play(page, 400, "gutenberg", enter_a_plan)
+    assert over, "the game did not end within 400 decisions"
     assert len(plans) == rounds, plans
     log = page.text_content("#log")
     words = ("orders", "inks", "specialties", "gears", "patronage")
     for plan in plans:      # each plan played as entered, in the game's words
         assert "you: plan: " + ", ".join(f"{w} {n}" for w, n in zip(words, plan)) in log, (plan, log)
-    sheet = page.text_content("#scores")
-    assert "Winner" in sheet or "Shared win" in sheet
+    assert won(page)
 
 
 def places_hold_their_pieces(page) -> int:
@@ -229,38 +229,21 @@ def test_play_a_whole_lead_letter_printers_game_by_clicking(page):
     start_game(page, "lead-letter-printers", rounds=2, seed=2)
     assert page.text_content("#status").startswith("Lead Letter Printers")
     assert page.locator("#board .grid.wide .sq.place.filled").count() == 9      # a 2-player city: 9 shops
-    on_board = placed = 0
-    for turn in range(400):
-        if wait_for_decision(page, turn):
-            break
-        placed = max(placed, places_hold_their_pieces(page))
-        logged = page.locator("#log li").count()
-        on_board += click_a_move(page)
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
-        if turn == 4:
-            shot(page, "llp-middle")
-    else:
-        pytest.fail("the game did not end within 400 decisions")
-    page.wait_for_selector("#score-sheet")
-    shot(page, "llp-end")
-    assert placed >= 4, placed                  # both players' tradesmen were on the board
+    placed = []
+    over, on_board = play(page, 400, "llp", lambda turn: placed.append(places_hold_their_pieces(page)))
+    assert over, "the game did not end within 400 decisions"
+    assert max(placed) >= 4, placed             # both players' tradesmen were on the board
     assert on_board > 0, "no move was clickable on the board"
-    sheet = page.text_content("#scores")
-    assert "Winner" in sheet or "Shared win" in sheet, sheet
+    assert won(page)
 
 
 def test_lead_letter_printers_city_board_for_four(page):
     """A 4-player city (16 shops): every shop's full name fits its cell, each tradesman
-    inside its shop, after the setup's placements."""
+    inside its shop, once the setup's placements are made."""
     start_game(page, "lead-letter-printers", players=4, seed=3)
     assert page.locator("#board .grid.wide .sq.place.filled").count() == 16
-    for turn in range(12):
-        if wait_for_decision(page, turn) or places_hold_their_pieces(page) >= 8:
-            break
-        logged = page.locator("#log li").count()
-        click_a_move(page)
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
-    assert places_hold_their_pieces(page) >= 8       # the setup's two tradesmen a player
+    play(page, 2)                                    # the person's two placements
+    assert places_hold_their_pieces(page) == 8       # and the others': two tradesmen a player
     page.locator("#board .board-section").first.screenshot(path=str(ARTIFACTS / "llp-4p-city.png"))
 
 
@@ -270,12 +253,7 @@ def test_review_a_game_played_with_its_chart(page):
     labelled as the plot labels them."""
     from gutenberg_ai.plots import COLOURS
     start_game(page, "printing-press", seed=7, ai="heuristic")
-    for turn in range(4):
-        if wait_for_decision(page, turn):
-            break
-        logged = page.locator("#log li").count()
-        click_a_move(page)
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+    play(page, 4)
     page.click("#review-this")
     page.wait_for_selector("#review-board .board-section")
     page.wait_for_selector("#chance-chart polyline.chance-line", timeout=120_000)
