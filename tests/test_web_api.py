@@ -257,6 +257,14 @@ def test_a_stream_nobody_reads_stops_its_search():
             time.sleep(0.1)
 
 
+def test_the_page_has_its_icon(client):
+    """The page names its icon, which is served (the browser asked for a missing one)."""
+    assert '<link rel="icon" href="/static/favicon.svg"' in client.get("/").text
+    r = client.get("/static/favicon.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert len(r.content) < 1024
+
+
 def test_openapi_documents_the_api(client):
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/games", "/api/games/{game_id}/advance", "/api/positions/hint", "/api/records"} <= set(paths)

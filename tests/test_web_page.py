@@ -56,7 +56,7 @@ CSP_WATCH = ("window.__csp = []; document.addEventListener('securitypolicyviolat
 def page(server, browser):
     """A fresh page of its own (its own cookies: its own games and records), on the
     start of the page; after the test, nothing on it failed: no script error, no
-    content security policy violation, no file of the page missing."""
+    content security policy violation, no file of the page missing, its icon there."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
     context.add_init_script(CSP_WATCH)
     page = context.new_page()
@@ -71,6 +71,9 @@ def page(server, browser):
     assert not errors, errors
     assert page.evaluate("window.__csp") == []
     assert not missing, missing
+    # Its icon is there (headless Chromium asks for none, so the page is asked for it).
+    assert page.evaluate("async () => { const l = document.querySelector('link[rel=icon]');"
+                         " return !!l && (await fetch(l.href)).ok; }")
     context.close()
 
 

@@ -399,8 +399,9 @@ def web_board(core, viewer: int, seat_names=None) -> dict:
 
 
 def _city_grid(core, s, legal, names_) -> dict:
-    """The city board: a cell per shop, its name and the tradesmen there ("0:II", lying
-    in lower case); a cell takes the Shop moves (and setup placements) that end there."""
+    """The city board: a wide grid (docs/web.md), a cell per shop, its full name and the
+    tradesmen there as pieces ("0:II", lying in lower case); a cell takes the Shop moves
+    (and setup placements) that end there."""
     cat = core.rules.catalogue
     n = s["num_players"]
     board = core.rules.core_catalogue["boards"][n]["shop"]
@@ -419,9 +420,7 @@ def _city_grid(core, s, legal, names_) -> dict:
                     if p["pos"][t] == x]
             moves = [a for a in legal if A["MOVE"] <= a < A["RESET"] and ((a - A["MOVE"]) // 2) % _core.SIZES["grid_side"] ** 2 == x]
             moves += _legal(legal, A["SETUP"] + x)
-            name = cat.shop_name(shop)
-            row.append({"symbol": name, "name": name, "code": " ".join([name] + [t["text"] for t in here]),
-                        "pieces": here, "actions": sorted(moves)})
+            row.append({"name": cat.shop_name(shop), "pieces": here, "actions": sorted(moves)})
         cells.append(row)
     return {"label": "shops", "items": [{"kind": "grid", "cells": cells, "first_row": 1, "first_col": 1, "wide": True,
                                          "note": "tradesmen: player:room, lying in lower case"}]}
