@@ -131,7 +131,7 @@ function grid(item, ctx) {
   const width = item.cells.length ? item.cells[0].length : 0;
   const g = el("div", "grid" + (item.wide ? " wide" : ""));
   const numbers = item.numbers !== false;
-  const size = item.wide ? "minmax(6.5em, 8em)" : "30px";
+  const size = item.wide ? "minmax(8em, 10em)" : "30px";
   g.style.gridTemplateColumns = `${numbers ? "22px " : ""}repeat(${width}, ${size})`;
   if (numbers) {
     g.appendChild(el("div", "num"));
