@@ -138,6 +138,19 @@ def test_a_new_game_takes_each_game_s_own_bounds_and_names_fields(client):
     assert r.status_code == 422 and r.json()["error"].startswith("automa: ")        # a field, not "--automa"
 
 
+def test_a_new_game_s_bad_setting_is_a_problem_at_its_field(client):
+    """A setting the game refuses (out of its range, one it does not have) is a problem
+    at that field, as a field the request model refuses is: the page shows it there."""
+    for body, where in (({"game": "lead-letter-printers", "players": 1}, "players"),
+                        ({"game": "lead-letter-printers", "characters": True}, "characters"),
+                        ({"rounds": 8}, "rounds"), ({"game": "printing-press", "variant": "x"}, "variant"),
+                        ({"players": 2, "seat": 3}, "seat"), ({"ai": ["random", "random"]}, "ai")):
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 422, body
+        assert [p["where"] for p in r.json()["problems"]] == [where], (body, r.json())
+        assert r.json()["error"].startswith(where + ": ")
+
+
 def test_hint_at_a_decision_and_a_position(client):
     view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 3}).json()
     assert view["status"] == "human"

@@ -64,6 +64,13 @@ def user_error(e: Exception, status: int = 422) -> ApiError:
     return ApiError(status, str(e))
 
 
+def named_field(message: str, fields) -> list:
+    """The problem of a message that names one of the request's `fields` as the games'
+    settings word it ("players: 1 is out of range (2-4)"), at that field; else none."""
+    where, sep, reason = message.partition(": ")
+    return [(where, reason)] if sep and where in fields else []
+
+
 # ---------------------------------------------------------------------------------------
 # Requests
 # ---------------------------------------------------------------------------------------
@@ -299,7 +306,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         return {"games": out, "bots": list(WEB_BOTS), "version": gutenberg_ai.__version__,
                 "player_colours": list(COLOURS),
                 "limits": {k: getattr(limits, k) for k in ("max_ai_seconds", "max_hint_seconds", "max_iterations",
-                                                            "max_upload_bytes", "max_games")}}
+                                                            "max_upload_bytes", "max_games", "games_per_page",
+                                                            "records_per_page")}}
 
     def budget(seconds, iterations, max_seconds, default_seconds):
         if seconds is not None and iterations is not None:
@@ -346,10 +354,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             import io
             from rich.console import Console
             session = Session(game, settings, console=Console(file=io.StringIO()), read_line=_no_reading)
-        except UsageError as e:
-            raise ApiError(422, str(e)) from None
-        except USER_ERRORS as e:
-            raise user_error(e) from None
+        except (UsageError, ValueError, pyspiel.SpielError) as e:
+            raise ApiError(422, str(e), named_field(str(e), NewGame.model_fields)) from None
         web = WebGame(session, limits)
         played.add(web, page)
         out = web.view()
