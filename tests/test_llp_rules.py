@@ -1066,3 +1066,39 @@ def test_setup_puts_one_tradesman_in_a_shop(players):
         else:
             s.apply(legal[0])
     assert placed == 2 * players
+
+
+def test_a_contract_bought_at_setup_is_not_a_space_emptied_in_round_1():
+    """"The gained rewards will be your starting supplies" (setup) and "If at the end of
+    the round you have created fewer empty spaces in any supply then the number of
+    players, discard as many as needed from the cheapest spaces": the setup is not round
+    1, so a contract bought by a setup room's action (and replaced at once) does not
+    spare a contract at the first Preparation (rulings.md 40)."""
+    import random
+    R = rules(2)
+    s = R.new_state()
+    rng = random.Random(3)
+    while not (s.phase == "tradesmen setup" and not s.is_chance() and s.frame() is None
+               and s.to_dict()["turn"] == 3):
+        if s.is_chance():
+            outs = s.chance_outcomes()
+            s.apply(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+        else:
+            s.apply(s.legal_actions()[0])
+    seat = s.current_player()
+    s = edit(R, s, lambda d: set_frames(d, seat, frame("BUY", n=1, arg=1, b=1)))   # a free contract
+    play(s, A["BUY_CONTRACT"] + 0)
+    play(s, next(a for a in s.legal_actions() if A["SETUP"] <= a < A["MOVE"]))
+    assert s.phase == "Action phase"
+    display = s.to_dict()["contract_display"]
+
+    def end_of_round_1(d):
+        at_turn(d, 0, [0, 1])
+        d["phase"] = PH["PRODUCTION"]
+        d["seq"][:2] = [0, 1]
+        d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = 2, 1, 1, 0, 1
+    s = edit(R, s, end_of_round_1)
+    s.apply(A["PASS"])                               # round 1 ends: nothing bought in it
+    d = s.to_dict()
+    assert all((d["contract_discard"] >> c) & 1 for c in display[:2])   # 2 players: 2 discarded
+    assert d["contract_display"][:3] == display[2:]
