@@ -239,3 +239,35 @@ def test_a_player_the_rules_would_pass_over_is_not_asked():
     problems, _ = problems_of(dict(data, stages_left=0))
     assert problems == [("to_act", f"seats[{data['to_act']}] has no order they can advance now: "
                                    "the rules go on without asking")]
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d.update(players=4), "3 players described, \"players\" says 4"),
+    (lambda d: d.update(players=2), "3 players described, \"players\" says 2"),
+    (lambda d: d["seats"].pop(), "2 players described, \"players\" says 3"),
+])
+def test_a_table_whose_seats_do_not_match_its_players_names_the_field(edit, words):
+    with open(EXAMPLE) as f:
+        data = json.load(f)
+    edit(data)
+    problems, text = problems_of(data)
+    assert ("seats", words) in problems, problems
+    assert "Traceback" not in text
+
+
+def test_every_independent_problem_of_a_table_is_reported_at_once():
+    """Two unknown shops of one player, both ends of an assistant's street, and the
+    decision's own fields: each is named in the same error."""
+    with open(EXAMPLE) as f:
+        data = json.load(f)
+    data["seats"][0]["tradesmen"][0]["shop"] = "Brewery"
+    data["seats"][0]["tradesmen"][1]["shop"] = "Tannery"
+    data["assistants"][0]["between"] = ["Smithy", "Bakery"]
+    data["seats"].pop()
+    data["player_order"] = [0, 0, 1]
+    data["to_act"] = 3
+    problems, _ = problems_of(data)
+    places = [w for w, _ in problems]
+    for where in ("seats[0].tradesmen[0].shop", "seats[0].tradesmen[1].shop", "assistants[0].between[0]",
+                  "assistants[0].between[1]", "seats", "player_order", "to_act"):
+        assert where in places, (where, problems)

@@ -175,13 +175,22 @@ class TableLoader:
         shops = ", ".join(self.cd["shops"][x - 1]["name"] for row in board for x in row)
         raise Problem(where, f"{show(shop)} is not a shop of the {self.n}-player city board ({shops})")
 
+    def cells(self, shops, where, field="") -> list[int]:
+        """The cells of several shops, every unknown shop reported."""
+        found, out = Problems(), []
+        for k, shop in enumerate(shops):
+            with found.each():
+                out.append(self.cell(shop, f"{where}[{k}]{field}"))
+        found.stop()
+        return out
+
     # -- the whole ------------------------------------------------------------------------
     def load(self):
         found = self.found
         for part in (self.decision, self.displays, self.travel_board, self.city_board):
             with found.each():
                 part()
-        for seat in range(self.n):
+        for seat in range(min(self.n, len(self.data["seats"]))):    # a count that differs is decision's problem
             with found.each():
                 self.player(seat)
         found.stop()
@@ -193,21 +202,20 @@ class TableLoader:
     # -- the decision ---------------------------------------------------------------------
     def decision(self):
         d, s, n = self.data, self.s, self.n
-        if len(d["seats"]) != n:
-            raise Problem("seats", f"{len(d['seats'])} players described, the game has {n}")
-        order = d["player_order"]
-        if sorted(order) != list(range(n)):
-            raise Problem("player_order", f"{order} is not an order of the seats 0-{n - 1}")
-        phase = d["phase"]
-        to_act = d["to_act"]
-        if to_act >= n:
-            raise Problem("to_act", f"{to_act} is not a seat of {n} players (0-{n - 1})")
+        order, phase, to_act = d["player_order"], d["phase"], d["to_act"]
         rounds = d.get("rounds", 0)
-        if rounds and d["round"] > rounds:
-            raise Problem("round", f"round {d['round']} of a game of {rounds} rounds")
-        for key, only in (("turn", "actions"), ("main_action_done", "actions"), ("stages_left", "production")):
-            if key in d and phase != only:
-                raise Problem(key, f"only in the {only} phase (the phase is {phase})")
+        # Independent checks, each reported.
+        checks = [("seats", len(d["seats"]) != n, f"{len(d['seats'])} players described, \"players\" says {n}"),
+                  ("player_order", sorted(order) != list(range(n)), f"{show(order)} is not an order of the seats 0-{n - 1}"),
+                  ("to_act", to_act >= n, f"{to_act} is not a seat of {n} players (0-{n - 1})"),
+                  ("round", rounds and d["round"] > rounds, f"round {d['round']} of a game of {rounds} rounds")]
+        checks += [(key, key in d and phase != only, f"only in the {only} phase (the phase is {phase})")
+                   for key, only in (("turn", "actions"), ("main_action_done", "actions"), ("stages_left", "production"))]
+        found = Problems()
+        for where, bad, reason in checks:
+            if bad:
+                found.add(where, reason)
+        found.stop()
         s["order"][:n] = order
         s["phase"] = PHASE_OF[phase]
         s["rounds_played"] = d["round"] - 1
@@ -345,7 +353,7 @@ class TableLoader:
                 owner = a["owner"]
                 if owner >= self.n:
                     raise Problem(f"{w}.owner", f"{owner} is not a seat (0-{self.n - 1})")
-                c1, c2 = (self.cell(x, f"{w}.between[{k}]") for k, x in enumerate(a["between"]))
+                c1, c2 = self.cells(a["between"], f"{w}.between")
                 c1, c2 = min(c1, c2), max(c1, c2)
                 if c2 - c1 == 1 and c1 // GRID_SIDE == c2 // GRID_SIDE:
                     e = c1 * 2
@@ -412,10 +420,8 @@ class TableLoader:
     def tradesmen(self, seat, pd, p, w):
         ts = pd["tradesmen"]
         self.arrivals = getattr(self, "arrivals", [])
-        cells = []
-        for t, tm in enumerate(ts):
-            x = self.cell(tm["shop"], f"{w}.tradesmen[{t}].shop")
-            cells.append(x)
+        cells = self.cells([tm["shop"] for tm in ts], f"{w}.tradesmen", ".shop")
+        for t, (tm, x) in enumerate(zip(ts, cells)):
             p["pos"][t] = x
             p["room"][t] = names.ROOMS.index(tm["room"])
             p["upright"][t] = int(tm["upright"])
