@@ -216,31 +216,6 @@ def test_factory_trade_keeps_the_tile():
     assert s.to_dict()["face_tiles"][0] == 6 and player(s)["marks"] == 2
 
 
-def test_typesetting_matching_letter_gives_the_space_action_and_formations():
-    """"If the letter indicated on the empty space can be found on the lead letter, you get
-    a bonus action" -- the green player's AC on the A space: 2 trades, a full composing
-    stick, and 2 formations.\""""
-    ac = letters_tile("AC")
-
-    def setup(d):
-        p = d["players"][0]
-        push_letter(d, 0, ac, 1)
-        for x, code in ((1, letters_tile("B", {"paper": 2})), (2, letters_tile("C", {"paper": 2})),
-                        (3, letters_tile("D", {"paper": 2}))):
-            move_tile(d, code, "letter")
-            p["stick"][x] = code
-        give(d, 0, paper=1, lead=0, ink=0)          # something to trade
-    R, s = with_effect("typesetting", setup=setup)
-    play(s, A["STACK"] + 1)
-    assert A["STICK"] + 0 in s.legal_actions() and A["STICK"] + 1 not in s.legal_actions()
-    play(s, A["STICK"] + 0)
-    f = s.frame()
-    assert f["name"] == "trade" and f["n"] == 2                  # the A space: 2 trades
-    p = player(s)
-    assert p["slots_open"] == 0b0011                               # side by side, and one below the other
-    assert s.score_breakdown(0)["composing_sticks"] == 5
-
-
 def test_typesetting_without_a_match_gives_nothing_but_any_does():
     d_tile = letters_tile("D", {"paper": 2})
     R, s = with_effect("typesetting", setup=lambda d: push_letter(d, 0, d_tile, 1))
