@@ -1077,3 +1077,138 @@ def test_a_contract_bought_at_setup_is_not_a_space_emptied_in_round_1():
     d = s.to_dict()
     assert all((d["contract_discard"] >> c) & 1 for c in display[:2])   # 2 players: 2 discarded
     assert d["contract_display"][:3] == display[2:]
+
+
+# ---------------------------------------------------------------------------------------
+# Every term of the final scoring and each of its conditions both ways (Game end), on
+# hand-made positions; the expected numbers are the rulebook's arithmetic.
+# ---------------------------------------------------------------------------------------
+def scored(setup):
+    """Player 0's score lines after setup(d, p) on a fresh 2-player game (its own start
+    letter, nothing else: the track at 0, no orders, no cities, no contracts)."""
+    R, s = after_setup(2)
+
+    def fn(d):
+        p = d["players"][0]
+        p["points"] = 0
+        give(d, 0, paper=0, lead=0, ink=0, marks=0)
+        setup(d, p)
+        d["orders_left"][0] = sum(1 for o in range(12) if (d["order_pile"] >> o) & 1)
+    return edit(R, s, fn).score_breakdown(0)
+
+
+def completed(d, p, *orders, used=()):
+    for o in orders:
+        move_tile(d, o, "order")
+        p["completed"] |= 1 << o
+    for o in used:
+        p["signs_used"] |= 1 << o
+
+
+def discs(d, p, *xs, used=()):
+    for x in xs:
+        move_tile(d, x, "disc")
+        p["discs"] |= 1 << x
+    for x in used:
+        p["discs_used"] |= 1 << x
+
+
+def sticks(d, p, *spaces):
+    for x in spaces:
+        code = 20 + x                       # any lead letter, one each
+        move_tile(d, code, "letter")
+        p["stick"][x] = code
+
+
+@pytest.mark.parametrize("paper, lead, ink, marks, value", [
+    (0, 0, 5, 0, 1),          # ink alone: 5 / 5 = 1 (ink is one of the "remaining resources")
+    (1, 1, 3, 0, 1),          # 1 + 1 + 3 = 5: 1
+    (1, 1, 2, 0, 0),          # 4: rounded down, 0
+    (0, 0, 4, 1, 1),          # 4 ink + 1 mark = 5: 1
+    (2, 1, 0, 9, 2),          # the rulebook's 2 lead + 1 paper + 9 marks = 12: 2
+    (3, 3, 3, 5, 2),          # 14: 2
+    (4, 4, 4, 3, 3),          # 15: 3
+])
+def test_resources_and_cash_count_every_resource_and_the_marks(paper, lead, ink, marks, value):
+    """"add your remaining resources, and add the value of your remaining cash. You gain
+    the victory points of this total figure divided by 5, rounded down.\""""
+    b = scored(lambda d, p: give(d, 0, paper=paper, lead=lead, ink=ink, marks=marks))
+    assert b["resources_and_cash"] == value and b["total"] == value
+
+
+@pytest.mark.parametrize("setup, sets", [
+    # orders 1, 5: white; 2, 6: red; 3, 7: blue (completed); discs 1 white, 2 red, 3 blue
+    (lambda d, p: completed(d, p, 0, 1, 2), 1),                     # one of each: 1 set = 5
+    (lambda d, p: completed(d, p, 0, 4, 1, 5), 0),                  # no blue: no set
+    (lambda d, p: completed(d, p, 0, 4, 1, 5, 2, 6), 2),            # two of each: 10
+    (lambda d, p: completed(d, p, 0, 4, 8, 1, 2), 1),               # 3 white, 1 red, 1 blue: 1 set
+    (lambda d, p: (completed(d, p, 0, 1), discs(d, p, 2)), 1),      # a city disc's blue signboard counts
+    (lambda d, p: (completed(d, p, 0, 1, 2, used=(0, 1)), discs(d, p, 0, 1, 2, used=(0, 1, 2))), 2),  # used: still
+    (lambda d, p: (completed(d, p, 0, 1), move_tile(d, 2, "order"), p["stage"].__setitem__(0, 2)), 0),  # blue unfinished
+])
+def test_signboard_sets_need_all_three_colours_on_completed_orders_or_discs(setup, sets):
+    """"All sets of 3 different signboards are worth 5 points (if they are on orders, only
+    the completed orders count). The signboards provided by the orders and city tiles also
+    count, even if they have been used already.\""""
+    assert scored(setup)["signboard_sets"] == 5 * sets
+
+
+def test_orders_in_production_and_waiting():
+    """"Unfinished orders under process are worth 1 victory point each. The bought orders
+    that did not enter the workshop are worth negative victory points based on the figure
+    on their top left corner.\""""
+    def setup(d, p):
+        for o in (0, 3, 2, 4):
+            move_tile(d, o, "order")
+        p["stage"] = [0, -1, 3, -1]          # 2 in production: +2
+        p["waiting"] = [2, 4]                # orders 3 and 5, 2 points each: -4
+    b = scored(setup)
+    assert (b["orders_in_production"], b["orders_not_started"], b["total"]) == (2, -4, -2)
+
+
+@pytest.mark.parametrize("spaces, points", [
+    ((0, 1), 0),                    # 2 of 3 spaces: not complete
+    ((0, 1, 2), 5),                 # all 3 spaces filled: 5
+    ((0, 3, 6), 0),                 # a column is not a composing stick
+    ((0, 1, 2, 6, 7, 8), 10),       # two sticks: 10
+])
+def test_full_composing_sticks(spaces, points):
+    """"each completed (all 3 spaces filled) composing stick is worth 5 victory points.\""""
+    assert scored(lambda d, p: sticks(d, p, *spaces))["composing_sticks"] == points
+
+
+@pytest.mark.parametrize("cities, points", [(0, 0), (1, 0), (2, 1), (4, 2)])
+def test_the_director(cities, points):
+    """"Directors in the workshop are worth as many points as the figure indicated above
+    them" (the spaces' figures 0, 1, 1, 2, ...: catalogue tracks.director)."""
+    names_ = ["Mainz", "Cologne", "Paris", "Strasbourg"][:cities]
+    assert scored(lambda d, p: p.update(cities=sum(1 << city(c) for c in names_)))["director"] == points
+
+
+@pytest.mark.parametrize("in_slot, letter, value", [(False, False, 0), (True, False, 2), (True, True, 4)])
+def test_only_active_contracts_score_and_a_letter_doubles(in_slot, letter, value):
+    """"The active contracts worth as many points as their rules says. The contracts with
+    a lead letter added under them are worth double" -- contract 1, 1 point for every 5
+    marks, with 10 marks: 2, doubled 4; bought but in no slot: nothing."""
+    def setup(d, p):
+        give(d, 0, marks=10)
+        move_tile(d, 0, "contract")
+        p["contracts"] |= 1
+        if in_slot:
+            p["slots_open"], p["slots_used"] = 1, 1
+            p["slot_contract"][0] = 0
+        if letter:
+            code = letters_tile("E", {"paper": 2})
+            move_tile(d, code, "letter")
+            p["contract_letter"][0] = code
+    assert scored(setup)["contracts"] == value
+
+
+@pytest.mark.parametrize("marked, paid", [((), 1), (("Mainz",), 1), (("Strasbourg",), 1),
+                                          (("Mainz", "Strasbourg"), 0)])
+def test_a_road_is_free_only_with_markers_on_both_ends(marked, paid):
+    """"if you are moving along a road, where you already have your city markers on each
+    end, you do not have to pay any marks": one end marked is not enough, either end."""
+    R, s = travel_state(marks=1, cities=sum(1 << city(c) for c in marked))
+    play(s, A["MAP"] + 1)                          # Mainz -> the first coin towards Strasbourg
+    assert player(s)["marks"] == 1 - paid
