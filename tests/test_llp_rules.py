@@ -1212,3 +1212,63 @@ def test_a_road_is_free_only_with_markers_on_both_ends(marked, paid):
     R, s = travel_state(marks=1, cities=sum(1 << city(c) for c in marked))
     play(s, A["MAP"] + 1)                          # Mainz -> the first coin towards Strasbourg
     assert player(s)["marks"] == 1 - paid
+
+
+@pytest.mark.parametrize("orders, offered", [
+    ((), set()),
+    ((0,), {0}),                 # 1 white: a white signboard action ("If you use a white signboard")
+    ((1,), set()),               # 1 red: not enough ("If you use up 2 red signboards")
+    ((1, 5), {1}),               # 2 red: a travel
+    ((2,), set()),               # 1 blue: not enough
+    ((2, 6), {2}),               # 2 blue: a technology
+    ((0, 1, 5, 2, 6), {0, 1, 2}),
+])
+def test_signboard_actions_need_one_white_or_at_least_two_red_or_blue(orders, offered):
+    R, s = after_setup(2)
+
+    def setup(d):
+        at_turn(d, 0, [0, 1])
+        for o in orders:
+            move_tile(d, o, "order")
+            d["players"][0]["completed"] |= 1 << o
+        d["orders_left"][0] = sum(1 for o in range(12) if (d["order_pile"] >> o) & 1)
+    s = edit(R, s, setup)
+    assert {a - A["SIGNBOARD"] for a in s.legal_actions() if A["SIGNBOARD"] <= a < A["SIGNBOARD"] + 3} == offered
+
+
+@pytest.mark.parametrize("capacity, workforce, after", [(1, 3, 3), (3, 3, 3), (5, 3, 5)])
+def test_the_preparation_raises_a_capacity_below_the_workforce_only(capacity, workforce, after):
+    """"If your capacity marker is lower than your workforce, move it to an equal level
+    with the workforce marker. If it is higher, you do not move it.\""""
+    R, s = after_setup(2)
+
+    def setup(d):
+        at_turn(d, 0, [0, 1])
+        d["phase"] = PH["PRODUCTION"]
+        d["seq"][:2] = [0, 1]
+        d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = 2, 1, 1, 0, 1
+        d["players"][0].update(capacity=capacity, workforce=workforce)
+        give(d, 0, marks=5)                          # the wages (1 mark) paid in full
+    s = edit(R, s, setup)
+    play(s, A["PASS"])
+    assert s.phase == "Action phase" and player(s)["capacity"] == after and player(s)["workforce"] == workforce
+
+
+def test_one_lead_letter_under_each_contract():
+    """"You can only place 1 lead letter under each contract": a contract with a letter
+    under it takes no other; another active contract does."""
+    first, second = letters_tile("E", {"paper": 2}), letters_tile("AC", {"lead": 1})
+
+    def setup(d):
+        p = d["players"][0]
+        push_letter(d, 0, second, 1)
+        for k, c in enumerate((0, 1)):
+            move_tile(d, c, "contract")
+            p["contracts"] |= 1 << c
+            p["slot_contract"][k] = c
+        p["slots_open"] = p["slots_used"] = 0b0011
+        move_tile(d, first, "letter")
+        p["contract_letter"][0] = first
+    R, s = with_effect("typesetting", setup=setup)
+    play(s, A["STACK"] + 1)
+    assert A["UNDER"] + 0 not in s.legal_actions() and A["UNDER"] + 1 in s.legal_actions()
