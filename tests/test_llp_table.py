@@ -271,3 +271,24 @@ def test_every_independent_problem_of_a_table_is_reported_at_once():
     for where in ("seats[0].tradesmen[0].shop", "seats[0].tradesmen[1].shop", "assistants[0].between[0]",
                   "assistants[0].between[1]", "seats", "player_order", "to_act"):
         assert where in places, (where, problems)
+
+
+@pytest.mark.parametrize("edit", [lambda d: d.update(players=4), lambda d: d["seats"].pop()])
+def test_every_tool_names_the_seat_count_of_a_records_table(tmp_path, edit):
+    """A record that starts from a table whose seats are not as many as its players:
+    replay, review, play --resume and hint (the table itself) say so, no traceback."""
+    from test_llp_cli import cli
+    record = tmp_path / "game.json"
+    out = cli("play", "--position", EXAMPLE, "--ai", "random", "--seed", "1",
+              stdin=f"save --full {record}\nquit\n")
+    assert out.returncode == 0 and record.exists(), out.stderr
+    data = json.loads(record.read_text())
+    edit(data["position"])
+    record.write_text(json.dumps(data))
+    bad_table = tmp_path / "table.json"
+    bad_table.write_text(json.dumps(data["position"]))
+    for args in (("replay", record), ("review", record), ("play", "--resume", record), ("hint", bad_table)):
+        out = cli(*map(str, args), stdin="quit\n")
+        assert out.returncode != 0, args
+        assert "seats: " in out.stderr and "players\" says" in out.stderr, (args, out.stderr)
+        assert "Traceback" not in out.stderr + out.stdout
