@@ -13,6 +13,7 @@ import pytest
 from gutenberg_ai.games.lead_letter_printers import _core, position, table
 from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
 from gutenberg_ai.positionfile import PositionError
+from test_hostile_files import _leaves
 
 CAT = default_catalogue()
 SHIPPED = [position.__file__.rsplit("/", 1)[0] + f"/data/positions/{name}"
@@ -51,19 +52,9 @@ def seeds() -> list:
     return out
 
 
-def places(data, here=()):
-    yield here
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from places(v, here + (k,))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from places(v, here + (i,))
-
-
 def mutate(data, rng):
     """One change at a random place of the file."""
-    where = rng.choice(list(places(data))[1:])
+    where = rng.choice([w for w in _leaves(data) if w])
     parent = data
     for k in where[:-1]:
         parent = parent[k]

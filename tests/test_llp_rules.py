@@ -3,33 +3,27 @@ building rules, the phases and every line of the final scoring (rulebook pages n
 each test). Positions are written into a state's dict (tests/llp_helpers.py)."""
 import pytest
 
-from llp_helpers import (A, C, EFFECT, F, LEVEL, PH, RES, after_setup, cat, cell_of, city, edit, rules,
+from llp_helpers import (A, C, F, LEVEL, PH, RES, after_setup, cat, cell_of, city, edit, rules,
                          frame, give, letters_tile, move_tile, push_letter, set_frames, space, tech)
 
 from gutenberg_ai.games.lead_letter_printers import _core
-from test_llp_examples import at_turn, move, place, play, settle
-
-
-def with_effect(kind, n=1, arg=0, players=2, seat=0, setup=None):
-    """A state where seat is carrying out effect `kind` (resolved up to its first choice)."""
-    R, s = after_setup(players)
-
-    def fn(d):
-        at_turn(d, seat, list(range(players)))
-        d["main_done"] = 1
-        if setup:
-            setup(d)
-        set_frames(d, seat, frame("EFFECT", n=n, arg=arg, kind2=EFFECT[kind]))
-    s = edit(R, s, fn)
-    # The frame is carried out by the core when the state moves on: apply a no-op by
-    # re-entering through a harmless path: a copy made with the frame pending, advanced.
-    return R, advance(s)
+from test_llp_examples import at_turn, move, place, play, settle, with_effect
 
 
 def advance(s):
     """Carry out what needs no decision (the core does this after every action)."""
     s._advance()
     return settle(s)
+
+
+def last_production_turn(d, players):
+    """The last player's turn of the Production phase in seat order, nothing left to
+    advance: a pass ends the round (the preparation follows)."""
+    order = list(range(players))
+    at_turn(d, 0, order)
+    d["phase"] = PH["PRODUCTION"]
+    d["seq"][:players] = order
+    d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = players, players - 1, 1, 0, players - 1
 
 
 def player(s, seat=0):
@@ -687,11 +681,7 @@ def test_new_player_order():
     R, s = after_setup(4)
 
     def setup(d):
-        at_turn(d, 0, [0, 1, 2, 3])
-        d["phase"] = PH["PRODUCTION"]
-        d["seq"][:4] = [0, 1, 2, 3]
-        d["n_turns"], d["turn"], d["main_done"], d["prod_left"] = 4, 3, 1, 0
-        d["actor"] = 3
+        last_production_turn(d, 4)
         for q, (sec, slot) in enumerate([(0, 0), (2, 0), (0, 2), (2, 1)]):
             d["players"][q].update(section=sec, track_slot=slot)
     s = edit(R, s, setup)
@@ -706,10 +696,7 @@ def test_display_refill_discards_from_the_cheapest():
     display = s.to_dict()["order_display"]
 
     def setup(d):
-        at_turn(d, 0, [0, 1])
-        d["phase"] = PH["PRODUCTION"]
-        d["seq"][:2] = [0, 1]
-        d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = 2, 1, 1, 0, 1
+        last_production_turn(d, 2)
         d["taken"] = [1, 0]
         d["order_display"][3] = -1                  # one order bought this round
         d["order_discard"] |= 0
@@ -725,10 +712,7 @@ def test_game_end_when_no_orders_remain():
     R, s = after_setup(2)
 
     def setup(d):
-        at_turn(d, 0, [0, 1])
-        d["phase"] = PH["PRODUCTION"]
-        d["seq"][:2] = [0, 1]
-        d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = 2, 1, 1, 0, 1
+        last_production_turn(d, 2)
         for i, o in enumerate(d["order_display"]):
             if o >= 0:
                 d["order_discard"] |= 1 << o
@@ -1067,12 +1051,7 @@ def test_a_contract_bought_at_setup_is_not_a_space_emptied_in_round_1():
     assert s.phase == "Action phase"
     display = s.to_dict()["contract_display"]
 
-    def end_of_round_1(d):
-        at_turn(d, 0, [0, 1])
-        d["phase"] = PH["PRODUCTION"]
-        d["seq"][:2] = [0, 1]
-        d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = 2, 1, 1, 0, 1
-    s = edit(R, s, end_of_round_1)
+    s = edit(R, s, lambda d: last_production_turn(d, 2))
     s.apply(A["PASS"])                               # round 1 ends: nothing bought in it
     d = s.to_dict()
     assert all((d["contract_discard"] >> c) & 1 for c in display[:2])   # 2 players: 2 discarded
@@ -1243,10 +1222,7 @@ def test_the_preparation_raises_a_capacity_below_the_workforce_only(capacity, wo
     R, s = after_setup(2)
 
     def setup(d):
-        at_turn(d, 0, [0, 1])
-        d["phase"] = PH["PRODUCTION"]
-        d["seq"][:2] = [0, 1]
-        d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = 2, 1, 1, 0, 1
+        last_production_turn(d, 2)
         d["players"][0].update(capacity=capacity, workforce=workforce)
         give(d, 0, marks=5)                          # the wages (1 mark) paid in full
     s = edit(R, s, setup)
