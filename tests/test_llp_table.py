@@ -292,3 +292,17 @@ def test_every_tool_names_the_seat_count_of_a_records_table(tmp_path, edit):
         assert out.returncode != 0, args
         assert "seats: " in out.stderr and "players\" says" in out.stderr, (args, out.stderr)
         assert "Traceback" not in out.stderr + out.stdout
+
+
+def test_what_follows_from_the_parts_is_checked_whole_too():
+    """Past the parts: the resources held, a player's city markers and the letters on
+    the pile's top are each reported in one error."""
+    with open(EXAMPLE) as f:
+        data = json.load(f)
+    data["seats"][0]["paper"] = 20
+    data["seats"][2]["paper"] = 20
+    data["seats"][0]["city_markers_left"] = 3
+    data["displays"]["letter_pile_top"] = None
+    problems, _ = problems_of(data)
+    places = {w for w, _ in problems}
+    assert {"seats", "seats[0].city_markers_left", "displays.letter_pile_top"} <= places, problems
