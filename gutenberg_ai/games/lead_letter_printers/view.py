@@ -63,11 +63,19 @@ BRIEF_WORDS = (
 )
 
 
+_PLACE = re.compile(r"^(\d[tmb]|\d): (?=technology |factory |order )")
+
+
 def _brief(item: str) -> str:
-    """A display's item by its number and what it shows, in short words:
+    """A component by its number and what it shows, in short words:
     "technology 11 (I: 1 capacity with its reward)" -> "11 1 capacity with its reward",
-    "order 14 (II, 3 points, blue signboard; ...)" -> "14 3 points blue" (the stages'
-    costs left out), "Cologne: city disc 6 (A: 1 trade)" -> "Cologne 6 A: 1 trade"."""
+    "order 14 (II, 3 points, blue signboard; ...)" -> "14 3 points, blue" (the stages'
+    costs left out), "Cologne: city disc 6 (A: 1 trade)" -> "Cologne 6 A: 1 trade"; a
+    workshop space's or a stage's item keeps its place: "1m: technology 10 (I: 2 paper)"
+    -> "1m: 10 2 paper"."""
+    place = _PLACE.match(item)
+    if place:
+        return place.group(0) + _brief(item[place.end():])
     head = _short(item)
     words = item.split(" (", 1)[1][:-1] if " (" in item else ""
     if item.startswith("order "):
@@ -160,10 +168,10 @@ def display_rows(core, viewer: int, width: int, short: int = 0) -> list:
 
 
 def seat_rows(core, seat: int, viewer: int, seat_names, width: int, one_line: bool = False,
-              short: bool = False) -> list:
+              short: int = 0) -> list:
     """(label, Text) rows of a player's boards; `one_line`: the brief summary alone
-    (points, marks, resources, workforce and capacity); `short`: the components in the
-    details by number only."""
+    (points, marks, resources, workforce and capacity); `short` 1: the components in the
+    details by number and in short words (_brief); 2: by number only."""
     one = describe.parts(core, viewer).seats[seat]
     label = seat_label(seat, seat_names)
     head = Text(one.brief if one_line else one.summary)
@@ -178,7 +186,7 @@ def seat_rows(core, seat: int, viewer: int, seat_names, width: int, one_line: bo
         stacks = []
         for k, v in one.details:
             if short and k not in ("tradesmen", "composing sticks"):
-                v = ", ".join(_short(x) for x in _items(v) if not x.startswith("slots"))
+                v = "; ".join((_brief if short == 1 else _short)(x) for x in _items(v) if not x.startswith("slots"))
             if short and k.startswith("stack "):
                 stacks.append(v)          # the stacks share a row
                 if len(stacks) > 1:
@@ -208,15 +216,16 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     """The table at `viewer`'s decision: the heading, the city board, the displays, the
     viewer's boards in full and the others'. `compact` 1: the others in a line each; 2:
     the displays in short words; 3: the city board left out too; 4: the viewer's
-    components by number only, the two stacks of lead letters in a row; 5: the displays
-    by number only (where the menu does not fit beside their words)."""
+    components in short words, the two stacks of lead letters in a row; 5: the displays
+    and the viewer's components by number only (where the menu leaves no room for their
+    words)."""
     s = core.to_dict()
     parts = [heading(core)]
     if compact < 3:
         parts.append(board_grid(core))
     rows = display_rows(core, viewer, width, short=2 if compact >= 5 else int(compact >= 2))
     if 0 <= viewer < s["num_players"]:
-        rows += seat_rows(core, viewer, viewer, seat_names, width, short=compact >= 4)
+        rows += seat_rows(core, viewer, viewer, seat_names, width, short=2 if compact >= 5 else int(compact >= 4))
     for seat in range(s["num_players"]):
         if seat != viewer:
             rows += seat_rows(core, seat, viewer, seat_names, width, one_line=compact >= 1)
