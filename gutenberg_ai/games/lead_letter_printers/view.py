@@ -8,7 +8,9 @@ tradesmen standing there under its name: the player's number and the room, uprig
 capitals ("0:II"), lying down in lower case ("0:ii"). Below it the displays (the typesetting table, the
 trading tiles, the technologies of each level, the orders, the contracts, the city
 discs) and each player's boards, in the words of the observation strings
-(describe.py): one source of words for both.
+(describe.py): one source of words for both. Where the screen is short, the same words
+are made short (BRIEF_WORDS: "1 paper>2 marks x2"), and by number alone only at the last
+level of compactness.
 
 What a player may not see stays hidden: the factories another player draws. Everything
 here only reads a CoreState; dynamic text goes through rich.text.Text, never markup.
