@@ -1248,3 +1248,24 @@ def test_one_lead_letter_under_each_contract():
     R, s = with_effect("typesetting", setup=setup)
     play(s, A["STACK"] + 1)
     assert A["UNDER"] + 0 not in s.legal_actions() and A["UNDER"] + 1 in s.legal_actions()
+
+
+@pytest.mark.parametrize("room, mark", [(1, 1), (0, 0)])
+def test_a_meeting_is_in_the_same_room_only(room, mark):
+    """"If 2 tradesmen meet in the same room, the player who has previously entered there
+    will receive 1 mark": the other room of the same shop is no meeting."""
+    R, s = after_setup(2)
+    composing = cell_of(2, "Composing room")
+
+    def setup(d):
+        at_turn(d, 0, [1, 0])
+        place(d, 0, 0, cell_of(2, "Paper mill"), 0, 0, 1)
+        place(d, 0, 1, cell_of(2, "Engineers' hall"), 1, 1, 2)
+        place(d, 1, 0, composing, room, 0, 3)            # the other player, lying there
+        place(d, 1, 1, cell_of(2, "Warehouse"), 1, 0, 4)
+        d["stamp"] = 10
+        d["players"][0]["capacity"] = 2
+        give(d, 1, marks=0)
+    s = edit(R, s, setup)
+    play(s, move(1, composing, 1))                         # into room II
+    assert player(s, 1)["marks"] == mark
