@@ -182,6 +182,7 @@ def test_every_decision_fits_a_100_by_40_terminal_with_the_board_and_the_display
             assert len(lines) + 1 <= 40, f"{core.step_name()}: {len(lines) + 1} lines\n{shown}"
             assert max(len(line) for line in lines) <= 100, shown
             assert "Orders" in shown and f"player {seat}" in shown, shown
+            assert "productio " not in shown and "  composing " not in shown, shown    # no label cut short
         state.apply_action(rng.choice(state.legal_actions()))
     assert screens > 20
 

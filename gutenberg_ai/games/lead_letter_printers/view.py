@@ -36,6 +36,8 @@ SHOP_WIDTH = 19
 _KIND_WORDS = re.compile(r"^(lead letter|technology|trading tile|order|contract|city disc) ")
 LABELS = {"Typesetting table": "Table", "Trading tiles": "Tiles", "City discs": "Discs",
           "Factories drawn": "Factories"}
+# A player's details whose names are longer than the label column (LABEL, indented 2).
+DETAIL_LABELS = {"composing sticks": "sticks", "production": "stages"}
 
 
 # The game's words made short for the compact displays, in this order (first the whole
@@ -194,7 +196,7 @@ def seat_rows(core, seat: int, viewer: int, seat_names, width: int, one_line: bo
                 if len(stacks) > 1:
                     rows[-1] = ("  stacks", Text(" | ".join(stacks)))
                     continue
-            rows.append((f"  {k}"[:11], Text(v)))
+            rows.append((f"  {DETAIL_LABELS.get(k, k)}", Text(v)))
     return rows
 
 
