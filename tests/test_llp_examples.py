@@ -4,7 +4,7 @@ our reconstruction (which shop lies where, which space a line joins), the positi
 built so that the example's moves are there to make."""
 import pytest
 
-from llp_helpers import (A, C, F, PH, RES, after_setup, cat, cell_of, city, edit, give, letters_tile,
+from llp_helpers import (A, C, EFFECT, F, PH, RES, after_setup, cat, cell_of, city, edit, give, letters_tile,
                          move_tile, push_letter, set_frames, frame, space, tech)
 
 from gutenberg_ai.games.lead_letter_printers import _core
@@ -383,3 +383,99 @@ def test_final_resources_and_cash():
     R, s = after_setup(2)
     s = edit(R, s, lambda d: give(d, 0, paper=1, lead=2, ink=0, marks=9))
     assert s.score_breakdown(0)["resources_and_cash"] == 2
+
+
+def with_effect(kind, n=1, arg=0, players=2, seat=0, setup=None):
+    """A state where seat is carrying out effect `kind` (resolved up to its first choice)."""
+    R, s = after_setup(players)
+
+    def fn(d):
+        at_turn(d, seat, list(range(players)))
+        d["main_done"] = 1
+        if setup:
+            setup(d)
+        set_frames(d, seat, frame("EFFECT", n=n, arg=arg, kind2=EFFECT[kind]))
+    s = edit(R, s, fn)
+    s._advance()                                       # the core carries out the effect up to its first choice
+    return R, settle(s)
+
+
+def test_green_letter_under_a_contract():
+    """"The green player places his lead letter AC below the contract shown on the
+    picture. This way he will not get an immediate reward, but at the end of the game the
+    contract will give him double victory points.\""""
+    green = 0
+    ac = letters_tile("AC", {"lead": 1})
+    marks_contract = 0                                 # contract 1: 1 point for every 5 marks
+
+    def setup(d):
+        p = d["players"][green]
+        push_letter(d, green, ac, 0)
+        move_tile(d, marks_contract, "contract")
+        p["contracts"] |= 1 << marks_contract
+        p["slots_open"] = 0b0001
+        p["slot_contract"][0] = marks_contract
+        p["slots_used"] = 0b0001
+        give(d, green, marks=10, paper=0, lead=0, ink=0)
+    R, s = with_effect("typesetting", seat=green, setup=setup)
+    before = s.to_dict()["players"][green]
+    assert s.score_breakdown(green)["contracts"] == 2          # 10 marks: 2 points
+    play(s, A["STACK"] + 0, A["UNDER"] + 0)
+    p = s.to_dict()["players"][green]
+    assert s.frame() is None                                   # no immediate reward ...
+    for key in ("res", "marks", "points", "workforce", "capacity", "stick"):
+        assert p[key] == before[key], key
+    assert p["contract_letter"][marks_contract] == ac and p["stack_n"][0] == before["stack_n"][0] - 1
+    assert s.score_breakdown(green)["contracts"] == 4          # ... but double at the end: 2 x 2
+
+
+def test_green_letter_on_the_composing_stick():
+    """"The green player places his lead letter AC on his composing stick board. Since
+    the slot is marked with letter A, he can perform its action (2 trade). Now he also has
+    1 composing stick filled, for which he will get 5 victory points at the end of the
+    game. In addition, he created 2 formations (2 lead letters next to and below each
+    other), meaning he unlocked the corresponding contract slots.\""""
+    green = 0
+    ac = letters_tile("AC", {"lead": 1})
+
+    def setup(d):
+        p = d["players"][green]
+        push_letter(d, green, ac, 1)
+        # The picture: the first stick's B and C spaces filled, and the second stick's D.
+        for x, code in ((1, letters_tile("B", {"paper": 2})), (2, letters_tile("C", {"paper": 2})),
+                        (3, letters_tile("D", {"paper": 2}))):
+            move_tile(d, code, "letter")
+            p["stick"][x] = code
+        give(d, green, paper=1, lead=0, ink=0)               # something to trade
+    R, s = with_effect("typesetting", seat=green, setup=setup)
+    assert s.to_dict()["players"][green]["slots_open"] == 0
+    assert s.score_breakdown(green)["composing_sticks"] == 0
+    play(s, A["STACK"] + 1)
+    assert A["STICK"] + 0 in s.legal_actions() and A["STICK"] + 1 not in s.legal_actions()   # taken spaces
+    play(s, A["STICK"] + 0)
+    f = s.frame()
+    assert f["name"] == "trade" and f["n"] == 2               # the A space: 2 trades
+    p = s.to_dict()["players"][green]
+    assert p["stick"][0] == ac
+    assert p["slots_open"] == 0b0011                          # next to each other (slot 1), below (slot 2)
+    assert s.score_breakdown(green)["composing_sticks"] == 5  # 1 stick filled
+
+
+def test_green_two_steps_on_the_order_track():
+    """"The green player has 2 workforce and he wants to do both steps on the order track.
+    As a result, he arrives behind the yellow player's agent." ("In each section, your
+    agent always will occupy the rightmost free slot.")"""
+    green, yellow = 0, 1
+
+    def setup(d):
+        d["players"][green].update(workforce=2, capacity=2, section=0, track_slot=0)
+        d["players"][yellow].update(section=2, track_slot=0)      # moved up 2 sections earlier
+        give(d, green, marks=0)
+    R, s = with_effect("travel", seat=green, setup=setup)
+    assert s.frame()["name"] == "travel" and s.frame()["a"] == 2  # 2 workforce: 2 steps
+    play(s, A["TRACK"], A["TRACK"])
+    d = s.to_dict()
+    assert s.frame() is None
+    assert (d["players"][green]["section"], d["players"][green]["track_slot"]) == (2, 1)   # behind yellow
+    assert (d["players"][yellow]["section"], d["players"][yellow]["track_slot"]) == (2, 0)
+    assert d["players"][green]["marks"] == 0                  # the order track costs nothing

@@ -3,33 +3,27 @@ building rules, the phases and every line of the final scoring (rulebook pages n
 each test). Positions are written into a state's dict (tests/llp_helpers.py)."""
 import pytest
 
-from llp_helpers import (A, C, EFFECT, F, LEVEL, PH, RES, after_setup, cat, cell_of, city, edit, rules,
+from llp_helpers import (A, C, F, LEVEL, PH, RES, after_setup, cat, cell_of, city, edit, rules,
                          frame, give, letters_tile, move_tile, push_letter, set_frames, space, tech)
 
 from gutenberg_ai.games.lead_letter_printers import _core
-from test_llp_examples import at_turn, move, place, play, settle
-
-
-def with_effect(kind, n=1, arg=0, players=2, seat=0, setup=None):
-    """A state where seat is carrying out effect `kind` (resolved up to its first choice)."""
-    R, s = after_setup(players)
-
-    def fn(d):
-        at_turn(d, seat, list(range(players)))
-        d["main_done"] = 1
-        if setup:
-            setup(d)
-        set_frames(d, seat, frame("EFFECT", n=n, arg=arg, kind2=EFFECT[kind]))
-    s = edit(R, s, fn)
-    # The frame is carried out by the core when the state moves on: apply a no-op by
-    # re-entering through a harmless path: a copy made with the frame pending, advanced.
-    return R, advance(s)
+from test_llp_examples import at_turn, move, place, play, settle, with_effect
 
 
 def advance(s):
     """Carry out what needs no decision (the core does this after every action)."""
     s._advance()
     return settle(s)
+
+
+def last_production_turn(d, players):
+    """The last player's turn of the Production phase in seat order, nothing left to
+    advance: a pass ends the round (the preparation follows)."""
+    order = list(range(players))
+    at_turn(d, 0, order)
+    d["phase"] = PH["PRODUCTION"]
+    d["seq"][:players] = order
+    d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = players, players - 1, 1, 0, players - 1
 
 
 def player(s, seat=0):
@@ -214,31 +208,6 @@ def test_factory_trade_keeps_the_tile():
     assert A["REFRESH_TILES"] not in s.legal_actions()
     play(s, A["TILE"] + 0)
     assert s.to_dict()["face_tiles"][0] == 6 and player(s)["marks"] == 2
-
-
-def test_typesetting_matching_letter_gives_the_space_action_and_formations():
-    """"If the letter indicated on the empty space can be found on the lead letter, you get
-    a bonus action" -- the green player's AC on the A space: 2 trades, a full composing
-    stick, and 2 formations.\""""
-    ac = letters_tile("AC")
-
-    def setup(d):
-        p = d["players"][0]
-        push_letter(d, 0, ac, 1)
-        for x, code in ((1, letters_tile("B", {"paper": 2})), (2, letters_tile("C", {"paper": 2})),
-                        (3, letters_tile("D", {"paper": 2}))):
-            move_tile(d, code, "letter")
-            p["stick"][x] = code
-        give(d, 0, paper=1, lead=0, ink=0)          # something to trade
-    R, s = with_effect("typesetting", setup=setup)
-    play(s, A["STACK"] + 1)
-    assert A["STICK"] + 0 in s.legal_actions() and A["STICK"] + 1 not in s.legal_actions()
-    play(s, A["STICK"] + 0)
-    f = s.frame()
-    assert f["name"] == "trade" and f["n"] == 2                  # the A space: 2 trades
-    p = player(s)
-    assert p["slots_open"] == 0b0011                               # side by side, and one below the other
-    assert s.score_breakdown(0)["composing_sticks"] == 5
 
 
 def test_typesetting_without_a_match_gives_nothing_but_any_does():
@@ -712,11 +681,7 @@ def test_new_player_order():
     R, s = after_setup(4)
 
     def setup(d):
-        at_turn(d, 0, [0, 1, 2, 3])
-        d["phase"] = PH["PRODUCTION"]
-        d["seq"][:4] = [0, 1, 2, 3]
-        d["n_turns"], d["turn"], d["main_done"], d["prod_left"] = 4, 3, 1, 0
-        d["actor"] = 3
+        last_production_turn(d, 4)
         for q, (sec, slot) in enumerate([(0, 0), (2, 0), (0, 2), (2, 1)]):
             d["players"][q].update(section=sec, track_slot=slot)
     s = edit(R, s, setup)
@@ -731,10 +696,7 @@ def test_display_refill_discards_from_the_cheapest():
     display = s.to_dict()["order_display"]
 
     def setup(d):
-        at_turn(d, 0, [0, 1])
-        d["phase"] = PH["PRODUCTION"]
-        d["seq"][:2] = [0, 1]
-        d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = 2, 1, 1, 0, 1
+        last_production_turn(d, 2)
         d["taken"] = [1, 0]
         d["order_display"][3] = -1                  # one order bought this round
         d["order_discard"] |= 0
@@ -750,10 +712,7 @@ def test_game_end_when_no_orders_remain():
     R, s = after_setup(2)
 
     def setup(d):
-        at_turn(d, 0, [0, 1])
-        d["phase"] = PH["PRODUCTION"]
-        d["seq"][:2] = [0, 1]
-        d["n_turns"], d["turn"], d["main_done"], d["prod_left"], d["actor"] = 2, 1, 1, 0, 1
+        last_production_turn(d, 2)
         for i, o in enumerate(d["order_display"]):
             if o >= 0:
                 d["order_discard"] |= 1 << o
@@ -1066,3 +1025,247 @@ def test_setup_puts_one_tradesman_in_a_shop(players):
         else:
             s.apply(legal[0])
     assert placed == 2 * players
+
+
+def test_a_contract_bought_at_setup_is_not_a_space_emptied_in_round_1():
+    """"The gained rewards will be your starting supplies" (setup) and "If at the end of
+    the round you have created fewer empty spaces in any supply then the number of
+    players, discard as many as needed from the cheapest spaces": the setup is not round
+    1, so a contract bought by a setup room's action (and replaced at once) does not
+    spare a contract at the first Preparation (rulings.md 40)."""
+    import random
+    R = rules(2)
+    s = R.new_state()
+    rng = random.Random(3)
+    while not (s.phase == "tradesmen setup" and not s.is_chance() and s.frame() is None
+               and s.to_dict()["turn"] == 3):
+        if s.is_chance():
+            outs = s.chance_outcomes()
+            s.apply(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+        else:
+            s.apply(s.legal_actions()[0])
+    seat = s.current_player()
+    s = edit(R, s, lambda d: set_frames(d, seat, frame("BUY", n=1, arg=1, b=1)))   # a free contract
+    play(s, A["BUY_CONTRACT"] + 0)
+    play(s, next(a for a in s.legal_actions() if A["SETUP"] <= a < A["MOVE"]))
+    assert s.phase == "Action phase"
+    display = s.to_dict()["contract_display"]
+
+    s = edit(R, s, lambda d: last_production_turn(d, 2))
+    s.apply(A["PASS"])                               # round 1 ends: nothing bought in it
+    d = s.to_dict()
+    assert all((d["contract_discard"] >> c) & 1 for c in display[:2])   # 2 players: 2 discarded
+    assert d["contract_display"][:3] == display[2:]
+
+
+# ---------------------------------------------------------------------------------------
+# Every term of the final scoring and each of its conditions both ways (Game end), on
+# hand-made positions; the expected numbers are the rulebook's arithmetic.
+# ---------------------------------------------------------------------------------------
+def scored(setup):
+    """Player 0's score lines after setup(d, p) on a fresh 2-player game (its own start
+    letter, nothing else: the track at 0, no orders, no cities, no contracts)."""
+    R, s = after_setup(2)
+
+    def fn(d):
+        p = d["players"][0]
+        p["points"] = 0
+        give(d, 0, paper=0, lead=0, ink=0, marks=0)
+        setup(d, p)
+        d["orders_left"][0] = sum(1 for o in range(12) if (d["order_pile"] >> o) & 1)
+    return edit(R, s, fn).score_breakdown(0)
+
+
+def completed(d, p, *orders, used=()):
+    for o in orders:
+        move_tile(d, o, "order")
+        p["completed"] |= 1 << o
+    for o in used:
+        p["signs_used"] |= 1 << o
+
+
+def discs(d, p, *xs, used=()):
+    for x in xs:
+        move_tile(d, x, "disc")
+        p["discs"] |= 1 << x
+    for x in used:
+        p["discs_used"] |= 1 << x
+
+
+def sticks(d, p, *spaces):
+    for x in spaces:
+        code = 20 + x                       # any lead letter, one each
+        move_tile(d, code, "letter")
+        p["stick"][x] = code
+
+
+@pytest.mark.parametrize("paper, lead, ink, marks, value", [
+    (0, 0, 5, 0, 1),          # ink alone: 5 / 5 = 1 (ink is one of the "remaining resources")
+    (1, 1, 3, 0, 1),          # 1 + 1 + 3 = 5: 1
+    (1, 1, 2, 0, 0),          # 4: rounded down, 0
+    (0, 0, 4, 1, 1),          # 4 ink + 1 mark = 5: 1
+    (2, 1, 0, 9, 2),          # the rulebook's 2 lead + 1 paper + 9 marks = 12: 2
+    (3, 3, 3, 5, 2),          # 14: 2
+    (4, 4, 4, 3, 3),          # 15: 3
+])
+def test_resources_and_cash_count_every_resource_and_the_marks(paper, lead, ink, marks, value):
+    """"add your remaining resources, and add the value of your remaining cash. You gain
+    the victory points of this total figure divided by 5, rounded down.\""""
+    b = scored(lambda d, p: give(d, 0, paper=paper, lead=lead, ink=ink, marks=marks))
+    assert b["resources_and_cash"] == value and b["total"] == value
+
+
+@pytest.mark.parametrize("setup, sets", [
+    # orders 1, 5: white; 2, 6: red; 3, 7: blue (completed); discs 1 white, 2 red, 3 blue
+    (lambda d, p: completed(d, p, 0, 1, 2), 1),                     # one of each: 1 set = 5
+    (lambda d, p: completed(d, p, 0, 4, 1, 5), 0),                  # no blue: no set
+    (lambda d, p: completed(d, p, 0, 4, 1, 5, 2, 6), 2),            # two of each: 10
+    (lambda d, p: completed(d, p, 0, 4, 8, 1, 2), 1),               # 3 white, 1 red, 1 blue: 1 set
+    (lambda d, p: (completed(d, p, 0, 1), discs(d, p, 2)), 1),      # a city disc's blue signboard counts
+    (lambda d, p: (completed(d, p, 0, 1, 2, used=(0, 1)), discs(d, p, 0, 1, 2, used=(0, 1, 2))), 2),  # used: still
+    (lambda d, p: (completed(d, p, 0, 1), move_tile(d, 2, "order"), p["stage"].__setitem__(0, 2)), 0),  # blue unfinished
+])
+def test_signboard_sets_need_all_three_colours_on_completed_orders_or_discs(setup, sets):
+    """"All sets of 3 different signboards are worth 5 points (if they are on orders, only
+    the completed orders count). The signboards provided by the orders and city tiles also
+    count, even if they have been used already.\""""
+    assert scored(setup)["signboard_sets"] == 5 * sets
+
+
+def test_orders_in_production_and_waiting():
+    """"Unfinished orders under process are worth 1 victory point each. The bought orders
+    that did not enter the workshop are worth negative victory points based on the figure
+    on their top left corner.\""""
+    def setup(d, p):
+        for o in (0, 3, 2, 4):
+            move_tile(d, o, "order")
+        p["stage"] = [0, -1, 3, -1]          # 2 in production: +2
+        p["waiting"] = [2, 4]                # orders 3 and 5, 2 points each: -4
+    b = scored(setup)
+    assert (b["orders_in_production"], b["orders_not_started"], b["total"]) == (2, -4, -2)
+
+
+@pytest.mark.parametrize("spaces, points", [
+    ((0, 1), 0),                    # 2 of 3 spaces: not complete
+    ((0, 1, 2), 5),                 # all 3 spaces filled: 5
+    ((0, 3, 6), 0),                 # a column is not a composing stick
+    ((0, 1, 2, 6, 7, 8), 10),       # two sticks: 10
+])
+def test_full_composing_sticks(spaces, points):
+    """"each completed (all 3 spaces filled) composing stick is worth 5 victory points.\""""
+    assert scored(lambda d, p: sticks(d, p, *spaces))["composing_sticks"] == points
+
+
+@pytest.mark.parametrize("cities, points", [(0, 0), (1, 0), (2, 1), (4, 2)])
+def test_the_director(cities, points):
+    """"Directors in the workshop are worth as many points as the figure indicated above
+    them" (the spaces' figures 0, 1, 1, 2, ...: catalogue tracks.director)."""
+    names_ = ["Mainz", "Cologne", "Paris", "Strasbourg"][:cities]
+    assert scored(lambda d, p: p.update(cities=sum(1 << city(c) for c in names_)))["director"] == points
+
+
+@pytest.mark.parametrize("in_slot, letter, value", [(False, False, 0), (True, False, 2), (True, True, 4)])
+def test_only_active_contracts_score_and_a_letter_doubles(in_slot, letter, value):
+    """"The active contracts worth as many points as their rules says. The contracts with
+    a lead letter added under them are worth double" -- contract 1, 1 point for every 5
+    marks, with 10 marks: 2, doubled 4; bought but in no slot: nothing."""
+    def setup(d, p):
+        give(d, 0, marks=10)
+        move_tile(d, 0, "contract")
+        p["contracts"] |= 1
+        if in_slot:
+            p["slots_open"], p["slots_used"] = 1, 1
+            p["slot_contract"][0] = 0
+        if letter:
+            code = letters_tile("E", {"paper": 2})
+            move_tile(d, code, "letter")
+            p["contract_letter"][0] = code
+    assert scored(setup)["contracts"] == value
+
+
+@pytest.mark.parametrize("marked, paid", [((), 1), (("Mainz",), 1), (("Strasbourg",), 1),
+                                          (("Mainz", "Strasbourg"), 0)])
+def test_a_road_is_free_only_with_markers_on_both_ends(marked, paid):
+    """"if you are moving along a road, where you already have your city markers on each
+    end, you do not have to pay any marks": one end marked is not enough, either end."""
+    R, s = travel_state(marks=1, cities=sum(1 << city(c) for c in marked))
+    play(s, A["MAP"] + 1)                          # Mainz -> the first coin towards Strasbourg
+    assert player(s)["marks"] == 1 - paid
+
+
+@pytest.mark.parametrize("orders, offered", [
+    ((), set()),
+    ((0,), {0}),                 # 1 white: a white signboard action ("If you use a white signboard")
+    ((1,), set()),               # 1 red: not enough ("If you use up 2 red signboards")
+    ((1, 5), {1}),               # 2 red: a travel
+    ((2,), set()),               # 1 blue: not enough
+    ((2, 6), {2}),               # 2 blue: a technology
+    ((0, 1, 5, 2, 6), {0, 1, 2}),
+])
+def test_signboard_actions_need_one_white_or_at_least_two_red_or_blue(orders, offered):
+    R, s = after_setup(2)
+
+    def setup(d):
+        at_turn(d, 0, [0, 1])
+        for o in orders:
+            move_tile(d, o, "order")
+            d["players"][0]["completed"] |= 1 << o
+        d["orders_left"][0] = sum(1 for o in range(12) if (d["order_pile"] >> o) & 1)
+    s = edit(R, s, setup)
+    assert {a - A["SIGNBOARD"] for a in s.legal_actions() if A["SIGNBOARD"] <= a < A["SIGNBOARD"] + 3} == offered
+
+
+@pytest.mark.parametrize("capacity, workforce, after", [(1, 3, 3), (3, 3, 3), (5, 3, 5)])
+def test_the_preparation_raises_a_capacity_below_the_workforce_only(capacity, workforce, after):
+    """"If your capacity marker is lower than your workforce, move it to an equal level
+    with the workforce marker. If it is higher, you do not move it.\""""
+    R, s = after_setup(2)
+
+    def setup(d):
+        last_production_turn(d, 2)
+        d["players"][0].update(capacity=capacity, workforce=workforce)
+        give(d, 0, marks=5)                          # the wages (1 mark) paid in full
+    s = edit(R, s, setup)
+    play(s, A["PASS"])
+    assert s.phase == "Action phase" and player(s)["capacity"] == after and player(s)["workforce"] == workforce
+
+
+def test_one_lead_letter_under_each_contract():
+    """"You can only place 1 lead letter under each contract": a contract with a letter
+    under it takes no other; another active contract does."""
+    first, second = letters_tile("E", {"paper": 2}), letters_tile("AC", {"lead": 1})
+
+    def setup(d):
+        p = d["players"][0]
+        push_letter(d, 0, second, 1)
+        for k, c in enumerate((0, 1)):
+            move_tile(d, c, "contract")
+            p["contracts"] |= 1 << c
+            p["slot_contract"][k] = c
+        p["slots_open"] = p["slots_used"] = 0b0011
+        move_tile(d, first, "letter")
+        p["contract_letter"][0] = first
+    R, s = with_effect("typesetting", setup=setup)
+    play(s, A["STACK"] + 1)
+    assert A["UNDER"] + 0 not in s.legal_actions() and A["UNDER"] + 1 in s.legal_actions()
+
+
+@pytest.mark.parametrize("room, mark", [(1, 1), (0, 0)])
+def test_a_meeting_is_in_the_same_room_only(room, mark):
+    """"If 2 tradesmen meet in the same room, the player who has previously entered there
+    will receive 1 mark": the other room of the same shop is no meeting."""
+    R, s = after_setup(2)
+    composing = cell_of(2, "Composing room")
+
+    def setup(d):
+        at_turn(d, 0, [1, 0])
+        place(d, 0, 0, cell_of(2, "Paper mill"), 0, 0, 1)
+        place(d, 0, 1, cell_of(2, "Engineers' hall"), 1, 1, 2)
+        place(d, 1, 0, composing, room, 0, 3)            # the other player, lying there
+        place(d, 1, 1, cell_of(2, "Warehouse"), 1, 0, 4)
+        d["stamp"] = 10
+        d["players"][0]["capacity"] = 2
+        give(d, 1, marks=0)
+    s = edit(R, s, setup)
+    play(s, move(1, composing, 1))                         # into room II
+    assert player(s, 1)["marks"] == mark

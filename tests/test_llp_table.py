@@ -239,3 +239,70 @@ def test_a_player_the_rules_would_pass_over_is_not_asked():
     problems, _ = problems_of(dict(data, stages_left=0))
     assert problems == [("to_act", f"seats[{data['to_act']}] has no order they can advance now: "
                                    "the rules go on without asking")]
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d.update(players=4), "3 players described, \"players\" says 4"),
+    (lambda d: d.update(players=2), "3 players described, \"players\" says 2"),
+    (lambda d: d["seats"].pop(), "2 players described, \"players\" says 3"),
+])
+def test_a_table_whose_seats_do_not_match_its_players_names_the_field(edit, words):
+    with open(EXAMPLE) as f:
+        data = json.load(f)
+    edit(data)
+    problems, text = problems_of(data)
+    assert ("seats", words) in problems, problems
+    assert "Traceback" not in text
+
+
+def test_every_independent_problem_of_a_table_is_reported_at_once():
+    """Two unknown shops of one player, both ends of an assistant's street, and the
+    decision's own fields: each is named in the same error."""
+    with open(EXAMPLE) as f:
+        data = json.load(f)
+    data["seats"][0]["tradesmen"][0]["shop"] = "Brewery"
+    data["seats"][0]["tradesmen"][1]["shop"] = "Tannery"
+    data["assistants"][0]["between"] = ["Smithy", "Bakery"]
+    data["seats"].pop()
+    data["player_order"] = [0, 0, 1]
+    data["to_act"] = 3
+    problems, _ = problems_of(data)
+    places = [w for w, _ in problems]
+    for where in ("seats[0].tradesmen[0].shop", "seats[0].tradesmen[1].shop", "assistants[0].between[0]",
+                  "assistants[0].between[1]", "seats", "player_order", "to_act"):
+        assert where in places, (where, problems)
+
+
+@pytest.mark.parametrize("edit", [lambda d: d.update(players=4), lambda d: d["seats"].pop()])
+def test_every_tool_names_the_seat_count_of_a_records_table(tmp_path, edit):
+    """A record that starts from a table whose seats are not as many as its players:
+    replay, review, play --resume and hint (the table itself) say so, no traceback."""
+    from test_llp_cli import cli
+    record = tmp_path / "game.json"
+    out = cli("play", "--position", EXAMPLE, "--ai", "random", "--seed", "1",
+              stdin=f"save --full {record}\nquit\n")
+    assert out.returncode == 0 and record.exists(), out.stderr
+    data = json.loads(record.read_text())
+    edit(data["position"])
+    record.write_text(json.dumps(data))
+    bad_table = tmp_path / "table.json"
+    bad_table.write_text(json.dumps(data["position"]))
+    for args in (("replay", record), ("review", record), ("play", "--resume", record), ("hint", bad_table)):
+        out = cli(*map(str, args), stdin="quit\n")
+        assert out.returncode != 0, args
+        assert "seats: " in out.stderr and "players\" says" in out.stderr, (args, out.stderr)
+        assert "Traceback" not in out.stderr + out.stdout
+
+
+def test_what_follows_from_the_parts_is_checked_whole_too():
+    """Past the parts: the resources held, a player's city markers and the letters on
+    the pile's top are each reported in one error."""
+    with open(EXAMPLE) as f:
+        data = json.load(f)
+    data["seats"][0]["paper"] = 20
+    data["seats"][2]["paper"] = 20
+    data["seats"][0]["city_markers_left"] = 3
+    data["displays"]["letter_pile_top"] = None
+    problems, _ = problems_of(data)
+    places = {w for w, _ in problems}
+    assert {"seats", "seats[0].city_markers_left", "displays.letter_pile_top"} <= places, problems

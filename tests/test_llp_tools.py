@@ -145,7 +145,11 @@ def test_a_file_of_another_game_is_refused_saying_what_it_is(tmp_path):
 
 
 # -- the table in a 100x40 terminal --------------------------------------------------------------
-def _screen(core, seat):
+LONG_NAMES = ["Annabelle Longname-Featherstonehaugh, Mainz", "Bartholomew of the Printers' Guild", "Kate",
+              "Lena"]                            # up to the 40 characters a position's names may have
+
+
+def _screen(core, seat, seat_names=None):
     out = io.StringIO()
     console = Console(file=out, width=100, highlight=False)
     legal = core.legal_actions()
@@ -153,7 +157,7 @@ def _screen(core, seat):
     menu = view.menu(core, seat, legal, texts, 100) or tui.menu_text(texts, core.step_name(), 100)
     below = len(console.render_lines(menu, pad=False)) + 3
     console.rule(f"Your decision: {core.step_name()}")
-    console.print(tui.fit_decision(console, core, seat, None, below, 40))
+    console.print(tui.fit_decision(console, core, seat, seat_names, below, 40))
     console.print(menu)
     console.print("Type a move number, or help (board: the whole table).")
     return out.getvalue().rstrip("\n").split("\n")
@@ -172,14 +176,42 @@ def test_every_decision_fits_a_100_by_40_terminal_with_the_board_and_the_display
         core = gutenberg_ai.core_of(state)
         seat = state.current_player()
         if len(state.legal_actions()) > 1 and rng.random() < 0.3:
-            lines = _screen(core, seat)
+            lines = _screen(core, seat, LONG_NAMES if screens % 2 else None)
             shown = "\n".join(lines)
             screens += 1
             assert len(lines) + 1 <= 40, f"{core.step_name()}: {len(lines) + 1} lines\n{shown}"
             assert max(len(line) for line in lines) <= 100, shown
             assert "Orders" in shown and f"player {seat}" in shown, shown
+            assert "productio " not in shown and "  composing " not in shown, shown    # no label cut short
         state.apply_action(rng.choice(state.legal_actions()))
     assert screens > 20
+
+
+def test_the_compact_displays_say_what_each_component_is_and_names_are_whole():
+    """The displays at the compact levels show each card and tile in the game's words,
+    not by number alone; a long seat name is shown whole."""
+    state = random_game(4, 5, stop=lambda s: gutenberg_ai.core_of(s).round >= 3)
+    core = gutenberg_ai.core_of(state)
+    d = core.to_dict()
+    cat = core.rules.catalogue
+    out = io.StringIO()
+    Console(file=out, width=100, highlight=False).print(view.decision_view(core, 0, LONG_NAMES, 100, compact=4))
+    shown = " ".join(line[12:].strip() for line in out.getvalue().split("\n"))    # the rows' texts run on
+    tiles = [x for x in d["face_tiles"] if x >= 0]
+    assert tiles and all(view._brief(cat.describe_tile(x)) in shown for x in tiles), shown
+    for x in tiles:        # e.g. "7 1 paper>2 marks x2"
+        assert ">" in view._brief(cat.describe_tile(x))
+    techs = [x for row in d["tech_face"] for x in row if x >= 0]
+    assert all(view._brief(cat.describe_tech(x)) in shown for x in techs), shown
+    assert view._brief(cat.describe_tech(10)) == "11 1 capacity with its reward"
+    orders = [x for x in d["order_display"] if x >= 0]
+    assert all(view._brief(cat.describe_order(x)) in shown for x in orders), shown
+    assert view._brief(cat.describe_order(13)) == "14 3 points, blue"
+    assert all(view._brief(cat.describe_contract(x)) in shown for x in d["contract_display"] if x >= 0)
+    assert view._brief(cat.describe_contract(19)) == "20 1 per assistant"
+    assert "Cologne " in shown and view._brief(cat.describe_disc(22)) == "23 E, red: 2 steps"
+    for name in LONG_NAMES:
+        assert name in out.getvalue(), name
 
 
 def test_the_city_board_shows_each_tradesman_in_its_shop_and_room():

@@ -2449,6 +2449,10 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
             if s.turn < s.n_turns:
                 s.actor = s.seq[s.turn]
                 return
+            # The setup is not round 1: what its rooms bought (and replaced at once)
+            # empties no space of round 1 (rulings.md 40).
+            s.taken[0] = 0
+            s.taken[1] = 0
             start_round(s)
         elif s.phase == PH_ACTIONS:
             if s.turn < s.n_turns:

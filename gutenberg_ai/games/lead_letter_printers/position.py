@@ -135,25 +135,26 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
         raise PositionError.of(source, problems, path)
     players, rounds = data["players"], data.get("rounds", 0)
     names = list(data.get("names", []))
-    if len(names) > players:
-        raise PositionError(source, "names", f"{len(names)} names for {players} players", path)
     seen_by = data.get("seen_by")
+    found = Problems()          # reported with a table's own problems, all at once
+    if len(names) > players:
+        found.add("names", f"{len(names)} names for {players} players")
     if seen_by is not None and seen_by >= players:
-        raise PositionError(source, "seen_by", f"{seen_by} is not a seat of {players} players (0-{players - 1})", path)
+        found.add("seen_by", f"{seen_by} is not a seat of {players} players (0-{players - 1})")
     rules = _rules(cat, players, rounds)
     names += [""] * (players - len(names))
     if data.get("form", "moves") == "table":
-        try:
+        with found.each():
             loader = _table.TableLoader(data, cat, rules).load()
             state = loader.state()
-        except Problem as p:
-            raise PositionError(source, p.where, p.reason, path) from None
-        except Problems as ps:
-            raise PositionError.of(source, ps.found, path) from None
+        if found:
+            raise PositionError.of(source, found.found, path)
         return Position(rules=rules, state=state, catalogue=cat, game_params={"players": players, "rounds": rounds},
                         step={"kind": state.step_name(), "player": state.current_player()}, moves=None,
                         source=source, names=tuple(names), seen_by=seen_by, data=data, form="table",
                         hidden=len(loader.hidden))
+    if found:
+        raise PositionError.of(source, found.found, path)
     state = rules.new_state()
     moves = []
     try:

@@ -175,13 +175,22 @@ class TableLoader:
         shops = ", ".join(self.cd["shops"][x - 1]["name"] for row in board for x in row)
         raise Problem(where, f"{show(shop)} is not a shop of the {self.n}-player city board ({shops})")
 
+    def cells(self, shops, where, field="") -> list[int]:
+        """The cells of several shops, every unknown shop reported."""
+        found, out = Problems(), []
+        for k, shop in enumerate(shops):
+            with found.each():
+                out.append(self.cell(shop, f"{where}[{k}]{field}"))
+        found.stop()
+        return out
+
     # -- the whole ------------------------------------------------------------------------
     def load(self):
         found = self.found
         for part in (self.decision, self.displays, self.travel_board, self.city_board):
             with found.each():
                 part()
-        for seat in range(self.n):
+        for seat in range(min(self.n, len(self.data["seats"]))):    # a count that differs is decision's problem
             with found.each():
                 self.player(seat)
         found.stop()
@@ -193,21 +202,20 @@ class TableLoader:
     # -- the decision ---------------------------------------------------------------------
     def decision(self):
         d, s, n = self.data, self.s, self.n
-        if len(d["seats"]) != n:
-            raise Problem("seats", f"{len(d['seats'])} players described, the game has {n}")
-        order = d["player_order"]
-        if sorted(order) != list(range(n)):
-            raise Problem("player_order", f"{order} is not an order of the seats 0-{n - 1}")
-        phase = d["phase"]
-        to_act = d["to_act"]
-        if to_act >= n:
-            raise Problem("to_act", f"{to_act} is not a seat of {n} players (0-{n - 1})")
+        order, phase, to_act = d["player_order"], d["phase"], d["to_act"]
         rounds = d.get("rounds", 0)
-        if rounds and d["round"] > rounds:
-            raise Problem("round", f"round {d['round']} of a game of {rounds} rounds")
-        for key, only in (("turn", "actions"), ("main_action_done", "actions"), ("stages_left", "production")):
-            if key in d and phase != only:
-                raise Problem(key, f"only in the {only} phase (the phase is {phase})")
+        # Independent checks, each reported.
+        checks = [("seats", len(d["seats"]) != n, f"{len(d['seats'])} players described, \"players\" says {n}"),
+                  ("player_order", sorted(order) != list(range(n)), f"{show(order)} is not an order of the seats 0-{n - 1}"),
+                  ("to_act", to_act >= n, f"{to_act} is not a seat of {n} players (0-{n - 1})"),
+                  ("round", rounds and d["round"] > rounds, f"round {d['round']} of a game of {rounds} rounds")]
+        checks += [(key, key in d and phase != only, f"only in the {only} phase (the phase is {phase})")
+                   for key, only in (("turn", "actions"), ("main_action_done", "actions"), ("stages_left", "production"))]
+        found = Problems()
+        for where, bad, reason in checks:
+            if bad:
+                found.add(where, reason)
+        found.stop()
         s["order"][:n] = order
         s["phase"] = PHASE_OF[phase]
         s["rounds_played"] = d["round"] - 1
@@ -345,7 +353,7 @@ class TableLoader:
                 owner = a["owner"]
                 if owner >= self.n:
                     raise Problem(f"{w}.owner", f"{owner} is not a seat (0-{self.n - 1})")
-                c1, c2 = (self.cell(x, f"{w}.between[{k}]") for k, x in enumerate(a["between"]))
+                c1, c2 = self.cells(a["between"], f"{w}.between")
                 c1, c2 = min(c1, c2), max(c1, c2)
                 if c2 - c1 == 1 and c1 // GRID_SIDE == c2 // GRID_SIDE:
                     e = c1 * 2
@@ -412,10 +420,8 @@ class TableLoader:
     def tradesmen(self, seat, pd, p, w):
         ts = pd["tradesmen"]
         self.arrivals = getattr(self, "arrivals", [])
-        cells = []
-        for t, tm in enumerate(ts):
-            x = self.cell(tm["shop"], f"{w}.tradesmen[{t}].shop")
-            cells.append(x)
+        cells = self.cells([tm["shop"] for tm in ts], f"{w}.tradesmen", ".shop")
+        for t, (tm, x) in enumerate(zip(ts, cells)):
             p["pos"][t] = x
             p["room"][t] = names.ROOMS.index(tm["room"])
             p["upright"][t] = int(tm["upright"])
@@ -537,13 +543,14 @@ class TableLoader:
         s, n, cat, core = self.s, self.n, self.cd, self.core
         d = self.data
         players = s["players"][:n]
-        self.sequence()
+        found = Problems()          # every independent problem, reported at once
+        with found.each():
+            self.sequence()
         # Who entered a room first: "arrived" (1 first), else the seats' order.
         for stamp, (_, seat, t) in enumerate(sorted(self.arrivals), start=1):
             s["players"][seat]["entered"][t] = stamp
         s["stamp"] = len(self.arrivals)
         # Assistants: in hand those not on the board; those of workforce 3 and 6.
-        problems = []
         for seat, p in enumerate(players):
             on = {s["street_kind"][e] for e in range(32) if s["street_owner"][e] == seat}
             p["assistants"] = _mask(k for k in range(len(ASSISTANT_KINDS)) if k not in on)
@@ -551,26 +558,22 @@ class TableLoader:
             p["wf_street"] = [at.get(3, -1), at.get(6, -1)]
             for level in at:
                 if p["workforce"] < level:
-                    problems.append((f"seats[{seat}].workforce", f"{p['workforce']}, but an assistant of the player "
-                                                                 f"came from workforce {level}"))
+                    found.add(f"seats[{seat}].workforce", f"{p['workforce']}, but an assistant of the player "
+                                                          f"came from workforce {level}")
             p["factories_paid"] = sum(1 for code in list(p["up"]) + list(p["down"]) if code >= N_TECHS)
             left = N_MARKERS - len(_bits(p["cities"])) - p["factories_paid"]
             given = d["seats"][seat].get("city_markers_left")
             if given is not None and given != left:
-                problems.append((f"seats[{seat}].city_markers_left",
-                                 f"{given}, but {len(_bits(p['cities']))} on the map and {p['factories_paid']} under "
-                                 f"factories leave {left}"))
+                found.add(f"seats[{seat}].city_markers_left",
+                          f"{given}, but {len(_bits(p['cities']))} on the map and {p['factories_paid']} under "
+                          f"factories leave {left}")
         # Resources and marks: the supply and the bank hold the rest.
         for r, res in enumerate(names.RESOURCES):
             held = sum(p["res"][r] for p in players)
             if held > RESOURCE_SUPPLY:
-                problems.append(("seats", f"{held} {res} held; the game has {RESOURCE_SUPPLY}"))
+                found.add("seats", f"{held} {res} held; the game has {RESOURCE_SUPPLY}")
             s["supply"][r] = RESOURCE_SUPPLY - held
         s["bank"] = BANK - sum(p["marks"] for p in players)
-        if problems:
-            ps = Problems()
-            ps.found.extend(problems)
-            raise ps
         # Hidden factories: drawn from those of their level that are nowhere else.
         rng = random.Random(d.get("seed", 0))
         named = set(self.placed["factory"])
@@ -578,8 +581,9 @@ class TableLoader:
             pool = [x for x in range(lv * PER_LEVEL_FACTORIES, (lv + 1) * PER_LEVEL_FACTORIES)
                     if x not in named and cat["factories"][x]["level"] == names.LEVELS[lv]]
             if not pool:
-                raise Problem(f"displays.factories_under.{names.LEVELS[lv]}[{i}]",
-                              f"hidden, but every factory of level {names.LEVELS[lv]} is elsewhere")
+                found.add(f"displays.factories_under.{names.LEVELS[lv]}[{i}]",
+                          f"hidden, but every factory of level {names.LEVELS[lv]} is elsewhere")
+                continue
             x = rng.choice(pool)
             named.add(x)
             s["factory_bottom"][lv][i] = x
@@ -596,10 +600,10 @@ class TableLoader:
         s["drawn"] = [-1, -1, -1]
         s["drawn_seen"] = [0, 0, 0]
         if s["letter_pile"] and s["letter_top"] < 0:
-            raise Problem("displays.letter_pile_top", "missing: the letters on the back of the lead letters' top tile "
-                                                      "(the pile is not empty)")
+            found.add("displays.letter_pile_top", "missing: the letters on the back of the lead letters' top tile "
+                                                  "(the pile is not empty)")
         if not s["letter_pile"] and s["letter_top"] >= 0:
-            raise Problem("displays.letter_pile_top", "the lead letters' pile is empty: write null")
+            found.add("displays.letter_pile_top", "the lead letters' pile is empty: write null")
         # Orders left in each pile: the level's orders less the box's share and those drawn.
         given = d["displays"].get("orders_left", {})
         for lv, level in enumerate(names.LEVELS):
@@ -607,17 +611,18 @@ class TableLoader:
             drawn = sum(1 for x in of_level if x in self.placed["order"])
             s["orders_left"][lv] = given.get(level, len(of_level) - REMOVED_ORDERS[n] - drawn)
             if s["orders_left"][lv] < 0:
-                raise Problem(f"displays.orders_left.{level}", f"{drawn} orders of level {level} out of "
-                              f"{len(of_level)}, {REMOVED_ORDERS[n]} of them in the box: too many")
+                found.add(f"displays.orders_left.{level}", f"{drawn} orders of level {level} out of "
+                          f"{len(of_level)}, {REMOVED_ORDERS[n]} of them in the box: too many")
         # A table at a decision has every face-up space filled that its pile can fill.
         for what, spaces, left in (("trading_tiles", s["face_tiles"], s["tile_pile"] or s["tile_discard"]),
                                    ("typesetting_table", s["table"], s["letter_pile"] or s["letter_discard"])):
             if left and -1 in spaces:
-                raise Problem(f"displays.{what}", "an empty space, and the pile (or its discards) would fill it")
+                found.add(f"displays.{what}", "an empty space, and the pile (or its discards) would fill it")
         for lv, level in enumerate(names.LEVELS):
             pile = any(cat["technologies"][x]["level"] == level for x in _bits(s["tech_pile"]))
             if (pile or s["tech_bottom_n"][lv]) and -1 in s["tech_face"][lv]:
-                raise Problem(f"displays.technologies.{level}", "an empty space, and the pile would fill it")
+                found.add(f"displays.technologies.{level}", "an empty space, and the pile would fill it")
+        found.stop()
 
     # -- the result -----------------------------------------------------------------------
     def state(self):

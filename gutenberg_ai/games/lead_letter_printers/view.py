@@ -8,7 +8,9 @@ tradesmen standing there under its name: the player's number and the room, uprig
 capitals ("0:II"), lying down in lower case ("0:ii"). Below it the displays (the typesetting table, the
 trading tiles, the technologies of each level, the orders, the contracts, the city
 discs) and each player's boards, in the words of the observation strings
-(describe.py): one source of words for both.
+(describe.py): one source of words for both. Where the screen is short, the same words
+are made short (BRIEF_WORDS: "1 paper>2 marks x2"), and by number alone only at the last
+level of compactness.
 
 What a player may not see stays hidden: the factories another player draws. Everything
 here only reads a CoreState; dynamic text goes through rich.text.Text, never markup.
@@ -21,12 +23,12 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gutenberg_ai.tui import _pack, _rows_table, seat_label
+from gutenberg_ai.tui import LABEL, _pack, _rows_table, seat_label
 
 from . import _core, describe, names
 
 A = _core.ACTIONS
-COMPACTNESS = 5
+COMPACTNESS = 6
 SEAT_STYLES = ("bold bright_red", "bold bright_blue", "bold bright_green", "bold bright_yellow")
 SHOP_WIDTH = 19
 
@@ -34,6 +36,61 @@ SHOP_WIDTH = 19
 _KIND_WORDS = re.compile(r"^(lead letter|technology|trading tile|order|contract|city disc) ")
 LABELS = {"Typesetting table": "Table", "Trading tiles": "Tiles", "City discs": "Discs",
           "Factories drawn": "Factories"}
+# A player's details whose names are longer than the label column (LABEL, indented 2).
+DETAIL_LABELS = {"composing sticks": "sticks", "production": "stages"}
+
+
+# The game's words made short for the compact displays, in this order (first the whole
+# phrases, then the words): what a component does stays readable in a few characters.
+BRIEF_WORDS = (
+    ("1x the resources of a lead letter", "a letter's resources"),
+    ("a lead letter of the table for its resources", "a table letter's resources"),
+    ("a lead letter from the table with its resources", "a table letter + its resources"),
+    ("a tradesman down to its II room (1x its action)", "slide a tradesman down"),
+    ("a tradesman down to its II room (2x its action)", "slide a tradesman down, 2x"),
+    ("typesetting, the action regardless of the letter", "typesetting, any letter"),
+    ("city tiles pair with lead letters", "pair city tiles"),
+    (" on the map or the order track", ""),
+    ("without paying resources or money", "unpaid"),
+    ("without paying money", "without money"),
+    ("resource(s) of choice", "any resource"),
+    ("points: the assistants on the city board", "points: assistants"),
+    ("points: the ", "points: "),
+    (" on the composing sticks", " on sticks"),
+    (" on the city board", ""),
+    ("unlocked contract slot", "open slot"),
+    ("a technology of level ", "a tech of "),
+    ("technologies", "techs"), ("technology", "tech"),
+    (" signboard", ""), ("for free", "free"), (" up to 2x", " x2"),
+    (" <-> ", "<>"), (" -> ", ">"), (" + ", "+"), (" up to 3x", " x3"), (" up to 4x", " x4"),
+    ("1 point per ", "1 per "), ("2 points per ", "2 per "), ("3 points per ", "3 per "),
+)
+
+
+_PLACE = re.compile(r"^(\d[tmb]|\d): (?=technology |factory |order )")
+
+
+def _brief(item: str) -> str:
+    """A component by its number and what it shows, in short words:
+    "technology 11 (I: 1 capacity with its reward)" -> "11 1 capacity with its reward",
+    "order 14 (II, 3 points, blue signboard; ...)" -> "14 3 points, blue" (the stages'
+    costs left out), "Cologne: city disc 6 (A: 1 trade)" -> "Cologne 6 A: 1 trade"; a
+    workshop space's or a stage's item keeps its place: "1m: technology 10 (I: 2 paper)"
+    -> "1m: 10 2 paper"."""
+    place = _PLACE.match(item)
+    if place:
+        return place.group(0) + _brief(item[place.end():])
+    head = _short(item)
+    words = item.split(" (", 1)[1][:-1] if " (" in item else ""
+    if item.startswith("order "):
+        words = ", ".join(w for w in words.split(";", 1)[0].split(", ")[1:])
+    elif item.startswith("technology ") or item.startswith("factory "):
+        words = words.split(": ", 1)[-1]
+    elif item.startswith("lead letter "):
+        return item.replace("lead letter ", "", 1)
+    for long, short in BRIEF_WORDS:
+        words = words.replace(long, short)
+    return f"{head} {words}".rstrip()
 
 
 def _short(item: str) -> str:
@@ -93,20 +150,21 @@ def heading(core) -> Text:
     return out
 
 
-def display_rows(core, viewer: int, width: int, short: bool = False) -> list:
-    """(label, Text) rows of the shared displays; `short`: the items by number only, the
-    technologies of the four levels on one row."""
+def display_rows(core, viewer: int, width: int, short: int = 0) -> list:
+    """(label, Text) rows of the shared displays; `short` 1: the items by number and what
+    they show in short words (_brief), the technologies of the four levels in one row;
+    2: by number alone."""
     rows = []
     techs = []
     for label, items in describe.parts(core, viewer).displays:
         if short:
-            shown = [i if i.startswith("the pile") else _short(i) for i in items]
+            shown = [i if i.startswith("the pile") else _brief(i) if short == 1 else _short(i) for i in items]
             if label.startswith("Technologies"):
-                techs.append(Text(f"{label.split()[-1]}: " + " ".join(shown)))
+                techs.append(Text(f"{label.split()[-1]}: " + "; ".join(shown)))
                 if len(techs) == len(names.LEVELS):
                     rows.append(("Tech", _pack(techs, width - 14, " | ")))
                 continue
-            rows.append((LABELS.get(label, label), _pack([Text(i) for i in shown], width - 14, ", ")))
+            rows.append((LABELS.get(label, label), _pack([Text(i) for i in shown], width - 14, "; ")))
         else:
             rows.append((LABELS.get(label, label.replace("Technologies", "Tech")),
                          _pack([Text(i) for i in items], width - 14, "; ")))
@@ -114,27 +172,31 @@ def display_rows(core, viewer: int, width: int, short: bool = False) -> list:
 
 
 def seat_rows(core, seat: int, viewer: int, seat_names, width: int, one_line: bool = False,
-              short: bool = False) -> list:
+              short: int = 0) -> list:
     """(label, Text) rows of a player's boards; `one_line`: the brief summary alone
-    (points, marks, resources, workforce and capacity); `short`: the components in the
-    details by number only."""
+    (points, marks, resources, workforce and capacity); `short` 1: the components in the
+    details by number and in short words (_brief); 2: by number only."""
     one = describe.parts(core, viewer).seats[seat]
     label = seat_label(seat, seat_names)
     head = Text(one.brief if one_line else one.summary)
+    if len(label) > LABEL:
+        # A name longer than the labels' column leads the summary whole; the seat labels the row.
+        head = Text(f"{label}: ").append_text(head)
+        label = f"player {seat}"
     if seat == viewer:
         head.stylize("bold")
-    rows = [(label[:11], head)]
+    rows = [(label, head)]
     if not one_line:
         stacks = []
         for k, v in one.details:
             if short and k not in ("tradesmen", "composing sticks"):
-                v = ", ".join(_short(x) for x in _items(v) if not x.startswith("slots"))
+                v = "; ".join((_brief if short == 1 else _short)(x) for x in _items(v) if not x.startswith("slots"))
             if short and k.startswith("stack "):
                 stacks.append(v)          # the stacks share a row
                 if len(stacks) > 1:
                     rows[-1] = ("  stacks", Text(" | ".join(stacks)))
                     continue
-            rows.append((f"  {k}"[:11], Text(v)))
+            rows.append((f"  {DETAIL_LABELS.get(k, k)}", Text(v)))
     return rows
 
 
@@ -157,15 +219,17 @@ def game_view(core, viewer: int, seat_names=None, width: int = 100):
 def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact: int = 0):
     """The table at `viewer`'s decision: the heading, the city board, the displays, the
     viewer's boards in full and the others'. `compact` 1: the others in a line each; 2:
-    the displays by number only; 3: the city board left out too; 4: the viewer's
-    components by number only, the two stacks of lead letters in a row."""
+    the displays in short words; 3: the city board left out too; 4: the viewer's
+    components in short words, the two stacks of lead letters in a row; 5: the displays
+    and the viewer's components by number only (where the menu leaves no room for their
+    words)."""
     s = core.to_dict()
     parts = [heading(core)]
     if compact < 3:
         parts.append(board_grid(core))
-    rows = display_rows(core, viewer, width, short=compact >= 2)
+    rows = display_rows(core, viewer, width, short=2 if compact >= 5 else int(compact >= 2))
     if 0 <= viewer < s["num_players"]:
-        rows += seat_rows(core, viewer, viewer, seat_names, width, short=compact >= 4)
+        rows += seat_rows(core, viewer, viewer, seat_names, width, short=2 if compact >= 5 else int(compact >= 4))
     for seat in range(s["num_players"]):
         if seat != viewer:
             rows += seat_rows(core, seat, viewer, seat_names, width, one_line=compact >= 1)
@@ -173,8 +237,15 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     return Group(*parts)
 
 
+_ROW_COLUMN = re.compile(r" \(row \d+, column \d+\)")
+
+
 def move_text(core, action: int, text: str) -> str:
-    """The move's words (they say it all)."""
+    """The move's words (they say it all); a street by its two shops' names alone (the
+    board shows where they are), so that the 24 streets of a 4-player board pack into a
+    few lines."""
+    if A["STREET"] <= action < A["TABLE"]:
+        return _ROW_COLUMN.sub("", text)
     return text
 
 
@@ -194,22 +265,25 @@ def _shop_move(action: int):
 
 def menu(core, seat: int, legal, texts, width: int) -> Text | None:
     """None (the numbered list of every move), except for a Shop action with many moves:
-    those by tradesman and room, each shop by name with its move's number (the board
-    shows where it is; TRADESMAN ROW COLUMN ROOM may be typed instead), then the
-    others."""
+    those by tradesman, each shop by name with its moves' numbers for room I and room
+    II ("Paper mill 1/2"; one room: "Paper mill 2 (II)"; the board shows where it is;
+    TRADESMAN ROW COLUMN ROOM may be typed instead), then the others."""
     moves = [(i, _shop_move(a)) for i, a in enumerate(legal)]
     shop = [(i, m) for i, m in moves if m is not None]
     if len(shop) <= SHORT_MENU:
         return None
     side = _core.SIZES["grid_side"]
     out = Text()
-    groups = {}
+    rooms = {}
     for i, (t, cell, room) in shop:
-        groups.setdefault((t, room), []).append(
-            Text(f"{i + 1:>2}) ", style="bold green").append(core._cell(cell).split(" (")[0]))
-    for (t, room), items in sorted(groups.items()):
-        head = Text(f"tradesman {t + 1}, room {names.ROOMS[room]}:", style="cyan")
-        out.append_text(_pack([head] + items, width, "  ")).append("\n")
+        rooms.setdefault(t, {}).setdefault(cell, {})[room] = i + 1
+    for t, cells in sorted(rooms.items()):
+        items = [Text(f"tradesman {t + 1}, room I/II:", style="cyan")]
+        for cell, numbers in cells.items():
+            shown = "/".join(str(numbers[r]) for r in sorted(numbers)) if len(numbers) > 1 else \
+                f"{next(iter(numbers.values()))} ({names.ROOMS[next(iter(numbers))]})"
+            items.append(Text(core._cell(cell).split(" (")[0] + " ").append(shown, style="bold green"))
+        out.append_text(_pack(items, width, "   ")).append("\n")
     others = [Text(f"{i + 1:>2}) ", style="bold green").append(texts[i]) for i, m in moves if m is None]
     if others:
         out.append_text(_pack(others, width)).append("\n")
