@@ -119,6 +119,22 @@ def test_equal_types_and_inks_share_the_win():
     assert s.winners() == [0, 1]
 
 
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_automa_is_not_ranked(players):
+    """The automa "does not accumulate resources" (p.17) and is no winner: with the
+    players at 0 points and 3 types each, the automa (0 points, no types, no inks) would
+    rank first by the tie-breaks if it were ranked."""
+    R = rules(players, automa=True)
+    d = blank(R, round=6, guilders=0)
+    s = at_phase(R, d, "TERMINAL")
+    assert s.final_scores() == [0] * players
+    assert s.winners() == list(range(players))
+    if players == 2:
+        # The two players share the win, so the "win" returns are 0 each (not a share
+        # of a three-way win with the automa).
+        assert s.returns("win") == [0.0, 0.0]
+
+
 # =======================================================================================
 # An order's refinements and completion reward (p.13-14)
 # =======================================================================================

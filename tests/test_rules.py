@@ -376,6 +376,22 @@ def test_take_orders_with_four_orders_discards_one():
     assert bits(d["printing_discard"]) == [11] and bits(d["refinement_discard"]) == [21]
 
 
+def test_take_orders_with_three_orders_fills_the_fourth_slot():
+    """p.8: "A player can store at most 4 orders"; with 3 there is a free slot, so
+    nothing is discarded."""
+    R = rules(2)
+    d = orders_board(R)
+    for pr, rf in [(10, 20), (11, 21), (12, 22)]:
+        give_order(d, 0, pr, rf)
+    s = at_turn(R, d, "orders", [0, 1])
+    s.apply(take_printing(2))
+    s.apply(take_refinement(5))
+    assert s.current_player() == 1
+    p = me(s, 0)
+    assert p["order_printing"] == [10, 11, 12, 2] and p["order_refinement"] == [20, 21, 22, 5]
+    assert bits(s.to_dict()["printing_discard"]) == []
+
+
 def test_take_orders_leftovers_discarded_at_end_of_row():
     R = rules(2)
     d = orders_board(R)
@@ -684,6 +700,31 @@ def test_gear_type_swap():
     assert s.legal_actions() == [choose_letter(x) for x in "IOU"]
     s.apply(choose_letter("U"))
     assert me(s, 0)["types"] == [0, 1, 1, 1]
+
+
+def test_gear_ink_swap_needs_an_ink_and_another_colour_in_the_bag():
+    """p.22: exchange one ink for another: with no ink, or with only the player's own
+    colour left in the bag, there is nothing to exchange."""
+    assert gear_uses(gear_turn("ink_swap")) == []
+    R = rules(2)
+    g, o = find_gear("ink_swap")
+    d = blank(R)
+    install_gear(d, 0, g, active=o)
+    player(d, 0, inks={"blue": 1})
+    player(d, 1, inks={"silver": 12, "gold": 12, "red": 12})      # the bag: 11 blue only
+    assert gear_uses(at_turn(R, d, "patronage", [0, 1])) == []
+    player(d, 1, inks={"silver": 12, "gold": 12, "red": 11})      # one red in the bag
+    s = at_turn(R, d, "patronage", [0, 1])
+    assert gear_uses(s) == [use_gear(0)]
+    s.apply(use_gear(0))
+    s.apply(choose_ink("blue"))
+    assert s.legal_actions() == [choose_ink("red")]
+
+
+@pytest.mark.parametrize("kind", ["type_swap", "sell_type"])
+def test_gear_type_swap_and_sale_need_a_type(kind):
+    assert gear_uses(gear_turn(kind, types="")) == []
+    assert gear_uses(gear_turn(kind, types="U")) == [use_gear(0)]
 
 
 def test_gear_lowest_specialty_with_a_tie():
@@ -1111,6 +1152,16 @@ def test_order_reward_two_refinement_more():
     draw(s, ("R", 24), ("R", 25))
     assert bits(s.to_dict()["pool_refinement"]) == [20, 21, 24, 25]
     assert me(s, 0)["guilders"] == 0
+
+
+@pytest.mark.parametrize("guilders,more", [(2, True), (1, False)])
+def test_order_reward_more_cards_for_exactly_two_guilders(guilders, more):
+    """p.8: "may pay 2 guilders to draw 2 additional cards ... as long as they can
+    afford to": 2 guilders are enough, 1 is not."""
+    s = order_reward(guilders=guilders)
+    draw(s, ("P", 10), ("P", 11), ("R", 20), ("R", 21))
+    offered = [a for a in (MORE_PP, MORE_RR, MORE_PR) if a in s.legal_actions()]
+    assert offered == ([MORE_PP, MORE_RR, MORE_PR] if more else [])
 
 
 def test_order_reward_declined():
