@@ -166,6 +166,79 @@ def test_example_john_final_score():
     assert s.winners() == [0]
 
 
+def test_example_anna_uses_her_gears():
+    """p.10: Anna can use one gear to exchange one ink for another and another to buy an
+    I type 3 guilders cheaper; not her third gear (an order), used earlier this round."""
+    cat = catalogue()
+    assert cat.gears[0].sectors[0].reward == "ink_swap"
+    assert (cat.gears[1].sectors[0].reward, tuple(cat.gears[1].sectors[0].indicates)) == ("type_discount", ("I",))
+    assert cat.gears[3].sectors[1].reward == "order"
+    R = rules(2)
+    d = blank(R, round=2, types="AIO", guilders=10)
+    install_gear(d, 0, 0, active=0)
+    install_gear(d, 0, 1, active=0)
+    install_gear(d, 0, 3, active=1, used=True)
+    player(d, 0, inks={"blue": 1})
+    s = at_turn(R, d, "patronage", [0, 1])
+    assert gear_uses(s) == [use_gear(0), use_gear(1)]
+    s.apply(use_gear(0))
+    s.apply(choose_ink("blue"))
+    s.apply(choose_ink("red"))
+    s.apply(use_gear(1))
+    assert s.legal_actions() == [choose_letter("I")]
+    s.apply(choose_letter("I"))
+    anna = me(s, 0)
+    assert anna["inks"] == [0, 0, 0, 1]
+    assert anna["types"] == [1, 2, 1, 0]
+    assert anna["guilders"] == 10 - (4 - 3)          # her 4th type costs 4, 3 less
+    assert anna["gear_used"] == [1, 1, 1] and anna["gear_uses"] == 3
+    assert gear_uses(s) == []
+
+
+@pytest.mark.parametrize("types,printable", [("IOOU", True), ("AIOU", False), ("IIOUU", False)])
+def test_example_printing_card_i_o_o_u(types, printable):
+    """p.13: "This printing card requires the player to use types I, O, O, and U.
+    Fulfilling an order with this printing card gives a player 5 guilders"."""
+    ioou = next(c.id for c in catalogue().printing if c.letters == "IOOU")
+    R = rules(2)
+    d = blank(R, types=types, guilders=0)
+    give_order(d, 0, ioou, 1)
+    s = at_fulfil(R, d, 0)
+    assert (fulfil(0, "print") in s.legal_actions()) is printable
+    if printable:
+        s.apply(fulfil(0, "print"))
+        assert me(s, 0)["guilders"] == 5
+        assert me(s, 0)["types"] == [0, 1, 2, 1]            # types are not used up
+
+
+@pytest.mark.parametrize("inks,levels,modes,fame", [
+    # "a player can spend 1 red ink to gain 2 fame points"
+    ({"red": 1}, {}, ["skip", "print", "colour"], 2),
+    # "if a player has typesetting and binding, each at level II or higher, the player
+    # gains 3 fame points": II and II, III and II; not II and I
+    ({}, {"typesetting": 2, "binding": 2}, ["skip", "print", "decoration"], 3),
+    ({}, {"typesetting": 3, "binding": 2}, ["skip", "print", "decoration"], 3),
+    ({}, {"typesetting": 2, "binding": 1}, ["skip", "print"], 0),
+])
+def test_example_refinement_colour_and_decoration(inks, levels, modes, fame):
+    """p.14's two refinement examples, on refinement card 0 (red ink 2 fame;
+    typesetting II + binding II 3 fame)."""
+    assert dict(catalogue().refinement[0].colour) == {"red": 1}
+    assert dict(catalogue().refinement[0].decoration) == {"typesetting": 2, "binding": 2}
+    R = rules(2)
+    d = blank(R, types="AI", guilders=0)
+    give_order(d, 0, 0, 0)                                  # A I, 2 guilders
+    player(d, 0, inks=inks, levels=levels)
+    s = at_fulfil(R, d, 0)
+    assert [m for m in ("skip", "print", "colour", "decoration", "both")
+            if fulfil(0, m) in s.legal_actions()] == modes
+    s.apply(fulfil(0, modes[-1]))
+    p = me(s, 0)
+    assert (p["fame"], p["guilders"]) == (fame, 2 if modes[-1] != "skip" else 0)
+    assert p["inks"] == [0, 0, 0, 0] and s.to_dict()["bag"][RED] == 12   # the red ink spent
+    assert p["levels"] == [levels.get(x, 0) for x in ("typesetting", "woodcutting", "binding", "illuminating")]
+
+
 # =======================================================================================
 # 2. Setup
 # =======================================================================================
