@@ -9,18 +9,14 @@ loosening its condition fails here. docs/gutenberg/rules-tests.md lists what che
 import pytest
 
 from positions import (
-    PASS, PD, at_fulfil, at_phase, blank, catalogue, character, fulfil, give_order, me,
+    PASS, PD, at_end, at_fulfil, at_phase, blank, catalogue, character, fulfil, give_order, me,
     pending, player, rules,
 )
 
 
-def final(R=None, **seats):
-    """The end of a 6-round game; each `pN=dict(...)` edits seat N (player())."""
-    R = R or rules(2)
-    d = blank(R, round=6, guilders=0)
-    for seat, edits in seats.items():
-        player(d, int(seat[1:]), **edits)
-    return at_phase(R, d, "TERMINAL")
+def final(**seats):
+    """The end of a 2-player game, the players without guilders unless edited."""
+    return at_end(rules(2), guilders=0, **seats)
 
 
 # =======================================================================================

@@ -12,8 +12,8 @@ import pytest
 from gutenberg_ai.games.gutenberg import _core
 from positions import (
     A, C, MORE_PP, MORE_PR, MORE_RR, PASS, PD, PH, REWARD_GUILDERS, REWARD_INKS,
-    REWARD_ORDER, REWARD_SPECIALTY, SUB, at_fulfil, at_phase, at_turn, bits, blank, board, buy,
-    catalogue, chance_all, choose_ink, choose_letter, develop, discard, find_gear, fulfil,
+    REWARD_ORDER, REWARD_SPECIALTY, SUB, at_end, at_fulfil, at_phase, at_turn, bits, blank,
+    board, buy, catalogue, chance_all, choose_ink, choose_letter, develop, discard, find_gear, fulfil,
     give_order, install_gear, me, only_in_deck, patron_card, patron_reward,
     pending, place, play_until, player, reorient, rules, setup_to_plan, take_gear, take_inks,
     take_printing, take_refinement, up, use_gear,
@@ -1604,32 +1604,25 @@ def test_random_game_lasts_the_given_rounds(rounds):
     assert s.is_terminal() and s.round == rounds
 
 
-def terminal(R, **seats):
-    d = blank(R, round=6)
-    for seat, edits in seats.items():
-        player(d, int(seat[1:]), **edits)
-    return at_phase(R, d, "TERMINAL")
-
-
 def test_winner_most_fame():
-    s = terminal(rules(2), p0=dict(fame=50, types="AAIOU"), p1=dict(fame=49, types="A"))
+    s = at_end(rules(2), p0=dict(fame=50, types="AAIOU"), p1=dict(fame=49, types="A"))
     assert s.final_scores() == [53, 52] and s.winners() == [0]
 
 
 def test_tie_broken_by_fewer_types():
-    s = terminal(rules(2), p0=dict(fame=50, types="AIOU"), p1=dict(fame=50, types="AIO", inks={"red": 3}))
+    s = at_end(rules(2), p0=dict(fame=50, types="AIOU"), p1=dict(fame=50, types="AIO", inks={"red": 3}))
     assert s.final_scores()[0] == s.final_scores()[1]
     assert s.winners() == [1]
 
 
 def test_tie_then_broken_by_fewer_inks():
-    s = terminal(rules(3), p0=dict(fame=50, inks={"red": 2}), p1=dict(fame=50, inks={"blue": 1}),
+    s = at_end(rules(3), p0=dict(fame=50, inks={"red": 2}), p1=dict(fame=50, inks={"blue": 1}),
                  p2=dict(fame=50, inks={"gold": 1, "red": 1}))
     assert s.winners() == [1]
 
 
 def test_tie_unbroken_is_shared():
-    s = terminal(rules(3), p0=dict(fame=50, inks={"red": 1}), p1=dict(fame=48),
+    s = at_end(rules(3), p0=dict(fame=50, inks={"red": 1}), p1=dict(fame=48),
                  p2=dict(fame=50, inks={"gold": 1}))
     assert s.winners() == [0, 2]
 
@@ -1878,7 +1871,7 @@ def test_non_integer_action(action):
 
 
 def test_action_after_the_end():
-    s = terminal(rules(2))
+    s = at_end(rules(2))
     before = s.to_bytes()
     assert s.legal_actions() == [] and s.chance_outcomes() == []
     for a in (PASS, 0):
