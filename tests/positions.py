@@ -370,6 +370,15 @@ def at_phase(rules, d, phase, **fields):
     return state(rules, d)
 
 
+def at_end(rules, guilders=10, **seats):
+    """The end of a 6-round game from a blank table (every player with `guilders`); each
+    `pN=dict(...)` edits seat N (`player`)."""
+    d = blank(rules, round=6, guilders=guilders)
+    for seat, edits in seats.items():
+        player(d, int(seat[1:]), **edits)
+    return at_phase(rules, d, "TERMINAL")
+
+
 # ---------------------------------------------------------------------------------------
 # Reading a state.
 # ---------------------------------------------------------------------------------------

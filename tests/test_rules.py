@@ -12,8 +12,8 @@ import pytest
 from gutenberg_ai.games.gutenberg import _core
 from positions import (
     A, C, MORE_PP, MORE_PR, MORE_RR, PASS, PD, PH, REWARD_GUILDERS, REWARD_INKS,
-    REWARD_ORDER, REWARD_SPECIALTY, SUB, at_fulfil, at_phase, at_turn, bits, blank, board, buy,
-    catalogue, chance_all, choose_ink, choose_letter, develop, discard, find_gear, fulfil,
+    REWARD_ORDER, REWARD_SPECIALTY, SUB, at_end, at_fulfil, at_phase, at_turn, bits, blank,
+    board, buy, catalogue, chance_all, choose_ink, choose_letter, develop, discard, find_gear, fulfil,
     give_order, install_gear, me, only_in_deck, patron_card, patron_reward,
     pending, place, play_until, player, reorient, rules, setup_to_plan, take_gear, take_inks,
     take_printing, take_refinement, up, use_gear,
@@ -164,6 +164,79 @@ def test_example_john_final_score():
     assert s.final_scores() == [111, 100]
     assert s.score_breakdown(0) == dict(fame=84, specialties=10, patronage=16, guilders=1, total=111)
     assert s.winners() == [0]
+
+
+def test_example_anna_uses_her_gears():
+    """p.10: Anna can use one gear to exchange one ink for another and another to buy an
+    I type 3 guilders cheaper; not her third gear (an order), used earlier this round."""
+    cat = catalogue()
+    assert cat.gears[0].sectors[0].reward == "ink_swap"
+    assert (cat.gears[1].sectors[0].reward, tuple(cat.gears[1].sectors[0].indicates)) == ("type_discount", ("I",))
+    assert cat.gears[3].sectors[1].reward == "order"
+    R = rules(2)
+    d = blank(R, round=2, types="AIO", guilders=10)
+    install_gear(d, 0, 0, active=0)
+    install_gear(d, 0, 1, active=0)
+    install_gear(d, 0, 3, active=1, used=True)
+    player(d, 0, inks={"blue": 1})
+    s = at_turn(R, d, "patronage", [0, 1])
+    assert gear_uses(s) == [use_gear(0), use_gear(1)]
+    s.apply(use_gear(0))
+    s.apply(choose_ink("blue"))
+    s.apply(choose_ink("red"))
+    s.apply(use_gear(1))
+    assert s.legal_actions() == [choose_letter("I")]
+    s.apply(choose_letter("I"))
+    anna = me(s, 0)
+    assert anna["inks"] == [0, 0, 0, 1]
+    assert anna["types"] == [1, 2, 1, 0]
+    assert anna["guilders"] == 10 - (4 - 3)          # her 4th type costs 4, 3 less
+    assert anna["gear_used"] == [1, 1, 1] and anna["gear_uses"] == 3
+    assert gear_uses(s) == []
+
+
+@pytest.mark.parametrize("types,printable", [("IOOU", True), ("AIOU", False), ("IIOUU", False)])
+def test_example_printing_card_i_o_o_u(types, printable):
+    """p.13: "This printing card requires the player to use types I, O, O, and U.
+    Fulfilling an order with this printing card gives a player 5 guilders"."""
+    ioou = next(c.id for c in catalogue().printing if c.letters == "IOOU")
+    R = rules(2)
+    d = blank(R, types=types, guilders=0)
+    give_order(d, 0, ioou, 1)
+    s = at_fulfil(R, d, 0)
+    assert (fulfil(0, "print") in s.legal_actions()) is printable
+    if printable:
+        s.apply(fulfil(0, "print"))
+        assert me(s, 0)["guilders"] == 5
+        assert me(s, 0)["types"] == [0, 1, 2, 1]            # types are not used up
+
+
+@pytest.mark.parametrize("inks,levels,modes,fame", [
+    # "a player can spend 1 red ink to gain 2 fame points"
+    ({"red": 1}, {}, ["skip", "print", "colour"], 2),
+    # "if a player has typesetting and binding, each at level II or higher, the player
+    # gains 3 fame points": II and II, III and II; not II and I
+    ({}, {"typesetting": 2, "binding": 2}, ["skip", "print", "decoration"], 3),
+    ({}, {"typesetting": 3, "binding": 2}, ["skip", "print", "decoration"], 3),
+    ({}, {"typesetting": 2, "binding": 1}, ["skip", "print"], 0),
+])
+def test_example_refinement_colour_and_decoration(inks, levels, modes, fame):
+    """p.14's two refinement examples, on refinement card 0 (red ink 2 fame;
+    typesetting II + binding II 3 fame)."""
+    assert dict(catalogue().refinement[0].colour) == {"red": 1}
+    assert dict(catalogue().refinement[0].decoration) == {"typesetting": 2, "binding": 2}
+    R = rules(2)
+    d = blank(R, types="AI", guilders=0)
+    give_order(d, 0, 0, 0)                                  # A I, 2 guilders
+    player(d, 0, inks=inks, levels=levels)
+    s = at_fulfil(R, d, 0)
+    assert [m for m in ("skip", "print", "colour", "decoration", "both")
+            if fulfil(0, m) in s.legal_actions()] == modes
+    s.apply(fulfil(0, modes[-1]))
+    p = me(s, 0)
+    assert (p["fame"], p["guilders"]) == (fame, 2 if modes[-1] != "skip" else 0)
+    assert p["inks"] == [0, 0, 0, 0] and s.to_dict()["bag"][RED] == 12   # the red ink spent
+    assert p["levels"] == [levels.get(x, 0) for x in ("typesetting", "woodcutting", "binding", "illuminating")]
 
 
 # =======================================================================================
@@ -374,6 +447,22 @@ def test_take_orders_with_four_orders_discards_one():
     assert p["order_refinement"] == [20, 5, 22, 23]
     d = s.to_dict()
     assert bits(d["printing_discard"]) == [11] and bits(d["refinement_discard"]) == [21]
+
+
+def test_take_orders_with_three_orders_fills_the_fourth_slot():
+    """p.8: "A player can store at most 4 orders"; with 3 there is a free slot, so
+    nothing is discarded."""
+    R = rules(2)
+    d = orders_board(R)
+    for pr, rf in [(10, 20), (11, 21), (12, 22)]:
+        give_order(d, 0, pr, rf)
+    s = at_turn(R, d, "orders", [0, 1])
+    s.apply(take_printing(2))
+    s.apply(take_refinement(5))
+    assert s.current_player() == 1
+    p = me(s, 0)
+    assert p["order_printing"] == [10, 11, 12, 2] and p["order_refinement"] == [20, 21, 22, 5]
+    assert bits(s.to_dict()["printing_discard"]) == []
 
 
 def test_take_orders_leftovers_discarded_at_end_of_row():
@@ -684,6 +773,31 @@ def test_gear_type_swap():
     assert s.legal_actions() == [choose_letter(x) for x in "IOU"]
     s.apply(choose_letter("U"))
     assert me(s, 0)["types"] == [0, 1, 1, 1]
+
+
+def test_gear_ink_swap_needs_an_ink_and_another_colour_in_the_bag():
+    """p.22: exchange one ink for another: with no ink, or with only the player's own
+    colour left in the bag, there is nothing to exchange."""
+    assert gear_uses(gear_turn("ink_swap")) == []
+    R = rules(2)
+    g, o = find_gear("ink_swap")
+    d = blank(R)
+    install_gear(d, 0, g, active=o)
+    player(d, 0, inks={"blue": 1})
+    player(d, 1, inks={"silver": 12, "gold": 12, "red": 12})      # the bag: 11 blue only
+    assert gear_uses(at_turn(R, d, "patronage", [0, 1])) == []
+    player(d, 1, inks={"silver": 12, "gold": 12, "red": 11})      # one red in the bag
+    s = at_turn(R, d, "patronage", [0, 1])
+    assert gear_uses(s) == [use_gear(0)]
+    s.apply(use_gear(0))
+    s.apply(choose_ink("blue"))
+    assert s.legal_actions() == [choose_ink("red")]
+
+
+@pytest.mark.parametrize("kind", ["type_swap", "sell_type"])
+def test_gear_type_swap_and_sale_need_a_type(kind):
+    assert gear_uses(gear_turn(kind, types="")) == []
+    assert gear_uses(gear_turn(kind, types="U")) == [use_gear(0)]
 
 
 def test_gear_lowest_specialty_with_a_tie():
@@ -1113,6 +1227,16 @@ def test_order_reward_two_refinement_more():
     assert me(s, 0)["guilders"] == 0
 
 
+@pytest.mark.parametrize("guilders,more", [(2, True), (1, False)])
+def test_order_reward_more_cards_for_exactly_two_guilders(guilders, more):
+    """p.8: "may pay 2 guilders to draw 2 additional cards ... as long as they can
+    afford to": 2 guilders are enough, 1 is not."""
+    s = order_reward(guilders=guilders)
+    draw(s, ("P", 10), ("P", 11), ("R", 20), ("R", 21))
+    offered = [a for a in (MORE_PP, MORE_RR, MORE_PR) if a in s.legal_actions()]
+    assert offered == ([MORE_PP, MORE_RR, MORE_PR] if more else [])
+
+
 def test_order_reward_declined():
     s = order_reward()
     draw(s, ("P", 10), ("P", 11), ("R", 20), ("R", 21))
@@ -1480,32 +1604,25 @@ def test_random_game_lasts_the_given_rounds(rounds):
     assert s.is_terminal() and s.round == rounds
 
 
-def terminal(R, **seats):
-    d = blank(R, round=6)
-    for seat, edits in seats.items():
-        player(d, int(seat[1:]), **edits)
-    return at_phase(R, d, "TERMINAL")
-
-
 def test_winner_most_fame():
-    s = terminal(rules(2), p0=dict(fame=50, types="AAIOU"), p1=dict(fame=49, types="A"))
+    s = at_end(rules(2), p0=dict(fame=50, types="AAIOU"), p1=dict(fame=49, types="A"))
     assert s.final_scores() == [53, 52] and s.winners() == [0]
 
 
 def test_tie_broken_by_fewer_types():
-    s = terminal(rules(2), p0=dict(fame=50, types="AIOU"), p1=dict(fame=50, types="AIO", inks={"red": 3}))
+    s = at_end(rules(2), p0=dict(fame=50, types="AIOU"), p1=dict(fame=50, types="AIO", inks={"red": 3}))
     assert s.final_scores()[0] == s.final_scores()[1]
     assert s.winners() == [1]
 
 
 def test_tie_then_broken_by_fewer_inks():
-    s = terminal(rules(3), p0=dict(fame=50, inks={"red": 2}), p1=dict(fame=50, inks={"blue": 1}),
+    s = at_end(rules(3), p0=dict(fame=50, inks={"red": 2}), p1=dict(fame=50, inks={"blue": 1}),
                  p2=dict(fame=50, inks={"gold": 1, "red": 1}))
     assert s.winners() == [1]
 
 
 def test_tie_unbroken_is_shared():
-    s = terminal(rules(3), p0=dict(fame=50, inks={"red": 1}), p1=dict(fame=48),
+    s = at_end(rules(3), p0=dict(fame=50, inks={"red": 1}), p1=dict(fame=48),
                  p2=dict(fame=50, inks={"gold": 1}))
     assert s.winners() == [0, 2]
 
@@ -1754,7 +1871,7 @@ def test_non_integer_action(action):
 
 
 def test_action_after_the_end():
-    s = terminal(rules(2))
+    s = at_end(rules(2))
     before = s.to_bytes()
     assert s.legal_actions() == [] and s.chance_outcomes() == []
     for a in (PASS, 0):
