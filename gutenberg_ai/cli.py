@@ -29,6 +29,7 @@ import tempfile
 import textwrap
 
 import pyspiel
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
@@ -318,7 +319,7 @@ def resume_play(args, console) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_replay(args) -> int:
     from gutenberg_ai.records import load_record, printing_game_of, replay
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     record = load_record(args.record)
     same_game(args.game, printing_game_of(record), f"the record {args.record}")
     labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
@@ -377,7 +378,7 @@ def cmd_hint(args) -> int:
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
     solo = pos.game_params["players"] == 1
     seat_names = [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(pos.names)]
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     if args.board and not args.json:
         console.print(tui.game_view(pos.state, player, seat_names))
     if args.bot not in HINT_BOTS:
@@ -464,7 +465,7 @@ def arena_settings(args) -> arena.ArenaSettings:
 
 def cmd_arena(args) -> int:
     s = arena_settings(args)
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
         task = bar.add_task("games", total=None)
@@ -502,13 +503,16 @@ def cmd_arena(args) -> int:
 # ---------------------------------------------------------------------------------------
 # review
 # ---------------------------------------------------------------------------------------
+REVIEW_STEP_WIDTH = 100    # the review's table has a column for the step from this width on
+
+
 def cmd_review(args) -> int:
     from gutenberg_ai.records import load_record, printing_game_of
     from gutenberg_ai.review import review_record, write_review
     record = load_record(args.record)
     same_game(args.game, printing_game_of(record), f"the record {args.record}")
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
-    console = Console(highlight=False, markup=False, stderr=args.json)
+    console = tui.output_console(stderr=args.json)
     columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), disable=not Console(stderr=True).is_terminal) as bar:
         task = bar.add_task("decisions", total=None)
@@ -523,12 +527,15 @@ def cmd_review(args) -> int:
     solo = result["players"] == 1
     unit = (lambda v: f"{v:.1f}") if solo else (lambda v: f"{v:.0%}")
     t = Table(title=f"Review of {args.record} ({result['bot']}, {tui.budget_words(budget)} a decision, "
-                    f"seed {args.seed})", title_justify="left")
+                    f"seed {args.seed})", title_justify="left", box=box.SIMPLE_HEAD)
+    # A narrow terminal leaves the moves the room of the step's column (their words say the step).
+    with_step = console.width >= REVIEW_STEP_WIDTH
     for column in ("#", "player", "round", "step", "played", "best", "eval" if solo else "win", "lost", ""):
         if column in ("step",):
-            t.add_column(column, max_width=14, no_wrap=True, overflow="ellipsis")
+            if with_step:
+                t.add_column(column, max_width=14, no_wrap=True, overflow="ellipsis")
         elif column in ("played", "best"):
-            t.add_column(column, ratio=1)
+            t.add_column(column, ratio=1, min_width=12)
         else:
             t.add_column(column, no_wrap=True,
                          justify="right" if column in ("#", "player", "round", "win", "eval", "lost") else "left")
@@ -538,9 +545,11 @@ def cmd_review(args) -> int:
             continue
         ev = d["evaluation"][d["player"]] if d["evaluation"] else None
         same = d["played"]["action"] == d["best"]["action"]
-        t.add_row(str(d["index"]), str(d["player"]), str(d["round"]), Text(d["step"]), Text(d["played"]["text"]),
-                  Text("=" if same else d["best"]["text"]), "-" if ev is None else unit(ev),
-                  unit(d["lost"]) if d["lost"] else "", Text(d["mark"], style=styles[d["mark"]]))
+        move = (lambda text: tui.without_step(text, d["step"])) if with_step else (lambda text: text)
+        t.add_row(str(d["index"]), str(d["player"]), str(d["round"]), *([Text(d["step"])] if with_step else []),
+                  Text(move(d["played"]["text"])), Text("=" if same else move(d["best"]["text"])),
+                  "-" if ev is None else unit(ev), unit(d["lost"]) if d["lost"] else "",
+                  Text(d["mark"], style=styles[d["mark"]]))
     console.print(t)
     s = Table(title="Per player", title_justify="left")
     for column in ("player", "decisions", "best move", f"mean {'score' if solo else 'win chance'} lost",
@@ -569,7 +578,7 @@ def _progress_bar(console, label):
 
 def cmd_study(args) -> int:
     from gutenberg_ai import studies
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError as e:
@@ -640,7 +649,7 @@ def cmd_suite(args) -> int:
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
     budget = budget_options(args.bot, args.seconds, args.iterations if args.iterations or args.seconds else 500)
-    console = Console(highlight=False, markup=False, stderr=args.json)
+    console = tui.output_console(stderr=args.json)
     with _progress_bar(Console(stderr=True), "positions") as bar:
         task = bar.add_task("positions", total=None)
         result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
@@ -667,6 +676,12 @@ def cmd_suite(args) -> int:
 # ---------------------------------------------------------------------------------------
 # cards
 # ---------------------------------------------------------------------------------------
+def words_not_shown(cards, query: str, kind, catalogue) -> list:
+    """The words of `query` that no card (of `kind`) shows, each on its own: what the
+    cards module did not understand, or a word of another kind of card."""
+    return [w for w in query.split() if not cards.find_cards(w, kind=kind, catalogue=catalogue)]
+
+
 def cmd_cards(args) -> int:
     g = printing_game(args.game)
     cards = g.cards
@@ -689,13 +704,17 @@ def cmd_cards(args) -> int:
     if not query and not exact and kind is None:
         raise UsageError(f"say what the card shows, e.g. gutenberg-ai cards {cards.EXAMPLE}")
     matches = cards.find_cards(query, kind=kind, catalogue=cat, **exact)
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     if args.json:
         print(json.dumps([{"card": m.card, "kind": m.kind, "id": m.id, "text": m.text} for m in matches[:args.top]],
                          indent=2))
         return 0 if matches else 1
     if not matches:
         console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
+        unknown = words_not_shown(cards, query, kind, cat)
+        if unknown:
+            console.print(Text(f"Not understood (no {kind or ''} card shows it): ".replace("  ", " ")
+                               + ", ".join(unknown)))
         close = cards.closest_cards(query, kind=kind, catalogue=cat)
         if close:
             console.print(Text("The closest:"))
@@ -751,7 +770,7 @@ def cmd_selfplay(args) -> int:
                           iterations=None if args.seconds else args.iterations, seconds=args.seconds,
                           seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
                           options=options)
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     with _progress_bar(console, "self-play") as bar:
         task = bar.add_task("games", total=None)
         try:
@@ -768,7 +787,7 @@ def cmd_selfplay(args) -> int:
 
 def cmd_train(args) -> int:
     from gutenberg_ai.learn import dataset, train
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     for option, path in (("out", args.out), ("report", args.report)):
         if path and os.path.isdir(path):    # said before the training, not after it
             raise UsageError(f"--{option}: {path} is a folder: give the name of the file to write")

@@ -16,7 +16,7 @@ import contextlib
 import os
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -164,12 +164,18 @@ def _common_prefix(texts) -> str:
     return ""
 
 
+def without_step(text: str, step: str) -> str:
+    """A move's words without the step's name they start with ("draft: printing P17"
+    under the heading or in the column "draft": "printing P17")."""
+    return text[len(step) + 2:] if text.startswith(step + ": ") else text
+
+
 def menu_text(texts, step: str, width: int) -> Text:
     """The numbered moves (1-based), the step's name dropped from their words (the
     heading says it), and consecutive moves that start alike grouped under that start:
     "printing  1) P12 [A I U] 3g   2) P15 [I I I] 5g" (on the next lines if they do not
     fit on one)."""
-    words = [t[len(step) + 2:] if t.startswith(step + ": ") else t for t in texts]
+    words = [without_step(t, step) for t in texts]
     groups = []   # (prefix, [(number, rest)])
     i = 0
     while i < len(words):
@@ -220,10 +226,30 @@ def _pct(x) -> str:
     return "-" if x is None else f"{x:.0%}"
 
 
-def hints_table(hints, numbers=None, title="Hints", line_steps: int = 2, solo: bool = False,
-                score_word: str = "fame") -> Table:
-    """Hints (gutenberg_ai.Hint) as a table, each move with the first steps of the line
-    the search expects after it; `numbers` maps an action to its menu number. The
+class ExpectedLines:
+    """The play the search expects after each move, below the hints' table: the move,
+    then its steps side by side as many as fit the width the console gives, each step
+    whole (never broken in the middle), indented under the move."""
+    INDENT = 6
+
+    def __init__(self, rows):
+        self.rows = rows    # (the move's label, [steps])
+
+    def __rich_console__(self, console, options):
+        yield Text("Then, as the search expects (up to the first draw: nobody knows it yet):", style="dim")
+        pad = " " * self.INDENT
+        for label, steps in self.rows:
+            yield Text("  ").append_text(label)
+            if steps:
+                body = _pack([Text(step, style="dim") for step in steps], options.max_width - self.INDENT, "; ")
+                yield Text("\n").join(Text(pad).append_text(line) for line in body.split("\n"))
+
+
+def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: bool = False,
+                score_word: str = "fame") -> Group:
+    """Hints (gutenberg_ai.Hint) as a table, and below it the first `line_steps` steps
+    of the line the search expects after each move (ExpectedLines); `numbers` maps an
+    action to its menu number. The
     measure (the chance to win; solo, where there is nobody to beat, the expected final
     score, called `score_word` as the game calls it) comes with its 95% interval, and
     each move says how it stands against the best (its `standing`): best (the highest
@@ -235,20 +261,21 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 2, solo: b
                f"win: chance to win, with a 95% interval; {word}: expected final {word}") + \
         f". best: the highest {measure} among the moves measured; level: the search cannot tell it " \
         f"from the best; ?: too few samples for an interval"
-    t = Table(title=_cell(title), title_justify="left", box=box.SIMPLE_HEAD, caption=caption, caption_justify="left")
+    # The title and the legend at the console's width, not folded to the table's.
+    t = Table(box=box.SIMPLE_HEAD)
     if numbers is not None:
         t.add_column("#", justify="right", style="bold green")
-    t.add_column("move (then, as the search expects)", ratio=1)
+    t.add_column("move", ratio=1)
     t.add_column("searched", justify="right")
     if not solo:
         t.add_column("win", justify="right", style="bold", no_wrap=True)
     t.add_column(word, justify="right", style="bold" if solo else "", no_wrap=True)
     t.add_column("vs best", no_wrap=True)
+    lines = []
     for h in hints:
         cells = [] if numbers is None else [str(numbers.get(h.action, "?"))]
         move = Text(h.text)
-        for step in h.line[:line_steps]:
-            move.append(f"\n  then {step}", style="dim")
+        lines.append((Text(f"{cells[0]}) " if cells else "", style="bold green").append(h.text), h.line[:line_steps]))
         unknown = " (?)" if h.share > 0 else ""
         if solo:
             score = "-" if h.expected_fame is None else f"{h.expected_fame:.0f}"
@@ -259,7 +286,10 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 2, solo: b
             win += unknown if h.interval is None else f" ({h.interval[0] * 100:.0f}-{h.interval[1] * 100:.0f}%)"
             measures = [win, "-" if h.expected_fame is None else f"{h.expected_fame:.0f}"]
         t.add_row(*cells, move, f"{h.share:.0%}", *measures, h.standing)
-    return t
+    heading, legend = Text(str(title), style="italic"), Text(caption, style="dim")
+    if not any(steps for _, steps in lines):
+        return Group(heading, t, legend)
+    return Group(heading, t, legend, ExpectedLines(lines))
 
 
 def policy_table(hints, title="Hints") -> Table:

@@ -225,7 +225,7 @@ def order_rows(core, seat: int) -> list:
     best = windows(core, seat)
     if best and p["pieces"]:
         points, parts, wr, wc = best[0]
-        rows.append(("best window", Text(f"{points} points now on {where_text(wr, wc)} "
+        rows.append(("best window", Text(f"{_count(points, 'point')} now on {where_text(wr, wc)} "
                                          f"({parts_text(parts)}), shaded") if points else
                      Text("no window scores yet", style="dim")))
     return rows
@@ -319,7 +319,7 @@ def automa_line(core) -> Text | None:
         return None
     a = s["players"][seat]
     line = Text("automa: ", style="bold")
-    line.append(f"{a['fame']} points, initiative {core.initiative(seat)} (cubes {a['cubes']}), "
+    line.append(f"{_count(a['fame'], 'point')}, initiative {core.initiative(seat)} (cubes {a['cubes']}), "
                 f"cards by column {' '.join(map(str, a['columns']))} | solo board ")
     boards = []
     for r in range(s["solo_returned"], len(s["solo"])):
@@ -434,12 +434,21 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
 
 
 def move_text(core, action: int, text: str) -> str:
-    """The move's words and what they do not say: a window's points."""
+    """The move's words and what they do not say: a window's points, what a character's
+    side does (and a character's two sides, when choosing one)."""
+    if A["CHARACTER"] <= action < A["SIDE"]:
+        a, b = CHARACTER_SIDES[names.CHARACTERS[action - A["CHARACTER"]]]
+        return f"{text} (side A: {a}; side B: {b})"
+    if A["SIDE"] <= action < A["YES"]:
+        character = core.character(core.current_player())
+        if character in CHARACTER_SIDES:
+            return f"{text}: {CHARACTER_SIDES[character][action - A['SIDE']]}"
+        return text
     if A["WINDOW"] <= action < A["NUM_ACTIONS"]:
         seat = core.current_player()
         r, c = _core.anchor_cell(action - A["WINDOW"])
         parts = core.window_score(seat, r, c)
-        return f"{text}: {sum(parts)} points ({parts_text(parts)})"
+        return f"{text}: {_count(sum(parts), 'point')} ({parts_text(parts)})"
     return text
 
 
