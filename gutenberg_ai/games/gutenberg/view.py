@@ -341,7 +341,7 @@ def house_rows(core, seat: int, viewer: int, seat_names, width: int) -> list:
         who.append(name)
     elif p["character_drawn"][0] >= 0 and (viewer < 0 or viewer == seat):
         who.append(Text("drew " + " / ".join(names.CHARACTERS[x] for x in p["character_drawn"] if x >= 0)))
-    who += [Text(f"fame {p['fame']} (scoring now {core.final_scores()[seat]})"), Text(f"{p['guilders']} guilders"),
+    who += [Text(f"fame {p['fame']} (scoring now {core.final_scores()[seat]})"), Text(_count(p['guilders'], "guilder")),
             Text(f"patronage cards {p['patronage']}")]
     rows = [(seat_label(seat, seat_names).split(" (")[0], _pack(who, room, " | "))]
     held = [Text("types " + (types_text(p["types"]) or "none")), Text("inks ").append_text(_inks_held(p["inks"]))]
@@ -789,7 +789,7 @@ def _web_house(core, s, seat: int, viewer: int, seat_names) -> dict:
     groups.append({"label": "fame", "items": [
         {"kind": "track", "value": p["fame"], "max": max(100, p["fame"]),
          "note": f"end scoring now: {core.final_scores()[seat]}"}]})
-    groups.append({"label": "guilders", "items": [{"kind": "chip", "text": f"{p['guilders']} guilders"}]})
+    groups.append({"label": "guilders", "items": [{"kind": "chip", "text": _count(p['guilders'], "guilder")}]})
     groups.append({"label": "types", "items": [{"kind": "letter", "text": letter, "actions": []}
                                                for letter, n in zip(names.LETTERS, p["types"]) for _ in range(n)]})
     groups.append({"label": "inks", "items": _web_inks(p["inks"])})
