@@ -497,3 +497,17 @@ def test_a_printing_press_character_side_says_what_it_does():
             assert texts[0].endswith(": " + a_side) and texts[1].endswith(": " + b_side), texts
         state.apply_action(legal[0])
     assert "side" in seen
+
+
+def test_a_demo_searches_each_game_at_its_own_budget(tmp_path):
+    """A searching bot's default budget in a demo is the game's (cli.DEMO_ITERATIONS): a
+    Printing Press or Lead Letter Printers move costs several Gutenberg moves, and 1,000
+    iterations made their demo take minutes."""
+    from gutenberg_ai.cli import DEMO_ITERATIONS
+    for game, budget in (("printing-press", 100), ("gutenberg", 1000)):
+        record = tmp_path / f"{game}.json"
+        out = cli("demo", "--game", game, "--bots", "smmcts,heuristic", "--rounds", "1", "--quiet", "--seed", "1",
+                  "--save", str(record))
+        assert out.returncode == 0, out.stderr
+        assert json.loads(record.read_text())["seats"][0]["options"] == {"iterations": budget}
+        assert DEMO_ITERATIONS[game] == budget
