@@ -31,7 +31,6 @@ SKIPPED = {
     "python -m pytest": "the test suite itself",
     "python benchmarks/": "a benchmark: minutes on a quiet machine",
     "ray start": "starts a Ray cluster",
-    ".ci/run": "sets up a fresh machine",
     "gutenberg-ai play": "waits for a person at the terminal",
     "gutenberg-ai serve": "serves until stopped",
     "gutenberg-ai replay": "replays demo.json, the record of a whole game (tests/test_cli.py replays records)",
