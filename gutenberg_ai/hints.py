@@ -24,9 +24,10 @@ How sure the search is: `interval` is a 95% interval of the move's measure, from
 search's batch means (the core's search: the budget is run in parts and each move's
 mean compared across them); where every part gave the same mean (no spread to measure),
 the chance to win's Wilson interval over the move's visits, never a zero-width one; None
-when the move was searched fewer than MIN_VISITS times or in too few parts to tell. `level` says whether the move is
-within noise of the best one (the first hint): their intervals overlap. For the best
-move, whether any other hint is level with it; None where an interval is unknown.
+when the move was searched fewer than MIN_VISITS times or in too few parts to tell.
+`level` says whether the move is within noise of the best one (the first hint): their
+intervals overlap. For the best move, whether any other hint is level with it; None
+where an interval is unknown.
 `standing` says it in a word: "best", "level", "behind" or "too few samples". The list
 returned (Hints) also carries the search's `iterations`, `seconds` and the `measure`
 ("win" or "fame").
@@ -102,9 +103,10 @@ def _interval(mean, se, measure, visits):
 
 
 def ranked(moves: list, intervals: list, measure: str, to_act: int) -> list:
-    """The order the hints are shown in (indices into `moves`, most searched first):
-    the moves whose interval is known by their measure, highest first (the best move is
-    the first of them), then those tried too little to tell, most searched first."""
+    """The order the hints are shown in, as indices into `moves` (the search's, most
+    searched first): the moves whose interval is known by their measure, highest first
+    (the best move is the first of them), then those tried too little to tell, most
+    searched first."""
     known = sorted((i for i, iv in enumerate(intervals) if iv is not None),
                    key=lambda i: (-moves[i][measure][to_act], i))
     return known + [i for i, iv in enumerate(intervals) if iv is None]

@@ -249,18 +249,17 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: b
                 score_word: str = "fame") -> Group:
     """Hints (gutenberg_ai.Hint) as a table, and below it the first `line_steps` steps
     of the line the search expects after each move (ExpectedLines); `numbers` maps an
-    action to its menu number. The
-    measure (the chance to win; solo, where there is nobody to beat, the expected final
-    score, called `score_word` as the game calls it) comes with its 95% interval, and
-    each move says how it stands against the best (its `standing`): best (the highest
-    measure of the moves whose interval is known), level (within the search's noise),
-    behind, or too few samples (no interval: "?")."""
+    action to its menu number. The measure (the chance to win; solo, where there is
+    nobody to beat, the expected final score, called `score_word` as the game calls it)
+    comes with its 95% interval, and each move says how it stands against the best (its
+    `standing`): best (the highest measure of the moves whose interval is known), level
+    (within the search's noise), behind, or too few samples (no interval: "?")."""
     word = score_word
     measure = f"expected final {word}" if solo else "chance to win"
     caption = (f"{word}: expected final {word}, with a 95% interval" if solo else
                f"win: chance to win, with a 95% interval; {word}: expected final {word}") + \
         f". best: the highest {measure} among the moves measured; level: the search cannot tell it " \
-        f"from the best; ?: too few samples for an interval"
+        "from the best; ?: too few samples for an interval"
     # The title and the legend at the console's width, not folded to the table's.
     t = Table(box=box.SIMPLE_HEAD)
     if numbers is not None:

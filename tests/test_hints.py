@@ -191,7 +191,7 @@ def test_the_expected_line_names_only_what_the_player_can_know(name):
     pos, text = _position(name)
     on_table = set(re.findall(r'"([PRSGC]\d+)"', text))
     hints = gutenberg_ai.hint(pos.state, iterations=3000, top=3, line_length=40)
-    drawn = [h for h in hints if hints and h.line and h.line[-1] == "a draw, not known yet"]
+    drawn = [h for h in hints if h.line and h.line[-1] == "a draw, not known yet"]
     assert drawn, [h.line for h in hints]           # these lines reach a draw within 40 steps
     for h in hints:
         assert "a draw, not known yet" not in h.line[:-1]       # nothing after the draw
