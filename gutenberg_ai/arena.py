@@ -640,7 +640,8 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000, anchor_name: str | 
         pick = rng.integers(0, len(results), len(results))
         samples.append(elo(bradley_terry(w[pick].sum(axis=0), iterations=300), anchor))
     low, high = (np.percentile(samples, [2.5, 97.5], axis=0) if samples else (ratings, ratings))
-    no_upper, no_lower = unbounded(w.sum(axis=0), anchor)
+    totals = w.sum(axis=0)
+    no_upper, no_lower = unbounded(totals, anchor)
     standings = []
     for i, bot in enumerate(bots):
         seats = [(r, k) for r in results for k, name in enumerate(r["seats"]) if name == bot]
@@ -653,7 +654,8 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000, anchor_name: str | 
                               rating=float(ratings[i]),
                               rating_low=None if no_lower[i] else float(low[i]),
                               rating_high=None if no_upper[i] else float(high[i]),
-                              rating_note=_bound_note(no_upper[i], no_lower[i])))
+                              rating_note=bound_note(totals, i, no_upper[i], no_lower[i],
+                                                     bots[anchor] if anchor is not None else None)))
     standings.sort(key=lambda row: -row["rating"])
     pairs = []
     for a, b in itertools.combinations(bots, 2):
@@ -675,13 +677,22 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000, anchor_name: str | 
             "standings": standings, "pairings": pairs}
 
 
-def _bound_note(no_upper: bool, no_lower: bool) -> str:
+def bound_note(wins: np.ndarray, b: int, no_upper: bool, no_lower: bool, anchor: str | None) -> str:
+    """Why bot `b`'s rating has an open side, in words that are true of the results
+    (`wins[i, j]`: i's score against j): "never outscored" only of a bot nobody scored
+    against; a bot that was outscored, but by no chain of results from the anchor, is
+    said to be so."""
     if no_upper and no_lower:
         return "results do not connect it to the others: no interval"
+    others = [i for i in range(len(wins)) if i != b]
     if no_upper:
-        return "never outscored: no upper bound"
+        if not any(wins[i, b] > 0 for i in others):
+            return "never outscored: no upper bound"
+        return f"no upper bound: no chain of results leads from {anchor} down to it"
     if no_lower:
-        return "never scored: no lower bound"
+        if not any(wins[b, i] > 0 for i in others):
+            return "never scored: no lower bound"
+        return f"no lower bound: no chain of results leads from it down to {anchor}"
     return ""
 
 
@@ -799,7 +810,8 @@ def markdown(summary: dict) -> str:
               "interval. Rating: Bradley-Terry on the Elo scale from every pairwise result (better "
               "place 1, equal 1/2), " + (f"{anchor} at 0" if anchor != "mean" else "centred on the mean")
               + ", 95% interval by bootstrap over games; a side is open (inf) where the results "
-              "cannot bound it (a bot never outscored has no upper bound). A's score: A's head-to-head result against B."]
+              "cannot bound it (a bot never outscored, or outscored by no chain of results from the anchor, has no "
+              "upper bound). A's score: A's head-to-head result against B."]
     return "\n".join(lines) + "\n"
 
 

@@ -21,6 +21,7 @@ print one line naming what is wrong and exit with status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import secrets
@@ -29,6 +30,7 @@ import tempfile
 import textwrap
 
 import pyspiel
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
@@ -91,30 +93,38 @@ def load_game(params: dict, key: str | None = None):
 # ---------------------------------------------------------------------------------------
 # demo
 # ---------------------------------------------------------------------------------------
-# A searching bot's budget in a demo: quick (a game in seconds) and the same on any machine.
-DEMO_ITERATIONS = 1000
+# A searching bot's budget a move in a demo, per game: iterations (the same game on any
+# machine), as many as play a 2-player game of smmcts against the heuristic player in
+# about 4 s of CPU (measured 2026-11-27, seed 7: Gutenberg 3.6 s at 1,000, Printing Press
+# 3.7 s and Lead Letter Printers 3.9 s at 100; their moves cost more, and their games
+# have more of them).
+DEMO_ITERATIONS = {"gutenberg": 1000, "printing-press": 100, "lead-letter-printers": 100}
 
 def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalogue: str = "",
               characters: bool | None = None, automa: bool = False, out=None, verbose: bool = True,
               record: bool = False, bots=("random",), seconds=None, iterations=None,
-              game: str | None = None, variant: str | None = None, announce: str | None = None):
+              game: str | None = None, variant: str | None = None, announce: str | None = None,
+              progress=None):
     """Play one game of `game` (a games-table key; Gutenberg by default) between bots
     (names from BOT_NAMES: one for every seat, or one per seat; seeded from `seed`,
     chance drawn with it) and print it round by round with the final score sheet.
-    Searching bots get `seconds` or `iterations` a move (default DEMO_ITERATIONS).
+    Searching bots get `seconds` or `iterations` a move (default: the game's
+    DEMO_ITERATIONS).
     `announce` (the seed's line) is printed once the game and the bots are checked.
-    Returns the final state, or (state, GameRecord) with record=True."""
+    `progress(state, player, action)`, where the game is not printed, is called after
+    every action. Returns the final state, or (state, GameRecord) with record=True."""
     out = out or sys.stdout
     params = {"players": players, "rounds": rounds, "catalogue": catalogue, "characters": characters,
               "automa": int(automa) if automa else None, "variant": variant}
-    game = load_game(known_params(printing_game(game), params), game)
+    g = printing_game(game)
+    game = load_game(known_params(g, params), g.key)
     names = list(bots)
     if len(names) == 1:
         names *= players
     if len(names) != players:
         raise UsageError(f"--bots: {len(names)} bots for {players} players; name one for all or one per player")
     if seconds is None and iterations is None:
-        iterations = DEMO_ITERATIONS
+        iterations = DEMO_ITERATIONS[g.key]
     budgets = [budget_options(name, seconds, iterations) for name in names]
     bots = [make_bot(name, game, seat, seed=seed + 1 + seat, **budget)
             for seat, (name, budget) in enumerate(zip(names, budgets))]
@@ -125,20 +135,21 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
     last_round = [-1]
     view = games.of(game).view
 
+    # Each move is flushed as it is played: a person watches the game go, piped too.
     def show(state, player, action):
         core = core_of(state)
         if core.round != last_round[0]:
             last_round[0] = core.round
-            print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out)
+            print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out, flush=True)
         text = state.action_to_string(player, action)
         if player == CHANCE:
             note = view.chance_note(core, action, text)   # the automa's cards; other draws are quiet
             if note:
-                print(f"  {note}", file=out)
+                print(f"  {note}", file=out, flush=True)
         else:
-            print(f"  player {player}: {text}", file=out)
+            print(f"  player {player}: {text}", file=out, flush=True)
 
-    state = play_bots(game, bots, seed, log, on_action=show if verbose else None)
+    state = play_bots(game, bots, seed, log, on_action=show if verbose else progress)
     if verbose:
         draws = sum(1 for a in log.actions if a["player"] == CHANCE)
         print(f"\n=== End of the game ({draws} draws) ===", file=out)
@@ -166,15 +177,36 @@ def score_sheet(state) -> str:
     return tui.score_sheet(core_of(state))
 
 
+@contextlib.contextmanager
+def demo_progress(console, quiet: bool):
+    """With --quiet at a terminal, a line that says how far the game is (the round, the
+    moves played), gone when it ends; yields play_demo's `progress` (None otherwise)."""
+    if not quiet or not console.is_terminal:
+        yield None
+        return
+    with Progress(TextColumn("{task.description}"), TimeElapsedColumn(), console=console, transient=True) as bar:
+        task = bar.add_task("setup", total=None)
+        moves = [0]
+
+        def progress(state, player, action):
+            moves[0] += player != CHANCE
+            rnd = core_of(state).round
+            bar.update(task, description=f"{'setup' if rnd == 0 else f'round {rnd}'}, {moves[0]} moves played")
+
+        yield progress
+
+
 def cmd_demo(args) -> int:
     # Gutenberg's solo game is the automa; Printing Press's brings its own.
     automa = args.automa or (args.players == 1 and "automa" in printing_game(args.game).rules_module.DEFAULTS)
     seed = args.seed if args.seed is not None else fresh_seed()
-    state, log = play_demo(args.players, seed, args.rounds, args.catalogue, characters=args.characters,
-                           automa=automa, verbose=not args.quiet, record=True,
-                           bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
-                           seconds=args.seconds, iterations=args.iterations, game=args.game,
-                           variant=args.variant, announce=seed_line(seed, args.seed is not None))
+    with demo_progress(Console(stderr=True), args.quiet) as progress:
+        state, log = play_demo(args.players, seed, args.rounds, args.catalogue, characters=args.characters,
+                               automa=automa, verbose=not args.quiet, record=True,
+                               bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
+                               seconds=args.seconds, iterations=args.iterations, game=args.game,
+                               variant=args.variant, announce=seed_line(seed, args.seed is not None),
+                               progress=progress)
     if args.quiet:
         print(score_sheet(state))
     if args.save:
@@ -318,7 +350,7 @@ def resume_play(args, console) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_replay(args) -> int:
     from gutenberg_ai.records import load_record, printing_game_of, replay
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     record = load_record(args.record)
     same_game(args.game, printing_game_of(record), f"the record {args.record}")
     labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
@@ -377,7 +409,7 @@ def cmd_hint(args) -> int:
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
     solo = pos.game_params["players"] == 1
     seat_names = [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(pos.names)]
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     if args.board and not args.json:
         console.print(tui.game_view(pos.state, player, seat_names))
     if args.bot not in HINT_BOTS:
@@ -464,7 +496,7 @@ def arena_settings(args) -> arena.ArenaSettings:
 
 def cmd_arena(args) -> int:
     s = arena_settings(args)
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
         task = bar.add_task("games", total=None)
@@ -502,15 +534,20 @@ def cmd_arena(args) -> int:
 # ---------------------------------------------------------------------------------------
 # review
 # ---------------------------------------------------------------------------------------
+REVIEW_STEP_WIDTH = 100    # the review's table has a column for the step from this width on
+
+
 def cmd_review(args) -> int:
     from gutenberg_ai.records import load_record, printing_game_of
     from gutenberg_ai.review import review_record, write_review
     record = load_record(args.record)
     same_game(args.game, printing_game_of(record), f"the record {args.record}")
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
-    console = Console(highlight=False, markup=False, stderr=args.json)
+    console = tui.output_console(stderr=args.json)
     columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), disable=not Console(stderr=True).is_terminal) as bar:
+    # Transient: the table takes the bar's place, no line of it left behind.
+    with Progress(*columns, console=Console(stderr=True), disable=not Console(stderr=True).is_terminal,
+                  transient=True) as bar:
         task = bar.add_task("decisions", total=None)
         result = review_record(record, player=args.player, bot=args.bot, seed=args.seed, threads=args.threads,
                                progress=lambda done, total: bar.update(task, completed=done, total=total), **budget)
@@ -523,12 +560,15 @@ def cmd_review(args) -> int:
     solo = result["players"] == 1
     unit = (lambda v: f"{v:.1f}") if solo else (lambda v: f"{v:.0%}")
     t = Table(title=f"Review of {args.record} ({result['bot']}, {tui.budget_words(budget)} a decision, "
-                    f"seed {args.seed})", title_justify="left")
+                    f"seed {args.seed})", title_justify="left", box=box.SIMPLE_HEAD)
+    # A narrow terminal leaves the moves the room of the step's column (their words say the step).
+    with_step = console.width >= REVIEW_STEP_WIDTH
     for column in ("#", "player", "round", "step", "played", "best", "eval" if solo else "win", "lost", ""):
         if column in ("step",):
-            t.add_column(column, max_width=14, no_wrap=True, overflow="ellipsis")
+            if with_step:
+                t.add_column(column, max_width=14, no_wrap=True, overflow="ellipsis")
         elif column in ("played", "best"):
-            t.add_column(column, ratio=1)
+            t.add_column(column, ratio=1, min_width=12)
         else:
             t.add_column(column, no_wrap=True,
                          justify="right" if column in ("#", "player", "round", "win", "eval", "lost") else "left")
@@ -538,9 +578,11 @@ def cmd_review(args) -> int:
             continue
         ev = d["evaluation"][d["player"]] if d["evaluation"] else None
         same = d["played"]["action"] == d["best"]["action"]
-        t.add_row(str(d["index"]), str(d["player"]), str(d["round"]), Text(d["step"]), Text(d["played"]["text"]),
-                  Text("=" if same else d["best"]["text"]), "-" if ev is None else unit(ev),
-                  unit(d["lost"]) if d["lost"] else "", Text(d["mark"], style=styles[d["mark"]]))
+        move = (lambda text: tui.without_step(text, d["step"])) if with_step else (lambda text: text)
+        t.add_row(str(d["index"]), str(d["player"]), str(d["round"]), *([Text(d["step"])] if with_step else []),
+                  Text(move(d["played"]["text"])), Text("=" if same else move(d["best"]["text"])),
+                  "-" if ev is None else unit(ev), unit(d["lost"]) if d["lost"] else "",
+                  Text(d["mark"], style=styles[d["mark"]]))
     console.print(t)
     s = Table(title="Per player", title_justify="left")
     for column in ("player", "decisions", "best move", f"mean {'score' if solo else 'win chance'} lost",
@@ -562,14 +604,14 @@ def cmd_review(args) -> int:
 # ---------------------------------------------------------------------------------------
 # study
 # ---------------------------------------------------------------------------------------
-def _progress_bar(console, label):
+def _progress_bar(console, label, transient=False):
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    return Progress(*columns, console=console, disable=not console.is_terminal)
+    return Progress(*columns, console=console, disable=not console.is_terminal, transient=transient)
 
 
 def cmd_study(args) -> int:
     from gutenberg_ai import studies
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError as e:
@@ -640,8 +682,8 @@ def cmd_suite(args) -> int:
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
     budget = budget_options(args.bot, args.seconds, args.iterations if args.iterations or args.seconds else 500)
-    console = Console(highlight=False, markup=False, stderr=args.json)
-    with _progress_bar(Console(stderr=True), "positions") as bar:
+    console = tui.output_console(stderr=args.json)
+    with _progress_bar(Console(stderr=True), "positions", transient=True) as bar:
         task = bar.add_task("positions", total=None)
         result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
                                  progress=lambda d, n: bar.update(task, completed=d, total=n), **budget)
@@ -667,6 +709,12 @@ def cmd_suite(args) -> int:
 # ---------------------------------------------------------------------------------------
 # cards
 # ---------------------------------------------------------------------------------------
+def words_not_shown(cards, query: str, kind, catalogue) -> list:
+    """The words of `query` that no card (of `kind`) shows, each on its own: what the
+    cards module did not understand, or a word of another kind of card."""
+    return [w for w in query.split() if not cards.find_cards(w, kind=kind, catalogue=catalogue)]
+
+
 def cmd_cards(args) -> int:
     g = printing_game(args.game)
     cards = g.cards
@@ -689,13 +737,17 @@ def cmd_cards(args) -> int:
     if not query and not exact and kind is None:
         raise UsageError(f"say what the card shows, e.g. gutenberg-ai cards {cards.EXAMPLE}")
     matches = cards.find_cards(query, kind=kind, catalogue=cat, **exact)
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     if args.json:
         print(json.dumps([{"card": m.card, "kind": m.kind, "id": m.id, "text": m.text} for m in matches[:args.top]],
                          indent=2))
         return 0 if matches else 1
     if not matches:
         console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
+        unknown = words_not_shown(cards, query, kind, cat)
+        if unknown:
+            console.print(Text(f"Not understood (no {kind or ''} card shows it): ".replace("  ", " ")
+                               + ", ".join(unknown)))
         close = cards.closest_cards(query, kind=kind, catalogue=cat)
         if close:
             console.print(Text("The closest:"))
@@ -751,7 +803,7 @@ def cmd_selfplay(args) -> int:
                           iterations=None if args.seconds else args.iterations, seconds=args.seconds,
                           seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
                           options=options)
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     with _progress_bar(console, "self-play") as bar:
         task = bar.add_task("games", total=None)
         try:
@@ -768,7 +820,7 @@ def cmd_selfplay(args) -> int:
 
 def cmd_train(args) -> int:
     from gutenberg_ai.learn import dataset, train
-    console = Console(highlight=False, markup=False)
+    console = tui.output_console()
     for option, path in (("out", args.out), ("report", args.report)):
         if path and os.path.isdir(path):    # said before the training, not after it
             raise UsageError(f"--{option}: {path} is a folder: give the name of the file to write")
@@ -912,7 +964,8 @@ def build_parser() -> argparse.ArgumentParser:
     group = demo.add_mutually_exclusive_group()
     group.add_argument("--seconds", type=_positive_float, default=None, help="seconds a move of a searching bot")
     group.add_argument("--iterations", type=_positive_int, default=None,
-                       help=f"search iterations a move of a searching bot (default {DEMO_ITERATIONS})")
+                       help="search iterations a move of a searching bot (default: " + ", ".join(
+                           f"{n:,} for {games.get(key).title}" for key, n in DEMO_ITERATIONS.items()) + ")")
     demo.set_defaults(run=cmd_demo)
 
     play = _subparser(sub, "play", "play a game against AI opponents in the terminal",

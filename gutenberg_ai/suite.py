@@ -36,7 +36,7 @@ from gutenberg_ai import games
 from gutenberg_ai.games import core_of
 
 # The current suite of each game. Printing Press and Lead Letter Printers are at v2: their
-# v1 positions were played under rules since corrected (session 12: a bonus marker beside
+# v1 positions were played under rules since corrected (2026-11-27, cc92bdd: a bonus marker beside
 # a lone "1", an empty window; a shop shared at setup), so their actions no longer replay.
 SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 2, "lead-letter-printers": 2}
 MIN_SHARE = 0.01

@@ -13,8 +13,10 @@ Dynamic text goes through rich.text.Text, never markup, so a card such as
 from __future__ import annotations
 
 import contextlib
+import os
 
 from rich import box
+from rich.console import Console, Group
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -23,6 +25,9 @@ from gutenberg_ai import games
 from gutenberg_ai.jsonfile import plain_text
 
 LABEL = 11   # width of the labels on the left of a decision view
+# The width of output that goes to a pipe or a file: rich would take 80 columns, where a
+# review's table folds its moves a word a line; COLUMNS, where set, still decides.
+PIPED_WIDTH = 120
 GROUP_MIN = 6   # a shared start of at least this many characters groups moves on a line
 
 
@@ -66,8 +71,6 @@ def _pack(items, width: int, sep: str = "   ") -> Text:
     return out
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _rows_table(rows) -> Table:
@@ -77,6 +80,14 @@ def _rows_table(rows) -> Table:
     for label, value in rows:
         t.add_row(label, value)
     return t
+
+
+def output_console(stderr: bool = False, **options) -> Console:
+    """A command's console (no markup, no highlighting): a terminal's own width, and
+    PIPED_WIDTH columns for a pipe or a file (unless COLUMNS says otherwise)."""
+    if not Console(stderr=stderr).is_terminal and "COLUMNS" not in os.environ:
+        options.setdefault("width", PIPED_WIDTH)
+    return Console(stderr=stderr, highlight=False, markup=False, **options)
 
 
 # ---------------------------------------------------------------------------------------
@@ -151,12 +162,18 @@ def _common_prefix(texts) -> str:
     return ""
 
 
+def without_step(text: str, step: str) -> str:
+    """A move's words without the step's name they start with ("draft: printing P17"
+    under the heading or in the column "draft": "printing P17")."""
+    return text[len(step) + 2:] if text.startswith(step + ": ") else text
+
+
 def menu_text(texts, step: str, width: int) -> Text:
     """The numbered moves (1-based), the step's name dropped from their words (the
     heading says it), and consecutive moves that start alike grouped under that start:
     "printing  1) P12 [A I U] 3g   2) P15 [I I I] 5g" (on the next lines if they do not
     fit on one)."""
-    words = [t[len(step) + 2:] if t.startswith(step + ": ") else t for t in texts]
+    words = [without_step(t, step) for t in texts]
     groups = []   # (prefix, [(number, rest)])
     i = 0
     while i < len(words):
@@ -207,50 +224,69 @@ def _pct(x) -> str:
     return "-" if x is None else f"{x:.0%}"
 
 
-def _vs_best(i: int, h) -> str:
-    if i == 0:
-        return "best"
-    return {True: "level", False: "behind", None: "unsure"}[h.level]
+class ExpectedLines:
+    """The play the search expects after each move, below the hints' table: the move,
+    then its steps side by side as many as fit the width the console gives, each step
+    whole (never broken in the middle), indented under the move."""
+    INDENT = 6
+
+    def __init__(self, rows):
+        self.rows = rows    # (the move's label, [steps])
+
+    def __rich_console__(self, console, options):
+        yield Text("Then, as the search expects (up to the first draw: nobody knows it yet):", style="dim")
+        pad = " " * self.INDENT
+        for label, steps in self.rows:
+            yield Text("  ").append_text(label)
+            if steps:
+                body = _pack([Text(step, style="dim") for step in steps], options.max_width - self.INDENT, "; ")
+                yield Text("\n").join(Text(pad).append_text(line) for line in body.split("\n"))
 
 
-def hints_table(hints, numbers=None, title="Hints", line_steps: int = 2, solo: bool = False,
-                score_word: str = "fame") -> Table:
-    """Hints (gutenberg_ai.Hint) as a table, each move with the first steps of the line
-    the search expects after it; `numbers` maps an action to its menu number. The
-    measure (the chance to win; solo, where there is nobody to beat, the expected final
-    score, called `score_word` as the game calls it) comes with its 95% interval, and
-    each move says how it stands against the best: level (within the search's noise),
-    behind, or unsure (tried too little to tell)."""
+def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: bool = False,
+                score_word: str = "fame") -> Group:
+    """Hints (gutenberg_ai.Hint) as a table, and below it the first `line_steps` steps
+    of the line the search expects after each move (ExpectedLines); `numbers` maps an
+    action to its menu number. The measure (the chance to win; solo, where there is
+    nobody to beat, the expected final score, called `score_word` as the game calls it)
+    comes with its 95% interval, and each move says how it stands against the best (its
+    `standing`): best (the highest measure of the moves whose interval is known), level
+    (within the search's noise), behind, or too few samples (no interval: "?")."""
     word = score_word
+    measure = f"expected final {word}" if solo else "chance to win"
     caption = (f"{word}: expected final {word}, with a 95% interval" if solo else
                f"win: chance to win, with a 95% interval; {word}: expected final {word}") + \
-        "; level: the search cannot tell it from the best move"
-    t = Table(title=_cell(title), title_justify="left", box=box.SIMPLE_HEAD, caption=caption, caption_justify="left")
+        f". best: the highest {measure} among the moves measured; level: the search cannot tell it " \
+        "from the best; ?: too few samples for an interval"
+    # The title and the legend at the console's width, not folded to the table's.
+    t = Table(box=box.SIMPLE_HEAD)
     if numbers is not None:
         t.add_column("#", justify="right", style="bold green")
-    t.add_column("move (then, as the search expects)", ratio=1)
+    t.add_column("move", ratio=1)
     t.add_column("searched", justify="right")
     if not solo:
         t.add_column("win", justify="right", style="bold", no_wrap=True)
     t.add_column(word, justify="right", style="bold" if solo else "", no_wrap=True)
     t.add_column("vs best", no_wrap=True)
-    for i, h in enumerate(hints):
+    lines = []
+    for h in hints:
         cells = [] if numbers is None else [str(numbers.get(h.action, "?"))]
         move = Text(h.text)
-        for step in h.line[:line_steps]:
-            move.append(f"\n  then {step}", style="dim")
+        lines.append((Text(f"{cells[0]}) " if cells else "", style="bold green").append(h.text), h.line[:line_steps]))
+        unknown = " (?)" if h.share > 0 else ""
         if solo:
             score = "-" if h.expected_fame is None else f"{h.expected_fame:.0f}"
-            if h.interval is not None:
-                score += f" ({h.interval[0]:.0f}-{h.interval[1]:.0f})"
+            score += unknown if h.interval is None else f" ({h.interval[0]:.0f}-{h.interval[1]:.0f})"
             measures = [score]
         else:
             win = _pct(h.win_probability)
-            if h.interval is not None:
-                win += f" ({h.interval[0] * 100:.0f}-{h.interval[1] * 100:.0f}%)"
+            win += unknown if h.interval is None else f" ({h.interval[0] * 100:.0f}-{h.interval[1] * 100:.0f}%)"
             measures = [win, "-" if h.expected_fame is None else f"{h.expected_fame:.0f}"]
-        t.add_row(*cells, move, f"{h.share:.0%}", *measures, _vs_best(i, h))
-    return t
+        t.add_row(*cells, move, f"{h.share:.0%}", *measures, h.standing)
+    heading, legend = Text(str(title), style="italic"), Text(caption, style="dim")
+    if not any(steps for _, steps in lines):
+        return Group(heading, t, legend)
+    return Group(heading, t, legend, ExpectedLines(lines))
 
 
 def policy_table(hints, title="Hints") -> Table:

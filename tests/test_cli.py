@@ -62,12 +62,14 @@ def test_demo_rejects_bad_parameters_without_a_traceback():
 
 # -- the command line as a whole ------------------------------------------------------------
 import contextlib
+import re
 import csv
 import io
 import json
 import os
 import pathlib
 
+import pyspiel
 import pytest
 from rich.console import Console
 
@@ -223,7 +225,7 @@ def test_hint_on_the_shipped_positions_as_a_table_and_as_json(path):
     assert abs(sum(h["share"] for h in data["hints"])) <= 1.0 + 1e-9
     first = data["hints"][0]
     assert set(first) == {"action", "text", "share", "win_probability", "expected_fame", "interval", "level",
-                          "line"}
+                          "line", "standing"}
     assert out.stdout == cli("hint", str(path), "--iterations", "150", "--top", "3", "--json").stdout
 
 
@@ -391,3 +393,121 @@ def test_a_reader_that_stops_early_stops_the_command_quietly():
     proc.stdout.close()
     err = proc.stderr.read()
     assert proc.wait(timeout=300) == 141 and err == b""
+
+
+# -- what a new user reads -------------------------------------------------------------------
+def piped(*args, cwd=None):
+    """The command with its output piped (not a terminal), at no COLUMNS of the caller's."""
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    return subprocess.run([sys.executable, "-m", "gutenberg_ai", *args], capture_output=True, text=True,
+                          timeout=120, env=env, cwd=cwd, stdin=subprocess.DEVNULL)
+
+
+def test_piped_hints_keep_each_move_and_each_expected_step_whole_on_a_line():
+    """Piped output is laid out PIPED_WIDTH wide (rich's 80 folded a plan in the middle),
+    and the line the search expects is listed below the table a step at a time, each
+    step whole, never folded mid-phrase inside a narrow column."""
+    from gutenberg_ai import tui
+    position = str(POSITIONS[[p.name for p in POSITIONS].index("plan-round1-2p.json")])
+    out = piped("hint", position, "--iterations", "600", "--top", "3")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert max(map(len, lines)) <= tui.PIPED_WIDTH and max(map(len, lines)) > 80
+    hints = json.loads(piped("hint", position, "--iterations", "600", "--top", "3", "--json").stdout)["hints"]
+    for h in hints:
+        assert any(h["text"] in line for line in lines), h["text"]
+        for step in h["line"][:4]:
+            assert any(step in line for line in lines), step
+    assert out.stderr == ""       # no progress bar, no spinner, off a terminal
+
+
+def test_piped_review_is_a_table_of_whole_moves_not_a_word_a_line(tmp_path):
+    assert piped("demo", "--seed", "7", "--rounds", "1", "--bots", "heuristic", "--quiet", "--save", "rec.json",
+                 cwd=tmp_path).returncode == 0
+    out = piped("review", "rec.json", "--iterations", "40", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    result = json.loads((tmp_path / "rec-review.json").read_text())
+    rows = sum(1 for d in result["decisions"] if d["method"] != "only move")
+    lines = out.stdout.splitlines()
+    assert max(map(len, lines)) <= 120
+    assert len(lines) < 3 * rows        # at 80 columns the moves took a word a line: 343 lines for 44 rows
+    assert any("keep William Caxton" in line or "keep Helena Ungler" in line for line in lines)
+
+
+def test_cards_reads_an_amount_of_fame_or_guilders_as_one_figure():
+    """"2f" is 2 fame on the card, not a 2 somewhere and some fame somewhere else (R21
+    shows 4f, 1f and a reward of 1g: no 2 fame)."""
+    out = cli("cards", "refinement", "red", "2f", "--top", "40")
+    assert out.returncode == 0, out.stderr
+    rows = [line.split(None, 1) for line in out.stdout.splitlines() if re.match(r"\s+R\d+\s", line)]
+    assert rows and "R21" not in [card for card, _ in rows]
+    assert all(re.search(r"\b2f\b", shows) for _, shows in rows)
+    assert re.findall(r"^\s+(P\d+)\s", cli("cards", "A", "I", "I", "U", "5", "guilders").stdout, re.M) == ["P30"]
+    assert "P30" in cli("cards", "A", "I", "I", "U", "5g").stdout
+    assert cli("cards", "A", "I", "I", "U", "3g").stdout.startswith("No card shows all of that.")   # P30 is 5g
+
+
+def test_cards_names_the_words_it_did_not_understand():
+    out = cli("cards", "blah", "red")
+    assert out.returncode == 1
+    assert "Not understood (no card shows it): blah" in out.stdout
+    out = cli("cards", "refinement", "red", "2f", "zebra", "quux")
+    assert "Not understood (no refinement card shows it): zebra, quux" in out.stdout
+    out = cli("cards", "--game", "lead-letter-printers", "technology", "zebra")
+    assert "zebra" in out.stdout and "Not understood" in out.stdout
+
+
+def test_counts_of_one_are_singular():
+    from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
+    from gutenberg_ai.words import counted
+    assert (counted(1, "mark"), counted(2, "mark"), counted(0, "guilder")) == ("1 mark", "2 marks", "0 guilders")
+    out = cli("cards", "--game", "lead-letter-printers", "trading", "--top", "40").stdout
+    out += cli("cards", "--game", "lead-letter-printers", "order", "--top", "40").stdout
+    assert not re.search(r"\b1 (points|marks)\b", out) and re.search(r"\b1 point\b", out)
+    cat = default_catalogue()
+    texts = [cat.describe_tile(i) for i in range(cat.count("tile"))] + \
+        [cat.describe_order(i) for i in range(cat.count("order"))]
+    assert "trading tile 20 (1 paper + 1 mark -> 1 point)" in texts
+
+
+def test_a_printing_press_character_side_says_what_it_does():
+    """At the choice of a character's side, each side's move says its ability (the
+    rulebook's p.18 in the view's words); a choice of characters, where there is one,
+    says both sides of each."""
+    from gutenberg_ai import tui
+    from gutenberg_ai.games.printing_press import _core as pp
+    from gutenberg_ai.games.printing_press.view import CHARACTER_SIDES
+    game = pyspiel.load_game("printing_press", {"players": 2})
+    state = game.new_initial_state()
+    seen = set()
+    while not state.is_terminal() and "side" not in seen:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        legal = state.legal_actions()
+        core = gutenberg_ai.core_of(state)
+        texts = [tui.move_text(core, a, state.action_to_string(state.current_player(), a)) for a in legal]
+        if all(pp.ACTIONS["CHARACTER"] <= a < pp.ACTIONS["SIDE"] for a in legal):
+            seen.add("character")
+            for text in texts:
+                assert "(side A: " in text and "; side B: " in text, text
+        if all(pp.ACTIONS["SIDE"] <= a < pp.ACTIONS["YES"] for a in legal):
+            seen.add("side")
+            a_side, b_side = CHARACTER_SIDES[core.character(state.current_player())]
+            assert texts[0].endswith(": " + a_side) and texts[1].endswith(": " + b_side), texts
+        state.apply_action(legal[0])
+    assert "side" in seen
+
+
+def test_a_demo_searches_each_game_at_its_own_budget(tmp_path):
+    """A searching bot's default budget in a demo is the game's (cli.DEMO_ITERATIONS): a
+    Printing Press or Lead Letter Printers move costs several Gutenberg moves, and 1,000
+    iterations made their demo take minutes."""
+    from gutenberg_ai.cli import DEMO_ITERATIONS
+    for game, budget in (("printing-press", 100), ("gutenberg", 1000)):
+        record = tmp_path / f"{game}.json"
+        out = cli("demo", "--game", game, "--bots", "smmcts,heuristic", "--rounds", "1", "--quiet", "--seed", "1",
+                  "--save", str(record))
+        assert out.returncode == 0, out.stderr
+        assert json.loads(record.read_text())["seats"][0]["options"] == {"iterations": budget}
+        assert DEMO_ITERATIONS[game] == budget

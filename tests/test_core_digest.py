@@ -4,9 +4,9 @@ Seeded games (uniformly random moves mixed with the heuristic's, draws by their
 probabilities) are played through the core, and every step is hashed: the player to act,
 the legal actions or the chance outcomes with their probabilities, the move, and every
 field of the state after it. The digests below were taken at main 50977af, before the
-speed work of issue 9; the same seeds must give the same digests, or a rule changed.
+core's speed work; the same seeds must give the same digests, or a rule changed.
 The cases that mix in the heuristic's moves with characters in play were taken again
-when the heuristic learned the characters' abilities (issue 14, session 9): the rules
+when the heuristic learned the characters' abilities (6128317): the rules
 did not change, and the cases of random moves alone, or without characters, kept theirs.
 
 And the legality test the glue applies to every action, `is_legal` (a direct test per

@@ -167,3 +167,27 @@ def test_a_game_without_characters_gets_seats_and_first_player(tmp_path):
     t = studies.run_balance(s, str(tmp_path))
     assert t["games"] == 2 and t["groups"] == {} and len(t["seats"]) == 2
     assert t["first_player"][0]["games"] == 2
+
+
+def test_a_bot_outscored_is_not_said_to_be_never_outscored():
+    # ismcts and smmcts each beat the other once and random in every game; random never
+    # scores, so nothing bounds either search from above relative to random, yet both
+    # were outscored, by each other.
+    s = arena.ArenaSettings(bots=["ismcts", "smmcts", "random"], games=2)
+    results = []
+    for g in range(2):
+        results.append({"match": "a", "game": g, "seats": ["ismcts", "smmcts"], "scores": [9, 1] if g else [1, 9],
+                        "winners": [0] if g else [1], "ranks": [1, 2] if g else [2, 1]})
+        for match, bot in (("b", "ismcts"), ("c", "smmcts")):
+            results.append({"match": match, "game": g, "seats": [bot, "random"], "scores": [9, 1],
+                            "winners": [0], "ranks": [1, 2]})
+    rows = {r["bot"]: r for r in arena.tables(results, s, bootstrap=20)["standings"]}
+    for bot in ("ismcts", "smmcts"):
+        assert rows[bot]["rating_high"] is None
+        assert "never outscored" not in rows[bot]["rating_note"]
+        assert rows[bot]["rating_note"] == "no upper bound: no chain of results leads from random down to it"
+    assert rows["random"]["rating_note"] == ""
+    # Without an anchor the words are literal: a bot nobody took a point from.
+    rows = {r["bot"]: r for r in arena.tables(results[:1], arena.ArenaSettings(bots=["ismcts", "smmcts"], games=1),
+                                              bootstrap=20)["standings"]}
+    assert rows["smmcts"]["rating_note"] == "never outscored: no upper bound"

@@ -1189,6 +1189,15 @@ cdef bint replay_draws(const Tree* t, GameState* st, int32_t node) noexcept nogi
     return current_player(st) != CHANCE
 
 
+cdef bint _draws_on(const Tree* t, int32_t node) noexcept nogil:
+    """Whether the edge into `node` records a draw (not only moves revealed)."""
+    cdef int i
+    for i in range(t.nodes[node].n_obs):
+        if t.obs[t.nodes[node].obs + i] < OBS_REVEAL:
+            return True
+    return False
+
+
 cdef void reveal_committed(const Tree* t, GameState* st, int32_t node) noexcept nogil:
     """Set the moves already committed in this simultaneous step to those revealed into
     `node`."""
@@ -1409,8 +1418,11 @@ cdef class SearchTree:
 
     def line(self, int action, int max_steps=12):
         """The expected play after the root player's `action`: the most visited moves and,
-        after each, the most visited of what followed, as (seat, action, text) triples
-        (draws left out). Stops where the tree thins out."""
+        after each, the most visited of what followed, as (seat, action, text) triples.
+        It names only what the root player can know: another player's move it does not
+        see is (seat, -1, None), and it stops at the first draw, given as (CHANCE, -1,
+        None): the tree's most visited outcome is one of its own redraws, not a card
+        anyone has seen. Stops where the tree thins out."""
         cdef Tree* t = self.t
         cdef GameState st = t.root
         cdef int32_t node = 0, arm, c, best
@@ -1469,18 +1481,25 @@ cdef class SearchTree:
                     if t.nodes[c].edge == edge and (best < 0 or t.nodes[c].visits > t.nodes[best].visits):
                         best = c
                     c = t.nodes[c].next_sibling
+                unseen = edge == EDGE_HIDDEN
                 if best >= 0 and sim_phase(&st):
                     # At the end of a simultaneous step the moves are revealed: play those.
                     reveal_committed(t, &st, best)
                     if edge == EDGE_HIDDEN and revealed_move(t, best, nd.player) >= 0:
                         a = revealed_move(t, best, nd.player)
+                        unseen = False
                 if not is_legal(&st, t.cat, a):
                     break
                 if not first:
-                    out.append((nd.player, a, self._text(&st, a)))
+                    out.append((nd.player, -1, None) if unseen else (nd.player, a, self._text(&st, a)))
                 apply_action(&st, t.cat, a)
             first = False
-            if best < 0 or not replay_draws(t, &st, best):
+            if best < 0:
+                break
+            if _draws_on(t, best):
+                out.append((CHANCE, -1, None))
+                break
+            if not replay_draws(t, &st, best):
                 break
             node = best
         return out

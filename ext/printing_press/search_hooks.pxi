@@ -90,5 +90,6 @@ GAME_SEARCH_DEFAULTS = dict(
 # game's search and weights".
 GAME_SOLO_SEARCH_DEFAULTS = dict(fame_scale=10.0)
 # The learned bot's solo settings: the shared ones (the network in the rollouts gained
-# nothing solo: benchmarks/README.md, session 7).
+# nothing solo: benchmarks/README.md,
+# "Solo Gutenberg: where the search stops gaining").
 GAME_SOLO_LEARNED_DEFAULTS = {}

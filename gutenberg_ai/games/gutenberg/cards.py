@@ -7,8 +7,10 @@
 A position file names cards by catalogue id ("P30"); the person at the table holds a
 card and sees its faces. Every card is read as a bag of words of its faces (card_words:
 its kind, letters, inks, specialties with their levels, numbers with what they count,
-gear rewards), and so is the query (query_words: "5g" is 5 guilders, "IV" is level 4,
-"inks" is ink...). A card matches when it shows every word of the query, as many times
+gear rewards), and so is the query (query_words: "5g" and "5 guilders" are 5 guilders,
+"2f" 2 fame, "IV" is level 4, "inks" is ink...). A number of guilders or fame is one
+word ("guilders:5"): "2f" finds a card that shows 2 fame, not one that shows a 2 and
+some fame. A card matches when it shows every word of the query, as many times
 as the query says; the closest matches (fewest words the query left out) come first.
 `letters=` and `inks=` ask for exactly those letters (a printing card's, a patronage
 card's types) or inks (a refinement card's colour part, a patronage card's inks).
@@ -30,6 +32,7 @@ _SYNONYMS = {"g": "guilders", "guilder": "guilders", "f": "fame", "inks": "ink",
              "color": "colour", "colours": "colour", "colors": "colour", "printings": "printing",
              "refinements": "refinement", "cards": "", "card": "", "with": "", "and": "", "of": "",
              "level": "", "levels": "", "patron": "patronage", "spec": "specialty"}
+AMOUNTS = ("guilders", "fame")   # what a number on a card counts, written with it
 _ROMAN = {"ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6"}   # a lone "i" is the letter
 
 
@@ -47,19 +50,25 @@ def _level_words(specialty: str, level: int) -> list:
     return [specialty, str(level), f"{specialty}:{level}"] + (["i"] if level == 1 else [])
 
 
+def _amount_words(n: int, unit: str) -> list:
+    # "5 guilders" in a query is the one word "guilders:5": that many of them.
+    return [str(n), unit, f"{unit}:{n}"]
+
+
 def card_words(kind: str, card) -> Counter:
     """The words a card shows, with their counts."""
     words = Counter([kind])
     if kind == "printing":
         words.update(c.lower() for c in card.letters)
-        words.update([str(card.guilders), "guilders"])
+        words.update(_amount_words(card.guilders, "guilders"))
     elif kind == "refinement":
         words.update(["colour"] + [ink for ink, n in card.colour.items() for _ in range(n)])
-        words.update([str(card.colour_fame), "fame", "decoration", str(card.decoration_fame), "fame"])
+        words.update(_amount_words(card.colour_fame, "fame") + ["decoration"]
+                     + _amount_words(card.decoration_fame, "fame"))
         for specialty, level in card.decoration.items():
             words.update(_level_words(specialty, level))
-        words.update(["reward", card.reward.kind if card.reward.kind != "guilders" else "guilders",
-                      str(card.reward.amount)])
+        words.update(["reward"] + (_amount_words(card.reward.amount, card.reward.kind)
+                                   if card.reward.kind in AMOUNTS else [card.reward.kind, str(card.reward.amount)]))
     elif kind == "specialty":
         words.update(card.icons)
     elif kind == "gear":
@@ -85,13 +94,16 @@ def query_words(text: str) -> Counter:
         word = raw.lower()
         m = re.fullmatch(r"(\d+)([gf])", word)
         if m:
-            words += [m.group(1), "guilders" if m.group(2) == "g" else "fame"]
+            words.append(f"{'guilders' if m.group(2) == 'g' else 'fame'}:{m.group(1)}")
             continue
         level = _ROMAN.get(word, "1" if word == "i" else word)
         if words and words[-1] in SPECIALTIES and level.isdigit():
             words[-1] = f"{words[-1]}:{level}"   # a specialty and its level
             continue
         word = _ROMAN.get(word, _SYNONYMS.get(word, word))
+        if word in AMOUNTS and words and words[-1].isdigit():
+            words[-1] = f"{word}:{words[-1]}"   # a number and what it counts
+            continue
         if word:
             words.append(word)
     return Counter(words)

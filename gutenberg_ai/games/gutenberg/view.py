@@ -18,7 +18,8 @@ from rich.text import Text
 
 from gutenberg_ai import solo_title
 from gutenberg_ai.games.gutenberg import _core, names
-from gutenberg_ai.tui import LABEL, _adder, _cell, _count, _join, _pack, _rows_table, seat_label
+from gutenberg_ai.tui import LABEL, _adder, _cell, _join, _pack, _rows_table, seat_label
+from gutenberg_ai.words import counted
 
 INK_STYLES = {"blue": "bold blue", "silver": "bold white", "gold": "bold yellow", "red": "bold red"}
 
@@ -341,7 +342,7 @@ def house_rows(core, seat: int, viewer: int, seat_names, width: int) -> list:
         who.append(name)
     elif p["character_drawn"][0] >= 0 and (viewer < 0 or viewer == seat):
         who.append(Text("drew " + " / ".join(names.CHARACTERS[x] for x in p["character_drawn"] if x >= 0)))
-    who += [Text(f"fame {p['fame']} (scoring now {core.final_scores()[seat]})"), Text(f"{p['guilders']} guilders"),
+    who += [Text(f"fame {p['fame']} (scoring now {core.final_scores()[seat]})"), Text(counted(p['guilders'], "guilder")),
             Text(f"patronage cards {p['patronage']}")]
     rows = [(seat_label(seat, seat_names).split(" (")[0], _pack(who, room, " | "))]
     held = [Text("types " + (types_text(p["types"]) or "none")), Text("inks ").append_text(_inks_held(p["inks"]))]
@@ -384,8 +385,8 @@ def house_line(core, seat: int, viewer: int, seat_names, width: int, one_line: b
     parts = [Text(f"fame {p['fame']} ({core.final_scores()[seat]})"), Text(f"{p['guilders']}g"),
              Text("types " + (types_text(p["types"]) or "none")), Text("inks ").append_text(_inks_held(p["inks"])),
              Text("specialties " + " ".join(names.ROMAN[v] for v in p["levels"])),
-             Text(_count(sum(x >= 0 for x in p["order_printing"]), "order") + ", "
-                  + _count(sum(g >= 0 for g in p["gear"]), "gear"))]
+             Text(counted(sum(x >= 0 for x in p["order_printing"]), "order") + ", "
+                  + counted(sum(g >= 0 for g in p["gear"]), "gear"))]
     if p["patronage"]:
         parts.append(Text(f"patronage {p['patronage']}"))
     if p["character"] >= 0:
@@ -789,7 +790,7 @@ def _web_house(core, s, seat: int, viewer: int, seat_names) -> dict:
     groups.append({"label": "fame", "items": [
         {"kind": "track", "value": p["fame"], "max": max(100, p["fame"]),
          "note": f"end scoring now: {core.final_scores()[seat]}"}]})
-    groups.append({"label": "guilders", "items": [{"kind": "chip", "text": f"{p['guilders']} guilders"}]})
+    groups.append({"label": "guilders", "items": [{"kind": "chip", "text": counted(p['guilders'], "guilder")}]})
     groups.append({"label": "types", "items": [{"kind": "letter", "text": letter, "actions": []}
                                                for letter, n in zip(names.LETTERS, p["types"]) for _ in range(n)]})
     groups.append({"label": "inks", "items": _web_inks(p["inks"])})

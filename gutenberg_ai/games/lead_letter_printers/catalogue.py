@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any
 
 from gutenberg_ai.jsonfile import FileDataError, decode_json, path_text, read_bytes, show, text_problem
+from gutenberg_ai.words import counted
 
 from .names import (CITY_KINDS, CONTRACT_KINDS, EFFECTS, FACTORY_ABILITIES, FREE_WORDS, GOODS,
                     GREEN_EFFECTS, LETTERS, LEVELS, RESOURCES, SIGNBOARDS)
@@ -135,7 +136,7 @@ class Catalogue:
         o = self._data["orders"][i]
         stages = " | ".join(_goods_text(x) or "-" for x in o["stages"])
         sign = f", {o['signboard']} signboard" if "signboard" in o else ""
-        return f"order {o['number']} ({o['level']}, {o['points']} points{sign}; {stages})"
+        return f"order {o['number']} ({o['level']}, {counted(o['points'], 'point')}{sign}; {stages})"
 
     def describe_contract(self, i: int) -> str:
         c = self._data["contracts"][i]
@@ -239,8 +240,12 @@ def _vector(goods: dict, names) -> list[int]:
     return [goods.get(x, 0) for x in names]
 
 
+# The goods counted by the piece, named in the plural: "1 mark", "2 marks".
+_PIECES = {"marks": "mark", "points": "point"}
+
+
 def _goods_text(goods: dict) -> str:
-    return " + ".join(f"{n} {g}" for g, n in goods.items())
+    return " + ".join(counted(n, _PIECES[g], g) if g in _PIECES else f"{n} {g}" for g, n in goods.items())
 
 
 def _effect_arg(e: dict) -> int:
@@ -299,8 +304,8 @@ _EFFECT_WORDS = {
 
 def describe_effect(e: dict) -> str:
     n = e.get("n", 1)
-    if e["do"] in ("marks", "points") and n == 1:
-        return f"1 {e['do'][:-1]}"
+    if e["do"] in _PIECES:
+        return counted(n, _PIECES[e["do"]], e["do"])
     text = _EFFECT_WORDS[e["do"]].format(n=n, level=e.get("level", ""), letter=e.get("letter", ""))
     free = e.get("free")
     if free:

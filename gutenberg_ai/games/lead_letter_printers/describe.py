@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import names
+from gutenberg_ai.words import counted
 
 
 @dataclass
@@ -70,7 +71,7 @@ def parts(core, viewer: int) -> Parts:
     seats = []
     for seat in range(s["num_players"]):
         p = s["players"][seat]
-        brief = (f"{p['points']} points, {p['marks']} marks, "
+        brief = (f"{counted(p['points'], 'point')}, {counted(p['marks'], 'mark')}, "
                  + ", ".join(f"{p['res'][r]} {R[r]}" for r in range(len(R)))
                  + f"; workforce {p['workforce']}, capacity {p['capacity']}")
         one = Seat(seat, brief + f"; order track section {p['section']}; agent at {cat.node_name(p['agent'])}",

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gutenberg_ai.tui import LABEL, _pack, _rows_table, seat_label
+from gutenberg_ai.words import counted
 
 from . import _core, describe, names
 
@@ -570,7 +571,7 @@ def _web_seat(core, s, q: int, viewer: int, names_, legal) -> dict:
     R = names.RESOURCES
     tracks = [{"kind": "track", "label": "workforce", "value": p["workforce"], "max": 8},
               {"kind": "track", "label": "capacity", "value": p["capacity"], "max": 10},
-              {"kind": "chip", "text": f"{p['points']} points, {p['marks']} marks"},
+              {"kind": "chip", "text": f"{counted(p['points'], 'point')}, {counted(p['marks'], 'mark')}"},
               {"kind": "chip", "text": ", ".join(f"{p['res'][r]} {R[r]}" for r in range(len(R)))},
               {"kind": "chip", "text": f"order track section {p['section']}"}]
     groups = [{"label": "tracks", "items": tracks}]

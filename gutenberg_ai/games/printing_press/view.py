@@ -21,7 +21,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gutenberg_ai.tui import LABEL, _count, _join, _pack, _rows_table, seat_label
+from gutenberg_ai.tui import LABEL, _join, _pack, _rows_table, seat_label
+from gutenberg_ai.words import counted
 
 from . import _core, names
 
@@ -185,7 +186,7 @@ def hand_text(p: dict, seen: bool) -> Text:
     if not held:
         return Text("none", style="dim")
     if not seen:
-        return Text(_count(len(held), "token") + " (hidden)", style="dim")
+        return Text(counted(len(held), "token") + " (hidden)", style="dim")
     return _join([Text(f"{k + 1}:").append_text(symbol_text(p["hand"][k]))
                   for k in range(len(p["slot"])) if p["slot"][k] == SLOTS["HAND"]], " ")
 
@@ -225,7 +226,7 @@ def order_rows(core, seat: int) -> list:
     best = windows(core, seat)
     if best and p["pieces"]:
         points, parts, wr, wc = best[0]
-        rows.append(("best window", Text(f"{points} points now on {where_text(wr, wc)} "
+        rows.append(("best window", Text(f"{counted(points, 'point')} now on {where_text(wr, wc)} "
                                          f"({parts_text(parts)}), shaded") if points else
                      Text("no window scores yet", style="dim")))
     return rows
@@ -301,7 +302,7 @@ def house_line(core, seat: int, viewer: int, seat_names, width: int, one_line: b
     parts.append(Text(f"tableau {p['height']}x{p['width']}" if p["pieces"] else "tableau empty"))
     held = sum(1 for k in range(len(p["slot"])) if p["slot"][k] == SLOTS["HAND"])
     if held:
-        parts.append(Text(_count(held, "setup token")))
+        parts.append(Text(counted(held, "setup token")))
     if one_line:
         line.append_text(_join(parts, " | "))
         if len(line) > width:
@@ -319,7 +320,7 @@ def automa_line(core) -> Text | None:
         return None
     a = s["players"][seat]
     line = Text("automa: ", style="bold")
-    line.append(f"{a['fame']} points, initiative {core.initiative(seat)} (cubes {a['cubes']}), "
+    line.append(f"{counted(a['fame'], 'point')}, initiative {core.initiative(seat)} (cubes {a['cubes']}), "
                 f"cards by column {' '.join(map(str, a['columns']))} | solo board ")
     boards = []
     for r in range(s["solo_returned"], len(s["solo"])):
@@ -434,12 +435,21 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
 
 
 def move_text(core, action: int, text: str) -> str:
-    """The move's words and what they do not say: a window's points."""
+    """The move's words and what they do not say: a window's points, what a character's
+    side does (and a character's two sides, when choosing one)."""
+    if A["CHARACTER"] <= action < A["SIDE"]:
+        a, b = CHARACTER_SIDES[names.CHARACTERS[action - A["CHARACTER"]]]
+        return f"{text} (side A: {a}; side B: {b})"
+    if A["SIDE"] <= action < A["YES"]:
+        character = core.character(core.current_player())
+        if character in CHARACTER_SIDES:
+            return f"{text}: {CHARACTER_SIDES[character][action - A['SIDE']]}"
+        return text
     if A["WINDOW"] <= action < A["NUM_ACTIONS"]:
         seat = core.current_player()
         r, c = _core.anchor_cell(action - A["WINDOW"])
         parts = core.window_score(seat, r, c)
-        return f"{text}: {sum(parts)} points ({parts_text(parts)})"
+        return f"{text}: {counted(sum(parts), 'point')} ({parts_text(parts)})"
     return text
 
 
