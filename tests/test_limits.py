@@ -1,0 +1,125 @@
+"""Nothing a user gives can hang the machine or crash a tool: every thread count, budget
+and size is bounded before any work (gutenberg_ai.limits), and a game parameter the
+bindings cannot carry is refused like any other bad value."""
+import math
+
+import pyspiel
+import pytest
+
+import gutenberg_ai
+from gutenberg_ai import arena, games
+from gutenberg_ai.bots import make_bot
+from gutenberg_ai.cli import build_parser
+
+POSITION = "gutenberg_ai/games/gutenberg/data/positions/fulfil-round6-2p.json"
+BIG = 2**63          # past every bound, and past a C long long
+
+
+# ---------------------------------------------------------------------------------------
+# Budgets, threads and sizes
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("argv", [
+    ["hint", POSITION, "--seconds", "inf"],
+    ["hint", POSITION, "--seconds", "1e9"],
+    ["hint", POSITION, "--iterations", str(BIG)],
+    ["hint", POSITION, "--threads", "1000000"],
+    ["hint", POSITION, "--seed", str(2**64)],
+    ["review", "game.json", "--threads", "1000000"],
+    ["review", "game.json", "--iterations", str(BIG)],
+    ["play", "--seconds", "inf"],
+    ["demo", "--iterations", str(BIG)],
+    ["arena", "--bots", "smmcts,heuristic", "--out", "x", "--seconds", "inf"],
+    ["arena", "--bots", "smmcts,heuristic", "--out", "x", "--games", str(BIG)],
+    ["arena", "--bots", "smmcts,heuristic", "--out", "x", "--jobs", "1000000"],
+    ["study", "balance", "--out", "x", "--seconds", "inf"],
+    ["selfplay", "--out", "x", "--iterations", str(BIG)],
+    ["suite", "--bot", "smmcts", "--seconds", "inf"],
+    ["serve", "--max-seconds", "inf"],
+])
+def test_the_command_line_refuses_an_unbounded_budget_before_any_work(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: argument --" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("options", [
+    {"seconds": math.inf}, {"seconds": math.nan}, {"seconds": 1e9}, {"iterations": BIG},
+    {"iterations": 10**10}, {"threads": 1_000_000}, {"threads": BIG}, {"max_nodes": 2**40},
+    {"cutoff": BIG}, {"plan_candidates": 2**31},
+])
+@pytest.mark.parametrize("bot", ["smmcts", "ismcts", "learned"])
+def test_make_bot_refuses_an_unbounded_budget(bot, options):
+    game = gutenberg_ai.load_game(players=2)
+    with pytest.raises(ValueError) as e:
+        make_bot(bot, game, 0, **options)
+    assert next(iter(options)) in str(e.value)
+
+
+@pytest.mark.parametrize("name", ["smmcts@99999999999999999999", "smmcts@9999999999s",
+                                  "openspiel-mcts-cpp@99999999999999999999"])
+def test_a_budget_in_a_bots_name_is_bounded(name):
+    game = gutenberg_ai.load_game(players=2)
+    with pytest.raises(ValueError, match=r"is not a (whole )?number"):
+        make_bot(name, game, 0)
+
+
+@pytest.mark.parametrize("bot", ["openspiel-ismcts-cpp", "openspiel-mcts", "cfr"])
+def test_the_other_searching_bots_refuse_an_unbounded_budget(bot):
+    from gutenberg_ai.cfr import variant_game
+    game = variant_game() if bot == "cfr" else gutenberg_ai.load_game(players=2)
+    with pytest.raises(ValueError, match="iterations"):
+        make_bot(bot, game, 0, iterations=BIG)
+
+
+# Each of these returns at once or raises another error on the code before the bounds
+# (no search runs long): NaN seconds made a search of no iteration, 2**63 iterations
+# overflowed inside the search, 65 threads searched.
+@pytest.mark.parametrize("budget", [{"seconds": math.nan}, {"iterations": BIG},
+                                    {"iterations": 10, "threads": 65}, {"iterations": 10, "top": BIG},
+                                    {"iterations": 10, "seed": 2**64}])
+def test_hint_refuses_an_unbounded_budget(budget):
+    from gutenberg_ai.positionfile import load_position
+    _, pos = load_position(POSITION)
+    with pytest.raises(ValueError) as e:
+        gutenberg_ai.hint(pos.state, **budget)
+    assert next(iter(k for k in budget if k != "iterations" or len(budget) == 1)) in str(e.value)
+
+
+@pytest.mark.parametrize("budget", [{"seconds": math.nan}, {"iterations": BIG}, {"iterations": 10, "threads": 65},
+                                    {"iterations": 10, "batches": BIG}])
+def test_the_cores_search_checks_the_bounds_itself(budget):
+    from gutenberg_ai.positionfile import load_position
+    g, pos = load_position(POSITION)
+    with pytest.raises(ValueError):
+        g.core.search(pos.state, "smmcts", **budget)
+    with pytest.raises(ValueError, match="max_nodes"):
+        g.core.search_config(max_nodes=2**40)
+
+
+@pytest.mark.parametrize("change", [{"games": 10**9}, {"seconds": math.inf}, {"seconds": None, "iterations": BIG}])
+def test_the_arena_refuses_unbounded_settings_before_anything_is_written(change, tmp_path):
+    s = arena.ArenaSettings(bots=["heuristic", "random"], **change)
+    with pytest.raises(arena.ArenaError):
+        arena.run_arena(s, str(tmp_path / "out"))
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_arena_refuses_a_million_processes(tmp_path):
+    s = arena.ArenaSettings(bots=["heuristic", "random"], games=1)
+    with pytest.raises(arena.ArenaError, match="jobs"):
+        arena.run_arena(s, str(tmp_path / "out"), jobs=10**6)
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_bounds_are_exported_for_other_entries():
+    from gutenberg_ai import limits
+    assert limits.check_seconds(limits.MAX_SECONDS) == limits.MAX_SECONDS
+    assert limits.check_iterations(limits.MAX_ITERATIONS) == limits.MAX_ITERATIONS
+    assert limits.check_threads(limits.MAX_THREADS) == limits.MAX_THREADS
+    for check, bad in ((limits.check_seconds, math.inf), (limits.check_seconds, 0), (limits.check_seconds, True),
+                       (limits.check_iterations, limits.MAX_ITERATIONS + 1), (limits.check_iterations, 1.0),
+                       (limits.check_threads, limits.MAX_THREADS + 1)):
+        with pytest.raises(ValueError, match="at most|to "):
+            check(bad)
