@@ -123,3 +123,37 @@ def test_the_bounds_are_exported_for_other_entries():
                        (limits.check_threads, limits.MAX_THREADS + 1)):
         with pytest.raises(ValueError, match="at most|to "):
             check(bad)
+
+
+# ---------------------------------------------------------------------------------------
+# Game parameters the bindings cannot carry (a C int)
+# ---------------------------------------------------------------------------------------
+def _integer_parameters():
+    for g in games.GAMES.values():
+        for name, default in g.rules_module.DEFAULTS.items():
+            if isinstance(default, int) and not isinstance(default, bool):
+                yield g.key, name
+
+
+@pytest.mark.parametrize("value", [2**31, -2**31 - 1, BIG])
+@pytest.mark.parametrize("key, name", list(_integer_parameters()))
+def test_a_wide_game_parameter_is_refused_like_any_bad_value(key, name, value):
+    g = games.get(key)
+    with pytest.raises(pyspiel.SpielError) as e:
+        g.load(**{name: value})
+    assert str(e.value).startswith(f"{g.spiel_name}: {name}: {value}")
+    assert "cast" not in str(e.value)
+
+
+def test_the_python_shell_refuses_parameters_with_the_native_games_error_type():
+    from gutenberg_ai.games.gutenberg.game import GutenbergGame
+    for params in ({"players": 7}, {"rounds": 0}, {"automa": 2}):
+        with pytest.raises(pyspiel.SpielError, match=next(iter(params))):
+            pyspiel.load_game("gutenberg_py", params)
+        with pytest.raises(pyspiel.SpielError, match=next(iter(params))):
+            pyspiel.load_game("gutenberg", params)
+    for name in ("players", "rounds", "automa"):
+        with pytest.raises(pyspiel.SpielError, match=f"{name}: {2**31}"):
+            GutenbergGame({name: 2**31})
+    with pytest.raises(pyspiel.SpielError, match="players"):
+        gutenberg_ai.load_game(players=2**31)

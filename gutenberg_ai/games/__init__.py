@@ -62,8 +62,11 @@ class PrintingGame:
         return importlib.import_module(self.cards_module)
 
     def load(self, **params) -> pyspiel.Game:
-        """The native OpenSpiel game with these parameters."""
-        importlib.import_module(self.module)   # registers the game
+        """The native OpenSpiel game with these parameters; a bad one is a SpielError
+        naming it (a ParameterError for a whole number the bindings cannot carry)."""
+        from gutenberg_ai.gamedata import refuse_wide_ints
+        module = importlib.import_module(self.module)   # registers the game
+        refuse_wide_ints(params, module.check_parameters, self.spiel_name)
         return pyspiel.load_game(self.spiel_name, params)
 
 
