@@ -157,3 +157,91 @@ def test_the_python_shell_refuses_parameters_with_the_native_games_error_type():
             GutenbergGame({name: 2**31})
     with pytest.raises(pyspiel.SpielError, match="players"):
         gutenberg_ai.load_game(players=2**31)
+
+
+# ---------------------------------------------------------------------------------------
+# Weights files: sizes and shapes from the headers, before anything is read
+# ---------------------------------------------------------------------------------------
+def _shipped_arrays():
+    import numpy as np
+    from gutenberg_ai.learn import model as weights
+    with np.load(weights.shipped_path("gutenberg"), allow_pickle=False) as f:
+        return {k: f[k] for k in f.files}
+
+
+def _refusal(path):
+    from gutenberg_ai.learn import model as weights
+    core = games.get("gutenberg").core
+    with pytest.raises(weights.ModelError) as e:
+        weights.read(str(path), "gutenberg", core)
+    return str(e.value)
+
+
+def test_a_small_weights_file_that_unpacks_to_a_gibibyte_is_refused_unread(tmp_path):
+    import resource
+    import zipfile
+    import numpy as np
+    arrays = _shipped_arrays()
+    path = tmp_path / "bomb.npz"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, a in arrays.items():
+            if name != "w_obs":
+                with z.open(f"{name}.npy", "w") as f:
+                    np.lib.format.write_array(f, a)
+        # 1 GiB of zeros, written in pieces: a file of about 1 MB
+        with z.open("w_obs.npy", "w", force_zip64=True) as f:
+            np.lib.format.write_array_header_1_0(f, {"descr": "<f4", "fortran_order": False,
+                                                     "shape": (1 << 28,)})
+            block = bytes(1 << 24)
+            for _ in range(64):
+                f.write(block)
+    assert path.stat().st_size < 4 << 20
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    message = _refusal(path)
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before     # kB
+    assert "w_obs" in message and "bytes unpacked" in message
+    assert grown < 200 << 10, f"the process grew by {grown} kB"
+
+
+def test_a_header_claiming_a_huge_shape_is_refused_without_a_memory_error(tmp_path):
+    import zipfile
+    import numpy as np
+    arrays = _shipped_arrays()
+    path = tmp_path / "huge.npz"
+    with zipfile.ZipFile(path, "w") as z:
+        for name, a in arrays.items():
+            with z.open(f"{name}.npy", "w") as f:
+                if name == "b1":    # a header saying 2**40 floats, and 16 bytes of them
+                    np.lib.format.write_array_header_1_0(f, {"descr": "<f4", "fortran_order": False,
+                                                             "shape": (1 << 40,)})
+                    f.write(bytes(16))
+                else:
+                    np.lib.format.write_array(f, a)
+    message = _refusal(path)
+    assert "b1: its header says shape (1099511627776,)" in message
+
+
+def test_a_deeply_nested_meta_is_refused_without_a_recursion_error(tmp_path):
+    import numpy as np
+    arrays = _shipped_arrays()
+    arrays["meta"] = np.array("[" * 100_000 + "]" * 100_000)
+    path = tmp_path / "deep.npz"
+    np.savez(path, **arrays)
+    assert "meta: nested more than" in _refusal(path)
+    arrays["meta"] = np.array('{"a": ' * 50 + "1" + "}" * 50)     # deeper than any meta, within Python's limit
+    np.savez(path, **arrays)
+    assert "meta: nested more than" in _refusal(path)
+
+
+def test_a_weights_file_of_many_members_or_an_object_array_is_refused(tmp_path):
+    import zipfile
+    import numpy as np
+    path = tmp_path / "many.npz"
+    with zipfile.ZipFile(path, "w") as z:
+        for i in range(1000):
+            z.writestr(f"x{i}.npy", b"")
+    assert "1000 members" in _refusal(path)
+    arrays = _shipped_arrays()
+    arrays["b2"] = np.array([{"a": 1}], dtype=object)
+    np.savez(path, **arrays)
+    assert "b2: its header says" in _refusal(path)
