@@ -267,7 +267,7 @@ def examine(path: str, task: dict) -> tuple[dict | None, str | None]:
         why = schedule_mismatch(record, task)
         if why:
             return None, why
-        replay(record)
+        replay(record, dealt=task["chance_seed"])    # the scheduled deal's draws, not another's
     except RecordError as e:
         return None, str(e).split("\n")[0]
     return summary_of_task(task, record), None
