@@ -260,7 +260,7 @@ def resume_play(args, console) -> int:
     that player, its hidden draws dealt at random as they fit the record and the plans
     hidden at its end chosen again (records.fill_hidden)."""
     from gutenberg_ai.play import Session, Settings
-    from gutenberg_ai.records import fill_hidden, game_of, load_record, printing_game_of
+    from gutenberg_ai.records import fill_hidden, game_of, load_record, printing_game_of, replay
     for option, value in (("--position", args.position or None), ("--players", args.players), ("--rounds", args.rounds),
                           ("--characters/--no-characters", args.characters), ("--automa", args.automa or None),
                           ("--variant", args.variant), ("--catalogue", args.catalogue or None)):
@@ -281,6 +281,9 @@ def resume_play(args, console) -> int:
     else:
         seed, given = fresh_seed(), False
     game = game_of(record)
+    # Checked as replay and review check it (each action's player, legality and text; a
+    # finished game's result) before anything is played from it.
+    replay(record)
     allowed = [n for n in BOT_NAMES if n != "cfr"]
     others = sorted((e for e in record["seats"] if e["seat"] != human), key=lambda e: e["seat"])
     if args.ai:
