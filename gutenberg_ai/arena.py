@@ -450,10 +450,7 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
     ones for jobs > 1 or Ray) or to bot objects (pyspiel.Bots, in this process only). Returns the summary; summary["run"] says what was played,
     found, replayed (with the mismatches) and left to another arena."""
     validate(s, factories)
-    try:
-        limits.check_whole(jobs, "jobs", 1, limits.MAX_JOBS)
-    except ValueError as e:
-        raise ArenaError(str(e)) from None
+    check_jobs(jobs)
     import pyspiel
     objects = [name for name, f in (factories or {}).items() if isinstance(f, pyspiel.Bot)]
     if objects and (jobs > 1 or ray is not None):
@@ -476,6 +473,14 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
         from gutenberg_ai import plots as plotting
         summary["plots"] = [os.path.relpath(p, out) for p in plotting.arena_plots(summary, out)]
     return summary
+
+
+def check_jobs(jobs):
+    """ArenaError unless `jobs` is within limits.MAX_JOBS processes."""
+    try:
+        limits.check_whole(jobs, "jobs", 1, limits.MAX_JOBS)
+    except ValueError as e:
+        raise ArenaError(str(e)) from None
 
 
 def validate(s: ArenaSettings, factories=None):

@@ -74,9 +74,10 @@ def test_the_other_searching_bots_refuse_an_unbounded_budget(bot):
 
 
 # Each of these returns at once or raises another error on the code before the bounds
-# (no search runs long): NaN seconds made a search of no iteration, 2**63 iterations
-# overflowed inside the search, 65 threads searched.
-@pytest.mark.parametrize("budget", [{"seconds": math.nan}, {"iterations": BIG},
+# (no search runs long): NaN seconds made a search of no iteration, 2**80 iterations
+# overflowed inside the search (2**63 split in batches searched without end), 65
+# threads searched.
+@pytest.mark.parametrize("budget", [{"seconds": math.nan}, {"iterations": 2**80},
                                     {"iterations": 10, "threads": 65}, {"iterations": 10, "top": BIG},
                                     {"iterations": 10, "seed": 2**64}])
 def test_hint_refuses_an_unbounded_budget(budget):
@@ -98,18 +99,34 @@ def test_the_cores_search_checks_the_bounds_itself(budget):
         g.core.search_config(max_nodes=2**40)
 
 
-@pytest.mark.parametrize("change", [{"games": 10**9}, {"seconds": math.inf}, {"seconds": None, "iterations": BIG}])
-def test_the_arena_refuses_unbounded_settings_before_anything_is_written(change, tmp_path):
-    s = arena.ArenaSettings(bots=["heuristic", "random"], **change)
-    with pytest.raises(arena.ArenaError):
-        arena.run_arena(s, str(tmp_path / "out"))
+@pytest.fixture
+def no_games(monkeypatch):
+    """Any game scheduled or any process pool started fails the test at once (before the
+    bounds, a billion games were scheduled and a million processes started)."""
+    from gutenberg_ai import studies
+
+    def started(*args, **kwargs):
+        raise AssertionError("work started before the settings were refused")
+    monkeypatch.setattr(arena, "schedule", started)
+    monkeypatch.setattr(studies, "balance_tasks", started)
+    monkeypatch.setattr(arena.mp, "get_context", started)
+
+
+@pytest.mark.parametrize("change, jobs", [({"games": 10**9}, 1), ({"seconds": math.inf}, 1),
+                                          ({"seconds": None, "iterations": BIG}, 1), ({"games": 1}, 10**6)])
+def test_the_arena_refuses_unbounded_settings_before_anything_is_written(change, jobs, tmp_path, no_games):
+    s = arena.ArenaSettings(bots=["heuristic", "ismcts"], **change)
+    with pytest.raises(arena.ArenaError, match="games|seconds|iterations|jobs"):
+        arena.run_arena(s, str(tmp_path / "out"), jobs=jobs)
     assert not (tmp_path / "out").exists()
 
 
-def test_the_arena_refuses_a_million_processes(tmp_path):
-    s = arena.ArenaSettings(bots=["heuristic", "random"], games=1)
-    with pytest.raises(arena.ArenaError, match="jobs"):
-        arena.run_arena(s, str(tmp_path / "out"), jobs=10**6)
+@pytest.mark.parametrize("change, jobs", [({"games": 10**9}, 1), ({}, 10**6)])
+def test_the_balance_study_refuses_unbounded_settings_before_anything_is_written(change, jobs, tmp_path, no_games):
+    from gutenberg_ai import studies
+    s = studies.BalanceSettings(bot="heuristic", rounds=1, iterations=None, **change)
+    with pytest.raises(arena.ArenaError, match="games|jobs"):
+        studies.run_balance(s, str(tmp_path / "out"), jobs=jobs)
     assert not (tmp_path / "out").exists()
 
 
