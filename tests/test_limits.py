@@ -66,9 +66,13 @@ def test_a_budget_in_a_bots_name_is_bounded(name):
 
 
 @pytest.mark.parametrize("bot", ["openspiel-ismcts-cpp", "openspiel-mcts", "cfr"])
-def test_the_other_searching_bots_refuse_an_unbounded_budget(bot):
-    from gutenberg_ai.cfr import variant_game
-    game = variant_game() if bot == "cfr" else gutenberg_ai.load_game(players=2)
+def test_the_other_searching_bots_refuse_an_unbounded_budget(bot, monkeypatch):
+    from gutenberg_ai import cfr
+
+    def solved(*args):
+        raise AssertionError("cfr started solving before its iterations were refused")
+    monkeypatch.setattr(cfr, "_solved", solved)
+    game = cfr.variant_game() if bot == "cfr" else gutenberg_ai.load_game(players=2)
     with pytest.raises(ValueError, match="iterations"):
         make_bot(bot, game, 0, iterations=BIG)
 
