@@ -444,11 +444,25 @@ def _pairing(text: str, bots: list) -> tuple:
     raise UsageError(f"pairings: {text!r} is not two of the --bots as A:B (pairs comma-separated)")
 
 
-def arena_settings(args) -> arena.ArenaSettings:
+def options_json(text: str, flag: str):
+    """The JSON of an --options flag; UsageError, named `flag`, for text that is not JSON
+    or nests deeper than any options do (jsonfile.MAX_DEPTH: json's own recursion would
+    fail with a traceback)."""
+    from gutenberg_ai.jsonfile import MAX_DEPTH, structure_problems
     try:
-        options = json.loads(args.options)
+        data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise UsageError(f"options: invalid JSON: {e.msg}") from None
+        raise UsageError(f"{flag}: invalid JSON: {e.msg}") from None
+    except RecursionError:
+        raise UsageError(f"{flag}: nested more than {MAX_DEPTH} levels deep") from None
+    found = structure_problems(data)
+    if found:
+        raise UsageError(f"{flag}: {found[0][0]}: {found[0][1]}")
+    return data
+
+
+def arena_settings(args) -> arena.ArenaSettings:
+    options = options_json(args.options, "options")
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
         raise UsageError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -573,10 +587,7 @@ def _progress_bar(console, label):
 def cmd_study(args) -> int:
     from gutenberg_ai import studies
     console = Console(highlight=False, markup=False)
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"--options: invalid JSON: {e.msg}") from None
+    options = options_json(args.options, "--options")
     if not isinstance(options, dict):
         raise UsageError("--options: an object of the bot's options, e.g. {\"cutoff\": 60}")
     g = printing_game(args.game)
@@ -743,10 +754,7 @@ def cmd_serve(args) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_selfplay(args) -> int:
     from gutenberg_ai.learn import selfplay
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"options: invalid JSON: {e.msg}") from None
+    options = options_json(args.options, "options")
     if not isinstance(options, dict):
         raise UsageError('options: an object of search options, e.g. {"model": "gen1.npz"}')
     g = printing_game(args.game)

@@ -44,6 +44,15 @@ def test_the_command_line_refuses_an_unbounded_budget_before_any_work(argv, caps
     assert "error: argument --" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("command", [["arena", "--bots", "smmcts,heuristic"], ["study", "balance"], ["selfplay"]])
+def test_deeply_nested_options_are_refused_without_a_traceback(command, tmp_path):
+    from test_cli import cli
+    for text in ("[" * 5000 + "]" * 5000, '{"a": ' * 40 + "1" + "}" * 40):
+        out = cli(*command, "--out", str(tmp_path / "out"), "--options", text)
+        assert out.returncode == 2 and "nested more than" in out.stderr, out.stderr[-300:]
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("options", [
     {"seconds": math.inf}, {"seconds": math.nan}, {"seconds": 1e9}, {"iterations": BIG},
     {"iterations": 10**10}, {"threads": 1_000_000}, {"threads": BIG}, {"max_nodes": 2**40},
