@@ -70,7 +70,8 @@ __version__ = "0.1.0"
 def load_game(**params) -> pyspiel.Game:
     """The native OpenSpiel game "gutenberg" with these parameters (players, rounds,
     returns, characters, automa, catalogue; see gutenberg_ai.games.gutenberg.game)."""
-    return pyspiel.load_game(GAME_NAME, params)
+    from gutenberg_ai import games
+    return games.get("gutenberg").load(**params)
 
 
 def solo_title(score: int) -> str:

@@ -56,6 +56,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from gutenberg_ai import limits
 from gutenberg_ai.bots import BOT_NAMES, budget_options, refusal
 
 SETTINGS_FILE = "arena.json"
@@ -266,7 +267,7 @@ def examine(path: str, task: dict) -> tuple[dict | None, str | None]:
         why = schedule_mismatch(record, task)
         if why:
             return None, why
-        replay(record)
+        replay(record, dealt=task["chance_seed"])    # the scheduled deal's draws, not another's
     except RecordError as e:
         return None, str(e).split("\n")[0]
     return summary_of_task(task, record), None
@@ -449,6 +450,7 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
     ones for jobs > 1 or Ray) or to bot objects (pyspiel.Bots, in this process only). Returns the summary; summary["run"] says what was played,
     found, replayed (with the mismatches) and left to another arena."""
     validate(s, factories)
+    check_jobs(jobs)
     import pyspiel
     objects = [name for name, f in (factories or {}).items() if isinstance(f, pyspiel.Bot)]
     if objects and (jobs > 1 or ray is not None):
@@ -471,6 +473,14 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
         from gutenberg_ai import plots as plotting
         summary["plots"] = [os.path.relpath(p, out) for p in plotting.arena_plots(summary, out)]
     return summary
+
+
+def check_jobs(jobs):
+    """ArenaError unless `jobs` is within limits.MAX_JOBS processes."""
+    try:
+        limits.check_whole(jobs, "jobs", 1, limits.MAX_JOBS)
+    except ValueError as e:
+        raise ArenaError(str(e)) from None
 
 
 def validate(s: ArenaSettings, factories=None):
@@ -517,8 +527,11 @@ def validate(s: ArenaSettings, factories=None):
         raise ArenaError("bots: a round robin needs at least 2 bots")
     if not 2 <= s.players <= 4:
         raise ArenaError(f"players: {s.players} is out of range (2-4)")
-    if s.games < 1:
-        raise ArenaError(f"games: {s.games} is not 1 or more")
+    try:     # the bounds of gutenberg_ai.limits, before any game
+        limits.check_whole(s.games, "games", 1, limits.MAX_GAMES)
+        limits.check_budget(s.seconds, s.iterations)
+    except ValueError as e:
+        raise ArenaError(str(e)) from None
     if not isinstance(s.options, dict) or not all(isinstance(v, dict) for v in s.options.values()):
         raise ArenaError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
     for name in s.options:

@@ -61,7 +61,7 @@ import time
 import numpy as np
 import pyspiel
 
-from gutenberg_ai import games
+from gutenberg_ai import games, limits
 from gutenberg_ai.games import core_of, returns_mode_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "learned", "cfr", "openspiel-ismcts",
@@ -138,13 +138,12 @@ def split_budget(name: str):
     if not base or m is None:
         raise ValueError(f"bot {name!r}: the budget after @ is a number of iterations (@500) or of "
                          "seconds (@0.5s)")
-    if m.group(1) is not None:
-        if int(m.group(1)) < 1:
-            raise ValueError(f"bot {name!r}: iterations must be 1 or more")
-        return base, {"iterations": int(m.group(1))}
-    if not float(m.group(2)) > 0:
-        raise ValueError(f"bot {name!r}: seconds must be more than 0")
-    return base, {"seconds": float(m.group(2))}
+    try:
+        if m.group(1) is not None:
+            return base, {"iterations": limits.check_iterations(int(m.group(1)))}
+        return base, {"seconds": limits.check_seconds(float(m.group(2)))}
+    except ValueError as e:
+        raise ValueError(f"bot {name!r}: {e}") from None
 
 
 def check_name(name: str, allowed=None) -> str:
@@ -202,6 +201,7 @@ def register_bot(name: str, factory):
 
 def _external_bot(factory, label, game, player, seed, options):
     budget = {k: options.pop(k) for k in ("seconds", "iterations") if k in options}
+    limits.check_budget(budget.get("seconds"), budget.get("iterations"), f"{label}: ")
     if not budget:
         budget = {"seconds": DEFAULT_SECONDS}
     try:
@@ -224,12 +224,7 @@ def _budget(options: dict, name: str):
     """(iterations, seconds) from the options; the default is DEFAULT_SECONDS."""
     iterations = options.pop("iterations", None)
     seconds = options.pop("seconds", None)
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                   or iterations < 1):
-        raise ValueError(f"{name}: iterations: {iterations!r} is not an integer >= 1")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or seconds <= 0):
-        raise ValueError(f"{name}: seconds: {seconds!r} is not a number > 0")
+    seconds, iterations = limits.check_budget(seconds, iterations, f"{name}: ")
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
     return iterations, seconds
@@ -311,9 +306,7 @@ class SearchBot(_PrintingBot):
         super().__init__(game, player, seed)
         self.algorithm = algorithm
         self.iterations, self.seconds = _budget(options, self.name)
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise ValueError(f"{self.name}: threads: {threads!r} is not an integer >= 1")
-        self.threads = threads
+        self.threads = limits.check_threads(threads, f"{self.name}: threads")
         options.setdefault("returns", returns_mode_of(game))
         try:
             self.core.search_config(**options)

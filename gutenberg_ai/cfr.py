@@ -50,7 +50,7 @@ from importlib import resources
 import numpy as np
 import pyspiel
 
-from gutenberg_ai import games
+from gutenberg_ai import games, limits
 
 VARIANT = "cfr-mini.json"
 SOLVERS = ("cfr", "cfr+", "mccfr-outcome", "mccfr-external", "mccfr-outcome-other")
@@ -432,8 +432,7 @@ def make_cfr_bot(game, player: int, seed: int = 0, algorithm: str = "cfr+", iter
                          f"game={key!r})); use ismcts or smmcts for the whole game")
     if algorithm not in SOLVERS:
         raise ValueError(f"cfr: algorithm: {algorithm!r} is not one of {', '.join(SOLVERS)}")
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise ValueError(f"cfr: iterations: {iterations!r} is not a positive integer")
+    limits.check_iterations(iterations, "cfr: iterations")
     result = _solved(key, params["returns"], algorithm, iterations, seed)
     return CFRBot(game, player, result.policy, seed)
 

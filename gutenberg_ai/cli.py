@@ -37,7 +37,7 @@ from rich.table import Table
 from rich.text import Text
 
 import gutenberg_ai
-from gutenberg_ai import arena, games, tui
+from gutenberg_ai import arena, games, limits, tui
 from gutenberg_ai.bots import BOT_NAMES, budget_options, make_bot
 from gutenberg_ai.games import core_of
 from gutenberg_ai.hints import HINT_BOTS
@@ -292,7 +292,7 @@ def resume_play(args, console) -> int:
     that player, its hidden draws dealt at random as they fit the record and the plans
     hidden at its end chosen again (records.fill_hidden)."""
     from gutenberg_ai.play import Session, Settings
-    from gutenberg_ai.records import fill_hidden, game_of, load_record, printing_game_of
+    from gutenberg_ai.records import fill_hidden, game_of, load_record, printing_game_of, replay
     for option, value in (("--position", args.position or None), ("--players", args.players), ("--rounds", args.rounds),
                           ("--characters/--no-characters", args.characters), ("--automa", args.automa or None),
                           ("--variant", args.variant), ("--catalogue", args.catalogue or None)):
@@ -313,6 +313,9 @@ def resume_play(args, console) -> int:
     else:
         seed, given = fresh_seed(), False
     game = game_of(record)
+    # Checked as replay and review check it (each action's player, legality and text; a
+    # finished game's result) before anything is played from it.
+    replay(record)
     allowed = [n for n in BOT_NAMES if n != "cfr"]
     others = sorted((e for e in record["seats"] if e["seat"] != human), key=lambda e: e["seat"])
     if args.ai:
@@ -473,11 +476,25 @@ def _pairing(text: str, bots: list) -> tuple:
     raise UsageError(f"pairings: {text!r} is not two of the --bots as A:B (pairs comma-separated)")
 
 
-def arena_settings(args) -> arena.ArenaSettings:
+def options_json(text: str, flag: str):
+    """The JSON of an --options flag; UsageError, named `flag`, for text that is not JSON
+    or nests deeper than any options do (jsonfile.MAX_DEPTH: json's own recursion would
+    fail with a traceback)."""
+    from gutenberg_ai.jsonfile import MAX_DEPTH, structure_problems
     try:
-        options = json.loads(args.options)
+        data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise UsageError(f"options: invalid JSON: {e.msg}") from None
+        raise UsageError(f"{flag}: invalid JSON: {e.msg}") from None
+    except RecursionError:
+        raise UsageError(f"{flag}: nested more than {MAX_DEPTH} levels deep") from None
+    found = structure_problems(data)
+    if found:
+        raise UsageError(f"{flag}: {found[0][0]}: {found[0][1]}")
+    return data
+
+
+def arena_settings(args) -> arena.ArenaSettings:
+    options = options_json(args.options, "options")
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
         raise UsageError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -612,10 +629,7 @@ def _progress_bar(console, label, transient=False):
 def cmd_study(args) -> int:
     from gutenberg_ai import studies
     console = tui.output_console()
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"--options: invalid JSON: {e.msg}") from None
+    options = options_json(args.options, "--options")
     if not isinstance(options, dict):
         raise UsageError("--options: an object of the bot's options, e.g. {\"cutoff\": 60}")
     g = printing_game(args.game)
@@ -792,10 +806,7 @@ def cmd_serve(args) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_selfplay(args) -> int:
     from gutenberg_ai.learn import selfplay
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"options: invalid JSON: {e.msg}") from None
+    options = options_json(args.options, "options")
     if not isinstance(options, dict):
         raise UsageError('options: an object of search options, e.g. {"model": "gen1.npz"}')
     g = printing_game(args.game)
@@ -862,8 +873,8 @@ def cmd_train(args) -> int:
 # ---------------------------------------------------------------------------------------
 # the parser
 # ---------------------------------------------------------------------------------------
-def _whole_number(lowest: int):
-    """An argparse type: a whole number of at least `lowest`."""
+def _whole_number(lowest: int, highest: int | None = None):
+    """An argparse type: a whole number of at least `lowest` (and at most `highest`)."""
     def parse(text):
         try:
             value = int(text)
@@ -871,12 +882,21 @@ def _whole_number(lowest: int):
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < lowest:
             raise argparse.ArgumentTypeError(f"{value} is negative" if lowest == 0 else f"{value} is not {lowest} or more")
+        if highest is not None and value > highest:
+            raise argparse.ArgumentTypeError(f"{value} is more than {highest:,}")
         return value
     return parse
 
 
 _positive_int = _whole_number(1)
 _non_negative_int = _whole_number(0)
+# The bounds of gutenberg_ai.limits, on the command line too: refused before any work.
+_iterations = _whole_number(1, limits.MAX_ITERATIONS)
+_threads = _whole_number(1, limits.MAX_THREADS)
+_games = _whole_number(1, limits.MAX_GAMES)
+_jobs = _whole_number(1, limits.MAX_JOBS)
+_top = _whole_number(1, limits.MAX_SEARCH_INT)
+_seed = _whole_number(0, limits.MAX_SEED)
 
 
 def _positive_float(text):
@@ -887,6 +907,15 @@ def _positive_float(text):
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{value:g} is not more than 0")
     return value
+
+
+def _seconds(text):
+    """An argparse type: a search's seconds (limits.check_seconds: finite, at most MAX_SECONDS)."""
+    try:
+        return limits.check_seconds(float(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds more than 0 and at most "
+                                         f"{limits.MAX_SECONDS:g}") from None
 
 
 def _subparser(sub, name, help_text, description, examples):
@@ -923,9 +952,9 @@ def _game_options(p, players_help):
 
 def _budget_options(p, seconds_default, what):
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--seconds", type=_positive_float, default=None,
+    group.add_argument("--seconds", type=_seconds, default=None,
                        help=f"seconds {what} (default {seconds_default:g})")
-    group.add_argument("--iterations", type=_positive_int, default=None,
+    group.add_argument("--iterations", type=_iterations, default=None,
                        help=f"search iterations {what}, instead of seconds (reproducible on any machine)")
 
 
@@ -952,7 +981,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, default=2, help="1-4 (default 2; 1 plays solo against the automa)")
     demo.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
     demo.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
-    demo.add_argument("--seed", type=_non_negative_int, default=None,
+    demo.add_argument("--seed", type=_seed, default=None,
                       help="seed of every random choice and draw (default: a new one, printed)")
     demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")
     demo.add_argument("--characters", action=argparse.BooleanOptionalAction, default=None,
@@ -962,8 +991,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--quiet", action="store_true", help="print only the score sheet")
     demo.add_argument("--save", metavar="FILE", help="write the game record to FILE")
     group = demo.add_mutually_exclusive_group()
-    group.add_argument("--seconds", type=_positive_float, default=None, help="seconds a move of a searching bot")
-    group.add_argument("--iterations", type=_positive_int, default=None,
+    group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move of a searching bot")
+    group.add_argument("--iterations", type=_iterations, default=None,
                        help="search iterations a move of a searching bot (default: " + ", ".join(
                            f"{n:,} for {games.get(key).title}" for key, n in DEMO_ITERATIONS.items()) + ")")
     demo.set_defaults(run=cmd_demo)
@@ -986,7 +1015,7 @@ def build_parser() -> argparse.ArgumentParser:
                            f"({', '.join(n for n in BOT_NAMES if n != 'cfr')}; default smmcts)")
     _budget_options(play, PLAY_SECONDS, "a move of a searching AI, and of a hint")
     play.add_argument("--seat", type=int, default=None, help="your seat, 0 to players-1 (default 0)")
-    play.add_argument("--seed", type=_non_negative_int, default=None,
+    play.add_argument("--seed", type=_seed, default=None,
                       help="seed of the draws and the AI (default: a new one, printed)")
     play.add_argument("--position", metavar="FILE", default="",
                       help="start from a position file (plans it gives as hidden are planned again)")
@@ -1018,15 +1047,15 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("position", metavar="POSITION.json", help="a position file")
     _game_option(hint, "the position file")
     group = hint.add_mutually_exclusive_group()
-    group.add_argument("--seconds", type=_positive_float, default=None, help="search time")
-    group.add_argument("--iterations", type=_positive_int, default=None,
+    group.add_argument("--seconds", type=_seconds, default=None, help="search time")
+    group.add_argument("--iterations", type=_iterations, default=None,
                        help="search iterations (default 4000; reproducible)")
-    hint.add_argument("--top", type=_positive_int, default=5, help="how many moves (default 5)")
+    hint.add_argument("--top", type=_top, default=5, help="how many moves (default 5)")
     hint.add_argument("--bot", default="smmcts", metavar="BOT",
                       help=f"the search ({', '.join(HINT_BOTS)}; default smmcts), or any bot: another built-in one "
                            "or module:factory of your own (its move and policy: docs/your-bot.md)")
-    hint.add_argument("--seed", type=_non_negative_int, default=0, help="the search's seed (default 0)")
-    hint.add_argument("--threads", type=_positive_int, default=1, help="search threads (default 1)")
+    hint.add_argument("--seed", type=_seed, default=0, help="the search's seed (default 0)")
+    hint.add_argument("--threads", type=_threads, default=1, help="search threads (default 1)")
     hint.add_argument("--json", action="store_true", help="print JSON instead of a table")
     hint.add_argument("--board", action="store_true", help="show the position's table first")
     hint.add_argument("--catalogue", default="", metavar="FILE",
@@ -1049,13 +1078,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena_p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
     arena_p.add_argument("--bots", required=True, help="comma-separated bot names "
                    f"({', '.join(n for n in BOT_NAMES if n != 'cfr')})")
-    arena_p.add_argument("--games", type=_positive_int, default=200, help="games per match (default 200)")
+    arena_p.add_argument("--games", type=_games, default=200, help="games per match (default 200)")
     arena_p.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2)")
     _budget_options(arena_p, 0.2, "a move of every searching bot")
-    arena_p.add_argument("--jobs", type=_positive_int, default=max(1, os.cpu_count() or 1),
+    arena_p.add_argument("--jobs", type=_jobs, default=max(1, os.cpu_count() or 1),
                    help="parallel processes (default: the cores; no more than the idle cores with a time budget)")
     arena_p.add_argument("--out", required=True, metavar="DIR", help="where the records and tables go")
-    arena_p.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the deals and the bots (default 0)")
+    arena_p.add_argument("--seed", type=_seed, default=0, help="seed of the deals and the bots (default 0)")
     arena_p.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
     arena_p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
                    help="play with character tiles (default: yes)")
@@ -1081,13 +1110,13 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("record", metavar="RECORD.json", help="a game record")
     _game_option(review, "the record")
     group = review.add_mutually_exclusive_group()
-    group.add_argument("--seconds", type=_positive_float, default=None, help="search time a decision")
-    group.add_argument("--iterations", type=_positive_int, default=None,
+    group.add_argument("--seconds", type=_seconds, default=None, help="search time a decision")
+    group.add_argument("--iterations", type=_iterations, default=None,
                        help="search iterations a decision (default 2000; reproducible)")
     review.add_argument("--player", type=_non_negative_int, default=None, help="review only this player's decisions")
     review.add_argument("--bot", choices=HINT_BOTS, default="smmcts", help="the search (default smmcts)")
-    review.add_argument("--seed", type=_non_negative_int, default=0, help="the searches' seed (default 0)")
-    review.add_argument("--threads", type=_positive_int, default=1, help="search threads (default 1)")
+    review.add_argument("--seed", type=_seed, default=0, help="the searches' seed (default 0)")
+    review.add_argument("--threads", type=_threads, default=1, help="search threads (default 1)")
     review.add_argument("--out", metavar="BASE", default=None,
                         help="write BASE.json, BASE.png and BASE.svg (default: RECORD-review)")
     review.add_argument("--all", action="store_true", help="list the decisions with one legal move too")
@@ -1111,16 +1140,16 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_argument("--reference", default="", metavar="BOT",
                        help="scaling: the fixed opponent (default heuristic; a searching one with its budget, "
                             "e.g. smmcts@1000)")
-    study.add_argument("--games", type=_positive_int, default=100,
+    study.add_argument("--games", type=_games, default=100,
                        help="games (balance) or games a budget (scaling) (default 100)")
     study.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2; scaling: 2)")
     group = study.add_mutually_exclusive_group()
-    group.add_argument("--seconds", type=_positive_float, default=None, help="balance: seconds a move")
-    group.add_argument("--iterations", type=_positive_int, default=None,
+    group.add_argument("--seconds", type=_seconds, default=None, help="balance: seconds a move")
+    group.add_argument("--iterations", type=_iterations, default=None,
                        help="balance: iterations a move (default 300)")
-    study.add_argument("--jobs", type=_positive_int, default=max(1, os.cpu_count() or 1), help="parallel processes")
+    study.add_argument("--jobs", type=_jobs, default=max(1, os.cpu_count() or 1), help="parallel processes")
     study.add_argument("--out", required=True, metavar="DIR", help="where the records, the report and the plots go")
-    study.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the deals and the bots (default 0)")
+    study.add_argument("--seed", type=_seed, default=0, help="seed of the deals and the bots (default 0)")
     study.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
     study.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
     study.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
@@ -1142,14 +1171,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=int, default=2, help="players a game (default 2; 1: solo, with the automa)")
     sp.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (2-3 players)")
     sp.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
-    sp.add_argument("--games", type=_positive_int, default=100, help="games (default 100)")
+    sp.add_argument("--games", type=_games, default=100, help="games (default 100)")
     sp.add_argument("--bot", default="ismcts", help="the bot in every seat: ismcts, smmcts or learned (default ismcts)")
     group = sp.add_mutually_exclusive_group()
-    group.add_argument("--iterations", type=_positive_int, default=200, help="iterations a move (default 200)")
-    group.add_argument("--seconds", type=_positive_float, default=None, help="seconds a move instead")
+    group.add_argument("--iterations", type=_iterations, default=200, help="iterations a move (default 200)")
+    group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move instead")
     sp.add_argument("--options", default="{}", metavar="JSON", help="the bot's search options, as JSON")
-    sp.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the deals and the bots (default 0)")
-    sp.add_argument("--jobs", type=_positive_int, default=max(1, os.cpu_count() or 1),
+    sp.add_argument("--seed", type=_seed, default=0, help="seed of the deals and the bots (default 0)")
+    sp.add_argument("--jobs", type=_jobs, default=max(1, os.cpu_count() or 1),
                     help="games played at once (default: one per CPU)")
     sp.add_argument("--out", required=True, metavar="DIR", help="where the records go")
     _ray_option(sp)
@@ -1167,9 +1196,9 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--out", required=True, metavar="FILE", help="the weights file to write (.npz)")
     tr.add_argument("--epochs", type=_positive_int, default=4, help="passes over the data (default 4)")
     tr.add_argument("--hidden", type=_positive_int, default=64, help="hidden units a layer (default 64)")
-    tr.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the split and the fit (default 0)")
+    tr.add_argument("--seed", type=_seed, default=0, help="seed of the split and the fit (default 0)")
     tr.add_argument("--generation", type=_positive_int, default=1, help="the generation it is (kept in the file)")
-    tr.add_argument("--threads", type=_positive_int, default=1, help="PyTorch's threads (default 1)")
+    tr.add_argument("--threads", type=_threads, default=1, help="PyTorch's threads (default 1)")
     tr.add_argument("--report", default=None, metavar="FILE", help="also write the report as JSON")
     tr.set_defaults(run=cmd_train)
 
@@ -1183,9 +1212,9 @@ def build_parser() -> argparse.ArgumentParser:
     _game_option(suite_p)
     suite_p.add_argument("--bot", required=True, help="a bot: a built-in name or module:factory")
     group = suite_p.add_mutually_exclusive_group()
-    group.add_argument("--seconds", type=_positive_float, default=None, help="seconds a move")
-    group.add_argument("--iterations", type=_positive_int, default=None, help="iterations a move (default 500)")
-    suite_p.add_argument("--seed", type=_non_negative_int, default=0, help="the bot's seed (default 0)")
+    group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move")
+    group.add_argument("--iterations", type=_iterations, default=None, help="iterations a move (default 500)")
+    suite_p.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
     suite_p.add_argument("--version", type=_positive_int, default=None,
                          help="the suite's version (default the game's current one: Gutenberg 1, the others 2)")
     suite_p.add_argument("--json", action="store_true", help="print JSON")
@@ -1221,9 +1250,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "gutenberg-ai serve --port 0          (any free port, printed)"])
     serve_p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve_p.add_argument("--port", type=_non_negative_int, default=8000, help="the port (default 8000; 0: any free one)")
-    serve_p.add_argument("--workers", type=_positive_int, default=max(1, min(4, os.cpu_count() or 1)),
+    serve_p.add_argument("--workers", type=_threads, default=max(1, min(4, os.cpu_count() or 1)),
                          help="searches run at once (default: the cores, at most 4)")
-    serve_p.add_argument("--max-seconds", type=_positive_float, default=None, metavar="S",
+    serve_p.add_argument("--max-seconds", type=_seconds, default=None, metavar="S",
                          help="the longest search, an AI move or a hint, whatever its budget "
                               "(default 30 s an AI move, 60 s a hint)")
     serve_p.set_defaults(run=cmd_serve)

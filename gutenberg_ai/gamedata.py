@@ -32,8 +32,31 @@ from gutenberg_ai.jsonfile import read_bytes
 DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
 
 
-class ParameterError(ValueError):
-    """A bad game parameter; the message names it."""
+# The integers OpenSpiel's bindings carry as a game parameter (a C int): a wider one fails
+# in pybind11's cast, before any game's check, as "Unable to cast Python instance".
+C_INT_RANGE = (-2**31, 2**31 - 1)
+
+
+class ParameterError(ValueError, pyspiel.SpielError):
+    """A bad game parameter; the message names it. A pyspiel.SpielError too, as the
+    native games' refusal is: the Python shell raises this one, and one except clause
+    catches either."""
+
+
+def refuse_wide_ints(params: dict, check_parameters, game_name: str):
+    """ParameterError for an integer parameter outside C_INT_RANGE, with the game's own
+    message for it (`check_parameters`), prefixed with `game_name` as a native game's
+    refusal is; nothing when every one fits."""
+    wide = [k for k, v in params.items()
+            if isinstance(v, int) and not isinstance(v, bool) and not C_INT_RANGE[0] <= v <= C_INT_RANGE[1]]
+    if not wide:
+        return
+    try:
+        check_parameters(params)
+    except ParameterError as e:
+        raise ParameterError(f"{game_name}: {e}") from None
+    raise ParameterError(f"{game_name}: {wide[0]}: {params[wide[0]]} is out of range (a game parameter is "
+                         f"a whole number from {C_INT_RANGE[0]} to {C_INT_RANGE[1]})")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass, field
 
 import pyspiel
 
-from gutenberg_ai import games
+from gutenberg_ai import games, limits
 from gutenberg_ai.games import core_of, returns_mode_of
 
 HINT_BOTS = ("smmcts", "ismcts", "learned")
@@ -166,10 +166,14 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
     alone; nothing a bot does not say (the win probability, the intervals) is made up:
     those are None and `measure` is "policy". `state` is then a pyspiel state.
     """
+    # Every bound before any search (gutenberg_ai.limits).
+    limits.check_budget(seconds, iterations)
+    limits.check_threads(threads)
+    limits.check_seed(seed)
+    limits.check_whole(top, "top", 1, limits.MAX_SEARCH_INT)
+    limits.check_whole(line_length, "line_length", 0, limits.MAX_SEARCH_INT)
     if bot not in HINT_BOTS:
         return _bot_hints(state, bot, player, seconds, iterations, top, seed)
-    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise ValueError(f"top: {top!r} is not an integer >= 1")
     core = core_of(state)
     if core.is_terminal() or core.is_chance():
         raise ValueError("hints are for a player's decision (this is a chance node or the end)")

@@ -63,7 +63,7 @@ def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
         return ("format", "this is a game record, not a position (replay it with "
                           "`gutenberg-ai replay`, or give a position file)")
     other = games.of_position(data)
-    if other is not None and data.get("format") != fmt:
+    if other is not None and other.position_format != fmt:
         return ("format", f"{show(data['format'])}: a position of {other.title} (give it with "
                           f"--game {other.key})")
     return None

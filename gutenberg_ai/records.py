@@ -645,14 +645,16 @@ def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
     return entries, len(actions) - end
 
 
-def replay(record: dict, to: int | None = None, on_action=None):
+def replay(record: dict, to: int | None = None, on_action=None, dealt: int | None = None):
     """Replay a checked record (load_record) and return the state after its first `to`
     actions (default: all). Every action is checked: the player to act, legality, its
     text; at the end of the record the result (a finished game's scores, returns,
     winners, ranks and digest; a game that is over has one). `on_action(index, state,
     entry)` is called before each action is applied. A record with hidden entries (a
     viewer's) is replayed with them filled in (fill_hidden): its hidden plans at the end
-    are left out, and, its draws being dealt again, it is not checked against a result."""
+    are left out, and, its draws being dealt again, it is not checked against a result.
+    With `dealt` (a chance seed), every chance outcome must be the one that seed deals
+    (draw_chance): a record of a scheduled deal, not another deal's actions."""
     source = record.get("_source", "record")
     game = game_of(record)
     state = game.new_initial_state()
@@ -673,6 +675,9 @@ def replay(record: dict, to: int | None = None, on_action=None):
         if action not in legal:
             raise RecordError(source, f"{where}.action", core_of(state).illegal_message(action)
                               if -2**31 <= action < 2**31 else f"action {show(action)} is out of range")
+        if dealt is not None and player == CHANCE and action != draw_chance(state, dealt):
+            raise RecordError(source, f"{where}.action", f"chance outcome {action}, but the deal of seed "
+                                                         f"{dealt} draws {draw_chance(state, dealt)} here")
         text = state.action_to_string(player, action)
         if "text" in entry and entry["text"] != text:
             raise RecordError(source, f"{where}.text", f"{show(entry['text'])}, but this game reads "

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 
-from gutenberg_ai import games
+from gutenberg_ai import games, limits
 from gutenberg_ai.games import core_of, returns_mode_of
 from gutenberg_ai.records import CHANCE, replay
 
@@ -80,6 +80,8 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         raise ValueError(f"bot: {bot!r} is not one of {', '.join(HINT_BOTS)}")
     if seconds is None and iterations is None:
         iterations = DEFAULT_ITERATIONS
+    limits.check_budget(seconds, iterations)      # the bounds, before the record is replayed
+    limits.check_threads(threads)
     budget = {"seconds": seconds} if seconds is not None else {"iterations": iterations}
     state = replay(record)                    # the whole record checked first
     game = state.get_game()

@@ -30,7 +30,7 @@ import os
 import time
 from dataclasses import asdict, dataclass, field
 
-from gutenberg_ai import arena, games, tui
+from gutenberg_ai import arena, games, limits, tui
 from gutenberg_ai.arena import ArenaError, wilson
 from gutenberg_ai.bots import BOT_NAMES, SEARCH_BOTS, budget_options, check_name
 
@@ -229,6 +229,7 @@ def balance_markdown(t: dict, out: str, plots: list) -> str:
 def run_balance(s: BalanceSettings, out: str, jobs: int = 1, progress=None, ray=None) -> dict:
     """Play the balance study's games not yet in `out`, write the report; the tables."""
     validate_balance(s)
+    arena.check_jobs(jobs)
     arena.check_settings(out, _settings_key(s))
     arena.write_settings(out, _settings_key(s))
     tasks = balance_tasks(s)
@@ -276,8 +277,10 @@ class _settings_key:
 
 
 def validate_balance(s: BalanceSettings):
-    if isinstance(s.games, bool) or not isinstance(s.games, int) or s.games < 1:
-        raise ArenaError(f"games: {s.games!r} is not 1 or more")
+    try:     # the bounds of gutenberg_ai.limits, before any game
+        limits.check_whole(s.games, "games", 1, limits.MAX_GAMES)
+    except ValueError as e:
+        raise ArenaError(str(e)) from None
     if isinstance(s.players, bool) or not isinstance(s.players, int) or not 2 <= s.players <= 4:
         raise ArenaError(f"players: {s.players!r} is out of range (2-4)")
     try:

@@ -1102,9 +1102,10 @@ def search_config(*, solo=False, **options):
                         ("tree_policy", TREE_POLICIES)):
         if cfg[name] not in table:
             raise ValueError(f"{name}: {cfg[name]!r} is not one of {', '.join(table)}")
-    for name, lo in (("cutoff", 0), ("plan_candidates", 0), ("max_nodes", 1), ("root_action", -1)):
-        if isinstance(cfg[name], bool) or not isinstance(cfg[name], int) or cfg[name] < lo:
-            raise ValueError(f"{name}: {cfg[name]!r} is not an integer >= {lo}")
+    from gutenberg_ai import limits
+    for name, lo, hi in (("cutoff", 0, limits.MAX_SEARCH_INT), ("plan_candidates", 0, limits.MAX_SEARCH_INT),
+                         ("max_nodes", 1, limits.MAX_NODES), ("root_action", -1, limits.MAX_SEARCH_INT)):
+        limits.check_whole(cfg[name], name, lo, hi)
     for name, lo, hi in (("uct_c", 0.0, 1e9), ("gamma", 1e-9, 1.0), ("epsilon", 0.0, 1.0),
                          ("fame_scale", 1e-9, 1e9), ("prior_weight", 0.0, 1.0),
                          ("prior_temperature", 1e-9, 1e9), ("prior_visits", 0.0, 1e9),
@@ -1512,8 +1513,8 @@ def _thread_seed(unsigned long long seed, int index):
 
 
 def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=None,
-           unsigned long long seed=0, int threads=1, int lines=0, int line_length=12, progress=None,
-           int batches=1, **options):
+           unsigned long long seed=0, threads=1, int lines=0, int line_length=12, progress=None,
+           batches=1, **options):
     """Search from `state` for its player to act and return the root statistics.
 
     algorithm   "ismcts" or "smmcts"
@@ -1547,16 +1548,14 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     """
     import threading
     import time as _time
-    if threads < 1:
-        raise ValueError(f"threads: {threads} is not >= 1")
-    if batches < 1:
-        raise ValueError(f"batches: {batches} is not >= 1")
+    from gutenberg_ai import limits
+    # The bounds of gutenberg_ai.limits, checked before any tree is made: an absurd
+    # budget would search without end, a million threads would take the machine.
+    limits.check_threads(threads)
+    limits.check_whole(batches, "batches", 1, limits.MAX_SEARCH_INT)
     if iterations is None and seconds is None:
         iterations = 1000
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
-        raise ValueError(f"iterations: {iterations!r} is not an integer >= 1")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
-        raise ValueError(f"seconds: {seconds!r} is not a number > 0")
+    seconds, iterations = limits.check_budget(seconds, iterations)
     trees = [SearchTree(state, algorithm, _thread_seed(seed, i), **options) for i in range(threads)]
     budgets = [0] * threads
     if iterations is not None:

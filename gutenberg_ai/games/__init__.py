@@ -34,6 +34,7 @@ class PrintingGame:
     view_module: str = ""        # its table drawn with rich, and its words at the prompt (tui)
     position_module: str = ""    # its position files: schema, loader, writer
     position_format: str = ""    # the "format" its position files declare
+    start_format: str = ""       # another format its position tools read: a start file (a deal's history)
     cards_module: str = ""       # looking a card up by what it shows (`gutenberg-ai cards`)
 
     @property
@@ -62,8 +63,11 @@ class PrintingGame:
         return importlib.import_module(self.cards_module)
 
     def load(self, **params) -> pyspiel.Game:
-        """The native OpenSpiel game with these parameters."""
-        importlib.import_module(self.module)   # registers the game
+        """The native OpenSpiel game with these parameters; a bad one is a SpielError
+        naming it (a ParameterError for a whole number the bindings cannot carry)."""
+        from gutenberg_ai.gamedata import refuse_wide_ints
+        module = importlib.import_module(self.module)   # registers the game
+        refuse_wide_ints(params, module.check_parameters, self.spiel_name)
         return pyspiel.load_game(self.spiel_name, params)
 
 
@@ -80,7 +84,7 @@ GAMES = {
         core_module="gutenberg_ai.games.printing_press._core",
         view_module="gutenberg_ai.games.printing_press.view",
         position_module="gutenberg_ai.games.printing_press.position",
-        position_format="printing-press-position",
+        position_format="printing-press-position", start_format="printing-press-start",   # game.py's START_FORMAT
         cards_module="gutenberg_ai.games.printing_press.cards"),
     "lead-letter-printers": PrintingGame(
         key="lead-letter-printers", spiel_name="lead_letter_printers", title="Lead Letter Printers",
@@ -106,7 +110,7 @@ def of_position(data) -> PrintingGame | None:
     """The game whose position files have the `format` of decoded JSON `data`, or None."""
     fmt = data.get("format") if isinstance(data, dict) else None
     for g in GAMES.values():
-        if g.position_format and fmt == g.position_format:
+        if fmt and fmt in (g.position_format, g.start_format):
             return g
     return None
 

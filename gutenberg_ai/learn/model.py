@@ -27,6 +27,7 @@ import zipfile
 import numpy as np
 
 from gutenberg_ai import games
+from gutenberg_ai.jsonfile import MAX_DEPTH, structure_problems
 
 FORMAT = "gutenberg-ai-weights"
 VERSION = 1
@@ -35,6 +36,13 @@ SHIPPED = "learned.npz"
 # whose aim (the most fame against the automa) the games of several people do not teach.
 SHIPPED_SOLO = "learned-solo.npz"
 MAX_FILE_BYTES = 64 << 20
+# What the archive's own headers must say before anything is unpacked: a .npz is a zip,
+# and a member of a few bytes can unpack to gigabytes, or declare a shape whose array
+# would not fit in memory. The arrays are bounded by the game's largest network (its
+# NET_DIMENSIONS with max_hidden units), 8 bytes an entry; the meta is a short JSON text.
+MAX_MEMBERS = 64
+MAX_META_BYTES = 1 << 20
+NPY_HEADER_BYTES = 1 << 16     # a .npy header (numpy's own limit is 10,000 characters)
 
 
 class ModelError(ValueError):
@@ -81,24 +89,32 @@ def read(path: str, game_key: str, core) -> tuple[dict, dict]:
         raise ModelError(f"{shown}: no such file")
     if os.path.getsize(path) > MAX_FILE_BYTES:
         raise ModelError(f"{shown}: {os.path.getsize(path)} bytes; a weights file is at most {MAX_FILE_BYTES}")
-    try:
-        with np.load(path, allow_pickle=False) as f:
-            raw = {k: f[k] for k in f.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
-        raise ModelError(f"{shown}: not a weights file (.npz): {e}") from None
     problems = []
 
     def add(where, reason):
         problems.append(f"{shown}: {where}: {reason}")
 
+    try:
+        members, refused = _members(path, core, add)
+        with np.load(path, allow_pickle=False) as f:
+            raw = {k: f[k] for k in members}
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
+        raise ModelError(f"{shown}: not a weights file (.npz): {e}") from None
+
     meta = {}
     if "meta" not in raw:
-        add("meta", "missing (the JSON that says which game and which shapes)")
+        if "meta" not in refused:
+            add("meta", "missing (the JSON that says which game and which shapes)")
     else:
         try:
             meta = json.loads(str(raw["meta"]))
         except ValueError as e:
             add("meta", f"not JSON: {e}")
+        except RecursionError:
+            meta = None
+        if meta is None or (isinstance(meta, (dict, list)) and structure_problems(meta)):
+            add("meta", f"nested more than {MAX_DEPTH} levels deep (no field needs it)")
+            meta = {}
         if not isinstance(meta, dict):
             add("meta", "not a JSON object")
             meta = {}
@@ -121,6 +137,8 @@ def read(path: str, game_key: str, core) -> tuple[dict, dict]:
             add("meta.scale", f"{meta['scale']!r} is not > 0")
     arrays = {}
     for name in names:
+        if name in refused:
+            continue
         if name not in raw:
             add(name, "missing")
             continue
@@ -139,9 +157,6 @@ def read(path: str, game_key: str, core) -> tuple[dict, dict]:
                 add(name, "holds a NaN or an infinity")
                 continue
             arrays[name] = a
-    for name in raw:
-        if name not in names and name != "meta":
-            add(name, "unknown array")
     if not problems:
         H, H2 = arrays["b1"].shape[0] if arrays["b1"].ndim == 1 else -1, \
             arrays["b2"].shape[0] if arrays["b2"].ndim == 1 else -1
@@ -158,6 +173,53 @@ def read(path: str, game_key: str, core) -> tuple[dict, dict]:
     if problems:
         raise ModelError("\n".join(problems))
     return arrays, meta
+
+
+def _members(path: str, core, add) -> tuple[list, set]:
+    """(the members of the .npz at `path` to read, the names refused): each member's
+    unpacked size (the zip's directory) and its .npy header (dtype, shape) checked
+    against the game's largest network before any array is read; `add(where, reason)`
+    takes each problem. Unknown members are named and never read."""
+    dims, names = core.NET_DIMENSIONS, core.NET_ARRAYS
+    largest = core.net_shapes(dims["obs_size"], dims["max_hidden"], dims["max_hidden"])
+    with open(path, "rb") as fp:
+        end = zipfile._EndRecData(fp)      # the directory's own count, before it is read
+    if end is None:
+        raise zipfile.BadZipFile("File is not a zip file")
+    if end[zipfile._ECD_ENTRIES_TOTAL] > MAX_MEMBERS:
+        add("", f"{end[zipfile._ECD_ENTRIES_TOTAL]} members; a weights file has at most {MAX_MEMBERS}")
+        return [], set(names) | {"meta"}
+    members, refused = [], set()
+    with zipfile.ZipFile(path) as z:
+        for info in z.infolist():
+            name = info.filename[:-4] if info.filename.endswith(".npy") else info.filename
+            if name not in names and name != "meta":
+                add(name, "unknown array")
+                continue
+            entries = 1 if name == "meta" else math.prod(largest[name])
+            most = MAX_META_BYTES if name == "meta" else NPY_HEADER_BYTES + 8 * entries
+            if info.file_size > most:
+                add(name, f"{info.file_size:,} bytes unpacked; at most {most:,} (the game's largest network)")
+                refused.add(name)
+                continue
+            with z.open(info) as f:
+                try:
+                    version = np.lib.format.read_magic(f)
+                    shape, _, dtype = (np.lib.format.read_array_header_1_0(f) if version == (1, 0)
+                                       else np.lib.format.read_array_header_2_0(f))
+                except ValueError as e:
+                    add(name, f"not a .npy array: {e}")
+                    refused.add(name)
+                    continue
+                held = info.file_size - f.tell()
+            need = math.prod(shape) * dtype.itemsize
+            if dtype.hasobject or need > held or (name != "meta" and math.prod(shape) > entries):
+                add(name, f"its header says shape {shape} of {dtype}, {need:,} bytes; it holds {held:,}"
+                          + ("" if name == "meta" else f" and the game's largest network has {entries:,} entries"))
+                refused.add(name)
+                continue
+            members.append(name)
+    return members, refused
 
 
 def write(path: str, arrays: dict, meta: dict):

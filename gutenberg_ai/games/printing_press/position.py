@@ -43,6 +43,7 @@ from gutenberg_ai.positionfile import PositionError, not_a_position, read_positi
 
 from . import _core, names
 from .catalogue import Catalogue, CatalogueError, default_catalogue, load_catalogue
+from .game import START_FORMAT, StartError, start_from_data
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position", "position_from_data",
            "position_of", "position_schema", "save_position", "STEPS"]
@@ -677,6 +678,8 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     """The Position of decoded JSON `data` (load_position once the file is read)."""
     cat = cat or default_catalogue()
     try:
+        if isinstance(data, dict) and data.get("format") == START_FORMAT:
+            return _start_position(data, cat, source, path)
         problem = not_a_position(data, FORMAT)
         if problem:
             raise Problem(*problem)
@@ -691,6 +694,22 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
         raise PositionError(source, p.where, p.reason, path) from None
     except Problems as ps:
         raise PositionError.of(source, ps.found, path) from None
+
+
+def _start_position(data: dict, cat: Catalogue, source: str, path: str | None) -> Position:
+    """The Position of a start file (game.py's START_FORMAT: the rules' parameters and
+    a history of actions from the deal, as the game's `position` parameter takes it): the
+    decision its history reaches."""
+    try:
+        params, rules = start_from_data(data, cat, source)
+    except StartError as e:
+        raise PositionError.of(source, e.problems, path) from None
+    state = rules.new_state()
+    if state.is_chance():
+        raise Problem("history", "the history stops at a draw: a position is a player's decision")
+    return Position(rules=rules, state=state, catalogue=cat, game_params=dict(params),
+                    step={"kind": "start", "player": state.current_player()}, source=source,
+                    names=(None,) * params["players"], data=data)
 
 
 def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None = None) -> Position:
