@@ -54,7 +54,7 @@ FORMAT = "gutenberg-position"
 VERSION = 1
 SCHEMA_NAME = "position.schema.json"
 MAX_ITEMS = 50              # the longest list of a position: a discard pile of printing cards
-STEPS = ("plan", "turn", "fulfil", "wild_ink", "shift")
+STEPS = ("plan", "turn", "fulfil", "wild_ink", "free_actions", "shift")
 
 _PH = _core.PHASES
 _SUB = _core.SUBS
@@ -741,10 +741,17 @@ class _Loader:
         for seat, pd in enumerate(d["players"]):
             if "plan" in pd:
                 plans[seat] = pd["plan"]
-        before = kind in ("plan", "wild_ink")      # before the plans are revealed
+        before = kind in ("plan", "wild_ink", "free_actions")      # before the plans are revealed
         self.step_info = {"kind": kind}
         if before:
-            if kind == "wild_ink":
+            if kind == "free_actions":
+                # The windows go in seat order from the first player, before anybody plans.
+                if player is None:
+                    player = humans[0]
+                window = humans.index(player)
+                self.no_action_yet(kind, humans[window + 1:])
+                k = 0
+            elif kind == "wild_ink":
                 if caxton not in self.kept:
                     raise _Problem("step.kind", "'wild_ink' is William Caxton's choice; nobody "
                                                 "plays him")
@@ -777,6 +784,10 @@ class _Loader:
                     else:
                         s["players"][seat]["plan"] = self.check_plan(seat, plans[seat])
                 elif seat in plans:
+                    if kind == "free_actions":
+                        raise _Problem(where, "nobody has planned yet: the free actions before the "
+                                              "plans come first (the step is 'free_actions'); "
+                                              "leave it out")
                     if seat == player:
                         raise _Problem(where, f"players[{seat}] is the one to plan now: leave "
                                               "the plan out")
@@ -787,6 +798,8 @@ class _Loader:
             if kind == "wild_ink":
                 self.push(_PD["CAXTON"], player)
                 s.update(sub=0)   # the free actions before the plans follow his choice
+            elif kind == "free_actions":
+                s.update(sub=window)
         else:
             for seat in range(self.n_people):
                 where = f"players[{seat}].plan"
@@ -807,17 +820,17 @@ class _Loader:
                     "step 'wild_ink')")
         if self.automa:
             card = d["automa"].get("card")
-            if kind in ("plan", "wild_ink") and card is not None:
+            if before and card is not None:
                 raise _Problem("automa.card", "this round's planning card is revealed after the "
                                               "players' plans: null in a plan step")
-            if kind not in ("plan", "wild_ink") and card is None:
+            if not before and card is None:
                 raise _Problem("automa.card", "missing: this round's planning card was revealed "
                                               "with the plans")
         # Nothing of the actions has happened before the first turn; before the plans'
         # free-action windows (Caxton's colour comes first) no gear is used either.
-        if kind in ("plan", "wild_ink", "shift"):
+        if kind in ("plan", "wild_ink", "free_actions", "shift"):
             if kind == "wild_ink":
-                self.no_action_yet(kind)
+                self.no_action_yet(kind, humans)
             self.rows_done(0)
         if kind == "shift":
             if gutenberg not in self.kept:
@@ -883,13 +896,15 @@ class _Loader:
         seats = [x for x in seats if self.s["players"][x]["plan"][row] > 0]
         return sorted(seats, key=lambda x: -self.s["players"][x]["plan"][row])
 
-    def no_action_yet(self, kind: str):
-        for seat, pd in enumerate(self.data["players"]):
+    def no_action_yet(self, kind: str, seats: list[int]):
+        """`seats` have had no free action this round yet (no gear used, no swap)."""
+        for seat in seats:
+            pd = self.data["players"][seat]
             for k, g in enumerate(pd.get("gears", [])):
                 if g.get("used", False):
                     raise _Problem(f"players[{seat}].gears[{k}].used",
                                    f"no gear is used before the free actions before the plans "
-                                   f"(the step is '{kind}')")
+                                   f"(players[{seat}]'s are still to come; the step is '{kind}')")
             if pd.get("plantin_swapped"):
                 raise _Problem(f"players[{seat}].plantin_swapped",
                                f"Plantin swaps in his free actions, none yet this round (the "
@@ -932,8 +947,9 @@ class _Loader:
                                    f"players[{expected}]")
         legal = state.legal_actions()
         kind = self.step_kind
-        if kind in ("turn", "fulfil") and legal == [_PASS]:
-            what = (_ROW_WORDS[self.step_info["action"]] if kind == "turn" else "fulfil orders")
+        if kind in ("turn", "fulfil", "free_actions") and legal == [_PASS]:
+            what = (_ROW_WORDS[self.step_info["action"]] if kind == "turn" else
+                    "fulfil orders" if kind == "fulfil" else "the free actions before the plans")
             raise _Problem("step", f"players[{expected}] has nothing to decide at {what} (passing "
                                    "is the only move, and the game moves on without asking); give "
                                    "the next decision")
@@ -1049,12 +1065,9 @@ def _unsupported(state, d) -> str | None:
         if phase == _PH["REVEAL"] and q["kind"] == _PD["SHIFT"] and d["reveal_stage"] == 2:
             return None
         return (f"the state is in the middle of a decision ({state.step_name()}); positions "
-                "record plan steps, the main choice of a turn and fulfil turns before the "
-                "first order is chosen")
+                "record plan steps, a player's free actions before the plans, the main choice "
+                "of a turn and fulfil turns before the first order is chosen")
     if phase == _PH["PLAN"]:
-        if d["sub"] >= 0:
-            return ("the state is in the free actions before the plans; positions record the "
-                    "plan step from its first plan (and Caxton's wild ink before it)")
         return None
     if phase == _PH["TURN"]:
         if d["sub"] != _SUB["CHOOSE"]:
@@ -1071,8 +1084,9 @@ def _unsupported(state, d) -> str | None:
 
 def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=None) -> dict:
     """The position (a JSON-ready dict) of a ``CoreState`` at a decision point the format
-    supports: a plan step, a turn at its main choice, a fulfil turn before the first
-    order is chosen, Caxton's wild ink, Gutenberg's shift. Raises :class:`PositionError`
+    supports: a plan step, a player's free actions before the plans, a turn at its main
+    choice, a fulfil turn before the first order is chosen, Caxton's wild ink, Gutenberg's
+    shift. Raises :class:`PositionError`
     (source "state") otherwise.
 
     Cards are written as catalogue ids of ``catalogue`` (default: the built-in one); a
@@ -1148,6 +1162,9 @@ def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=No
               if (d["first_player"] + k) % n_seats != aseat]
     if phase == _PH["PLAN"] and d["n_pending"]:
         step = {"kind": "wild_ink", "player": d["pending"][0]["seat"]}
+        planned = set()
+    elif phase == _PH["PLAN"] and d["sub"] >= 0:
+        step = {"kind": "free_actions", "player": humans[d["sub"]]}
         planned = set()
     elif phase == _PH["PLAN"]:
         step = {"kind": "plan", "player": humans[d["step"]]}
