@@ -528,11 +528,17 @@ class _Loader:
         kept: dict = {}
         self.hidden = []
         self.names = tuple(p.get("name") for p in d["players"])
+        self.put_back: dict = {}
         for seat, pd in enumerate(d["players"]):
             with self.found.each():
                 self.printing_house(seat, pd, kept)
+        for y, seat in self.put_back.items():
+            if y in kept:
+                self.found.add(f"players[{seat}].character_put_back",
+                               f"{CHARACTERS[y]} is players[{kept[y]}]'s: a tile put back has left the game")
         if self.characters:
-            s["character_pool"] = sum(1 << i for i in range(len(CHARACTERS)) if i not in kept)
+            s["character_pool"] = sum(1 << i for i in range(len(CHARACTERS))
+                                      if i not in kept and i not in self.put_back)
         else:
             s["character_pool"] = 0
         self.kept = kept
@@ -580,7 +586,7 @@ class _Loader:
             raise _Problem(_at(w, "character"), "the game is played with characters: every "
                                                 "player keeps one")
         p["character"] = x
-        p["character_drawn"] = [x, -1]
+        p["character_drawn"] = [x, self.character_put_back(seat, pd, x)]
         self.gears(seat, pd, p, x)
         pat = pd.get("patronage", 0)
         p["patronage"] = len(pat) if isinstance(pat, list) else pat
@@ -595,6 +601,22 @@ class _Loader:
             p["character_flags"] |= 1
         p["markers"] = self.markers(seat)
         p["plan"] = [0] * 5
+
+    def character_put_back(self, seat: int, pd: dict, kept: int) -> int:
+        """The other tile the player drew at setup (-1 when not given)."""
+        name = pd.get("character_put_back")
+        if name is None:
+            return -1
+        where = f"players[{seat}].character_put_back"
+        if not self.characters:
+            raise _Problem(where, "game.characters is false: no character tiles")
+        y = _character(name, where)
+        if y == kept:
+            raise _Problem(where, f"{CHARACTERS[y]} is the tile the player kept")
+        if y in self.put_back:
+            raise _Problem(where, f"{CHARACTERS[y]} is also put back by players[{self.put_back[y]}]")
+        self.put_back[y] = seat
+        return y
 
     def gears(self, seat, pd, p, character):
         w = f"players[{seat}]"
@@ -1236,6 +1258,9 @@ def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=No
             entry["patronage"] = p["patronage"]
         if p["character"] >= 0:
             entry["character"] = CHARACTERS[p["character"]]
+            back = [x for x in p["character_drawn"] if x >= 0 and x != p["character"]]
+            if back and (viewer is None or viewer == seat):    # the others never saw it
+                entry["character_put_back"] = CHARACTERS[back[0]]
         if p["wild_ink"] >= 0:
             entry["wild_ink"] = INKS[p["wild_ink"]]
         if p["character_flags"] & 1:

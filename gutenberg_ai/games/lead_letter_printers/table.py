@@ -203,7 +203,8 @@ class TableLoader:
         if to_act >= n:
             raise Problem("to_act", f"{to_act} is not a seat of {n} players (0-{n - 1})")
         rounds = d.get("rounds", 0)
-        if rounds and d["round"] > rounds:
+        # After the last round of the small variant the final phase counts the next one.
+        if rounds and d["round"] > rounds + (phase == "final"):
             raise Problem("round", f"round {d['round']} of a game of {rounds} rounds")
         for key, only in (("turn", "actions"), ("main_action_done", "actions"), ("stages_left", "production")):
             if key in d and phase != only:
