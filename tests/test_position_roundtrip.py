@@ -141,3 +141,156 @@ def test_every_recorded_decision_loads_back_to_the_same_state(key, params):
                     assert next_node(after) == next_node(then), where
                 written += 1
     assert decisions > 100 and written > decisions // 3, (written, decisions)
+
+
+# ---------------------------------------------------------------------------------------
+# The losses the round trip found, one by one
+# ---------------------------------------------------------------------------------------
+def printing_press_game(character: str, side: str, prefer, seed: int = 0):
+    """Decisions of a 2-player Printing Press game in which seat 0 plays `character` on
+    `side` and takes the first of `prefer(state, legal)` when there is one (else random
+    moves): (CoreState, the move), the state before the move."""
+    from gutenberg_ai.games.printing_press import _core, make_rules, names
+    tile, A = names.CHARACTERS.index(character), _core.ACTIONS
+    s = make_rules({"players": 2}).new_state()
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.is_chance():
+            outcomes = [a for a, _ in s.chance_outcomes()]
+            mine = s.step_name() == "character tiles" and s.to_dict()["players"][0]["character"] < 0
+            s.apply(tile if mine and tile in outcomes else s.sample_chance(rng.getrandbits(64)))
+            continue
+        legal = s.legal_actions()
+        wanted = [a for a in legal if a == A["SIDE"] + "AB".index(side)] or prefer(s, legal) \
+            if s.current_player() == 0 else []
+        move = wanted[0] if wanted else rng.choice(legal)
+        yield s, move
+        s.apply(move)
+
+
+def recorded(decisions, when):
+    """The first decision the format records at which `when(state)` holds, and its position."""
+    from gutenberg_ai.games.printing_press import position as P
+    for s, _ in decisions:
+        if s.current_player() >= 0 and when(s):
+            try:
+                return s.clone(), P.position_of(s)
+            except PositionError:
+                continue
+    raise AssertionError("the game never reached the decision")
+
+
+def test_caxton_side_b_keeps_the_token_he_took_from_the_bag():
+    from gutenberg_ai.games.printing_press import _core, names
+    from gutenberg_ai.games.printing_press import position as P
+    A, slots = _core.ACTIONS, _core.SLOTS
+    give = lambda s, legal: [a for a in legal if A["CAXTON_GIVE"] <= a < A["TOKEN_AT"]]
+    state, data = recorded(printing_press_game("William Caxton", "B", give),
+                           lambda s: s.to_dict()["players"][0]["slot"][4] == slots["HAND"])
+    taken = names.SYMBOLS[state.to_dict()["players"][0]["hand"][4]]
+    caxton = data["players"][0]
+    assert caxton["ability"] is False and caxton["setup_tokens"][3] == taken
+    assert [list(x) for x in caxton["setup_tokens"][:3] if isinstance(x, dict)] == [["returned"]] * 2
+    loaded = P.load_position(json.loads(json.dumps(data))).state
+    assert loaded.to_dict()["bag"] == state.to_dict()["bag"]        # not back in the bag
+    assert loaded.to_dict()["players"][0]["slot"] == state.to_dict()["players"][0]["slot"]
+    same_view(loaded, state, 0, "Caxton")
+    same_view(loaded, state, 1, "Caxton")
+    # The other player never saw it: "hidden" when he saves, and a stand-in in the hand.
+    state, _ = recorded(printing_press_game("William Caxton", "B", give),
+                        lambda s: s.to_dict()["players"][0]["slot"][4] == slots["HAND"] and s.current_player() == 1)
+    seen_by_1 = P.position_of(state, viewer=1)
+    assert seen_by_1["players"][0]["setup_tokens"][3] == "hidden"
+    same_view(P.load_position(seen_by_1).state, state, 1, "Caxton seen by player 1")
+    # His ability used and no token from the bag (or the other way round) is named.
+    del caxton["setup_tokens"][3]
+    with pytest.raises(PositionError, match=r"players\[0\]\.setup_tokens: 3 tokens: Caxton takes one"):
+        P.load_position(data)
+
+
+def test_gutenberg_side_b_extra_marker_placed_is_read_from_the_frame_with_two_markers():
+    from gutenberg_ai.games.printing_press import _core
+    from gutenberg_ai.games.printing_press import position as P
+    A = _core.ACTIONS
+    with_extra = lambda s, legal: [a for a in legal if A["MARKER"] <= a < A["WINDOW"] and (a - A["MARKER"]) // 2 == 2]
+    state, data = recorded(printing_press_game("Johannes Gutenberg", "B", with_extra, seed=1),
+                           lambda s: s.to_dict()["players"][0]["marker13"] == 0)
+    gutenberg = data["players"][0]
+    assert sorted(m["value"] for m in gutenberg["bonus_markers"] if m["round"] == 1) == [1, 2]
+    del gutenberg["markers_left"]                     # as a person writes it: derived
+    loaded = P.load_position(data).state.to_dict()["players"][0]
+    real = state.to_dict()["players"][0]
+    assert (loaded["markers"], loaded["marker13"]) == (real["markers"], real["marker13"]) == (2, 0)
+
+
+def test_printing_press_writes_how_each_setup_token_was_used_and_the_pieces_placed():
+    from gutenberg_ai.games.printing_press import _core
+    from gutenberg_ai.games.printing_press import position as P
+    A, slots = _core.ACTIONS, _core.SLOTS
+    def down_then_up(s, legal):      # a setup token initiative side up, then one symbol side up
+        downs = [a for a in legal if A["SETUP_DOWN"] <= a < A["GUILLARD"]]
+        ups = [a for a in legal if A["SETUP_UP"] <= a < A["SETUP_DOWN"]]
+        return ups + downs if slots["DOWN"] in s.to_dict()["players"][0]["slot"] else downs
+
+    state, data = recorded(printing_press_game("Helena Ungler", "A", down_then_up),
+                           lambda s: slots["DOWN"] in s.to_dict()["players"][0]["slot"]
+                           and slots["UP"] in s.to_dict()["players"][0]["slot"])
+    hand = data["players"][0]["setup_tokens"]
+    assert {"down", "up"} <= {next(iter(x)) for x in hand if isinstance(x, dict)}
+    loaded = P.load_position(json.loads(json.dumps(data))).state
+    for key in ("slot", "hand", "hidden_out", "pieces"):
+        assert loaded.to_dict()["players"][0][key] == state.to_dict()["players"][0][key], key
+    same_view(loaded, state, 0, "setup tokens")
+    same_view(loaded, state, 1, "setup tokens")
+
+
+def test_pieces_a_tableau_does_not_show_are_written():
+    from gutenberg_ai.games.printing_press import position as P
+    for s, _ in printing_press_game("Charlotte Guillard", "A", lambda s, legal: [], seed=2):
+        p = s.to_dict()["players"][0]
+        if s.current_player() < 0 or p["pieces"] == P.derived_pieces(p["grid"]):
+            continue
+        try:
+            data = P.position_of(s)
+        except PositionError:
+            continue
+        assert data["players"][0]["pieces"] == p["pieces"]      # covered cards
+        assert P.load_position(data).state.to_dict()["players"][0]["pieces"] == p["pieces"]
+        data["players"][0]["pieces"] = P.derived_pieces(p["grid"]) - 1
+        with pytest.raises(PositionError, match=r"players\[0\]\.pieces: .* the tableau shows at least"):
+            P.load_position(data)
+        return
+    raise AssertionError("no card was covered in the game")
+
+
+def test_gutenberg_writes_the_character_tile_put_back_for_its_player():
+    from gutenberg_ai.games.gutenberg import position as G
+    for state, _ in play("gutenberg", {"players": 3}, 0):
+        try:
+            G.position_of(state)
+        except PositionError:
+            continue
+        break
+    real = core_of(state)
+    drawn = real.to_dict()["players"][1]["character_drawn"]
+    back = next(x for x in drawn if x != real.to_dict()["players"][1]["character"])
+    seen_by_1 = G.position_of(state, viewer=1)
+    from gutenberg_ai.games.gutenberg.names import CHARACTERS
+    assert seen_by_1["players"][1]["character_put_back"] == CHARACTERS[back]
+    assert all("character_put_back" not in p for seat, p in enumerate(seen_by_1["players"]) if seat != 1)
+    same_view(G.load_position(seen_by_1).state, real, 1, "the tile put back")
+    data = G.position_of(state)
+    data["players"][0]["character_put_back"] = data["players"][2]["character"]
+    with pytest.raises(PositionError, match=r"players\[0\]\.character_put_back: .* is players\[2\]'s"):
+        G.load_position(data)
+
+
+def test_lead_letter_printers_small_variant_table_at_the_final_phase_loads():
+    module = games.get("lead-letter-printers").positions
+    for state, _ in play("lead-letter-printers", {"players": 2, "rounds": 1}, 0):
+        if core_of(state).step_name().startswith("game end"):
+            data = module.position_of(state)
+            assert data["form"] == "table" and data["phase"] == "final" and data["round"] == 2
+            same_view(module.load_position(data).state, core_of(state), 0, "final phase")
+            return
+    raise AssertionError("the game did not reach its final phase")
