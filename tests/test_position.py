@@ -565,6 +565,32 @@ def test_malformed_position_is_rejected_naming_field_and_reason(name, base, edit
     assert data == frozen                      # the input is left as it was
 
 
+def test_every_independent_problem_of_a_file_comes_in_one_error():
+    # A hand-written table with five mistakes: all five at once, each at its field.
+    data = example(INKS3)
+    data["players"][1]["orders"][0][0] = "P13"           # Kate holds P13 too
+    data["players"][2]["character"] = "Nobody"           # not a character
+    data["board"]["patronage"][0] = None                 # a space emptied, nobody took it
+    del data["players"][0]["wild_ink"]                   # Caxton's wild ink
+    data["players"][1]["plan"]["orders"] = 5             # 12 markers, Tom has 9
+    with pytest.raises(PositionError) as info:
+        load_position(data)
+    assert [where for where, _ in info.value.problems] == [
+        "players[1].orders[0][0]", "players[2].character", "board.patronage",
+        "players[1].plan", "players[0].wild_ink"]
+    assert len(str(info.value).splitlines()) == 5
+    # A card that is not one leaves its place empty for the checks that follow.
+    data = example(INKS3)
+    data["players"][1]["orders"][0][1] = "R77"
+    data["bag"] = {"red": 13}
+    data["players"][0]["specialties"] = {"woodcutting": "II", "binding": "I"}
+    data["players"][0]["track"] = 4
+    with pytest.raises(PositionError) as info:
+        load_position(data)
+    assert [where for where, _ in info.value.problems] == [
+        "players[1].orders[0][1]", "players[0].track", "bag"]
+
+
 def test_enough_malformed_cases():
     assert len(MALFORMED) >= 15
     assert sum(1 for m in MALFORMED if m[1] in (INKS3, PLAN2, SOLO, FULFIL)) == len(MALFORMED)
