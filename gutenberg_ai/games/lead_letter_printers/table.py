@@ -301,6 +301,13 @@ class TableLoader:
         s["order_display"] = [max(x, -1) for x in self.order_spaces]
         s["contract_display"] = [max(x, -1) for x in self.contract_spaces]
         s["taken"] = [sum(1 for x in self.order_spaces if x == -2), sum(1 for x in self.contract_spaces if x == -2)]
+        for i, key in enumerate(("orders", "contracts")):
+            bought = d.get("bought", {}).get(key)
+            if bought is not None and bought < s["taken"][i]:
+                found.add(f"displays.bought.{key}", f"{bought}, but {s['taken'][i]} spaces of the display are "
+                                                    "written \"taken\"")
+            elif bought is not None:
+                s["taken"][i] = bought
         s["order_discard"] = _mask(self.one(r, "order", f"displays.orders_discarded[{i}]")
                                    for i, r in enumerate(d.get("orders_discarded", [])))
         s["contract_discard"] = _mask(self.one(r, "contract", f"displays.contracts_discarded[{i}]")
@@ -718,6 +725,8 @@ def table_of(core, names_=None, viewer: int | None = None) -> dict:
     orders_taken, contracts_taken = s["taken"]
     disp["orders"] = _display(refs("order", s["order_display"]), orders_taken)
     disp["contracts"] = _display(refs("contract", s["contract_display"]), contracts_taken)
+    if disp["orders"].count("taken") != orders_taken or disp["contracts"].count("taken") != contracts_taken:
+        disp["bought"] = {"orders": orders_taken, "contracts": contracts_taken}   # refilled at once
     if s["order_discard"]:
         disp["orders_discarded"] = listed("order", s["order_discard"])
     if s["contract_discard"]:

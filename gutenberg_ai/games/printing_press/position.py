@@ -551,8 +551,8 @@ class _Loader:
         s["card_deck"] = [sum(1 << x for x in deck if x < 64), sum(1 << (x - 64) for x in deck if x >= 64)]
         s["cards_dealt"] = 90 - len(deck)
         s["n_offer"] = s["n_deal"] = len(offer) if self.kind in ("cards", "place") else 0
-        tiles = set(self.tiles)
-        s["tiles"] = sum(1 << x for x in range(len(names.CHARACTERS)) if x not in tiles)
+        if self.params["characters"]:      # the tiles nobody holds (none without characters)
+            s["tiles"] = sum(1 << x for x in range(len(names.CHARACTERS)) if x not in self.tiles)
         found.stop()
 
     # -- tokens ---------------------------------------------------------------------------
