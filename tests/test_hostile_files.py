@@ -148,8 +148,8 @@ def test_position_reports_every_schema_problem_at_once(tmp_path):
         ("players[0].fame", "must be a whole number, got 12.0"),
         ("players[1].guilders", "must be a whole number, got 1e400"),
         ("players[2]", "unknown key 'guilder' (expected name, fame, guilders, types, inks, "
-                       "specialties, track, orders, gears, patronage, character, wild_ink, "
-                       "plantin_swapped, plan, gear_markers_used)"),
+                       "specialties, track, orders, gears, patronage, character, "
+                       "character_put_back, wild_ink, plantin_swapped, plan, gear_markers_used)"),
         ("players[2].types", "must be text, got [\"A\", \"I\"]"),
     ]
     assert str(e).split("\n")[0] == "table.json: round: must be a whole number, got 3.0"
@@ -172,7 +172,7 @@ def test_position_reports_every_consistency_problem_of_independent_parts(tmp_pat
     data["first_player"] = 2
     data["players"][0]["plan"] = [2, 2, 2, 2, 2]         # ...and plans that do not add up
     e = position_error(tmp_path, data)
-    assert [w for w, _ in e.problems] == ["players[1].track", "players[2].character"]
+    assert [w for w, _ in e.problems] == ["players[1].track", "players[2].character", "players[0].plan"]
 
 
 @pytest.mark.parametrize("text,where,reason", [

@@ -337,6 +337,73 @@ def test_wild_ink_and_shift_steps():
     assert load_position(position_of(s)).state == s
 
 
+def test_free_actions_before_the_plans_load_there_and_hint_every_move_and_done():
+    # "A gear's active sector has a reward that a player can gain at any time" (p.10):
+    # before planning, Anna asks whether to use a gear (or swap) first, or be done.
+    pos = load_position(BY_NAME["free-actions-round3-3p"])
+    s = pos.state
+    assert pos.step == {"kind": "free_actions", "player": 0}
+    assert s.current_player() == 0 and s.step_name() == "free actions before the plans"
+    d = s.to_dict()
+    assert d["sub"] == 1 and d["step"] == 0      # John (first player) has had his window
+    assert {"use gear 1", "use gear 2", "free actions before the plans: done"} <= set(strings(s))
+    hints = gutenberg_ai.hint(s, iterations=400, top=len(s.legal_actions()), seed=1)
+    assert {h.action for h in hints} == set(s.legal_actions())
+    assert all(h.win_probability is not None for h in hints)
+    # Done: Tom's window (nothing he can do is skipped), then the plans from John.
+    s.apply(PASS)
+    assert s.step_name() in ("free actions before the plans", "plan")
+    # The player defaults to the first player's window; the windows before are over.
+    data = example("free-actions-round3-3p")
+    data["step"] = {"kind": "free_actions"}
+    first = load_position(data)
+    assert first.step == {"kind": "free_actions", "player": 2} and first.state.current_player() == 2
+
+
+def test_free_actions_step_checks_what_it_implies():
+    data = example("free-actions-round3-3p")
+    data["players"][1]["gears"] = [{"gear": "G30", "active": 1, "used": True}]
+    with pytest.raises(PositionError, match=r"players\[1\]\.gears\[0\]\.used: no gear is used before"):
+        load_position(data)
+    data = example("free-actions-round3-3p")
+    data["players"][2]["plan"] = [3, 2, 1, 1, 0]
+    with pytest.raises(PositionError, match=r"players\[2\]\.plan: nobody has planned yet"):
+        load_position(data)
+    # A window with nothing to do is skipped by the engine: not a decision.
+    data = example("plan-round1-2p")
+    data["step"] = {"kind": "free_actions", "player": 1}
+    data["players"][1]["guilders"] = 0
+    with pytest.raises(PositionError, match="nothing to decide at the free actions before the plans"):
+        load_position(data)
+
+
+def test_save_position_in_the_free_actions_before_the_plans_loads_back_there(tmp_path):
+    import io
+    from rich.console import Console
+    from gutenberg_ai.play import Session, Settings
+    console = Console(file=io.StringIO(), width=100)
+    game = gutenberg_ai.load_game(players=2, rounds=1)
+    saved = tmp_path / "window.json"
+    seen = []
+
+    def answer(prompt):
+        core = gutenberg_ai.core_of(session.state)
+        if core.step_name() == "free actions before the plans" and not seen:
+            seen.append(core.clone())
+            return f"save-position {saved}"
+        return "quit" if seen else "1"      # asked once: a save refused ends the test too
+
+    session = Session(game, Settings(human=0, ai=("heuristic",), iterations=20, seed=3), console,
+                      read_line=answer)
+    session.run()
+    assert seen and saved.exists(), console.file.getvalue()
+    back = load_position(saved)
+    assert back.step == {"kind": "free_actions", "player": 0}
+    assert back.state.step_name() == "free actions before the plans"
+    assert back.state.legal_actions() == seen[0].legal_actions()
+    assert back.state.observation_string(0) == seen[0].observation_string(0)
+
+
 # ---------------------------------------------------------------------------------------
 # Malformed positions: the field and the reason, nothing half-loaded
 # ---------------------------------------------------------------------------------------
@@ -496,6 +563,32 @@ def test_malformed_position_is_rejected_naming_field_and_reason(name, base, edit
     assert reason in e.reason, str(e)
     assert str(e) == f"position: {where}: {e.reason}"
     assert data == frozen                      # the input is left as it was
+
+
+def test_every_independent_problem_of_a_file_comes_in_one_error():
+    # A hand-written table with five mistakes: all five at once, each at its field.
+    data = example(INKS3)
+    data["players"][1]["orders"][0][0] = "P13"           # Kate holds P13 too
+    data["players"][2]["character"] = "Nobody"           # not a character
+    data["board"]["patronage"][0] = None                 # a space emptied, nobody took it
+    del data["players"][0]["wild_ink"]                   # Caxton's wild ink
+    data["players"][1]["plan"]["orders"] = 5             # 12 markers, Tom has 9
+    with pytest.raises(PositionError) as info:
+        load_position(data)
+    assert [where for where, _ in info.value.problems] == [
+        "players[1].orders[0][0]", "players[2].character", "board.patronage",
+        "players[1].plan", "players[0].wild_ink"]
+    assert len(str(info.value).splitlines()) == 5
+    # A card that is not one leaves its place empty for the checks that follow.
+    data = example(INKS3)
+    data["players"][1]["orders"][0][1] = "R77"
+    data["bag"] = {"red": 13}
+    data["players"][0]["specialties"] = {"woodcutting": "II", "binding": "I"}
+    data["players"][0]["track"] = 4
+    with pytest.raises(PositionError) as info:
+        load_position(data)
+    assert [where for where, _ in info.value.problems] == [
+        "players[1].orders[0][1]", "players[0].track", "bag"]
 
 
 def test_enough_malformed_cases():

@@ -106,7 +106,9 @@ def test_what_a_player_saves_hides_the_others_tokens_and_loads_with_stand_ins():
     text = json.dumps(data)
     for seat in (0, 2):
         p = data["players"][seat]
-        assert set(p.get("setup_tokens", [])) <= {"hidden", None} and set(p.get("face_down", [])) <= {"hidden"}
+        assert set(p.get("face_down", [])) <= {"hidden"}
+        for token in p.get("setup_tokens", []):     # in hand or used: hidden unless symbol side up
+            assert token == "hidden" or "up" in token or list(token.values()) == ["hidden"]
     assert "hidden" not in json.dumps(data["players"][1])
     pos = P.load_position(json.loads(text))
     assert pos.hidden_tokens and 1 not in pos.hidden_tokens

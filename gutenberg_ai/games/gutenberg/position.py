@@ -54,7 +54,7 @@ FORMAT = "gutenberg-position"
 VERSION = 1
 SCHEMA_NAME = "position.schema.json"
 MAX_ITEMS = 50              # the longest list of a position: a discard pile of printing cards
-STEPS = ("plan", "turn", "fulfil", "wild_ink", "shift")
+STEPS = ("plan", "turn", "fulfil", "wild_ink", "free_actions", "shift")
 
 _PH = _core.PHASES
 _SUB = _core.SUBS
@@ -316,6 +316,7 @@ class _Loader:
                 continue
             with found.each():
                 x = self.card_id(kind, value, where)
+                self.at[where] = x      # a place with a card: the checks that follow go on
                 if x in used[kind]:
                     raise _Problem(where, f"{_LETTER[kind]}{x} is also at {used[kind][x]}; "
                                           "each card is in one place")
@@ -323,13 +324,10 @@ class _Loader:
                     raise _Problem(where, f"G{x} has white lines: it is not used with 2 "
                                           "participants (it stays in the box)")
                 used[kind][x] = where
-                self.at[where] = x
-        found.stop()
         replaced: dict = {k: {} for k in _KINDS}
         for kind, where, value in inline:
             with found.each():
                 self.inline_card(kind, where, value, used, replaced)
-        found.stop()
         changes = {}
         for kind in _KINDS:
             if replaced[kind]:
@@ -341,15 +339,21 @@ class _Loader:
             cat = dataclasses.replace(cat, **changes)
             limit = cat.rules.inks_per_colour
             for kind, where, value in inline:
-                x = self.at[where]
+                x = self.card_at(where)
+                if x < 0:
+                    continue
                 counts = (cat.refinement[x].colour if kind == "refinement" else
                           cat.patronage[x].inks if kind == "patronage" else {})
                 for ink, n in counts.items():
                     if n > limit:
                         found.add(where, f"needs {n} {ink} inks, the game has only {limit}")
-            found.stop()
         self.cat = cat
         self.used = used
+
+    def card_at(self, where: str) -> int:
+        """The card id at a place; -1 for a card that is not one (its problem is recorded):
+        the checks that follow see an empty place, and none of them needs the card."""
+        return self.at.get(where, -1)
 
     def inline_card(self, kind: str, where: str, value: dict, used: dict, replaced: dict):
         """An inline card takes the id of an unused catalogue card of its kind."""
@@ -396,10 +400,17 @@ class _Loader:
 
     # -- the whole ------------------------------------------------------------------------
     def load(self):
+        """Check every part that can be checked on its own, all of them, and stop with the
+        problems found: at the end, or earlier where what follows depends on a part with
+        problems (the game, a card that is not one)."""
         self.game()
-        self.resolve_cards()    # every card place; also stops for the game's problems
+        game_problems = bool(self.found)
+        self.resolve_cards()
+        if game_problems:
+            self.found.stop()
         self.layout = self.cat.board[self.n_seats]
         self.state_dict()
+        self.found.stop()
         return self
 
     def game(self):
@@ -477,15 +488,10 @@ class _Loader:
                  turn=0, n_turns=0, row=0, step=0, turn_order=[0] * 4)
         self.step_kind = d["step"]["kind"]
         found = self.found
-        for part in (self.board, self.players, self.automa_part):
+        for part in (self.board, self.players, self.automa_part, self.inks, self.piles,
+                     self.patronage_count, self.decision, self.caxton_ink, self.automa_card):
             with found.each():
                 part()
-        found.stop()
-        for part in (self.inks, self.piles, self.patronage_count):
-            with found.each():
-                part()
-        found.stop()
-        self.decision()
 
     def board(self):
         d = self.data
@@ -501,7 +507,7 @@ class _Loader:
                 if v is not None and i >= count:
                     self.found.add(f"board.{key}[{i}]", f"the board has {count} {key} spaces "
                                                         f"with {self.n_seats} participants")
-                s[field][i] = -1 if v is None else self.at[f"board.{key}[{i}]"]
+                s[field][i] = -1 if v is None else self.card_at(f"board.{key}[{i}]")
         self.board_inks = [0] * 4
         for i, sp in enumerate(b.get("inks", [])):
             if sp is None:
@@ -515,7 +521,7 @@ class _Loader:
                     s["ink_space"][i][k] = x
                     self.board_inks[x] += 1
         for i, v in enumerate(b["patronage"]):
-            s["patronage_space"][i] = -1 if v is None else self.at[f"board.patronage[{i}]"]
+            s["patronage_space"][i] = -1 if v is None else self.card_at(f"board.patronage[{i}]")
         rewards = b.get("patronage_rewards", [None] * 4)
         for k, v in enumerate(rewards):
             with self.found.each():
@@ -528,19 +534,28 @@ class _Loader:
         kept: dict = {}
         self.hidden = []
         self.names = tuple(p.get("name") for p in d["players"])
+        self.put_back: dict = {}
+        self.tile_unread = False
         for seat, pd in enumerate(d["players"]):
             with self.found.each():
                 self.printing_house(seat, pd, kept)
+        for y, seat in self.put_back.items():
+            if y in kept:
+                self.found.add(f"players[{seat}].character_put_back",
+                               f"{CHARACTERS[y]} is players[{kept[y]}]'s: a tile put back has left the game")
         if self.characters:
-            s["character_pool"] = sum(1 << i for i in range(len(CHARACTERS)) if i not in kept)
+            s["character_pool"] = sum(1 << i for i in range(len(CHARACTERS))
+                                      if i not in kept and i not in self.put_back)
         else:
             s["character_pool"] = 0
         self.kept = kept
 
     def printing_house(self, seat: int, pd: dict, kept: dict):
-        """One printing house (kept: the character tiles kept so far, by id)."""
+        """One printing house (kept: the character tiles kept so far, by id). Its checks
+        are independent of each other: each records its problem and the rest go on."""
         s = self.s
         cat = self.cat
+        found = self.found
         w = f"players[{seat}]"
         p = s["players"][seat]
         p["fame"] = pd["fame"]
@@ -551,50 +566,71 @@ class _Loader:
         p["levels"] = [_level(specs[x]) if x in specs else 0 for x in SPECIALTIES]
         top = max(p["levels"])
         derived = sum(1 for t in cat.reward_track if t.level <= top)
-        if "track" in pd:
-            if pd["track"] > derived:
-                raise _Problem(
-                    _at(w, "track"), f"{pd['track']} reward-track spaces reached, but "
-                    f"the highest specialty ({ROMAN[top]}) reaches "
-                    f"{derived}")
-            p["track"] = pd["track"]
-        else:
-            p["track"] = derived
+        p["track"] = pd.get("track", derived)
+        if p["track"] > derived:
+            found.add(_at(w, "track"), f"{pd['track']} reward-track spaces reached, but the "
+                                       f"highest specialty ({ROMAN[top]}) reaches {derived}")
         for k, order in enumerate(pd.get("orders", [])):
             if order is not None:
-                p["order_printing"][k] = self.at[f"{w}.orders[{k}][0]"]
-                p["order_refinement"][k] = self.at[f"{w}.orders[{k}][1]"]
-        # Character first: Schoeffer's double use depends on it.
-        ch = pd.get("character")
-        x = -1
-        if ch is not None:
-            if not self.characters:
-                raise _Problem(
-                    _at(w, "character"), "game.characters is false: no character tiles")
-            x = _character(ch, _at(w, "character"))
-            if x in kept:
-                raise _Problem(
-                    _at(w, "character"), f"{CHARACTERS[x]} is also players[{kept[x]}]'s")
-            kept[x] = seat
-        elif self.characters:
-            raise _Problem(_at(w, "character"), "the game is played with characters: every "
-                                                "player keeps one")
-        p["character"] = x
-        p["character_drawn"] = [x, -1]
-        self.gears(seat, pd, p, x)
+                p["order_printing"][k] = self.card_at(f"{w}.orders[{k}][0]")
+                p["order_refinement"][k] = self.card_at(f"{w}.orders[{k}][1]")
         pat = pd.get("patronage", 0)
         p["patronage"] = len(pat) if isinstance(pat, list) else pat
-        wild = pd.get("wild_ink")
-        if wild is not None and x != CHARACTERS.index("William Caxton"):
-            raise _Problem(_at(w, "wild_ink"), "only William Caxton has a wild ink")
-        p["wild_ink"] = -1 if wild is None else INKS.index(wild)
-        if pd.get("plantin_swapped") and x != CHARACTERS.index("Christophe Plantin"):
-            raise _Problem(
-                _at(w, "plantin_swapped"), "only Christophe Plantin swaps specialties")
-        if pd.get("plantin_swapped"):
-            p["character_flags"] |= 1
         p["markers"] = self.markers(seat)
         p["plan"] = [0] * 5
+        # Character first: Schoeffer's double use depends on it.
+        try:
+            x = self.character(seat, pd, kept)
+        except _Problem as e:
+            found.add(e.where, e.reason)
+            self.tile_unread = True     # the step's checks of who plays whom wait for it
+            x = -1
+        p["character"] = x
+        with found.each():
+            p["character_drawn"] = [x, self.character_put_back(seat, pd, x)]
+        with found.each():
+            self.gears(seat, pd, p, x)
+        wild = pd.get("wild_ink")
+        p["wild_ink"] = -1 if wild is None else INKS.index(wild)
+        if wild is not None and x != CHARACTERS.index("William Caxton"):
+            found.add(_at(w, "wild_ink"), "only William Caxton has a wild ink")
+        if pd.get("plantin_swapped"):
+            p["character_flags"] |= 1
+            if x != CHARACTERS.index("Christophe Plantin"):
+                found.add(_at(w, "plantin_swapped"), "only Christophe Plantin swaps specialties")
+
+    def character(self, seat: int, pd: dict, kept: dict) -> int:
+        """The tile the player kept (-1 without characters)."""
+        w = f"players[{seat}]"
+        ch = pd.get("character")
+        if ch is None:
+            if self.characters:
+                raise _Problem(_at(w, "character"), "the game is played with characters: every "
+                                                    "player keeps one")
+            return -1
+        if not self.characters:
+            raise _Problem(_at(w, "character"), "game.characters is false: no character tiles")
+        x = _character(ch, _at(w, "character"))
+        if x in kept:
+            raise _Problem(_at(w, "character"), f"{CHARACTERS[x]} is also players[{kept[x]}]'s")
+        kept[x] = seat
+        return x
+
+    def character_put_back(self, seat: int, pd: dict, kept: int) -> int:
+        """The other tile the player drew at setup (-1 when not given)."""
+        name = pd.get("character_put_back")
+        if name is None:
+            return -1
+        where = f"players[{seat}].character_put_back"
+        if not self.characters:
+            raise _Problem(where, "game.characters is false: no character tiles")
+        y = _character(name, where)
+        if y == kept:
+            raise _Problem(where, f"{CHARACTERS[y]} is the tile the player kept")
+        if y in self.put_back:
+            raise _Problem(where, f"{CHARACTERS[y]} is also put back by players[{self.put_back[y]}]")
+        self.put_back[y] = seat
+        return y
 
     def gears(self, seat, pd, p, character):
         w = f"players[{seat}]"
@@ -602,7 +638,7 @@ class _Loader:
         total = 0
         twice = 0
         for k, g in enumerate(pd.get("gears", [])):
-            p["gear"][k] = self.at[f"{w}.gears[{k}].gear"]
+            p["gear"][k] = self.card_at(f"{w}.gears[{k}].gear")
             p["gear_active"][k] = g["active"] - 1
             used = g.get("used", False)
             used = int(used)
@@ -636,26 +672,26 @@ class _Loader:
         if not self.automa:
             s["automa_deck"] = 0
             return
+        add = self.found.add
         a = self.data["automa"]
         seat = self.automa_seat
         p = s["players"][seat]
         p["markers"] = self.markers(seat)
-        plan = _plan(a["plan"])
-        if sum(plan) != p["markers"]:
-            raise _Problem(
-                "automa.plan", f"{sum(plan)} markers, the automa has {p['markers']} this "
-                f"round ({'first player' if seat == self.first else 'seat ' + str(seat)}: "
-                f"7, 8, ... in seat order from the first player)")
-        p["plan"] = plan
         p["patronage"] = a.get("patronage", 0)
+        plan = _plan(a["plan"])
+        p["plan"] = plan
+        if sum(plan) != p["markers"]:
+            add("automa.plan", f"{sum(plan)} markers, the automa has {p['markers']} this "
+                               f"round ({'first player' if seat == self.first else 'seat ' + str(seat)}: "
+                               f"7, 8, ... in seat order from the first player)")
         used = a.get("used_cards", [])
         r = self.data["round"]
         if len(used) > r - 1:
-            raise _Problem("automa.used_cards", f"{len(used)} cards used before round {r}: at most "
-                                                f"one a round ({r - 1})")
+            add("automa.used_cards", f"{len(used)} cards used before round {r}: at most "
+                                     f"one a round ({r - 1})")
         card = a.get("card")
         if card is not None and card in used:
-            raise _Problem("automa.card", f"planning card {card} is also in automa.used_cards")
+            add("automa.card", f"planning card {card} is also in automa.used_cards")
         gone = set(used) | ({card} if card is not None else set())
         n_cards = len(self.cat.automa.planning)
         s["automa_deck"] = sum(1 << i for i in range(n_cards) if i not in gone)
@@ -689,10 +725,8 @@ class _Loader:
         for key, kind in _PILE_KEYS.items():
             deck, discard, box = _STATE_PILES[kind]
             n = len(getattr(self.cat, _CAT_ATTR[kind]))
-            dis = sum(1 << self.at[f"discard.{key}[{i}]"]
-                      for i in range(len(d.get("discard", {}).get(key, []))))
-            out = sum(1 << self.at[f"out_of_game.{key}[{i}]"]
-                      for i in range(len(d.get("out_of_game", {}).get(key, []))))
+            dis = self.pile_mask("discard", key)
+            out = self.pile_mask("out_of_game", key)
             if kind == "gear" and self.n_seats == 2:
                 out |= sum(1 << g.id for g in self.cat.gears if g.white_line)
             placed = sum(1 << x for x in self.used[kind])
@@ -707,11 +741,16 @@ class _Loader:
         unnamed = counted - len(listed)
         s["patronage_box"] = sum(1 << x for x in box[unnamed:]) if unnamed >= 0 else 0
 
+    def pile_mask(self, pile: str, key: str) -> int:
+        """The cards of a discard pile or of the cards out of the game, as a mask."""
+        places = (f"{pile}.{key}[{i}]" for i in range(len(self.data.get(pile, {}).get(key, []))))
+        return sum(1 << x for x in set(map(self.card_at, places)) if x >= 0)
+
     def patronage_count(self):
         s = self.s
         cat = self.cat
         taken = sum(s["players"][seat]["patronage"] for seat in range(self.n_seats))
-        empty = [i for i, x in enumerate(s["patronage_space"]) if x < 0]
+        empty = [i for i, v in enumerate(self.data["board"]["patronage"]) if v is None]
         if taken != len(empty):
             who = "the players and the automa have" if self.automa else "the players have"
             raise _Problem("board.patronage", f"{len(empty)} of the 8 spaces are empty, but "
@@ -741,10 +780,20 @@ class _Loader:
         for seat, pd in enumerate(d["players"]):
             if "plan" in pd:
                 plans[seat] = pd["plan"]
-        before = kind in ("plan", "wild_ink")      # before the plans are revealed
+        before = kind in ("plan", "wild_ink", "free_actions")      # before the plans are revealed
         self.step_info = {"kind": kind}
         if before:
-            if kind == "wild_ink":
+            if kind == "free_actions":
+                # The windows go in seat order from the first player, before anybody plans.
+                if player is None:
+                    player = humans[0]
+                window = humans.index(player)
+                with self.found.each():
+                    self.no_action_yet(kind, humans[window + 1:])
+                k = 0
+            elif kind == "wild_ink":
+                if caxton not in self.kept and self.tile_unread:
+                    return
                 if caxton not in self.kept:
                     raise _Problem("step.kind", "'wild_ink' is William Caxton's choice; nobody "
                                                 "plays him")
@@ -777,6 +826,10 @@ class _Loader:
                     else:
                         s["players"][seat]["plan"] = self.check_plan(seat, plans[seat])
                 elif seat in plans:
+                    if kind == "free_actions":
+                        raise _Problem(where, "nobody has planned yet: the free actions before the "
+                                              "plans come first (the step is 'free_actions'); "
+                                              "leave it out")
                     if seat == player:
                         raise _Problem(where, f"players[{seat}] is the one to plan now: leave "
                                               "the plan out")
@@ -787,6 +840,8 @@ class _Loader:
             if kind == "wild_ink":
                 self.push(_PD["CAXTON"], player)
                 s.update(sub=0)   # the free actions before the plans follow his choice
+            elif kind == "free_actions":
+                s.update(sub=window)
         else:
             for seat in range(self.n_people):
                 where = f"players[{seat}].plan"
@@ -797,29 +852,17 @@ class _Loader:
                     raise _Problem(where, "'hidden' only in a plan step: plans are revealed now")
                 s["players"][seat]["plan"] = self.check_plan(seat, plans[seat])
             s.update(step=self.n_people, reveal_stage=2)
-        # Caxton's wild ink is chosen at the start of the round.
-        if caxton in self.kept and kind != "wild_ink":
-            who = self.kept[caxton]
-            if d["players"][who].get("wild_ink") is None:
-                raise _Problem(
-                    f"players[{who}].wild_ink", "missing: William Caxton chooses his wild "
-                    "ink at the start of the round (or make the "
-                    "step 'wild_ink')")
-        if self.automa:
-            card = d["automa"].get("card")
-            if kind in ("plan", "wild_ink") and card is not None:
-                raise _Problem("automa.card", "this round's planning card is revealed after the "
-                                              "players' plans: null in a plan step")
-            if kind not in ("plan", "wild_ink") and card is None:
-                raise _Problem("automa.card", "missing: this round's planning card was revealed "
-                                              "with the plans")
         # Nothing of the actions has happened before the first turn; before the plans'
         # free-action windows (Caxton's colour comes first) no gear is used either.
-        if kind in ("plan", "wild_ink", "shift"):
+        if kind in ("plan", "wild_ink", "free_actions", "shift"):
             if kind == "wild_ink":
-                self.no_action_yet(kind)
-            self.rows_done(0)
+                with self.found.each():
+                    self.no_action_yet(kind, humans)
+            with self.found.each():
+                self.rows_done(0)
         if kind == "shift":
+            if gutenberg not in self.kept and self.tile_unread:
+                return
             if gutenberg not in self.kept:
                 raise _Problem(
                     "step.kind", "'shift' is Johannes Gutenberg's choice; nobody plays him")
@@ -835,19 +878,21 @@ class _Loader:
         elif kind == "turn":
             row = ROWS.index(step["action"])
             order = self.turn_order(row)
+            with self.found.each():
+                self.rows_done(row)
             if player not in order:
                 raise _Problem(
                     "step.player", f"players[{player}] has no initiative marker on "
                     f"{step['action']}: no turn at {_ROW_WORDS[step['action']]}")
             turn = order.index(player)
-            self.rows_done(row)
             self.rewards_taken(order[:turn] if row == 4 else [], f"before players[{player}]'s turn")
             s.update(phase=_PH["TURN"], row=row, n_turns=len(order), turn=turn,
                      turn_order=order + [0] * (4 - len(order)))
             self.step_info["action"] = step["action"]
         elif kind == "fulfil":
             order = self.turn_order(4)
-            self.rows_done(5)
+            with self.found.each():
+                self.rows_done(5)
             self.rewards_taken(order, "at the patronage action")
             k = humans.index(player)
             held = [j for j in range(MAX_ORDERS) if s["players"][player]["order_printing"][j] >= 0]
@@ -859,6 +904,30 @@ class _Loader:
         self.step_info["player"] = player
         self.player = player
 
+    def caxton_ink(self):
+        """Caxton's wild ink is chosen at the start of the round."""
+        caxton = CHARACTERS.index("William Caxton")
+        if caxton in self.kept and self.step_kind != "wild_ink":
+            who = self.kept[caxton]
+            if self.data["players"][who].get("wild_ink") is None:
+                raise _Problem(
+                    f"players[{who}].wild_ink", "missing: William Caxton chooses his wild "
+                    "ink at the start of the round (or make the "
+                    "step 'wild_ink')")
+
+    def automa_card(self):
+        """This round's planning card is revealed with the players' plans."""
+        if not self.automa:
+            return
+        card = self.data["automa"].get("card")
+        before = self.step_kind in ("plan", "wild_ink", "free_actions")
+        if before and card is not None:
+            raise _Problem("automa.card", "this round's planning card is revealed after the "
+                                          "players' plans: null in a plan step")
+        if not before and card is None:
+            raise _Problem("automa.card", "missing: this round's planning card was revealed "
+                                          "with the plans")
+
     def push(self, kind: int, seat: int):
         s = self.s
         q = s["pending"][0]
@@ -868,9 +937,9 @@ class _Loader:
     def check_plan(self, seat: int, value) -> list[int]:
         plan = _plan(value)
         m = self.markers(seat)
-        if sum(plan) != m:
+        if sum(plan) != m:    # recorded; the checks that follow take the plan as written
             first = " (the first player)" if seat == self.first else ""
-            raise _Problem(
+            self.found.add(
                 f"players[{seat}].plan", f"{sum(plan)} markers placed, players[{seat}]"
                 f"{first} has {m} this round (7, 8, ... in seat "
                 "order from the first player)")
@@ -883,13 +952,15 @@ class _Loader:
         seats = [x for x in seats if self.s["players"][x]["plan"][row] > 0]
         return sorted(seats, key=lambda x: -self.s["players"][x]["plan"][row])
 
-    def no_action_yet(self, kind: str):
-        for seat, pd in enumerate(self.data["players"]):
+    def no_action_yet(self, kind: str, seats: list[int]):
+        """`seats` have had no free action this round yet (no gear used, no swap)."""
+        for seat in seats:
+            pd = self.data["players"][seat]
             for k, g in enumerate(pd.get("gears", [])):
                 if g.get("used", False):
                     raise _Problem(f"players[{seat}].gears[{k}].used",
                                    f"no gear is used before the free actions before the plans "
-                                   f"(the step is '{kind}')")
+                                   f"(players[{seat}]'s are still to come; the step is '{kind}')")
             if pd.get("plantin_swapped"):
                 raise _Problem(f"players[{seat}].plantin_swapped",
                                f"Plantin swaps in his free actions, none yet this round (the "
@@ -932,8 +1003,9 @@ class _Loader:
                                    f"players[{expected}]")
         legal = state.legal_actions()
         kind = self.step_kind
-        if kind in ("turn", "fulfil") and legal == [_PASS]:
-            what = (_ROW_WORDS[self.step_info["action"]] if kind == "turn" else "fulfil orders")
+        if kind in ("turn", "fulfil", "free_actions") and legal == [_PASS]:
+            what = (_ROW_WORDS[self.step_info["action"]] if kind == "turn" else
+                    "fulfil orders" if kind == "fulfil" else "the free actions before the plans")
             raise _Problem("step", f"players[{expected}] has nothing to decide at {what} (passing "
                                    "is the only move, and the game moves on without asking); give "
                                    "the next decision")
@@ -1049,12 +1121,9 @@ def _unsupported(state, d) -> str | None:
         if phase == _PH["REVEAL"] and q["kind"] == _PD["SHIFT"] and d["reveal_stage"] == 2:
             return None
         return (f"the state is in the middle of a decision ({state.step_name()}); positions "
-                "record plan steps, the main choice of a turn and fulfil turns before the "
-                "first order is chosen")
+                "record plan steps, a player's free actions before the plans, the main choice "
+                "of a turn and fulfil turns before the first order is chosen")
     if phase == _PH["PLAN"]:
-        if d["sub"] >= 0:
-            return ("the state is in the free actions before the plans; positions record the "
-                    "plan step from its first plan (and Caxton's wild ink before it)")
         return None
     if phase == _PH["TURN"]:
         if d["sub"] != _SUB["CHOOSE"]:
@@ -1071,8 +1140,9 @@ def _unsupported(state, d) -> str | None:
 
 def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=None) -> dict:
     """The position (a JSON-ready dict) of a ``CoreState`` at a decision point the format
-    supports: a plan step, a turn at its main choice, a fulfil turn before the first
-    order is chosen, Caxton's wild ink, Gutenberg's shift. Raises :class:`PositionError`
+    supports: a plan step, a player's free actions before the plans, a turn at its main
+    choice, a fulfil turn before the first order is chosen, Caxton's wild ink, Gutenberg's
+    shift. Raises :class:`PositionError`
     (source "state") otherwise.
 
     Cards are written as catalogue ids of ``catalogue`` (default: the built-in one); a
@@ -1149,6 +1219,9 @@ def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=No
     if phase == _PH["PLAN"] and d["n_pending"]:
         step = {"kind": "wild_ink", "player": d["pending"][0]["seat"]}
         planned = set()
+    elif phase == _PH["PLAN"] and d["sub"] >= 0:
+        step = {"kind": "free_actions", "player": humans[d["sub"]]}
+        planned = set()
     elif phase == _PH["PLAN"]:
         step = {"kind": "plan", "player": humans[d["step"]]}
         planned = set(humans[:d["step"]])
@@ -1219,6 +1292,9 @@ def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=No
             entry["patronage"] = p["patronage"]
         if p["character"] >= 0:
             entry["character"] = CHARACTERS[p["character"]]
+            back = [x for x in p["character_drawn"] if x >= 0 and x != p["character"]]
+            if back and (viewer is None or viewer == seat):    # the others never saw it
+                entry["character_put_back"] = CHARACTERS[back[0]]
         if p["wild_ink"] >= 0:
             entry["wild_ink"] = INKS[p["wild_ink"]]
         if p["character_flags"] & 1:

@@ -204,11 +204,13 @@ class TableLoader:
         d, s, n = self.data, self.s, self.n
         order, phase, to_act = d["player_order"], d["phase"], d["to_act"]
         rounds = d.get("rounds", 0)
-        # Independent checks, each reported.
+        # Independent checks, each reported. After the last round of the small variant the
+        # final phase counts the next one.
         checks = [("seats", len(d["seats"]) != n, f"{len(d['seats'])} players described, \"players\" says {n}"),
                   ("player_order", sorted(order) != list(range(n)), f"{show(order)} is not an order of the seats 0-{n - 1}"),
                   ("to_act", to_act >= n, f"{to_act} is not a seat of {n} players (0-{n - 1})"),
-                  ("round", rounds and d["round"] > rounds, f"round {d['round']} of a game of {rounds} rounds")]
+                  ("round", rounds and d["round"] > rounds + (phase == "final"),
+                   f"round {d['round']} of a game of {rounds} rounds")]
         checks += [(key, key in d and phase != only, f"only in the {only} phase (the phase is {phase})")
                    for key, only in (("turn", "actions"), ("main_action_done", "actions"), ("stages_left", "production"))]
         found = Problems()
@@ -308,6 +310,13 @@ class TableLoader:
         s["order_display"] = [max(x, -1) for x in self.order_spaces]
         s["contract_display"] = [max(x, -1) for x in self.contract_spaces]
         s["taken"] = [sum(1 for x in self.order_spaces if x == -2), sum(1 for x in self.contract_spaces if x == -2)]
+        for i, key in enumerate(("orders", "contracts")):
+            bought = d.get("bought", {}).get(key)
+            if bought is not None and bought < s["taken"][i]:
+                found.add(f"displays.bought.{key}", f"{bought}, but {s['taken'][i]} spaces of the display are "
+                                                    "written \"taken\"")
+            elif bought is not None:
+                s["taken"][i] = bought
         s["order_discard"] = _mask(self.one(r, "order", f"displays.orders_discarded[{i}]")
                                    for i, r in enumerate(d.get("orders_discarded", [])))
         s["contract_discard"] = _mask(self.one(r, "contract", f"displays.contracts_discarded[{i}]")
@@ -722,6 +731,8 @@ def table_of(core, names_=None, viewer: int | None = None) -> dict:
     orders_taken, contracts_taken = s["taken"]
     disp["orders"] = _display(refs("order", s["order_display"]), orders_taken)
     disp["contracts"] = _display(refs("contract", s["contract_display"]), contracts_taken)
+    if disp["orders"].count("taken") != orders_taken or disp["contracts"].count("taken") != contracts_taken:
+        disp["bought"] = {"orders": orders_taken, "contracts": contracts_taken}   # refilled at once
     if s["order_discard"]:
         disp["orders_discarded"] = listed("order", s["order_discard"])
     if s["contract_discard"]:

@@ -65,6 +65,11 @@ ICON, BLANK = CELL["INITIATIVE"], CELL["BLANK"]
 TOKEN, ABILITY = CELL["TOKEN"], CELL["ABILITY"]
 SETUP_TOKENS = 3            # the rulebook's (core.pyx SETUP_TOKENS); 1 with one_token; Caxton A +1
 MARKERS = 3
+CAXTON_SLOT = 4             # the hand slot of the token Caxton (side B) takes from the bag (MAX_HAND - 1)
+# A setup token once used: {"up": symbol} placed symbol side up, {"down": ...} initiative
+# side up, {"returned": ...} given back to the bag (Caxton, side B); the slot's state.
+USED = {"up": SLOT["UP"], "down": SLOT["DOWN"], "returned": SLOT["RETURNED"]}
+USED_OF = {v: k for k, v in USED.items()}
 
 # The codes of a square (view.py draws them), lower case, and their cell values.
 _CODES = {".": -1, "*": ICON, "-": BLANK}
@@ -228,7 +233,8 @@ class _Loader:
         self.round = d["round"]
         self.steps = self.cat.time_track[self.params["variant"]].card_steps
         self.names = tuple(p.get("name") for p in d["players"])
-        self.hidden = []          # (seat, where) of tokens written "hidden"
+        self.hidden = []          # (seat, where, hand slot or None) of tokens written "hidden"
+        self.unseen = []          # (seat, where) of tokens given back to the bag written "hidden"
         self.known = [0] * N_SYMBOLS
         self.kind = d["step"]["kind"]
         self.tiles: dict = {}         # character -> seat
@@ -337,7 +343,12 @@ class _Loader:
             for c, v in enumerate(row):
                 p["grid"][r][c] = v
         p["height"], p["width"] = len(grid), len(grid[0]) if grid else 0
-        p["pieces"] = sum(1 for row in grid for v in row if v >= 0)
+        least = derived_pieces(grid)
+        p["pieces"] = pd.get("pieces", least)
+        if p["pieces"] < least or (p["pieces"] > 0) != (least > 0):
+            raise Problem(f"{w}.pieces", f"{p['pieces']}, but the tableau shows "
+                                         + (f"at least {least} (its tokens, and a card for every 3 card squares)"
+                                            if least else "nothing placed this round"))
         everything = [v for row in grid for v in row] + [v for r in range(len(closed)) for v in p["closed"][r]]
         for v in everything:
             if v >= 0 and v & TOKEN and (v & 15) < N_SYMBOLS:
@@ -374,15 +385,27 @@ class _Loader:
             if m["value"] == 3 and not (gutenberg and p["side"] == 0):
                 raise Problem(f"{where}.value", "3 is the 1/3 marker's, Gutenberg's (side A)")
             p["marker"][r * 2 + j] = m["value"]
+        side_b = gutenberg and p["side"] == 1
+        # Gutenberg (side B) places his extra "1" with a 1/2 marker, on the other slot of
+        # the same frame: a frame with two markers shows it placed (rulings.md).
+        extra_placed = side_b and any(p["marker"][r * 2] and p["marker"][r * 2 + 1]
+                                      for r in range(len(p["marker"]) // 2))
         if "markers_left" in pd:
             half, third = pd["markers_left"]
+        elif side_b:
+            third = 0 if extra_placed else 1
+            half = MARKERS - (len(placed) - extra_placed)
         else:
             third = 1 if gutenberg and not any(m["value"] == 3 for m in placed) and len(placed) < total else 0
             half = total - len(placed) - third
         if half < 0 or third not in (0, 1) or (third and not gutenberg):
             raise Problem(f"{w}.markers_left", f"[{half}, {third}]: the player has {total} bonus markers"
                                                + (", the 1/3 marker among them" if gutenberg else ""))
-        if len(placed) + half + third != total and not (gutenberg and p["side"] == 1):
+        if side_b and extra_placed and third:
+            raise Problem(f"{w}.markers_left", f"[{half}, {third}]: a frame holds two markers, so Gutenberg's "
+                                               "extra '1' marker is placed (0 left)")
+        if len(placed) + half + third != total and not side_b or \
+                side_b and len(placed) - extra_placed + half != MARKERS:
             raise Problem(f"{w}.bonus_markers", f"{len(placed)} placed and {half + third} left: the player has "
                                                 f"{total} bonus markers")
         p["markers"], p["marker13"] = half, third
@@ -400,28 +423,56 @@ class _Loader:
         if len(hand) > due + (1 if caxton_b else 0):
             raise Problem(f"{w}.setup_tokens", f"{len(hand)} tokens, the player took {due} at setup"
                           + (" (and Caxton's one from the bag)" if caxton_b else ""))
+        if caxton_b and (len(hand) > due) != (not p["ability"]):
+            raise Problem(f"{w}.setup_tokens", f"{len(hand)} tokens: Caxton takes one from the bag (setup_tokens"
+                                               f"[{due}]) exactly when he uses his ability token (ability: "
+                                               f"{str(bool(p['ability'])).lower()})")
+        returned = []
+        setup_down = 0
         for k, x in enumerate(hand):
+            slot = k if k < due else CAXTON_SLOT     # Caxton's token from the bag has its own slot
+            where = f"{w}.setup_tokens[{k}]"
             if x is None:                  # used: its token is in the tableau, or gone
-                p["slot"][k], p["hand"][k] = SLOT["UP"], 0
+                p["slot"][slot], p["hand"][slot] = SLOT["UP"], 0
                 continue
-            p["slot"][k] = SLOT["HAND"]
-            if x == HIDDEN:
-                self.hidden.append((seat, f"{w}.setup_tokens[{k}]"))
-                p["hand"][k] = -1          # a stand-in, drawn in tokens()
+            if isinstance(x, dict):        # used, and how: {"up": X}, {"down": X}, {"returned": X}
+                (how, x), = x.items()
+                p["slot"][slot] = USED[how]
+                if how == "returned":
+                    returned.append(where)
+                    p["hand"][slot] = 0 if x == HIDDEN else names.SYMBOLS.index(x)
+                    if x == HIDDEN:
+                        self.unseen.append((seat, where))
+                    continue
+                if how == "up":            # in sight in the tableau (or covered: tokens_out)
+                    if x == HIDDEN:
+                        raise Problem(where, "'hidden', but a token placed symbol side up shows its symbol")
+                    p["hand"][slot] = names.SYMBOLS.index(x)
+                    continue
+                setup_down += 1            # face down: counted as the face_down tokens are
             else:
-                p["hand"][k] = names.SYMBOLS.index(x)
-                self.known[p["hand"][k]] += 1
+                p["slot"][slot] = SLOT["HAND"]
+            if x == HIDDEN:
+                self.hidden.append((seat, where, slot))
+                p["hand"][slot] = -1       # a stand-in, drawn in tokens()
+            else:
+                p["hand"][slot] = names.SYMBOLS.index(x)
+                self.known[p["hand"][slot]] += 1
+        if returned and not (caxton_b and not p["ability"]):
+            raise Problem(returned[0], "a token given back to the bag: only Caxton (side B) does, with his ability")
+        if len(returned) not in (0, 2):
+            raise Problem(returned[0], f"{len(returned)} tokens given back: Caxton gives 2 for the one he takes")
         for k in range(len(hand), due):
             p["slot"][k], p["hand"][k] = SLOT["UP"], 0     # used: its token is in the tableau, or gone
-        p["n_setup"] = max(due, len(hand))
+        p["n_setup"] = due
         down = pd.get("face_down", [])
-        if len(down) < self.down_cells.get(seat, 0):
-            raise Problem(f"{w}.face_down", f"{len(down)} tokens, but {self.down_cells[seat]} lie face down "
-                                            "in the tableau and frames ('*'')")
+        if len(down) + setup_down < self.down_cells.get(seat, 0):
+            raise Problem(f"{w}.face_down", f"{len(down) + setup_down} tokens, but {self.down_cells[seat]} lie "
+                                            "face down in the tableau and frames ('*'')")
         p["hidden_out"] = [0] * N_SYMBOLS
         for k, x in enumerate(down):
             if x == HIDDEN:
-                self.hidden.append((seat, f"{w}.face_down[{k}]"))
+                self.hidden.append((seat, f"{w}.face_down[{k}]", None))
             else:
                 p["hidden_out"][names.SYMBOLS.index(x)] += 1
                 self.known[names.SYMBOLS.index(x)] += 1
@@ -501,8 +552,8 @@ class _Loader:
         s["card_deck"] = [sum(1 << x for x in deck if x < 64), sum(1 << (x - 64) for x in deck if x >= 64)]
         s["cards_dealt"] = 90 - len(deck)
         s["n_offer"] = s["n_deal"] = len(offer) if self.kind in ("cards", "place") else 0
-        tiles = set(self.tiles)
-        s["tiles"] = sum(1 << x for x in range(len(names.CHARACTERS)) if x not in tiles)
+        if self.params["characters"]:      # the tiles nobody holds (none without characters)
+            s["tiles"] = sum(1 << x for x in range(len(names.CHARACTERS)) if x not in self.tiles)
         found.stop()
 
     # -- tokens ---------------------------------------------------------------------------
@@ -525,12 +576,12 @@ class _Loader:
         rng = random.Random(json.dumps(d, sort_keys=True))
         pool = [x for x in range(N_SYMBOLS) for _ in range(left[x])]
         rng.shuffle(pool)
-        for seat, where in self.hidden:
+        for seat, where, slot in self.hidden:
             x = pool.pop()
             left[x] -= 1
             p = s["players"][seat]
-            if ".setup_tokens[" in where:
-                p["hand"][int(where.rsplit("[", 1)[1][:-1])] = x
+            if slot is not None:
+                p["hand"][slot] = x
             else:
                 p["hidden_out"][x] += 1
         s["bag"] = left
@@ -641,7 +692,7 @@ class _Loader:
                 if s["players"][q]["marker"][r * 2] or s["players"][q]["marker"][r * 2 + 1]:
                     raise Problem(f"players[{q}].bonus_markers", f"players[{q}] places a marker after "
                                                                  f"players[{player}] this round: none yet")
-        own = [where for seat, where in self.hidden if seat == player]
+        own = [where for seat, where, *_ in self.hidden + self.unseen if seat == player]
         if own:
             raise Problem(own[0], f"'hidden', but players[{player}] is to decide: their own tokens are "
                                   "theirs to see")
@@ -667,7 +718,7 @@ class _Loader:
                                   f"not players[{self.player_to_act}]")
         if not state.legal_actions():
             raise Problem("step", "nothing to decide here")
-        hidden = tuple(sorted({seat for seat, _ in self.hidden}))
+        hidden = tuple(sorted({seat for seat, *_ in self.hidden + self.unseen}))
         return Position(rules=self.rules, state=state, catalogue=self.cat, game_params=dict(self.params),
                         step=dict(self.step_info), source=source, names=self.names, hidden_tokens=hidden,
                         data=self.data)
@@ -748,6 +799,24 @@ def _unsupported(state, d) -> str | None:
     return None
 
 
+def setup_token(p: dict, k: int, seen: bool):
+    """The entry of hand slot k in `setup_tokens`: its symbol (or "hidden") in hand, once used
+    how ({"up": X} shows its symbol to all)."""
+    symbol = names.SYMBOLS[p["hand"][k]]
+    if p["slot"][k] == SLOT["HAND"]:
+        return symbol if seen else HIDDEN
+    how = USED_OF[p["slot"][k]]
+    return {how: symbol if seen or how == "up" else HIDDEN}
+
+
+def derived_pieces(grid) -> int:
+    """The pieces a tableau shows at least: each token in sight, and a card for every 3
+    card squares in sight (a card has 3 squares; covered squares do not show)."""
+    cells = [v for row in grid for v in row if v >= 0]
+    tokens = sum(1 for v in cells if v & (TOKEN | ABILITY))
+    return tokens + -(-(len(cells) - tokens) // 3)
+
+
 def position_of(state, names_=None, viewer: int | None = None) -> dict:
     """The position (a JSON-ready dict) of a CoreState at a decision the format records;
     PositionError (source "state") otherwise. With `viewer` (a seat), what that player
@@ -807,15 +876,15 @@ def position_of(state, names_=None, viewer: int | None = None) -> dict:
             e["closed"] = [[row_text(p["closed"][k][i * 3:i * 3 + 3]) for i in range(3)] for k in closed]
         if p["pieces"]:
             e["tableau"] = [row_text(p["grid"][i][:p["width"]]) for i in range(p["height"])]
+        if p["pieces"] != derived_pieces(p["grid"]):
+            e["pieces"] = p["pieces"]
         seen = viewer is None or viewer == seat
-        hand = [(names.SYMBOLS[p["hand"][k]] if seen else HIDDEN) if p["slot"][k] == SLOT["HAND"] else None
-                for k in range(p["n_setup"])]
-        while hand and hand[-1] is None:
-            hand.pop()
+        hand = [setup_token(p, k, seen) for k in range(p["n_setup"])]
+        if p["slot"][CAXTON_SLOT] != SLOT["NONE"] and p["n_setup"] <= CAXTON_SLOT:
+            hand.append(setup_token(p, CAXTON_SLOT, seen))
         if hand:
             e["setup_tokens"] = hand
         down = [names.SYMBOLS[x] for x in range(N_SYMBOLS) for _ in range(p["hidden_out"][x])]
-        down += [names.SYMBOLS[p["hand"][k]] for k in range(5) if p["slot"][k] == SLOT["DOWN"]]
         if down:
             e["face_down"] = down if seen else [HIDDEN] * len(down)
         players.append(e)
