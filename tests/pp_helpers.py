@@ -127,6 +127,13 @@ def deal_cards(s, numbers):
         chance(s, C["CARD"] + x - 1)
 
 
+def pass_token_windows(s):
+    """Close every token window before the step's order with no token placed."""
+    while s.to_dict()["token_window"] >= 0:
+        assert A["DONE"] in s.legal_actions()
+        s.apply(A["DONE"])
+
+
 def cell(spec):
     """A cell from a short spec: a symbol name, "*" (an initiative icon), "-" (a blank
     square), None (empty); "t:" before a symbol for a token shown symbol side up, "t:*"
