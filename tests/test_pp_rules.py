@@ -10,7 +10,7 @@ from gutenberg_ai.games.printing_press import _core, names
 from pp_helpers import (
     A, C, EMPTY, ICON, N, SLOT, SYM, TOKEN, at_place, cat, column_card, deal_cards, deal_orders,
     row_card, edit, first_main, legal_in, order, pass_token_windows, place, play_until, rules, setup,
-    token_at, window, with_tableau,
+    take_orders, token_at, window, with_tableau,
 )
 
 IllegalActionError = _core.IllegalActionError
@@ -25,10 +25,7 @@ def anna_kate_john_tom():
     tokens."""
     R = rules(4)
     anna, kate, john, tom = range(4)
-    s = setup(R, tiles=["Guillard", "Ungler", "Gutenberg", "Caxton"])
-    deal_orders(s, [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
-    while s.phase == "Select Orders":
-        s.apply(first_main(s))
+    s = take_orders(setup(R, tiles=["Guillard", "Ungler", "Gutenberg", "Caxton"]), 4)
 
     def cubes(d):
         for seat, n in ((anna, 1), (kate, 1), (john, 0), (tom, 0)):
@@ -84,10 +81,7 @@ def _two_players_with_cubes(cubes0):
     each has a card without icons and 3 setup tokens; seat 0 has `cubes0` cubes, seat 1
     none."""
     R = rules(2, characters=False)
-    s = setup(R)
-    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
-    while s.phase == "Select Orders":
-        s.apply(first_main(s))
+    s = take_orders(setup(R), 2)
 
     def cubes(d):
         d["players"][0]["cubes"], d["players"][1]["cubes"] = cubes0, 0
@@ -106,10 +100,7 @@ def test_no_token_window_where_a_token_could_change_nothing():
     where the most a player can reach is a tie it loses or a place it already has."""
     # The round's first step: 3 tokens each, no tableau.
     R = rules(4)
-    s = setup(R)
-    deal_orders(s, [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
-    while s.phase == "Select Orders":
-        s.apply(first_main(s))
+    s = take_orders(setup(R), 4)
     deal_cards(s, [10, 20, 30, 40, 50])
     assert s.to_dict()["token_window"] == -1 and legal_in(s, A["TAKE"], 90)
     # Seat 0 at 3 (cubes, no icon to cover), seat 1 at 0 with 3 tokens: its best is a tie
@@ -134,10 +125,7 @@ def test_no_token_window_where_a_token_could_change_nothing():
     # A player whose hand is empty has no window: seat 1 at 1 (an icon) has placed its
     # tokens; seat 0 at 0 can pass it, seat 1 could answer only with tokens.
     R = rules(2, characters=False)
-    s = setup(R)
-    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
-    while s.phase == "Select Orders":
-        s.apply(first_main(s))
+    s = take_orders(setup(R), 2)
 
     def placed(d):
         d["step"] = 1
