@@ -51,10 +51,11 @@ cell (r, c) relative to the top-left square of the player's current tableau, r a
     A_DISCARD            discard the taken card and draw 3 tokens (then keep one)
     [A_KEEP_UP, +12)     keep the drawn token of symbol X and place it symbol side up
     [A_KEEP_DOWN, +12)   keep the drawn token of symbol X, initiative side up (hidden)
-    [A_SETUP_UP, +60)    free (and in the token window): place the setup token of hand slot k (symbol X) symbol side
+    [A_SETUP_UP, +60)    free: place the setup token of hand slot k (symbol X) symbol side
                          up: k * 12 + X
     [A_SETUP_DOWN, +5)   free: place the setup token of hand slot k initiative side up
     [A_GUILLARD, +12)    free: Guillard's token as symbol X (side A an ink, B a specialty)
+                         (these three also in the token window)
     [A_CAXTON_GIVE, +6)  free: Caxton (side B) gives the tokens of a pair of hand slots
                          (01 02 03 12 13 23) back to the bag ...
     [A_CAXTON_TAKE, +12) ... and takes a token of symbol X from the bag (hidden)
