@@ -8,7 +8,7 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core, names
 from pp_helpers import (
-    A, C, EMPTY, ICON, N, SLOT, SYM, TOKEN, at_place, cat, column_card, deal_cards, deal_orders,
+    A, C, EMPTY, ICON, N, SLOT, SYM, TOKEN, at_place, cards_where, cat, column_card, deal_cards, deal_orders,
     row_card, edit, first_main, legal_in, order, pass_token_windows, place, play_until, rules, setup,
     take_orders, token_at, window, with_tableau,
 )
@@ -141,6 +141,39 @@ def test_no_token_window_where_a_token_could_change_nothing():
     assert s.current_player() == 0 and s.to_dict()["token_window"] == 0
     s.apply(A["DONE"])
     assert s.to_dict()["token_window"] == -1
+
+
+def _heuristic_window(cards):
+    """Guillard (seat 1, order frame 13 + plate 16: A A U I, U in the middle row) with A A I
+    in her tableau, at 0; Gutenberg (seat 0) at 1, the cube of the last to choose an
+    order; Select Cards step 2 with `cards` dealt. The heuristic plays the token windows;
+    returns the step's order."""
+    R = rules(2)
+    s = setup(R, tiles=["Gutenberg", "Guillard"])
+    deal_orders(s, [(13, 16), (1, 1), (2, 2)])
+    s.apply(order(13))                       # Guillard (5) chooses first
+    s.apply(order(1))
+    s = edit(R, s, lambda d: d.update(step=1))
+    s = with_tableau(R, s, 0, [["O", "red", "grey"]])
+    s = with_tableau(R, s, 1, [["A", "A", "I"]])
+    assert (s.initiative(0), s.initiative(1)) == (1, 0)
+    deal_cards(s, cards)
+    downs = []
+    while s.to_dict()["token_window"] >= 0:
+        a = _core.heuristic_move(s, 1)
+        if A["SETUP_DOWN"] <= a < A["GUILLARD"]:
+            downs.append(s.current_player())
+        s.apply(a)
+    return s.to_dict()["turn_order"][:2], downs
+
+
+def test_the_heuristic_places_a_token_before_the_order_for_a_better_card():
+    """Card 5 (woodcutting U A) under Guillard's A A I meets her plate (4) and its U in
+    the middle row (2): she places a token initiative side up, ties Gutenberg at 1, wins
+    the tie and takes first. With three cards that do nothing for her, she keeps it."""
+    dull = cards_where(lambda c: set(c.squares) <= {"red", "blue", "yellow", "binding", "illuminating", "blank", "O"})
+    assert _heuristic_window([5] + dull[:2]) == ([1, 0], [1])
+    assert _heuristic_window(dull[:3]) == ([0, 1], [])
 
 
 def test_select_orders_example_pat_kate_walter():
