@@ -35,10 +35,12 @@ import random
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
 
-# The current suite of each game. Printing Press and Lead Letter Printers are at v2: their
-# v1 positions were played under rules since corrected (2026-11-27, cc92bdd: a bonus marker beside
-# a lone "1", an empty window; a shop shared at setup), so their actions no longer replay.
-SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 2, "lead-letter-printers": 2}
+# The current suite of each game. Lead Letter Printers is at v2: its v1 positions were
+# played under rules since corrected (a shop shared at setup), so their actions no longer
+# replay. Printing Press is at v3: its v1 (a bonus marker beside a lone "1", an empty
+# window) and its v2 (setup tokens only at the player's own decisions, none before a
+# step's order) likewise.
+SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 3, "lead-letter-printers": 2}
 MIN_SHARE = 0.01
 FORMAT = "gutenberg-ai-suite"
 

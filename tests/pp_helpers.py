@@ -127,6 +127,22 @@ def deal_cards(s, numbers):
         chance(s, C["CARD"] + x - 1)
 
 
+def take_orders(s, players):
+    """Deal orders (frame and plate 1, 2, ...: players + 1 of them) and let each player
+    take the first one left; returns s at the first Select Cards deal."""
+    deal_orders(s, [(f, f) for f in range(1, players + 2)])
+    while s.phase == "Select Orders":
+        s.apply(first_main(s))
+    return s
+
+
+def pass_token_windows(s):
+    """Close every token window before the step's order with no token placed."""
+    while s.to_dict()["token_window"] >= 0:
+        assert A["DONE"] in s.legal_actions()
+        s.apply(A["DONE"])
+
+
 def cell(spec):
     """A cell from a short spec: a symbol name, "*" (an initiative icon), "-" (a blank
     square), None (empty); "t:" before a symbol for a token shown symbol side up, "t:*"
@@ -220,10 +236,7 @@ def at_place(R, card, rows=None, tiles=None, sides=None, down_symbols=()):
     """The state where the first player of Select Cards step 1 has taken `card` (a printed
     number), with that player's tableau replaced by `rows` if given. Returns (state, seat)."""
     s = setup(R, tiles=tiles or ["Guillard", "Gutenberg", "Ungler", "Caxton"][:R.players], sides=sides)
-    pairs = [(f, f) for f in range(1, R.players + 2)]
-    deal_orders(s, pairs)
-    while s.phase == "Select Orders":
-        s.apply(first_main(s))
+    take_orders(s, R.players)
     others = [x for x in range(1, 91) if x != card][:R.players]
     deal_cards(s, [card] + others)
     while s.to_dict()["asking"] >= 0:

@@ -84,7 +84,7 @@ def test_entry_hidden_masks_exactly_the_others_hidden_entries():
         assert any(m == -1 for _, m in masked)
 
 
-@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (4, 7)])
+@pytest.mark.parametrize("players, seed", [(2, 4), (3, 2), (4, 3), (4, 7)])
 def test_determinize_keeps_what_the_player_saw(players, seed):
     R = rules(players)
     s, _ = random_history(R, seed, random.Random(seed).randrange(60, 250))
@@ -155,3 +155,39 @@ def test_resample_history_from_a_later_start_redraws_the_start_too(players):
             assert replay == t
             redrawn += new_start != start
     assert redrawn > 0, "the start's hidden symbols were never redrawn"
+
+
+def test_resample_between_the_draws_of_a_discard():
+    """At the chance node between two draws for another player's discarded card, the
+    drawn token in the pool is that player's: the resample relabels it with the history
+    (it read the chance node's seat and left the pool as it was, so the replay of the
+    rewritten draws ended elsewhere)."""
+    R = rules(2)
+    found = 0
+    for g in range(40):
+        rng = random.Random(g)
+        s, hist = R.new_state(), []
+        while not s.is_terminal():
+            d = s.to_dict()
+            if s.is_chance() and d["pool_due"] > 0 and d["n_pool"] >= 1:
+                break
+            if s.is_chance():
+                outcomes, probs = zip(*s.chance_outcomes())
+                a = rng.choices(outcomes, probs)[0]
+            else:
+                legal = s.legal_actions()
+                a = A["DISCARD"] if A["DISCARD"] in legal else rng.choice(legal)
+            hist.append((s.current_player(), a))
+            s.apply(a)
+        if s.is_terminal():
+            continue
+        drawer = s.to_dict()["turn_order"][s.to_dict()["turn"]]
+        player = 1 - drawer
+        for k in range(5):
+            t, actions = s.resample_history(player, hist, 31 * g + k)
+            replay = R.new_state()
+            for a in actions:
+                replay.apply(a)
+            assert replay.to_bytes() == t.to_bytes()
+            found += actions != [a for _, a in hist]
+    assert found > 0

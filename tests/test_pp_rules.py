@@ -8,9 +8,9 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core, names
 from pp_helpers import (
-    A, C, EMPTY, ICON, N, SYM, TOKEN, at_place, cat, column_card, deal_cards, deal_orders,
-    row_card, edit, first_main, legal_in, order, place, play_until, rules, setup, token_at,
-    window, with_tableau,
+    A, C, EMPTY, ICON, N, SLOT, SYM, TOKEN, at_place, cards_where, cat, column_card, deal_cards, deal_orders,
+    row_card, edit, first_main, legal_in, order, pass_token_windows, place, play_until, rules, setup,
+    take_orders, token_at, window, with_tableau,
 )
 
 IllegalActionError = _core.IllegalActionError
@@ -19,15 +19,13 @@ IllegalActionError = _core.IllegalActionError
 # =======================================================================================
 # 1. The rulebook's worked examples
 # =======================================================================================
-def test_initiative_example_anna_kate_john_tom():
-    """p.8: Anna 2 (1 cube + 1 icon on a card), Kate 1 (a cube), John 1 (an icon on a
-    token), Tom 0; Kate wins the tie with John by her character's initiative value."""
+def anna_kate_john_tom():
+    """p.8's table at a Select Cards step, its cards dealt: Anna 2 (1 cube + 1 icon on a
+    card), Kate 1 (a cube), John 1 (an icon on a token), Tom 0; each holds 3 setup
+    tokens."""
     R = rules(4)
     anna, kate, john, tom = range(4)
-    s = setup(R, tiles=["Guillard", "Ungler", "Gutenberg", "Caxton"])
-    deal_orders(s, [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
-    while s.phase == "Select Orders":
-        s.apply(first_main(s))
+    s = take_orders(setup(R, tiles=["Guillard", "Ungler", "Gutenberg", "Caxton"]), 4)
 
     def cubes(d):
         for seat, n in ((anna, 1), (kate, 1), (john, 0), (tom, 0)):
@@ -39,9 +37,143 @@ def test_initiative_example_anna_kate_john_tom():
     s = with_tableau(R, s, john, [["O", "red", "grey", "t:*"]], down_symbols=["U"])
     s = with_tableau(R, s, tom, [["I", "yellow", "binding"]])
     assert [s.initiative(x) for x in range(4)] == [2, 1, 1, 0]
-    assert cat().characters["Helena Ungler"] > cat().characters["Johannes Gutenberg"]
     deal_cards(s, [10, 20, 30, 40, 50])
+    return R, s
+
+
+def test_initiative_example_anna_kate_john_tom():
+    """p.8: Anna 2 (1 cube + 1 icon on a card), Kate 1 (a cube), John 1 (an icon on a
+    token), Tom 0; Kate wins the tie with John by her character's initiative value."""
+    anna, kate, john, tom = range(4)
+    R, s = anna_kate_john_tom()
+    assert cat().characters["Helena Ungler"] > cat().characters["Johannes Gutenberg"]
+    pass_token_windows(s)
     assert s.to_dict()["turn_order"] == [anna, kate, john, tom]
+
+
+def test_a_setup_token_before_the_order_wins_the_tie():
+    """p.11 "At any time during a round ... a player may place one or more of their 3
+    tokens": before the step's order is decided. John, who loses the tie with Kate,
+    places a setup token initiative side up in his window: 2, level with Anna, who wins
+    that tie (Guillard's initiative value above Gutenberg's); he goes second, Kate third."""
+    anna, kate, john, tom = range(4)
+    R, s = anna_kate_john_tom()
+    assert s.phase == "Select Cards" and s.step_name().endswith("setup tokens before the order is decided")
+    # Windows in seat order: Anna and Kate say done.
+    for seat in (anna, kate):
+        assert s.current_player() == seat and s.to_dict()["token_window"] == seat
+        assert A["DONE"] in s.legal_actions()
+        s.apply(A["DONE"])
+    assert s.current_player() == john
+    assert set(legal_in(s, A["SETUP_DOWN"], 5)) == {A["SETUP_DOWN"] + k for k in range(3)}
+    assert not legal_in(s, A["TAKE"], 90)               # no card before the order
+    s.apply(A["SETUP_DOWN"] + 0)
+    s.apply(token_at(1, 0))                             # below his O
+    assert s.initiative(john) == 2
+    pass_token_windows(s)
+    d = s.to_dict()
+    assert d["token_window"] == -1 and d["turn_order"] == [anna, john, kate, tom]
+    assert s.current_player() == anna and legal_in(s, A["TAKE"], 90)
+
+
+def _two_players_with_cubes(cubes0):
+    """2 players without characters (seat order breaks ties) at Select Cards step 2:
+    each has a card without icons and 3 setup tokens; seat 0 has `cubes0` cubes, seat 1
+    none."""
+    R = rules(2, characters=False)
+    s = take_orders(setup(R), 2)
+
+    def cubes(d):
+        d["players"][0]["cubes"], d["players"][1]["cubes"] = cubes0, 0
+        d["cubes_left"] = 7 - cubes0
+        d["step"] = 1
+    s = edit(R, s, cubes)
+    s = with_tableau(R, s, 0, [["A", "red", "grey"]])
+    s = with_tableau(R, s, 1, [["O", "blue", "binding"]])
+    deal_cards(s, [10, 20, 30])
+    return s
+
+
+def test_no_token_window_where_a_token_could_change_nothing():
+    """A window is opened only where the player's tokens could change the order: not on
+    the round's first step (no tableau to touch), not for a player without tokens, not
+    where the most a player can reach is a tie it loses or a place it already has."""
+    # The round's first step: 3 tokens each, no tableau.
+    R = rules(4)
+    s = take_orders(setup(R), 4)
+    deal_cards(s, [10, 20, 30, 40, 50])
+    assert s.to_dict()["token_window"] == -1 and legal_in(s, A["TAKE"], 90)
+    # Seat 0 at 3 (cubes, no icon to cover), seat 1 at 0 with 3 tokens: its best is a tie
+    # at 3, which seat order gives seat 0; seat 0 cannot fall below 3.
+    s = _two_players_with_cubes(3)
+    assert s.to_dict()["token_window"] == -1 and s.to_dict()["turn_order"][:2] == [0, 1]
+    # At 2, seat 1 can pass seat 0: both windows open, seat 0's first (seat order).
+    s = _two_players_with_cubes(2)
+    assert s.current_player() == 0 and s.to_dict()["token_window"] == 0
+    s.apply(A["DONE"])
+    assert s.current_player() == 1 and s.to_dict()["token_window"] == 1
+    # Seat 1 places two tokens initiative side up (2, a tie it loses); the third could
+    # pass seat 0, so the window stays open; after it, nothing it holds could: closed.
+    for k, at in ((0, (1, 0)), (1, (1, 1))):
+        s.apply(A["SETUP_DOWN"] + k)
+        s.apply(token_at(*at))
+        assert s.to_dict()["token_window"] == 1
+    s.apply(A["SETUP_DOWN"] + 2)
+    s.apply(token_at(1, 2))
+    d = s.to_dict()
+    assert d["token_window"] == -1 and d["turn_order"][:2] == [1, 0] and s.initiative(1) == 3
+    # A player whose hand is empty has no window: seat 1 at 1 (an icon) has placed its
+    # tokens; seat 0 at 0 can pass it, seat 1 could answer only with tokens.
+    R = rules(2, characters=False)
+    s = take_orders(setup(R), 2)
+
+    def placed(d):
+        d["step"] = 1
+        p = d["players"][1]
+        for k in range(3):
+            p["slot"][k] = SLOT["UP"]
+            d["bag"][p["hand"][k]] += 1      # with_tableau takes the shown tokens from the bag
+    hand = [names.SYMBOLS[x] for x in s.to_dict()["players"][1]["hand"][:3]]
+    s = edit(R, s, placed)
+    s = with_tableau(R, s, 0, [["A", "red", "grey"]])
+    s = with_tableau(R, s, 1, [["O", "*", "binding"], ["t:" + x for x in hand]])
+    deal_cards(s, [10, 20, 30])
+    assert s.current_player() == 0 and s.to_dict()["token_window"] == 0
+    s.apply(A["DONE"])
+    assert s.to_dict()["token_window"] == -1
+
+
+def _heuristic_window(cards):
+    """Guillard (seat 1, order frame 13 + plate 16: A A U I, U in the middle row) with A A I
+    in her tableau, at 0; Gutenberg (seat 0) at 1, the cube of the last to choose an
+    order; Select Cards step 2 with `cards` dealt. The heuristic plays the token windows;
+    returns the step's order."""
+    R = rules(2)
+    s = setup(R, tiles=["Gutenberg", "Guillard"])
+    deal_orders(s, [(13, 16), (1, 1), (2, 2)])
+    s.apply(order(13))                       # Guillard (5) chooses first
+    s.apply(order(1))
+    s = edit(R, s, lambda d: d.update(step=1))
+    s = with_tableau(R, s, 0, [["O", "red", "grey"]])
+    s = with_tableau(R, s, 1, [["A", "A", "I"]])
+    assert (s.initiative(0), s.initiative(1)) == (1, 0)
+    deal_cards(s, cards)
+    downs = []
+    while s.to_dict()["token_window"] >= 0:
+        a = _core.heuristic_move(s, 1)
+        if A["SETUP_DOWN"] <= a < A["GUILLARD"]:
+            downs.append(s.current_player())
+        s.apply(a)
+    return s.to_dict()["turn_order"][:2], downs
+
+
+def test_the_heuristic_places_a_token_before_the_order_for_a_better_card():
+    """Card 5 (woodcutting U A) under Guillard's A A I meets her plate (4) and its U in
+    the middle row (2): she places a token initiative side up, ties Gutenberg at 1, wins
+    the tie and takes first. With three cards that do nothing for her, she keeps it."""
+    dull = cards_where(lambda c: set(c.squares) <= {"red", "blue", "yellow", "binding", "illuminating", "blank", "O"})
+    assert _heuristic_window([5] + dull[:2]) == ([1, 0], [1])
+    assert _heuristic_window(dull[:3]) == ([0, 1], [])
 
 
 def test_select_orders_example_pat_kate_walter():

@@ -19,7 +19,7 @@ PHASE_NAMES = ("character tiles", "solo board", "choose a character", "character
 RETURNS_MODES = _names.RETURNS_MODES   # the values of RETURNS_* in engine_types.pxd
 
 ACTIONS = dict(
-    CHARACTER=A_CHARACTER, SIDE=A_SIDE, YES=A_YES, NO=A_NO, ORDER=A_ORDER, TAKE=A_TAKE,
+    CHARACTER=A_CHARACTER, SIDE=A_SIDE, YES=A_YES, NO=A_NO, DONE=A_DONE, ORDER=A_ORDER, TAKE=A_TAKE,
     PLACE=A_PLACE, UNDER=A_UNDER, DISCARD=A_DISCARD, KEEP_UP=A_KEEP_UP, KEEP_DOWN=A_KEEP_DOWN,
     SETUP_UP=A_SETUP_UP, SETUP_DOWN=A_SETUP_DOWN, GUILLARD=A_GUILLARD,
     CAXTON_GIVE=A_CAXTON_GIVE, CAXTON_TAKE=A_CAXTON_TAKE, TOKEN_AT=A_TOKEN_AT,
@@ -72,14 +72,15 @@ def max_game_length(int players, int card_steps=MAX_CARD_STEPS, int rounds=N_ROU
 
     Setup: a tile and a side each, the solo board's 9 tokens, up to 4 setup tokens each.
     A round: a cube question, the orders dealt (2 per order) and chosen, per Select Cards
-    step the cards dealt and per player at most 7 entries (take, discard, 3 draws, keep,
-    place) and a question, a bonus marker, a window. A game: at most 4 setup tokens placed
-    (2 entries each), Guillard's token (2), Caxton's exchange (2).
+    step the cards dealt, per player at most 7 entries (take, discard, 3 draws, keep,
+    place) and the end of a token window, and a question; a bonus marker, a window. A
+    game: at most 4 setup tokens placed (2 entries each), Guillard's token (2), Caxton's
+    exchange (2).
     """
     cdef int seats = players + 1 if players == 1 else players
     setup = players * (2 + SETUP_TOKENS + CAXTON_EXTRA) + 1 + N_ROUNDS * N_CHOICES
     per_round = (1 + 2 * (seats + 1) + players + 1
-                 + card_steps * ((seats + 1) + 7 * players + 1) + players + players)
+                 + card_steps * ((seats + 1) + 8 * players + 1) + players + players)
     return setup + rounds * per_round + players * (2 * MAX_HAND + 2 + 2)
 
 
@@ -435,6 +436,9 @@ cdef class CoreState:
             return f"{step}: the answer is yes or no"
         if self.s.caxton:
             return f"{step}: take a token of a symbol in the bag"
+        if self.s.token_window >= 0 and self.s.held == HELD_NONE:
+            return (f"{step}: before the order is decided a player places setup tokens (or "
+                    f"Guillard's) or is done")
         if self.s.held != HELD_NONE:
             if A_TOKEN_AT <= a < A_MARKER:
                 return f"{step}: a token goes beside or on a card or token of the tableau"
@@ -455,7 +459,8 @@ cdef class CoreState:
             return f"{step}: the bag is empty"
         if A_SETUP_UP <= a < A_CAXTON_TAKE:
             if not free_actions_open(&self.s):
-                return f"{step}: setup tokens and abilities are played at the player's own decisions"
+                return (f"{step}: setup tokens and abilities are played at the player's own decisions "
+                        "and in the token window before a step's order")
             if p.pieces == 0 and a < A_CAXTON_GIVE:
                 return f"{step}: a token needs a card to go beside or on"
             return f"{step}: no such token or ability now"
@@ -496,6 +501,8 @@ cdef class CoreState:
             return "William Caxton: a token of choice from the bag"
         if s.phase == PH_CARDS:
             what = ("take a card", "place the card", "keep a drawn token")[s.sub]
+            if s.token_window >= 0:
+                what = "setup tokens before the order is decided"
             if s.held != HELD_NONE:
                 what = "where the token goes"
             return f"Select Cards, step {s.step + 1}/{self.rules.cat.track[s.variant].card_steps}: {what}"
@@ -534,6 +541,8 @@ cdef class CoreState:
         if A_SIDE <= a < A_YES:
             who = self.character(cp) if 0 <= cp < self.s.num_seats else None
             return f"{who or 'character'}: side {_names.SIDES[a - A_SIDE]}"
+        if a == A_DONE and self.s.token_window >= 0 and self.s.asking < 0:
+            return "no more tokens before this step's order"
         if a == A_YES or a == A_NO:
             if self.s.phase == PH_ROUND_START:
                 return "Bonhomme: take 1 initiative cube this round" if a == A_YES else "Bonhomme: keep the token"
@@ -843,6 +852,9 @@ def _problems(CoreState st):
             out.append(f"{name}s: an id out of range ({sorted(ids)})")
     if s["n_turns"] > n or not 0 <= s["turn"] <= s["n_turns"]:
         out.append(f"turn: {s['turn']} of {s['n_turns']} is out of range")
+    if not -1 <= s["token_window"] < s["num_players"] or (s["token_window"] >= 0 and (
+            s["phase"] != PH_CARDS or s["asking"] >= 0 or s["sub"] != SUB_TAKE)):
+        out.append(f"token_window: {s['token_window']} is not a player before a Select Cards step's order")
     return out
 
 # ---------------------------------------------------------------------------------------
@@ -894,7 +906,7 @@ cdef void write_obs(const GameState* s, int player, float* out) noexcept nogil:
     if s.held != HELD_NONE:
         out[at + s.held_shown] = 1.0
     at += N_SYMBOLS + 2
-    out[at] = 1.0 if s.asking >= 0 else 0.0
+    out[at] = 1.0 if s.asking >= 0 or s.token_window >= 0 else 0.0   # a question: Bonhomme's, or the token window's
     out[at + 1] = 1.0 if s.caxton else 0.0
     at += 2
     cp = current_player(s)

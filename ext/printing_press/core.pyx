@@ -18,7 +18,11 @@ value; without characters by seat order); bonus markers and Close Frames in seat
 pick is a rule applied when its turn comes (automa_pick). Setup tokens, Caxton's
 exchange (side B) and Guillard's token are free actions at the player's own decisions of
 the round: choosing an order, taking a card, placing it, a bonus marker, choosing the
-window (docs/printing_press/rulings.md).
+window. Setup tokens and Guillard's token may also be placed in a token window before
+each step's order is decided (after its orders or cards are dealt, before Bonhomme's
+question): one window a player, in seat order, opened only for a player whose tokens,
+placed then, could change the order (tokens_could_reorder); A_DONE closes it
+(docs/printing_press/rulings.md).
 
 Hidden information: the symbols of the setup tokens in a player's hand, of the tokens a
 player draws for a discarded card (the two put back and the one kept), of tokens placed
@@ -35,6 +39,7 @@ cell (r, c) relative to the top-left square of the player's current tableau, r a
     [A_SIDE, +2)         the side of the character tile: 0 = A, 1 = B
     A_YES, A_NO          Bonhomme: use the ability now (side A: go first this step;
                          side B: take a cube this round), or not
+    A_DONE (= A_NO)      the token window: no more tokens before this step's order
     [A_ORDER, +16)       Select Orders: the order of frame X (its plate comes with it)
     [A_TAKE, +90)        Select Cards: take card X from the offer
     [A_PLACE, +4*676)    place the taken card: orientation o * 676 + anchor; o = 0 a row
@@ -50,6 +55,7 @@ cell (r, c) relative to the top-left square of the player's current tableau, r a
                          up: k * 12 + X
     [A_SETUP_DOWN, +5)   free: place the setup token of hand slot k initiative side up
     [A_GUILLARD, +12)    free: Guillard's token as symbol X (side A an ink, B a specialty)
+                         (these three also in the token window)
     [A_CAXTON_GIVE, +6)  free: Caxton (side B) gives the tokens of a pair of hand slots
                          (01 02 03 12 13 23) back to the bag ...
     [A_CAXTON_TAKE, +12) ... and takes a token of symbol X from the bag (hidden)
@@ -222,6 +228,12 @@ cdef int tiebreak(const GameState* s, const Catalogue* cat, int seat) noexcept n
     return 10 - seat
 
 
+cdef inline int order_key(const GameState* s, const Catalogue* cat, int seat, int init) noexcept nogil:
+    """Where `seat` with initiative `init` stands in a step's order: higher goes first,
+    the tie-break below the initiative."""
+    return init * 1000 + tiebreak(s, cat, seat)
+
+
 cdef void set_order(GameState* s, const Catalogue* cat, bint with_automa) noexcept nogil:
     """The player order of this step: highest initiative first (Bonhomme's ability puts
     her first)."""
@@ -231,7 +243,7 @@ cdef void set_order(GameState* s, const Catalogue* cat, bint with_automa) noexce
         if is_automa(s, seat) and not with_automa:
             continue
         s.turn_order[n] = seat
-        key[n] = initiative(s, seat) * 1000 + tiebreak(s, cat, seat)
+        key[n] = order_key(s, cat, seat, initiative(s, seat))
         if seat == s.first_seat:
             key[n] = 1 << 30
         n += 1
@@ -738,14 +750,20 @@ cdef bint free_actions_open(const GameState* s) noexcept nogil:
     """Whether the player to act is at one of the decisions where setup tokens (and the
     other free actions) may be played: choosing an order or a card, placing the card, a
     bonus marker, choosing the window."""
-    if s.held != HELD_NONE or s.caxton or s.asking >= 0 or s.pool_due > 0:
+    if s.held != HELD_NONE or s.caxton or s.asking >= 0 or s.pool_due > 0 or s.token_window >= 0:
         return False
     if s.phase == PH_ORDERS or s.phase == PH_MARKERS or s.phase == PH_CLOSE:
         return True
     return s.phase == PH_CARDS and (s.sub == SUB_TAKE or s.sub == SUB_PLACE)
 
 
-cdef int add_free_actions(const GameState* s, const PlayerState* p, int* out, int n) noexcept nogil:
+cdef inline bint holds_guillard(const PlayerState* p) noexcept nogil:
+    return has_ability(p, CH_GUILLARD, SIDE_A) or has_ability(p, CH_GUILLARD, SIDE_B)
+
+
+cdef int add_token_actions(const PlayerState* p, int* out, int n) noexcept nogil:
+    """The setup tokens in hand (either side up) and Guillard's token, once the tableau
+    has a piece for them to touch."""
     cdef int k, x
     if p.pieces > 0:
         for k in range(MAX_HAND):
@@ -753,10 +771,16 @@ cdef int add_free_actions(const GameState* s, const PlayerState* p, int* out, in
                 out[n] = A_SETUP_UP + k * N_SYMBOLS + p.hand[k]
                 out[n + 1] = A_SETUP_DOWN + k
                 n += 2
-        if has_ability(p, CH_GUILLARD, SIDE_A) or has_ability(p, CH_GUILLARD, SIDE_B):
+        if holds_guillard(p):
             for x in range(N_KIND):
                 out[n] = A_GUILLARD + (KIND_INK if p.side == SIDE_A else KIND_SPECIALTY) * N_KIND + x
                 n += 1
+    return n
+
+
+cdef int add_free_actions(const GameState* s, const PlayerState* p, int* out, int n) noexcept nogil:
+    cdef int k
+    n = add_token_actions(p, out, n)
     if has_ability(p, CH_CAXTON, SIDE_B):
         for k in range(N_PAIRS):
             if p.slot[PAIR_FIRST[k]] == SLOT_HAND and p.slot[PAIR_SECOND[k]] == SLOT_HAND:
@@ -857,6 +881,11 @@ cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexc
         return n
     if s.held != HELD_NONE:
         return add_token_anchors(p, out, 0)
+    if s.token_window >= 0:
+        out[0] = A_DONE
+        n = add_token_actions(p, out, 1)
+        sort_ints(out, n)
+        return n
     if s.phase == PH_CHARACTER:
         for x in range(N_CHARACTERS):
             out[x] = A_CHARACTER + x
@@ -930,6 +959,8 @@ cdef int current_player(const GameState* s) noexcept nogil:
         return CHANCE
     if s.asking >= 0:
         return s.asking
+    if s.token_window >= 0:
+        return s.token_window
     if s.phase == PH_CHARACTER:
         return 0
     return s.turn_order[s.turn]
@@ -1030,6 +1061,9 @@ cdef void apply_decision(GameState* s, const Catalogue* cat, int a) noexcept nog
         if s.phase != PH_ROUND_START:
             set_order(s, cat, s.phase == PH_CARDS)
         return
+    if s.token_window >= 0 and s.held == HELD_NONE and a == A_DONE:
+        next_token_window(s, cat, seat + 1)
+        return
     if A_CAXTON_TAKE <= a < A_TOKEN_AT:
         x = a - A_CAXTON_TAKE
         s.bag[x] -= 1
@@ -1050,6 +1084,8 @@ cdef void apply_decision(GameState* s, const Catalogue* cat, int a) noexcept nog
         s.held = HELD_NONE
         s.held_shown = -1
         s.held_symbol = -1
+        if s.token_window >= 0 and not tokens_could_reorder(s, cat, seat):
+            next_token_window(s, cat, seat + 1)   # nothing the player still holds could change the order
         return
     if A_SETUP_UP <= a < A_SETUP_DOWN:
         k = (a - A_SETUP_UP) // N_SYMBOLS
@@ -1169,16 +1205,77 @@ cdef void setup_characters(GameState* s) noexcept nogil:
             p.ability = 1
 
 
-cdef void begin_picks(GameState* s, const Catalogue* cat) noexcept nogil:
-    """Determine the player order of a Select Orders / Select Cards step: first ask
-    Bonhomme (side A) whether she goes first."""
+cdef bint tokens_could_reorder(const GameState* s, const Catalogue* cat, int seat) noexcept nogil:
+    """Whether the tokens `seat` holds, placed now, could change this step's order. Each
+    token moves the player's initiative by at most 1: a face-down one adds an icon, one
+    laid on an icon of the tableau (symbol side up, or Guillard's) takes it away. The
+    order changes only if the player can pass or fall behind another participant: the
+    seats before in seat order have closed their windows (fixed), those after may still
+    move within their own reach. Uses public information only (how many tokens each
+    holds, the tableaux)."""
+    cdef const PlayerState* p = &s.players[seat]
+    cdef int lo, hi, q_lo, q_hi, q, v, theirs
+    if p.pieces == 0:
+        return False
+    token_reach(s, seat, &lo, &hi)
+    if lo == hi:
+        return False
+    for q in range(s.num_seats):
+        if q == seat or (is_automa(s, q) and s.phase != PH_CARDS):
+            continue
+        if q > seat:
+            token_reach(s, q, &q_lo, &q_hi)
+        else:
+            q_lo = q_hi = initiative(s, q)
+        for v in range(q_lo, q_hi + 1):
+            # q at v sits strictly between the player's lowest and highest key.
+            theirs = order_key(s, cat, q, v)
+            if order_key(s, cat, seat, lo) < theirs < order_key(s, cat, seat, hi):
+                return True
+    return False
+
+
+cdef void token_reach(const GameState* s, int seat, int* lo, int* hi) noexcept nogil:
+    """The lowest and highest initiative `seat` can reach with the tokens it holds."""
+    cdef const PlayerState* p = &s.players[seat]
+    cdef int now = initiative(s, seat), held, icons
+    lo[0] = hi[0] = now
+    if seat >= s.num_players or p.pieces == 0:
+        return
+    held = hand_count(p) + holds_guillard(p)
+    icons = tableau_icons(p)
+    lo[0] = now - (held if held < icons else icons)
+    hi[0] = now + hand_count(p)
+
+
+cdef void next_token_window(GameState* s, const Catalogue* cat, int first) noexcept nogil:
+    """Open the token window of the next seat from `first` (seat order) whose tokens could
+    change this step's order; when none is left, the order is decided."""
     cdef int seat
-    s.first_seat = -1
+    for seat in range(first, s.num_players):
+        if tokens_could_reorder(s, cat, seat):
+            s.token_window = seat
+            return
+    s.token_window = -1
+    decide_order(s, cat)
+
+
+cdef void decide_order(GameState* s, const Catalogue* cat) noexcept nogil:
+    """Ask Bonhomme (side A) whether she goes first, else set the order."""
+    cdef int seat
     for seat in range(s.num_players):
         if has_ability(&s.players[seat], CH_BONHOMME, SIDE_A):
             s.asking = seat
             return
     set_order(s, cat, s.phase == PH_CARDS)
+
+
+cdef void begin_picks(GameState* s, const Catalogue* cat) noexcept nogil:
+    """Determine the player order of a Select Orders / Select Cards step: first the token
+    windows (setup tokens "at any time during a round", so before the order is decided),
+    then Bonhomme's question (side A), then the order."""
+    s.first_seat = -1
+    next_token_window(s, cat, 0)
 
 
 cdef void start_round(GameState* s, const Catalogue* cat) noexcept nogil:
@@ -1255,7 +1352,8 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
     """Run what follows without a decision until a decision or a chance node."""
     cdef int seat, i
     while True:
-        if s.phase == PH_TERMINAL or s.asking >= 0 or s.pool_due > 0 or s.held != HELD_NONE or s.caxton:
+        if s.phase == PH_TERMINAL or s.asking >= 0 or s.pool_due > 0 or s.held != HELD_NONE or s.caxton \
+                or s.token_window >= 0:
             return
         if s.phase == PH_TILES:
             if tile_seat(s) >= 0:
@@ -1415,6 +1513,7 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int varian
     s.hard_board = hard_board
     s.asking = -1
     s.first_seat = -1
+    s.token_window = -1
     s.taken = -1
     s.held_shown = -1
     s.held_symbol = -1

@@ -512,7 +512,16 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
         disc = discard_value(s, cat, &e, p)
     for i in range(n):
         a = actions[i]
-        if A_SETUP_UP <= a < A_TOKEN_AT and not (s.caxton and a >= A_CAXTON_TAKE):
+        if s.token_window >= 0 and s.held == HELD_NONE:
+            # Before the step's order: a token initiative side up when the place it wins
+            # is worth more than holding it; the others as at the player's own decisions.
+            if a == A_DONE:
+                values[i] = base
+            elif A_SETUP_DOWN <= a < A_GUILLARD:
+                values[i] = free_action_value(s, cat, &e, p, a) + token_window_gain(s, cat, seat)
+            else:
+                values[i] = free_action_value(s, cat, &e, p, a)
+        elif A_SETUP_UP <= a < A_TOKEN_AT and not (s.caxton and a >= A_CAXTON_TAKE):
             values[i] = free_action_value(s, cat, &e, p, a)
         elif a == A_YES or a == A_NO:
             values[i] = bonhomme_value(s, cat, seat, a == A_YES)
@@ -562,29 +571,12 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
             values[i] = 0.0
 
 
-cdef double bonhomme_value(const GameState* s, const Catalogue* cat, int seat, bint yes) noexcept nogil:
-    """Bonhomme's question. Side B: a cube at once (a round of initiative). Side A: go
-    first when the card she would get otherwise is clearly worse than the best one (in the
-    last step of the game, whenever she is not first)."""
-    cdef GameState t
+cdef int ranked_offer(const GameState* s, const Catalogue* cat, int seat, double* vals) noexcept nogil:
+    """The cards on offer by what each is worth to `seat` (its best placement), best first:
+    vals[k] is roughly the card the player gets when k players pick before it."""
     cdef Eval e
-    cdef double vals[MAX_OFFER]
-    cdef int i, j, n = 0, pos = 0, act
+    cdef int i, j, n = 0, act
     cdef double tmp
-    if s.phase == PH_ROUND_START:
-        return 1.0 if yes else 0.0
-    if not yes:
-        return 0.0
-    t = s[0]
-    t.first_seat = -1
-    set_order(&t, cat, s.phase == PH_CARDS)
-    for i in range(t.n_turns):
-        if t.turn_order[i] == seat:
-            pos = i
-    if pos == 0:
-        return -1.0
-    if s.phase != PH_CARDS:
-        return -0.5
     setup_eval(s, cat, seat, &e)
     for i in range(s.n_offer):
         if s.offer[i] >= 0:
@@ -597,12 +589,64 @@ cdef double bonhomme_value(const GameState* s, const Catalogue* cat, int seat, b
             vals[j + 1] = vals[j]
             j -= 1
         vals[j + 1] = tmp
+    return n
+
+
+cdef int order_place(const GameState* s, const Catalogue* cat, int seat, int extra) noexcept nogil:
+    """The seat's place (0 first) in this step's order were its initiative `extra` higher,
+    Bonhomme's going first left aside."""
+    cdef GameState t = s[0]
+    cdef int i
+    t.first_seat = -1
+    t.players[seat].cubes += extra
+    set_order(&t, cat, s.phase == PH_CARDS)
+    for i in range(t.n_turns):
+        if t.turn_order[i] == seat:
+            return i
+    return 0
+
+
+cdef double bonhomme_value(const GameState* s, const Catalogue* cat, int seat, bint yes) noexcept nogil:
+    """Bonhomme's question. Side B: a cube at once (a round of initiative). Side A: go
+    first when the card she would get otherwise is clearly worse than the best one (in the
+    last step of the game, whenever she is not first)."""
+    cdef double vals[MAX_OFFER]
+    cdef int n, pos
+    cdef double tmp
+    if s.phase == PH_ROUND_START:
+        return 1.0 if yes else 0.0
+    if not yes:
+        return 0.0
+    pos = order_place(s, cat, seat, 0)
+    if pos == 0:
+        return -1.0
+    if s.phase != PH_CARDS:
+        return -0.5
+    n = ranked_offer(s, cat, seat, vals)
     if n == 0:
         return -1.0
     tmp = vals[0] - vals[pos if pos < n else n - 1]
     if s.round == s.rounds and s.step + 1 == card_steps(s, cat):
         return tmp
     return tmp - ABILITY_VALUE - 1.0
+
+
+cdef double token_window_gain(const GameState* s, const Catalogue* cat, int seat) noexcept nogil:
+    """The token window: what one more initiative (a token initiative side up) wins in this
+    step's order, the card expected at the new place against the one at the present
+    place."""
+    cdef double vals[MAX_OFFER]
+    cdef int n, now, then
+    if s.phase != PH_CARDS:
+        return 0.0
+    now = order_place(s, cat, seat, 0)
+    then = order_place(s, cat, seat, 1)
+    if then >= now:
+        return 0.0
+    n = ranked_offer(s, cat, seat, vals)
+    if n == 0:
+        return 0.0
+    return vals[then if then < n else n - 1] - vals[now if now < n else n - 1]
 
 
 cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, double epsilon) noexcept nogil:

@@ -27,6 +27,15 @@ cdef bint entry_hidden(const GameState* s, int player, int i, int n, int actor, 
     return (A_KEEP_DOWN <= action < A_SETUP_UP) or (A_CAXTON_TAKE <= action < A_TOKEN_AT)
 
 
+cdef inline int pool_owner(const GameState* s) noexcept nogil:
+    """The seat whose drawn tokens are in the pool (or whose kept token is held): the one
+    to decide, or, while the draws are still being made (a chance node), the one who
+    discarded."""
+    if s.pool_due > 0 and s.turn < s.n_turns:
+        return s.turn_order[s.turn]
+    return current_player(s)
+
+
 cdef inline int draw_from(int* counts, int total, Rng* rng) noexcept nogil:
     """A symbol drawn in proportion to counts (total > 0), removed from counts."""
     cdef int r = rng_below(rng, total), x
@@ -48,7 +57,7 @@ cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) 
     cdef int counts[N_SYMBOLS]
     cdef int16_t* place[MAX_SEATS * (MAX_HAND + 1) + N_POOL]
     cdef int down[MAX_SEATS]
-    cdef int n = 0, total = 0, q, k, x, i
+    cdef int n = 0, total = 0, q, k, x, i, owner
     cdef int actor = current_player(s)
     # Caxton (side B) choosing his token looks into the bag: its contents are known to
     # him then, and only the others' hidden tokens are dealt again, among themselves.
@@ -70,7 +79,8 @@ cdef void determinize(GameState* s, const Catalogue* cat, int player, Rng* rng) 
             counts[x] += p.hidden_out[x]
             down[q] += p.hidden_out[x]
             p.hidden_out[x] = 0
-    if 0 <= actor != player and actor < s.num_players:
+    owner = pool_owner(s)
+    if 0 <= owner != player and owner < s.num_players:
         for i in range(s.n_pool):
             counts[s.pool[i]] += 1
             place[n] = &s.pool[i]
@@ -163,7 +173,7 @@ cdef void story_start(TokenStory* st, const GameState* s, int player) noexcept n
     board's choice tokens not returned yet. `player` has seen their own and the board's.
     Tokens shown symbol side up in a tableau or frame are public and never come back:
     they are not followed."""
-    cdef int x, k, t, q, i, r, actor = current_player(s)
+    cdef int x, k, t, q, i, r, actor = pool_owner(s)
     cdef const PlayerState* p
     memset(st, 0, sizeof(TokenStory))
     for q in range(MAX_SEATS):
@@ -204,7 +214,7 @@ cdef void story_start(TokenStory* st, const GameState* s, int player) noexcept n
 cdef void start_relabel(GameState* s, const TokenStory* st, const int16_t* new_label) noexcept nogil:
     """Give the tokens of story_start(st, s) their new symbols in s itself (the start of
     a history whose hidden symbols were permuted)."""
-    cdef int x, k, t, q, i, actor = current_player(s)
+    cdef int x, k, t, q, i, actor = pool_owner(s)
     cdef PlayerState* p
     for x in range(N_SYMBOLS):
         s.bag[x] = 0
@@ -396,7 +406,7 @@ cdef int resample_history(GameState* start, GameState* s, int player, const int*
         for t in range(st.n_tokens):
             if st.down_by[t] == q:
                 p.hidden_out[new_label[t]] += 1
-    actor = current_player(s)
+    actor = pool_owner(s)
     if 0 <= actor < s.num_players and actor != player:
         for i in range(s.n_pool):
             s.pool[i] = new_label[st.pool[actor][i]]

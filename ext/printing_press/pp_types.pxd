@@ -220,6 +220,8 @@ ctypedef struct GameState:
     int16_t turn
     int16_t asking                  # the seat asked whether to use Bonhomme's ability, -1
     int16_t first_seat              # Bonhomme (side A) goes first this step, -1
+    int16_t token_window            # the seat whose token window is open (tokens before this step's order), -1
+    int16_t unused[3]               # 0: keeps the struct free of padding (states compare as bytes)
     int16_t taken                   # the card taken this turn, -1
     int16_t held                    # HELD_*
     int16_t held_shown              # what the held token will show: a symbol or SQ_INITIATIVE
@@ -256,6 +258,7 @@ cdef enum:
     A_SIDE = A_CHARACTER + N_CHARACTERS        # side A / B of the tile
     A_YES = A_SIDE + 2                         # Bonhomme: use the ability now
     A_NO = A_YES + 1                           # ... or not
+    A_DONE = A_NO                              # the token window: no (more) tokens before this step's order
     A_ORDER = A_NO + 1                         # take the order of frame X
     A_TAKE = A_ORDER + N_FRAMES                # take card X
     A_PLACE = A_TAKE + N_CARDS                 # place the card: orientation o, anchor: o*N_ANCHORS + anchor

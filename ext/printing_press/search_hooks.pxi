@@ -61,7 +61,8 @@ cdef inline bint moves_vary(const GameState* s, int actor, int observer) noexcep
     bag whose contents the observer knows only at its own root."""
     if s.caxton:
         return True
-    return actor != observer and free_actions_open(s) and hand_count(&s.players[actor]) > 0
+    return actor != observer and (free_actions_open(s) or s.token_window == actor) \
+        and hand_count(&s.players[actor]) > 0
 
 
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:

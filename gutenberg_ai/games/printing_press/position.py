@@ -652,7 +652,7 @@ class _Loader:
                  step=(card_step - 1) if card_step else (self.marked() if kind == "markers" else
                                                         self.steps - 1 if kind == "close" else 0),
                  turn_order=order + [0] * (4 - len(order)), n_turns=len(order), turn=turn,
-                 asking=-1, first_seat=-1, held=0, caxton=0, n_pool=0, pool_due=0)
+                 asking=-1, token_window=-1, first_seat=-1, held=0, caxton=0, n_pool=0, pool_due=0)
         if kind == "markers" and self.marked() < 0:
             raise Problem("step.kind", "this round has no marked step")
         # Who has acted this step: those before the player in its order.
@@ -789,7 +789,7 @@ def _unsupported(state, d) -> str | None:
         return f"the state is at a chance node ({state.step_name()}); positions are decisions"
     if d["round"] < 1:
         return "the state is in the setup; positions start at the first Select Orders"
-    if d["asking"] >= 0 or d["caxton"] or d["held"] or d["n_pool"] or d["pool_due"]:
+    if d["asking"] >= 0 or d["token_window"] >= 0 or d["caxton"] or d["held"] or d["n_pool"] or d["pool_due"]:
         return (f"the state is in the middle of a decision ({state.step_name()}); positions record "
                 "Select Orders, taking or placing a card, a bonus marker and Close Frames")
     if d["phase"] not in (PH["ORDERS"], PH["CARDS"], PH["MARKERS"], PH["CLOSE"]):

@@ -376,6 +376,8 @@ def order_text(core, seat_names) -> Text | None:
     s = core.to_dict()
     if s["n_turns"] <= 0 or s["phase"] not in (PH["ORDERS"], PH["CARDS"], PH["MARKERS"], PH["CLOSE"]):
         return None
+    if s["token_window"] >= 0:
+        return Text("order: not decided yet (setup tokens first)", style="bold cyan")
     out = Text("order: ", style="bold cyan")
     for t in range(s["n_turns"]):
         seat = s["turn_order"][t]
