@@ -11,6 +11,9 @@ stays as it is (the links keep working in the repository); in the site only:
   `repository/`, and a link to a folder to a page listing the folder's files, copied;
 - a link to a path the repository does not have is a warning, so `mkdocs build
   --strict` fails on it, as it does on a broken link inside docs/.
+
+Only inline links (`[text](target)`, images too) outside code fences are read: the pages
+have no reference-style links or HTML links out of docs/.
 """
 import logging
 import os
