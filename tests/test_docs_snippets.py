@@ -31,6 +31,8 @@ SKIPPED = {
     "python -m pytest": "the test suite itself",
     "python benchmarks/": "a benchmark: minutes on a quiet machine",
     "ray start": "starts a Ray cluster",
+    "mkdocs serve": "serves the documentation site until stopped",
+    "mkdocs build": "builds the documentation site (.ci/run does, strictly)",
     "gutenberg-ai play": "waits for a person at the terminal",
     "gutenberg-ai serve": "serves until stopped",
     "gutenberg-ai replay": "replays demo.json, the record of a whole game (tests/test_cli.py replays records)",
