@@ -2456,18 +2456,36 @@ cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil
     keep_on_the_tracks(s)
 
 
+ctypedef struct ScoreParts:
+    # The end-scoring parts of one seat (their sum is its final score).
+    int fame
+    int specialties
+    int patronage
+    int guilders
+
+
+cdef inline ScoreParts score_parts(const PlayerState* p, const Catalogue* cat) noexcept nogil:
+    """The end-of-game scoring of one seat, part by part: fame track, specialty levels,
+    patronage cards, guilders."""
+    cdef ScoreParts parts
+    cdef int j
+    parts.fame = p.fame
+    parts.specialties = 0
+    for j in range(N_SPECIALTIES):
+        parts.specialties += cat.specialty_points[p.levels[j]]
+    parts.patronage = p.patronage * cat.patronage_points
+    # Vietor doubles his fame from guilders.
+    parts.guilders = (p.guilders // cat.guilders_per_point) * (cat.vietor_multiplier if p.character == CH_VIETOR else 1)
+    return parts
+
+
 cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
-    """Fame with the end-of-game scoring: specialty levels, patronage cards, guilders."""
-    cdef int seat, j, v
-    cdef const PlayerState* p
+    """Fame with the end-of-game scoring (score_parts, summed)."""
+    cdef int seat
+    cdef ScoreParts parts
     for seat in range(s.num_seats):
-        p = &s.players[seat]
-        v = p.fame + p.patronage * cat.patronage_points
-        # Vietor doubles his fame from guilders.
-        v += (p.guilders // cat.guilders_per_point) * (cat.vietor_multiplier if p.character == CH_VIETOR else 1)
-        for j in range(N_SPECIALTIES):
-            v += cat.specialty_points[p.levels[j]]
-        out[seat] = v
+        parts = score_parts(&s.players[seat], cat)
+        out[seat] = parts.fame + parts.specialties + parts.patronage + parts.guilders
 
 
 cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
