@@ -158,10 +158,15 @@ cdef inline int installed(const PlayerState* p) noexcept nogil:
     return n
 
 
+cdef inline bint holds_order(const PlayerState* p, int k) noexcept nogil:
+    """Whether order slot k (0 <= k < MAX_ORDERS) holds an order."""
+    return p.order_printing[k] >= 0
+
+
 cdef inline int held_orders(const PlayerState* p) noexcept nogil:
     cdef int k, n = 0
     for k in range(MAX_ORDERS):
-        if p.order_printing[k] >= 0:
+        if holds_order(p, k):
             n += 1
     return n
 
@@ -401,7 +406,7 @@ cdef bint automa_space_open(const GameState* s, int i) noexcept nogil:
         return s.specialty_space[i] >= 0
     if s.row == ROW_GEARS:
         return s.gear_space[i] >= 0
-    return i < N_PATRONAGE_REWARDS and s.patronage_reward_seat[i] < 0
+    return i < N_PATRONAGE_REWARDS and patron_reward_open(s, i)
 
 
 cdef int automa_spaces(const GameState* s, const Catalogue* cat, int* space, double* weight) noexcept nogil:
@@ -1063,13 +1068,18 @@ cdef bint has_free_action(const GameState* s, const Catalogue* cat, const Player
     return False
 
 
+cdef inline bint swap_open(const PlayerState* p, int i, int j) noexcept nogil:
+    """Plantin: whether specialties i < j may swap levels now (they differ)."""
+    return may_swap(p) and i < j and p.levels[i] != p.levels[j]
+
+
 cdef int add_swaps(const PlayerState* p, int* out, int n) noexcept nogil:
     cdef int i, j
     if not may_swap(p):
         return n
     for i in range(N_SPECIALTIES):
         for j in range(i + 1, N_SPECIALTIES):
-            if p.levels[i] != p.levels[j]:
+            if swap_open(p, i, j):
                 out[n] = A_SWAP + i * N_SPECIALTIES + j
                 n += 1
     return n
@@ -1087,7 +1097,7 @@ cdef bint free_action_legal(const GameState* s, const Catalogue* cat, const Play
     if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
         i = (a - A_SWAP) // N_SPECIALTIES
         j = (a - A_SWAP) % N_SPECIALTIES
-        return others and may_swap(p) and i < j and p.levels[i] != p.levels[j]
+        return others and swap_open(p, i, j)
     return False
 
 
@@ -1149,110 +1159,9 @@ cdef inline bint more_cards(const GameState* s, int x) noexcept nogil:
     return printing and refinement
 
 
-cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
-    cdef const Pending* q = &s.pending[0]
-    cdef const PlayerState* p = &s.players[q.seat]
-    cdef int n = 0, c, t, j, low, k
-    if pass_pending(q) and q.kind != PD_ORDER:
-        # "Taking a reward is optional" (p.14): decline the rest of it; or no shift.
-        out[n] = A_PASS
-        n += 1
-    if q.kind == PD_INK:
-        for c in range(N_INKS):
-            if s.bag[c] > 0:
-                out[n] = A_INK + c
-                n += 1
-    elif q.kind == PD_SPECIALTY:
-        for j in range(N_SPECIALTIES):
-            out[n] = A_SPECIALTY_UP + j
-            n += 1
-    elif q.kind == PD_LOWEST:
-        low = lowest_level(p)
-        for j in range(N_SPECIALTIES):
-            if p.levels[j] == low:
-                out[n] = A_SPECIALTY_UP + j
-                n += 1
-    elif q.kind == PD_TYPE:
-        if room_for_type(p):
-            for c in range(N_LETTERS):
-                out[n] = A_LETTER + c
-                n += 1
-    elif q.kind == PD_ORDER:
-        if q.stage == 1:
-            if s.pool_refinement:
-                n = add_cards(s.pool_printing, A_PRINTING, out, n)
-            out[n] = A_PASS
-            n += 1
-            if p.guilders >= REDRAW_COST:
-                for k in range(3):
-                    if more_cards(s, k):
-                        out[n] = A_MORE + k
-                        n += 1
-        elif q.stage == 2:
-            n = add_cards(s.pool_refinement, A_REFINEMENT, out, n)
-        elif q.stage == 3:
-            for k in range(MAX_ORDERS):
-                if p.order_printing[k] >= 0:
-                    out[n] = A_DISCARD + k
-                    n += 1
-    elif q.kind == PD_INK_SWAP:
-        for c in range(N_INKS):
-            if q.stage == 0:
-                if p.inks[c] > 0 and bag_has_other(s, c):
-                    out[n] = A_INK + c
-                    n += 1
-            elif c != q.arg and s.bag[c] > 0:
-                out[n] = A_INK + c
-                n += 1
-    elif q.kind == PD_TYPE_SWAP:
-        for c in range(N_LETTERS):
-            if (q.stage == 0 and p.types[c] > 0) or (q.stage == 1 and c != q.arg):
-                out[n] = A_LETTER + c
-                n += 1
-    elif q.kind == PD_SELL_TYPE:
-        if q.stage == 0:
-            for c in range(N_LETTERS):
-                if p.types[c] > 0:
-                    out[n] = A_LETTER + c
-                    n += 1
-        else:
-            out[0] = A_SELL_GUILDERS
-            out[1] = A_SELL_FAME
-            n = 2
-    elif q.kind == PD_TYPE_DISCOUNT:
-        if room_for_type(p):
-            for c in range(N_LETTERS):
-                if q.arg & (1 << c):
-                    out[n] = A_LETTER + c
-                    n += 1
-    elif q.kind == PD_CAXTON:
-        for c in range(N_INKS):
-            out[n] = A_INK + c
-            n += 1
-    elif q.kind == PD_UNGLER:
-        for j in range(N_SPECIALTIES):
-            if q.stage == 0 or j != q.arg:
-                out[n] = A_SPECIALTY_UP + j
-                n += 1
-    elif q.kind == PD_GUILLARD:
-        if q.stage == 1:
-            n = add_cards(s.gear_pool, A_GEAR, out, n)
-        elif q.stage == 2:
-            k = installed(p)
-            for c in range(N_SECTORS):
-                out[n] = A_PLACE + k * N_SECTORS + c
-                n += 1
-    elif q.kind == PD_SHIFT:
-        for c in range(N_ROWS):
-            for t in range(N_ROWS):
-                if c != t and p.plan[c] > 0 and p.plan[t] < 6:
-                    out[n] = A_SHIFT + c * N_ROWS + t
-                    n += 1
-    return n
-
-
 cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    """Whether `a` is among legal_pending's moves, tested directly."""
+    """Whether `a` answers the pending decision: the one check of legal_pending's moves
+    and of a move applied from outside."""
     cdef const Pending* q = &s.pending[0]
     cdef const PlayerState* p = &s.players[q.seat]
     cdef int x
@@ -1278,7 +1187,7 @@ cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcep
             return card_in(s.pool_refinement, a - A_REFINEMENT, N_REFINEMENT)
         if q.stage == 3:
             x = a - A_DISCARD
-            return 0 <= x < MAX_ORDERS and p.order_printing[x] >= 0
+            return 0 <= x < MAX_ORDERS and holds_order(p, x)
         return False
     if q.kind == PD_INK_SWAP:
         x = a - A_INK
@@ -1316,6 +1225,60 @@ cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcep
             return False
         return x // N_ROWS != x % N_ROWS and p.plan[x // N_ROWS] > 0 and p.plan[x % N_ROWS] < 6
     return False
+
+
+cdef inline uint64_t first_n(int n) noexcept nogil:
+    """The mask of ids 0 .. n-1 (n < 64)."""
+    return (<uint64_t>1 << n) - 1
+
+
+cdef inline int add_pending(const GameState* s, const Catalogue* cat, uint64_t m, int base,
+                            int* out, int n) noexcept nogil:
+    """base + each id in the mask m that pending_legal accepts, ascending."""
+    while m:
+        if pending_legal(s, cat, base + ctz64(m)):
+            out[n] = base + ctz64(m)
+            n += 1
+        m &= m - 1
+    return n
+
+
+cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+    """The moves of the pending decision, ascending: each candidate of its kind and stage
+    that pending_legal accepts (one check for the list and for a move applied)."""
+    cdef const Pending* q = &s.pending[0]
+    cdef int n
+    if q.kind == PD_ORDER:
+        if q.stage == 1:
+            n = add_pending(s, cat, s.pool_printing, A_PRINTING, out, 0)
+            n = add_pending(s, cat, 1, A_PASS, out, n)   # an order as a reward not taken
+            return add_pending(s, cat, first_n(3), A_MORE, out, n)
+        if q.stage == 2:
+            return add_pending(s, cat, s.pool_refinement, A_REFINEMENT, out, 0)
+        if q.stage == 3:
+            return add_pending(s, cat, first_n(MAX_ORDERS), A_DISCARD, out, 0)
+        return 0
+    # "Taking a reward is optional" (p.14): decline the rest of it; or no shift.
+    n = add_pending(s, cat, 1, A_PASS, out, 0)
+    if q.kind == PD_INK or q.kind == PD_INK_SWAP or q.kind == PD_CAXTON:
+        return add_pending(s, cat, first_n(N_INKS), A_INK, out, n)
+    if q.kind == PD_SPECIALTY or q.kind == PD_LOWEST or q.kind == PD_UNGLER:
+        return add_pending(s, cat, first_n(N_SPECIALTIES), A_SPECIALTY_UP, out, n)
+    if (q.kind == PD_TYPE or q.kind == PD_TYPE_SWAP or q.kind == PD_TYPE_DISCOUNT
+            or (q.kind == PD_SELL_TYPE and q.stage == 0)):
+        return add_pending(s, cat, first_n(N_LETTERS), A_LETTER, out, n)
+    if q.kind == PD_SELL_TYPE:
+        return add_pending(s, cat, first_n(2), A_SELL_GUILDERS, out, n)
+    if q.kind == PD_GUILLARD:
+        if q.stage == 1:
+            return add_pending(s, cat, s.gear_pool, A_GEAR, out, n)
+        if q.stage == 2:
+            return add_pending(s, cat, first_n(N_SECTORS), A_PLACE + installed(&s.players[q.seat]) * N_SECTORS,
+                               out, n)
+        return n
+    if q.kind == PD_SHIFT:
+        return add_pending(s, cat, first_n(N_ROWS * N_ROWS), A_SHIFT, out, n)
+    return n
 
 
 cdef inline bint reward_declinable(const Pending* q) noexcept nogil:
@@ -1364,6 +1327,17 @@ cdef inline bint patronage_open(const GameState* s, const Catalogue* cat, const 
     return x >= 0 and cat.patronage_rounds[i] <= s.round and meets_patronage(p, &cat.patronage[x])
 
 
+cdef inline bint patron_reward_open(const GameState* s, int k) noexcept nogil:
+    """Whether patronage reward k has not been taken this round."""
+    return s.patronage_reward_seat[k] < 0
+
+
+cdef inline bint may_reorient(const PlayerState* p, int pos, int o) noexcept nogil:
+    """Improve: whether the installed gear at `pos` may turn to sector `o` (not used this
+    round, and another sector than its active one)."""
+    return p.gear_used[pos] == 0 and o != p.gear_active[pos]
+
+
 cdef inline bint any_refinement(const GameState* s) noexcept nogil:
     # Take orders needs a refinement card to pair with the printing card.
     cdef int i
@@ -1382,7 +1356,7 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
         return add_cards(cards_on(s.refinement_space, MAX_SPACES), A_REFINEMENT, out, 0)
     if s.sub == SUB_DISCARD:
         for k in range(MAX_ORDERS):
-            if p.order_printing[k] >= 0:
+            if holds_order(p, k):
                 out[n] = A_DISCARD + k
                 n += 1
         return n
@@ -1417,14 +1391,13 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
         if may_take_gear(p, k):
             n = add_cards(cards_on(s.gear_space, MAX_SPACES), A_GEAR, out, n)
         for pos in range(k):
-            if p.gear_used[pos] == 0:
-                for o in range(N_SECTORS):
-                    if o != p.gear_active[pos]:
-                        out[n] = A_REORIENT + pos * N_SECTORS + o
-                        n += 1
+            for o in range(N_SECTORS):
+                if may_reorient(p, pos, o):
+                    out[n] = A_REORIENT + pos * N_SECTORS + o
+                    n += 1
     elif s.row == ROW_PATRONAGE:
         for k in range(N_PATRONAGE_REWARDS):
-            if s.patronage_reward_seat[k] < 0:
+            if patron_reward_open(s, k):
                 out[n] = A_PATRON_REWARD + k
                 n += 1
         m = 0
@@ -1463,7 +1436,7 @@ cdef bint turn_has_choice(const GameState* s, const Catalogue* cat) noexcept nog
         return False
     if s.row == ROW_PATRONAGE:
         for k in range(N_PATRONAGE_REWARDS):
-            if s.patronage_reward_seat[k] < 0:
+            if patron_reward_open(s, k):
                 return True
         for i in range(N_PATRONAGE_SPACES):
             if patronage_open(s, cat, p, i):
@@ -1480,7 +1453,7 @@ cdef bint turn_legal(const GameState* s, const Catalogue* cat, int a) noexcept n
         return card_in(cards_on(s.refinement_space, MAX_SPACES), a - A_REFINEMENT, N_REFINEMENT)
     if s.sub == SUB_DISCARD:
         x = a - A_DISCARD
-        return 0 <= x < MAX_ORDERS and p.order_printing[x] >= 0
+        return 0 <= x < MAX_ORDERS and holds_order(p, x)
     if s.sub == SUB_PLACE:
         x = a - A_PLACE
         return 0 <= x < MAX_INSTALLED * N_SECTORS and place_open(p, installed(p), x // N_SECTORS)
@@ -1504,11 +1477,11 @@ cdef bint turn_legal(const GameState* s, const Catalogue* cat, int a) noexcept n
         if not 0 <= x < MAX_INSTALLED * N_SECTORS:
             return False
         pos = x // N_SECTORS
-        return pos < k and p.gear_used[pos] == 0 and x % N_SECTORS != p.gear_active[pos]
+        return pos < k and may_reorient(p, pos, x % N_SECTORS)
     if s.row == ROW_PATRONAGE:
         x = a - A_PATRON_REWARD
         if 0 <= x < N_PATRONAGE_REWARDS:
-            return s.patronage_reward_seat[x] < 0
+            return patron_reward_open(s, x)
         x = a - A_PATRON_CARD
         if 0 <= x < N_PATRONAGE:
             for i in range(N_PATRONAGE_SPACES):
