@@ -1142,6 +1142,41 @@ cdef inline bint bag_has_other(const GameState* s, int c) noexcept nogil:
     return False
 
 
+# The conditions of the pending choices, one each, for legal_pending's lists and
+# pending_legal's check of one move.
+cdef inline bint may_buy_more(const GameState* s, const PlayerState* p, int x) noexcept nogil:
+    """Order as a reward: whether 2 guilders buy 2 more cards x (PP, RR, PR)."""
+    return p.guilders >= REDRAW_COST and more_cards(s, x)
+
+
+cdef inline bint ink_swap_open(const GameState* s, const Pending* q, const PlayerState* p, int c) noexcept nogil:
+    """Ink swap: stage 0 gives an ink c held (another colour must be in the bag), stage 1
+    takes an ink c of another colour from the bag."""
+    if q.stage == 0:
+        return p.inks[c] > 0 and bag_has_other(s, c)
+    return c != q.arg and s.bag[c] > 0
+
+
+cdef inline bint type_swap_open(const Pending* q, const PlayerState* p, int c) noexcept nogil:
+    """Type swap: stage 0 gives a type c held, stage 1 takes a type c of another letter."""
+    return (q.stage == 0 and p.types[c] > 0) or (q.stage == 1 and c != q.arg)
+
+
+cdef inline bint discount_open(const Pending* q, const PlayerState* p, int c) noexcept nogil:
+    """Type discount: a type c of the discounted letters (mask arg), with room for it."""
+    return (q.arg & (1 << c)) != 0 and room_for_type(p)
+
+
+cdef inline bint ungler_open(const Pending* q, int j) noexcept nogil:
+    """Ungler: stage 0 any specialty, stage 1 another than the first."""
+    return q.stage == 0 or j != q.arg
+
+
+cdef inline bint shift_open(const PlayerState* p, int i, int j) noexcept nogil:
+    """Gutenberg: a marker from row i (it has one) to another row j (not full)."""
+    return i != j and p.plan[i] > 0 and p.plan[j] < 6
+
+
 cdef inline bint pass_pending(const Pending* q) noexcept nogil:
     """Whether A_PASS answers the pending decision: a declinable reward (p.14), Gutenberg
     not shifting a marker, an order as a reward not taken."""
@@ -1160,8 +1195,8 @@ cdef inline bint more_cards(const GameState* s, int x) noexcept nogil:
 
 
 cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    """Whether `a` answers the pending decision: the one check of legal_pending's moves
-    and of a move applied from outside."""
+    """Whether `a` is among legal_pending's moves, tested directly (with the same
+    conditions)."""
     cdef const Pending* q = &s.pending[0]
     cdef const PlayerState* p = &s.players[q.seat]
     cdef int x
@@ -1182,7 +1217,7 @@ cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcep
             if A_PRINTING <= a < A_PRINTING + N_PRINTING:
                 return s.pool_refinement != 0 and card_in(s.pool_printing, a - A_PRINTING, N_PRINTING)
             x = a - A_MORE
-            return 0 <= x < 3 and p.guilders >= REDRAW_COST and more_cards(s, x)
+            return 0 <= x < 3 and may_buy_more(s, p, x)
         if q.stage == 2:
             return card_in(s.pool_refinement, a - A_REFINEMENT, N_REFINEMENT)
         if q.stage == 3:
@@ -1191,14 +1226,10 @@ cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcep
         return False
     if q.kind == PD_INK_SWAP:
         x = a - A_INK
-        if not 0 <= x < N_INKS:
-            return False
-        if q.stage == 0:
-            return p.inks[x] > 0 and bag_has_other(s, x)
-        return x != q.arg and s.bag[x] > 0
+        return 0 <= x < N_INKS and ink_swap_open(s, q, p, x)
     if q.kind == PD_TYPE_SWAP:
         x = a - A_LETTER
-        return 0 <= x < N_LETTERS and ((q.stage == 0 and p.types[x] > 0) or (q.stage == 1 and x != q.arg))
+        return 0 <= x < N_LETTERS and type_swap_open(q, p, x)
     if q.kind == PD_SELL_TYPE:
         if q.stage == 0:
             x = a - A_LETTER
@@ -1206,12 +1237,12 @@ cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcep
         return a == A_SELL_GUILDERS or a == A_SELL_FAME
     if q.kind == PD_TYPE_DISCOUNT:
         x = a - A_LETTER
-        return 0 <= x < N_LETTERS and (q.arg & (1 << x)) != 0 and room_for_type(p)
+        return 0 <= x < N_LETTERS and discount_open(q, p, x)
     if q.kind == PD_CAXTON:
         return A_INK <= a < A_INK + N_INKS
     if q.kind == PD_UNGLER:
         x = a - A_SPECIALTY_UP
-        return 0 <= x < N_SPECIALTIES and (q.stage == 0 or x != q.arg)
+        return 0 <= x < N_SPECIALTIES and ungler_open(q, x)
     if q.kind == PD_GUILLARD:
         if q.stage == 1:
             return card_in(s.gear_pool, a - A_GEAR, N_GEARS)
@@ -1223,61 +1254,103 @@ cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcep
         x = a - A_SHIFT
         if not 0 <= x < N_ROWS * N_ROWS:
             return False
-        return x // N_ROWS != x % N_ROWS and p.plan[x // N_ROWS] > 0 and p.plan[x % N_ROWS] < 6
+        return shift_open(p, x // N_ROWS, x % N_ROWS)
     return False
 
 
-cdef inline uint64_t first_n(int n) noexcept nogil:
-    """The mask of ids 0 .. n-1 (n < 64)."""
-    return (<uint64_t>1 << n) - 1
-
-
-cdef inline int add_pending(const GameState* s, const Catalogue* cat, uint64_t m, int base,
-                            int* out, int n) noexcept nogil:
-    """base + each id in the mask m that pending_legal accepts, ascending."""
-    while m:
-        if pending_legal(s, cat, base + ctz64(m)):
-            out[n] = base + ctz64(m)
-            n += 1
-        m &= m - 1
-    return n
-
-
 cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
-    """The moves of the pending decision, ascending: each candidate of its kind and stage
-    that pending_legal accepts (one check for the list and for a move applied)."""
     cdef const Pending* q = &s.pending[0]
-    cdef int n
-    if q.kind == PD_ORDER:
+    cdef const PlayerState* p = &s.players[q.seat]
+    cdef int n = 0, c, t, j, low, k
+    if pass_pending(q) and q.kind != PD_ORDER:
+        # "Taking a reward is optional" (p.14): decline the rest of it; or no shift.
+        out[n] = A_PASS
+        n += 1
+    if q.kind == PD_INK:
+        for c in range(N_INKS):
+            if s.bag[c] > 0:
+                out[n] = A_INK + c
+                n += 1
+    elif q.kind == PD_SPECIALTY:
+        for j in range(N_SPECIALTIES):
+            out[n] = A_SPECIALTY_UP + j
+            n += 1
+    elif q.kind == PD_LOWEST:
+        low = lowest_level(p)
+        for j in range(N_SPECIALTIES):
+            if p.levels[j] == low:
+                out[n] = A_SPECIALTY_UP + j
+                n += 1
+    elif q.kind == PD_TYPE:
+        if room_for_type(p):
+            for c in range(N_LETTERS):
+                out[n] = A_LETTER + c
+                n += 1
+    elif q.kind == PD_ORDER:
         if q.stage == 1:
-            n = add_pending(s, cat, s.pool_printing, A_PRINTING, out, 0)
-            n = add_pending(s, cat, 1, A_PASS, out, n)   # an order as a reward not taken
-            return add_pending(s, cat, first_n(3), A_MORE, out, n)
-        if q.stage == 2:
-            return add_pending(s, cat, s.pool_refinement, A_REFINEMENT, out, 0)
-        if q.stage == 3:
-            return add_pending(s, cat, first_n(MAX_ORDERS), A_DISCARD, out, 0)
-        return 0
-    # "Taking a reward is optional" (p.14): decline the rest of it; or no shift.
-    n = add_pending(s, cat, 1, A_PASS, out, 0)
-    if q.kind == PD_INK or q.kind == PD_INK_SWAP or q.kind == PD_CAXTON:
-        return add_pending(s, cat, first_n(N_INKS), A_INK, out, n)
-    if q.kind == PD_SPECIALTY or q.kind == PD_LOWEST or q.kind == PD_UNGLER:
-        return add_pending(s, cat, first_n(N_SPECIALTIES), A_SPECIALTY_UP, out, n)
-    if (q.kind == PD_TYPE or q.kind == PD_TYPE_SWAP or q.kind == PD_TYPE_DISCOUNT
-            or (q.kind == PD_SELL_TYPE and q.stage == 0)):
-        return add_pending(s, cat, first_n(N_LETTERS), A_LETTER, out, n)
-    if q.kind == PD_SELL_TYPE:
-        return add_pending(s, cat, first_n(2), A_SELL_GUILDERS, out, n)
-    if q.kind == PD_GUILLARD:
+            if s.pool_refinement:
+                n = add_cards(s.pool_printing, A_PRINTING, out, n)
+            out[n] = A_PASS
+            n += 1
+            for k in range(3):
+                if may_buy_more(s, p, k):
+                    out[n] = A_MORE + k
+                    n += 1
+        elif q.stage == 2:
+            n = add_cards(s.pool_refinement, A_REFINEMENT, out, n)
+        elif q.stage == 3:
+            for k in range(MAX_ORDERS):
+                if holds_order(p, k):
+                    out[n] = A_DISCARD + k
+                    n += 1
+    elif q.kind == PD_INK_SWAP:
+        for c in range(N_INKS):
+            if ink_swap_open(s, q, p, c):
+                out[n] = A_INK + c
+                n += 1
+    elif q.kind == PD_TYPE_SWAP:
+        for c in range(N_LETTERS):
+            if type_swap_open(q, p, c):
+                out[n] = A_LETTER + c
+                n += 1
+    elif q.kind == PD_SELL_TYPE:
+        if q.stage == 0:
+            for c in range(N_LETTERS):
+                if p.types[c] > 0:
+                    out[n] = A_LETTER + c
+                    n += 1
+        else:
+            out[0] = A_SELL_GUILDERS
+            out[1] = A_SELL_FAME
+            n = 2
+    elif q.kind == PD_TYPE_DISCOUNT:
+        for c in range(N_LETTERS):
+            if discount_open(q, p, c):
+                out[n] = A_LETTER + c
+                n += 1
+    elif q.kind == PD_CAXTON:
+        for c in range(N_INKS):
+            out[n] = A_INK + c
+            n += 1
+    elif q.kind == PD_UNGLER:
+        for j in range(N_SPECIALTIES):
+            if ungler_open(q, j):
+                out[n] = A_SPECIALTY_UP + j
+                n += 1
+    elif q.kind == PD_GUILLARD:
         if q.stage == 1:
-            return add_pending(s, cat, s.gear_pool, A_GEAR, out, n)
-        if q.stage == 2:
-            return add_pending(s, cat, first_n(N_SECTORS), A_PLACE + installed(&s.players[q.seat]) * N_SECTORS,
-                               out, n)
-        return n
-    if q.kind == PD_SHIFT:
-        return add_pending(s, cat, first_n(N_ROWS * N_ROWS), A_SHIFT, out, n)
+            n = add_cards(s.gear_pool, A_GEAR, out, n)
+        elif q.stage == 2:
+            k = installed(p)
+            for c in range(N_SECTORS):
+                out[n] = A_PLACE + k * N_SECTORS + c
+                n += 1
+    elif q.kind == PD_SHIFT:
+        for c in range(N_ROWS):
+            for t in range(N_ROWS):
+                if shift_open(p, c, t):
+                    out[n] = A_SHIFT + c * N_ROWS + t
+                    n += 1
     return n
 
 
