@@ -2502,6 +2502,11 @@ cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil
     keep_on_the_tracks(s)
 
 
+cdef inline int guilder_point_fame(const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    """The fame each guilders_per_point guilders score at the end: Vietor doubles his."""
+    return cat.vietor_multiplier if p.character == CH_VIETOR else 1
+
+
 ctypedef struct ScoreParts:
     # The end-scoring parts of one seat (their sum is its final score).
     int fame
@@ -2520,8 +2525,7 @@ cdef inline ScoreParts score_parts(const PlayerState* p, const Catalogue* cat) n
     for j in range(N_SPECIALTIES):
         parts.specialties += cat.specialty_points[p.levels[j]]
     parts.patronage = p.patronage * cat.patronage_points
-    # Vietor doubles his fame from guilders.
-    parts.guilders = (p.guilders // cat.guilders_per_point) * (cat.vietor_multiplier if p.character == CH_VIETOR else 1)
+    parts.guilders = (p.guilders // cat.guilders_per_point) * guilder_point_fame(cat, p)
     return parts
 
 
