@@ -254,18 +254,11 @@ cdef class CoreState:
         return [out[i] for i in range(self.s.num_players)]
 
     def score_breakdown(self, int seat):
-        """The end-scoring parts of one seat: fame track, specialties, patronage, guilders."""
+        """The end-scoring parts of one seat: fame track, specialties, patronage, guilders
+        (score_parts, whose sum final_scores gives)."""
         self._check_seat(seat)
-        cdef PlayerState* p = &self.s.players[seat]
-        cdef Catalogue* cat = &self.rules.cat
-        cdef int j, spec = 0
-        for j in range(N_SPECIALTIES):
-            spec += cat.specialty_points[p.levels[j]]
-        money = p.guilders // cat.guilders_per_point
-        if p.character == CH_VIETOR:
-            money *= cat.vietor_multiplier
-        parts = dict(fame=p.fame, specialties=spec, patronage=p.patronage * cat.patronage_points,
-                     guilders=money)
+        cdef ScoreParts b = score_parts(&self.s.players[seat], &self.rules.cat)
+        parts = dict(fame=b.fame, specialties=b.specialties, patronage=b.patronage, guilders=b.guilders)
         parts["total"] = sum(parts.values())
         return parts
 

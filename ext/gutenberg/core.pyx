@@ -158,10 +158,15 @@ cdef inline int installed(const PlayerState* p) noexcept nogil:
     return n
 
 
+cdef inline bint holds_order(const PlayerState* p, int k) noexcept nogil:
+    """Whether order slot k (0 <= k < MAX_ORDERS) holds an order."""
+    return p.order_printing[k] >= 0
+
+
 cdef inline int held_orders(const PlayerState* p) noexcept nogil:
     cdef int k, n = 0
     for k in range(MAX_ORDERS):
-        if p.order_printing[k] >= 0:
+        if holds_order(p, k):
             n += 1
     return n
 
@@ -401,7 +406,7 @@ cdef bint automa_space_open(const GameState* s, int i) noexcept nogil:
         return s.specialty_space[i] >= 0
     if s.row == ROW_GEARS:
         return s.gear_space[i] >= 0
-    return i < N_PATRONAGE_REWARDS and s.patronage_reward_seat[i] < 0
+    return i < N_PATRONAGE_REWARDS and patron_reward_open(s, i)
 
 
 cdef int automa_spaces(const GameState* s, const Catalogue* cat, int* space, double* weight) noexcept nogil:
@@ -1063,13 +1068,18 @@ cdef bint has_free_action(const GameState* s, const Catalogue* cat, const Player
     return False
 
 
+cdef inline bint swap_open(const PlayerState* p, int i, int j) noexcept nogil:
+    """Plantin: whether specialties i < j may swap levels now (they differ)."""
+    return may_swap(p) and i < j and p.levels[i] != p.levels[j]
+
+
 cdef int add_swaps(const PlayerState* p, int* out, int n) noexcept nogil:
     cdef int i, j
     if not may_swap(p):
         return n
     for i in range(N_SPECIALTIES):
         for j in range(i + 1, N_SPECIALTIES):
-            if p.levels[i] != p.levels[j]:
+            if swap_open(p, i, j):
                 out[n] = A_SWAP + i * N_SPECIALTIES + j
                 n += 1
     return n
@@ -1087,7 +1097,7 @@ cdef bint free_action_legal(const GameState* s, const Catalogue* cat, const Play
     if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
         i = (a - A_SWAP) // N_SPECIALTIES
         j = (a - A_SWAP) % N_SPECIALTIES
-        return others and may_swap(p) and i < j and p.levels[i] != p.levels[j]
+        return others and swap_open(p, i, j)
     return False
 
 
@@ -1132,6 +1142,41 @@ cdef inline bint bag_has_other(const GameState* s, int c) noexcept nogil:
     return False
 
 
+# The conditions of the pending choices, one each, for legal_pending's lists and
+# pending_legal's check of one move.
+cdef inline bint may_buy_more(const GameState* s, const PlayerState* p, int x) noexcept nogil:
+    """Order as a reward: whether 2 guilders buy 2 more cards x (PP, RR, PR)."""
+    return p.guilders >= REDRAW_COST and more_cards(s, x)
+
+
+cdef inline bint ink_swap_open(const GameState* s, const Pending* q, const PlayerState* p, int c) noexcept nogil:
+    """Ink swap: stage 0 gives an ink c held (another colour must be in the bag), stage 1
+    takes an ink c of another colour from the bag."""
+    if q.stage == 0:
+        return p.inks[c] > 0 and bag_has_other(s, c)
+    return c != q.arg and s.bag[c] > 0
+
+
+cdef inline bint type_swap_open(const Pending* q, const PlayerState* p, int c) noexcept nogil:
+    """Type swap: stage 0 gives a type c held, stage 1 takes a type c of another letter."""
+    return (q.stage == 0 and p.types[c] > 0) or (q.stage == 1 and c != q.arg)
+
+
+cdef inline bint discount_open(const Pending* q, const PlayerState* p, int c) noexcept nogil:
+    """Type discount: a type c of the discounted letters (mask arg), with room for it."""
+    return (q.arg & (1 << c)) != 0 and room_for_type(p)
+
+
+cdef inline bint ungler_open(const Pending* q, int j) noexcept nogil:
+    """Ungler: stage 0 any specialty, stage 1 another than the first."""
+    return q.stage == 0 or j != q.arg
+
+
+cdef inline bint shift_open(const PlayerState* p, int i, int j) noexcept nogil:
+    """Gutenberg: a marker from row i (it has one) to another row j (not full)."""
+    return i != j and p.plan[i] > 0 and p.plan[j] < 6
+
+
 cdef inline bint pass_pending(const Pending* q) noexcept nogil:
     """Whether A_PASS answers the pending decision: a declinable reward (p.14), Gutenberg
     not shifting a marker, an order as a reward not taken."""
@@ -1147,6 +1192,70 @@ cdef inline bint more_cards(const GameState* s, int x) noexcept nogil:
     if x == 1:
         return refinement
     return printing and refinement
+
+
+cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
+    """Whether `a` is among legal_pending's moves, tested directly (with the same
+    conditions)."""
+    cdef const Pending* q = &s.pending[0]
+    cdef const PlayerState* p = &s.players[q.seat]
+    cdef int x
+    if a == A_PASS:
+        return pass_pending(q)
+    if q.kind == PD_INK:
+        x = a - A_INK
+        return 0 <= x < N_INKS and s.bag[x] > 0
+    if q.kind == PD_SPECIALTY:
+        return A_SPECIALTY_UP <= a < A_SPECIALTY_UP + N_SPECIALTIES
+    if q.kind == PD_LOWEST:
+        x = a - A_SPECIALTY_UP
+        return 0 <= x < N_SPECIALTIES and p.levels[x] == lowest_level(p)
+    if q.kind == PD_TYPE:
+        return A_LETTER <= a < A_LETTER + N_LETTERS and room_for_type(p)
+    if q.kind == PD_ORDER:
+        if q.stage == 1:
+            if A_PRINTING <= a < A_PRINTING + N_PRINTING:
+                return s.pool_refinement != 0 and card_in(s.pool_printing, a - A_PRINTING, N_PRINTING)
+            x = a - A_MORE
+            return 0 <= x < 3 and may_buy_more(s, p, x)
+        if q.stage == 2:
+            return card_in(s.pool_refinement, a - A_REFINEMENT, N_REFINEMENT)
+        if q.stage == 3:
+            x = a - A_DISCARD
+            return 0 <= x < MAX_ORDERS and holds_order(p, x)
+        return False
+    if q.kind == PD_INK_SWAP:
+        x = a - A_INK
+        return 0 <= x < N_INKS and ink_swap_open(s, q, p, x)
+    if q.kind == PD_TYPE_SWAP:
+        x = a - A_LETTER
+        return 0 <= x < N_LETTERS and type_swap_open(q, p, x)
+    if q.kind == PD_SELL_TYPE:
+        if q.stage == 0:
+            x = a - A_LETTER
+            return 0 <= x < N_LETTERS and p.types[x] > 0
+        return a == A_SELL_GUILDERS or a == A_SELL_FAME
+    if q.kind == PD_TYPE_DISCOUNT:
+        x = a - A_LETTER
+        return 0 <= x < N_LETTERS and discount_open(q, p, x)
+    if q.kind == PD_CAXTON:
+        return A_INK <= a < A_INK + N_INKS
+    if q.kind == PD_UNGLER:
+        x = a - A_SPECIALTY_UP
+        return 0 <= x < N_SPECIALTIES and ungler_open(q, x)
+    if q.kind == PD_GUILLARD:
+        if q.stage == 1:
+            return card_in(s.gear_pool, a - A_GEAR, N_GEARS)
+        if q.stage == 2:
+            x = a - A_PLACE - installed(p) * N_SECTORS
+            return 0 <= x < N_SECTORS
+        return False
+    if q.kind == PD_SHIFT:
+        x = a - A_SHIFT
+        if not 0 <= x < N_ROWS * N_ROWS:
+            return False
+        return shift_open(p, x // N_ROWS, x % N_ROWS)
+    return False
 
 
 cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
@@ -1183,30 +1292,25 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
                 n = add_cards(s.pool_printing, A_PRINTING, out, n)
             out[n] = A_PASS
             n += 1
-            if p.guilders >= REDRAW_COST:
-                for k in range(3):
-                    if more_cards(s, k):
-                        out[n] = A_MORE + k
-                        n += 1
+            for k in range(3):
+                if may_buy_more(s, p, k):
+                    out[n] = A_MORE + k
+                    n += 1
         elif q.stage == 2:
             n = add_cards(s.pool_refinement, A_REFINEMENT, out, n)
         elif q.stage == 3:
             for k in range(MAX_ORDERS):
-                if p.order_printing[k] >= 0:
+                if holds_order(p, k):
                     out[n] = A_DISCARD + k
                     n += 1
     elif q.kind == PD_INK_SWAP:
         for c in range(N_INKS):
-            if q.stage == 0:
-                if p.inks[c] > 0 and bag_has_other(s, c):
-                    out[n] = A_INK + c
-                    n += 1
-            elif c != q.arg and s.bag[c] > 0:
+            if ink_swap_open(s, q, p, c):
                 out[n] = A_INK + c
                 n += 1
     elif q.kind == PD_TYPE_SWAP:
         for c in range(N_LETTERS):
-            if (q.stage == 0 and p.types[c] > 0) or (q.stage == 1 and c != q.arg):
+            if type_swap_open(q, p, c):
                 out[n] = A_LETTER + c
                 n += 1
     elif q.kind == PD_SELL_TYPE:
@@ -1220,18 +1324,17 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
             out[1] = A_SELL_FAME
             n = 2
     elif q.kind == PD_TYPE_DISCOUNT:
-        if room_for_type(p):
-            for c in range(N_LETTERS):
-                if q.arg & (1 << c):
-                    out[n] = A_LETTER + c
-                    n += 1
+        for c in range(N_LETTERS):
+            if discount_open(q, p, c):
+                out[n] = A_LETTER + c
+                n += 1
     elif q.kind == PD_CAXTON:
         for c in range(N_INKS):
             out[n] = A_INK + c
             n += 1
     elif q.kind == PD_UNGLER:
         for j in range(N_SPECIALTIES):
-            if q.stage == 0 or j != q.arg:
+            if ungler_open(q, j):
                 out[n] = A_SPECIALTY_UP + j
                 n += 1
     elif q.kind == PD_GUILLARD:
@@ -1245,77 +1348,10 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
     elif q.kind == PD_SHIFT:
         for c in range(N_ROWS):
             for t in range(N_ROWS):
-                if c != t and p.plan[c] > 0 and p.plan[t] < 6:
+                if shift_open(p, c, t):
                     out[n] = A_SHIFT + c * N_ROWS + t
                     n += 1
     return n
-
-
-cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    """Whether `a` is among legal_pending's moves, tested directly."""
-    cdef const Pending* q = &s.pending[0]
-    cdef const PlayerState* p = &s.players[q.seat]
-    cdef int x
-    if a == A_PASS:
-        return pass_pending(q)
-    if q.kind == PD_INK:
-        x = a - A_INK
-        return 0 <= x < N_INKS and s.bag[x] > 0
-    if q.kind == PD_SPECIALTY:
-        return A_SPECIALTY_UP <= a < A_SPECIALTY_UP + N_SPECIALTIES
-    if q.kind == PD_LOWEST:
-        x = a - A_SPECIALTY_UP
-        return 0 <= x < N_SPECIALTIES and p.levels[x] == lowest_level(p)
-    if q.kind == PD_TYPE:
-        return A_LETTER <= a < A_LETTER + N_LETTERS and room_for_type(p)
-    if q.kind == PD_ORDER:
-        if q.stage == 1:
-            if A_PRINTING <= a < A_PRINTING + N_PRINTING:
-                return s.pool_refinement != 0 and card_in(s.pool_printing, a - A_PRINTING, N_PRINTING)
-            x = a - A_MORE
-            return 0 <= x < 3 and p.guilders >= REDRAW_COST and more_cards(s, x)
-        if q.stage == 2:
-            return card_in(s.pool_refinement, a - A_REFINEMENT, N_REFINEMENT)
-        if q.stage == 3:
-            x = a - A_DISCARD
-            return 0 <= x < MAX_ORDERS and p.order_printing[x] >= 0
-        return False
-    if q.kind == PD_INK_SWAP:
-        x = a - A_INK
-        if not 0 <= x < N_INKS:
-            return False
-        if q.stage == 0:
-            return p.inks[x] > 0 and bag_has_other(s, x)
-        return x != q.arg and s.bag[x] > 0
-    if q.kind == PD_TYPE_SWAP:
-        x = a - A_LETTER
-        return 0 <= x < N_LETTERS and ((q.stage == 0 and p.types[x] > 0) or (q.stage == 1 and x != q.arg))
-    if q.kind == PD_SELL_TYPE:
-        if q.stage == 0:
-            x = a - A_LETTER
-            return 0 <= x < N_LETTERS and p.types[x] > 0
-        return a == A_SELL_GUILDERS or a == A_SELL_FAME
-    if q.kind == PD_TYPE_DISCOUNT:
-        x = a - A_LETTER
-        return 0 <= x < N_LETTERS and (q.arg & (1 << x)) != 0 and room_for_type(p)
-    if q.kind == PD_CAXTON:
-        return A_INK <= a < A_INK + N_INKS
-    if q.kind == PD_UNGLER:
-        x = a - A_SPECIALTY_UP
-        return 0 <= x < N_SPECIALTIES and (q.stage == 0 or x != q.arg)
-    if q.kind == PD_GUILLARD:
-        if q.stage == 1:
-            return card_in(s.gear_pool, a - A_GEAR, N_GEARS)
-        if q.stage == 2:
-            x = a - A_PLACE - installed(p) * N_SECTORS
-            return 0 <= x < N_SECTORS
-        return False
-    if q.kind == PD_SHIFT:
-        x = a - A_SHIFT
-        if not 0 <= x < N_ROWS * N_ROWS:
-            return False
-        return x // N_ROWS != x % N_ROWS and p.plan[x // N_ROWS] > 0 and p.plan[x % N_ROWS] < 6
-    return False
 
 
 cdef inline bint reward_declinable(const Pending* q) noexcept nogil:
@@ -1364,6 +1400,17 @@ cdef inline bint patronage_open(const GameState* s, const Catalogue* cat, const 
     return x >= 0 and cat.patronage_rounds[i] <= s.round and meets_patronage(p, &cat.patronage[x])
 
 
+cdef inline bint patron_reward_open(const GameState* s, int k) noexcept nogil:
+    """Whether patronage reward k has not been taken this round."""
+    return s.patronage_reward_seat[k] < 0
+
+
+cdef inline bint may_reorient(const PlayerState* p, int pos, int o) noexcept nogil:
+    """Improve: whether the installed gear at `pos` may turn to sector `o` (not used this
+    round, and another sector than its active one)."""
+    return p.gear_used[pos] == 0 and o != p.gear_active[pos]
+
+
 cdef inline bint any_refinement(const GameState* s) noexcept nogil:
     # Take orders needs a refinement card to pair with the printing card.
     cdef int i
@@ -1382,7 +1429,7 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
         return add_cards(cards_on(s.refinement_space, MAX_SPACES), A_REFINEMENT, out, 0)
     if s.sub == SUB_DISCARD:
         for k in range(MAX_ORDERS):
-            if p.order_printing[k] >= 0:
+            if holds_order(p, k):
                 out[n] = A_DISCARD + k
                 n += 1
         return n
@@ -1417,14 +1464,13 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
         if may_take_gear(p, k):
             n = add_cards(cards_on(s.gear_space, MAX_SPACES), A_GEAR, out, n)
         for pos in range(k):
-            if p.gear_used[pos] == 0:
-                for o in range(N_SECTORS):
-                    if o != p.gear_active[pos]:
-                        out[n] = A_REORIENT + pos * N_SECTORS + o
-                        n += 1
+            for o in range(N_SECTORS):
+                if may_reorient(p, pos, o):
+                    out[n] = A_REORIENT + pos * N_SECTORS + o
+                    n += 1
     elif s.row == ROW_PATRONAGE:
         for k in range(N_PATRONAGE_REWARDS):
-            if s.patronage_reward_seat[k] < 0:
+            if patron_reward_open(s, k):
                 out[n] = A_PATRON_REWARD + k
                 n += 1
         m = 0
@@ -1463,7 +1509,7 @@ cdef bint turn_has_choice(const GameState* s, const Catalogue* cat) noexcept nog
         return False
     if s.row == ROW_PATRONAGE:
         for k in range(N_PATRONAGE_REWARDS):
-            if s.patronage_reward_seat[k] < 0:
+            if patron_reward_open(s, k):
                 return True
         for i in range(N_PATRONAGE_SPACES):
             if patronage_open(s, cat, p, i):
@@ -1480,7 +1526,7 @@ cdef bint turn_legal(const GameState* s, const Catalogue* cat, int a) noexcept n
         return card_in(cards_on(s.refinement_space, MAX_SPACES), a - A_REFINEMENT, N_REFINEMENT)
     if s.sub == SUB_DISCARD:
         x = a - A_DISCARD
-        return 0 <= x < MAX_ORDERS and p.order_printing[x] >= 0
+        return 0 <= x < MAX_ORDERS and holds_order(p, x)
     if s.sub == SUB_PLACE:
         x = a - A_PLACE
         return 0 <= x < MAX_INSTALLED * N_SECTORS and place_open(p, installed(p), x // N_SECTORS)
@@ -1504,11 +1550,11 @@ cdef bint turn_legal(const GameState* s, const Catalogue* cat, int a) noexcept n
         if not 0 <= x < MAX_INSTALLED * N_SECTORS:
             return False
         pos = x // N_SECTORS
-        return pos < k and p.gear_used[pos] == 0 and x % N_SECTORS != p.gear_active[pos]
+        return pos < k and may_reorient(p, pos, x % N_SECTORS)
     if s.row == ROW_PATRONAGE:
         x = a - A_PATRON_REWARD
         if 0 <= x < N_PATRONAGE_REWARDS:
-            return s.patronage_reward_seat[x] < 0
+            return patron_reward_open(s, x)
         x = a - A_PATRON_CARD
         if 0 <= x < N_PATRONAGE:
             for i in range(N_PATRONAGE_SPACES):
@@ -2456,18 +2502,40 @@ cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil
     keep_on_the_tracks(s)
 
 
+cdef inline int guilder_point_fame(const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    """The fame each guilders_per_point guilders score at the end: Vietor doubles his."""
+    return cat.vietor_multiplier if p.character == CH_VIETOR else 1
+
+
+ctypedef struct ScoreParts:
+    # The end-scoring parts of one seat (their sum is its final score).
+    int fame
+    int specialties
+    int patronage
+    int guilders
+
+
+cdef inline ScoreParts score_parts(const PlayerState* p, const Catalogue* cat) noexcept nogil:
+    """The end-of-game scoring of one seat, part by part: fame track, specialty levels,
+    patronage cards, guilders."""
+    cdef ScoreParts parts
+    cdef int j
+    parts.fame = p.fame
+    parts.specialties = 0
+    for j in range(N_SPECIALTIES):
+        parts.specialties += cat.specialty_points[p.levels[j]]
+    parts.patronage = p.patronage * cat.patronage_points
+    parts.guilders = (p.guilders // cat.guilders_per_point) * guilder_point_fame(cat, p)
+    return parts
+
+
 cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
-    """Fame with the end-of-game scoring: specialty levels, patronage cards, guilders."""
-    cdef int seat, j, v
-    cdef const PlayerState* p
+    """Fame with the end-of-game scoring (score_parts, summed)."""
+    cdef int seat
+    cdef ScoreParts parts
     for seat in range(s.num_seats):
-        p = &s.players[seat]
-        v = p.fame + p.patronage * cat.patronage_points
-        # Vietor doubles his fame from guilders.
-        v += (p.guilders // cat.guilders_per_point) * (cat.vietor_multiplier if p.character == CH_VIETOR else 1)
-        for j in range(N_SPECIALTIES):
-            v += cat.specialty_points[p.levels[j]]
-        out[seat] = v
+        parts = score_parts(&s.players[seat], cat)
+        out[seat] = parts.fame + parts.specialties + parts.patronage + parts.guilders
 
 
 cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:

@@ -58,7 +58,7 @@ cdef inline int chances_left(const GameState* s) noexcept nogil:
 cdef inline double guilder_value(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
     # At the end 3 guilders make a fame point (Vietor's count twice: rulebook p.23);
     # before that they also buy types and inks.
-    return 0.34 * (cat.vietor_multiplier if p.character == CH_VIETOR else 1) + 0.06 * rounds_left(s)
+    return 0.34 * guilder_point_fame(cat, p) + 0.06 * rounds_left(s)
 
 
 cdef inline double dmax(double a, double b) noexcept nogil:
@@ -827,12 +827,11 @@ cdef void row_values(const GameState* s, const Catalogue* cat, int seat, double*
         if x >= 0:
             d[ROW_GEARS] = dmax(d[ROW_GEARS], best_place_value(s, cat, p, x, &k, &m))
     for k in range(N_PATRONAGE_REWARDS):
-        if s.patronage_reward_seat[k] < 0:
+        if patron_reward_open(s, k):
             d[ROW_PATRONAGE] = dmax(d[ROW_PATRONAGE], patron_reward_value(s, cat, p, &nd, k))
     for i in range(N_PATRONAGE_SPACES):
-        x = s.patronage_space[i]
-        if x >= 0 and cat.patronage_rounds[i] <= s.round and meets_patronage(p, &cat.patronage[x]):
-            d[ROW_PATRONAGE] = dmax(d[ROW_PATRONAGE], patron_card_value(s, cat, p, &nd, x))
+        if patronage_open(s, cat, p, i):
+            d[ROW_PATRONAGE] = dmax(d[ROW_PATRONAGE], patron_card_value(s, cat, p, &nd, s.patronage_space[i]))
     for i in range(N_ROWS):
         # Leftover markers still go somewhere: a turn can always be passed.
         d[i] = dmax(d[i], 0.05)

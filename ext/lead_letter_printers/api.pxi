@@ -315,7 +315,7 @@ cdef class CoreState:
         keys = ("track", "signboard_sets", "orders_in_production", "orders_not_started",
                 "composing_sticks", "director", "contracts", "resources_and_cash")
         out = {k: parts[i] for i, k in enumerate(keys)}
-        out["total"] = sum(parts[i] for i in range(8))
+        out["total"] = final_score(&self.s, &self.rules.cat, seat)
         return out
 
     def contract_value(self, int seat, int contract):

@@ -319,8 +319,9 @@ cdef class CoreState:
         cdef int r
         self._check_seat(seat, True)
         cdef PlayerState* p = &self.s.players[seat]
+        total = final_score(&self.s, &self.rules.cat, seat)
         if seat == self.s.automa_seat:
-            return dict(rounds=[], bonus=0, total=p.fame)
+            return dict(rounds=[], bonus=0, total=total)
         rounds = []
         for r in range(N_ROUNDS):
             if p.order_frame[r] >= 0 and (r < self.s.round - 1 or self.s.phase == PH_TERMINAL
@@ -328,8 +329,7 @@ cdef class CoreState:
                 score_window(&self.rules.cat, p.order_frame[r], p.order_plate[r], p.closed[r], parts)
                 rounds.append(dict(plate=parts[0], additional=parts[1], ink=parts[2], specialty=parts[3],
                                    total=parts[0] + parts[1] + parts[2] + parts[3]))
-        bonus = bonus_points(&self.s, &self.rules.cat, p)
-        return dict(rounds=rounds, bonus=bonus, total=p.fame + bonus)
+        return dict(rounds=rounds, bonus=total - p.fame, total=total)
 
     def _closed(self, int seat):
         """At Close Frames: whether the seat has closed its frame already."""

@@ -818,15 +818,19 @@ cdef inline bint palindrome(const Card* card) noexcept nogil:
     return card.squares[0] == card.squares[2]
 
 
+cdef inline bint orientation_open(const PlayerState* p, const Card* card, int o) noexcept nogil:
+    """Whether the taken card may be placed in orientation o: as printed, or one of
+    Ungler's others (side B; a palindrome reversed is the printed card again)."""
+    return o == card.vertical or (has_ability(p, CH_UNGLER, SIDE_B) and not (o >= 2 and palindrome(card)))
+
+
 cdef int legal_place(const GameState* s, const Catalogue* cat, const PlayerState* p, int* out, int n) noexcept nogil:
     """Placing the taken card: as printed; Ungler's other orientations (side B) or slid
     under (side A); or discard it for tokens (a token needs a tableau to touch)."""
     cdef const Card* card = &cat.cards[s.taken]
     cdef int o, printed = card.vertical
     for o in range(4):
-        if o == printed:
-            n = add_card_anchors(p, A_PLACE + o * N_ANCHORS, o, False, out, n)
-        elif has_ability(p, CH_UNGLER, SIDE_B) and not (o >= 2 and palindrome(card)):
+        if orientation_open(p, card, o):
             n = add_card_anchors(p, A_PLACE + o * N_ANCHORS, o, False, out, n)
     if has_ability(p, CH_UNGLER, SIDE_A) and p.pieces > 0:
         n = add_card_anchors(p, A_UNDER, printed, True, out, n)
@@ -987,8 +991,7 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
                     return False
             else:
                 o = (a - A_PLACE) // N_ANCHORS
-                if o != cat.cards[s.taken].vertical and not (
-                        has_ability(p, CH_UNGLER, SIDE_B) and not (o >= 2 and palindrome(&cat.cards[s.taken]))):
+                if not orientation_open(p, &cat.cards[s.taken], o):
                     return False
             r = anchor_row((a - A_PLACE) % N_ANCHORS)
             c = anchor_col((a - A_PLACE) % N_ANCHORS)
