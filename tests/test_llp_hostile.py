@@ -97,13 +97,13 @@ def test_mutated_positions_load_or_are_refused_with_their_place():
 def test_the_web_page_refuses_a_table_of_the_wrong_seat_count_with_its_field(edit):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
-    from fastapi.testclient import TestClient
+    from web_client import page_client
     from gutenberg_ai.web.app import create_app
     from gutenberg_ai.web.sessions import Limits
     with open(SHIPPED[0]) as f:
         data = json.load(f)
     edit(data)
-    with TestClient(create_app(Limits(workers=1, max_games=2, max_records=2))) as client:
+    with page_client(create_app(Limits(workers=1, max_games=2, max_records=2))) as client:
         r = client.post("/api/positions/check", json={"text": json.dumps(data), "name": "mine.json"})
     assert r.status_code == 422, r.text
     assert "seats" in {p["where"] for p in r.json()["problems"]}

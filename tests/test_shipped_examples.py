@@ -43,9 +43,9 @@ def test_play_takes_every_shipped_example(path):
 def test_the_web_pages_position_check_takes_every_shipped_example(path):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
-    from fastapi.testclient import TestClient
+    from web_client import page_client
     from gutenberg_ai.web.app import create_app
-    with TestClient(create_app()) as client:
+    with page_client(create_app()) as client:
         r = client.post("/api/positions/check", json={"text": path.read_text(encoding="utf-8"), "name": path.name})
     assert r.status_code == 200, r.text
     g, pos = load_position(str(path))

@@ -23,12 +23,7 @@ import pathlib  # noqa: E402
 POSITIONS = pathlib.Path(games.get("gutenberg").positions.__file__).parent / "data" / "positions"
 
 
-LOCAL = "http://127.0.0.1"      # a Host name the server answers to (create_app's loopback names)
-
-
-def page_client(app):
-    """A page of its own: a client with its own cookies."""
-    return TestClient(app, base_url=LOCAL)
+from web_client import LOCAL, page_client  # noqa: E402
 
 
 @pytest.fixture
