@@ -40,6 +40,7 @@ from gutenberg_ai.learn import model
 from gutenberg_ai.learn.model import ModelError
 from gutenberg_ai.positionfile import load_position
 from gutenberg_ai.records import GameRecord, load_record, play_bots, replay, seat_entry
+from json_places import at, places
 
 SEED = 20261127
 CASES = max(1, int(os.environ.get("GUTENBERG_FUZZ_CASES", "30")))
@@ -110,23 +111,6 @@ class Tally:
 HOSTILE = [None, True, False, 0, -1, 1, 2, 7, 2 ** 31, 2 ** 63, -2 ** 63 - 1, 10 ** 40, 0.5, -0.0, 1e308,
            "", "x" * 300, "\x1b[2J", "\x00", "é", "A", "red", "hidden", [], {}, [[[[[[]]]]]], {"a": 1},
            [1, 2, 3], ["A", "B"]]
-
-
-def places(data, where=()):
-    """Every path into `data` (the root's () included)."""
-    yield where
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from places(v, where + (k,))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from places(v, where + (i,))
-
-
-def at(data, where):
-    for k in where:
-        data = data[k]
-    return data
 
 
 def mutate_data(data, rng: random.Random):
@@ -239,7 +223,7 @@ DEFECTS = {
         None, ["arena", "--bots", "random,heuristic", "--games", BIG, "--rounds", "1", "--jobs", "1",
                "--out", "ARENA"]),
 }
-DEFECT_SECONDS = 10    # a refusal is immediate; a defect that hangs is cut here
+DEFECT_SECONDS = 5    # a refusal is immediate; a defect that hangs is cut here
 
 
 def known_defect(why: str) -> bool:
