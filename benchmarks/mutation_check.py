@@ -66,6 +66,7 @@ SOURCES = ["core.pyx"]        # in ext/GAME/
 NOT_RULES = re.compile(r"play_random|check_random_game|state_bad|resample_\w+|determinize|draw_plan"
                        r"|draw_characters|entry_hidden|plan_seen")
 MAX_MUTANTS = 10_000
+TIMEOUT_FACTOR = 5          # a mutant's tests may take this many times the unmutated tests' time (+ 60 s)
 ATTEMPTS_PER_MUTANT = 4     # candidates tried per mutant wanted, at most (some do not compile)
 
 
@@ -440,11 +441,15 @@ def check_game(game: str, args, data: dict, out: pathlib.Path, log) -> None:
     try:
         files = test_files(tree, game)
         entry["tests"] = files
-        baseline = run_tests(tree, files, args.timeout)
+        baseline = run_tests(tree, files, args.timeout or 3600)
         if baseline["status"] != "survived":
             raise SettingsError(f"{game}: its tests fail on the tree as it is ({baseline.get('how')}): "
                                 "a mutation check needs them passing")
-        log(f"{game}: {len(order)} candidates; tests {' '.join(files)} pass in {baseline['seconds']} s")
+        # A mutant that makes a game go on for ever is caught by the time bound.
+        timeout = args.timeout or round(TIMEOUT_FACTOR * baseline["seconds"] + 60)
+        entry["timeout"] = timeout
+        log(f"{game}: {len(order)} candidates; tests {' '.join(files)} pass in {baseline['seconds']} s "
+            f"(a mutant's: {timeout} s at most)")
         for mutant in todo:
             if judged >= args.mutants:
                 break
@@ -457,7 +462,7 @@ def check_game(game: str, args, data: dict, out: pathlib.Path, log) -> None:
                 built, why = build(tree, game, args.build_timeout)
                 record["build_seconds"] = round(time.monotonic() - started, 1)
                 if built:
-                    record.update(run_tests(tree, files, args.timeout))
+                    record.update(run_tests(tree, files, timeout))
                 else:
                     record.update(status="not built", how=why)
             finally:
@@ -482,7 +487,8 @@ def parse_args(argv):
     ap.add_argument("--sources", type=lambda text: text.split(","), default=SOURCES,
                     help="the files of ext/GAME/ to plant mutants in, comma-separated (core.pyx)")
     ap.add_argument("--functions", help="only functions whose name matches this regular expression")
-    ap.add_argument("--timeout", type=float, default=900, help="seconds for a mutant's tests (900)")
+    ap.add_argument("--timeout", type=float, default=None,
+                    help=f"seconds for a mutant's tests (default: {TIMEOUT_FACTOR} times the unmutated tests' + 60)")
     ap.add_argument("--build-timeout", type=float, default=1800, help="seconds for a build (1800)")
     ap.add_argument("--opt-level", default="1", choices=["0", "1", "2", "3"],
                     help="the compilers' optimisation level for the mutants' builds (1: at 0 the build is "
@@ -495,7 +501,7 @@ def parse_args(argv):
     if not 1 <= args.mutants <= MAX_MUTANTS:
         ap.error(f"--mutants: {args.mutants} is not between 1 and {MAX_MUTANTS}")
     for name in ("timeout", "build_timeout"):
-        if not 0 < getattr(args, name) <= 86400:
+        if getattr(args, name) is not None and not 0 < getattr(args, name) <= 86400:
             ap.error(f"--{name.replace('_', '-')}: {getattr(args, name)} is not a number of seconds in (0, 86400]")
     if args.functions is not None:
         try:
@@ -509,9 +515,14 @@ def parse_args(argv):
     return args
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt     # a kill stops the running build or tests and removes the scratch copy
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     out = pathlib.Path(args.out)
+    signal.signal(signal.SIGTERM, _stop)
 
     def log(text):
         print(text, flush=True)
