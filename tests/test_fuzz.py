@@ -10,7 +10,8 @@ exception, a traceback, a 500 or a hang (each case runs under CASE_SECONDS).
 
 The number of cases per kind is CASES (GUTENBERG_FUZZ_CASES=N for a longer run); the
 same seed gives the same cases. With -s each test prints how many cases it tried, how
-many were refused and how many accepted (benchmarks/README.md keeps the figures).
+many were refused, accepted and broken by a known defect (benchmarks/README.md keeps the
+figures; GUTENBERG_FUZZ_SHOW=1 lists the broken cases).
 
 A defect the fuzz finds is not mended here: it is listed in DEFECTS (the exact fault,
 by the input that shows it) and its input is a strict xfail of test_known_defect, so the
