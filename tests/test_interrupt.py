@@ -3,9 +3,10 @@
 for signals: ext/gutenberg/heuristic.pxi, SearchTree.run).
 
 Each test starts the command in a process of its own with a search budget of minutes,
-waits until the search has begun, sends SIGINT and checks that the process ends well
-before the budget would have (a generous bound: these tests are about stopping at all,
-not about speed) with exit status 130 and a message."""
+waits until the search has begun (search_probe.py: the search's first progress report
+creates a marker file), sends SIGINT and checks that the process ends well before the
+budget would have (a generous bound: these tests are about stopping at all, not about
+speed) with exit status 130 and a message."""
 import pathlib
 import signal
 import subprocess
@@ -15,16 +16,19 @@ import time
 
 import gutenberg_ai
 
+PROBE = pathlib.Path(__file__).with_name("search_probe.py")
 POSITIONS = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data" / "positions"
 BUDGET = 600          # seconds the search would take if nothing stopped it
 STOPS_WITHIN = 60     # a bound far below the budget; a stopped search ends in a fraction of a second
 
 
 class Running:
-    """A command in a process of its own, its output read as it comes."""
+    """A command in a process of its own, its output read as it comes; `marker` appears
+    once a search is running in it."""
 
-    def __init__(self, *args, stdin=None):
-        self.proc = subprocess.Popen([sys.executable, "-u", "-m", "gutenberg_ai", *args],
+    def __init__(self, marker, *args, stdin=None):
+        self.marker = marker
+        self.proc = subprocess.Popen([sys.executable, "-u", str(PROBE), str(marker), *args],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True)
         if stdin:
@@ -48,7 +52,7 @@ class Running:
         raise AssertionError("the command did not get there: " + "".join(self.out))
 
     def interrupt(self):
-        time.sleep(1.0)   # well inside the search
+        self.wait_for(lambda r: r.marker.exists())   # inside the search, not before it
         sent = time.monotonic()
         self.proc.send_signal(signal.SIGINT)
         try:
@@ -60,9 +64,9 @@ class Running:
         return time.monotonic() - sent, "".join(self.out), self.proc.stderr.read()
 
 
-def test_ctrl_c_stops_a_hint():
-    run = Running("hint", str(POSITIONS / "plan-round1-2p.json"), "--seconds", str(BUDGET), "--board",
-                  "--threads", "2")
+def test_ctrl_c_stops_a_hint(tmp_path):
+    run = Running(tmp_path / "searching", "hint", str(POSITIONS / "plan-round1-2p.json"),
+                  "--seconds", str(BUDGET), "--board", "--threads", "2")
     run.wait_for(lambda r: "patronage rewards" in "".join(r.out))   # the board is shown, then it searches
     took, out, err = run.interrupt()
     assert run.proc.returncode == 130, err
@@ -73,8 +77,8 @@ def test_ctrl_c_stops_a_hint():
 def test_ctrl_c_stops_the_ai_thinking_in_play(tmp_path):
     record = tmp_path / "cut.json"
     # seat 1: the AI at seat 0 chooses its character first, and thinks for minutes
-    run = Running("play", "--seat", "1", "--seconds", str(BUDGET), "--seed", "3", "--save", str(record),
-                  stdin="")
+    run = Running(tmp_path / "searching", "play", "--seat", "1", "--seconds", str(BUDGET),
+                  "--seed", "3", "--save", str(record), stdin="")
     run.wait_for(lambda r: "dealt:" in "".join(r.out))
     took, out, err = run.interrupt()
     assert run.proc.returncode == 130, err
@@ -85,8 +89,8 @@ def test_ctrl_c_stops_the_ai_thinking_in_play(tmp_path):
 
 def test_ctrl_c_stops_an_arena(tmp_path):
     out_dir = tmp_path / "arena"
-    run = Running("arena", "--bots", "smmcts,random", "--games", "1", "--rounds", "1", "--seconds", str(BUDGET),
-                  "--jobs", "1", "--out", str(out_dir))
+    run = Running(tmp_path / "searching", "arena", "--bots", "smmcts,random", "--games", "1",
+                  "--rounds", "1", "--seconds", str(BUDGET), "--jobs", "1", "--out", str(out_dir))
     run.wait_for(lambda r: (out_dir / "arena.json").exists())   # settings written: the games begin
     took, out, err = run.interrupt()
     assert run.proc.returncode == 130, err

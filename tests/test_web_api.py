@@ -4,7 +4,6 @@ numbers), undo, hints, downloads the command line reads back, positions and reco
 through the command line's loaders with every problem named, the limits (sizes,
 budgets, stores), and stopping a search."""
 import json
-import threading
 import time
 
 import pytest
@@ -234,15 +233,18 @@ def test_the_store_drops_the_least_recently_used(client):
 
 
 def test_stop_ends_a_search_at_once(client):
-    """A hint of 60 s, stopped after it began: the stream ends within seconds with the
-    search stopped, and the game is free again."""
+    """A hint of 60 s, stopped once it reports progress (so it is certainly running): the
+    stream ends within seconds with the search stopped, and the game is free again."""
     view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 8}).json()
     gid = view["id"]
     started = time.monotonic()
-    timer = threading.Timer(1.0, lambda: client.post(f"/api/games/{gid}/stop"))
-    timer.start()
     with client.stream("POST", f"/api/games/{gid}/hint", json={"seconds": 60}) as r:
-        out = lines(r)
+        events = (json.loads(x) for x in r.iter_lines() if x)
+        for event in events:
+            if event["event"] == "progress":
+                break
+        assert client.post(f"/api/games/{gid}/stop").json() == {"stopped": True}
+        out = list(events)
     assert out[-1]["event"] == "error" and out[-1]["status"] == 499
     assert time.monotonic() - started < 30
     for _ in range(50):
