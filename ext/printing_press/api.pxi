@@ -60,6 +60,18 @@ def anchor_cell(int a):
     return anchor_row(a), anchor_col(a)
 
 
+def _line_words(str what, int i):
+    """A row or column of the tableau (0-based from its top-left square) as a player reads
+    it: numbered from 1 as the grid numbers it; one above or left of the grid (0 or below,
+    which the grid does not draw: a card there extends the tableau) also says how far from
+    row 1 or column 1 it is, "row -2 (3 rows above row 1)"."""
+    if i >= 0:
+        return f"{what} {i + 1}"
+    side = "above" if what == "row" else "left of"
+    far = "just" if i == -1 else f"{-i} {what}s"
+    return f"{what} {i + 1} ({far} {side} {what} 1)"
+
+
 def place_action(int orientation, int r, int c):
     """The action placing the taken card with its first square at (r, c)."""
     if not 0 <= orientation < 4:
@@ -511,7 +523,7 @@ cdef class CoreState:
         return PHASE_NAMES[s.phase]
 
     def _where(self, int r, int c):
-        return f"row {r + 1}, column {c + 1}"
+        return f"{_line_words('row', r)}, {_line_words('column', c)}"
 
     def action_to_string(self, int a):
         """An action (or a chance outcome at a chance node) in the game's words."""
