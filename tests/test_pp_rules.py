@@ -331,6 +331,10 @@ def test_a_place_above_or_left_of_the_grid_is_said_from_row_1_and_column_1():
     assert s.action_to_string(token_at(-1, -1)).endswith("at row 0 (just above row 1), column 0 (just left of column 1)")
     assert s.action_to_string(token_at(-2, -3)).endswith("at row -1 (2 rows above row 1), column -2 (3 columns left of column 1)")
     assert s.action_to_string(place(1, 1, 2)).endswith("vertically at row 2, column 3")
+    above = "rows -1 to 1 (from 2 rows above row 1), columns 2-4"
+    assert s.action_to_string(window(-2, 1)) == f"close the frame on {above}"
+    assert view.where_text(-2, 1) == above
+    assert s.action_to_string(window(0, -1)) == "close the frame on rows 1-3, columns 0 to 2 (from just left of column 1)"
     # The terminal's grid draws rows from 1; the page's grid numbers the place -2.
     assert str(view.tableau_grid(s, seat, shade=False)).split("\n")[1].split()[0] == "1"
     grid = view._web_tableau(s, seat, s.legal_actions())
