@@ -148,7 +148,8 @@ def test_a_row_and_a_column_place_a_card_hint_and_undo_at_the_prompt(tmp_path):
     text = " ".join(console.file.getvalue().split())
     assert said["quit"] and "Hints (" in text and "points" in text
     r, c = said["where"]
-    assert f"vertically at row {r}, column {c}" in text or f"horizontally at row {r}, column {c}" in text
+    # (a row or column 0 or below also says how far it is from row 1 or column 1)
+    assert re.search(rf"(vertically|horizontally) at row {r}( \([^)]*\))?, column {c}\b", text), (r, c)
     assert "Undone: " in text
 
 

@@ -318,6 +318,30 @@ def test_orientation_as_printed():
     assert p["grid"][3][:3] == [SYM["A"], SYM["I"], SYM["O"]]
 
 
+def test_a_place_above_or_left_of_the_grid_is_said_from_row_1_and_column_1():
+    """The grid drawn in the terminal numbers the tableau's rows and columns from 1, so a
+    place outside it, which extends the tableau, is named by the number the page's grid
+    and a typed move give it and by how far it is from row 1 or column 1."""
+    from gutenberg_ai.games.printing_press import view
+    R = rules(2)
+    s, seat = at_place(R, column_card(), [["A", "I", "O"]])
+    column_above = place(1, -3, 1)                 # its bottom square just above row 1
+    assert column_above in s.legal_actions()
+    assert s.action_to_string(column_above).endswith("vertically at row -2 (3 rows above row 1), column 2")
+    assert s.action_to_string(token_at(-1, -1)).endswith("at row 0 (just above row 1), column 0 (just left of column 1)")
+    assert s.action_to_string(token_at(-2, -3)).endswith("at row -1 (2 rows above row 1), column -2 (3 columns left of column 1)")
+    assert s.action_to_string(place(1, 1, 2)).endswith("vertically at row 2, column 3")
+    above = "rows -1 to 1 (from 2 rows above row 1), columns 2-4"
+    assert s.action_to_string(window(-2, 1)) == f"close the frame on {above}"
+    assert view.where_text(-2, 1) == above
+    assert s.action_to_string(window(0, -1)) == "close the frame on rows 1-3, columns 0 to 2 (from just left of column 1)"
+    # The terminal's grid draws rows from 1; the page's grid numbers the place -2.
+    assert str(view.tableau_grid(s, seat, shade=False)).split("\n")[1].split()[0] == "1"
+    grid = view._web_tableau(s, seat, s.legal_actions())
+    top = [row for row in grid["cells"] if column_above in [a for cell in row for a in cell["actions"]]][0]
+    assert grid["first_row"] + grid["cells"].index(top) == -2
+
+
 def test_covered_tokens_leave_the_game():
     R = rules(2)
     x = row_card(lambda c: "initiative" not in c.squares)

@@ -160,6 +160,70 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
     assert over, "the game did not end within 200 decisions"
     assert on_board > 0, "no move was clickable on the board"
     assert won(page)
+    # Over: nothing acts on the game any more (its records and its review remain).
+    assert page.is_disabled("#undo") and page.is_disabled("#hint") and page.is_disabled("#hint-seconds")
+    assert not page.is_visible("#download-position")
+    assert page.is_visible("#download-record") and page.is_enabled("#review-this")
+
+
+def test_the_hints_as_the_search_gives_them(page):
+    """The hints table shows each move's standing as the hints give it (best, level,
+    behind, too few samples), no interval where there is none, an interval whose ends
+    round alike with the decimals that keep them apart (never "50%-50%"), the measure
+    with as many, and the
+    expected line a step an item, its unknown steps in the hints' words. The hints are
+    the server's answer as hints.Hint writes them, fixed here so that every case shows."""
+    from gutenberg_ai.hints import TOO_FEW, Hint, line_step
+    hints = [Hint(action=1, text="the first move", share=0.4, win_probability=0.502, expected_fame=30.0,
+                  interval=(0.501, 0.504), level=True, standing="best",
+                  line=[line_step(1, None), line_step(-1, None)]),
+             Hint(action=2, text="the second move", share=0.3, win_probability=0.45, expected_fame=28.0,
+                  interval=(0.3, 0.6), level=True, standing="level", line=[line_step(0, "take card 5")]),
+             Hint(action=3, text="the third move", share=0.2, win_probability=0.2, expected_fame=20.0,
+                  interval=(0.1, 0.3), level=False, standing="behind"),
+             Hint(action=4, text="the fourth move", share=0.1, win_probability=0.9, expected_fame=40.0,
+                  interval=None, level=None, standing=TOO_FEW)]
+    result = {"hints": [h.as_dict() for h in hints], "iterations": 1000, "seconds": 0.3, "measure": "win",
+              "solo": False, "score_word": "points", "budget": {"seconds": 0.3}}
+    start_game(page, "printing-press", ai="heuristic")
+    wait_for_decision(page, 0)
+    page.route("**/api/games/*/hint", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps({"result": result})))
+    page.click("#hint")
+    page.wait_for_selector("#hints table.hints tbody tr")
+    rows = page.eval_on_selector_all("#hints table.hints tbody tr",
+                                     "trs => trs.map(tr => [...tr.children].slice(1).map(td => td.textContent))")
+    assert [r[2] for r in rows] == ["best", "level", "behind", TOO_FEW]
+    assert [r[1] for r in rows] == ["50.2% (50.1%-50.4%)", "45% (30%-60%)", "20% (10%-30%)", "90%"]
+    steps = page.eval_on_selector_all("#hints tbody tr:first-child .line li", "lis => lis.map(li => li.textContent)")
+    assert steps == ["player 1: a move you do not see", "a draw, not known yet"]
+    shot(page, "hints-standing")
+
+
+def test_undo_after_a_stopped_search(page):
+    """The AI's search stopped after the person's move: the page says Undo, and Undo
+    acts (back to the person's decision)."""
+    page.select_option("#game", "printing-press")
+    page.fill("#seconds", "25")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#board .board-section")
+    for turn in range(20):          # the person's decisions until the AI thinks
+        wait_for_decision(page, turn)
+        logged = page.locator("#log li").count()
+        click_a_move(page)
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+        page.wait_for_function("() => { const s = document.querySelector('#status').textContent;"
+                               " return s.includes('thinking') || s.includes('Your decision'); }")
+        if "thinking" in page.text_content("#status"):
+            break
+    assert page.is_disabled("#undo")        # the search holds the game
+    page.click("#stop")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('stopped')")
+    assert page.is_enabled("#undo")
+    page.click("#undo")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your decision')")
+    assert "Undone" in page.text_content("#log")
 
 
 def test_play_a_short_gutenberg_game_with_a_plan_and_a_hint(page):

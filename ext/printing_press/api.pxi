@@ -60,6 +60,32 @@ def anchor_cell(int a):
     return anchor_row(a), anchor_col(a)
 
 
+def _from_first(str what, int i):
+    """How far row (or column) i, 0-based and below 0 (above or left of the grid, which
+    the grid does not draw: a card there extends the tableau), is from row 1 (column 1)."""
+    side = "above" if what == "row" else "left of"
+    far = "just" if i == -1 else f"{-i} {what}s"
+    return f"{far} {side} {what} 1"
+
+
+def _line_words(str what, int i):
+    """A row or column of the tableau (0-based from its top-left square) as a player reads
+    it: numbered from 1 as the grid numbers it; one above or left of the grid (0 or below)
+    also says how far from row 1 or column 1 it is: "row -2 (3 rows above row 1)"."""
+    return f"{what} {i + 1}" if i >= 0 else f"{what} {i + 1} ({_from_first(what, i)})"
+
+
+def _lines_words(str what, int i):
+    """The three rows (or columns) of a window from `i`, as _line_words says one."""
+    return f"{what}s {i + 1}-{i + 3}" if i >= 0 else f"{what}s {i + 1} to {i + 3} (from {_from_first(what, i)})"
+
+
+def window_words(int r, int c):
+    """A 3x3 window by its top-left cell (0-based), as the moves say it: "rows 1-3,
+    columns 2-4"; "rows -1 to 1 (from 2 rows above row 1), columns 2-4"."""
+    return f"{_lines_words('row', r)}, {_lines_words('column', c)}"
+
+
 def place_action(int orientation, int r, int c):
     """The action placing the taken card with its first square at (r, c)."""
     if not 0 <= orientation < 4:
@@ -511,7 +537,7 @@ cdef class CoreState:
         return PHASE_NAMES[s.phase]
 
     def _where(self, int r, int c):
-        return f"row {r + 1}, column {c + 1}"
+        return f"{_line_words('row', r)}, {_line_words('column', c)}"
 
     def action_to_string(self, int a):
         """An action (or a chance outcome at a chance node) in the game's words."""
@@ -603,9 +629,7 @@ cdef class CoreState:
             k = a - A_WINDOW
             r = anchor_row(k)
             c = anchor_col(k)
-            rows = f"rows {r + 1}-{r + 3}" if r >= 0 else f"rows {r + 1} to {r + 3}"
-            cols = f"columns {c + 1}-{c + 3}" if c >= 0 else f"columns {c + 1} to {c + 3}"
-            return f"close the frame on {rows}, {cols}"
+            return f"close the frame on {window_words(r, c)}"
         return f"action {a} (out of range 0-{N_ACTIONS - 1})"
 
     def observation_string(self, int player):

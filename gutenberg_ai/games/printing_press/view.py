@@ -146,10 +146,8 @@ def parts_text(parts) -> str:
 
 
 def where_text(r: int, c: int) -> str:
-    """A window as the moves say it (core.pyx's action_to_string)."""
-    rows = f"rows {r + 1}-{r + 3}" if r >= 0 else f"rows {r + 1} to {r + 3}"
-    cols = f"columns {c + 1}-{c + 3}" if c >= 0 else f"columns {c + 1} to {c + 3}"
-    return f"{rows}, {cols}"
+    """A window as the moves say it (the core's words)."""
+    return _core.window_words(r, c)
 
 
 # ---------------------------------------------------------------------------------------

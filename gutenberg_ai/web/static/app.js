@@ -79,10 +79,36 @@ function showError(node, e) {
   }
 }
 
-function pct(x) { return x === null || x === undefined ? "-" : `${Math.round(x * 100)}%`; }
+// A measure and its 95% interval, `scale`d, with `unit`: "47% (45%-49%)"; no interval
+// where the hints give none (a move searched too little). Rounded to whole units the two
+// ends of an interval can meet ("50%-50%"), which would read as certainty: a decimal more
+// is shown, the measure's too, until they differ.
+function measureText(x, iv, scale, unit) {
+  let digits = 0;
+  while (iv && digits < 3 && (iv[0] * scale).toFixed(digits) === (iv[1] * scale).toFixed(digits)) digits++;
+  const show = (v) => `${(v * scale).toFixed(digits)}${unit}`;
+  return (x === null || x === undefined ? "-" : show(x)) + (iv ? ` (${show(iv[0])}-${show(iv[1])})` : "");
+}
+
+// The play the search expects after a move, a step an item, each step whole, as the
+// hints word it ("a move you do not see", "a draw, not known yet": the line stops there).
+function expectedLine(steps) {
+  const line = document.createElement("div");
+  line.className = "line";
+  line.textContent = "then:";
+  const ol = document.createElement("ol");
+  for (const step of steps.slice(0, 4)) {
+    const li = document.createElement("li");
+    li.textContent = step;
+    ol.appendChild(li);
+  }
+  line.appendChild(ol);
+  return line;
+}
 
 // Hints as a table: the move, its share of the search, its win chance (solo: expected
-// score) with the 95% interval, how it stands against the best, the expected line.
+// score) with the 95% interval, how it stands against the best (the hints' `standing`),
+// the expected line.
 function hintsTable(root, result, onAction) {
   root.replaceChildren();
   const h = document.createElement("h3");
@@ -93,7 +119,7 @@ function hintsTable(root, result, onAction) {
   const word = result.score_word;
   t.innerHTML = `<thead><tr><th>move, then as the search expects</th><th>searched</th><th>${result.solo ? "expected " + word : "win"}</th><th>vs best</th></tr></thead>`;
   const body = document.createElement("tbody");
-  result.hints.forEach((hint, i) => {
+  for (const hint of result.hints) {
     const tr = document.createElement("tr");
     const move = document.createElement("td");
     const b = document.createElement("button");
@@ -102,31 +128,25 @@ function hintsTable(root, result, onAction) {
     b.disabled = !onAction;
     if (onAction) b.addEventListener("click", () => onAction(hint.action));
     move.appendChild(b);
-    if (hint.line.length) {
-      const line = document.createElement("div");
-      line.className = "line";
-      line.textContent = "then " + hint.line.slice(0, 4).join("; ");
-      move.appendChild(line);
-    }
-    const iv = hint.interval;
-    const measure = result.solo
-      ? (hint.expected_fame === null ? "-" : hint.expected_fame.toFixed(0)) + (iv ? ` (${iv[0].toFixed(0)}-${iv[1].toFixed(0)})` : "")
-      : pct(hint.win_probability) + (iv ? ` (${pct(iv[0])}-${pct(iv[1])})` : "");
-    const vs = i === 0 ? (hint.level ? "best (level)" : "best") : { true: "level", false: "behind", null: "unsure" }[String(hint.level)];
+    if (hint.line.length) move.appendChild(expectedLine(hint.line));
+    const measure = result.solo ? measureText(hint.expected_fame, hint.interval, 1, "")
+      : measureText(hint.win_probability, hint.interval, 100, "%");
     tr.appendChild(move);
-    for (const text of [`${Math.round(hint.share * 100)}%`, measure, vs]) {
+    for (const [text, style] of [[`${Math.round(hint.share * 100)}%`, ""], [measure, "measure"], [hint.standing || "-", ""]]) {
       const td = document.createElement("td");
       td.textContent = text;
+      td.className = style;
       tr.appendChild(td);
     }
     body.appendChild(tr);
-  });
+  }
   t.appendChild(body);
   root.appendChild(t);
   const cap = document.createElement("p");
   cap.className = "help";
   cap.textContent = (result.solo ? `expected final ${word} with a 95% interval` : "chance to win with a 95% interval")
-    + "; level: the search cannot tell it from the best move. Ask again with more seconds to tell them apart.";
+    + "; best: the highest of the moves measured; level: the search cannot tell it from the best;"
+    + " too few samples: searched too little for an interval. Ask again with more seconds to tell them apart.";
   root.appendChild(cap);
 }
 
@@ -220,8 +240,7 @@ function show(view) {
   const legal = new Set(view.moves.map((m) => m.action));
   const texts = new Map(view.moves.map((m) => [m.action, m.text]));
   drawBoard($("board"), view.board, { legal, texts, onAction: play, colours: info.player_colours });
-  $("undo").disabled = !view.can_undo || view.status === "ai";
-  $("hint").disabled = view.status !== "human";
+  toolbar(view);
   const base = `/api/games/${view.id}`;
   $("download-record").href = `${base}/record`;
   $("download-full").href = `${base}/record?full=true`;
@@ -230,6 +249,19 @@ function show(view) {
   $("status").textContent = `${view.title}: ${status} (${view.step})`;
   decision(view);
   scores(view);
+}
+
+// What the toolbar can do for this view. Undo goes back to the person's previous
+// decision, while the game is on and no search holds it (after a stopped search: the
+// view is the AI's, `stopped`); a hint is for the person's decision. Once the game is
+// over nothing acts on it: the records, the review and a new game remain (a position
+// file records no finished game, so its link goes).
+function toolbar(view, stopped = false) {
+  const over = view.status === "end";
+  $("undo").disabled = !view.can_undo || over || (view.status === "ai" && !stopped);
+  $("hint").disabled = view.status !== "human";
+  $("hint-seconds").disabled = over;
+  $("download-position").hidden = over;
 }
 
 // The decision: the game's entry (a plan as numbers), then the moves in the game's words.
@@ -348,6 +380,7 @@ async function proceedLoop() {
     const who = current.labels[current.to_act];
     searching = new AbortController();
     $("stop").hidden = false;
+    toolbar(current);       // Continue after a stop: the search holds the game again
     try {
       const view = await stream(`/api/games/${current.id}/advance`, {}, (line) => {
         $("status").textContent = line.iterations
@@ -358,6 +391,7 @@ async function proceedLoop() {
     } catch (e) {
       if (e.name !== "AbortError") showError($("play-error"), e);
       $("status").textContent = `${who}'s search was stopped: Undo, or ask the AI again with Continue.`;
+      toolbar(current, true);
       showContinue();
       return;
     } finally {
