@@ -137,7 +137,6 @@ def test_a_rows_features_are_the_observation_at_that_move(selfplay_dir, data):
 
 
 def test_every_broken_record_of_the_data_is_named_by_its_path(selfplay_dir, tmp_path):
-    import shutil
     copy = tmp_path / "sp"
     shutil.copytree(selfplay_dir, copy)
     first, second = dataset.record_paths(str(copy))[:2]

@@ -1,7 +1,6 @@
 """The Lead Letter Printers catalogue: the built-in file loads and honours the rulebook's
 counts, lists and worked examples; a bad file is refused with every problem named at
 once, in plain one-line messages; a replacement file is a game parameter."""
-import copy
 import json
 
 import pytest

@@ -2,12 +2,10 @@
 hand (tests/llp_helpers.py). Each test names the example it follows; where the board is
 our reconstruction (which shop lies where, which space a line joins), the position is
 built so that the example's moves are there to make."""
-import pytest
 
-from llp_helpers import (A, C, EFFECT, F, PH, RES, after_setup, cat, cell_of, city, edit, give, letters_tile,
+from llp_helpers import (A, C, EFFECT, PH, RES, after_setup, cell_of, city, edit, give, letters_tile,
                          move_tile, push_letter, set_frames, frame, space, tech)
 
-from gutenberg_ai.games.lead_letter_printers import _core
 
 
 def settle(s, pick=None):

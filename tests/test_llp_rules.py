@@ -3,10 +3,9 @@ building rules, the phases and every line of the final scoring (rulebook pages n
 each test). Positions are written into a state's dict (tests/llp_helpers.py)."""
 import pytest
 
-from llp_helpers import (A, C, F, LEVEL, PH, RES, after_setup, cat, cell_of, city, edit, rules,
+from llp_helpers import (A, C, LEVEL, PH, after_setup, cat, cell_of, city, edit, rules,
                          frame, give, letters_tile, move_tile, push_letter, set_frames, space, tech)
 
-from gutenberg_ai.games.lead_letter_printers import _core
 from test_llp_examples import at_turn, move, place, play, settle, with_effect
 
 

@@ -10,7 +10,7 @@ import pytest
 import gutenberg_ai
 from gutenberg_ai import games
 from gutenberg_ai.games.printing_press import _core
-from pp_helpers import A, N, SUB, SYM, deal_orders, first_main, rules, setup
+from pp_helpers import A, N, SUB, deal_orders, first_main, rules, setup
 
 SLOT_HAND = _core.SLOTS["HAND"]
 

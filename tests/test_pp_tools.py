@@ -2,20 +2,18 @@
 every decision the format records read back to the same state, hostile files), its table
 in a 100x40 terminal, rows and columns typed at the prompt, and its cards lookup."""
 import contextlib
-import copy
 import io
 import json
 import pathlib
 import random
 import subprocess
-import sys
 
 import pytest
 from rich.console import Console
 
 import gutenberg_ai
 from gutenberg_ai import tui
-from gutenberg_ai.games.printing_press import _core, make_rules, names, view
+from gutenberg_ai.games.printing_press import _core, make_rules, view
 from gutenberg_ai.games.printing_press import position as P
 from gutenberg_ai.jsonfile import MAX_PROBLEMS
 from gutenberg_ai.positionfile import PositionError, load_position

@@ -22,7 +22,7 @@ import pathlib  # noqa: E402
 POSITIONS = pathlib.Path(games.get("gutenberg").positions.__file__).parent / "data" / "positions"
 
 
-from web_client import LOCAL, page_client  # noqa: E402
+from web_client import page_client  # noqa: E402
 
 
 @pytest.fixture

@@ -44,7 +44,7 @@ from gutenberg_ai.jsonfile import Problems, SchemaChecker, message, text_problem
 from gutenberg_ai.jsonfile import Problem as _Problem
 from gutenberg_ai.jsonfile import structure_problems
 from gutenberg_ai.jsonfile import show as _show
-from gutenberg_ai.positionfile import MAX_FILE_BYTES, PositionError, not_a_position, read_position
+from gutenberg_ai.positionfile import MAX_FILE_BYTES, PositionError, not_a_position, read_position  # noqa: F401  (game.py reads it here: the position file bound)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -720,7 +720,6 @@ class _Loader:
         s["bag"] = bag
 
     def piles(self):
-        d = self.data
         s = self.s
         for key, kind in _PILE_KEYS.items():
             deck, discard, box = _STATE_PILES[kind]

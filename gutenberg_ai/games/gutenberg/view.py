@@ -18,7 +18,7 @@ from rich.text import Text
 
 from gutenberg_ai import solo_title
 from gutenberg_ai.games.gutenberg import _core, names
-from gutenberg_ai.tui import LABEL, _adder, _cell, _join, _pack, _rows_table, seat_label
+from gutenberg_ai.tui import LABEL, _adder, _join, _pack, _rows_table, seat_label
 from gutenberg_ai.words import counted
 
 INK_STYLES = {"blue": "bold blue", "silver": "bold white", "gold": "bold yellow", "red": "bold red"}

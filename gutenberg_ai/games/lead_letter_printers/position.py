@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, name_reason, show, structure_problems
+from gutenberg_ai.jsonfile import Problems, SchemaChecker, name_reason, show, structure_problems
 from gutenberg_ai.positionfile import PositionError, not_a_position, read_position
 
 from . import _core

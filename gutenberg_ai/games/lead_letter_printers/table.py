@@ -549,7 +549,7 @@ class TableLoader:
 
     # -- what follows from the rest ----------------------------------------------------------
     def derived(self):
-        s, n, cat, core = self.s, self.n, self.cd, self.core
+        s, n, cat = self.s, self.n, self.cd
         d = self.data
         players = s["players"][:n]
         found = Problems()          # every independent problem, reported at once

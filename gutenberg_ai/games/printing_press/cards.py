@@ -19,7 +19,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from . import names
 from .catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
 
 KINDS = ("card", "plate", "frame")

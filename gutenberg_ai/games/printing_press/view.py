@@ -290,7 +290,6 @@ def house_line(core, seat: int, viewer: int, seat_names, width: int, one_line: b
     round, the tableau's size, the tokens."""
     s = core.to_dict()
     p = s["players"][seat]
-    cat = core.rules.catalogue
     line = Text(seat_label(seat, seat_names) + ": ", style="bold")
     parts = [character_text(p), Text(f"score {score_now(core, seat)}"),
              Text(f"initiative {core.initiative(seat)}")]
@@ -786,7 +785,6 @@ def web_board(core, viewer: int, seat_names=None) -> dict:
 
 def _web_player(core, s, seat: int, viewer: int, seat_names, legal) -> dict:
     A = _core.ACTIONS
-    cat = core.rules.catalogue
     p = s["players"][seat]
     seen = viewer < 0 or viewer == seat
     groups = [{"label": "character", "items": [
