@@ -1,5 +1,6 @@
-"""gutenberg-ai: a compiled rules engine, search bots and move hints for the board game
-Gutenberg (Granna, 2022), playable through OpenSpiel.
+"""gutenberg-ai: compiled rules engines, search bots and move hints for three printing board
+games, Gutenberg (Granna, 2022), Printing Press (Granna, 2023) and Lead Letter Printers
+(A-games), each a native OpenSpiel game.
 
     import gutenberg_ai
     game = gutenberg_ai.load_game(players=2)        # or pyspiel.load_game("gutenberg", {...})
