@@ -1163,11 +1163,12 @@ def test_the_director(cities, points):
     assert scored(lambda d, p: p.update(cities=sum(1 << city(c) for c in names_)))["director"] == points
 
 
-@pytest.mark.parametrize("in_slot, letter, value", [(False, False, 0), (True, False, 2), (True, True, 4)])
+@pytest.mark.parametrize("in_slot, letter, value", [(False, None, 0), (True, None, 2), (True, "E", 4), (True, 0, 4)])
 def test_only_active_contracts_score_and_a_letter_doubles(in_slot, letter, value):
     """"The active contracts worth as many points as their rules says. The contracts with
     a lead letter added under them are worth double" -- contract 1, 1 point for every 5
-    marks, with 10 marks: 2, doubled 4; bought but in no slot: nothing."""
+    marks, with 10 marks: 2, doubled 4; bought but in no slot: nothing. Any lead letter
+    doubles, the first of the pile (number 0) too."""
     def setup(d, p):
         give(d, 0, marks=10)
         move_tile(d, 0, "contract")
@@ -1175,8 +1176,8 @@ def test_only_active_contracts_score_and_a_letter_doubles(in_slot, letter, value
         if in_slot:
             p["slots_open"], p["slots_used"] = 1, 1
             p["slot_contract"][0] = 0
-        if letter:
-            code = letters_tile("E", {"paper": 2})
+        if letter is not None:
+            code = letter if isinstance(letter, int) else letters_tile(letter, {"paper": 2})
             move_tile(d, code, "letter")
             p["contract_letter"][0] = code
     assert scored(setup)["contracts"] == value
