@@ -13,7 +13,7 @@ import pytest
 from gutenberg_ai.games.lead_letter_printers import _core, position, table
 from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
 from gutenberg_ai.positionfile import PositionError
-from test_hostile_files import _leaves
+from json_places import at, places
 
 CAT = default_catalogue()
 SHIPPED = [position.__file__.rsplit("/", 1)[0] + f"/data/positions/{name}"
@@ -54,10 +54,8 @@ def seeds() -> list:
 
 def mutate(data, rng):
     """One change at a random place of the file."""
-    where = rng.choice([w for w in _leaves(data) if w])
-    parent = data
-    for k in where[:-1]:
-        parent = parent[k]
+    where = rng.choice([w for w in places(data) if w])
+    parent = at(data, where[:-1])
     k, v, r = where[-1], parent[where[-1]], rng.random()
     if r < 0.2 and isinstance(parent, dict):
         del parent[k]
