@@ -196,3 +196,20 @@ def test_the_player_wins_only_with_more_points_than_the_automa():
     assert edit(R, s, lambda d: scores(d, 30, 30)).winners() == []
     assert edit(R, s, lambda d: scores(d, 30, 31)).winners() == []
     assert edit(R, s, lambda d: scores(d, 30, 31)).returns("win") == [30.0]   # solo: the score
+
+
+def test_the_automa_takes_the_card_numbered_first_in_the_offer():
+    """"The automa takes a card with its first choice symbol, if possible ... If there
+    are multiple eligible cards, the automa takes the leftmost eligible card" (the rulebook's
+    solo game's "2. Select Cards"): card 1, the catalogue's first (offer entry 0), is as
+    eligible as any other."""
+    R = rules(1)
+    s = setup(R, solo=["O", "blue", "typesetting", "red", "woodcutting", "I", "binding", "A", "yellow"])
+    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
+    s.apply(order(2))
+    assert "O" in cat().cards[0].squares and cat().cards[0].number == 1
+    o2 = card(has("O"), skip=(1,))
+    other = card(lacks("O", "blue", "typesetting"), skip=(1,))
+    deal_cards(s, [1, o2, other])
+    assert automa(s)["columns"] == [1, 0, 0, 0]
+    assert s.to_dict()["offer"][:3] == [-1, o2 - 1, other - 1]

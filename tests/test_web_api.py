@@ -74,6 +74,18 @@ def test_a_whole_game_of_every_game(client, key):
     assert state.is_terminal()
 
 
+def test_undo_is_refused_once_the_game_is_over(client):
+    """The result is final: once the game has ended the view says no undo, and the API
+    refuses it (409, as a move on a finished game) and leaves the game as it was."""
+    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 4}).json()
+    end = play_out(client, view)
+    assert end["can_undo"] is False
+    r = client.post(f"/api/games/{view['id']}/undo")
+    assert r.status_code == 409 and "over" in r.json()["error"], r.json()
+    after = client.get(f"/api/games/{view['id']}").json()
+    assert after["status"] == "end" and after["actions"] == end["actions"]
+
+
 def test_same_seed_same_game(client):
     a = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 11}).json()
     b = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 11}).json()

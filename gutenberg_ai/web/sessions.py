@@ -230,6 +230,8 @@ class WebGame:
         return self.view()
 
     def undo(self) -> dict:
+        if self.session.next_turn()[0] == "end":     # the result is final, as for a move
+            raise NotNow("the game is over: there is no decision to go back to")
         self.session._undo()
         self.play_free()
         return self.view()
@@ -244,7 +246,7 @@ class WebGame:
         out = {"id": self.id, "game": g.key, "title": g.title, "score_word": g.score_word,
                "seat": s.human, "labels": s.labels, "players": self.game.num_players(),
                "status": kind, "to_act": who if kind in ("ai", "human") else None,
-               "step": core.step_name(), "can_undo": bool(s.decisions),
+               "step": core.step_name(), "can_undo": bool(s.decisions) and kind != "end",
                "actions": len(s.record.actions),
                "board": board_of(core, s.human, s.labels),
                "events": [e for e in self.events if e["n"] >= since], "moves": []}
