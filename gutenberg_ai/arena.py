@@ -450,7 +450,7 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
     ones for jobs > 1 or Ray) or to bot objects (pyspiel.Bots, in this process only). Returns the summary; summary["run"] says what was played,
     found, replayed (with the mismatches) and left to another arena."""
     validate(s, factories)
-    check_jobs(jobs)
+    check_count(jobs, "jobs", limits.MAX_JOBS)
     import pyspiel
     objects = [name for name, f in (factories or {}).items() if isinstance(f, pyspiel.Bot)]
     if objects and (jobs > 1 or ray is not None):
@@ -475,10 +475,11 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
     return summary
 
 
-def check_jobs(jobs):
-    """ArenaError unless `jobs` is within limits.MAX_JOBS processes."""
+def check_count(value, what: str, highest: int):
+    """ArenaError unless `value` (games, jobs) is a whole number from 1 to `highest`
+    (a bound of gutenberg_ai.limits)."""
     try:
-        limits.check_whole(jobs, "jobs", 1, limits.MAX_JOBS)
+        limits.check_whole(value, what, 1, highest)
     except ValueError as e:
         raise ArenaError(str(e)) from None
 

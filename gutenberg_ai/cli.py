@@ -899,16 +899,6 @@ _top = _whole_number(1, limits.MAX_SEARCH_INT)
 _seed = _whole_number(0, limits.MAX_SEED)
 
 
-def _positive_float(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{value:g} is not more than 0")
-    return value
-
-
 def _seconds(text):
     """An argparse type: a search's seconds (limits.check_seconds: finite, at most MAX_SECONDS)."""
     try:

@@ -229,7 +229,7 @@ def balance_markdown(t: dict, out: str, plots: list) -> str:
 def run_balance(s: BalanceSettings, out: str, jobs: int = 1, progress=None, ray=None) -> dict:
     """Play the balance study's games not yet in `out`, write the report; the tables."""
     validate_balance(s)
-    arena.check_jobs(jobs)
+    arena.check_count(jobs, "jobs", limits.MAX_JOBS)
     arena.check_settings(out, _settings_key(s))
     arena.write_settings(out, _settings_key(s))
     tasks = balance_tasks(s)
@@ -277,10 +277,7 @@ class _settings_key:
 
 
 def validate_balance(s: BalanceSettings):
-    try:     # the bounds of gutenberg_ai.limits, before any game
-        limits.check_whole(s.games, "games", 1, limits.MAX_GAMES)
-    except ValueError as e:
-        raise ArenaError(str(e)) from None
+    arena.check_count(s.games, "games", limits.MAX_GAMES)     # before any game
     if isinstance(s.players, bool) or not isinstance(s.players, int) or not 2 <= s.players <= 4:
         raise ArenaError(f"players: {s.players!r} is out of range (2-4)")
     try:

@@ -38,6 +38,7 @@ import gutenberg_ai
 from gutenberg_ai import games
 from gutenberg_ai.hints import hint
 from gutenberg_ai.jsonfile import FileDataError, decode_json, plain_text
+from gutenberg_ai.limits import MAX_ITERATIONS, MAX_SECONDS
 from gutenberg_ai.positionfile import PositionError, load_position
 from gutenberg_ai.records import RecordError, load_record
 from gutenberg_ai.web.searches import Runner
@@ -79,10 +80,10 @@ class Strict(BaseModel):
 
 
 # A search's budget as a request gives it, refused (422 naming the field) before any work:
-# a finite, positive time and an iteration count a C long holds; the server's own caps
+# a finite, positive time and an iteration count within gutenberg_ai.limits; the server's own caps
 # (Limits) are checked next by create_app's budget().
-Seconds = Annotated[Optional[float], Field(gt=0, allow_inf_nan=False)]
-Iterations = Annotated[Optional[int], Field(ge=1, le=2**63 - 1)]
+Seconds = Annotated[Optional[float], Field(gt=0, le=MAX_SECONDS, allow_inf_nan=False)]
+Iterations = Annotated[Optional[int], Field(ge=1, le=MAX_ITERATIONS)]
 Seed = Annotated[int, Field(ge=0, le=2**31 - 1)]
 
 
