@@ -36,7 +36,10 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def child(args):
     """One measurement in this process (the checkout first on sys.path); prints JSON."""
     import gutenberg_ai
-    from gutenberg_ai import _core   # the old name: checkouts from before the games' folders too
+    try:
+        from gutenberg_ai.games.gutenberg import _core
+    except ImportError:          # checkouts from before the games' folders
+        from gutenberg_ai import _core
     rules = gutenberg_ai.rules_of(gutenberg_ai.load_game(players=2))
     kind = args.measure
     out = {"package": os.path.dirname(gutenberg_ai.__file__)}

@@ -27,8 +27,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from gutenberg_ai import arena  # noqa: E402
-from gutenberg_ai.jsonfile import FileDataError, read_json  # noqa: E402
+from gutenberg_ai.common import stats  # noqa: E402
+from gutenberg_ai.tools import arena  # noqa: E402
+from gutenberg_ai.common.jsonfile import FileDataError, read_json  # noqa: E402
 
 
 def settings_of(out: str) -> dict:
@@ -92,8 +93,8 @@ def main(argv=None):
         mean = sum(d) / n
         sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else float("inf")
         half = 1.96 * sd / math.sqrt(n)
-        lb, hb = arena.wilson(sum(xb), n)
-        lt, ht = arena.wilson(sum(xt), n)
+        lb, hb = stats.wilson(sum(xb), n)
+        lt, ht = stats.wilson(sum(xt), n)
         print(f"| {lineup[0]} | {lineup[1]} | {n} | {sum(xb) / n:.1%} | {lb:.1%}-{hb:.1%} | {sum(xt) / n:.1%} | "
               f"{lt:.1%}-{ht:.1%} | {mean:+.1%} | {mean - half:+.1%} to {mean + half:+.1%} | "
               f"{sum(x != 0 for x in d)} |")

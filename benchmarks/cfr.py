@@ -4,13 +4,13 @@
     python benchmarks/cfr.py --quick
     python benchmarks/cfr.py --game printing-press
 
-The variant is gutenberg_ai.cfr's shipped position of the game (Gutenberg's
+The variant is gutenberg_ai.search.cfr's shipped position of the game (Gutenberg's
 data/positions/cfr-mini.json: one round of a 2-player game, one initiative marker each;
 Printing Press's: the last Select Cards step of a 1-round 2-player game). Exploitability
 is OpenSpiel's (`pyspiel.exploitability`: the mean over the players of what a best response gains
 against the average policy) in the game's win/loss utility (-1..1). A uniformly random
 policy is the reference. "mccfr-outcome-other" is OpenSpiel's outcome sampler re-written
-in Python with the average taken at the other player's nodes (gutenberg_ai.cfr,
+in Python with the average taken at the other player's nodes (gutenberg_ai.search.cfr,
 docs/search.md "Why outcome sampling freezes"); the others are OpenSpiel's C++ solvers.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import pyspiel  # noqa: E402
 
-from gutenberg_ai import cfr  # noqa: E402
+from gutenberg_ai.search import cfr  # noqa: E402
 
 RUNS = {"cfr+": 300, "cfr": 300, "mccfr-external": 3000, "mccfr-outcome": 100000,
         "mccfr-outcome-other": 100000}

@@ -47,7 +47,10 @@ def child(args):
     import random
 
     import gutenberg_ai
-    from gutenberg_ai import _core
+    try:
+        from gutenberg_ai.games.gutenberg import _core
+    except ImportError:          # checkouts from before the games' folders
+        from gutenberg_ai import _core
     rules = gutenberg_ai.rules_of(gutenberg_ai.load_game(players=2))
     out = {"package": os.path.dirname(gutenberg_ai.__file__)}
     if args.measure == "random":

@@ -30,7 +30,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from gutenberg_ai import games  # noqa: E402
-from gutenberg_ai.bots import native_search  # noqa: E402
+from gutenberg_ai.search.bots import native_search  # noqa: E402
 from gutenberg_ai.games import core_of  # noqa: E402
 
 

@@ -6,12 +6,12 @@ Plays whole games in C without the GIL, for 2, 3 and 4 players: uniformly random
 (`Rules.random_games`), random with every invariant checked after every action
 (`Rules.check_random_games`) and the heuristic against itself (`policy_games`). The
 reference, measured in the same process, is Gutenberg's random 2-player games
-(`gutenberg_ai._core`), so the ratios do not depend on the machine. Best of 3 runs.
+(`gutenberg_ai.games.gutenberg._core`), so the ratios do not depend on the machine. Best of 3 runs.
 """
 import argparse
 import time
 
-from gutenberg_ai.game import rules_for
+from gutenberg_ai.games.gutenberg.game import rules_for
 from gutenberg_ai.games.lead_letter_printers import _core, make_rules
 
 

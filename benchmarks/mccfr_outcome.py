@@ -4,16 +4,16 @@
     python benchmarks/mccfr_outcome.py --quick          # about a minute
     python benchmarks/mccfr_outcome.py --games "variant;kuhn_poker"
 
-For each game (default: the variant, gutenberg_ai.cfr.variant_game(), and OpenSpiel's
+For each game (default: the variant, gutenberg_ai.search.cfr.variant_game(), and OpenSpiel's
 dots_and_boxes on a 1x2 board, a small perfect-information game):
 
-1. The tree, audited (gutenberg_ai.cfr.audit_tree): perfect recall of the
+1. The tree, audited (gutenberg_ai.search.cfr.audit_tree): perfect recall of the
    information-state strings and tensors, chance probabilities, histories per
    information state, outcomes per chance node, the smallest chance reach of a terminal.
 2. OpenSpiel's C++ solvers: outcome sampling (the update player's exploration epsilon
    0.2, 0.6 (OpenSpiel's default) and 1) and external sampling.
 3. The same outcome sampler re-written over the tree and instrumented
-   (gutenberg_ai.cfr.OutcomeSamplingStudy), one run: the exploitability of OpenSpiel's
+   (gutenberg_ai.search.cfr.OutcomeSamplingStudy), one run: the exploitability of OpenSpiel's
    average ("update": at the update player's nodes, weighted by its reach over the
    sample's), of the current policy (regret matching), and of the average taken at the
    other player's nodes ("other") from the same episodes.
@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import pyspiel  # noqa: E402
 
-from gutenberg_ai import cfr  # noqa: E402
+from gutenberg_ai.search import cfr  # noqa: E402
 
 DEFAULT_GAMES = ("variant", "dots_and_boxes(num_rows=1,num_cols=2)")
 

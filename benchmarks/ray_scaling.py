@@ -14,7 +14,8 @@ import os
 import tempfile
 import time
 
-from gutenberg_ai import arena, games
+from gutenberg_ai.tools import arena
+from gutenberg_ai import games
 
 
 def records(out):

@@ -2,7 +2,7 @@
 each setting (the returns the search sees, its exploration constant uct_c) plays the
 heuristic player through the arena (seats swapped, the same deals), and the table says
 its score against it and its mean points. The bots' defaults (REFERENCE_SETTINGS in
-gutenberg_ai/bots.py) come from this.
+gutenberg_ai/search/bots.py) come from this.
 
     python benchmarks/reference_bots.py --game gutenberg --games 6 --iterations 500 --out results/ref-g
     python benchmarks/reference_bots.py --game printing-press --games 6 --iterations 500 --out results/ref-pp
@@ -10,8 +10,9 @@ gutenberg_ai/bots.py) come from this.
 import argparse
 import functools
 
-from gutenberg_ai import arena, games
-from gutenberg_ai.bots import make_bot
+from gutenberg_ai.tools import arena
+from gutenberg_ai import games
+from gutenberg_ai.search.bots import make_bot
 
 SETTINGS = [("openspiel-ismcts-cpp", "win", 2.0), ("openspiel-ismcts-cpp", "margin", 2.0),
             ("openspiel-ismcts-cpp", "margin", 10.0), ("openspiel-ismcts-cpp", "margin", 30.0),
@@ -59,7 +60,7 @@ def main():
 
 def _results(out, s):
     import os
-    from gutenberg_ai.records import load_record
+    from gutenberg_ai.games.records import load_record
     for task in arena.schedule(s):
         path = os.path.join(out, task["path"])
         if os.path.exists(path):

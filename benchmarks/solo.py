@@ -59,7 +59,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     extra = json.loads(args.options)
     import gutenberg_ai
-    from gutenberg_ai.arena import wilson
+    from gutenberg_ai.common.stats import wilson
     started = time.perf_counter()
     budget = {"seconds": args.seconds} if args.seconds else {"iterations": args.iterations}
     tasks = [(args.game, args.bot, budget, extra, args.seed + g) for g in range(args.games)]

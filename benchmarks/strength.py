@@ -1,5 +1,5 @@
 """Strength: 2-player matches between bots against the targets of the search issue,
-played by the arena (`gutenberg-ai arena --pairings`, gutenberg_ai/arena.py).
+played by the arena (`gutenberg-ai arena --pairings`, gutenberg_ai/tools/arena.py).
 
     python benchmarks/strength.py --games 200 --seconds 0.1 --jobs 2 --out results/strength \\
         --pairings smmcts:random,smmcts:heuristic,ismcts:random,ismcts:heuristic
@@ -25,7 +25,8 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from gutenberg_ai import arena, games  # noqa: E402
+from gutenberg_ai.tools import arena  # noqa: E402
+from gutenberg_ai import games
 
 TARGETS = {"random": 0.99, "heuristic": 0.80, "openspiel-ismcts": 0.80}
 

@@ -4,10 +4,20 @@ games, Gutenberg (Granna, 2022), Printing Press (Granna, 2023) and Lead Letter P
 
     import gutenberg_ai
     game = gutenberg_ai.load_game(players=2)        # or pyspiel.load_game("gutenberg", {...})
+    game = gutenberg_ai.load_game("printing-press", players=3)
     state = game.new_initial_state()
     core = gutenberg_ai.core_of(state)              # the compiled state, for reading
     gutenberg_ai.hint(state_at_a_decision)          # ranked moves from a search
-    gutenberg_ai.make_bot("smmcts", game, 0)        # a pyspiel.Bot (gutenberg_ai.bots)
+    gutenberg_ai.make_bot("smmcts", game, 0)        # a pyspiel.Bot
+    game, pos = gutenberg_ai.load_position("my_table.json")   # any game's position file
+    record = gutenberg_ai.load_record("game.json")  # a game record; replay(record) plays it again
+
+This module is the public surface: the names in __all__ are documented, typed and kept.
+Below it the package is cut in layers whose imports point one way (README, "Layout"):
+gutenberg_ai.common (no game), gutenberg_ai.games (the table of games, each game's
+folder, position files and records), gutenberg_ai.search (bots, hints, CFR, learned
+evaluations), gutenberg_ai.tools (arena, studies, suite, review, self-play, plots, Ray)
+and gutenberg_ai.interfaces (the command line, the terminal table, the web page).
 
 Importing the package registers two OpenSpiel games with the same rules, parameters and
 behaviour: "gutenberg", native C++ (gutenberg_ai.games.gutenberg._core), and "gutenberg_py", a Python
@@ -17,10 +27,8 @@ Press, "printing_press" (gutenberg_ai.games.printing_press), and Lead Letter Pri
 gutenberg_ai.games.
 """
 import ctypes
-import importlib
 import importlib.metadata
 import os
-import sys
 
 import pyspiel
 
@@ -54,47 +62,50 @@ def _open_spiel_for_core():
 
 _open_spiel_for_core()
 
+from gutenberg_ai._version import __version__  # noqa: E402
+from gutenberg_ai import games  # noqa: E402
+from gutenberg_ai.common.jsonfile import FileDataError  # noqa: E402
+from gutenberg_ai.games import core_of, rules_of  # noqa: E402  (any game's)
+from gutenberg_ai.games.gamedata import ParameterError  # noqa: E402
 from gutenberg_ai.games.gutenberg import names  # noqa: E402
 from gutenberg_ai.games.gutenberg._core import IllegalActionError  # noqa: E402  (registers "gutenberg")
 from gutenberg_ai.games.gutenberg.catalogue import CatalogueError, load_catalogue  # noqa: E402
 from gutenberg_ai.games.gutenberg.game import (  # noqa: E402  (registers "gutenberg_py")
-    GAME_NAME, PY_GAME_NAME, GutenbergGame, GutenbergState, ParameterError)
-from gutenberg_ai.games import core_of, rules_of  # noqa: E402  (any game's)
-from gutenberg_ai.games.printing_press import game as _printing_press  # noqa: E402,F401  (registers "printing_press")
+    GAME_NAME, PY_GAME_NAME, GutenbergGame, GutenbergState)
+from gutenberg_ai.games.gutenberg.names import solo_title  # noqa: E402
 from gutenberg_ai.games.lead_letter_printers import game as _lead_letter_printers  # noqa: E402,F401  (registers "lead_letter_printers")
-from gutenberg_ai.bots import BOT_NAMES, make_bot  # noqa: E402
-from gutenberg_ai.hints import Hint, hint  # noqa: E402
-
-__version__ = "0.1.0"
-
-
-def load_game(**params) -> pyspiel.Game:
-    """The native OpenSpiel game "gutenberg" with these parameters (players, rounds,
-    returns, characters, automa, catalogue; see gutenberg_ai.games.gutenberg.game)."""
-    from gutenberg_ai import games
-    return games.get("gutenberg").load(**params)
+from gutenberg_ai.games.positionfile import PositionError, load_position  # noqa: E402
+from gutenberg_ai.games.printing_press import game as _printing_press  # noqa: E402,F401  (registers "printing_press")
+from gutenberg_ai.games.records import GameRecord, RecordError, load_record, replay  # noqa: E402
+from gutenberg_ai.search.bots import BOT_NAMES, make_bot  # noqa: E402
+from gutenberg_ai.search.hints import Hint, hint  # noqa: E402
 
 
-def solo_title(score: int) -> str:
-    """The printing guild's title for a solo score (rulebook p.17): Student below 101,
-    then Senior Student, Apprentice, Senior Apprentice, Junior Master, Master of
-    Printing, and Guildmaster above 150."""
-    title = names.SOLO_TITLES[0][1]
-    for lowest, name in names.SOLO_TITLES:
-        if score >= lowest:
-            title = name
-    return title
+def load_game(game: str = games.DEFAULT_GAME, **params) -> pyspiel.Game:
+    """The native OpenSpiel game `game` (a key of the games table: "gutenberg",
+    "printing-press", "lead-letter-printers") with these parameters, checked first: a
+    ParameterError names the one at fault. Each game's parameters are its module's
+    DEFAULTS (gutenberg_ai.games.gutenberg.game, ...).
+
+        gutenberg_ai.load_game(players=2)                      # Gutenberg
+        gutenberg_ai.load_game("printing-press", players=3, variant="advanced")
+    """
+    g = games.get(game)
+    g.rules_module.check_parameters(params)
+    return g.load(**params)
+
+
+def save_position(state: pyspiel.State, path: str | os.PathLike, viewer: int | None = None) -> dict:
+    """Write any game's state at a decision as its position file (the game's own
+    format); with `viewer`, only what that seat has seen (hidden facts left out or
+    redrawn, as the game's position module says). Returns the data written."""
+    return games.of(state).positions.save_position(state, path, viewer=viewer)
 
 
 __all__ = [
-    "BOT_NAMES", "CatalogueError", "GAME_NAME", "GutenbergGame", "GutenbergState", "Hint",
-    "IllegalActionError", "PY_GAME_NAME", "ParameterError", "core_of", "hint", "load_catalogue",
-    "load_game", "make_bot", "names", "rules_of", "solo_title",
+    "BOT_NAMES", "CatalogueError", "FileDataError", "GAME_NAME", "GameRecord", "GutenbergGame",
+    "GutenbergState", "Hint", "IllegalActionError", "PY_GAME_NAME", "ParameterError",
+    "PositionError", "RecordError", "__version__", "core_of", "games", "hint", "load_catalogue",
+    "load_game", "load_position", "load_record", "make_bot", "names", "replay", "rules_of",
+    "save_position", "solo_title",
 ]
-
-# Gutenberg's modules lived in the package itself before each game had a folder of its
-# own (gutenberg_ai/games/gutenberg/); their old names still import the same modules.
-for _name in ("_core", "game", "catalogue", "names", "position", "cards", "view"):
-    sys.modules[f"{__name__}.{_name}"] = globals()[_name] = importlib.import_module(
-        f"{__name__}.games.gutenberg.{_name}")
-del _name

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from gutenberg_ai import arena, cluster, studies
+from gutenberg_ai.tools import arena, cluster, studies
 
 
 def records(out):
@@ -58,7 +58,7 @@ def test_a_failing_game_gives_its_claims_back(tmp_path, ray_local, monkeypatch):
     tasks = arena.schedule(s)
     tasks[0]["params"] = {**tasks[0]["params"], "players": 7}     # fails on the worker
     with pytest.raises(Exception):
-        cluster.run_tasks(tasks, str(tmp_path), "local", 2, lambda outcome: None)
+        arena.run_tasks_on_ray(tasks, str(tmp_path), "local", 2, lambda outcome: None)
     assert not [f for _, _, files in os.walk(tmp_path) for f in files if f.endswith(".claim")]
 
 

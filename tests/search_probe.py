@@ -8,7 +8,7 @@ import pathlib
 import sys
 
 from gutenberg_ai import games
-from gutenberg_ai.cli import main
+from gutenberg_ai.interfaces.cli import main
 
 
 def _reporting(search, marker: pathlib.Path):

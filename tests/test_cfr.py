@@ -6,7 +6,7 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import cfr
+from gutenberg_ai.search import cfr
 
 # Documented in docs/search.md and benchmarks/README.md: CFR+ brings the variant's
 # exploitability below this within 20 iterations (0.068 measured; uniform play: 0.97).

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 import ray_cases
-from gutenberg_ai import cluster
+from gutenberg_ai.tools import cluster
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RAY_CASES = [name for name, f in inspect.getmembers(ray_cases, inspect.isfunction) if name.startswith("test_")]

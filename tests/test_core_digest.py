@@ -21,7 +21,8 @@ from importlib import resources
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import _core, rules_of
+from gutenberg_ai import rules_of
+from gutenberg_ai.games.gutenberg import _core
 
 # (game parameters, seeds, share of the heuristic's moves): the digest of each.
 POSITIONS = resources.files("gutenberg_ai.games.gutenberg") / "data" / "positions"

@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 
 from gutenberg_ai import games
-from gutenberg_ai.bots import make_bot
+from gutenberg_ai.search.bots import make_bot
 from gutenberg_ai.games import core_of
-from gutenberg_ai.learn import dataset, model as weights, selfplay
-from gutenberg_ai.records import RecordError, load_record, replay
+from gutenberg_ai.search.learn import dataset, model as weights
+from gutenberg_ai.tools import selfplay
+from gutenberg_ai.games.records import RecordError, load_record, replay
 
 CORE = games.get("gutenberg").core
 
@@ -35,7 +36,7 @@ def data(selfplay_dir):
 @pytest.fixture(scope="module")
 def trained(data, tmp_path_factory):
     pytest.importorskip("torch", reason="training needs the [learn] extra (PyTorch)")
-    from gutenberg_ai.learn import train
+    from gutenberg_ai.search.learn import train
     net, report, used = train.fit(data, epochs=1, hidden=8, hidden2=6, held_out=0.34, seed=3)
     path = str(tmp_path_factory.mktemp("w") / "w.npz")
     train.export(net, data, path, report["scale"], dict(hidden=8, hidden2=6, generation=1, data=[], report=report,
@@ -471,7 +472,7 @@ def test_the_commands_name_what_is_wrong(tmp_path):
 
 
 def test_train_without_pytorch_says_how_to_get_it(selfplay_dir, tmp_path):
-    code = ("import sys; sys.modules['torch'] = None; from gutenberg_ai.cli import main; "
+    code = ("import sys; sys.modules['torch'] = None; from gutenberg_ai.interfaces.cli import main; "
             f"sys.exit(main(['train', {selfplay_dir!r}, '--out', {str(tmp_path / 'w.npz')!r}]))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "pip install -e '.[learn]'" in r.stderr

@@ -1,5 +1,5 @@
 """Nothing a user gives can hang the machine or crash a tool: every thread count, budget
-and size is bounded before any work (gutenberg_ai.limits), and a game parameter the
+and size is bounded before any work (gutenberg_ai.common.limits), and a game parameter the
 bindings cannot carry is refused like any other bad value."""
 import math
 
@@ -7,9 +7,10 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import arena, games
-from gutenberg_ai.bots import make_bot
-from gutenberg_ai.cli import build_parser
+from gutenberg_ai.tools import arena
+from gutenberg_ai import games
+from gutenberg_ai.search.bots import make_bot
+from gutenberg_ai.interfaces.cli import build_parser
 
 POSITION = "gutenberg_ai/games/gutenberg/data/positions/fulfil-round6-2p.json"
 BIG = 2**63          # past every bound, and past a C long long
@@ -76,7 +77,7 @@ def test_a_budget_in_a_bots_name_is_bounded(name):
 
 @pytest.mark.parametrize("bot", ["openspiel-ismcts-cpp", "openspiel-mcts", "cfr"])
 def test_the_other_searching_bots_refuse_an_unbounded_budget(bot, monkeypatch):
-    from gutenberg_ai import cfr
+    from gutenberg_ai.search import cfr
 
     def solved(*args):
         raise AssertionError("cfr started solving before its iterations were refused")
@@ -94,7 +95,7 @@ def test_the_other_searching_bots_refuse_an_unbounded_budget(bot, monkeypatch):
                                     {"iterations": 10, "threads": 65}, {"iterations": 10, "top": BIG},
                                     {"iterations": 10, "seed": 2**64}])
 def test_hint_refuses_an_unbounded_budget(budget):
-    from gutenberg_ai.positionfile import load_position
+    from gutenberg_ai.games.positionfile import load_position
     _, pos = load_position(POSITION)
     with pytest.raises(ValueError) as e:
         gutenberg_ai.hint(pos.state, **budget)
@@ -104,7 +105,7 @@ def test_hint_refuses_an_unbounded_budget(budget):
 @pytest.mark.parametrize("budget", [{"seconds": math.nan}, {"iterations": BIG}, {"iterations": 10, "threads": 65},
                                     {"iterations": 10, "batches": BIG}])
 def test_the_cores_search_checks_the_bounds_itself(budget):
-    from gutenberg_ai.positionfile import load_position
+    from gutenberg_ai.games.positionfile import load_position
     g, pos = load_position(POSITION)
     with pytest.raises(ValueError):
         g.core.search(pos.state, "smmcts", **budget)
@@ -116,7 +117,7 @@ def test_the_cores_search_checks_the_bounds_itself(budget):
 def no_games(monkeypatch):
     """Any game scheduled or any process pool started fails the test at once (before the
     bounds, a billion games were scheduled and a million processes started)."""
-    from gutenberg_ai import studies
+    from gutenberg_ai.tools import studies
 
     def started(*args, **kwargs):
         raise AssertionError("work started before the settings were refused")
@@ -136,7 +137,7 @@ def test_the_arena_refuses_unbounded_settings_before_anything_is_written(change,
 
 @pytest.mark.parametrize("change, jobs", [({"games": 10**9}, 1), ({}, 10**6)])
 def test_the_balance_study_refuses_unbounded_settings_before_anything_is_written(change, jobs, tmp_path, no_games):
-    from gutenberg_ai import studies
+    from gutenberg_ai.tools import studies
     s = studies.BalanceSettings(bot="heuristic", rounds=1, iterations=None, **change)
     with pytest.raises(arena.ArenaError, match="games|jobs"):
         studies.run_balance(s, str(tmp_path / "out"), jobs=jobs)
@@ -144,7 +145,7 @@ def test_the_balance_study_refuses_unbounded_settings_before_anything_is_written
 
 
 def test_the_bounds_are_exported_for_other_entries():
-    from gutenberg_ai import limits
+    from gutenberg_ai.common import limits
     assert limits.check_seconds(limits.MAX_SECONDS) == limits.MAX_SECONDS
     assert limits.check_iterations(limits.MAX_ITERATIONS) == limits.MAX_ITERATIONS
     assert limits.check_threads(limits.MAX_THREADS) == limits.MAX_THREADS
@@ -194,13 +195,13 @@ def test_the_python_shell_refuses_parameters_with_the_native_games_error_type():
 # ---------------------------------------------------------------------------------------
 def _shipped_arrays():
     import numpy as np
-    from gutenberg_ai.learn import model as weights
+    from gutenberg_ai.search.learn import model as weights
     with np.load(weights.shipped_path("gutenberg"), allow_pickle=False) as f:
         return {k: f[k] for k in f.files}
 
 
 def _refusal(path):
-    from gutenberg_ai.learn import model as weights
+    from gutenberg_ai.search.learn import model as weights
     core = games.get("gutenberg").core
     with pytest.raises(weights.ModelError) as e:
         weights.read(str(path), "gutenberg", core)

@@ -5,7 +5,7 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import cfr
+from gutenberg_ai.search import cfr
 from gutenberg_ai.games.lead_letter_printers import variants
 
 # Measured (benchmarks/README.md, "Lead Letter Printers"): CFR+ brings the average

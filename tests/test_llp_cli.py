@@ -10,9 +10,9 @@ import re
 import subprocess
 import sys
 
-from gutenberg_ai.cli import main
+from gutenberg_ai.interfaces.cli import main
 from gutenberg_ai.games import core_of
-from gutenberg_ai.records import load_record, replay
+from gutenberg_ai.games.records import load_record, replay
 
 POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "games" / "lead_letter_printers" / "data" / \
     "positions" / "round2-3p.json"
@@ -120,7 +120,7 @@ def test_a_tiny_arena_writes_its_tables(tmp_path):
 def test_a_record_saved_as_a_player_saw_it_replays_to_what_they_saw():
     import random
     from gutenberg_ai import games
-    from gutenberg_ai.records import GameRecord, seat_entry
+    from gutenberg_ai.games.records import GameRecord, seat_entry
     llp = games.get("lead-letter-printers")
     A = llp.core.ACTIONS
     game = llp.load(players=2)

@@ -12,7 +12,7 @@ import pytest
 
 from gutenberg_ai.games.lead_letter_printers import _core, position, table
 from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
-from gutenberg_ai.positionfile import PositionError
+from gutenberg_ai.games.positionfile import PositionError
 from json_places import at, places
 
 CAT = default_catalogue()
@@ -96,8 +96,8 @@ def test_the_web_page_refuses_a_table_of_the_wrong_seat_count_with_its_field(edi
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
     from web_client import page_client
-    from gutenberg_ai.web.app import create_app
-    from gutenberg_ai.web.sessions import Limits
+    from gutenberg_ai.interfaces.web.app import create_app
+    from gutenberg_ai.interfaces.web.sessions import Limits
     with open(SHIPPED[0]) as f:
         data = json.load(f)
     edit(data)

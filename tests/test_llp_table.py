@@ -16,8 +16,8 @@ from gutenberg_ai.games.lead_letter_printers import _core, position, table
 from gutenberg_ai.games.lead_letter_printers.cards import find_cards
 from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
 from gutenberg_ai.games import core_of
-from gutenberg_ai.jsonfile import Problem
-from gutenberg_ai.positionfile import PositionError
+from gutenberg_ai.common.jsonfile import Problem
+from gutenberg_ai.games.positionfile import PositionError
 
 CAT = default_catalogue()
 EXAMPLE = position.__file__.rsplit("/", 1)[0] + "/data/positions/table-3p.json"

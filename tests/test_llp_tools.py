@@ -11,10 +11,11 @@ import pytest
 from rich.console import Console
 
 import gutenberg_ai
-from gutenberg_ai import games, tui
+from gutenberg_ai import games
+from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games.lead_letter_printers import cards, view
 from gutenberg_ai.games.lead_letter_printers import position as P
-from gutenberg_ai.positionfile import PositionError, load_position
+from gutenberg_ai.games.positionfile import PositionError, load_position
 
 LLP = games.get("lead-letter-printers")
 POSITIONS = pathlib.Path(P.__file__).parent / "data" / "positions"

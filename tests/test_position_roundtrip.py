@@ -46,7 +46,7 @@ import pytest
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
-from gutenberg_ai.positionfile import PositionError
+from gutenberg_ai.games.positionfile import PositionError
 
 GAMES_PER_CASE = 2
 MAX_DECISIONS = 400        # per game: a bound on the work, not on the rules

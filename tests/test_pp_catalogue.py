@@ -8,7 +8,7 @@ import pytest
 
 from gutenberg_ai.games.printing_press import CatalogueError, load_catalogue, make_rules, names
 from gutenberg_ai.games.printing_press.catalogue import EXCERPT, parse_catalogue
-from gutenberg_ai.jsonfile import MAX_PROBLEMS
+from gutenberg_ai.common.jsonfile import MAX_PROBLEMS
 from pp_helpers import (
     C, cat, setup,
 )

@@ -5,7 +5,7 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import cfr
+from gutenberg_ai.search import cfr
 from gutenberg_ai.games.printing_press import variants
 
 # Measured (benchmarks/README.md, "Printing Press"): a uniform policy is 0.83 exploitable;

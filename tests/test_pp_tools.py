@@ -12,11 +12,11 @@ import pytest
 from rich.console import Console
 
 import gutenberg_ai
-from gutenberg_ai import tui
+from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games.printing_press import _core, make_rules, view
 from gutenberg_ai.games.printing_press import position as P
-from gutenberg_ai.jsonfile import MAX_PROBLEMS
-from gutenberg_ai.positionfile import PositionError, load_position
+from gutenberg_ai.common.jsonfile import MAX_PROBLEMS
+from gutenberg_ai.games.positionfile import PositionError, load_position
 
 POSITIONS = pathlib.Path(P.__file__).parent / "data" / "positions"
 CARDS = POSITIONS / "cards-round2-3p.json"
@@ -299,7 +299,7 @@ def test_a_row_and_a_column_choose_where_a_card_goes_or_a_window():
 
 # -- the cards lookup ----------------------------------------------------------------------------
 def cli(*args):
-    from gutenberg_ai.cli import main
+    from gutenberg_ai.interfaces.cli import main
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:

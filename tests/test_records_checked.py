@@ -6,9 +6,9 @@ import json
 from test_cli import cli
 
 import gutenberg_ai
-from gutenberg_ai import arena
-from gutenberg_ai.bots import make_bot
-from gutenberg_ai.records import CHANCE, GameRecord, play_bots, seat_entry
+from gutenberg_ai.tools import arena
+from gutenberg_ai.search.bots import make_bot
+from gutenberg_ai.games.records import CHANCE, GameRecord, play_bots, seat_entry
 
 
 def test_the_arena_plays_again_a_forged_record_of_another_deal(tmp_path):

@@ -7,10 +7,10 @@ import sys
 import pytest
 
 from gutenberg_ai import games
-from gutenberg_ai.bots import make_bot
+from gutenberg_ai.search.bots import make_bot
 from gutenberg_ai.games import core_of
-from gutenberg_ai.records import CHANCE, GameRecord, load_record, play_bots, seat_entry
-from gutenberg_ai.review import THRESHOLDS, mark_of, review_record, write_review
+from gutenberg_ai.games.records import CHANCE, GameRecord, load_record, play_bots, seat_entry
+from gutenberg_ai.tools.review import THRESHOLDS, mark_of, review_record, write_review
 
 
 def short_record(key, bots=("heuristic", "random"), seed=3, rounds=1, **params):
@@ -93,7 +93,7 @@ def test_the_review_never_uses_a_plan_the_reviewed_player_could_not_see():
     state = game.new_initial_state()
     record = GameRecord(game, 5, [seat_entry(0, "heuristic"), seat_entry(1, "heuristic")])
     bots = [make_bot("heuristic", game, s, seed=s) for s in range(2)]
-    from gutenberg_ai.records import draw_chance
+    from gutenberg_ai.games.records import draw_chance
     while True:
         p = state.current_player()
         a = draw_chance(state, 5) if p == CHANCE else bots[p].step(state)

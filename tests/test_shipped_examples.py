@@ -9,7 +9,7 @@ import pytest
 from test_cli import cli
 
 from gutenberg_ai import games
-from gutenberg_ai.positionfile import load_position
+from gutenberg_ai.games.positionfile import load_position
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "gutenberg_ai" / "games").glob("*/data/positions/*.json"))
@@ -44,7 +44,7 @@ def test_the_web_pages_position_check_takes_every_shipped_example(path):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
     from web_client import page_client
-    from gutenberg_ai.web.app import create_app
+    from gutenberg_ai.interfaces.web.app import create_app
     with page_client(create_app()) as client:
         r = client.post("/api/positions/check", json={"text": path.read_text(encoding="utf-8"), "name": path.name})
     assert r.status_code == 200, r.text

@@ -8,8 +8,8 @@ import sys
 import numpy as np
 import pytest
 
-from gutenberg_ai import arena, studies
-from gutenberg_ai.arena import wilson
+from gutenberg_ai.tools import arena, studies
+from gutenberg_ai.common.stats import wilson
 
 
 def result(game, scores, winners, first, facts):

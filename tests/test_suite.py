@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from gutenberg_ai import suite
+from gutenberg_ai.tools import suite
 from gutenberg_ai.examples.flat_mc import FlatMonteCarloBot
 
 KINDS = {"gutenberg": {"plan", "action", "fulfil", "endgame"},

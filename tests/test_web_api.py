@@ -13,10 +13,10 @@ pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from gutenberg_ai import games  # noqa: E402
-from gutenberg_ai.positionfile import load_position  # noqa: E402
-from gutenberg_ai.records import load_record, replay  # noqa: E402
-from gutenberg_ai.web.app import create_app  # noqa: E402
-from gutenberg_ai.web.sessions import Limits  # noqa: E402
+from gutenberg_ai.games.positionfile import load_position  # noqa: E402
+from gutenberg_ai.games.records import load_record, replay  # noqa: E402
+from gutenberg_ai.interfaces.web.app import create_app  # noqa: E402
+from gutenberg_ai.interfaces.web.sessions import Limits  # noqa: E402
 
 import pathlib  # noqa: E402
 POSITIONS = pathlib.Path(games.get("gutenberg").positions.__file__).parent / "data" / "positions"
@@ -377,7 +377,7 @@ def test_the_host_header_is_checked():
 
 
 def test_the_hosts_a_server_answers_to():
-    from gutenberg_ai.web.app import LOOPBACK, allowed_hosts
+    from gutenberg_ai.interfaces.web.app import LOOPBACK, allowed_hosts
     for bind in ("127.0.0.1", "127.0.0.2", "::1", "localhost"):
         assert allowed_hosts(bind, "box.lan") == list(LOOPBACK), bind
     assert allowed_hosts("192.168.1.5", "box.lan, Print.Example") == \

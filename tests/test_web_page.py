@@ -173,7 +173,7 @@ def test_the_hints_as_the_search_gives_them(page):
     with as many, and the
     expected line a step an item, its unknown steps in the hints' words. The hints are
     the server's answer as hints.Hint writes them, fixed here so that every case shows."""
-    from gutenberg_ai.hints import TOO_FEW, Hint, line_step
+    from gutenberg_ai.search.hints import TOO_FEW, Hint, line_step
     hints = [Hint(action=1, text="the first move", share=0.4, win_probability=0.502, expected_fame=30.0,
                   interval=(0.501, 0.504), level=True, standing="best",
                   line=[line_step(1, None), line_step(-1, None)]),
@@ -318,7 +318,7 @@ def test_review_a_game_played_with_its_chart(page):
     """A game played on the page (a few decisions), reviewed: the slider moves the board;
     the chart draws a line per player in the command line's plot colours, on axes
     labelled as the plot labels them."""
-    from gutenberg_ai.plots import COLOURS
+    from gutenberg_ai.tools.plots import COLOURS
     start_game(page, "printing-press", seed=7, ai="heuristic")
     play(page, 4)
     page.click("#review-this")

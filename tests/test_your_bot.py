@@ -8,11 +8,12 @@ import sys
 import pyspiel
 import pytest
 
-from gutenberg_ai import arena, games
-from gutenberg_ai.bots import (DEFAULT_REFERENCE, REFERENCE_SETTINGS, budget_options, check_name, make_bot,
+from gutenberg_ai.tools import arena
+from gutenberg_ai import games
+from gutenberg_ai.search.bots import (DEFAULT_REFERENCE, REFERENCE_SETTINGS, budget_options, check_name, make_bot,
                                reference_settings, register_bot, split_budget)
 from gutenberg_ai.examples.flat_mc import FlatMonteCarloBot
-from gutenberg_ai.hints import hint
+from gutenberg_ai.search.hints import hint
 
 SPEC = "gutenberg_ai.examples.flat_mc:make_bot"
 
@@ -179,7 +180,7 @@ def test_the_cpp_reference_bots_and_their_settings():
             make_bot(name, game, 0, uct_c=-1)
     # The margin copy is the same position: same history, same moves.
     bot = make_bot("openspiel-ismcts-cpp", game, 0, iterations=5, returns="margin")
-    from gutenberg_ai.bots import _in_game
+    from gutenberg_ai.search.bots import _in_game
     copy = _in_game(bot.search_game, state)
     assert copy.history() == state.history() and copy.legal_actions() == state.legal_actions()
 

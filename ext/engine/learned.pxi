@@ -192,7 +192,7 @@ cdef void net_logits(const Net* m, const GameState* st, const Catalogue* cat, in
 
 
 # The arrays of a weights file, by name, with their shapes (H: hidden, H2: hidden2, R:
-# rows of W_obs). gutenberg_ai/learn/model.py reads and checks the file; LearnedModel
+# rows of W_obs). gutenberg_ai/search/learn/model.py reads and checks the file; LearnedModel
 # checks the shapes again before pointing at the arrays.
 NET_ARRAYS = ("row_of", "w_obs", "w_proj", "b1", "w2", "b2", "w_score", "b_score", "w_sharp", "b_sharp",
               "w_policy", "b_policy")

@@ -1102,7 +1102,7 @@ def search_config(*, solo=False, **options):
                         ("tree_policy", TREE_POLICIES)):
         if cfg[name] not in table:
             raise ValueError(f"{name}: {cfg[name]!r} is not one of {', '.join(table)}")
-    from gutenberg_ai import limits
+    from gutenberg_ai.common import limits
     for name, lo, hi in (("cutoff", 0, limits.MAX_SEARCH_INT), ("plan_candidates", 0, limits.MAX_SEARCH_INT),
                          ("max_nodes", 1, limits.MAX_NODES), ("root_action", -1, limits.MAX_SEARCH_INT)):
         limits.check_whole(cfg[name], name, lo, hi)
@@ -1133,10 +1133,10 @@ _LEARNED_MODELS = {}   # (a weights file, its time) -> LearnedModel, read once p
 def learned_model(str name, bint solo=False):
     """The LearnedModel of a weights file (a path, or "default": the game's shipped
     weights; with `solo`, its solo game's where it ships them), read and checked once
-    (gutenberg_ai.learn.model); ValueError says what is wrong with it."""
+    (gutenberg_ai.search.learn.model); ValueError says what is wrong with it."""
     import os
     import sys
-    from gutenberg_ai.learn import model as weights
+    from gutenberg_ai.search.learn import model as weights
     game = weights.game_of_core(__name__)
     path = weights.resolve(name, game, solo)
     # Keyed by the file's time too: weights written again are read again.
@@ -1548,8 +1548,8 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     """
     import threading
     import time as _time
-    from gutenberg_ai import limits
-    # The bounds of gutenberg_ai.limits, checked before any tree is made: an absurd
+    from gutenberg_ai.common import limits
+    # The bounds of gutenberg_ai.common.limits, checked before any tree is made: an absurd
     # budget would search without end, a million threads would take the machine.
     limits.check_threads(threads)
     limits.check_whole(batches, "batches", 1, limits.MAX_SEARCH_INT)

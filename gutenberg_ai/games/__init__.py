@@ -11,6 +11,17 @@ docs/new-game.md says what it must provide.
     g = games.of(state)                   # by a pyspiel game or state, native or shell
     g.core                                # its compiled core: Rules, CoreState, search, ...
     games.core_of(state)                  # the compiled state of any game's state
+
+The games layer: this table, and what every game's files share.
+
+gamedata       what a game's Python module needs written once: data known by content,
+               parameters checked by name, serialized states
+positionfile   position files of every game: reading, errors with their places, the format
+records        game records: writing, strict replay, records as a player saw them
+gutenberg/, printing_press/, lead_letter_printers/
+               each game's own folder: its module, catalogue, positions, words and view
+
+May import: gutenberg_ai.common only (and each game its own folder).
 """
 from __future__ import annotations
 
@@ -18,6 +29,26 @@ import importlib
 from dataclasses import dataclass
 
 import pyspiel
+
+
+class _ViewWithDefaults:
+    """A game's view module, falling back on gutenberg_ai.games.view_defaults."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name: str):
+        try:
+            return getattr(self._module, name)
+        except AttributeError:
+            from gutenberg_ai.games import view_defaults
+            return getattr(view_defaults, name)
+
+    def __eq__(self, other):
+        return isinstance(other, _ViewWithDefaults) and other._module is self._module
+
+    def __hash__(self):
+        return hash(self._module)
 
 
 @dataclass(frozen=True)
@@ -49,8 +80,10 @@ class PrintingGame:
 
     @property
     def view(self):
-        """Its table drawn with rich (gutenberg_ai.tui calls it)."""
-        return importlib.import_module(self.view_module)
+        """Its table drawn with rich and its words at the prompt (gutenberg_ai.interfaces
+        call it): the game's view module, and gutenberg_ai.games.view_defaults for what
+        it leaves out."""
+        return _ViewWithDefaults(importlib.import_module(self.view_module))
 
     @property
     def positions(self):
@@ -65,7 +98,7 @@ class PrintingGame:
     def load(self, **params) -> pyspiel.Game:
         """The native OpenSpiel game with these parameters; a bad one is a SpielError
         naming it (a ParameterError for a whole number the bindings cannot carry)."""
-        from gutenberg_ai.gamedata import refuse_wide_ints
+        from gutenberg_ai.games.gamedata import refuse_wide_ints
         module = importlib.import_module(self.module)   # registers the game
         refuse_wide_ints(params, module.check_parameters, self.spiel_name)
         return pyspiel.load_game(self.spiel_name, params)

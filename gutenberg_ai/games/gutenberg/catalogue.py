@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Callable
 
-from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, json_type, read_bytes
-from gutenberg_ai.jsonfile import Problem as _Problem
-from gutenberg_ai.jsonfile import show as _show
+from gutenberg_ai.common.jsonfile import FileDataError, Problems, decode_json, json_type, read_bytes
+from gutenberg_ai.common.jsonfile import Problem as _Problem
+from gutenberg_ai.common.jsonfile import show as _show
 from .names import (
     CHARACTERS,
     AUTOMA_TARGETS,

@@ -78,3 +78,14 @@ CHARACTER_ABILITIES = (
 SOLO_TITLES = ((0, "Student"), (101, "Senior Student"), (111, "Apprentice"),
                (121, "Senior Apprentice"), (131, "Junior Master"), (141, "Master of Printing"),
                (151, "Guildmaster"))
+
+
+def solo_title(score: int) -> str:
+    """The printing guild's title for a solo score (rulebook p.17): Student below 101,
+    then Senior Student, Apprentice, Senior Apprentice, Junior Master, Master of
+    Printing, and Guildmaster above 150."""
+    title = SOLO_TITLES[0][1]
+    for lowest, name in SOLO_TITLES:
+        if score >= lowest:
+            title = name
+    return title

@@ -1,5 +1,5 @@
 """Gutenberg's table in the terminal, drawn with `rich` (its view: the games table's
-view_module, see gutenberg_ai.tui and docs/new-game.md): the board, a player's printing
+view_module, see gutenberg_ai.interfaces.tui and docs/new-game.md): the board, a player's printing
 house, the table at a decision fitted to a 100x40 terminal, what a move gives, the
 automa's cards, the score sheet, the plan typed as five numbers, and the help on
 characters and gears. Everything here only reads a CoreState (gutenberg_ai.core_of).
@@ -16,10 +16,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gutenberg_ai import solo_title
 from gutenberg_ai.games.gutenberg import _core, names
-from gutenberg_ai.tui import LABEL, _adder, _join, _pack, _rows_table, seat_label
-from gutenberg_ai.words import counted
+from gutenberg_ai.common.draw import LABEL, glossary, joined, pack, row_adder, rows_table, seat_label
+from gutenberg_ai.common.words import counted
 
 INK_STYLES = {"blue": "bold blue", "silver": "bold white", "gold": "bold yellow", "red": "bold red"}
 
@@ -63,7 +62,7 @@ def board_table(core) -> Table:
 
     def row(label, parts, sep="\n"):
         if parts:
-            t.add_row(label, _join(parts, sep))
+            t.add_row(label, joined(parts, sep))
 
     if any(x >= 0 for x in s["printing_space"][:lay["printing"]] + s["refinement_space"][:lay["refinement"]]):
         row("printing cards", cards("printing_space", cat.describe_printing, lay["printing"]))
@@ -73,7 +72,7 @@ def board_table(core) -> Table:
         sets = []
         for i, space in enumerate(ink_sets):
             line = Text(f"set {i + 1}: ")
-            line.append_text(_join([ink_text(names.INKS[c] if c >= 0 else None) for c in space], " / "))
+            line.append_text(joined([ink_text(names.INKS[c] if c >= 0 else None) for c in space], " / "))
             sets.append(line)
         row("inks (free / 1g / 2g)", sets)
     if any(x >= 0 for x in s["specialty_space"][:lay["specialty"]]):
@@ -93,7 +92,7 @@ def board_table(core) -> Table:
         rewards.append(_core._reward_text(reward["kind"], reward["amount"])
                        + (f" (taken by player {taken})" if taken >= 0 else ""))
     row("patronage rewards", rewards, "; ")
-    row("bag", [_join([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, s["bag"])], ", ")
+    row("bag", [joined([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, s["bag"])], ", ")
     for label, field, describe in (("draft: printing", "draft_printing", cat.describe_printing),
                                    ("draft: refinement", "draft_refinement", cat.describe_refinement),
                                    ("drawn printing", "pool_printing", cat.describe_printing),
@@ -112,7 +111,7 @@ def automa_table(core) -> Table | None:
               show_header=False, padding=(0, 1))
     t.add_column(style="bold cyan", no_wrap=True)
     t.add_column()
-    add = _adder(t)
+    add = row_adder(t)
     add("initiative", f"{a['markers']} markers: {_plan_text(a['plan'])}")
     if s["automa_card"] >= 0:
         add("planning card", str(s["automa_card"]))
@@ -140,7 +139,7 @@ def player_table(core, seat: int, viewer: int, seat_names=None) -> Table:
               show_header=False, padding=(0, 1))
     t.add_column(style="bold cyan", no_wrap=True)
     t.add_column()
-    add = _adder(t)
+    add = row_adder(t)
     if p["character"] >= 0:
         wild = f"; wild ink this round: {names.INKS[p['wild_ink']]}" if p["wild_ink"] >= 0 else ""
         add("character", names.CHARACTERS[p["character"]] + wild)
@@ -153,8 +152,8 @@ def player_table(core, seat: int, viewer: int, seat_names=None) -> Table:
     add("fame", f"{p['fame']}  (end scoring now: {score})")
     add("guilders", str(p["guilders"]))
     add("types", types_text(p["types"]) or Text("none", style="dim"))
-    inks = [_join([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, p["inks"]) if n]
-    add("inks", _join(inks, ", ") if inks else Text("none", style="dim"))
+    inks = [joined([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, p["inks"]) if n]
+    add("inks", joined(inks, ", ") if inks else Text("none", style="dim"))
     add("specialties", ", ".join(f"{sp} {names.ROMAN[v]}" for sp, v in zip(names.SPECIALTIES, p["levels"]))
               + f"; reward track {p['track']}")
     orders = [f"{k + 1}. {cat.describe_printing(p['order_printing'][k])}\n"
@@ -207,12 +206,12 @@ COMPACTNESS = 5
 
 
 def _ink_set_text(space) -> Text:
-    return _join([ink_text(names.INKS[c] if c >= 0 else None) for c in space], " ")
+    return joined([ink_text(names.INKS[c] if c >= 0 else None) for c in space], " ")
 
 
 def _inks_held(counts) -> Text:
-    inks = [_join([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, counts) if n]
-    return _join(inks, ", ") if inks else Text("none", style="dim")
+    inks = [joined([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, counts) if n]
+    return joined(inks, ", ") if inks else Text("none", style="dim")
 
 
 def _sector_text(cat, gear: int, sector: int) -> str:
@@ -316,7 +315,7 @@ def offer_rows(core, rows, width: int, compact: int = 0) -> list:
                 ("pool_printing", "pool_refinement")
             items = [cat.describe_printing(x) for x in _core._bits(s[printing])]
             if items:
-                out.append((f"{row} P", _pack(items, room)))
+                out.append((f"{row} P", pack(items, room)))
             items = [_refinement_text(cat, x) for x in _core._bits(s[refinement])]
             label = f"{row} R"
         elif row == "gear pool":
@@ -324,7 +323,7 @@ def offer_rows(core, rows, width: int, compact: int = 0) -> list:
         else:
             raise ValueError(f"no board row {row!r}")
         if items:
-            out.append((label, _pack(items, room)))
+            out.append((label, pack(items, room)))
     return out
 
 
@@ -344,15 +343,15 @@ def house_rows(core, seat: int, viewer: int, seat_names, width: int) -> list:
         who.append(Text("drew " + " / ".join(names.CHARACTERS[x] for x in p["character_drawn"] if x >= 0)))
     who += [Text(f"fame {p['fame']} (scoring now {core.final_scores()[seat]})"), Text(counted(p['guilders'], "guilder")),
             Text(f"patronage cards {p['patronage']}")]
-    rows = [(seat_label(seat, seat_names).split(" (")[0], _pack(who, room, " | "))]
+    rows = [(seat_label(seat, seat_names).split(" (")[0], pack(who, room, " | "))]
     held = [Text("types " + (types_text(p["types"]) or "none")), Text("inks ").append_text(_inks_held(p["inks"]))]
-    rows.append(("holds", _pack(held, room, " | ")))
+    rows.append(("holds", pack(held, room, " | ")))
     levels = ", ".join(f"{sp} {names.ROMAN[v]}" for sp, v in zip(names.SPECIALTIES, p["levels"]))
     rows.append(("specialties", Text(f"{levels} (reward track {p['track']})")))
     orders = [Text(f"{k + 1}. {cat.describe_printing(p['order_printing'][k])} + "
                    f"{_refinement_text(cat, p['order_refinement'][k])}")
               for k in range(len(p["order_printing"])) if p["order_printing"][k] >= 0]
-    rows.append(("orders", _join(orders, "\n") if orders else Text("none", style="dim")))
+    rows.append(("orders", joined(orders, "\n") if orders else Text("none", style="dim")))
     gears = []
     for k, g in enumerate(p["gear"]):
         if g >= 0:
@@ -361,7 +360,7 @@ def house_rows(core, seat: int, viewer: int, seat_names, width: int) -> list:
                 line.append(" (used this round)", style="dim")
             gears.append(line)
     if gears:
-        rows.append(("gears", _join(gears, "\n")))
+        rows.append(("gears", joined(gears, "\n")))
     if s["round"] > 0 and p["markers"]:
         rows.append((f"plan ({p['markers']})", _plan_cell(core, seat, viewer)))
     return rows
@@ -398,9 +397,9 @@ def house_line(core, seat: int, viewer: int, seat_names, width: int, one_line: b
         elif any(p["plan"]):
             parts.append(Text("plan " + " ".join(map(str, p["plan"]))))
     if one_line:
-        line.append_text(_join(parts, " | "))
+        line.append_text(joined(parts, " | "))
     else:
-        line.append_text(_pack(parts, width - len(line), " | "))
+        line.append_text(pack(parts, width - len(line), " | "))
     if one_line and len(line) > width:
         line.truncate(width - 1)
         line.append("…")
@@ -417,13 +416,13 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     heading = Text(f"Round {s['round']} of {s['rounds']}" if s["round"] else "Setup", style="bold magenta")
     heading.append(f" | {step}", style="magenta")
     heading.append(" | bag ")
-    heading.append_text(_join([_join([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, s["bag"])], ", "))
+    heading.append_text(joined([joined([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, s["bag"])], ", "))
     planning = core.phase in ("plan", "reveal") and step not in _OFFER and compact < 4
     whole = _ALL_ROWS if compact < 3 else _PLAN_ROWS_SHORT
     rows = offer_rows(core, whole if planning else _OFFER.get(step, ()), width, compact)
     if 0 <= viewer < s["num_players"]:
         rows += house_rows(core, viewer, viewer, seat_names, width)
-    parts = [heading, _rows_table(rows)]
+    parts = [heading, rows_table(rows)]
     for seat in range(s["num_players"]):
         if seat != viewer:
             parts.append(house_line(core, seat, viewer, seat_names, width, one_line=compact >= 1))
@@ -517,7 +516,7 @@ def score_rows(core) -> list[dict]:
 def verdict(core, seat_names=None) -> str:
     """The line under the score sheet: the winner(s), or the solo title."""
     if core.num_players == 1:
-        return f"Solo title: {solo_title(core.final_scores()[0])}"
+        return f"Solo title: {names.solo_title(core.final_scores()[0])}"
     winners = core.winners()
     who = " and ".join(seat_label(w, seat_names) for w in winners)
     return f"{'Winner' if len(winners) == 1 else 'Shared win'}: {who}"
@@ -553,7 +552,7 @@ def score_sheet(core) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# The play loop's questions in Gutenberg's words (gutenberg_ai.play asks them)
+# The play loop's questions in Gutenberg's words (gutenberg_ai.interfaces.play asks them)
 # ---------------------------------------------------------------------------------------
 HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu. At a plan step you may also type "
               "your plan as five numbers, the initiative markers on orders, inks, specialties, gears "
@@ -561,23 +560,17 @@ HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu. At a plan 
 
 
 def help_characters() -> Text:
-    text = Text("Characters (rulebook p.23): each player draws 2 tiles and keeps one.\n", style="bold")
-    for name, ability in zip(names.CHARACTERS, names.CHARACTER_ABILITIES):
-        text.append(f"  {name}", style="bold cyan")
-        text.append(f": {ability}\n")
-    return text
+    return glossary("Characters (rulebook p.23): each player draws 2 tiles and keeps one.",
+                    zip(names.CHARACTERS, names.CHARACTER_ABILITIES))
 
 
 def help_gears() -> Text:
-    text = Text("Gears (rulebook p.10 and p.22): a gear's active sector gives its reward once a round, at any "
-                "time, up to 3 gear uses a round. Taking a gear installs it; the top gear turns one sector "
-                "each round and turns the others with it. The rewards:\n", style="bold")
-    for kind in names.GEAR_KINDS:
-        text.append(f"  {kind.replace('_', ' ')}", style="bold cyan")
-        text.append(f": {names.GEAR_REWARDS[kind]}\n")
-    text.append("On a card: G3 [ink swap | gain red | type fame A/O] lists the 3 sectors in the order they "
-                "reach the mark.", style="dim")
-    return text
+    return glossary("Gears (rulebook p.10 and p.22): a gear's active sector gives its reward once a round, at "
+                    "any time, up to 3 gear uses a round. Taking a gear installs it; the top gear turns one "
+                    "sector each round and turns the others with it. The rewards:",
+                    ((kind.replace("_", " "), names.GEAR_REWARDS[kind]) for kind in names.GEAR_KINDS),
+                    "On a card: G3 [ink swap | gain red | type fame A/O] lists the 3 sectors in the order "
+                    "they reach the mark.")
 
 
 # `help TOPIC` at the prompt: the topic's first letters are enough.
@@ -663,7 +656,7 @@ def typed_move_help(core, legal) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# The table for the web page (gutenberg_ai.web draws it: docs/web.md, "The board")
+# The table for the web page (gutenberg_ai.interfaces.web draws it: docs/web.md, "The board")
 # ---------------------------------------------------------------------------------------
 def _web_card(text: str, actions=(), kind: str = "card", **more) -> dict:
     """A card: its id and what it shows (the catalogue's words), and the moves that take

@@ -26,8 +26,8 @@ from collections import Counter
 from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import FileDataError, decode_json, path_text, read_bytes, show, text_problem
-from gutenberg_ai.words import counted
+from gutenberg_ai.common.jsonfile import FileDataError, decode_json, path_text, read_bytes, show, text_problem
+from gutenberg_ai.common.words import counted
 
 from .names import (CITY_KINDS, CONTRACT_KINDS, EFFECTS, FACTORY_ABILITIES, FREE_WORDS, GOODS,
                     GREEN_EFFECTS, LETTERS, LEVELS, RESOURCES, SIGNBOARDS)

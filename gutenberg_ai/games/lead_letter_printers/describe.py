@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import names
-from gutenberg_ai.words import counted
+from gutenberg_ai.common.words import counted
 
 
 @dataclass

@@ -31,15 +31,15 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problems, SchemaChecker, name_reason, show, structure_problems
-from gutenberg_ai.positionfile import PositionError, not_a_position, read_position
+from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, name_reason, show, structure_problems
+from gutenberg_ai.games import gamedata
+from gutenberg_ai.games.positionfile import PositionError, not_a_position, read_position
 
 from . import _core
 from . import table as _table
 from .catalogue import Catalogue, CatalogueError, default_catalogue, load_catalogue
 
-FORMAT = "lead-letter-printers-position"
-VERSION = 1
+FORMAT, VERSION = _table.FORMAT, _table.VERSION     # the file's format, written by both forms
 SCHEMA_NAME = "position.schema.json"
 MAX_MOVES = 5000
 TABLE_KEYS = ("seed", "round", "phase", "to_act", "turn", "main_action_done", "stages_left",
@@ -197,8 +197,7 @@ def moves_of(state) -> list[int]:
     """The moves from the beginning of the game of a pyspiel state: those of the
     position its game started from (the game's `position` parameter), then its history.
     PositionError for a game that started from a table (its moves before are unknown)."""
-    from . import game as llp_game
-    before = llp_game.start_moves(state.get_game())
+    before = gamedata.start_moves(state.get_game())
     if before is None:
         raise PositionError("state", "", "the game started from a table, so its moves from the beginning are "
                                          "not known: save it at a turn's menu (the table form)")

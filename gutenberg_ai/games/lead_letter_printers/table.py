@@ -26,10 +26,13 @@ from __future__ import annotations
 import random
 import re
 
-from gutenberg_ai.jsonfile import Problem, Problems, show
+from gutenberg_ai.common.jsonfile import Problem, Problems, show
 
 from . import _core, names
 from .cards import closest_cards, find_cards
+
+FORMAT = "lead-letter-printers-position"    # a position file's "format" and "version"
+VERSION = 1
 
 HIDDEN = "hidden"
 PHASES = ("actions", "orders", "production", "final")
@@ -675,10 +678,9 @@ def table_of(core, names_=None, viewer: int | None = None) -> dict:
     """The table form (a JSON-ready dict) of a CoreState at a decision of the turn's
     own menu. With `viewer`, the factories under the piles that player has not seen are
     written "hidden"."""
-    from .position import FORMAT, VERSION
     why = unsupported(core)
     if why:
-        from gutenberg_ai.positionfile import PositionError
+        from gutenberg_ai.games.positionfile import PositionError
         raise PositionError("state", "", why)
     s = core.to_dict()
     rules = core.rules

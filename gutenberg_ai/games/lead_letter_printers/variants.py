@@ -2,7 +2,7 @@
 shipped as position files (position.py's format) and made here, reproducibly.
 
 cfr-mini (data/positions/cfr-mini.json), the variant OpenSpiel's CFR family solves
-(gutenberg_ai.cfr): a 2-player game of one round (`rounds` 1: the final scoring after the
+(gutenberg_ai.search.cfr): a 2-player game of one round (`rounds` 1: the final scoring after the
 first round) at the second player's second turn of the Action phase, Shop or Reset, and
 what follows to the end: that player's Shop or Reset action with its optional actions,
 the other player's, then the Order and contract phase and the Production phase, and the

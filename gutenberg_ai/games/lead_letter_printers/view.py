@@ -1,5 +1,5 @@
 """Lead Letter Printers's table in the terminal, drawn with `rich` (its view: the games
-table's view_module; gutenberg_ai.tui and gutenberg_ai.play call it, docs/new-game.md
+table's view_module; gutenberg_ai.interfaces.tui and gutenberg_ai.interfaces.play call it, docs/new-game.md
 lists what a view provides).
 
 The city board is drawn as its grid of shops, numbered by row and column as the moves
@@ -23,8 +23,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gutenberg_ai.tui import LABEL, _pack, _rows_table, seat_label
-from gutenberg_ai.words import counted
+from gutenberg_ai.common.draw import LABEL, pack, rows_table, seat_label
+from gutenberg_ai.common.words import counted
 
 from . import _core, describe, names
 
@@ -163,12 +163,12 @@ def display_rows(core, viewer: int, width: int, short: int = 0) -> list:
             if label.startswith("Technologies"):
                 techs.append(Text(f"{label.split()[-1]}: " + "; ".join(shown)))
                 if len(techs) == len(names.LEVELS):
-                    rows.append(("Tech", _pack(techs, width - 14, " | ")))
+                    rows.append(("Tech", pack(techs, width - 14, " | ")))
                 continue
-            rows.append((LABELS.get(label, label), _pack([Text(i) for i in shown], width - 14, "; ")))
+            rows.append((LABELS.get(label, label), pack([Text(i) for i in shown], width - 14, "; ")))
         else:
             rows.append((LABELS.get(label, label.replace("Technologies", "Tech")),
-                         _pack([Text(i) for i in items], width - 14, "; ")))
+                         pack([Text(i) for i in items], width - 14, "; ")))
     return rows
 
 
@@ -214,7 +214,7 @@ def game_view(core, viewer: int, seat_names=None, width: int = 100):
         seats.insert(0, viewer)
     for seat in seats:
         rows += seat_rows(core, seat, viewer, seat_names, width)
-    return Group(heading(core), board_grid(core), _rows_table(rows))
+    return Group(heading(core), board_grid(core), rows_table(rows))
 
 
 def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact: int = 0):
@@ -234,7 +234,7 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     for seat in range(s["num_players"]):
         if seat != viewer:
             rows += seat_rows(core, seat, viewer, seat_names, width, one_line=compact >= 1)
-    parts.append(_rows_table(rows))
+    parts.append(rows_table(rows))
     return Group(*parts)
 
 
@@ -284,10 +284,10 @@ def menu(core, seat: int, legal, texts, width: int) -> Text | None:
             shown = "/".join(str(numbers[r]) for r in sorted(numbers)) if len(numbers) > 1 else \
                 f"{next(iter(numbers.values()))} ({names.ROOMS[next(iter(numbers))]})"
             items.append(Text(core._cell(cell).split(" (")[0] + " ").append(shown, style="bold green"))
-        out.append_text(_pack(items, width, "   ")).append("\n")
+        out.append_text(pack(items, width, "   ")).append("\n")
     others = [Text(f"{i + 1:>2}) ", style="bold green").append(texts[i]) for i, m in moves if m is None]
     if others:
-        out.append_text(_pack(others, width)).append("\n")
+        out.append_text(pack(others, width)).append("\n")
     t, cell, room = shop[0][1]
     out.append(f"Type a number, or TRADESMAN ROW COLUMN ROOM (e.g. {t + 1} {cell // side + 1} "
                f"{cell % side + 1} {room + 1}).", style="dim")
@@ -401,16 +401,6 @@ UNSEEN_DRAW = "a factory you do not see"
 
 def hidden_move_text(core, player: int) -> str:
     return "draws factories you do not see"
-
-
-def dropped_text(n: int) -> str:
-    return f"{n} move{'s' if n > 1 else ''} you had not seen, chosen again"
-
-
-def chance_note(before, outcome: int, text: str) -> str | None:
-    """Every draw of Lead Letter Printers is shown on the table or hidden: none gets a
-    line of its own."""
-    return None
 
 
 # ---------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any
 
 from gutenberg_ai.games.gutenberg.catalogue import FrozenMap
-from gutenberg_ai.jsonfile import FileDataError, SchemaChecker, decode_json, read_bytes, show
+from gutenberg_ai.common.jsonfile import FileDataError, SchemaChecker, decode_json, read_bytes, show
 
 from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
                     SQUARES, SYMBOLS, VARIANTS)

@@ -2,7 +2,7 @@
 start files (game.py's "printing-press-start" format) and made here, reproducibly.
 
 cfr-mini (data/positions/cfr-mini.json), the variant OpenSpiel's CFR family solves
-(gutenberg_ai.cfr): a 2-player game of one round on the advanced side of the time track
+(gutenberg_ai.search.cfr): a 2-player game of one round on the advanced side of the time track
 (5 Select Cards steps), without characters, at its last Select Cards step after the
 first player's turn. Each tableau is one card with tokens on it (1 x 3). The second player
 takes one of the two cards left and places it, or discards it and draws the bag's last

@@ -1,5 +1,5 @@
 """Printing Press's table in the terminal, drawn with `rich` (its view: the games table's
-view_module; gutenberg_ai.tui and gutenberg_ai.play call it, docs/new-game.md lists what
+view_module; gutenberg_ai.interfaces.tui and gutenberg_ai.interfaces.play call it, docs/new-game.md lists what
 a view provides).
 
 Each tableau is drawn as a grid with its rows and columns numbered from the top-left
@@ -21,8 +21,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gutenberg_ai.tui import LABEL, _join, _pack, _rows_table, seat_label
-from gutenberg_ai.words import counted
+from gutenberg_ai.common.draw import LABEL, glossary, joined, pack, rows_table, seat_label
+from gutenberg_ai.common.words import counted
 
 from . import _core, names
 
@@ -185,7 +185,7 @@ def hand_text(p: dict, seen: bool) -> Text:
         return Text("none", style="dim")
     if not seen:
         return Text(counted(len(held), "token") + " (hidden)", style="dim")
-    return _join([Text(f"{k + 1}:").append_text(symbol_text(p["hand"][k]))
+    return joined([Text(f"{k + 1}:").append_text(symbol_text(p["hand"][k]))
                   for k in range(len(p["slot"])) if p["slot"][k] == SLOTS["HAND"]], " ")
 
 
@@ -203,7 +203,7 @@ def markers_text(core, seat: int) -> Text:
                 x = names.SYMBOLS.index(cat.frames[f].bonus[j])
                 placed.append(Text(f"r{r + 1} ").append_text(symbol_text(x)).append(f" {v}"))
     left = f"{p['markers']} left" + (" + the 1/3" if p["marker13"] else "")
-    return _join(placed + [Text(left, style="dim")], ", ")
+    return joined(placed + [Text(left, style="dim")], ", ")
 
 
 def score_now(core, seat: int) -> str:
@@ -240,12 +240,12 @@ def closed_text(core, seat: int) -> Text:
     breakdown = core.score_breakdown(seat)["rounds"]
     grids = [grid_text(window_cells(p["closed"][r]), numbers=False).split("\n") for r in done]
     out = Text()
-    out.append_text(_join([Text(f"round {r + 1}" + (f": {breakdown[k]['total']} pts" if k < len(breakdown) else ""))
+    out.append_text(joined([Text(f"round {r + 1}" + (f": {breakdown[k]['total']} pts" if k < len(breakdown) else ""))
                            .append(" " * max(0, 3 * CELL_WIDTH + 2 - len(f"round {r + 1}: 00 pts")))
                            for k, r in enumerate(done)], "  "))
     for line in range(3):
         out.append("\n")
-        out.append_text(_join([g[line].append("  ") for g in grids], ""))
+        out.append_text(joined([g[line].append("  ") for g in grids], ""))
     return out
 
 
@@ -267,15 +267,15 @@ def house_rows(core, seat: int, viewer: int, seat_names, width: int, compact: in
     room = width - LABEL - 1
     who = [character_text(p), Text(f"score {score_now(core, seat)}"),
            Text(f"initiative {core.initiative(seat)} (cubes {p['cubes']})")]
-    rows = [(seat_label(seat, seat_names).split(" (")[0], _pack(who, room, " | "))]
+    rows = [(seat_label(seat, seat_names).split(" (")[0], pack(who, room, " | "))]
     tokens = [Text("setup tokens ").append_text(hand_text(p, seen))]
     down = [x for x in range(N_SYMBOLS) for _ in range(p["hidden_out"][x])]
     down += [p["hand"][k] for k in range(len(p["slot"])) if p["slot"][k] == SLOTS["DOWN"]]
     if down:
-        tokens.append(Text("face down: ").append_text(_join([symbol_text(x) for x in down], " ")) if seen
+        tokens.append(Text("face down: ").append_text(joined([symbol_text(x) for x in down], " ")) if seen
                       else Text(f"{len(down)} face down", style="dim"))
     tokens.append(Text("markers ").append_text(markers_text(core, seat)))
-    rows.append(("tokens", _pack(tokens, room, " | ")))
+    rows.append(("tokens", pack(tokens, room, " | ")))
     rows += order_rows(core, seat)
     if compact < 2:
         closed = closed_text(core, seat)
@@ -301,12 +301,12 @@ def house_line(core, seat: int, viewer: int, seat_names, width: int, one_line: b
     if held:
         parts.append(Text(counted(held, "setup token")))
     if one_line:
-        line.append_text(_join(parts, " | "))
+        line.append_text(joined(parts, " | "))
         if len(line) > width:
             line.truncate(width - 1)
             line.append("…")
         return line
-    line.append_text(_pack(parts, width - len(line), " | "))
+    line.append_text(pack(parts, width - len(line), " | "))
     return line
 
 
@@ -322,8 +322,8 @@ def automa_line(core) -> Text | None:
     boards = []
     for r in range(s["solo_returned"], len(s["solo"])):
         row = [symbol_text(x) if x >= 0 else Text("-", style="dim") for x in s["solo"][r]]
-        boards.append(Text(f"r{r + 1} ").append_text(_join(row, "/")))
-    line.append_text(_join(boards, " "))
+        boards.append(Text(f"r{r + 1} ").append_text(joined(row, "/")))
+    line.append_text(joined(boards, " "))
     return line
 
 
@@ -339,17 +339,17 @@ def offer_rows(core, width: int, viewer: int = -1) -> list:
     rows = []
     orders = [(f, p) for f, p in zip(s["offer_frame"], s["offer_plate"]) if f >= 0]
     if orders:
-        rows.append(("orders", _join([Text(f"{frame_text(cat, f)}\n  + {plate_text(cat, p)}" if p >= 0
+        rows.append(("orders", joined([Text(f"{frame_text(cat, f)}\n  + {plate_text(cat, p)}" if p >= 0
                                            else frame_text(cat, f)) for f, p in orders], "\n")))
     cards = [x for x in s["offer"][:s["n_offer"]] if x >= 0]
     if cards:
-        rows.append(("cards", _pack([card_text(cat, x) for x in cards], room)))
+        rows.append(("cards", pack([card_text(cat, x) for x in cards], room)))
     if s["taken"] >= 0:
         rows.append(("taken", card_text(cat, s["taken"])))
     if s["n_pool"] > 0:
         me = s["turn_order"][s["turn"]] if s["turn"] < s["n_turns"] else -1
         if viewer in (-1, me):
-            rows.append(("drawn", _join([symbol_text(x) for x in s["pool"][:s["n_pool"]]], " ")))
+            rows.append(("drawn", joined([symbol_text(x) for x in s["pool"][:s["n_pool"]]], " ")))
         else:
             rows.append(("drawn", Text(f"{s['n_pool']} tokens (player {me}'s)", style="dim")))
     if s["held"] != _core.HELD["NONE"]:
@@ -394,7 +394,7 @@ def game_view(core, viewer: int, seat_names=None, width: int = 100):
     parts = [heading(core)]
     rows = offer_rows(core, width, viewer)
     if rows:
-        parts.append(_rows_table(rows))
+        parts.append(rows_table(rows))
     order = order_text(core, seat_names)
     if order is not None:
         parts.append(order)
@@ -403,7 +403,7 @@ def game_view(core, viewer: int, seat_names=None, width: int = 100):
         seats.remove(viewer)
         seats.insert(0, viewer)
     for seat in seats:
-        parts.append(_rows_table(house_rows(core, seat, viewer, seat_names, width)))
+        parts.append(rows_table(house_rows(core, seat, viewer, seat_names, width)))
     automa = automa_line(core)
     if automa is not None:
         parts.append(automa)
@@ -420,7 +420,7 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     rows = offer_rows(core, width, viewer)
     if 0 <= viewer < s["num_players"]:
         rows += house_rows(core, viewer, viewer, seat_names, width, compact)
-    parts.append(_rows_table(rows))
+    parts.append(rows_table(rows))
     order = order_text(core, seat_names) if compact < 3 else None
     if order is not None:
         parts.append(order)
@@ -497,7 +497,7 @@ def long_menu(core, seat: int, legal, texts, width: int) -> Text:
         out.append(f"{len(best)} windows; the best:\n", style="cyan")
         items = [Text(f"{i + 1:>3}) ", style="bold green").append(texts[i].replace("close the frame on ", ""))
                  for _, i in best[:6]]
-        out.append_text(_join(items, "\n"))
+        out.append_text(joined(items, "\n"))
         out.append("\nType ROW COLUMN of a window's top-left square (e.g. ")
         _, _, r, c = _cell_of(legal[best[0][1]])
         out.append(f"{r + 1} {c + 1}", style="green")
@@ -515,7 +515,7 @@ def long_menu(core, seat: int, legal, texts, width: int) -> Text:
     if others:
         out.append("\n")
         items = [Text(f"{i + 1:>2}) ", style="bold green").append(texts[i]) for i in others]
-        out.append_text(_pack(items, width))
+        out.append_text(pack(items, width))
     out.append("\nmoves lists them all, hint suggests some.", style="dim")
     return out
 
@@ -629,18 +629,15 @@ HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu. Where a ca
 
 
 def help_characters() -> Text:
-    text = Text("Characters (rulebook p.18): each player gets a tile and chooses its side.\n", style="bold")
-    for name, (a, b) in CHARACTER_SIDES.items():
-        text.append(f"  {name}", style="bold cyan")
-        text.append(f": A {a}; B {b}\n")
-    return text
+    return glossary("Characters (rulebook p.18): each player gets a tile and chooses its side.",
+                    ((name, f"A {a}; B {b}") for name, (a, b) in CHARACTER_SIDES.items()))
 
 
 def help_symbols() -> Text:
     text = Text("The grid: each square as a short code in its colour.\n", style="bold")
     for kind, symbols in names.KIND_SYMBOLS.items():
         text.append(f"  {kind}s: ".replace("specialtys", "specialties"), style="bold cyan")
-        text.append_text(_join([symbol_text(names.SYMBOLS.index(x)).append(
+        text.append_text(joined([symbol_text(names.SYMBOLS.index(x)).append(
             "" if names.SHORT[names.SYMBOLS.index(x)] == x else f" {x}") for x in symbols], ", "))
         text.append("\n")
     text.append("  * ", style=ICON_STYLE)
@@ -667,18 +664,8 @@ def hidden_move_text(core, player: int) -> str:
     return "keeps or takes a token you do not see"
 
 
-def dropped_text(n: int) -> str:
-    return f"{n} move{'s' if n > 1 else ''} you had not seen, chosen again"
-
-
-def chance_note(before, outcome: int, text: str) -> str | None:
-    """Printing Press's draws are all shown on the table (the deal) or hidden: none gets
-    a line of its own."""
-    return None
-
-
 # ---------------------------------------------------------------------------------------
-# The table for the web page (gutenberg_ai.web draws it: docs/web.md, "The board")
+# The table for the web page (gutenberg_ai.interfaces.web draws it: docs/web.md, "The board")
 # ---------------------------------------------------------------------------------------
 def _web_square(v: int) -> dict:
     """A tableau cell (CELL coding) for the page: its symbol's name and code, whether it

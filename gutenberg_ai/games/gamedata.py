@@ -1,0 +1,371 @@
+"""What every printing game's Python module needs besides its rules, written once: data
+known by its content, the parameters that name files, the rules of every game loaded,
+and the native games' serialized states.
+
+A game's module (gutenberg_ai.games.gutenberg.game, gutenberg_ai.games.printing_press.game) checks its
+own parameters and makes its own rules; through this module it
+
+* reads a catalogue or position parameter once, when a game is loaded (`source`), and
+  knows the data by the SHA-256 of its bytes from then on: a file changed on disk makes a
+  new game (the games loaded before keep what they read), and a record or a serialized
+  state refers to the data, not to a path. `register_data` gives a parameter value for
+  data in memory ("sha256:<hex>");
+* refuses a path that an OpenSpiel game string cannot carry (`game_string_problem`);
+* keeps the rules it made by a key naming them (`remember`, `rules_by_key`): a native
+  game's serialized state carries the key, which is how Python finds the rules and the
+  compiled state of a native state (`core_of`, `rules_of`, `key_of`);
+* reads a serialized state's text for its Python shell (`parse_serialized`), as the
+  native glue (ext/engine/native_game.h) does: nothing in it is trusted, nothing
+  unpickled.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+
+import pyspiel
+
+from gutenberg_ai.common.jsonfile import read_bytes
+
+DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
+
+
+# The integers OpenSpiel's bindings carry as a game parameter (a C int): a wider one fails
+# in pybind11's cast, before any game's check, as "Unable to cast Python instance".
+C_INT_RANGE = (-2**31, 2**31 - 1)
+
+
+class ParameterError(ValueError, pyspiel.SpielError):
+    """A bad game parameter; the message names it. A pyspiel.SpielError too, as the
+    native games' refusal is: the Python shell raises this one, and one except clause
+    catches either."""
+
+
+def refuse_wide_ints(params: dict, check_parameters, game_name: str):
+    """ParameterError for an integer parameter outside C_INT_RANGE, with the game's own
+    message for it (`check_parameters`), prefixed with `game_name` as a native game's
+    refusal is; nothing when every one fits."""
+    wide = [k for k, v in params.items()
+            if isinstance(v, int) and not isinstance(v, bool) and not C_INT_RANGE[0] <= v <= C_INT_RANGE[1]]
+    if not wide:
+        return
+    try:
+        check_parameters(params)
+    except ParameterError as e:
+        raise ParameterError(f"{game_name}: {e}") from None
+    raise ParameterError(f"{game_name}: {wide[0]}: {params[wide[0]]} is out of range (a game parameter is "
+                         f"a whole number from {C_INT_RANGE[0]} to {C_INT_RANGE[1]})")
+
+
+@dataclasses.dataclass(frozen=True)
+class Setup:
+    """A game's parameters, checked (`params`: every parameter resolved, the paths as
+    given), the compiled rules, pyspiel.GameInfo's fields and `key`, the SHA-256 that
+    names these rules (their data and parameters): a serialized state carries it."""
+
+    params: dict
+    rules: object
+    info: dict
+    key: str
+
+
+@dataclasses.dataclass(frozen=True)
+class FileKind:
+    """What a parameter that names a file reads: the error its reader raises, the largest
+    file it takes, and its name in messages ("a catalogue")."""
+
+    error: type
+    max_bytes: int
+    what: str
+
+
+def with_defaults(params, defaults: dict) -> dict:
+    """The parameters `params` with `defaults` filled in; ParameterError names a
+    parameter the game does not have (or says that `params` is not a dict)."""
+    if not isinstance(params, dict):
+        raise ParameterError(f"parameters: a dict is needed, got {type(params).__name__}")
+    unknown = sorted(set(params) - set(defaults), key=str)
+    if unknown:
+        raise ParameterError(f"unknown game parameter(s) {', '.join(map(repr, unknown))}; "
+                             f"known: {', '.join(defaults)}")
+    return {**defaults, **params}
+
+
+def apply_position(p: dict, settings: dict, defaults: dict) -> None:
+    """A position says what game it is: its settings replace the parameters `p` (in
+    place), which may only repeat them or keep their defaults."""
+    for name, value in settings.items():
+        if p[name] not in (value, defaults[name]):
+            raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
+                                 f"{name} {value!r}")
+        p[name] = value
+
+
+def resolve_returns(p: dict, modes) -> None:
+    """The parameter `returns` in `p` resolved in place: "auto" is "score" solo and "win"
+    with 2+ players; the solo game returns its score."""
+    if p["returns"] == "auto":
+        p["returns"] = "score" if p["players"] == 1 else "win"
+    if p["returns"] not in modes:
+        raise ParameterError(f"returns: {p['returns']!r} is not one of {', '.join(modes)}")
+    if p["players"] == 1 and p["returns"] != "score":
+        raise ParameterError(f"returns: {p['returns']!r} needs 2 or more players; the solo game "
+                             "returns its score")
+
+
+def game_info(p: dict, top_score: float, num_actions: int, num_chance: int,
+              max_game_length: int) -> dict:
+    """pyspiel.GameInfo's fields for checked parameters `p` (players, returns) of a game
+    whose final scores lie in [0, top_score]: "win" in [-1, 1], "score" in [0, top],
+    "margin" in [-top, top]; "utility_sum" only for the zero-sum modes ("win" and
+    "margin" with 2+ players; "score" is general-sum)."""
+    top = float(top_score)
+    lo, hi = {"win": (-1.0, 1.0), "score": (0.0, top), "margin": (-top, top)}[p["returns"]]
+    info = dict(num_distinct_actions=num_actions, max_chance_outcomes=num_chance,
+                num_players=p["players"], min_utility=lo, max_utility=hi,
+                max_game_length=max_game_length)
+    if p["returns"] != "score" and p["players"] > 1:
+        info["utility_sum"] = 0.0
+    return info
+
+
+# ---------------------------------------------------------------------------------------
+# Data by content.
+# ---------------------------------------------------------------------------------------
+_DATA: dict[str, bytes] = {}          # sha256 -> the bytes of a catalogue or position
+_NAMES: dict[str, str] = {}           # sha256 -> the file's name, for messages
+
+
+def register_data(data, name: str | None = None) -> str:
+    """The value of a game parameter `catalogue` or `position` for data in memory (a
+    decoded JSON dict, or a file's bytes) instead of a file: "sha256:<hex>", valid in
+    this process; `name` names it in messages. A game record replays with it, so it
+    needs neither the files nor a temporary copy of them."""
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode("utf-8")
+    digest = hashlib.sha256(raw).hexdigest()
+    _DATA.setdefault(digest, raw)
+    _NAMES.setdefault(digest, name or f"{DATA_PREFIX}{digest[:12]}")
+    return DATA_PREFIX + digest
+
+
+def data_of(digest: str):
+    """The decoded JSON of registered data (a catalogue or position), None for ""."""
+    return json.loads(_DATA[digest]) if digest else None
+
+
+def raw_of(digest: str) -> tuple[bytes, str]:
+    """The bytes of registered data and its name for messages."""
+    return _DATA[digest], _NAMES[digest]
+
+
+def game_string_problem(value: str) -> str | None:
+    """Why an OpenSpiel game string ("gutenberg(position=...)") cannot carry `value`,
+    which a serialized game and state must (pyspiel.serialize_game_and_state)."""
+    if "," in value or "=" in value:
+        return f"{value!r} has a {',' if ',' in value else '='!r}, which an OpenSpiel game " \
+               "string cannot carry; rename the file or its folder"
+    depth = 0
+    for ch in value:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            break
+    if depth:
+        return f"{value!r} has unbalanced parentheses, which an OpenSpiel game string " \
+               "cannot carry; rename the file or its folder"
+    if not value.isprintable() or value != value.strip():
+        return f"{value!r}: a path with control characters or spaces at its ends cannot be " \
+               "written in an OpenSpiel game string"
+    return None
+
+
+def source(name: str, value, kind: FileKind) -> str:
+    """The sha256 of the data a parameter (`name`: catalogue, position) names: a file,
+    read now, or registered data. "" for none. ParameterError names the parameter."""
+    if not isinstance(value, str):
+        raise ParameterError(f"{name}: {value!r} is not a path")
+    if not value:
+        return ""
+    if value.startswith(DATA_PREFIX):
+        digest = value[len(DATA_PREFIX):]
+        if digest not in _DATA:
+            raise ParameterError(f"{name}: {value[:24]!r}... is data registered in another process "
+                                 "(register_data); give the file")
+        return digest
+    problem = game_string_problem(value)
+    if problem:
+        raise ParameterError(f"{name}: {problem}")
+    if not os.path.isfile(value):
+        raise ParameterError(f"{name}: no file at {value!r}")
+    try:
+        raw, name_shown, _ = read_bytes(value, kind.error, kind.max_bytes, kind.what)
+    except kind.error as e:
+        raise ParameterError(f"{name}: {e}") from None
+    digest = hashlib.sha256(raw).hexdigest()
+    _DATA.setdefault(digest, raw)
+    _NAMES[digest] = name_shown
+    return digest
+
+
+def key_for(*parts) -> str:
+    """The key naming rules made of these parts (the data's digests and the parameters)."""
+    return hashlib.sha256(json.dumps(list(parts)).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------
+# The rules of every game loaded, by key (Setup.key), and the data they were made of.
+# ---------------------------------------------------------------------------------------
+_RULES: dict[str, object] = {}
+_START_MOVES: dict = {}    # Setup.key -> the moves of the position a game starts from
+_SOURCES: dict[str, tuple[str, str]] = {}
+
+
+def remember(key: str, make, catalogue: str = "", position: str = ""):
+    """The rules named `key`, made by `make()` the first time (one Rules object per key,
+    for the life of the process: native games point into its catalogue and initial
+    state); `catalogue` and `position` are the digests of the data they were made of."""
+    if key not in _RULES:
+        _RULES[key] = make()
+        _SOURCES[key] = (catalogue, position)
+    return _RULES[key]
+
+
+def remember_start_moves(key: str, moves: list[int] | None):
+    """Record the moves from the beginning of the game to the initial state of the rules
+    `key` (a game that starts from a position; None where they are not known: a table)."""
+    _START_MOVES[key] = None if moves is None else tuple(moves)
+
+
+def start_moves(game) -> list[int] | None:
+    """The moves from the beginning of the game to the initial state of a loaded game
+    (none unless it starts from a position; None if it starts from a table, whose moves
+    are not known)."""
+    moves = _START_MOVES.get(key_of(game), ())
+    return None if moves is None else list(moves)
+
+
+def rules_by_key(key: str):
+    return _RULES[key]
+
+
+def key_of(game) -> str:
+    """Setup.key of a loaded game: a Python shell's own (its `key`), a native game's from
+    the "rules" line of a serialized state."""
+    key = getattr(game, "key", None)
+    if isinstance(key, str):
+        return key
+    return serialized_key(game.new_initial_state().serialize())
+
+
+def rules_of(game):
+    """The compiled rules of a loaded game, native or Python (the game's own: the files it
+    was made of may have changed since)."""
+    return _RULES[key_of(game)]
+
+
+def returns_mode_of(game) -> str:
+    """The returns a loaded game gives ("win", "score" or "margin"), native or Python."""
+    mode = getattr(game, "returns_mode", None)
+    if isinstance(mode, str):
+        return mode
+    return game.get_parameters()["returns"]      # resolved when the game was loaded
+
+
+def sources_of(game) -> dict:
+    """The data a loaded game was made of: {"catalogue": the catalogue's JSON or None for
+    the built-in one, "position": the position's JSON or None}, as read when the game
+    was loaded (a record carries them)."""
+    catalogue, position = _SOURCES[key_of(game)]
+    return {"catalogue": data_of(catalogue), "position": data_of(position)}
+
+
+# ---------------------------------------------------------------------------------------
+# Serialized states (ext/engine/native_game.h writes them): the history, one action a
+# line; a start-record line ("<tag> <ints>") for each hidden fact of the initial state
+# that a resample redrew; "rules <key>" (Setup.key); "core <hex>", the struct.
+# ---------------------------------------------------------------------------------------
+def serialized_key(text: str) -> str:
+    lines = text.rsplit("\n", 2)
+    if len(lines) < 2 or not lines[-2].startswith("rules ") or not lines[-1].startswith("core "):
+        raise TypeError("not a serialized state of a printing game")
+    return lines[-2][len("rules "):]
+
+
+def excerpt(line: str) -> str:
+    """At most 40 characters of a line, printable."""
+    text = line[:40] + ("..." if len(line) > 40 else "")
+    return "".join(c if " " <= c <= "~" else "?" for c in text)
+
+
+_DIGITS = frozenset("0123456789")
+
+
+def bad_state(game_name: str, n: int, line: str, why: str):
+    return pyspiel.SpielError(f"{game_name}: serialized state, line {n} ('{excerpt(line)}'): {why}")
+
+
+def parse_serialized(text: str, max_actions: int, game_name: str, start_tag: str,
+                     start_width: int, start_words: str):
+    """(actions [(action, line)], start records [(ints, line, text)], rules key, core hex)
+    of a serialized state; pyspiel.SpielError names the line at fault. A start record is
+    a `start_tag` line of `start_width` numbers of 1-2 digits (`start_words` says what
+    they are)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a serialized state is text, got {type(text).__name__}")
+    if text.startswith("history="):
+        raise pyspiel.SpielError(
+            f"{game_name}: this is OpenSpiel's generic serialization of a Python game, which "
+            "unpickles its data: it is not read (serialize with state.serialize())")
+    actions, starts, key, core = [], [], None, None
+    tag = start_tag + " "
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line:
+            continue
+        if line.startswith("core "):
+            if core is not None:
+                raise bad_state(game_name, n, line, "a second 'core' line")
+            core = (line[5:], n)
+        elif line.startswith("rules "):
+            if key is not None:
+                raise bad_state(game_name, n, line, "a second 'rules' line")
+            key = (line[6:], n)
+        elif line.startswith(tag):
+            parts = line[len(tag):].split(" ")
+            if len(parts) != start_width or not all(0 < len(x) <= 2 and set(x) <= _DIGITS for x in parts):
+                raise bad_state(game_name, n, line, f"a '{start_tag}' line is {start_words}")
+            starts.append(([int(x) for x in parts], n, line))
+        else:
+            if not 0 < len(line) <= 9 or not set(line) <= _DIGITS:
+                raise bad_state(game_name, n, line, "not an action (a whole number), a "
+                                                    f"'{start_tag}', 'rules' or 'core' line")
+            if len(actions) >= max_actions:
+                raise bad_state(game_name, n, line, "more actions than a game of these "
+                                                    "parameters has")
+            actions.append((int(line), n))
+    return actions, starts, key, core
+
+
+def core_of(state, core_module):
+    """The compiled state (`core_module.CoreState`) of a game state, for reading (a
+    CoreState is returned as it is).
+
+    Of a Python shell's state: its own core (its `core`; changing it changes the state).
+    Of a native state: a copy of its struct, read from the last line of
+    `state.serialize()` (about 10 us in the middle of a game, see docs/native.md);
+    changing it does not change the state."""
+    if isinstance(state, core_module.CoreState):
+        return state
+    core = getattr(state, "core", None)
+    if isinstance(core, core_module.CoreState):
+        return core
+    what = f"not a state of {core_module.__name__}: {type(state).__name__}"
+    if not isinstance(state, pyspiel.State):
+        raise TypeError(what)
+    text = state.serialize()
+    try:
+        rules = _RULES[serialized_key(text)]
+        data = bytes.fromhex(text[text.rfind("\n") + 6:])
+        return core_module._rebuild_state(rules, data)
+    except (TypeError, KeyError, ValueError):
+        raise TypeError(what) from None

@@ -1,0 +1,87 @@
+"""Position files of every game: the machinery written once.
+
+A position file describes a game as it stands on a table; its `format` says which game
+("gutenberg-position", "printing-press-position"). Each game brings its own schema and
+loader of its fields (the games table's `position_module`: gutenberg_ai.games.gutenberg.position,
+gutenberg_ai.games.printing_press.position); what they share is here and in
+gutenberg_ai.common.jsonfile: reading the file (size limit, UTF-8, keys given twice, deep
+nesting), the error that lists every problem of a file at once with its place
+(PositionError), the JSON Schema's wording (jsonfile.SchemaChecker), and finding the
+game a file is for:
+
+    from gutenberg_ai.games.positionfile import load_position
+    game, pos = load_position("my_table.json")             # the file says its game
+    game, pos = load_position("my_table.json", game="printing-press")   # or refuses
+    pos.state.legal_actions()
+
+A game's position module provides (docs/new-game.md): FORMAT, `position_from_data(data,
+catalogue, source, path)` -> a Position (`state`, a CoreState at the decision; `rules`;
+`game_params`, the OpenSpiel parameters; `step`; `names`; `data`), `load_position`,
+`position_of(state, viewer=...)`, `save_position(state, path, viewer=...)`, and for
+`play --position` `position_start(data, pos, seed)` and `preset_action(...)`.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from gutenberg_ai import games
+from gutenberg_ai.common.jsonfile import FileDataError, decode_json, read_bytes, show
+
+__all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "read_position"]
+
+MAX_FILE_BYTES = 1 << 20    # a position is a few kilobytes
+RECORD_FORMAT = "gutenberg-record"
+
+
+class PositionError(FileDataError):
+    """A position that cannot be loaded (or a state that cannot be written as one).
+
+    ``str(error)`` reads ``"<source>: <where>: <reason>"``, e.g.
+    ``position.json: players[1].orders[0][1]: 'R77' is not a refinement card (R0-R49)``;
+    the parts are also available as ``source`` (the file's name, or "position" for a
+    dict), ``where`` (the field, "" for the position as a whole) and ``reason``.
+    """
+
+
+def read_position(path_or_dict) -> tuple[Any, str, str | None]:
+    """The position's data, the name for messages and the file's path (None for a dict)."""
+    if isinstance(path_or_dict, dict):
+        return path_or_dict, "position", None
+    if isinstance(path_or_dict, (str, os.PathLike)):
+        raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
+        return decode_json(raw, source, PositionError, shown), source, shown
+    raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
+
+
+def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
+    """(where, reason) when `data` is plainly not a position of format `fmt`: a game
+    record, or another game's position."""
+    if not isinstance(data, dict):
+        return None
+    if data.get("format") == RECORD_FORMAT:
+        return ("format", "this is a game record, not a position (replay it with "
+                          "`gutenberg-ai replay`, or give a position file)")
+    other = games.of_position(data)
+    if other is not None and other.position_format != fmt:
+        return ("format", f"{show(data['format'])}: a position of {other.title} (give it with "
+                          f"--game {other.key})")
+    return None
+
+
+def load_position(path_or_dict, game: str | None = None, catalogue=None):
+    """(the game, its Position) of a position file (or decoded JSON): the game its
+    `format` names; with `game` (a games-table key, e.g. from --game) a file of another
+    game is refused, saying which game it is for. A file without a known format is read
+    as one of `game`'s (Gutenberg's by default), whose loader names what is wrong.
+    `catalogue` is passed to the game's loader (its catalogue type, or a path)."""
+    data, source, path = read_position(path_or_dict)
+    found = games.of_position(data)
+    wanted = games.get(game) if game is not None else None
+    if wanted is not None and found is not None and found is not wanted:
+        raise PositionError(source, "format", f"{show(data['format'])}: a position of {found.title}, "
+                                              f"not of {wanted.title} (leave out --game, or give "
+                                              f"--game {found.key})", path)
+    g = found or wanted or games.get(games.DEFAULT_GAME)
+    module = g.positions
+    return g, module.load_position(data if path is None else path, catalogue=catalogue)

@@ -1,0 +1,67 @@
+"""What a person chooses before a game or a search: the game, its parameters and the
+seed, checked as the command line and the page both need them.
+
+    game = load_game({"players": 3}, "printing-press")     # UsageError / ParameterError
+    seed = fresh_seed()                                     # a new deal, to be printed
+"""
+from __future__ import annotations
+
+import secrets
+
+from gutenberg_ai import games
+
+__all__ = ["UsageError", "fresh_seed", "known_params", "load_game", "printing_game",
+           "same_game", "seed_line"]
+
+
+class UsageError(Exception):
+    """A problem with what was asked; printed as one line, exit status 2."""
+
+
+def fresh_seed() -> int:
+    """A new deal: a seed drawn from the system's randomness (printed, so the game can
+    be played again with --seed)."""
+    return secrets.randbelow(1_000_000)
+
+
+def seed_line(seed: int, given: bool) -> str:
+    return (f"Seed {seed}" if given else
+            f"Seed {seed}, a new deal (play it again with --seed {seed})")
+
+
+def printing_game(key: str | None):
+    """The game of --game (Gutenberg when not given); UsageError lists the known ones."""
+    try:
+        return games.get(key or games.DEFAULT_GAME)
+    except ValueError as e:
+        raise UsageError(f"--{e}") from None
+
+
+def same_game(given: str | None, found, what: str):
+    """Refuse a --game that is not the game a file (`what`) is of."""
+    if given is not None and printing_game(given) is not found:
+        raise UsageError(f"--game {given}: {what} is a game of {found.title}; leave out --game "
+                         f"(or give --game {found.key})")
+
+
+def load_game(params: dict, key: str | None = None):
+    """The game `key` with `params`, checked here first: a ParameterError names the bad
+    one (the native game would say the same, after OpenSpiel printed it to stderr)."""
+    g = printing_game(key)
+    g.rules_module.check_parameters(params)
+    return g.load(**params)
+
+
+def known_params(g, params: dict, prefix: str = "--") -> dict:
+    """The parameters among `params` that the game knows and that were given (None: not
+    given); one the game does not know is a UsageError naming it (`prefix`: as an option
+    of the command line, or "" as a field)."""
+    known = g.rules_module.DEFAULTS
+    out = {}
+    for name, value in params.items():
+        if value is None or value == "" and name == "catalogue":
+            continue
+        if name not in known:
+            raise UsageError(f"{prefix}{name}: {g.title} has no such parameter")
+        out[name] = value
+    return out

@@ -1,0 +1,1233 @@
+"""The command line, `gutenberg-ai` (or `python -m gutenberg_ai`), for every game of the
+games table (gutenberg_ai.games): `--game printing-press` plays Printing Press; Gutenberg
+is the default, and a record or position file says its own game.
+
+    gutenberg-ai demo --bots smmcts,heuristic        a full game between bots (default random), printed
+    gutenberg-ai play --players 2 --ai smmcts        a game against AI opponents in the terminal
+    gutenberg-ai hint POSITION.json                  the best moves at a position from your table
+    gutenberg-ai replay RECORD.json                  a recorded game, action by action
+    gutenberg-ai arena --bots smmcts,heuristic ...   a round robin between bots, with ratings
+    gutenberg-ai cards A I I U 5 guilders            a card's id (for a position) from what it shows
+    gutenberg-ai serve                               play, hints and review in a web page
+    gutenberg-ai review RECORD.json                  how well a recorded game was played, decision by decision
+    gutenberg-ai study balance --game G ...          seats, first player, characters: win rates and scores
+    gutenberg-ai suite --game G --bot B              score a bot on the game's benchmark positions
+    gutenberg-ai selfplay --game G --out DIR         self-play records: training data
+    gutenberg-ai train DIR --out WEIGHTS.npz         a learned evaluation and priors (PyTorch)
+
+Every subcommand has --help. Errors (a bad parameter, a malformed position or record)
+print one line naming what is wrong and exit with status 2; never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import tempfile
+import textwrap
+
+import pyspiel
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from gutenberg_ai._version import __version__
+from gutenberg_ai.common import limits
+from gutenberg_ai.common.draw import seat_label
+from gutenberg_ai.common.words import budget_words
+from gutenberg_ai.games import core_of
+from gutenberg_ai import games
+from gutenberg_ai.interfaces import tui
+from gutenberg_ai.interfaces.choices import (UsageError, fresh_seed, known_params, load_game, printing_game,
+                                             same_game, seed_line)
+from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot
+from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
+from gutenberg_ai.search.hints import HINT_BOTS, hint
+from gutenberg_ai.tools import arena
+from gutenberg_ai.common.jsonfile import FileDataError
+from gutenberg_ai.games.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
+
+PROG = "gutenberg-ai"
+# What a user can get wrong: each names the field or parameter and the reason (a game's
+# ParameterError is a ValueError; a catalogue's, position's or record's a FileDataError).
+USER_ERRORS = (FileDataError, RecordError, pyspiel.SpielError, ValueError, OSError)   # ArenaError,
+# the cluster's ClusterError, a study's errors and learn's (SelfPlayError, DataError, TrainError,
+# ModelError) are ValueErrors
+
+
+# ---------------------------------------------------------------------------------------
+# demo
+# ---------------------------------------------------------------------------------------
+# A searching bot's budget a move in a demo, per game: iterations (the same game on any
+# machine), as many as play a 2-player game of smmcts against the heuristic player in
+# about 4 s of CPU (measured 2026-11-27, seed 7: Gutenberg 3.6 s at 1,000, Printing Press
+# 3.7 s and Lead Letter Printers 3.9 s at 100; their moves cost more, and their games
+# have more of them).
+DEMO_ITERATIONS = {"gutenberg": 1000, "printing-press": 100, "lead-letter-printers": 100}
+
+def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalogue: str = "",
+              characters: bool | None = None, automa: bool = False, out=None, verbose: bool = True,
+              record: bool = False, bots=("random",), seconds=None, iterations=None,
+              game: str | None = None, variant: str | None = None, announce: str | None = None,
+              progress=None):
+    """Play one game of `game` (a games-table key; Gutenberg by default) between bots
+    (names from BOT_NAMES: one for every seat, or one per seat; seeded from `seed`,
+    chance drawn with it) and print it round by round with the final score sheet.
+    Searching bots get `seconds` or `iterations` a move (default: the game's
+    DEMO_ITERATIONS).
+    `announce` (the seed's line) is printed once the game and the bots are checked.
+    `progress(state, player, action)`, where the game is not printed, is called after
+    every action. Returns the final state, or (state, GameRecord) with record=True."""
+    out = out or sys.stdout
+    params = {"players": players, "rounds": rounds, "catalogue": catalogue, "characters": characters,
+              "automa": int(automa) if automa else None, "variant": variant}
+    g = printing_game(game)
+    game = load_game(known_params(g, params), g.key)
+    names = list(bots)
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise UsageError(f"--bots: {len(names)} bots for {players} players; name one for all or one per player")
+    if seconds is None and iterations is None:
+        iterations = DEMO_ITERATIONS[g.key]
+    budgets = [budget_options(name, seconds, iterations) for name in names]
+    bots = [make_bot(name, game, seat, seed=seed + 1 + seat, **budget)
+            for seat, (name, budget) in enumerate(zip(names, budgets))]
+    log = GameRecord(game, seed, [seat_entry(seat, name, seed + 1 + seat, budget)
+                                  for seat, (name, budget) in enumerate(zip(names, budgets))], command="demo")
+    if announce:
+        print(announce, file=out)
+    last_round = [-1]
+    view = games.of(game).view
+
+    # Each move is flushed as it is played: a person watches the game go, piped too.
+    def show(state, player, action):
+        core = core_of(state)
+        if core.round != last_round[0]:
+            last_round[0] = core.round
+            print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out, flush=True)
+        text = state.action_to_string(player, action)
+        if player == CHANCE:
+            note = view.chance_note(core, action, text)   # the automa's cards; other draws are quiet
+            if note:
+                print(f"  {note}", file=out, flush=True)
+        else:
+            print(f"  player {player}: {text}", file=out, flush=True)
+
+    state = play_bots(game, bots, seed, log, on_action=show if verbose else progress)
+    if verbose:
+        draws = sum(1 for a in log.actions if a["player"] == CHANCE)
+        print(f"\n=== End of the game ({draws} draws) ===", file=out)
+        print(score_sheet(state), file=out)
+    return (state, log) if record else state
+
+
+def score_sheet(state) -> str:
+    """The final score sheet as plain text, in the game's own columns (its view)."""
+    return tui.score_sheet(core_of(state))
+
+
+@contextlib.contextmanager
+def demo_progress(console, quiet: bool):
+    """With --quiet at a terminal, a line that says how far the game is (the round, the
+    moves played), gone when it ends; yields play_demo's `progress` (None otherwise)."""
+    if not quiet or not console.is_terminal:
+        yield None
+        return
+    with Progress(TextColumn("{task.description}"), TimeElapsedColumn(), console=console, transient=True) as bar:
+        task = bar.add_task("setup", total=None)
+        moves = [0]
+
+        def progress(state, player, action):
+            moves[0] += player != CHANCE
+            rnd = core_of(state).round
+            bar.update(task, description=f"{'setup' if rnd == 0 else f'round {rnd}'}, {moves[0]} moves played")
+
+        yield progress
+
+
+def cmd_demo(args) -> int:
+    # Gutenberg's solo game is the automa; Printing Press's brings its own.
+    automa = args.automa or (args.players == 1 and "automa" in printing_game(args.game).rules_module.DEFAULTS)
+    seed = args.seed if args.seed is not None else fresh_seed()
+    with demo_progress(Console(stderr=True), args.quiet) as progress:
+        state, log = play_demo(args.players, seed, args.rounds, args.catalogue, characters=args.characters,
+                               automa=automa, verbose=not args.quiet, record=True,
+                               bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
+                               seconds=args.seconds, iterations=args.iterations, game=args.game,
+                               variant=args.variant, announce=seed_line(seed, args.seed is not None),
+                               progress=progress)
+    if args.quiet:
+        print(score_sheet(state))
+    if args.save:
+        log.save(args.save)
+        print(f"Game record written to {args.save}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# play
+# ---------------------------------------------------------------------------------------
+def game_params(args, g) -> dict:
+    """The parameters of game `g` from play/arena options (only those given, so that a
+    position file's own settings stand); an option the game does not know is a
+    UsageError."""
+    params = {"players": args.players, "rounds": args.rounds, "characters": args.characters,
+              "variant": getattr(args, "variant", None), "catalogue": getattr(args, "catalogue", "")}
+    if args.position:
+        params["position"] = args.position
+    elif args.players is None:
+        params["players"] = 2
+    automa = "automa" in g.rules_module.DEFAULTS
+    if args.automa or (automa and params.get("players") == 1):
+        params["automa"] = 1
+    return known_params(g, params)
+
+
+def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UsageError("name at least one bot")
+    for n in names:
+        if n not in allowed:
+            raise UsageError(f"bot {n!r} is not one of {', '.join(allowed)}")
+    return names
+
+
+PLAY_SECONDS = 3.0   # a searching AI's time a move in play, unless told
+
+
+def cmd_play(args) -> int:
+    from gutenberg_ai.interfaces.play import Session, Settings
+    console = Console(highlight=False)
+    if args.resume:
+        return resume_play(args, console)
+    seed = args.seed if args.seed is not None else fresh_seed()
+    seconds = args.seconds if args.seconds is not None or args.iterations is not None else PLAY_SECONDS
+    g = printing_game(args.game)
+    with tempfile.TemporaryDirectory(prefix="gutenberg-play-") as tmp:
+        presets, note = [], ""
+        if args.position:
+            # What the file hides is not a stand-in to play with: the game's
+            # position_start makes it playable (Gutenberg: the hidden plans planned
+            # again; Printing Press: the others' hidden tokens dealt with the seed).
+            from gutenberg_ai.games.positionfile import load_position
+            g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
+            position, presets, note = g.positions.position_start(pos.data, pos, seed)
+            if position is not pos.data:
+                args.position = os.path.join(tmp, "position.json")
+                with open(args.position, "w", encoding="utf-8") as f:
+                    json.dump(position, f)
+        game = load_game(game_params(args, g), g.key)
+        if args.ai and game.num_players() == 1:
+            raise UsageError("--ai: a game of one person has no AI seat to give a bot")
+        allowed = [n for n in BOT_NAMES if n != "cfr"]
+        settings = Settings(human=args.seat if args.seat is not None else 0,
+                            ai=tuple(bot_names(args.ai or "smmcts", allowed)),
+                            seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
+        try:
+            session = Session(game, settings, console)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        console.print(Text(seed_line(seed, args.seed is not None), style="dim"))
+        if note:
+            console.print(Text(note, style="dim"))
+        return session.run()
+
+
+def resume_play(args, console) -> int:
+    """play --resume RECORD: the game of a record, continued. The game, the seats and
+    (for a full record) the seed are the record's; --ai, --seconds/--iterations and
+    --seed may change them. A record saved by a player (hidden entries) is continued by
+    that player, its hidden draws dealt at random as they fit the record and the plans
+    hidden at its end chosen again (records.fill_hidden)."""
+    from gutenberg_ai.interfaces.play import Session, Settings
+    from gutenberg_ai.games.records import fill_hidden, game_of, load_record, printing_game_of, replay
+    for option, value in (("--position", args.position or None), ("--players", args.players), ("--rounds", args.rounds),
+                          ("--characters/--no-characters", args.characters), ("--automa", args.automa or None),
+                          ("--variant", args.variant), ("--catalogue", args.catalogue or None)):
+        if value is not None:
+            raise UsageError(f"--resume: the game is the record's; leave out {option}")
+    record = load_record(args.resume)
+    same_game(args.game, printing_game_of(record), f"the record {args.resume}")
+    viewer = record.get("viewer")
+    humans = [e["seat"] for e in record["seats"] if e["player"] == "human"]
+    human = viewer if viewer is not None else (args.seat if args.seat is not None else (humans or [0])[0])
+    if viewer is not None and args.seat is not None and args.seat != viewer:
+        raise UsageError(f"--seat: {args.seat}, but the record was saved by player {viewer} and hides what "
+                         "the others saw")
+    if args.seed is not None:
+        seed, given = args.seed, True
+    elif viewer is None and record.get("seed") is not None:
+        seed, given = record["seed"], True
+    else:
+        seed, given = fresh_seed(), False
+    game = game_of(record)
+    # Checked as replay and review check it (each action's player, legality and text; a
+    # finished game's result) before anything is played from it.
+    replay(record)
+    allowed = [n for n in BOT_NAMES if n != "cfr"]
+    others = sorted((e for e in record["seats"] if e["seat"] != human), key=lambda e: e["seat"])
+    if args.ai:
+        ai = bot_names(args.ai, allowed)
+    else:
+        ai = [e["player"] if e["player"] in allowed else "smmcts" for e in others] or ["smmcts"]
+    seconds, iterations = args.seconds, args.iterations
+    if seconds is None and iterations is None:
+        budget = next((e.get("options") for e in others if e.get("options")), None) or {}
+        seconds, iterations = budget.get("seconds"), budget.get("iterations")
+        if seconds is None and iterations is None:
+            seconds = PLAY_SECONDS
+    entries, dropped = fill_hidden(record, game, seed)
+    settings = Settings(human=human, ai=tuple(ai), seconds=seconds, iterations=iterations, seed=seed, save=args.save)
+    try:
+        session = Session(game, settings, console, start=entries)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    console.print(Text(seed_line(seed, given), style="dim"))
+    draws = sum(1 for e in entries if e.get("filled") and e["player"] == CHANCE)
+    moves = sum(1 for e in entries if e.get("filled") and e["player"] != CHANCE)
+    said = [f"Resumed {args.resume}: {len(entries)} actions replayed"]
+    if draws:
+        said.append(f"{draws} draws you had not seen dealt at random, as they fit the record")
+    if moves:
+        said.append(f"{moves} moves you had not seen chosen at random, as they fit the record")
+    if dropped:
+        said.append(games.of(game).view.dropped_text(dropped))
+    console.print(Text("; ".join(said) + ".", style="dim"))
+    return session.run()
+
+
+# ---------------------------------------------------------------------------------------
+# replay
+# ---------------------------------------------------------------------------------------
+def cmd_replay(args) -> int:
+    from gutenberg_ai.games.records import load_record, printing_game_of, replay
+    console = tui.output_console()
+    record = load_record(args.record)
+    same_game(args.game, printing_game_of(record), f"the record {args.record}")
+    labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
+    stepping = [args.step]
+
+    def show(i, state, entry):
+        who = "chance" if entry["player"] == CHANCE else labels.get(entry["player"], f"player {entry['player']}")
+        if not args.quiet:
+            text = state.action_to_string(entry["player"], entry["action"])
+            if entry.get("filled"):
+                what = "a draw" if entry["player"] == CHANCE else "a move"
+                text = f"{what} player {record['viewer']} did not see (dealt at random: {text})"
+            console.print(Text(f"{i + 1:>5}  {who}: {text}", style="dim" if entry["player"] == CHANCE else ""))
+        if stepping[0] and entry["player"] != CHANCE:
+            try:
+                answer = input("  [Enter: next, c: continue to the end, q: stop] ")
+            except EOFError:
+                answer = "c"
+            if answer.strip().lower() == "q":
+                raise _StopReplay(i + 1)
+            if answer.strip().lower() == "c":
+                stepping[0] = False
+
+    try:
+        state = replay(record, to=args.to, on_action=show)
+        stopped = None
+    except _StopReplay as stop:   # q while stepping: the table where the person stopped
+        state, stopped = replay(record, to=stop.at), stop.at
+    core = core_of(state)
+    seat_names = [labels.get(seat, f"player {seat}") for seat in range(core.num_players)]
+    n = len(record["actions"])
+    done = stopped if stopped is not None else (n if args.to is None else min(args.to, n))
+    console.rule(f"After {done} of {n} actions")
+    console.print(tui.game_view(core, -1, seat_names))
+    if state.is_terminal():
+        console.print(tui.score_table(core, seat_names))
+        if record.get("result") is not None:
+            console.print(Text("The replay reaches the recorded final state (scores, returns, winners "
+                               "and the state's digest agree).", style="green"))
+    return 0
+
+
+class _StopReplay(Exception):
+    def __init__(self, at: int):
+        super().__init__(at)
+        self.at = at
+
+
+# ---------------------------------------------------------------------------------------
+# hint
+# ---------------------------------------------------------------------------------------
+def cmd_hint(args) -> int:
+    from gutenberg_ai.games.positionfile import load_position
+    g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
+    player = pos.current_player
+    budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
+    solo = pos.game_params["players"] == 1
+    seat_names = [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(pos.names)]
+    console = tui.output_console()
+    if args.board and not args.json:
+        console.print(tui.game_view(pos.state, player, seat_names))
+    if args.bot not in HINT_BOTS:
+        # A bot of your own (or another built-in one): its move and policy, on the
+        # position as an OpenSpiel state.
+        from gutenberg_ai.search.bots import budget_options, check_name
+        try:
+            check_name(args.bot)
+        except ValueError as e:
+            raise UsageError(f"--bot: {e}") from None
+        if args.threads != 1:
+            raise UsageError(f"--threads: only the built-in searches ({', '.join(HINT_BOTS)}) search in threads")
+        budget = budget_options(args.bot, args.seconds, args.iterations if args.seconds is None else None)
+        params = {**pos.game_params, "position": os.path.abspath(args.position)}
+        if args.catalogue:      # the same game as the board and the built-in searches see
+            params["catalogue"] = os.path.abspath(args.catalogue)
+        state = g.load(**params).new_initial_state()
+        hints = hint(state, bot=args.bot, top=args.top, seed=args.seed, **budget)
+    else:
+        with tui.search_progress(Console(stderr=True), "searching", **budget) as progress:
+            hints = hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
+                                      returns="score" if solo else "win", progress=progress, **budget)
+    if args.json:
+        # No elapsed time: the output of an iteration budget is the same on every run.
+        measure = ("policy" if hints.measure == "policy" else
+                   f"expected {g.score_word}" if solo else "win probability")
+        out = {"game": g.key, "position": args.position, "player": player, "step": pos.step, "bot": args.bot,
+               "budget": budget, "iterations": hints.iterations, "seed": args.seed, "measure": measure,
+               "hints": [h.as_dict() for h in hints]}
+        print(json.dumps(out, indent=2))
+        return 0
+    if hints.measure == "policy":     # a bot that is not one of the searches: its move and policy
+        what = f", {budget_words(budget)} a move" if budget else ""
+        title = f"{seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}{what})"
+        console.print(tui.policy_table(hints, title=title))
+        return 0
+    what = f"{hints.iterations:,} iterations" if args.seconds is None else \
+        f"{args.seconds:g} s, {hints.iterations:,} iterations"
+    title = f"{seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what})"
+    console.print(tui.hints_table(hints, title=title, solo=solo, score_word=g.score_word))
+    hidden = getattr(pos, "hidden", 0)
+    if hidden:      # a Lead Letter Printers table's factories written "hidden"
+        console.print(Text(f"The position hides {hidden} factor{'y' if hidden == 1 else 'ies'}: drawn at random "
+                           f"(seed {pos.data.get('seed', 0)}), and the search draws them again in each iteration.",
+                           style="dim"))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# arena
+# ---------------------------------------------------------------------------------------
+def _pairing(text: str, bots: list) -> tuple:
+    """A:B, two of the --bots: split at the colon that leaves a bot on each side (a bot of
+    your own, module:factory, has a colon of its own)."""
+    splits = [(text[:i], text[i + 1:]) for i, ch in enumerate(text) if ch == ":"]
+    named = [pair for pair in splits if pair[0] in bots and pair[1] in bots]
+    if len(named) == 1:
+        return named[0]
+    if len(splits) == 1:
+        return splits[0]        # the arena says which of the two is not among the bots
+    raise UsageError(f"pairings: {text!r} is not two of the --bots as A:B (pairs comma-separated)")
+
+
+def options_json(text: str, flag: str):
+    """The JSON of an --options flag; UsageError, named `flag`, for text that is not JSON
+    or nests deeper than any options do (jsonfile.MAX_DEPTH: json's own recursion would
+    fail with a traceback)."""
+    from gutenberg_ai.common.jsonfile import MAX_DEPTH, structure_problems
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{flag}: invalid JSON: {e.msg}") from None
+    except RecursionError:
+        raise UsageError(f"{flag}: nested more than {MAX_DEPTH} levels deep") from None
+    found = structure_problems(data)
+    if found:
+        raise UsageError(f"{flag}: {found[0][0]}: {found[0][1]}")
+    return data
+
+
+def arena_settings(args) -> arena.ArenaSettings:
+    options = options_json(args.options, "options")
+    if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
+        raise UsageError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    pairings = [_pairing(p.strip(), bots) for p in args.pairings.split(",") if p.strip()] or None
+    seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
+    g = printing_game(args.game)
+    rounds = args.rounds if args.rounds is not None else g.rules_module.DEFAULTS["rounds"]
+    return arena.ArenaSettings(bots=bots, players=args.players,
+                               game=g.key, variant=args.variant or "",
+                               games=args.games, seconds=None if args.iterations else seconds,
+                               iterations=args.iterations, rounds=rounds, characters=args.characters,
+                               automa=args.automa, seed=args.seed, options=options,
+                               pairings=[list(p) for p in pairings] if pairings else None,
+                               catalogue=os.path.abspath(args.catalogue) if args.catalogue else "")
+
+
+def cmd_arena(args) -> int:
+    s = arena_settings(args)
+    console = tui.output_console()
+    columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+        task = bar.add_task("games", total=None)
+
+        def progress(done, total):
+            bar.update(task, completed=done, total=total)
+
+        try:
+            summary = arena.run_arena(s, args.out, args.jobs, progress, ray=args.ray)
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+            return 130
+    run = summary["run"]
+    console.print(f"{summary['games']} games: {run['played']} played now ({run['seconds']:.0f} s), "
+                  f"{run['skipped']} found finished in {args.out}")
+    for m in run["mismatches"]:     # records that did not check out: played again
+        console.print(Text(f"played again: {m['path']}: {m['reason']}", style="yellow"))
+    if run["elsewhere"]:
+        console.print(f"{run['elsewhere']} games are being played by another arena on {args.out}: "
+                      "run again when it is done to count them")
+    t = Table(title="Standings (95% intervals)", title_justify="left")
+    for column in ("bot", "games", "win rate", f"mean {printing_game(args.game).score_word}", "rating"):
+        t.add_column(column, justify="left" if column == "bot" else "right")
+    for r in summary["standings"]:
+        t.add_row(r["bot"], str(r["games"]),
+                  f"{r['win_rate']:.1%} ({r['win_rate_low']:.1%}-{r['win_rate_high']:.1%})",
+                  f"{r['mean_fame']:.1f}", arena.rating_text(r))
+    console.print(t)
+    console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json; "
+                  f"plots: {', '.join(summary.get('plots', [])) or 'none'}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# review
+# ---------------------------------------------------------------------------------------
+REVIEW_STEP_WIDTH = 100    # the review's table has a column for the step from this width on
+
+
+def cmd_review(args) -> int:
+    from gutenberg_ai.games.records import load_record, printing_game_of
+    from gutenberg_ai.tools.review import review_record, write_review
+    record = load_record(args.record)
+    same_game(args.game, printing_game_of(record), f"the record {args.record}")
+    budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
+    console = tui.output_console(stderr=args.json)
+    columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    # Transient: the table takes the bar's place, no line of it left behind.
+    with Progress(*columns, console=Console(stderr=True), disable=not Console(stderr=True).is_terminal,
+                  transient=True) as bar:
+        task = bar.add_task("decisions", total=None)
+        result = review_record(record, player=args.player, bot=args.bot, seed=args.seed, threads=args.threads,
+                               progress=lambda done, total: bar.update(task, completed=done, total=total), **budget)
+    base = args.out or (args.record[:-5] if args.record.endswith(".json") else args.record) + "-review"
+    written = write_review(result, base + ".json", base)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    g = printing_game(result["game"])
+    solo = result["players"] == 1
+    unit = (lambda v: f"{v:.1f}") if solo else (lambda v: f"{v:.0%}")
+    t = Table(title=f"Review of {args.record} ({result['bot']}, {budget_words(budget)} a decision, "
+                    f"seed {args.seed})", title_justify="left", box=box.SIMPLE_HEAD)
+    # A narrow terminal leaves the moves the room of the step's column (their words say the step).
+    with_step = console.width >= REVIEW_STEP_WIDTH
+    for column in ("#", "player", "round", "step", "played", "best", "eval" if solo else "win", "lost", ""):
+        if column in ("step",):
+            if with_step:
+                t.add_column(column, max_width=14, no_wrap=True, overflow="ellipsis")
+        elif column in ("played", "best"):
+            t.add_column(column, ratio=1, min_width=12)
+        else:
+            t.add_column(column, no_wrap=True,
+                         justify="right" if column in ("#", "player", "round", "win", "eval", "lost") else "left")
+    styles = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow", "": ""}
+    for d in result["decisions"]:
+        if d["method"] == "only move" and not args.all:
+            continue
+        ev = d["evaluation"][d["player"]] if d["evaluation"] else None
+        same = d["played"]["action"] == d["best"]["action"]
+        move = (lambda text: tui.without_step(text, d["step"])) if with_step else (lambda text: text)
+        t.add_row(str(d["index"]), str(d["player"]), str(d["round"]), *([Text(d["step"])] if with_step else []),
+                  Text(move(d["played"]["text"])), Text("=" if same else move(d["best"]["text"])),
+                  "-" if ev is None else unit(ev), unit(d["lost"]) if d["lost"] else "",
+                  Text(d["mark"], style=styles[d["mark"]]))
+    console.print(t)
+    s = Table(title="Per player", title_justify="left")
+    for column in ("player", "decisions", "best move", f"mean {'score' if solo else 'win chance'} lost",
+                   "inaccuracies", "mistakes", "blunders"):
+        s.add_column(column, justify="right")
+    for row in result["summary"]:
+        s.add_row(str(row["player"]), str(row["decisions"]), f"{row['best_played']}",
+                  f"{row['mean_lost']:.1f}" if solo else f"{row['mean_lost']:.1%}",
+                  str(row["inaccuracys"]), str(row["mistakes"]), str(row["blunders"]))
+    console.print(s)
+    marks = ", ".join(f"{name} {limit:g} {g.score_word}" if solo else f"{name} {limit:.0%}"
+                      for name, limit in result["thresholds"].items())
+    console.print(Text(f"Lost: the {'expected score' if solo else 'chance to win'} of the best move less the "
+                       f"played one's; marks from: {marks}. {result['hidden_information']}", style="dim"))
+    console.print(f"Written: {', '.join(written)}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# study
+# ---------------------------------------------------------------------------------------
+def _progress_bar(console, label, transient=False):
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    return Progress(*columns, console=console, disable=not console.is_terminal, transient=transient)
+
+
+def cmd_study(args) -> int:
+    from gutenberg_ai.tools import studies
+    console = tui.output_console()
+    options = options_json(args.options, "--options")
+    if not isinstance(options, dict):
+        raise UsageError("--options: an object of the bot's options, e.g. {\"cutoff\": 60}")
+    g = printing_game(args.game)
+    with _progress_bar(console, args.kind) as bar:
+        task = bar.add_task("games", total=None)
+
+        def progress(done, total):
+            bar.update(task, completed=done, total=total)
+
+        try:
+            if args.kind == "balance":
+                if args.budgets or args.reference:
+                    raise UsageError("--budgets and --reference are for study scaling")
+                seconds = args.seconds
+                iterations = args.iterations if args.iterations is not None or seconds is not None else 300
+                s = studies.BalanceSettings(bot=args.bot, game=g.key, players=args.players, games=args.games,
+                                            seconds=seconds if iterations is None else None, iterations=iterations,
+                                            rounds=args.rounds, characters=args.characters, variant=args.variant or "",
+                                            seed=args.seed, options=options)
+                t = studies.run_balance(s, args.out, args.jobs, progress, ray=args.ray)
+            else:
+                if not args.budgets:
+                    raise UsageError("--budgets: the budgets to study, e.g. 50,100,200,400 (iterations) or "
+                                     "0.1s,0.2s (seconds)")
+                budgets = [b.strip() for b in args.budgets.split(",") if b.strip()]
+                from gutenberg_ai.search.bots import split_budget
+                for b in budgets:
+                    try:
+                        split_budget(f"x@{b}")
+                    except ValueError:
+                        raise UsageError(f"--budgets: {b!r} is not a number of iterations (500) or seconds (0.5s)") \
+                            from None
+                if args.players != 2:
+                    raise UsageError("--players: a scaling study plays 2-player games")
+                if args.iterations is not None or args.seconds is not None:
+                    raise UsageError(f"--{'iterations' if args.iterations is not None else 'seconds'}: a scaling "
+                                     "study's budgets are --budgets (e.g. 100,200 or 0.5s,1s)")
+                t = studies.run_scaling(args.bot, budgets, args.reference or "heuristic", args.out, game=g.key,
+                                        games_=args.games, seed=args.seed, jobs=args.jobs, progress=progress,
+                                        ray=args.ray, rounds=args.rounds, characters=args.characters,
+                                        variant=args.variant or "", options=options or None)
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+            return 130
+    report = os.path.join(args.out, f"{args.kind}.md")
+    console.print(f"{t['run']['played']} games played now, {t['run']['skipped']} found in {args.out}. "
+                  f"Report: {report}")
+    with open(report, encoding="utf-8") as f:
+        text = f.read()
+    console.print(Text(text.split("\n![")[0].rstrip()))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# suite
+# ---------------------------------------------------------------------------------------
+def cmd_suite(args) -> int:
+    from gutenberg_ai.tools import suite
+    from gutenberg_ai.search.bots import budget_options, check_name
+    g = printing_game(args.game)
+    try:
+        check_name(args.bot, [n for n in BOT_NAMES if n != "cfr"])
+    except ValueError as e:
+        raise UsageError(f"--bot: {e}") from None
+    budget = budget_options(args.bot, args.seconds, args.iterations if args.iterations or args.seconds else 500)
+    console = tui.output_console(stderr=args.json)
+    with _progress_bar(Console(stderr=True), "positions", transient=True) as bar:
+        task = bar.add_task("positions", total=None)
+        result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
+                                 progress=lambda d, n: bar.update(task, completed=d, total=n), **budget)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    solo = result["measure"] == "expected score"
+    fmt = (lambda v: f"{v:.2f}") if solo else (lambda v: f"{v:.1%}")
+    t = Table(title=f"{args.bot} ({budget_words(budget) if budget else 'no budget'} a move, seed {args.seed}) on "
+                    f"the {g.title} suite v{result['suite_version']}", title_justify="left")
+    for column in ("kind", "positions", "agreement", f"mean {'score' if solo else 'win chance'} lost"):
+        t.add_column(column, justify="left" if column == "kind" else "right")
+    for kind, row in result["kinds"].items():
+        t.add_row(kind, str(row["positions"]), f"{row['agreement']:.0%}", fmt(row["mean_lost"]))
+    o = result["overall"]
+    t.add_row("all", str(o["positions"]), f"{o['agreement']:.0%}", fmt(o["mean_lost"]), style="bold")
+    console.print(t)
+    console.print(Text("Agreement: the share of positions where the bot played the reference's move (a long "
+                       "search). Lost: the reference's value of its best move less that of the bot's.", style="dim"))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# cards
+# ---------------------------------------------------------------------------------------
+def words_not_shown(cards, query: str, kind, catalogue) -> list:
+    """The words of `query` that no card (of `kind`) shows, each on its own: what the
+    cards module did not understand, or a word of another kind of card."""
+    return [w for w in query.split() if not cards.find_cards(w, kind=kind, catalogue=catalogue)]
+
+
+def cmd_cards(args) -> int:
+    g = printing_game(args.game)
+    cards = g.cards
+    cat = cards.load_catalogue(args.catalogue or None)
+    query = " ".join(args.words)
+    kind = args.kind
+    if kind is not None and kind not in cards.KINDS:
+        raise UsageError(f"--kind: {kind!r} is not one of {', '.join(cards.KINDS)} ({g.title})")
+    words = query.split()
+    if words and words[0].lower().rstrip("s") in cards.KINDS and kind is None:
+        kind = words[0].lower().rstrip("s")
+        query = " ".join(words[1:])
+    exact = {}
+    for name in ("letters", "inks"):
+        value = getattr(args, name)
+        if value is not None:
+            if name not in cards.EXACT:
+                raise UsageError(f"--{name}: not for {g.title}'s cards")
+            exact[name] = value
+    if not query and not exact and kind is None:
+        raise UsageError(f"say what the card shows, e.g. gutenberg-ai cards {cards.EXAMPLE}")
+    matches = cards.find_cards(query, kind=kind, catalogue=cat, **exact)
+    console = tui.output_console()
+    if args.json:
+        print(json.dumps([{"card": m.card, "kind": m.kind, "id": m.id, "text": m.text} for m in matches[:args.top]],
+                         indent=2))
+        return 0 if matches else 1
+    if not matches:
+        console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
+        unknown = words_not_shown(cards, query, kind, cat)
+        if unknown:
+            console.print(Text(f"Not understood (no {kind or ''} card shows it): ".replace("  ", " ")
+                               + ", ".join(unknown)))
+        close = cards.closest_cards(query, kind=kind, catalogue=cat)
+        if close:
+            console.print(Text("The closest:"))
+            for m in close:
+                console.print(Text(f"  {m.card:<5} {m.text[len(m.card):].strip()}"))
+        console.print(Text(cards.NOTE, style="dim"))
+        return 1
+    t = Table(box=None, show_header=True, padding=(0, 2))
+    t.add_column("card", style="bold green", no_wrap=True)
+    t.add_column("what it shows")
+    for m in matches[:args.top]:
+        t.add_row(m.card, Text(m.text[len(m.card):].lstrip(": ").strip() if m.text.startswith(m.card) else m.text))
+    console.print(t)
+    if len(matches) > args.top:
+        console.print(Text(f"... and {len(matches) - args.top} more (--top N shows more; more words narrow it)",
+                           style="dim"))
+    console.print(Text(cards.NOTE, style="dim"))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# serve
+# ---------------------------------------------------------------------------------------
+def cmd_serve(args) -> int:
+    try:
+        from gutenberg_ai.interfaces.web.app import serve
+        from gutenberg_ai.interfaces.web.sessions import Limits
+    except ImportError as e:   # the `web` extra is not installed
+        raise UsageError(f"the web page needs FastAPI and uvicorn ({e.name} is missing): "
+                         'pip install -e ".[web]"') from None
+    if args.port > 65535:
+        raise UsageError(f"--port: {args.port} is over 65535")
+    limits = Limits(workers=args.workers)
+    if args.max_seconds is not None:
+        limits.max_ai_seconds = limits.max_hint_seconds = args.max_seconds
+    return serve(args.host, args.port, limits)
+
+
+
+# ---------------------------------------------------------------------------------------
+# selfplay and train (gutenberg_ai/search/learn, docs/learning.md)
+# ---------------------------------------------------------------------------------------
+def cmd_selfplay(args) -> int:
+    from gutenberg_ai.tools import selfplay
+    options = options_json(args.options, "options")
+    if not isinstance(options, dict):
+        raise UsageError('options: an object of search options, e.g. {"model": "gen1.npz"}')
+    g = printing_game(args.game)
+    s = selfplay.settings(g.key, args.players, args.games, args.bot,
+                          iterations=None if args.seconds else args.iterations, seconds=args.seconds,
+                          seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
+                          options=options)
+    console = tui.output_console()
+    with _progress_bar(console, "self-play") as bar:
+        task = bar.add_task("games", total=None)
+        try:
+            run = selfplay.run_selfplay(s, args.out, args.jobs, lambda d, n: bar.update(task, completed=d, total=n),
+                                        ray=args.ray)
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+            return 130
+    console.print(f"{run['games']} games: {run['played']} played now ({run['seconds']:.0f} s), {run['skipped']} "
+                  f"found finished in {args.out}. Train on them: gutenberg-ai train {args.out} --out WEIGHTS.npz")
+    return 0
+
+
+def cmd_train(args) -> int:
+    from gutenberg_ai.search.learn import dataset, train
+    console = tui.output_console()
+    for option, path in (("out", args.out), ("report", args.report)):
+        if path and os.path.isdir(path):    # said before the training, not after it
+            raise UsageError(f"--{option}: {path} is a folder: give the name of the file to write")
+    with _progress_bar(console, "records") as bar:
+        task = bar.add_task("records", total=None)
+        data = dataset.build(args.data, lambda d, n: bar.update(task, completed=d, total=n))
+    console.print(f"{data['meta']['games']} games, {data['meta']['value_rows']} positions, "
+                  f"{data['meta']['policy_rows']} searched moves ({data['meta']['game']})")
+    with _progress_bar(console, "training") as bar:
+        task = bar.add_task("steps", total=None)
+        report = train.train(data, args.out, epochs=args.epochs, hidden=args.hidden, hidden2=args.hidden,
+                             seed=args.seed, generation=args.generation, threads=args.threads,
+                             progress=lambda d, n: bar.update(task, completed=d, total=n))
+    if args.report:
+        from gutenberg_ai.games.records import write_json
+        write_json(args.report, report)
+    t = Table(title=f"Held out: {report['held_out_games']} of {report['games']} games "
+                    f"({report['held_out_rows']} positions)", title_justify="left")
+    for column in ("", "learned", "hand-written"):
+        t.add_column(column, justify="left" if not column else "right")
+    h = report["held_out"]
+    rmse = report["score_rmse_fame"]
+    t.add_row("final score: RMSE", f"{rmse['learned']:.1f}", f"{rmse['heuristic']:.1f}")
+    if (data["people"].sum(axis=1) > 1).any():
+        t.add_row("win: cross-entropy", f"{h['learned']['win']:.3f}", f"{h['heuristic']['win']:.3f}")
+        t.add_row("win: calibration error", f"{report['calibration']['learned']['ece']:.3f}",
+                  f"{report['calibration']['heuristic']['ece']:.3f}")
+    else:
+        t.add_row("win", "-", "-")   # solo games only: the one person always "wins"; the score is the aim
+    t.add_row("priors: cross-entropy", f"{h['learned']['policy']:.3f}", f"{h['heuristic']['policy']:.3f}")
+    t.add_row("priors: top move = search's", f"{h['learned']['policy_top1']:.1%}",
+              f"{h['heuristic']['policy_top1']:.1%}")
+    console.print(t)
+    console.print(f"Weights: {args.out} ({report['seconds']:.0f} s of training). Play with them: "
+                  f"gutenberg-ai arena --game {data['meta']['game']} --bots ismcts,learned "
+                  f"--options '{{\"learned\": {{\"model\": \"{args.out}\"}}}}' ...")
+    return 0
+
+# ---------------------------------------------------------------------------------------
+# the parser
+# ---------------------------------------------------------------------------------------
+def _whole_number(lowest: int, highest: int | None = None):
+    """An argparse type: a whole number of at least `lowest` (and at most `highest`)."""
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"{value} is negative" if lowest == 0 else f"{value} is not {lowest} or more")
+        if highest is not None and value > highest:
+            raise argparse.ArgumentTypeError(f"{value} is more than {highest:,}")
+        return value
+    return parse
+
+
+_positive_int = _whole_number(1)
+_non_negative_int = _whole_number(0)
+# The bounds of gutenberg_ai.common.limits, on the command line too: refused before any work.
+_iterations = _whole_number(1, limits.MAX_ITERATIONS)
+_threads = _whole_number(1, limits.MAX_THREADS)
+_games = _whole_number(1, limits.MAX_GAMES)
+_jobs = _whole_number(1, limits.MAX_JOBS)
+_top = _whole_number(1, limits.MAX_SEARCH_INT)
+_seed = _whole_number(0, limits.MAX_SEED)
+
+
+def _seconds(text):
+    """An argparse type: a search's seconds (limits.check_seconds: finite, at most MAX_SECONDS)."""
+    try:
+        return limits.check_seconds(float(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds more than 0 and at most "
+                                         f"{limits.MAX_SECONDS:g}") from None
+
+
+def _subparser(sub, name, help_text, description, examples):
+    return sub.add_parser(name, help=help_text, description=textwrap.fill(description, 88),
+                          epilog="examples:\n" + "\n".join(f"  {e}" for e in examples),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+GAME_HELP = f"the game: {', '.join(games.GAMES)} (default {games.DEFAULT_GAME})"
+ROUNDS_HELP = "fewer rounds make a short game (default: all, Gutenberg's 6, Printing Press's 3)"
+VARIANT_HELP = "Printing Press: basic (6 card steps a round, the default) or advanced (5)"
+
+
+def _game_option(p, from_file: str = ""):
+    p.add_argument("--game", default=None, metavar="NAME",
+                   help=GAME_HELP + (f"; {from_file} says its own, and another is refused" if from_file else ""))
+
+
+def _ray_option(p):
+    p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="play the games on Ray: alone, a cluster on this machine (--jobs workers); with an "
+                        "ADDRESS, an existing cluster (needs the extra: pip install -e '.[ray]'; docs/cluster.md)")
+
+
+def _game_options(p, players_help):
+    _game_option(p, "a --position or --resume file")
+    p.add_argument("--players", type=int, default=None, help=players_help)
+    p.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=None,
+                   help="play with character tiles (default: yes)")
+    p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (always on with 1 player)")
+    p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+
+
+def _games_options(p, out_help: str, jobs_help: str):
+    """The options of a command that plays many games into a folder: --jobs, --out, --seed,
+    --rounds and --characters."""
+    p.add_argument("--jobs", type=_jobs, default=max(1, os.cpu_count() or 1), help=jobs_help)
+    p.add_argument("--out", required=True, metavar="DIR", help=out_help)
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the deals and the bots (default 0)")
+    p.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
+                   help="play with character tiles (default: yes)")
+
+
+def _budget_options(p, seconds_default, what):
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_seconds, default=None,
+                       help=f"seconds {what} (default {seconds_default:g})")
+    group.add_argument("--iterations", type=_iterations, default=None,
+                       help=f"search iterations {what}, instead of seconds (reproducible on any machine)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Gutenberg (Granna, 2022), Printing Press (Granna, 2023) and Lead Letter Printers (A-games): play against the AI, "
+                    "hints for a real position, game records, tournaments between bots (--game chooses).",
+        epilog="\n".join(__doc__.split("\n\n")[1].splitlines()[:10]).replace("    gutenberg-ai", "  gutenberg-ai")
+        + "\n\nRun `gutenberg-ai COMMAND --help` for the options of a command.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = _subparser(sub, "demo", "play a full game between bots and print it",
+                      "Play a full game between bots (uniformly random players unless --bots names "
+                      "others), seeded, printed round by round, with the final score sheet.",
+                      ["gutenberg-ai demo --seed 7 --bots smmcts,heuristic",
+                       "gutenberg-ai demo --game printing-press --bots ismcts,heuristic",
+                       "gutenberg-ai demo --players 1 --bots smmcts --quiet",
+                       "gutenberg-ai demo --players 3 --rounds 2 --save game.json"])
+    _game_option(demo)
+    demo.add_argument("--bots", default="random", metavar="NAMES",
+                      help="one bot for every player, or one per player, comma-separated (default random)")
+    demo.add_argument("--players", type=int, default=2, help="1-4 (default 2; 1 plays solo against the automa)")
+    demo.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    demo.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    demo.add_argument("--seed", type=_seed, default=None,
+                      help="seed of every random choice and draw (default: a new one, printed)")
+    demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")
+    demo.add_argument("--characters", action=argparse.BooleanOptionalAction, default=None,
+                      help="play with character tiles (default: yes)")
+    demo.add_argument("--automa", action="store_true",
+                      help="Gutenberg: add the rulebook's automa (always on with 1 player)")
+    demo.add_argument("--quiet", action="store_true", help="print only the score sheet")
+    demo.add_argument("--save", metavar="FILE", help="write the game record to FILE")
+    group = demo.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move of a searching bot")
+    group.add_argument("--iterations", type=_iterations, default=None,
+                       help="search iterations a move of a searching bot (default: " + ", ".join(
+                           f"{n:,} for {games.get(key).title}" for key, n in DEMO_ITERATIONS.items()) + ")")
+    demo.set_defaults(run=cmd_demo)
+
+    play = _subparser(sub, "play", "play a game against AI opponents in the terminal",
+                      "Play a game in the terminal against AI opponents. The table is shown as you "
+                      "see it (the others' plans stay hidden until every plan is committed); choose "
+                      "moves by number. At the prompt: hint, undo, board, moves, save FILE (what you "
+                      "have seen), save --full FILE, save-position FILE, help, quit. A new deal every "
+                      "game unless --seed is given; the seed is printed.",
+                      ["gutenberg-ai play --players 2 --ai smmcts --seconds 3",
+                       "gutenberg-ai play --game printing-press --players 3 --ai ismcts",
+                       "gutenberg-ai play --players 3 --ai smmcts,heuristic --seat 1 --no-characters",
+                       "gutenberg-ai play --players 1                 (solo, against the automa)",
+                       "gutenberg-ai play --position my_table.json --save game.json",
+                       "gutenberg-ai play --resume game.json          (a game saved with save FILE)"])
+    _game_options(play, "the players, you included: 1-4 (default 2; 1 is solo against the automa)")
+    play.add_argument("--ai", default=None,
+                      help="the AI opponents' bot, or one per AI seat comma-separated "
+                           f"({', '.join(n for n in BOT_NAMES if n != 'cfr')}; default smmcts)")
+    _budget_options(play, PLAY_SECONDS, "a move of a searching AI, and of a hint")
+    play.add_argument("--seat", type=int, default=None, help="your seat, 0 to players-1 (default 0)")
+    play.add_argument("--seed", type=_seed, default=None,
+                      help="seed of the draws and the AI (default: a new one, printed)")
+    play.add_argument("--position", metavar="FILE", default="",
+                      help="start from a position file (plans it gives as hidden are planned again)")
+    play.add_argument("--resume", metavar="RECORD", default="",
+                      help="continue the game of a record (save FILE, save --full FILE, --save)")
+    play.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
+    play.add_argument("--save", metavar="FILE",
+                      help="write the game record to FILE when the game ends (if you leave before, what you have seen)")
+    play.set_defaults(run=cmd_play)
+
+    replay = _subparser(sub, "replay", "replay a game record action by action",
+                        "Replay a game record (written by play, demo, arena or save) action by action, "
+                        "checking every action and the final state, and show the table at the end.",
+                        ["gutenberg-ai replay game.json", "gutenberg-ai replay game.json --step",
+                         "gutenberg-ai replay game.json --to 120 --quiet"])
+    replay.add_argument("record", metavar="RECORD.json", help="a game record")
+    _game_option(replay, "the record")
+    replay.add_argument("--step", action="store_true", help="wait for Enter after each player's action")
+    replay.add_argument("--to", type=_non_negative_int, default=None, metavar="N", help="stop after the first N actions")
+    replay.add_argument("--quiet", action="store_true", help="print only the table at the end")
+    replay.set_defaults(run=cmd_replay)
+
+    hint = _subparser(sub, "hint", "the best moves at a position (a position file)",
+                      "Search a position (docs/gutenberg/positions.md) and print the best moves of the player to "
+                      "decide, with the share of the search, the chance to win, the expected fame and "
+                      "the expected line of play.",
+                      ["gutenberg-ai hint my_table.json", "gutenberg-ai hint my_table.json --seconds 10 --top 3",
+                       "gutenberg-ai hint my_table.json --json --iterations 20000 --seed 1"])
+    hint.add_argument("position", metavar="POSITION.json", help="a position file")
+    _game_option(hint, "the position file")
+    group = hint.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_seconds, default=None, help="search time")
+    group.add_argument("--iterations", type=_iterations, default=None,
+                       help="search iterations (default 4000; reproducible)")
+    hint.add_argument("--top", type=_top, default=5, help="how many moves (default 5)")
+    hint.add_argument("--bot", default="smmcts", metavar="BOT",
+                      help=f"the search ({', '.join(HINT_BOTS)}; default smmcts), or any bot: another built-in one "
+                           "or module:factory of your own (its move and policy: docs/your-bot.md)")
+    hint.add_argument("--seed", type=_seed, default=0, help="the search's seed (default 0)")
+    hint.add_argument("--threads", type=_threads, default=1, help="search threads (default 1)")
+    hint.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    hint.add_argument("--board", action="store_true", help="show the position's table first")
+    hint.add_argument("--catalogue", default="", metavar="FILE",
+                      help="the catalogue the position's card ids refer to (default: the built-in one)")
+    hint.set_defaults(run=cmd_hint)
+
+    arena_p = _subparser(sub, "arena", "a round robin between bots, with win rates and ratings",
+                  "Play a round robin between bots: every lineup of --players different bots plays "
+                  "--games games, seats rotated, each deal from every seat. Games run in --jobs "
+                  "processes and are written to OUT/games/ as they finish; run the same command again "
+                  "to resume after an interruption. Writes OUT/standings.csv, OUT/pairings.csv, "
+                  "OUT/summary.json and OUT/summary.md: win rates with 95% Wilson intervals, "
+                  "Bradley-Terry ratings (Elo scale) with bootstrap intervals.",
+                  ["gutenberg-ai arena --bots ismcts,smmcts,heuristic,random --games 200 --players 2 "
+                   "--seconds 0.2 --jobs 2 --out results/",
+                   "gutenberg-ai arena --bots smmcts,heuristic --games 20 --iterations 500 --out quick/",
+                   "gutenberg-ai arena --bots smmcts,random,heuristic --pairings smmcts:random,smmcts:heuristic "
+                   "--out s/"])
+    _game_option(arena_p)
+    arena_p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    arena_p.add_argument("--bots", required=True, help="comma-separated bot names "
+                   f"({', '.join(n for n in BOT_NAMES if n != 'cfr')})")
+    arena_p.add_argument("--games", type=_games, default=200, help="games per match (default 200)")
+    arena_p.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2)")
+    _budget_options(arena_p, 0.2, "a move of every searching bot")
+    _games_options(arena_p, "where the records and tables go",
+                   "parallel processes (default: the cores; no more than the idle cores with a time budget)")
+    arena_p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (2-3 players)")
+    arena_p.add_argument("--options", default="{}", metavar="JSON",
+                   help='extra options per bot, e.g. \'{"smmcts": {"cutoff": 60}}\'')
+    arena_p.add_argument("--pairings", default="", metavar="A:B,...",
+                   help="play only these 2-player matches instead of the whole round robin")
+    arena_p.add_argument("--catalogue", default="", metavar="FILE",
+                   help="a catalogue JSON file (default: the built-in one)")
+    _ray_option(arena_p)
+    arena_p.set_defaults(run=cmd_arena)
+
+    review = _subparser(sub, "review", "how well a recorded game was played, decision by decision",
+                        "Review a game record: at every decision (or one player's), the search's evaluation "
+                        "for the player to move, its best move, the move played and the chance to win it "
+                        "lost (solo: the expected score), mistakes marked by size; a table, RECORD-review.json "
+                        "and a plot of each player's chance to win over the game (PNG and SVG). The search runs "
+                        "on the information state of the player to move: what that player could not see is "
+                        "redrawn, never taken from the record.",
+                        ["gutenberg-ai review game.json", "gutenberg-ai review game.json --player 1 --iterations 5000",
+                         "gutenberg-ai review game.json --seconds 0.5 --out my-review --json"])
+    review.add_argument("record", metavar="RECORD.json", help="a game record")
+    _game_option(review, "the record")
+    group = review.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_seconds, default=None, help="search time a decision")
+    group.add_argument("--iterations", type=_iterations, default=None,
+                       help="search iterations a decision (default 2000; reproducible)")
+    review.add_argument("--player", type=_non_negative_int, default=None, help="review only this player's decisions")
+    review.add_argument("--bot", choices=HINT_BOTS, default="smmcts", help="the search (default smmcts)")
+    review.add_argument("--seed", type=_seed, default=0, help="the searches' seed (default 0)")
+    review.add_argument("--threads", type=_threads, default=1, help="search threads (default 1)")
+    review.add_argument("--out", metavar="BASE", default=None,
+                        help="write BASE.json, BASE.png and BASE.svg (default: RECORD-review)")
+    review.add_argument("--all", action="store_true", help="list the decisions with one legal move too")
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
+    review.set_defaults(run=cmd_review)
+
+    study = _subparser(sub, "study", "balance and strength studies, with reports and plots",
+                       "balance: self-play of one bot in every seat, with win rates and mean scores by seat, "
+                       "first player, character (and side), and the spread of the scores, with 95% intervals. "
+                       "scaling: a bot at growing budgets against a fixed reference, win rate and rating. "
+                       "Both write a Markdown report with plots in --out and resume like the arena.",
+                       ["gutenberg-ai study balance --game gutenberg --bot smmcts --iterations 300 --games 100 "
+                        "--out bal/",
+                        "gutenberg-ai study scaling --game printing-press --bot ismcts --budgets 50,100,200,400 "
+                        "--reference heuristic --games 40 --out scal/"])
+    study.add_argument("kind", choices=("balance", "scaling"), help="which study")
+    _game_option(study)
+    study.add_argument("--bot", default="smmcts", help="the bot studied (balance: in every seat; default smmcts)")
+    study.add_argument("--budgets", default="", metavar="B,...",
+                       help="scaling: the budgets, iterations (100) or seconds (0.5s), comma-separated")
+    study.add_argument("--reference", default="", metavar="BOT",
+                       help="scaling: the fixed opponent (default heuristic; a searching one with its budget, "
+                            "e.g. smmcts@1000)")
+    study.add_argument("--games", type=_games, default=100,
+                       help="games (balance) or games a budget (scaling) (default 100)")
+    study.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2; scaling: 2)")
+    group = study.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_seconds, default=None, help="balance: seconds a move")
+    group.add_argument("--iterations", type=_iterations, default=None,
+                       help="balance: iterations a move (default 300)")
+    _games_options(study, "where the records, the report and the plots go", "parallel processes")
+    study.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    study.add_argument("--options", default="{}", metavar="JSON", help="the studied bot's options")
+    _ray_option(study)
+    study.set_defaults(run=cmd_study)
+
+    sp = _subparser(sub, "selfplay", "games of a search bot against itself, kept as training data",
+                    "Play games of one search bot in every seat and keep, with every move, what its "
+                    "search found (the visits of each move, the win chance and fame it expects). The "
+                    "records resume and run in parallel as the arena's do; `gutenberg-ai train` learns "
+                    "from them (docs/learning.md).",
+                    ["gutenberg-ai selfplay --game gutenberg --players 2 --games 1000 --iterations 200 --out sp-gen0/",
+                     "gutenberg-ai selfplay --game gutenberg --players 1 --games 300 --out sp-solo/",
+                     "gutenberg-ai selfplay --bot learned --options '{\"model\": \"gen1.npz\"}' --out sp-gen1/"])
+    _game_option(sp)
+    sp.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    sp.add_argument("--players", type=int, default=2, help="players a game (default 2; 1: solo, with the automa)")
+    sp.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (2-3 players)")
+    sp.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    sp.add_argument("--games", type=_games, default=100, help="games (default 100)")
+    sp.add_argument("--bot", default="ismcts", help="the bot in every seat: ismcts, smmcts or learned (default ismcts)")
+    group = sp.add_mutually_exclusive_group()
+    group.add_argument("--iterations", type=_iterations, default=200, help="iterations a move (default 200)")
+    group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move instead")
+    sp.add_argument("--options", default="{}", metavar="JSON", help="the bot's search options, as JSON")
+    sp.add_argument("--seed", type=_seed, default=0, help="seed of the deals and the bots (default 0)")
+    sp.add_argument("--jobs", type=_jobs, default=max(1, os.cpu_count() or 1),
+                    help="games played at once (default: one per CPU)")
+    sp.add_argument("--out", required=True, metavar="DIR", help="where the records go")
+    _ray_option(sp)
+    sp.set_defaults(run=cmd_selfplay)
+
+    tr = _subparser(sub, "train", "train a learned evaluation and priors from self-play (PyTorch)",
+                    "Fit a small network to self-play records: the final scores and win chances from each "
+                    "position, and the search's visits as priors. A tenth of the games is held out; the "
+                    "report compares the network with the hand-written evaluation on them. The weights "
+                    "are a file the compiled search reads: the search option model=FILE, or the bot "
+                    "`learned`. Needs the extra: pip install -e '.[learn]'.",
+                    ["gutenberg-ai train sp-gen0/ --out gen1.npz",
+                     "gutenberg-ai train sp-gen0/ sp-gen1/ --out gen2.npz --generation 2 --epochs 10"])
+    tr.add_argument("data", nargs="+", metavar="DIR", help="self-play folders (gutenberg-ai selfplay), one game's")
+    tr.add_argument("--out", required=True, metavar="FILE", help="the weights file to write (.npz)")
+    tr.add_argument("--epochs", type=_positive_int, default=4, help="passes over the data (default 4)")
+    tr.add_argument("--hidden", type=_positive_int, default=64, help="hidden units a layer (default 64)")
+    tr.add_argument("--seed", type=_seed, default=0, help="seed of the split and the fit (default 0)")
+    tr.add_argument("--generation", type=_positive_int, default=1, help="the generation it is (kept in the file)")
+    tr.add_argument("--threads", type=_threads, default=1, help="PyTorch's threads (default 1)")
+    tr.add_argument("--report", default=None, metavar="FILE", help="also write the report as JSON")
+    tr.set_defaults(run=cmd_train)
+
+    suite_p = _subparser(sub, "suite", "score a bot on the game's benchmark positions",
+                         "Score a bot on the game's benchmark suite: fixed positions from real play (the "
+                         "decisions of every kind), each with a reference evaluation from a long search. Says "
+                         "how often the bot plays the reference's move and the chance to win its moves lose.",
+                         ["gutenberg-ai suite --game gutenberg --bot smmcts --iterations 500",
+                          "gutenberg-ai suite --game printing-press --bot gutenberg_ai.examples.flat_mc:make_bot "
+                          "--iterations 50"])
+    _game_option(suite_p)
+    suite_p.add_argument("--bot", required=True, help="a bot: a built-in name or module:factory")
+    group = suite_p.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move")
+    group.add_argument("--iterations", type=_iterations, default=None, help="iterations a move (default 500)")
+    suite_p.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
+    suite_p.add_argument("--version", type=_positive_int, default=None,
+                         help="the suite's version (default the game's current one: Gutenberg 1, the others 2)")
+    suite_p.add_argument("--json", action="store_true", help="print JSON")
+    suite_p.set_defaults(run=cmd_suite)
+
+    cards = _subparser(sub, "cards", "look a card up by what it shows: its id for a position file",
+                       "Find the cards that show what you name: letters, inks, specialties and their "
+                       "levels, numbers with guilders or fame, gear rewards, or a card's id. Each card "
+                       "found is printed with its id, which is how a position file names it. The "
+                       "closest cards come first; with nothing matching, the nearest are shown.",
+                       ["gutenberg-ai cards A I I U 5 guilders",
+                        "gutenberg-ai cards printing --letters A,I,O",
+                        "gutenberg-ai cards refinement red 2f binding IV",
+                        "gutenberg-ai cards gear gain red",
+                        "gutenberg-ai cards patronage illuminating V"])
+    cards.add_argument("words", nargs="*", metavar="WORD", help="what the card shows (the first may be its kind)")
+    _game_option(cards)
+    cards.add_argument("--kind", default=None, help="only cards of this kind (Gutenberg: printing, refinement, "
+                       "specialty, gear, patronage; Printing Press: card, plate, frame)")
+    cards.add_argument("--letters", default=None, metavar="A,I,O",
+                       help="exactly these letters (a printing card's, a patronage card's types)")
+    cards.add_argument("--inks", default=None, metavar="red,red",
+                       help="exactly these inks (a refinement card's colour part, a patronage card's inks)")
+    cards.add_argument("--top", type=_positive_int, default=10, help="how many cards at most (default 10)")
+    cards.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
+    cards.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    cards.set_defaults(run=cmd_cards)
+    serve_p = _subparser(sub, "serve", "play, hints, your table and review in a web page",
+                         "Serve the web page on HOST:PORT (127.0.0.1 by default: this machine only) and "
+                         "print its address: play against the AI, hints at any decision, hints for a "
+                         "position file, and review of a game record, for every game. Ctrl-C stops it.",
+                         ["gutenberg-ai serve", "gutenberg-ai serve --port 8080",
+                          "gutenberg-ai serve --port 0          (any free port, printed)"])
+    serve_p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve_p.add_argument("--port", type=_non_negative_int, default=8000, help="the port (default 8000; 0: any free one)")
+    serve_p.add_argument("--workers", type=_threads, default=max(1, min(4, os.cpu_count() or 1)),
+                         help="searches run at once (default: the cores, at most 4)")
+    serve_p.add_argument("--max-seconds", type=_seconds, default=None, metavar="S",
+                         help="the longest search, an AI move or a hint, whatever its budget "
+                              "(default 30 s an AI move, 60 s a hint)")
+    serve_p.set_defaults(run=cmd_serve)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:   # `gutenberg-ai` alone: what it can do
+        parser.print_help()
+        return 0
+    if args.command == "hint" and args.seconds is None and args.iterations is None:
+        args.iterations = HINT_ITERATIONS
+    if args.command == "review" and args.seconds is None and args.iterations is None:
+        from gutenberg_ai.tools.review import DEFAULT_ITERATIONS
+        args.iterations = DEFAULT_ITERATIONS
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        # The reader went away (`gutenberg-ai demo | head`): stop quietly, as `cat` does.
+        # Python's own flush of stdout at exit would fail again, so stdout goes nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141   # 128 + SIGPIPE, what a shell reports for a program the pipe stopped
+    except (UsageError, *USER_ERRORS) as e:
+        if os.environ.get("GUTENBERG_AI_DEBUG"):   # a developer wants the traceback
+            raise
+        for line in str(e).split("\n"):    # a file's problems: one line each
+            print(f"{PROG} {args.command}: {line}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
+        return 130

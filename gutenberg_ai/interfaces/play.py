@@ -1,0 +1,496 @@
+"""`gutenberg-ai play`: a game in the terminal, one person against AI opponents, for every
+game of the games table.
+
+The session shows the table as the person sees it (the game's decision view through
+gutenberg_ai.interfaces.tui: what the decision is about, their own holdings in full, the others in
+a line or two each; it fits a 100x40 terminal), asks for a move by its number in a menu
+written in the game's words, and lets the AI seats move with a progress indicator.
+Commands at the prompt: a move number, or what the game's view lets a person type
+instead (Gutenberg: a plan as five numbers; Printing Press: a row and a column);
+`hint [SECONDS]`, `undo`, `board`, `moves`, `save FILE`, `save --full FILE`,
+`save-position FILE`, `help [TOPIC]` (the game's topics), `quit`. Nothing typed ends in a traceback: a typo gets a
+message saying what would work. At a terminal the prompt has line editing and history
+(readline), and what was typed while the AI was thinking is thrown away, not played.
+
+Chance is drawn with the seed (records.draw_chance: a function of the seed and the move
+number), and the AI seats are seeded from it, so the same seed and the same moves give
+the same game (exactly so with an iteration budget; a time budget depends on the
+machine). `undo` goes back to the person's previous decision by replaying the record up
+to it, which draws the same cards again.
+
+`save FILE` writes what the person has seen (records.GameRecord.to_dict with a viewer:
+what the core hides from them, e.g. the AI's plan committed this plan step, stays
+hidden, and the seeds are left out); `save --full FILE` writes everything. A game continues from
+either with `gutenberg-ai play --resume FILE` (records.fill_hidden fills what was
+hidden; the hidden plans at its end are chosen again).
+"""
+from __future__ import annotations
+
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+
+import pyspiel
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from gutenberg_ai import games
+from gutenberg_ai.interfaces import tui
+from gutenberg_ai.search.bots import budget_options, make_bot
+from gutenberg_ai.games import core_of
+from gutenberg_ai.games.positionfile import PositionError
+from gutenberg_ai.games.records import CHANCE, GameRecord, draw_chance, seat_entry
+
+_UNDONE = object()   # what the menu returns when undo went back to an earlier decision
+DRAWS_SHOWN = 6      # a deal of more draws is summed up in a line
+HINT_TOP = 5
+SCREEN_LINES = 40    # the height a decision is fitted to when the output is not a terminal
+
+HELP_COMMANDS = """\
+[bold]Commands[/bold]
+  [green]hint[/green] [SECONDS]         the best moves by a search, with win chances and how sure they are
+  [green]undo[/green]                   back to your previous decision
+  [green]board[/green]                  the whole table (the screen at a decision shows what the decision is about)
+  [green]moves[/green]                  list every legal move
+  [green]save[/green] FILE              write the game as you have seen it (continue it: gutenberg-ai play --resume FILE)
+  [green]save --full[/green] FILE       write the whole game record, what you have not seen included
+  [green]save-position[/green] FILE     write this position, for gutenberg-ai hint
+{topics}  [green]quit[/green]                   leave the game
+Line editing and history (arrow keys) work at the prompt; Ctrl-C stops a hint, or leaves."""
+
+
+def help_text(view) -> str:
+    """The help of the prompt: the game's way of typing a move, the commands, the game's
+    help topics."""
+    topics = "".join(f"  [green]help {name}[/green]{' ' * max(1, 18 - len(name))}{what}\n"
+                     for name, (what, _) in view.HELP_TOPICS.items())
+    return view.HELP_MOVES + "\n\n" + HELP_COMMANDS.format(topics=topics)
+
+
+@dataclass
+class Settings:
+    """What `gutenberg-ai play` was asked for."""
+    human: int = 0
+    ai: tuple = ("smmcts",)
+    seconds: float | None = 3.0
+    iterations: int | None = None
+    seed: int = 0
+    save: str | None = None
+    # Moves a position file gives for seats after one it hides (Gutenberg: the plans
+    # after the first hidden one): (seat, preset), played for them when their turn comes
+    # (the game's position_start and preset_action).
+    presets: list = field(default_factory=list)
+
+
+class Quit(Exception):
+    """The person left (quit, end of input, Ctrl-C)."""
+
+    def __init__(self, code: int, why: str):
+        super().__init__(why)
+        self.code = code
+
+
+class Session:
+    """A game in the terminal. `start`: record entries (player, action) to play first
+    without asking (a game resumed)."""
+
+    def __init__(self, game, settings: Settings, console: Console | None = None, read_line=None, start=()):
+        self.game = game
+        self.printing_game = games.of(game)
+        self.view = self.printing_game.view
+        self.settings = settings
+        self.console = console or Console()
+        self.read_line = read_line or self._read_stdin
+        self.tty = read_line is None and sys.stdin.isatty()
+        self.echo = read_line is None and not self.tty   # a scripted session shows what it was fed
+        n = game.num_players()
+        if not 0 <= settings.human < n:
+            raise ValueError(f"seat: {settings.human} is out of range (0-{n - 1})")
+        self.human = settings.human
+        ai_seats = [seat for seat in range(n) if seat != self.human]
+        names_ = list(settings.ai)
+        if len(names_) == 1:
+            names_ = names_ * len(ai_seats)
+        if ai_seats and len(names_) != len(ai_seats):
+            raise ValueError(f"ai: {len(names_)} bots named for {len(ai_seats)} AI seats "
+                             "(name one for all, or one per seat)")
+        self.bots = {}
+        seats = [seat_entry(self.human, "human")]
+        for seat, name in zip(ai_seats, names_):
+            options = budget_options(name, settings.seconds, settings.iterations)
+            bot_seed = settings.seed + 1 + seat
+            self.bots[seat] = make_bot(name, game, seat, seed=bot_seed, **options)
+            seats.append(seat_entry(seat, name, bot_seed, options))
+        seats.sort(key=lambda e: e["seat"])
+        self.labels = [f"you (player {seat})" if seat == self.human else f"player {seat} ({e['player']})"
+                       for seat, e in enumerate(seats)]
+        self.record = GameRecord(game, settings.seed, seats, command="play")
+        self.state = game.new_initial_state()
+        self.decisions: list[int] = []    # record indices of the person's decisions, for undo
+        self.drawn: list[str] = []        # chance draws not yet shown
+        # The plans the position gives, played in its first plan step (again after an undo).
+        self.presets = dict(settings.presets)
+        self.preset_round = core_of(self.state).round
+        for entry in start:
+            if self.state.current_player() == self.human and len(self.state.legal_actions()) > 1:
+                self.decisions.append(len(self.record.actions))
+            self.record.add(self.state, entry["action"])
+            self.state.apply_action(entry["action"])
+        self.record.finish(self.state)
+
+    # -- the game loop ------------------------------------------------------------------
+    def next_turn(self):
+        """What the game waits for now, as (kind, value): ("end", None); ("chance",
+        the draw), ("preset", the move the position gives): played without asking;
+        ("ai", seat): an AI seat's search; ("human", seat): the person's decision. The
+        terminal's loop below and the web page's (gutenberg_ai.interfaces.web) both ask this."""
+        if self.state.is_terminal():
+            return "end", None
+        player = self.state.current_player()
+        if player == CHANCE:
+            return "chance", draw_chance(self.state, self.settings.seed)
+        preset = self._preset(player)
+        if preset is not None:
+            return "preset", preset
+        return ("ai" if player != self.human else "human"), player
+
+    def human_move(self, action: int):
+        """Play the person's `action` (checked legal) as a decision undo goes back to
+        (a decision with one legal move is not one)."""
+        legal = self.state.legal_actions()
+        if self.state.current_player() != self.human:
+            raise ValueError("it is not your decision")
+        if action not in legal:
+            raise ValueError(f"{action} is not a legal move here")
+        if len(legal) > 1:
+            self.decisions.append(len(self.record.actions))
+        self.apply_move(action)
+
+    def say(self, text: str, style: str = ""):
+        """Tell the person something (what a move did, a draw, an undo): a line in the
+        terminal; the web page's session collects them instead."""
+        self.console.print(Text(text, style=style))
+
+    def run(self) -> int:
+        try:
+            while True:
+                kind, value = self.next_turn()
+                if kind == "end":
+                    break
+                if kind == "chance":
+                    self.apply_move(value)
+                elif kind == "preset":
+                    self.apply_move(value, preset=True)
+                elif kind == "ai":
+                    self.apply_move(self.think(value))
+                else:
+                    self.apply_move(self._ask())
+        except KeyboardInterrupt:
+            self._flush_draws()
+            self.console.print(Text("Interrupted.", style="bold"))
+            self._save_on_exit()
+            return 130
+        except Quit as q:
+            self._flush_draws()
+            self.console.print(Text(str(q), style="bold"))
+            self._save_on_exit()
+            return q.code
+        self._flush_draws()
+        self.console.rule("End of the game")
+        core = core_of(self.state)
+        self.console.print(tui.game_view(core, self.human, self.labels))
+        self.console.print(tui.score_table(core, self.labels))
+        self._save_on_exit()
+        return 0
+
+    def _preset(self, player: int):
+        """The move the position gave `player`, if it is theirs to play now."""
+        if player not in self.presets or player == CHANCE:
+            return None
+        return self.printing_game.positions.preset_action(
+            core_of(self.state), self.state.legal_actions(), self.presets[player], self.preset_round)
+
+    def apply_move(self, action: int, preset: bool = False):
+        player = self.state.current_player()
+        before = core_of(self.state) if player == CHANCE else None
+        self.record.add(self.state, action)
+        text = self.state.action_to_string(player, action)
+        self.state.apply_action(action)
+        self.record.finish(self.state)
+        note = self.view.chance_note(before, action, text) if before is not None else None
+        if note:     # a draw worth its own line (Gutenberg's automa cards)
+            self._flush_draws()
+            self.say(note, style="yellow")
+        else:
+            self._announce(player, text, preset)
+
+    def _announce(self, player: int, text: str, preset: bool = False):
+        """Say what just happened, as the person may know it."""
+        history = [(h.player, h.action) for h in self.state.full_history()]
+        core = core_of(self.state)
+        hidden = core.mask_history(self.human, history)[-1][1] < 0 if history else False
+        if player == CHANCE:
+            self.drawn.append(self.view.UNSEEN_DRAW if hidden else text)
+            return
+        self._flush_draws()
+        who = self.labels[player]
+        if preset:   # the person wrote it in the position: they know it
+            self.say(f"{who}: {text} (as the position gives it)", style="yellow")
+        elif hidden:
+            self.say(f"{who} {self.view.hidden_move_text(core, player)}", style="yellow")
+        elif player != self.human:
+            self.say(f"{who}: {text}", style="yellow")
+
+    def _flush_draws(self):
+        # A deal (setup, a new round) is dozens of draws, and the board shows where they
+        # went; a few draws (an order as a reward) are worth reading.
+        if len(self.drawn) > DRAWS_SHOWN:
+            self.say(f"dealt: {len(self.drawn)} draws (see the board)", style="dim")
+        elif self.drawn:
+            self.say("drawn: " + "; ".join(self.drawn), style="dim")
+        self.drawn = []
+
+    def think(self, player: int) -> int:
+        """The AI seat's move, with a progress indicator while it searches."""
+        bot = self.bots[player]
+        if len(self.state.legal_actions()) == 1:
+            return self.state.legal_actions()[0]
+        self._flush_draws()
+        if not self.console.is_terminal:
+            return bot.step(self.state)
+        columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+        with Progress(*columns, console=self.console, transient=True) as progress:
+            progress.add_task(f"{self.labels[player]} is thinking", total=None)
+            return bot.step(self.state)
+
+    # -- the person's decision ----------------------------------------------------------
+    def _ask(self) -> int:
+        """The person's move; commands are answered in between. A decision with one
+        legal move is played at once (and is not one undo goes back to)."""
+        while True:
+            legal = self.state.legal_actions()
+            core = core_of(self.state)
+            texts = [tui.move_text(core, a, self.state.action_to_string(self.human, a)) for a in legal]
+            if len(legal) == 1:
+                self._flush_draws()
+                self.console.print(Text(f"you: {texts[0]} (the only move)", style="cyan"))
+                return legal[0]
+            self._show(legal, texts)
+            action = self._menu(legal, texts)
+            if action is not _UNDONE:
+                self.decisions.append(len(self.record.actions))
+                return action
+
+    def _menu(self, legal, texts):
+        """Read lines until one chooses a move (or undo goes back: _UNDONE)."""
+        while True:
+            line = self._read("your move> ")
+            words = line.split()
+            if not words:
+                continue
+            try:
+                action = self._command(words[0].lower(), words[1:], line, legal, texts)
+            except (ValueError, OSError, PositionError, pyspiel.SpielError) as e:
+                self.console.print(Text(str(e), style="red"))
+                continue
+            if action is not None:
+                return action
+
+    def _command(self, command, rest, line, legal, texts):
+        """The move chosen by `line`; None after a command that is not a move."""
+        core = core_of(self.state)
+        numbers = line.replace(",", " ").split()
+        more = self.view.typed_move_help(core, legal)
+        # Numbers, negative ones too (a row above a Printing Press tableau is 0 or below).
+        if all(re.fullmatch(r"-?\d{1,6}", w) for w in numbers):
+            if len(numbers) == 1:
+                k = int(numbers[0])
+                if 1 <= k <= len(legal):
+                    self.console.print(Text(f"you: {texts[k - 1]}", style="cyan"))
+                    return legal[k - 1]
+                raise ValueError(f"there is no move {k}: the moves are numbered 1 to {len(legal)}")
+            # Several numbers: what the game lets a person type (a plan, a place).
+            action = self.view.typed_move(core, [int(w) for w in numbers], legal)
+            if action is not None:
+                self.console.print(Text(f"you: {texts[legal.index(action)]}", style="cyan"))
+                return action
+            raise ValueError(f"type one move number (1-{len(legal)}){more}")
+        if command == "help":
+            self._help(rest)
+        elif command == "hint":
+            self._hint(rest, legal)
+        elif command == "undo":
+            self._undo()
+            return _UNDONE
+        elif command == "board":
+            self.console.print(tui.game_view(core, self.human, self.labels))
+        elif command in ("moves", "list"):
+            self.console.print(tui.moves_table(texts))
+        elif command == "save":
+            self._save(rest)
+        elif command == "save-position":
+            self._save_position(rest)
+        elif command in ("quit", "exit"):
+            raise Quit(0, "You left the game.")
+        else:
+            raise ValueError(f"{line.strip()!r} is not a move or a command: type a move number "
+                             f"(1-{len(legal)}){more}, or help")
+        return None
+
+    def _help(self, rest):
+        topic = rest[0].lower() if rest else ""
+        if not topic:
+            self.console.print(help_text(self.view))
+            return
+        for name, (_, text) in self.view.HELP_TOPICS.items():
+            if name.startswith(topic[:4]):
+                self.console.print(text())
+                return
+        topics = ", ".join(f"help {name}" for name in self.view.HELP_TOPICS)
+        raise ValueError(f"help {rest[0]!r}: try help" + (f", {topics}" if topics else ""))
+
+    def _show(self, legal, texts):
+        """The table at this decision and the menu, fitted to the terminal (a file or a
+        pipe counts as 40 lines): the rule, the view, the menu, a line of help, the prompt."""
+        self._flush_draws()
+        core = core_of(self.state)
+        console = self.console
+        # The game's own menu where it has one (Gutenberg: a plan as five numbers;
+        # Printing Press: places and windows by row and column), else every move.
+        menu = self.view.menu(core, self.human, legal, texts, console.width) or \
+            tui.menu_text(texts, core.step_name(), console.width)
+        height = console.size.height if console.is_terminal else SCREEN_LINES
+        below = len(console.render_lines(menu, pad=False)) + 3
+        console.rule(f"Your decision: {core.step_name()}")
+        console.print(tui.fit_decision(console, core, self.human, self.labels, below, height))
+        console.print(menu)
+        console.print("[dim]Type a move number, or help (board: the whole table).[/dim]")
+
+    def _read(self, prompt: str) -> str:
+        try:
+            line = self.read_line(prompt)
+        except EOFError:
+            raise Quit(1, "The input ended before the game did.") from None
+        except KeyboardInterrupt:
+            raise Quit(130, "Interrupted.") from None
+        if self.echo:
+            self.console.print(Text(line, style="dim"))
+        return line
+
+    def _read_stdin(self, prompt: str) -> str:
+        if not self.tty:
+            return self.console.input(prompt)
+        _line_editing()
+        # What was typed while the AI was thinking is not a move made at this prompt.
+        import termios
+        try:
+            termios.tcflush(sys.stdin, termios.TCIFLUSH)
+        except termios.error:
+            pass
+        return input(prompt)
+
+    # -- commands -----------------------------------------------------------------------
+    def _hint(self, rest, legal):
+        s = self.settings
+        if rest:
+            try:
+                seconds = float(rest[0])
+            except ValueError:
+                raise ValueError(f"hint {rest[0]!r}: give the seconds to search, e.g. hint 5") from None
+            if not seconds > 0:
+                raise ValueError("hint: the seconds must be more than 0")
+            budget = {"seconds": seconds}
+        elif s.iterations is not None:
+            budget = {"iterations": s.iterations}
+        else:
+            budget = {"seconds": s.seconds or 1.0}
+        try:
+            with tui.search_progress(self.console, "searching for hints", **budget) as progress:
+                started = time.perf_counter()
+                from gutenberg_ai.search.hints import hint
+                hints = hint(self.state, top=HINT_TOP, seed=s.seed, progress=progress, **budget)
+        except KeyboardInterrupt:
+            self.console.print(Text("Hint stopped.", style="bold"))
+            return
+        numbers = {a: i + 1 for i, a in enumerate(legal)}
+        solo = self.game.num_players() == 1
+        title = f"Hints ({time.perf_counter() - started:.1f} s, {hints.iterations:,} iterations of search)"
+        self.console.print(tui.hints_table(hints, numbers, title=title, solo=solo,
+                                           score_word=self.printing_game.score_word))
+
+    def _undo(self):
+        if not self.decisions:
+            raise ValueError("nothing to undo: this is your first decision")
+        back_to = self.decisions.pop()
+        undone = self.record.actions[back_to]["text"]
+        self.record.truncate(back_to)
+        self.state = self.game.new_initial_state()
+        for entry in self.record.actions:
+            self.state.apply_action(entry["action"])
+        self.drawn = []
+        self.say(f"Undone: {undone}. Back to your previous decision.", style="bold")
+
+    def _save(self, rest):
+        full = bool(rest) and rest[0] == "--full"
+        path = " ".join(rest[1:] if full else rest)
+        if not path:
+            raise ValueError("save FILE: name the file, e.g. save game.json (save --full FILE: "
+                             "everything, what you have not seen included)")
+        if full:
+            self.record.save(path)
+            what = "the whole game record"
+        else:
+            self.record.save(path, viewer=self.human, state=self.state)
+            what = "the game as you have seen it"
+        self.console.print(Text(f"Saved {what} ({len(self.record.actions)} actions) to {path}; continue it "
+                                f"with: gutenberg-ai play --resume {path}"))
+
+    def _save_position(self, rest):
+        if not rest:
+            raise ValueError("save-position FILE: name the file, e.g. save-position table.json")
+        path = " ".join(rest)
+        # What the person may know: what the core hides from them stays hidden. The
+        # state as played (a game whose position is its moves needs them).
+        try:
+            self.printing_game.positions.save_position(self.state, path, viewer=self.human)
+        except PositionError as e:
+            raise ValueError(f"save-position: not here: {e.reason} (save FILE keeps the whole game)") from None
+        self.console.print(Text(f"Saved this position to {path}; ask for a hint with: gutenberg-ai hint {path}"))
+
+    def _save_on_exit(self):
+        """--save: the whole record once the game is over; before that, what the person
+        has seen (like `save FILE`)."""
+        path = self.settings.save
+        if not path:
+            return
+        if self.state.is_terminal():
+            self.record.save(path)
+            self.console.print(Text(f"Game record written to {path}"))
+        else:
+            self.record.save(path, viewer=self.human, state=self.state)
+            self.console.print(Text(f"The game so far, as you have seen it, written to {path} "
+                                    f"(continue it: gutenberg-ai play --resume {path})"))
+
+
+_READLINE = []
+
+
+def _line_editing():
+    """Line editing and history for input() at a terminal (the readline module, where
+    Python has it)."""
+    if not _READLINE:
+        try:
+            import readline  # noqa: F401  (importing it is what turns it on)
+            _READLINE.append(True)
+        except ImportError:
+            _READLINE.append(False)
+
+
+__all__ = ["Quit", "Session", "Settings", "help_text", "play"]
+
+
+def play(game, settings: Settings, console: Console | None = None) -> int:
+    """Run a session to its end; the exit code (0 at the end of the game or on quit)."""
+    return Session(game, settings, console).run()

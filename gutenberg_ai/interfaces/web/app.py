@@ -1,0 +1,667 @@
+"""The web application: a JSON API (FastAPI; its OpenAPI document at /openapi.json and
+the interactive one at /docs) and the page, plain static modules in
+gutenberg_ai/interfaces/web/static/ (no build step). docs/web.md describes both.
+
+Every request is checked: a bad field is a 422 naming it, an unknown game or record a
+404, a busy game a 409, too big an upload a 413, a full server a 503; nothing ends in a
+500 with a traceback (an unexpected error is logged and answered with a line saying so).
+The client never names a file on the server: positions and records come in the request,
+and the shipped example positions are named by their game and name from a list.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import logging
+import os
+import re
+import secrets
+import socket
+from pathlib import Path
+from typing import Annotated, Optional
+
+import fastapi
+import pyspiel
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import HTTPConnection
+
+from gutenberg_ai._version import __version__
+from gutenberg_ai import games
+from gutenberg_ai.search.hints import hint
+from gutenberg_ai.common.jsonfile import FileDataError, decode_json, plain_text
+from gutenberg_ai.common.limits import MAX_ITERATIONS, MAX_SECONDS
+from gutenberg_ai.games.positionfile import PositionError, load_position
+from gutenberg_ai.games.records import RecordError, load_record
+from gutenberg_ai.interfaces.web.searches import Runner
+from gutenberg_ai.interfaces.web.sessions import Limits, NotNow, Review, Store, WebGame, board_of, review_of_game
+
+log = logging.getLogger("gutenberg_ai.interfaces.web")
+STATIC = Path(__file__).parent / "static"
+WEB_BOTS = ("smmcts", "ismcts", "learned", "heuristic", "random")   # the AI seats the page offers: stoppable searches
+USER_ERRORS = (FileDataError, ValueError, pyspiel.SpielError)
+
+
+class ApiError(Exception):
+    """A request that cannot be served: its status, a message, and the problems (field,
+    reason) of a file."""
+
+    def __init__(self, status: int, message: str, problems=()):
+        super().__init__(message)
+        self.status, self.message, self.problems = status, message, list(problems)
+
+
+def user_error(e: Exception, status: int = 422) -> ApiError:
+    if isinstance(e, FileDataError):
+        return ApiError(status, str(e), e.problems)
+    return ApiError(status, str(e))
+
+
+def named_field(message: str, fields) -> list:
+    """The problem of a message that names one of the request's `fields` as the games'
+    settings word it ("players: 1 is out of range (2-4)"), at that field; else none."""
+    where, sep, reason = message.partition(": ")
+    return [(where, reason)] if sep and where in fields else []
+
+
+# ---------------------------------------------------------------------------------------
+# Requests
+# ---------------------------------------------------------------------------------------
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# A search's budget as a request gives it, refused (422 naming the field) before any work:
+# a finite, positive time and an iteration count within gutenberg_ai.common.limits; the server's own caps
+# (Limits) are checked next by create_app's budget().
+Seconds = Annotated[Optional[float], Field(gt=0, le=MAX_SECONDS, allow_inf_nan=False)]
+Iterations = Annotated[Optional[int], Field(ge=1, le=MAX_ITERATIONS)]
+Seed = Annotated[int, Field(ge=0, le=2**31 - 1)]
+
+
+class NewGame(Strict):
+    """A new game against the AI. A setting the game does not have (GET /api/info lists
+    each game's parameters) is refused, naming it."""
+    game: str = Field(games.DEFAULT_GAME, description="the game: " + ", ".join(games.GAMES))
+    players: int = Field(2, ge=1, le=4, description="the people, you included; 1 is solo")
+    seat: int = Field(0, ge=0, le=3, description="your seat")
+    ai: list[str] = Field(["smmcts"], min_length=1, max_length=3,
+                          description="the AI seats' bot, one for all or one per AI seat: " + ", ".join(WEB_BOTS))
+    seconds: Seconds = Field(None, description="a searching AI's time a move")
+    iterations: Iterations = Field(None, description="or its iterations a move (reproducible)")
+    characters: Optional[bool] = Field(None, description="character tiles (the game's default: yes)")
+    automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
+    rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds: a short game (each game has its "
+                                  "own bound: Gutenberg 6, Printing Press 3, Lead Letter Printers 20)")
+    variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
+    seed: Optional[int] = Field(None, ge=0, le=2**31 - 1, description="the deal and the AI (default: a new one)")
+
+
+class Move(Strict):
+    """The person's move: an action of the moves listed, or numbers as the game reads
+    them (Gutenberg's plan as five numbers; a row and a column)."""
+    action: Optional[int] = Field(None, ge=0, le=2**31 - 1)
+    numbers: Optional[list[int]] = Field(None, min_length=1, max_length=8)
+
+
+class Budget(Strict):
+    seconds: Seconds = None
+    iterations: Iterations = None
+    top: int = Field(5, ge=1, le=20)
+    seed: Seed = 0
+
+
+class Upload(Strict):
+    """A file's contents as text, and its name (for messages)."""
+    text: str
+    name: str = Field("upload.json", max_length=200)
+
+
+class PositionHint(Upload, Budget):
+    pass
+
+
+# ---------------------------------------------------------------------------------------
+# The application
+# ---------------------------------------------------------------------------------------
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")    # the Host names a loopback server answers to
+PAGE_COOKIE = "gutenberg_page"
+PAGE_TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")     # secrets.token_urlsafe(16)
+# The page's own policy: its modules, style sheet and API from this server, nothing
+# inline, no frames. The API's interactive documents load Swagger UI and ReDoc from
+# their CDN with an inline script, so they have a looser one of their own.
+PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+               "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
+               "worker-src blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+DOCS_PATHS = ("/docs", "/redoc")
+
+
+def allowed_hosts(bind: str, named: str = "") -> list[str]:
+    """The Host header values a server listening on `bind` answers to (docs/web.md): a
+    loopback address only the loopback names; another address itself, the loopback names
+    and the names in `named` (comma-separated: $GUTENBERG_AI_HOSTS); every address
+    (0.0.0.0, ::) the machine's own names besides."""
+    try:
+        address = ipaddress.ip_address(bind)
+    except ValueError:
+        address = None
+    if bind == "localhost" or (address is not None and address.is_loopback):
+        return list(LOOPBACK)
+    hosts = list(LOOPBACK) + [n.strip().lower() for n in named.split(",") if n.strip()]
+    if address is not None and address.is_unspecified:
+        hosts += [socket.gethostname().lower(), socket.getfqdn().lower()]
+    else:
+        hosts.append(f"[{bind}]" if address is not None and address.version == 6 else bind.lower())
+    return list(dict.fromkeys(hosts))
+
+
+class PageCookie:
+    """ASGI middleware: the page a request comes from, by its cookie (a random token the
+    server gives a browser on its first request, HttpOnly, SameSite=Strict), put in
+    the request's state for the stores (sessions.Store), whose games and records belong
+    to it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        token = HTTPConnection(scope).cookies.get(PAGE_COOKIE, "")
+        fresh = not PAGE_TOKEN.fullmatch(token)
+        if fresh:
+            token = secrets.token_urlsafe(16)
+        scope.setdefault("state", {})["page"] = token
+
+        async def sending(message):
+            if fresh and message["type"] == "http.response.start":
+                MutableHeaders(scope=message).append(
+                    "set-cookie", f"{PAGE_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict")
+            await send(message)
+        await self.app(scope, receive, sending)
+
+
+class SecurityHeaders:
+    """ASGI middleware: every answer says not to sniff its type and not to be framed, and
+    carries its content security policy (the page's, or the API documents')."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        policy = DOCS_POLICY if scope["path"] in DOCS_PATHS else PAGE_POLICY
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("x-content-type-options", "nosniff")
+                headers.setdefault("x-frame-options", "DENY")
+                headers.setdefault("content-security-policy", policy)
+                headers.setdefault("referrer-policy", "no-referrer")
+            await send(message)
+        await self.app(scope, receive, sending)
+
+
+def page_of(request: Request) -> str:
+    return request.state.page
+
+
+Page = Annotated[str, Depends(page_of)]
+
+
+def too_big_words(limit: int) -> str:
+    return f"the request is over {limit // 1024} KiB: a position or record file is at most {limit // 1024} KiB here"
+
+
+def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
+    """The application, answering to the Host names `hosts` (allowed_hosts)."""
+    limits = limits or Limits()
+    runner = Runner(limits.workers, limits.max_waiting, limits.heartbeat)
+    played = Store(limits.max_games, limits.games_per_page, limits.idle_seconds, "game")
+    reviews = Store(limits.max_records, limits.records_per_page, limits.idle_seconds, "record")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        async def sweeper():      # idle games and records go even when nobody asks
+            while True:
+                await asyncio.sleep(min(60.0, limits.idle_seconds / 4))
+                played.sweep()
+                reviews.sweep()
+        task = asyncio.create_task(sweeper())
+        yield
+        task.cancel()
+        runner.shutdown()
+
+    # A file's text in a JSON string: escapes may double it, and a little room for the rest.
+    # A body over it is refused (413) as it comes, with a Content-Length or chunked.
+    body_limit = 2 * limits.max_upload_bytes + 4096
+    app = FastAPI(title="gutenberg-ai", version=__version__, lifespan=lifespan, max_body_size=body_limit,
+                  description="Play, hints, your table and review for the printing games of gutenberg-ai "
+                              "(docs/web.md).")
+    if getattr(app, "max_body_size", None) != body_limit:   # an older FastAPI takes the option silently
+        raise RuntimeError(f"FastAPI {fastapi.__version__} has no request body limit (max_body_size): "
+                           'upgrade it (pip install -e ".[web]")')
+    app.state.limits, app.state.runner, app.state.games, app.state.reviews = limits, runner, played, reviews
+    # Each wraps those added before it: the Host name is checked first (a page of another
+    # site reaching this server by DNS rebinding is refused), then every answer gets the
+    # headers, then the request its page.
+    app.add_middleware(PageCookie)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))
+
+    # -- errors: a JSON body {"error", "problems"}, never a traceback ------------------
+    @app.exception_handler(ApiError)
+    async def api_error(request, e: ApiError):
+        return JSONResponse({"error": e.message, "problems": [{"where": w, "reason": r} for w, r in e.problems]},
+                            status_code=e.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request, e):
+        words = too_big_words(body_limit) if e.status_code == 413 else str(e.detail)
+        return JSONResponse({"error": words, "problems": []}, status_code=e.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request, e: RequestValidationError):
+        problems = []
+        for err in e.errors():
+            loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path")]
+            problems.append({"where": ".".join(loc) or "request", "reason": plain_text(str(err.get("msg", "")))})
+        message = "; ".join(f"{p['where']}: {p['reason']}" for p in problems)
+        return JSONResponse({"error": message, "problems": problems}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request, e):
+        log.exception("unexpected error")
+        return JSONResponse({"error": "the server failed to answer this (its log says why)", "problems": []},
+                            status_code=500)
+
+    # -- the page ----------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    def index():
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- what the server offers --------------------------------------------------------
+    @app.get("/api/info", summary="The games, bots and limits")
+    def info():
+        out = []
+        for g in games.GAMES.values():
+            defaults = g.rules_module.DEFAULTS
+            out.append({"key": g.key, "title": g.title, "score_word": g.score_word,
+                        "parameters": {k: v for k, v in defaults.items() if k not in ("catalogue", "position")},
+                        "board": hasattr(g.view, "web_board")})
+        from gutenberg_ai.tools.plots import COLOURS      # a player's colour, as the command line's plots have it
+        return {"games": out, "bots": list(WEB_BOTS), "version": __version__,
+                "player_colours": list(COLOURS),
+                "limits": {k: getattr(limits, k) for k in ("max_ai_seconds", "max_hint_seconds", "max_iterations",
+                                                            "max_upload_bytes", "max_games", "games_per_page",
+                                                            "records_per_page")}}
+
+    def budget(seconds, iterations, max_seconds, default_seconds):
+        if seconds is not None and iterations is not None:
+            raise ApiError(422, "seconds and iterations: give one budget, not both",
+                           [("seconds", "give seconds or iterations, not both")])
+        if seconds is not None and seconds > max_seconds:
+            raise ApiError(422, f"seconds: {seconds:g} is over this server's {max_seconds:g}",
+                           [("seconds", f"at most {max_seconds:g}")])
+        if iterations is not None and iterations > limits.max_iterations:
+            raise ApiError(422, f"iterations: {iterations} is over this server's {limits.max_iterations}",
+                           [("iterations", f"at most {limits.max_iterations}")])
+        if seconds is None and iterations is None:
+            return {"seconds": min(default_seconds, max_seconds)}   # the server's limit holds here too
+        if seconds is not None:
+            return {"seconds": seconds}
+        # An iteration budget is bounded in time too (the first reached stops it): at a
+        # few hundred iterations a second, 200,000 would hold a worker and its stream
+        # for many minutes.
+        return {"iterations": iterations, "seconds": max_seconds}
+
+    # -- play --------------------------------------------------------------------------
+    @app.post("/api/games", status_code=201, summary="Start a game against the AI")
+    def new_game(req: NewGame, page: Page):
+        from gutenberg_ai.interfaces.choices import UsageError, fresh_seed, known_params, load_game
+        from gutenberg_ai.interfaces.play import Session, Settings
+        try:
+            g = games.get(req.game)
+        except ValueError as e:
+            raise ApiError(422, str(e), [("game", f"not one of {', '.join(games.GAMES)}")]) from None
+        for name in req.ai:
+            if name not in WEB_BOTS:
+                raise ApiError(422, f"ai: {name!r} is not one of {', '.join(WEB_BOTS)}",
+                               [("ai", f"{name!r} is not one of {', '.join(WEB_BOTS)}")])
+        b = budget(req.seconds, req.iterations, limits.max_ai_seconds, 2.0)
+        params = {"players": req.players, "rounds": req.rounds, "characters": req.characters,
+                  "variant": req.variant}
+        if req.automa or (req.players == 1 and "automa" in g.rules_module.DEFAULTS):
+            params["automa"] = 1
+        try:
+            game = load_game(known_params(g, params, prefix=""), g.key)
+            settings = Settings(human=req.seat, ai=tuple(req.ai), seconds=b.get("seconds"),
+                                iterations=b.get("iterations"),
+                                seed=req.seed if req.seed is not None else fresh_seed())
+            import io
+            from rich.console import Console
+            session = Session(game, settings, console=Console(file=io.StringIO()), read_line=_no_reading)
+        except (UsageError, ValueError, pyspiel.SpielError) as e:
+            raise ApiError(422, str(e), named_field(str(e), NewGame.model_fields)) from None
+        web = WebGame(session, limits)
+        played.add(web, page)
+        out = web.view()
+        out["seed"] = settings.seed
+        return out
+
+    def game_of(game_id: str, page: str) -> WebGame:
+        return played.get(game_id, page)
+
+    @contextlib.contextmanager
+    def holding(web: WebGame):
+        if not web.lock.acquire(blocking=False):
+            raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
+        web.busy = True
+        try:
+            yield
+        finally:
+            web.busy = False
+            web.lock.release()
+
+    @app.get("/api/games/{game_id}", summary="The game as you see it")
+    def get_game(game_id: str, page: Page, since: int = 0):
+        web = game_of(game_id, page)
+        if not web.lock.acquire(timeout=5):
+            raise ApiError(409, "this game is busy (a search is under way)")
+        try:
+            return web.view(since)
+        finally:
+            web.lock.release()
+
+    @app.post("/api/games/{game_id}/move", summary="Your move")
+    def move(game_id: str, page: Page, req: Move):
+        web = game_of(game_id, page)
+        if (req.action is None) == (req.numbers is None):
+            raise ApiError(422, "give an action or numbers", [("action", "give an action or numbers, not both")])
+        with holding(web):
+            try:
+                return web.human(req.action, req.numbers)
+            except NotNow as e:
+                raise user_error(e, 409) from None
+            except USER_ERRORS as e:
+                raise user_error(e) from None
+
+    @app.post("/api/games/{game_id}/undo", summary="Back to your previous decision")
+    def undo(game_id: str, page: Page):
+        web = game_of(game_id, page)
+        with holding(web):
+            try:
+                return web.undo()
+            except USER_ERRORS as e:
+                raise user_error(e, 409) from None
+
+    def stream_holding(web: WebGame, work, wanted: str, why: str):
+        """A search on the game, holding it from now until the search ends; the game must
+        be waiting for `wanted` (next_turn's kind), else 409 saying `why`."""
+        if not web.lock.acquire(blocking=False):
+            raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
+        web.busy = True
+
+        def release():
+            web.busy = False
+            web.job = None
+            web.lock.release()
+        try:
+            if web.session.next_turn()[0] != wanted:
+                raise ApiError(409, why)
+            response = runner.stream(work, USER_ERRORS, on_end=release)
+        except BaseException:
+            release()
+            raise
+        web.job = response.job
+        return response
+
+    @app.post("/api/games/{game_id}/advance", summary="The AI's next move (streamed: progress, then the game)")
+    async def advance(game_id: str, page: Page):
+        web = game_of(game_id, page)
+        return stream_holding(web, web.advance, "ai", "no AI seat is to move (it is your decision, or the game is over)")
+
+    @app.post("/api/games/{game_id}/hint", summary="Hints at your decision (streamed: progress, then the hints)")
+    async def game_hint(game_id: str, page: Page, req: Budget):
+        web = game_of(game_id, page)
+        b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)
+        state = web.session.state
+
+        def work(job):
+            return hints_result(state, web.session.state.get_game().num_players() == 1, req, b, job,
+                                games.of(state).score_word)
+        return stream_holding(web, work, "human", "hints are for your decision, and it is not yours now")
+
+    def hints_result(state, solo, req, b, job, score_word, **options):
+        result = hint(state, top=req.top, seed=req.seed, progress=job.progress, max_nodes=limits.max_nodes,
+                      **b, **options)
+        return {"hints": [h.as_dict() for h in result], "iterations": result.iterations,
+                "seconds": round(result.seconds, 2), "measure": result.measure, "solo": solo,
+                "score_word": score_word, "budget": b}
+
+    @app.post("/api/games/{game_id}/stop", summary="Stop the game's search (the AI's or a hint)")
+    def stop(game_id: str, page: Page):
+        web = game_of(game_id, page)
+        job = web.job
+        if job is not None:
+            job.cancel.set()
+        return {"stopped": job is not None}
+
+    @app.get("/api/games/{game_id}/record", summary="The game record, as the command line reads it")
+    def record(game_id: str, page: Page, full: bool = False):
+        web = game_of(game_id, page)
+        with holding(web):
+            data = web.record(full)
+        from gutenberg_ai.games.records import _dumps
+        name = f"{web.session.printing_game.key}-game{'-full' if full else ''}.json"
+        return Response(_dumps(data) + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/games/{game_id}/position", summary="This position, as `gutenberg-ai hint` reads it")
+    def position(game_id: str, page: Page):
+        web = game_of(game_id, page)
+        with holding(web):
+            try:
+                data = web.position()
+            except PositionError as e:
+                raise ApiError(409, f"not a decision a position file records: {e.reason}") from None
+        name = f"{web.session.printing_game.key}-position.json"
+        return Response(json.dumps(data, indent=2) + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.post("/api/games/{game_id}/review", summary="Review this game", status_code=201)
+    def review_game(game_id: str, page: Page):
+        web = game_of(game_id, page)
+        with holding(web):
+            try:
+                review = review_of_game(web)
+            except USER_ERRORS as e:
+                raise user_error(e) from None
+        reviews.add(review, page)
+        return review.summary()
+
+    @app.delete("/api/games/{game_id}", summary="Leave a game")
+    def leave(game_id: str, page: Page):
+        web = game_of(game_id, page)
+        if web.job is not None:
+            web.job.cancel.set()
+        played.drop(game_id, page)
+        return {"left": True}
+
+    # -- your table: positions ---------------------------------------------------------
+    def examples():
+        out = {}
+        for g in games.GAMES.values():
+            if not g.position_module:
+                continue
+            folder = Path(g.positions.__file__).parent / "data" / "positions"
+            for path in sorted(folder.glob("*.json")):
+                out[(g.key, path.stem)] = path
+        return out
+
+    @app.get("/api/positions/examples", summary="The example positions shipped with the games")
+    def list_examples():
+        return [{"game": k, "name": n} for k, n in examples()]
+
+    @app.get("/api/positions/schemas", summary="Each game's position format and its JSON Schema (the page's form)")
+    def position_schemas():
+        return {g.key: {"format": g.position_format, "title": g.title, "schema": g.positions.position_schema()}
+                for g in games.GAMES.values() if g.position_module}
+
+    @app.get("/api/positions/examples/{game}/{name}", summary="An example position's file")
+    def get_example(game: str, name: str):
+        path = examples().get((game, name))
+        if path is None:
+            raise ApiError(404, f"no example position {name!r} of {game!r} (GET /api/positions/examples lists them)")
+        return Response(path.read_text(encoding="utf-8"), media_type="application/json")
+
+    def read_upload(req: Upload, error):
+        raw = req.text.encode("utf-8", "surrogatepass")
+        if len(raw) > limits.max_upload_bytes:
+            raise ApiError(413, f"{plain_text(req.name)}: {len(raw)} bytes, over this server's "
+                                f"{limits.max_upload_bytes} bytes")
+        source = plain_text(req.name)[:60] or "upload"
+        try:
+            data = decode_json(raw, source, error)
+        except FileDataError as e:
+            raise user_error(e) from None
+        if not isinstance(data, dict):
+            raise ApiError(422, f"{source}: the file is not a JSON object", [("", "not a JSON object")])
+        return data
+
+    def load_uploaded_position(req: Upload):
+        data = read_upload(req, PositionError)
+        try:
+            return load_position(data)
+        except USER_ERRORS as e:
+            raise user_error(e) from None
+
+    def position_view(g, pos) -> dict:
+        player = pos.current_player
+        names = [f"{n} (player {seat})" if n else f"player {seat}" for seat, n in enumerate(pos.names)]
+        core = pos.state
+        legal = core.legal_actions()
+        return {"game": g.key, "title": g.title, "player": player, "step": core.step_name(),
+                "players": pos.game_params["players"], "labels": names,
+                "board": board_of(core, player, names),
+                "moves": [{"action": a, "text": g.view.move_text(core, a, core.action_to_string(a))} for a in legal]}
+
+    @app.post("/api/positions/check", summary="Check a position file and show its table")
+    def check_position(req: Upload):
+        g, pos = load_uploaded_position(req)
+        return position_view(g, pos)
+
+    @app.post("/api/positions/hint", summary="Hints at a position file (streamed: progress, then the hints)")
+    async def position_hint(req: PositionHint):
+        b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)   # before any work
+        g, pos = await asyncio.to_thread(load_uploaded_position, req)
+        solo = pos.game_params["players"] == 1
+
+        def work(job):
+            out = hints_result(pos.state, solo, req, b, job, g.score_word, returns="score" if solo else "win")
+            out["position"] = position_view(g, pos)
+            return out
+        return runner.stream(work, USER_ERRORS)
+
+    # -- review: records ---------------------------------------------------------------
+    @app.get("/api/records", summary="The records held for review")
+    def list_records(page: Page):
+        return [{"id": r.id, "title": r.title, "game": games.of(r.game).key} for r in reviews.values(page)]
+
+    @app.post("/api/records", status_code=201, summary="Upload a game record to review")
+    def upload_record(req: Upload, page: Page):
+        data = read_upload(req, RecordError)
+        try:
+            record = load_record(data)
+            record["_source"] = plain_text(req.name)[:60]
+            review = Review(record, plain_text(req.name)[:60])
+        except USER_ERRORS as e:
+            raise user_error(e) from None
+        reviews.add(review, page)
+        return review.summary()
+
+    @app.get("/api/records/{record_id}", summary="A record's moves")
+    def get_record(record_id: str, page: Page):
+        return reviews.get(record_id, page).summary()
+
+    @app.get("/api/records/{record_id}/board", summary="The table after the record's first `to` actions")
+    def record_board(record_id: str, page: Page, to: int = 0):
+        review = reviews.get(record_id, page)
+        try:
+            return review.board(to)
+        except USER_ERRORS as e:
+            raise user_error(e) from None
+
+    @app.get("/api/records/{record_id}/download", summary="The record, as the command line reads it")
+    def download_record(record_id: str, page: Page):
+        review = reviews.get(record_id, page)
+        from gutenberg_ai.games.records import _dumps
+        data = {k: v for k, v in review.record.items() if not k.startswith("_")}
+        return Response(_dumps(data) + "\n", media_type="application/json",
+                        headers={"Content-Disposition": 'attachment; filename="record.json"'})
+
+    @app.post("/api/records/{record_id}/chances",
+              summary="Each player's win chance over the game (streamed: each point, then all)")
+    async def chances(record_id: str, page: Page):
+        review = reviews.get(record_id, page)
+        if review.chances is not None:
+            return {"event": "done", "result": review.chances}
+        if review.busy:
+            raise ApiError(409, "the chances of this record are being computed")
+        review.busy = True
+
+        def done():
+            review.busy = False
+        try:
+            return runner.stream(lambda job: review.compute_chances(job, limits.review_points,
+                                                                    limits.review_iterations, limits.review_seconds,
+                                                                    limits.max_nodes),
+                                 USER_ERRORS, on_end=done)
+        except BaseException:
+            done()
+            raise
+
+    return app
+
+
+def _no_reading(prompt):
+    raise EOFError("the web page's game reads no terminal")
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None) -> int:
+    """Run the application with uvicorn until interrupted; prints its address."""
+    import socket
+    import uvicorn
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:           # the address in use, no such host: said with the address
+        sock.close()
+        raise OSError(e.errno, f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    port = sock.getsockname()[1]   # port 0: the one the system gave
+    hosts = allowed_hosts(host, os.environ.get("GUTENBERG_AI_HOSTS", ""))
+    app = create_app(limits, hosts)
+    config = uvicorn.Config(app, log_level=os.environ.get("GUTENBERG_AI_LOG", "warning"))
+    server = uvicorn.Server(config)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"gutenberg-ai serve: http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
+    if list(hosts) != list(LOOPBACK):
+        print(f"answering to the Host names {', '.join(hosts)} ($GUTENBERG_AI_HOSTS adds more)", flush=True)
+    server.run(sockets=[sock])
+    return 0

@@ -1,0 +1,382 @@
+"""What the server holds for the page: games being played (WebGame, over play.Session)
+and records being reviewed (Review), each in a bounded store that drops idle entries.
+
+Nothing here knows a game's rules: a game is played through play.Session (next_turn,
+human_move, think, apply_move, undo), drawn through its view (web_board, move_text,
+typed_move, score_rows, verdict), hinted through hints.hint, reviewed through
+records.load_record and replay, and positions go through positionfile.load_position.
+"""
+from __future__ import annotations
+
+import io
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from fastapi import HTTPException
+from rich.console import Console
+
+from gutenberg_ai import games
+from gutenberg_ai.interfaces import tui
+from gutenberg_ai.games import core_of
+from gutenberg_ai.games.records import CHANCE, fill_hidden, game_of, replay
+
+
+@dataclass
+class Limits:
+    """What one server allows (docs/web.md, "Limits")."""
+    max_games: int = 32            # games held at once, all pages together (then 503)
+    max_records: int = 32          # records held for review, all pages together
+    games_per_page: int = 4        # one page's games (its least recently used idle one goes)
+    records_per_page: int = 8      # one page's records
+    idle_seconds: float = 1800.0   # a game or record untouched this long is dropped
+    workers: int = 2               # searches at once
+    max_waiting: int = 8           # searches queued beyond those (then 503)
+    max_ai_seconds: float = 30.0   # an AI seat's time a move
+    max_hint_seconds: float = 60.0
+    max_iterations: int = 200_000  # an iteration budget
+    max_nodes: int = 400_000       # a search tree's node pool (its memory: docs/web.md)
+    max_upload_bytes: int = 1 << 20   # a position file or record sent by the page
+    review_points: int = 40        # searches over a reviewed game for its chart
+    review_iterations: int = 300   # each
+    review_seconds: float = 1.5    # each at most (40 points: a minute)
+    heartbeat: float = 3.0         # a search whose stream is not read this long stops
+
+
+class Store:
+    """Entries by a random id, each belonging to the page that added it (its cookie,
+    app.PageCookie): at most `per_page` a page, the page's least recently used idle one
+    dropped first, and at most `limit` in all, beyond which a new one is refused (503)
+    rather than another page's dropped. Any untouched for `idle` seconds is dropped. A
+    page sees only its own: another's id is unknown to it (404)."""
+
+    def __init__(self, limit: int, per_page: int, idle: float, what: str):
+        self.limit, self.per_page, self.idle, self.what = limit, per_page, idle, what
+        self.items: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def add(self, entry, page: str) -> str:
+        with self.lock:
+            self._sweep()
+            mine = [k for k, e in self.items.items() if e.page == page]
+            if len(mine) >= self.per_page:
+                idle = next((k for k in mine if not self.items[k].busy), None)
+                if idle is None:
+                    raise HTTPException(503, f"this page holds {self.per_page} {self.what}s, all busy: "
+                                             "try again in a moment")
+                del self.items[idle]
+            elif len(self.items) >= self.limit:
+                raise HTTPException(503, f"the server holds {self.limit} {self.what}s of its pages: "
+                                         "try again later")
+            key = secrets.token_urlsafe(12)
+            entry.id, entry.page = key, page
+            entry.touched = time.monotonic()
+            self.items[key] = entry
+            return key
+
+    def get(self, key: str, page: str):
+        with self.lock:
+            self._sweep()
+            entry = self.items.get(key)
+            if entry is None or not secrets.compare_digest(entry.page, page):
+                raise HTTPException(404, f"no such {self.what} (it may have been idle too long and dropped)")
+            entry.touched = time.monotonic()
+            self.items.move_to_end(key)
+            return entry
+
+    def drop(self, key: str, page: str):
+        with self.lock:
+            entry = self.items.get(key)
+            if entry is not None and secrets.compare_digest(entry.page, page):
+                del self.items[key]
+
+    def values(self, page: str):
+        with self.lock:
+            self._sweep()
+            return [e for e in self.items.values() if secrets.compare_digest(e.page, page)]
+
+    def sweep(self):
+        with self.lock:
+            self._sweep()
+
+    def _sweep(self):
+        now = time.monotonic()
+        for key in [k for k, e in self.items.items() if not e.busy and now - e.touched > self.idle]:
+            del self.items[key]
+
+
+def text_view(core, viewer: int, seat_names) -> str:
+    """The game's terminal table as plain text: the page's board for a game whose view
+    has no web_board yet."""
+    console = Console(file=io.StringIO(), width=100, color_system=None, record=True)
+    console.print(tui.game_view(core, viewer, seat_names))
+    return console.export_text()
+
+
+def board_of(core, viewer: int, seat_names) -> dict:
+    """The table for the page: the game's web_board, else its terminal table as text."""
+    view = games.of(core).view
+    if hasattr(view, "web_board"):
+        return view.web_board(core, viewer, seat_names)
+    return {"heading": core.step_name(), "sections": [], "text": text_view(core, viewer, seat_names)}
+
+
+def score_sheet(core, seat_names) -> dict:
+    """The final score sheet in the game's own columns (its view's score_rows)."""
+    view = games.of(core).view
+    return {"rows": view.score_rows(core), "verdict": view.verdict(core, seat_names)}
+
+
+# ---------------------------------------------------------------------------------------
+# A game being played
+# ---------------------------------------------------------------------------------------
+class NotNow(ValueError):
+    """A request the game cannot take in its present state (409)."""
+
+
+class WebGame:
+    """A play.Session driven by the page: what the terminal prints is collected as
+    events, an AI move is one search the page asks for (advance), the person's moves
+    come as actions or typed numbers."""
+
+    MAX_EVENTS = 400     # the last events kept (a game has a few hundred)
+
+    def __init__(self, session, limits: Limits):
+        self.session = session
+        self.limits = limits
+        self.busy = False
+        self.lock = threading.Lock()       # one thing at a time changes the game
+        self.events: list[dict] = []
+        self.seen = 0                       # events numbered from the first
+        self.job = None
+        session.say = self._say
+        for bot in session.bots.values():   # the server's bound on a tree's memory
+            if hasattr(bot, "progress"):
+                bot.options["max_nodes"] = min(bot.options.get("max_nodes", limits.max_nodes), limits.max_nodes)
+                if bot.iterations is not None:   # an iteration budget is bounded in time too
+                    bot.seconds = limits.max_ai_seconds
+        with self.lock:
+            self.play_free()
+
+    def _say(self, text: str, style: str = ""):
+        self.events.append({"n": self.seen, "text": text, "style": style})
+        self.seen += 1
+        del self.events[:-self.MAX_EVENTS]
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def play_free(self):
+        """Play what needs no decision (draws, moves the position gives, the person's
+        only move) up to an AI seat's or the person's decision, or the end."""
+        s = self.session
+        while True:
+            kind, value = s.next_turn()
+            if kind == "chance":
+                s.apply_move(value)
+            elif kind == "preset":
+                s.apply_move(value, preset=True)
+            elif kind == "human" and len(s.state.legal_actions()) == 1:
+                action = s.state.legal_actions()[0]
+                s._flush_draws()
+                self._say(f"you: {self.move_words(action)} (the only move)", "cyan")
+                s.human_move(action)
+            else:
+                break
+        s._flush_draws()
+
+    def move_words(self, action: int) -> str:
+        s = self.session
+        return tui.move_text(core_of(s.state), action, s.state.action_to_string(s.state.current_player(), action))
+
+    def advance(self, job) -> dict:
+        """One AI move (a search, stopped by the job) and what follows it up to the next
+        decision; the game's view after it. Run in a worker."""
+        s = self.session
+        kind, seat = s.next_turn()
+        if kind == "ai":
+            bot = s.bots[seat]
+            if hasattr(bot, "progress"):
+                bot.progress = job.progress
+            try:
+                job.check()
+                action = s.think(seat)
+            finally:
+                if hasattr(bot, "progress"):
+                    bot.progress = None
+            s.apply_move(action)
+        self.play_free()
+        return self.view()
+
+    def human(self, action: int | None = None, numbers=None) -> dict:
+        """The person's move: an action, or numbers as the game's view reads them (a plan
+        as five numbers, a row and a column)."""
+        s = self.session
+        kind, _ = s.next_turn()
+        if kind != "human":
+            raise NotNow("it is not your decision" if kind != "end" else "the game is over")
+        legal = s.state.legal_actions()
+        if numbers is not None:
+            action = games.of(self.game).view.typed_move(core_of(s.state), list(numbers), legal)
+            if action is None:
+                raise ValueError(f"{len(numbers)} numbers mean no move here")
+        if action not in legal:
+            raise ValueError(f"move {action} is not legal here")
+        self._say(f"you: {self.move_words(action)}", "cyan")
+        s.human_move(action)
+        self.play_free()
+        return self.view()
+
+    def undo(self) -> dict:
+        if self.session.next_turn()[0] == "end":     # the result is final, as for a move
+            raise NotNow("the game is over: there is no decision to go back to")
+        self.session._undo()
+        self.play_free()
+        return self.view()
+
+    def view(self, since: int = 0) -> dict:
+        """The game as the person sees it: the board, the moves if it is their decision,
+        what happened (events numbered from `since`), the score sheet at the end."""
+        s = self.session
+        core = core_of(s.state)
+        kind, who = s.next_turn()
+        g = games.of(self.game)
+        out = {"id": self.id, "game": g.key, "title": g.title, "score_word": g.score_word,
+               "seat": s.human, "labels": s.labels, "players": self.game.num_players(),
+               "status": kind, "to_act": who if kind in ("ai", "human") else None,
+               "step": core.step_name(), "can_undo": bool(s.decisions) and kind != "end",
+               "actions": len(s.record.actions),
+               "board": board_of(core, s.human, s.labels),
+               "events": [e for e in self.events if e["n"] >= since], "moves": []}
+        if kind == "human":
+            legal = s.state.legal_actions()
+            out["moves"] = [{"action": a, "text": self.move_words(a)} for a in legal]
+        if kind == "end":
+            out["scores"] = score_sheet(core, s.labels)
+        return out
+
+    def record(self, full: bool) -> dict:
+        s = self.session
+        return s.record.to_dict() if full else s.record.to_dict(viewer=s.human, state=s.state)
+
+    def position(self) -> dict:
+        s = self.session
+        g = games.of(self.game)
+        return g.positions.position_of(s.state, viewer=s.human)   # the state as played (its moves, for some games)
+
+
+# ---------------------------------------------------------------------------------------
+# A record being reviewed
+# ---------------------------------------------------------------------------------------
+class Review:
+    """A checked record (records.load_record, then replayed to its end by
+    records.replay, which checks every action and the result), its actions as replayed
+    (a viewer's hidden entries filled as replay fills them), and the win chances of its
+    chart once computed."""
+
+    def __init__(self, record: dict, title: str):
+        self.busy = False
+        self.record = record
+        self.title = title
+        self.game = game_of(record)
+        self.viewer = record.get("viewer")
+        played = []
+        replay(record, on_action=lambda i, state, entry: played.append(
+            {"player": entry["player"], "action": entry["action"],
+             "text": state.action_to_string(entry["player"], entry["action"]),
+             "hidden": bool(entry.get("filled"))}))
+        self.actions = played
+        self.chances = None
+        labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
+        self.labels = [labels.get(seat, f"player {seat}") for seat in range(self.game.num_players())]
+
+    def summary(self) -> dict:
+        g = games.of(self.game)
+        steps = [i for i, a in enumerate(self.actions) if a["player"] != CHANCE]
+        return {"id": self.id, "title": self.title, "game": g.key, "game_title": g.title,
+                "labels": self.labels, "viewer": self.viewer, "actions": len(self.actions),
+                "moves": [{"index": i, "player": self.actions[i]["player"],
+                           "text": ("a move you did not see" if self.actions[i]["hidden"] else self.actions[i]["text"])}
+                          for i in steps],
+                "finished": self.record.get("result") is not None, "chances": self.chances,
+                "score_word": g.score_word}
+
+    def state_at(self, n: int):
+        state = self.game.new_initial_state()
+        for entry in self.actions[:n]:
+            state.apply_action(entry["action"])
+        return state
+
+    def board(self, n: int) -> dict:
+        if not 0 <= n <= len(self.actions):
+            raise ValueError(f"to: {n} is not between 0 and {len(self.actions)} (the record's actions)")
+        state = self.state_at(n)
+        core = core_of(state)
+        viewer = -1 if self.viewer is None else self.viewer
+        out = {"to": n, "step": core.step_name(), "board": board_of(core, viewer, self.labels),
+               "last": self.actions[n - 1]["text"] if n else None}
+        if state.is_terminal():
+            out["scores"] = score_sheet(core, self.labels)
+        return out
+
+    def points(self, count: int) -> list[int]:
+        """The action indices the chart searches at: `count` decisions spread evenly."""
+        steps = [i for i, a in enumerate(self.actions) if a["player"] != CHANCE]
+        if len(steps) <= count:
+            return steps
+        return [steps[round(k * (len(steps) - 1) / (count - 1))] for k in range(count)]
+
+    def compute_chances(self, job, count: int, iterations: int, seconds: float, max_nodes: int) -> list[dict]:
+        """Each player's chance to win (solo: the expected final score) at `count`
+        decisions spread over the game, by a search of `iterations` (at most `seconds`)
+        from each (the best
+        move's means for every seat), and at the end the result."""
+        core_module = games.of(self.game).core
+        solo = self.game.num_players() == 1
+        points = self.points(count)
+        state = self.game.new_initial_state()
+        out = []
+        at = 0
+        for k, n in enumerate(points):
+            job.check()
+            while at < n:
+                state.apply_action(self.actions[at]["action"])
+                at += 1
+            core = core_of(state)
+            result = core_module.search(core, "smmcts", iterations=iterations, seconds=seconds, seed=n,
+                                        returns="score" if solo else "win", max_nodes=max_nodes,
+                                        progress=lambda *_: job.check())
+            best = result["moves"][0]
+            values = best["fame" if solo else "win"][:self.game.num_players()]
+            out.append({"to": n, "values": [round(v, 3) for v in values]})
+            job.post("progress", iterations=result["iterations"], seconds=0, done=k + 1, of=len(points),
+                     point=out[-1])
+        final = self.state_at(len(self.actions))
+        if final.is_terminal():
+            core = core_of(final)
+            if solo:
+                values = [float(core.final_scores()[0])]
+            else:
+                winners = core.winners()
+                values = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.game.num_players())]
+            out.append({"to": len(self.actions), "values": values})
+        self.chances = {"measure": f"expected {games.of(self.game).score_word}" if solo else "chance to win",
+                        "iterations": iterations, "points": out}
+        return self.chances
+
+
+def review_of_game(game: WebGame) -> Review:
+    """A finished or ongoing web game as a record to review: the whole record once it is
+    over, before that what the person has seen."""
+    s = game.session
+    over = s.state.is_terminal()
+    record = s.record.to_dict() if over else s.record.to_dict(viewer=s.human, state=s.state)
+    from gutenberg_ai.games.records import load_record
+    return Review(load_record(record), f"{games.of(game.game).title}: your game "
+                  f"({len(record['actions'])} actions{'' if over else ', so far'})")
+
+
+__all__ = ["Limits", "Review", "Store", "WebGame", "board_of", "fill_hidden", "review_of_game"]

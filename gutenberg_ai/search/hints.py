@@ -1,0 +1,255 @@
+"""Move hints: what a search thinks of each move of the player to act.
+
+    import gutenberg_ai
+    hints = gutenberg_ai.hint(state, iterations=5000)
+    for h in hints:
+        interval = "too few samples" if h.interval is None else f"{h.interval[0]:.0%}-{h.interval[1]:.0%}"
+        win = "-" if h.win_probability is None else f"{h.win_probability:.0%}"
+        print(f"{h.share:5.1%}  win {win} ({interval})  {h.standing}  {h.text}")
+
+A hint is one move of the player to act. The search's `top` most searched moves are
+shown best first: the best move is the one with the highest measure (the chance to win;
+solo, the expected fame) among those whose interval is known, the others with a known
+interval follow by their measure, and last the moves tried too little to tell, most
+searched first. `share` is the move's part of the search's visits (all moves' shares
+sum to one), `win_probability` and `expected_fame` are the player's mean win share and
+final fame over the simulations that began with it (a shared win counts 1/k; fame at a
+rollout cut-off is the evaluation's projection; both None for a move the search never
+tried), and `line` is the play the search expects after it (its most visited path), in
+the game's words, as far as the player to act can know it: a move of another player it
+does not see is "a move you do not see", and the line stops at the first draw ("a draw,
+not known yet"), whose outcome in the search was one of its own redraws.
+
+How sure the search is: `interval` is a 95% interval of the move's measure, from the
+search's batch means (the core's search: the budget is run in parts and each move's
+mean compared across them); where every part gave the same mean (no spread to measure),
+the chance to win's Wilson interval over the move's visits, never a zero-width one; None
+when the move was searched fewer than MIN_VISITS times or in too few parts to tell.
+`level` says whether the move is within noise of the best one (the first hint): their
+intervals overlap. For the best move, whether any other hint is level with it; None
+where an interval is unknown.
+`standing` says it in a word: "best", "level", "behind" or "too few samples". The list
+returned (Hints) also carries the search's `iterations`, `seconds` and the `measure`
+("win" or "fame").
+
+Solo, `win_probability` is None: the solo game has no winner to be, only a score.
+
+Deterministic for a given seed and iteration budget; with `seconds` the result depends
+on the machine's speed.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+import pyspiel
+
+from gutenberg_ai import games
+from gutenberg_ai.common import limits
+from gutenberg_ai.games import core_of, returns_mode_of
+
+HINT_BOTS = ("smmcts", "ismcts", "learned")
+DEFAULT_ITERATIONS = 4000
+Z95 = 1.96   # a normal 95% interval: mean +- Z95 standard errors
+# A move searched fewer times has no interval: its mean would rank it among the others
+# on a handful of simulations (two lucky wins would make it "best").
+MIN_VISITS = 30
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: int
+    text: str
+    share: float
+    win_probability: float | None
+    expected_fame: float | None
+    interval: tuple | None = None
+    level: bool | None = None
+    line: list = field(default_factory=list)
+    standing: str = ""      # "best", "level", "behind", "too few samples" ("" for a bot's policy)
+
+    def as_dict(self) -> dict:
+        out = asdict(self)
+        out["interval"] = list(self.interval) if self.interval is not None else None
+        return out
+
+
+class Hints(list):
+    """The hints, best first, and what the search that made them spent: `iterations`,
+    `seconds`, and `measure`, what `interval` and `level` are about: "win" (the win
+    probability) or "fame" (the expected final fame, solo)."""
+
+    def __init__(self, hints, iterations: int, seconds: float, measure: str):
+        super().__init__(hints)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.measure = measure
+
+
+def _interval(mean, se, measure, visits):
+    """The 95% interval of a move's measure from its batch means (None: unknown). Batches
+    that all agree give no spread to measure (a standard error of 0), which is not
+    certainty: a chance to win then gets the Wilson interval of its visits, an expected
+    fame none. A move searched fewer than MIN_VISITS times has none."""
+    if mean is None or se is None or visits < MIN_VISITS:
+        return None
+    if se == 0:
+        if measure != "win":
+            return None
+        from gutenberg_ai.common.stats import wilson
+        return wilson(mean * visits, visits)
+    lo, hi = mean - Z95 * se, mean + Z95 * se
+    if measure == "win":
+        lo, hi = max(0.0, lo), min(1.0, hi)
+    return (lo, hi)
+
+
+def ranked(moves: list, intervals: list, measure: str, to_act: int) -> list:
+    """The order the hints are shown in, as indices into `moves` (the search's, most
+    searched first): the moves whose interval is known by their measure, highest first
+    (the best move is the first of them), then those tried too little to tell, most
+    searched first."""
+    known = sorted((i for i, iv in enumerate(intervals) if iv is not None),
+                   key=lambda i: (-moves[i][measure][to_act], i))
+    return known + [i for i, iv in enumerate(intervals) if iv is None]
+
+
+def _overlap(a, b):
+    if a is None or b is None:
+        return None
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+# What the expected line says where the player to act cannot know what happens: the
+# search's own redraw of a card, or a move another player makes unseen.
+UNKNOWN_DRAW = "a draw, not known yet"
+UNSEEN_MOVE = "a move you do not see"
+
+
+def line_step(seat: int, text: str | None) -> str:
+    """One step of the expected line in words (the core's (seat, action, text), text
+    None where the player to act cannot know it: a draw (seat -1), a move unseen)."""
+    if seat < 0:
+        return UNKNOWN_DRAW
+    return f"player {seat}: {UNSEEN_MOVE if text is None else text}"
+
+
+TOO_FEW = "too few samples"
+
+
+def standing(i: int, interval, level) -> str:
+    """How the `i`-th hint stands against the best (the first): in a word."""
+    if interval is None:
+        return TOO_FEW
+    if i == 0:
+        return "best"
+    return {True: "level", False: "behind", None: TOO_FEW}[level]
+
+
+def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5, seed=0,
+         threads=1, line_length=8, progress=None, **options) -> Hints:
+    """Ranked moves for the player to act in `state` (a pyspiel state of one of the
+    games, or a compiled CoreState), best first, at most `top` of them.
+
+    player      the player to act (None: whoever it is); another player is an error
+    bot         "smmcts" (default), "ismcts" or "learned" (ismcts with the game's learned
+                evaluation and priors: bots.LEARNED_OPTIONS, docs/learning.md)
+    seconds, iterations   the search budget (default: DEFAULT_ITERATIONS iterations)
+    seed        the search's seed; threads: root-parallel trees
+    progress    called as progress(iterations, seconds) while the search runs
+    options     search options (the core's SEARCH_OPTIONS); `returns` defaults to the
+                game's
+
+    Ctrl-C stops the search promptly (KeyboardInterrupt).
+
+    Any other bot (a pyspiel.Bot object, a bot's name from gutenberg_ai.search.bots, a
+    `module:factory` of your own) gives its own view instead: its move first, and each
+    move's share of its policy where it gives one (step_with_policy), else the move
+    alone; nothing a bot does not say (the win probability, the intervals) is made up:
+    those are None and `measure` is "policy". `state` is then a pyspiel state.
+    """
+    # Every bound before any search (gutenberg_ai.common.limits).
+    limits.check_budget(seconds, iterations)
+    limits.check_threads(threads)
+    limits.check_seed(seed)
+    limits.check_whole(top, "top", 1, limits.MAX_SEARCH_INT)
+    limits.check_whole(line_length, "line_length", 0, limits.MAX_SEARCH_INT)
+    if bot not in HINT_BOTS:
+        return _bot_hints(state, bot, player, seconds, iterations, top, seed)
+    core = core_of(state)
+    if core.is_terminal() or core.is_chance():
+        raise ValueError("hints are for a player's decision (this is a chance node or the end)")
+    to_act = core.current_player()
+    if player is not None and player != to_act:
+        raise ValueError(f"player {player} is not to act; player {to_act} is")
+    if seconds is None and iterations is None:
+        iterations = DEFAULT_ITERATIONS
+    if isinstance(state, pyspiel.State):
+        options.setdefault("returns", returns_mode_of(state.get_game()))
+    core_module = games.of(core).core
+    from gutenberg_ai.search.bots import native_search
+    bot, options = native_search(bot, options, core_module, core.num_players == 1)
+    result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
+                                threads=threads, lines=top, line_length=line_length,
+                                progress=progress, batches=core_module.BATCHES, **options)
+    solo = core.num_players == 1
+    measure = "fame" if solo else "win"
+    total = sum(m["visits"] for m in result["moves"])
+    searched = result["moves"][:top]
+    intervals = [_interval(m[measure][to_act] if m["visits"] else None,
+                           m["se"][measure][to_act] if m["se"] else None, measure, m["visits"]) for m in searched]
+    order = ranked(searched, intervals, measure, to_act)
+    shown, intervals = [searched[i] for i in order], [intervals[i] for i in order]
+    levels = [_overlap(iv, intervals[0]) for iv in intervals]
+    if levels:
+        # The best move is level when another shown move is (or cannot be told apart).
+        others = levels[1:]
+        levels[0] = True if True in others else (None if None in others else False)
+    hints = []
+    for i, (m, iv, level) in enumerate(zip(shown, intervals, levels)):
+        tried = m["visits"] > 0
+        hints.append(Hint(
+            action=m["action"],
+            text=core.action_to_string(m["action"]),
+            share=m["visits"] / total if total else 1.0 / len(result["moves"]),
+            win_probability=m["win"][to_act] if tried and not solo else None,
+            expected_fame=m["fame"][to_act] if tried else None,
+            interval=iv,
+            level=level,
+            line=[line_step(seat, text) for seat, _, text in m.get("line", [])],
+            standing=standing(i, iv, level),
+        ))
+    return Hints(hints, iterations=result["iterations"], seconds=result["seconds"], measure=measure)
+
+
+def _bot_hints(state, bot, player, seconds, iterations, top, seed) -> Hints:
+    """Hints from any pyspiel.Bot: its move, and its policy's shares if it gives one."""
+    import time
+    from gutenberg_ai.search.bots import budget_options, make_bot
+    if not isinstance(state, pyspiel.State):
+        raise ValueError("a hint from another bot needs a pyspiel state, not a compiled one")
+    if state.is_chance_node() or state.is_terminal():
+        raise ValueError("hints are for a player's decision (this is a chance node or the end)")
+    to_act = state.current_player()
+    if player is not None and player != to_act:
+        raise ValueError(f"player {player} is not to act; player {to_act} is")
+    if not isinstance(bot, pyspiel.Bot):
+        name = bot
+        budget = budget_options(name, seconds, iterations) if isinstance(name, str) else \
+            ({"iterations": iterations} if iterations is not None else {"seconds": seconds or 1.0})
+        bot = make_bot(name, state.get_game(), to_act, seed=seed, **budget)
+    started = time.perf_counter()
+    policy = None
+    try:
+        if bot.provides_policy():
+            policy, action = bot.step_with_policy(state)
+    except (AttributeError, RuntimeError, NotImplementedError):
+        policy = None
+    if policy is None:
+        action = bot.step(state)
+    seconds_spent = time.perf_counter() - started
+    shares = dict(policy or [])
+    order = [action] + sorted((a for a in shares if a != action), key=lambda a: -shares[a])
+    hints = [Hint(action=int(a), text=state.action_to_string(to_act, a),
+                  share=float(shares.get(a, 1.0 if a == action and not shares else 0.0)),
+                  win_probability=None, expected_fame=None) for a in order[:top]]
+    return Hints(hints, iterations=0, seconds=seconds_spent, measure="policy")

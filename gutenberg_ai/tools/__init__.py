@@ -1,0 +1,12 @@
+"""Tools that play many games and report on them.
+
+arena      round robins of bots, their records, standings and ratings
+cluster    Ray: starting or joining a cluster the arena's games run on
+selfplay   games of a search bot against itself, each move's search kept (training data)
+studies    balance and scaling studies of a game, as pages with tables and plots
+suite      the benchmark suite: positions with reference answers, bots scored on them
+review     a played game reviewed move by move by a search
+plots      the plots of reviews, arenas and studies (matplotlib)
+
+May import: gutenberg_ai.search, gutenberg_ai.games and gutenberg_ai.common.
+"""
