@@ -228,7 +228,12 @@ def _object_pairs(pairs: list) -> _Object:
     obj = _Object(pairs)
     if len(obj) < len(pairs):
         seen: set = set()
-        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))
+        twice = []
+        for k, _ in pairs:
+            if k in seen:
+                twice.append(k)
+            seen.add(k)
+        obj.duplicates = tuple(twice)
     return obj
 
 
@@ -261,7 +266,7 @@ def structure_problems(data: Any, max_items: int | None = None, what: str = "the
     """Keys given twice, nesting beyond MAX_DEPTH and (with `max_items`) lists or objects
     longer than any of `what` has, everywhere (without recursion)."""
     found = []
-    stack = [(data, ())]
+    stack: list[tuple[Any, tuple]] = [(data, ())]
     while stack:
         value, where = stack.pop()
         if len(where) > MAX_DEPTH:
@@ -450,7 +455,7 @@ class SchemaChecker:
             extra = [k for k in inst if k not in allowed]
             return f"unknown key {shown(extra[0])} (expected {', '.join(allowed)})"
         if v == "type":
-            want = value if isinstance(value, list) else [value]
+            want: list[str] = value if isinstance(value, list) else [value]
             return f"must be {' or '.join(TYPE_WORDS.get(w, w) for w in want)}, got {shown(inst)}"
         if v == "enum":
             return f"{shown(inst)} is not one of {', '.join(map(str, value))}"

@@ -27,6 +27,9 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from importlib import resources
+from types import ModuleType
+from typing import Any
 
 import pyspiel
 
@@ -34,20 +37,20 @@ import pyspiel
 class _ViewWithDefaults:
     """A game's view module, falling back on gutenberg_ai.games.view_defaults."""
 
-    def __init__(self, module):
+    def __init__(self, module: ModuleType):
         self._module = module
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         try:
             return getattr(self._module, name)
         except AttributeError:
             from gutenberg_ai.games import view_defaults
             return getattr(view_defaults, name)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, _ViewWithDefaults) and other._module is self._module
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._module)
 
 
@@ -69,33 +72,38 @@ class PrintingGame:
     cards_module: str = ""       # looking a card up by what it shows (`gutenberg-ai cards`)
 
     @property
-    def core(self):
+    def core(self) -> ModuleType:
         """The compiled core module."""
         return importlib.import_module(self.core_module)
 
     @property
-    def rules_module(self):
+    def rules_module(self) -> ModuleType:
         """The game's Python module (parameters, rules, information)."""
         return importlib.import_module(self.module)
 
     @property
-    def view(self):
+    def view(self) -> _ViewWithDefaults:
         """Its table drawn with rich and its words at the prompt (gutenberg_ai.interfaces
         call it): the game's view module, and gutenberg_ai.games.view_defaults for what
         it leaves out."""
         return _ViewWithDefaults(importlib.import_module(self.view_module))
 
     @property
-    def positions(self):
+    def positions(self) -> ModuleType:
         """Its position-file module (load_position, position_from_data, save_position, ...)."""
         return importlib.import_module(self.position_module)
 
     @property
-    def cards(self):
+    def cards(self) -> ModuleType:
         """Its card lookup (find_cards, closest_cards, ...)."""
         return importlib.import_module(self.cards_module)
 
-    def load(self, **params) -> pyspiel.Game:
+    @property
+    def data_folder(self) -> str:
+        """The data/ folder beside its Python module (suites, weights, positions)."""
+        return str(resources.files(self.module.rpartition(".")[0]) / "data")
+
+    def load(self, **params: Any) -> pyspiel.Game:
         """The native OpenSpiel game with these parameters; a bad one is a SpielError
         naming it (a ParameterError for a whole number the bindings cannot carry)."""
         from gutenberg_ai.games.gamedata import refuse_wide_ints
@@ -139,7 +147,7 @@ def get(key: str) -> PrintingGame:
         raise ValueError(f"game: {key!r} is not one of {', '.join(GAMES)}") from None
 
 
-def of_position(data) -> PrintingGame | None:
+def of_position(data: Any) -> PrintingGame | None:
     """The game whose position files have the `format` of decoded JSON `data`, or None."""
     fmt = data.get("format") if isinstance(data, dict) else None
     for g in GAMES.values():
@@ -148,7 +156,7 @@ def of_position(data) -> PrintingGame | None:
     return None
 
 
-def of(game_or_state) -> PrintingGame:
+def of(game_or_state: pyspiel.Game | pyspiel.State | Any) -> PrintingGame:
     """The game of a pyspiel game or state (native or Python shell) or of a compiled
     state (a game's CoreState); TypeError for anything else."""
     if isinstance(game_or_state, pyspiel.State):
@@ -166,18 +174,18 @@ def of(game_or_state) -> PrintingGame:
     raise TypeError(f"not a game or state of this project: {type(game_or_state).__name__}")
 
 
-def rules_of(game):
+def rules_of(game: pyspiel.Game) -> Any:
     """The compiled rules (the game's core Rules) of a loaded game, native or Python: the
     game's own (the files it was made of may have changed since)."""
     return of(game).rules_module.rules_of(game)
 
 
-def returns_mode_of(game) -> str:
+def returns_mode_of(game: pyspiel.Game) -> str:
     """The returns a loaded game gives ("win", "score" or "margin"), native or Python."""
     return of(game).rules_module.returns_mode_of(game)
 
 
-def core_of(state):
+def core_of(state: pyspiel.State | Any) -> Any:
     """The compiled state (the game's CoreState) of a game state, for reading (a
     CoreState is returned as it is). Of a Python shell state: its own core (changing it
     changes the state). Of a native state: a copy of its struct (see the game module's

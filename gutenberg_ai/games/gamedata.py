@@ -27,7 +27,7 @@ import os
 
 import pyspiel
 
-from gutenberg_ai.common.jsonfile import read_bytes
+from gutenberg_ai.common.jsonfile import FileDataError, read_bytes
 
 DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
 
@@ -76,7 +76,7 @@ class FileKind:
     """What a parameter that names a file reads: the error its reader raises, the largest
     file it takes, and its name in messages ("a catalogue")."""
 
-    error: type
+    error: type[FileDataError]
     max_bytes: int
     what: str
 
@@ -317,7 +317,8 @@ def parse_serialized(text: str, max_actions: int, game_name: str, start_tag: str
         raise pyspiel.SpielError(
             f"{game_name}: this is OpenSpiel's generic serialization of a Python game, which "
             "unpickles its data: it is not read (serialize with state.serialize())")
-    actions, starts, key, core = [], [], None, None
+    actions: list[tuple[int, int]] = []
+    starts, key, core = [], None, None
     tag = start_tag + " "
     for n, line in enumerate(text.split("\n"), 1):
         if not line:

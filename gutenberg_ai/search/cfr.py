@@ -66,7 +66,7 @@ def variant_path(game: str = "gutenberg") -> str:
     if game not in VARIANTS:
         raise ValueError(f"game: {game!r} is not one of {', '.join(VARIANTS)}")
     package, folder = VARIANTS[game]
-    return str(resources.files(package).joinpath(folder, VARIANT))
+    return str(resources.files(package) / folder / VARIANT)
 
 
 def variant_game(returns: str = "win", game: str = "gutenberg"):
@@ -179,11 +179,11 @@ def audit_tree(game, key=None, tensors: bool = True, max_nodes: int = 500_000, r
     audit = TreeAudit()
     own_past = {}        # information state -> the player's own past (an interned id)
     legal = {}           # information state -> legal actions
-    tensor_of = {}       # information state -> tensor bytes
-    key_of_tensor = {}   # tensor bytes -> information state
-    interned = {}        # (own past, information state, action) -> id
-    histories = {}       # information state -> histories
-    outcomes = {}
+    tensor_of: dict[str, bytes] = {}       # information state -> tensor bytes
+    key_of_tensor: dict[bytes, str] = {}   # tensor bytes -> information state
+    interned: dict[tuple[int, str, int], int] = {}   # (own past, information state, action) -> id
+    histories: dict[str, int] = {}         # information state -> histories
+    outcomes: dict[int, int] = {}          # number of outcomes -> chance nodes
     players = game.num_players()
     # Depth first, with an explicit stack: (state, each player's own past, chance reach).
     stack = [(root.clone() if root is not None else game.new_initial_state(), (0,) * players, 1.0)]
@@ -231,7 +231,7 @@ def audit_tree(game, key=None, tensors: bool = True, max_nodes: int = 500_000, r
                 interned[step] = len(interned) + 1
             child_past = past[:player] + (interned[step],) + past[player + 1:]
             stack.append((state.child(action), child_past, reach))
-    counts = {}
+    counts: dict[int, int] = {}
     for n in histories.values():
         counts[n] = counts.get(n, 0) + 1
     audit.histories_per_info_state = dict(sorted(counts.items()))
@@ -275,10 +275,16 @@ class OutcomeSamplingStudy:
         self._rng = random.Random(seed)
         # The tree: node n is a terminal (kind 0, value[n] = player 0's return), a chance
         # node (kind 1, probs[n], children[n]) or a decision (kind 2, info[n], children[n]).
-        self.keys, self.actions, self.players = [], [], []
-        kind, value, probs, info, children = [], [], [], [], []
+        self.keys: list[str] = []
+        self.actions: list[list[int]] = []
+        self.players: list[int] = []
+        kind: list[int] = []
+        value: list[float] = []
+        probs: list[list[float]] = []
+        info: list[int] = []
+        children: list[list[int]] = []
         index = {}
-        stack = [(game.new_initial_state(), None)]
+        stack: list[tuple[pyspiel.State, tuple[int, int] | None]] = [(game.new_initial_state(), None)]
         while stack:
             state, parent = stack.pop()
             n = len(kind)
@@ -286,8 +292,11 @@ class OutcomeSamplingStudy:
                 raise ValueError(f"OutcomeSamplingStudy: the tree has more than {max_nodes:,} nodes")
             if parent is not None:
                 children[parent[0]][parent[1]] = n
-            for column, blank in ((kind, 0), (value, 0.0), (probs, None), (info, -1), (children, None)):
-                column.append(blank)
+            kind.append(0)
+            value.append(0.0)
+            probs.append([])        # a chance node's
+            info.append(-1)         # a decision's
+            children.append([])
             if state.is_terminal():
                 value[n] = state.returns()[0]
                 continue
@@ -404,7 +413,7 @@ class OutcomeSamplingStudy:
                 for j, p in enumerate(policy):
                     average[j] += weight * p
 
-    def average_policy(self, kind: str = None):
+    def average_policy(self, kind: str | None = None):
         """The average policy, "update" (OpenSpiel's) or "other" (see the class); by
         default the one named when the study was made."""
         tables = self.average[kind or self.default_average]

@@ -28,7 +28,6 @@ reference searched from the information state of the player to move.
 """
 from __future__ import annotations
 
-import importlib
 import os
 import random
 
@@ -53,8 +52,7 @@ def suite_path(key: str, version: int | None = None) -> str:
     """The file of a game's suite: `version` (default the current one)."""
     g = games.get(key)
     version = version or current_version(key)
-    folder = os.path.dirname(importlib.import_module(g.module).__file__)
-    return os.path.join(folder, "data", f"suite-v{version}.json")
+    return os.path.join(g.data_folder, f"suite-v{version}.json")
 
 
 def position_kind(core) -> str:

@@ -137,7 +137,7 @@ def _exact(kind, card, letters, inks) -> bool:
 def _counts(text: str | None, names, what: str) -> Counter | None:
     if text is None:
         return None
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for item in re.findall(r"[A-Za-z]+", text):
         match = [n for n in names if n.lower() == item.lower()]
         if not match and len(item) > 1 and what == "letters":

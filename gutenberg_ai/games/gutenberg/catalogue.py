@@ -709,7 +709,7 @@ def _gear_sector(value: Any, where: str) -> GearSector:
             if key is None:
                 raise _Problem(where, f"{kind} indicates nothing, remove {other!r}")
             raise _Problem(where, f"{kind} indicates {key}, not {other}")
-    if key is None:
+    if key is None or names is None:     # (either both or neither)
         return GearSector(kind)
     if key not in value:
         raise _Problem(where, f"missing key {key!r} ({kind} indicates {key})")

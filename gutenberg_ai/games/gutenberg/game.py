@@ -324,7 +324,7 @@ class GutenbergState(pyspiel.State):
         self._key = game.key
         # Plans committed before the history began, as a resample redrew them ({seat:
         # plan}): they are in no history entry (the native state keeps them alike).
-        self._start_plans = {}
+        self._start_plans: dict[int, list[int]] = {}
 
     @property
     def core(self):

@@ -1089,7 +1089,7 @@ def _inline_out(kind: str, card) -> dict:
                 key = {INKS: "inks", LETTERS: "letters", SPECIALTIES: "specialties"}[names]
                 entry[key] = list(sec.indicates)
             sectors.append(entry)
-        out = {"sectors": sectors}
+        out: dict[str, Any] = {"sectors": sectors}
         if card.white_line:
             out["white_line"] = True
         return out
@@ -1217,7 +1217,7 @@ def position_of(state, catalogue: Catalogue | None = None, names=None, viewer=No
               if (d["first_player"] + k) % n_seats != aseat]
     if phase == _PH["PLAN"] and d["n_pending"]:
         step = {"kind": "wild_ink", "player": d["pending"][0]["seat"]}
-        planned = set()
+        planned: set[int] = set()
     elif phase == _PH["PLAN"] and d["sub"] >= 0:
         step = {"kind": "free_actions", "player": humans[d["sub"]]}
         planned = set()

@@ -172,7 +172,7 @@ class Catalogue:
         """The catalogue as the core's C ``struct Catalogue`` (llp_types.pxd)."""
         d = self._data
         space_index = {s["id"]: i for i, s in enumerate(d["workshop"])}
-        boards = [{"rows": 0, "cols": 0, "shop": [-1] * 16} for _ in range(5)]
+        boards: list[dict[str, Any]] = [{"rows": 0, "cols": 0, "shop": [-1] * 16} for _ in range(5)]
         for k, grid in d["city_board"].items():
             b = boards[int(k)]
             b["rows"], b["cols"] = len(grid), len(grid[0])
@@ -355,8 +355,8 @@ def _map_nodes(m: dict) -> dict:
     cities = [c["name"] for c in m["cities"]]
     index = {n: i for i, n in enumerate(cities)}
     names = list(cities)
-    nxt = [[] for _ in cities]
-    road_of = [[] for _ in cities]
+    nxt: list[list[int]] = [[] for _ in cities]
+    road_of: list[list[int]] = [[] for _ in cities]
     ends = []
     for r, road in enumerate(m["roads"]):
         a, b = index.get(road["from"], 0), index.get(road["to"], 0)
@@ -410,7 +410,7 @@ def _schema_reason(error) -> str:
         extra = [k for k in inst if k not in allowed]
         return f"unknown key {_excerpt(extra[0])} (expected {', '.join(allowed)})"
     if v == "type":
-        want = value if isinstance(value, list) else [value]
+        want: list[str] = value if isinstance(value, list) else [value]
         return f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in want)}, got {_excerpt(inst)}"
     if v == "enum":
         shown = ", ".join(map(str, value[:12])) + (" ..." if len(value) > 12 else "")
@@ -470,11 +470,11 @@ def _semantic_problems(d: dict) -> list[tuple[str, str]]:
     out = []
     # Names reach the terminal: plain text only.
     for i, x in enumerate(d["shops"]):
-        if text_problem(x["name"]):
-            out.append((f"shops[{i}].name", text_problem(x["name"])))
+        if problem := text_problem(x["name"]):
+            out.append((f"shops[{i}].name", problem))
     for i, x in enumerate(d["travel_map"]["cities"]):
-        if text_problem(x["name"]):
-            out.append((f"travel_map.cities[{i}].name", text_problem(x["name"])))
+        if problem := text_problem(x["name"]):
+            out.append((f"travel_map.cities[{i}].name", problem))
     if out:
         return out
     for section, n in COUNTS.items():
@@ -485,10 +485,10 @@ def _semantic_problems(d: dict) -> list[tuple[str, str]]:
     # Piles by level: ids grouped by level, in order (the core's piles are ranges).
     for section, per in (("technologies", TECHS_PER_LEVEL), ("factories", FACTORIES_PER_LEVEL)):
         for i, item in enumerate(d[section]):
-            want = LEVELS[i // per]
-            if item["level"] != want:
+            level = LEVELS[i // per]
+            if item["level"] != level:
                 out.append((f"{section}[{i}].level", f"{item['level']}: the {section} come in piles of {per} by "
-                            f"level, I first; this one must be {want}"))
+                            f"level, I first; this one must be {level}"))
     levels = Counter(o["level"] for o in d["orders"])
     if levels["I"] < ORDERS_REMOVED[2] + ORDERS_FACE_UP:
         out.append(("orders", f"{levels['I']} orders of level I; a 2-player game removes "
@@ -555,9 +555,9 @@ def _semantic_problems(d: dict) -> list[tuple[str, str]]:
     if d["tracks"]["workforce_max"] < ASSISTANT_AT[1]:
         out.append(("tracks.workforce_max", "the track reaches 6 at least (the 6th workforce's assistant)"))
     # Shops and the city board.
-    per = Counter(s["players"] for s in d["shops"])
-    if [per[2], per[3], per[4]] != [9, 3, 4]:
-        out.append(("shops", f"{per[2]}/{per[3]}/{per[4]} shops for 2+/3+/4+ players; the boards need 9/3/4 "
+    shops_for = Counter(s["players"] for s in d["shops"])
+    if [shops_for[2], shops_for[3], shops_for[4]] != [9, 3, 4]:
+        out.append(("shops", f"{shops_for[2]}/{shops_for[3]}/{shops_for[4]} shops for 2+/3+/4+ players; the boards need 9/3/4 "
                     "(3x3, 4x3, 4x4)"))
     for k, (rows, cols) in BOARD_SHAPES.items():
         grid = d["city_board"][k]
@@ -580,8 +580,8 @@ def _semantic_problems(d: dict) -> list[tuple[str, str]]:
         for x in s["left"]:
             if x not in ids or not x.startswith(str(s["column"] - 1)):
                 out.append((f"workshop[{i}].left", f"{_excerpt(x)} is not a space of column {s['column'] - 1}"))
-    cells = Counter((s["column"], s["row"]) for s in d["workshop"])
-    if len(cells) != 15:
+    spaces = Counter((s["column"], s["row"]) for s in d["workshop"])
+    if len(spaces) != 15:
         out.append(("workshop", "5 columns of 3 rows, each space once"))
     # The travel map.
     m = d["travel_map"]

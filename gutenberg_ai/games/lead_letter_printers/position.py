@@ -59,7 +59,7 @@ class Position:
     catalogue: Catalogue
     game_params: dict
     step: dict
-    moves: tuple = ()
+    moves: tuple | None = ()      # None: the table form (no moves)
     source: str = "position"
     names: tuple = ()
     seen_by: int | None = None
@@ -122,9 +122,9 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     problem = not_a_position(data, FORMAT)
     if problem:
         raise PositionError(source, *problem, path)
-    found = structure_problems(data, MAX_MOVES, "a position")
-    if found:
-        raise PositionError.of(source, found, path)
+    shape = structure_problems(data, MAX_MOVES, "a position")
+    if shape:
+        raise PositionError.of(source, shape, path)
     if isinstance(data, dict) and data.get("form", "moves") == "moves":
         extra = [k for k in TABLE_KEYS if k in data]
         if extra:
@@ -281,7 +281,7 @@ def position_start(data: dict, pos: Position, seed: int = 0) -> tuple[dict, list
                                            f"under the piles: drawn at random (seed {seed}).")
     if pos.seen_by is None:
         return data, [], ""
-    dealt = dict(data, moves=_resampled(pos.rules, list(pos.moves), pos.seen_by, seed))
+    dealt = dict(data, moves=_resampled(pos.rules, list(pos.moves or ()), pos.seen_by, seed))
     return dealt, [], (f"The position is player {pos.seen_by}'s view: the factories they had not seen "
                        f"are dealt at random (seed {seed}).")
 

@@ -755,16 +755,16 @@ def table_of(core, names_=None, viewer: int | None = None) -> dict:
         return cd["shops"][board[cell // GRID_SIDE][cell % GRID_SIDE] - 1]["name"]
 
     assistants = []
-    for e in range(32):
-        q = s["street_owner"][e]
+    for street in range(32):
+        q = s["street_owner"][street]
         if q < 0:
             continue
-        cell = e // 2
-        other = cell + 1 if e % 2 == 0 else cell + GRID_SIDE
-        a = {"owner": q, "kind": ASSISTANT_KINDS[s["street_kind"][e]], "between": [shop_at(cell), shop_at(other)]}
+        cell = street // 2
+        other = cell + 1 if street % 2 == 0 else cell + GRID_SIDE
+        a = {"owner": q, "kind": ASSISTANT_KINDS[s["street_kind"][street]], "between": [shop_at(cell), shop_at(other)]}
         wf = s["players"][q]["wf_street"]
-        if e in wf:
-            a["from_workforce"] = (3, 6)[list(wf).index(e)]
+        if street in wf:
+            a["from_workforce"] = (3, 6)[list(wf).index(street)]
         assistants.append(a)
     if assistants:
         out["assistants"] = assistants

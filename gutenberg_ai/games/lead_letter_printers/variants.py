@@ -35,7 +35,7 @@ CFR_MINI_MOVES = 66
 
 def variant_path(name: str = CFR_MINI) -> str:
     """The path of a shipped position."""
-    return str(resources.files(__package__).joinpath("data", "positions", name))
+    return str(resources.files(__package__) / "data" / "positions" / name)
 
 
 def scripted_moves(seed: int = CFR_MINI_SEED, n: int = CFR_MINI_MOVES, params: dict = CFR_MINI_PARAMS) -> list[int]:
@@ -44,7 +44,7 @@ def scripted_moves(seed: int = CFR_MINI_SEED, n: int = CFR_MINI_MOVES, params: d
     rules = _core.Rules(default_catalogue(), **params)
     state = rules.new_state()
     rng = random.Random(seed)
-    moves = []
+    moves: list[int] = []
     while len(moves) < n:
         if state.is_chance():
             a = state.sample_chance(rng.randrange(1 << 30))

@@ -36,7 +36,7 @@ BAG_LEFT = {"A": 1, "blue": 1}
 
 def variant_path(name: str = CFR_MINI) -> str:
     """The path of a shipped start file."""
-    return str(resources.files(__package__).joinpath("data", "positions", name))
+    return str(resources.files(__package__) / "data" / "positions" / name)
 
 
 def _on_tableau(action: int, p: dict) -> bool:

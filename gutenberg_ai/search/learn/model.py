@@ -54,7 +54,7 @@ def shipped_path(game_key: str, solo: bool = False) -> str:
     """Where game `game_key` keeps its shipped weights; with `solo`, those of its solo game
     where the game ships them apart (SHIPPED_SOLO), else the game's."""
     g = games.get(game_key)
-    folder = os.path.join(os.path.dirname(os.path.abspath(g.rules_module.__file__)), "data")
+    folder = g.data_folder
     if solo and os.path.exists(os.path.join(folder, SHIPPED_SOLO)):
         return os.path.join(folder, SHIPPED_SOLO)
     return os.path.join(folder, SHIPPED)
