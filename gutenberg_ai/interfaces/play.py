@@ -474,7 +474,7 @@ class Session:
                                     f"(continue it: gutenberg-ai play --resume {path})"))
 
 
-_READLINE = []
+_READLINE: list[bool] = []
 
 
 def _line_editing():

@@ -150,7 +150,8 @@ def menu_text(texts, step: str, width: int) -> Text:
             out.append_text(head).append_text(draw.joined(cells, "   "))
         else:
             body = draw.pack(cells, width - 2)
-            out.append_text(head.rstrip() or head)
+            head.rstrip()           # (in place)
+            out.append_text(head)
             out.append("\n  ").append_text(Text("\n  ").join(body.split("\n")))
     return out
 

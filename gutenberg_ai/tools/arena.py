@@ -52,6 +52,7 @@ import signal
 import socket
 import time
 from dataclasses import asdict, dataclass, field
+from typing import Protocol
 
 import numpy as np
 
@@ -66,6 +67,16 @@ CLAIM_SUFFIX = ".claim"
 
 class ArenaError(ValueError):
     """Settings that cannot run (or cannot resume what is in --out)."""
+
+
+class Resumable(Protocol):
+    """Settings a run into OUT keeps (ArenaSettings, a study's): what must not change
+    between runs, and the games a match plays."""
+
+    @property
+    def games(self) -> int: ...
+
+    def resumable_part(self) -> dict: ...
 
 
 @dataclass
@@ -371,7 +382,7 @@ def release_claim(claim: str):
 
 
 # -- the settings -----------------------------------------------------------------------
-def check_settings(out: str, s: ArenaSettings):
+def check_settings(out: str, s: Resumable):
     """Check that a run into OUT used the same settings (OUT/arena.json, untrusted)."""
     from gutenberg_ai.common.jsonfile import FileDataError, read_json
     path = os.path.join(out, SETTINGS_FILE)
@@ -395,7 +406,7 @@ def check_settings(out: str, s: ArenaSettings):
                              "same settings, or choose another --out")
 
 
-def write_settings(out: str, s: ArenaSettings):
+def write_settings(out: str, s: Resumable):
     from gutenberg_ai.games.records import write_json
     write_json(os.path.join(out, SETTINGS_FILE), {"settings": s.resumable_part(),
                                                   "games_per_match": s.games})
@@ -530,7 +541,7 @@ def check_count(value, what: str, highest: int):
 def validate(s: ArenaSettings, factories=None):
     """Every setting, down to each bot's options (each bot is made once), before
     anything is written. `factories`: bots of your own by name (run_arena)."""
-    kinds = {"players": (int, "a whole number"), "games": (int, "a whole number"),
+    kinds: dict[str, tuple[type | tuple[type, ...], str]] = {"players": (int, "a whole number"), "games": (int, "a whole number"),
              "rounds": (int, "a whole number"), "seed": (int, "a whole number"),
              "characters": (bool, "true or false"), "automa": (bool, "true or false"),
              "seconds": ((int, float, type(None)), "a number of seconds"),

@@ -35,7 +35,8 @@ def save(fig, base: str) -> list:
 def curves(review: dict) -> dict:
     """Each player's evaluation over the game: {"x": decision indices, "seats": [[...]]}
     from the decisions with a search (the player to move's search gives every seat's)."""
-    xs, seats = [], [[] for _ in range(review["players"])]
+    xs: list[int] = []
+    seats: list[list[float]] = [[] for _ in range(review["players"])]
     for d in review["decisions"]:
         if d["evaluation"] is None:
             continue

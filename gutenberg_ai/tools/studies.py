@@ -131,7 +131,7 @@ def balance_tables(results: list, s: BalanceSettings) -> dict:
     seats = [_group_row(f"seat {k}", [(r, j) for r, j in pairs if j == k]) for k in range(n_players)]
     first = [_group_row("first player", [(r, j) for r, j in pairs if r.get("first_player") == j]),
              _group_row("the others", [(r, j) for r, j in pairs if r.get("first_player") not in (None, j)])]
-    by_fact = {}
+    by_fact: dict[str, dict] = {}       # fact -> its value -> [(result, seat)]
     for r, k in pairs:
         facts = (r.get("seat_facts") or [{}] * n_players)[k]
         for kind, value in facts.items():
@@ -200,8 +200,8 @@ def balance_markdown(t: dict, out: str, plots: list) -> str:
     characters = ("" if "characters" not in g.rules_module.DEFAULTS else
                   ", with characters" if s.characters else ", without characters")
     budget = balance_budget(s)
-    budget = f"{budget_words(budget)} a move" if budget else "no search"
-    lines = [f"# Balance of {g.title}: {s.players} players, self-play of {s.bot} ({budget})", "",
+    spent = f"{budget_words(budget)} a move" if budget else "no search"
+    lines = [f"# Balance of {g.title}: {s.players} players, self-play of {s.bot} ({spent})", "",
              f"{t['games']} games, one deal each (chance seeds {s.seed} to {s.seed + s.games - 1}), the same bot in "
              f"every seat{characters}.", "",
              f"    {balance_command(s, out)}", "",

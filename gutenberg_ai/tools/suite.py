@@ -85,13 +85,13 @@ def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts"
     g = games.get(key)
     params = dict(params or {"players": 2})
     game = g.load(**params)
-    by_kind = {}
+    by_kind: dict[str, list[tuple[int, list[int]]]] = {}
     for n in range(games_):
         chance_seed = seed + n
         bots = [make_bot(bot, game, p, seed=chance_seed * 8 + p, iterations=bot_iterations)
                 for p in range(game.num_players())]
         state = game.new_initial_state()
-        actions = []
+        actions: list[int] = []
         while not state.is_terminal():
             p = state.current_player()
             if p == CHANCE:
@@ -192,7 +192,7 @@ def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, pro
                      "agree": action == ref["best"], "lost": max(0.0, best_value - value), "method": method})
         if progress:
             progress(k + 1, len(suite["positions"]))
-    kinds = {}
+    kinds: dict[str, list[dict]] = {}
     for r in rows:
         kinds.setdefault(r["kind"], []).append(r)
 

@@ -11,8 +11,10 @@ Dynamic text goes through rich.text.Text, never markup, so a card such as
 """
 from __future__ import annotations
 
+from typing import Any
+
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -181,7 +183,7 @@ def game_view(core, viewer: int, seat_names=None):
     s = core.to_dict()
     heading = Text(f"Round {s['round']} of {s['rounds']}" if s["round"] else "Setup", style="bold magenta")
     heading.append(f"  -  {core.step_name()}", style="magenta")
-    parts = [heading, board_table(core)]
+    parts: list[RenderableType] = [heading, board_table(core)]
     automa = automa_table(core)
     if automa is not None:
         parts.append(automa)
@@ -422,7 +424,7 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     rows = offer_rows(core, whole if planning else _OFFER.get(step, ()), width, compact)
     if 0 <= viewer < s["num_players"]:
         rows += house_rows(core, viewer, viewer, seat_names, width)
-    parts = [heading, rows_table(rows)]
+    parts: list[RenderableType] = [heading, rows_table(rows)]
     for seat in range(s["num_players"]):
         if seat != viewer:
             parts.append(house_line(core, seat, viewer, seat_names, width, one_line=compact >= 1))
@@ -746,7 +748,7 @@ def web_board(core, viewer: int, seat_names=None) -> dict:
         seats.insert(0, viewer)
     for seat in seats:
         sections.append(_web_house(core, s, seat, viewer, seat_names))
-    out = {"heading": (f"Round {s['round']} of {s['rounds']}" if s["round"] else "Setup") + f" - {core.step_name()}",
+    out: dict[str, Any] = {"heading": (f"Round {s['round']} of {s['rounds']}" if s["round"] else "Setup") + f" - {core.step_name()}",
            "sections": sections}
     legal = core.legal_actions() if core.current_player() == viewer else []
     plans = _plans(core, legal)
@@ -765,7 +767,7 @@ def _web_house(core, s, seat: int, viewer: int, seat_names) -> dict:
     p = s["players"][seat]
     mine = viewer == seat
     groups = []
-    who = []
+    who: list[dict[str, Any]] = []
     if p["character"] >= 0:
         who.append({"kind": "chip", "text": names.CHARACTERS[p["character"]],
                     "note": names.CHARACTER_ABILITIES[p["character"]]})
@@ -811,7 +813,7 @@ def _web_house(core, s, seat: int, viewer: int, seat_names) -> dict:
     groups.append({"label": "patronage cards", "items": [{"kind": "chip", "text": str(p["patronage"])}]})
     if s["round"] > 0 and p["markers"]:
         if viewer >= 0 and not core.plan_visible(seat, viewer):
-            plan = [{"kind": "hidden", "text": "plan hidden until every plan is committed"}]
+            plan: list[dict[str, Any]] = [{"kind": "hidden", "text": "plan hidden until every plan is committed"}]
         elif any(p["plan"]):
             plan = [{"kind": "chip", "text": f"{row} {n}"} for row, n in zip(names.ROWS, p["plan"])]
         else:

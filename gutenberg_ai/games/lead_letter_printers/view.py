@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -120,14 +120,14 @@ def board_grid(core) -> Table:
     cat = core.rules.catalogue
     side = _core.SIZES["grid_side"]
     rows = cat.city_board(s["num_players"])
-    there = {}
+    there: dict[int, list[Text]] = {}       # cell -> its tradesmen
     for seat in range(s["num_players"]):
         p = s["players"][seat]
-        for t in range(_core.SIZES["tradesmen"]):
-            if p["pos"][t] >= 0:
-                room = names.ROOMS[p["room"][t]]
-                there.setdefault(p["pos"][t], []).append(
-                    Text(f"{seat}:{room if p['upright'][t] else room.lower()}", style=SEAT_STYLES[seat % 4]))
+        for k in range(_core.SIZES["tradesmen"]):
+            if p["pos"][k] >= 0:
+                room = names.ROOMS[p["room"][k]]
+                there.setdefault(p["pos"][k], []).append(
+                    Text(f"{seat}:{room if p['upright'][k] else room.lower()}", style=SEAT_STYLES[seat % 4]))
     t = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
     t.add_column("", justify="right", style="bold")
     for c in range(len(rows[0])):
@@ -225,7 +225,7 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     and the viewer's components by number only (where the menu leaves no room for their
     words)."""
     s = core.to_dict()
-    parts = [heading(core)]
+    parts: list[RenderableType] = [heading(core)]
     if compact < 3:
         parts.append(board_grid(core))
     rows = display_rows(core, viewer, width, short=2 if compact >= 5 else int(compact >= 2))
@@ -275,7 +275,7 @@ def menu(core, seat: int, legal, texts, width: int) -> Text | None:
         return None
     side = _core.SIZES["grid_side"]
     out = Text()
-    rooms = {}
+    rooms: dict[int, dict[int, dict[int, int]]] = {}    # tradesman -> cell -> room -> move number
     for i, (t, cell, room) in shop:
         rooms.setdefault(t, {}).setdefault(cell, {})[room] = i + 1
     for t, cells in sorted(rooms.items()):
@@ -474,7 +474,7 @@ def _city_grid(core, s, legal, names_) -> dict:
     rows, cols = (len(cat.city_board(n)), len(cat.city_board(n)[0]))
     cells = []
     for r in range(rows):
-        row = []
+        row: list[dict] = []
         for c in range(cols):
             x = r * side + c
             shop = board[x]

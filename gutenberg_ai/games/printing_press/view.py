@@ -17,7 +17,7 @@ through rich.text.Text, never markup.
 """
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -391,7 +391,7 @@ def order_text(core, seat_names) -> Text | None:
 def game_view(core, viewer: int, seat_names=None, width: int = 100):
     """The whole table as `viewer` sees it (-1: everything): every tableau in full."""
     s = core.to_dict()
-    parts = [heading(core)]
+    parts: list[RenderableType] = [heading(core)]
     rows = offer_rows(core, width, viewer)
     if rows:
         parts.append(rows_table(rows))
@@ -416,7 +416,7 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
     a line or two. `compact` 1: the others in one line; 2: the closed frames left out;
     3: the order of the step left out too."""
     s = core.to_dict()
-    parts = [heading(core)]
+    parts: list[RenderableType] = [heading(core)]
     rows = offer_rows(core, width, viewer)
     if 0 <= viewer < s["num_players"]:
         rows += house_rows(core, viewer, viewer, seat_names, width, compact)
@@ -526,7 +526,7 @@ def typed_move(core, numbers: list, legal):
     if len(numbers) != 2:
         return None
     r, c = numbers[0] - 1, numbers[1] - 1
-    found = {}
+    found: dict[str, list[tuple[int, int]]] = {}     # what -> [(orientation, action)]
     for a in legal:
         cell = _cell_of(a)
         if cell is not None and (cell[2], cell[3]) == (r, c):
@@ -694,7 +694,7 @@ def _web_tableau(core, seat: int, legal) -> dict:
     s = core.to_dict()
     p = s["players"][seat]
     h, w = (p["height"], p["width"]) if p["pieces"] else (0, 0)
-    named = {}
+    named: dict[tuple[int, int], list[int]] = {}
     for a in legal:
         cell = _cell_of(a)
         if cell is not None:

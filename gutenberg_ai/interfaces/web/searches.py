@@ -62,6 +62,12 @@ class Job:
         self.loop.call_soon_threadsafe(self.queue.put_nowait, {"event": event, **data})
 
 
+class JobStream(StreamingResponse):
+    """A search's progress as lines of JSON, with its job (for the stop endpoint)."""
+
+    job: Job
+
+
 class Runner:
     """The worker pool: `workers` searches at once, at most `max_waiting` more queued
     (beyond that a request gets 503)."""
@@ -78,7 +84,7 @@ class Runner:
     def shutdown(self):
         self.pool.shutdown(wait=False, cancel_futures=True)
 
-    def stream(self, work, user_errors=(), on_end=None) -> StreamingResponse:
+    def stream(self, work, user_errors=(), on_end=None) -> JobStream:
         """Run `work(job)` in the pool and stream its progress and result. `work`
         raising one of `user_errors` ends the stream with a 422 error line; Cancelled
         ends it quietly. `on_end()` runs in the worker when the work is over."""
@@ -132,7 +138,7 @@ class Runner:
             finally:
                 job.cancel.set()
 
-        response = StreamingResponse(lines(), media_type="application/x-ndjson",
-                                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        response = JobStream(lines(), media_type="application/x-ndjson",
+                               headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         response.job = job     # for the stop endpoint
         return response

@@ -14,6 +14,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fastapi import HTTPException
 from rich.console import Console
@@ -22,6 +23,9 @@ from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games import core_of
 from gutenberg_ai.games.records import CHANCE, fill_hidden, game_of, replay
+
+if TYPE_CHECKING:
+    from gutenberg_ai.interfaces.web.searches import Job
 
 
 @dataclass
@@ -142,6 +146,9 @@ class WebGame:
     come as actions or typed numbers."""
 
     MAX_EVENTS = 400     # the last events kept (a game has a few hundred)
+    id: str              # set by the Store that holds it, with page and touched
+    page: str
+    touched: float
 
     def __init__(self, session, limits: Limits):
         self.session = session
@@ -150,7 +157,7 @@ class WebGame:
         self.lock = threading.Lock()       # one thing at a time changes the game
         self.events: list[dict] = []
         self.seen = 0                       # events numbered from the first
-        self.job = None
+        self.job: Job | None = None
         session.say = self._say
         for bot in session.bots.values():   # the server's bound on a tree's memory
             if hasattr(bot, "progress"):
@@ -223,7 +230,7 @@ class WebGame:
             action = games.of(self.game).view.typed_move(core_of(s.state), list(numbers), legal)
             if action is None:
                 raise ValueError(f"{len(numbers)} numbers mean no move here")
-        if action not in legal:
+        if action is None or action not in legal:
             raise ValueError(f"move {action} is not legal here")
         self._say(f"you: {self.move_words(action)}", "cyan")
         s.human_move(action)
@@ -277,6 +284,10 @@ class Review:
     (a viewer's hidden entries filled as replay fills them), and the win chances of its
     chart once computed."""
 
+    id: str              # set by the Store that holds it, with page and touched
+    page: str
+    touched: float
+
     def __init__(self, record: dict, title: str):
         self.busy = False
         self.record = record
@@ -289,7 +300,7 @@ class Review:
              "text": state.action_to_string(entry["player"], entry["action"]),
              "hidden": bool(entry.get("filled"))}))
         self.actions = played
-        self.chances = None
+        self.chances: dict | None = None
         labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
         self.labels = [labels.get(seat, f"player {seat}") for seat in range(self.game.num_players())]
 
@@ -329,7 +340,7 @@ class Review:
             return steps
         return [steps[round(k * (len(steps) - 1) / (count - 1))] for k in range(count)]
 
-    def compute_chances(self, job, count: int, iterations: int, seconds: float, max_nodes: int) -> list[dict]:
+    def compute_chances(self, job, count: int, iterations: int, seconds: float, max_nodes: int) -> dict:
         """Each player's chance to win (solo: the expected final score) at `count`
         decisions spread over the game, by a search of `iterations` (at most `seconds`)
         from each (the best

@@ -81,9 +81,9 @@ class _Builder:
         self.core = self.g.core
         self.obs_size = self.core.OBSERVATION_SIZE
         self.buf = np.zeros(self.obs_size, dtype=np.float32)
-        self.cols = {k: [] for k in ("obs_index", "obs_value", "obs_start", "proj", "score", "people", "win",
+        self.cols: dict[str, list] = {k: [] for k in ("obs_index", "obs_value", "obs_start", "proj", "score", "people", "win",
                                      "search_win", "search_fame", "game", "mover")}
-        self.pol = {k: [] for k in ("row", "move", "value", "visits", "move_start")}
+        self.pol: dict[str, list] = {k: [] for k in ("row", "move", "value", "visits", "move_start")}
         self.n_obs = 0
         self.n_moves = 0
         self.skipped = 0
@@ -172,6 +172,8 @@ def build(folders, progress=None) -> dict:
             raise DataError(f"{folder}: self-play of {key}, but {folders[0]} is of {game_key}")
         game_key = key
         paths += found
+    if game_key is None:
+        raise DataError("no self-play folder given")
     b = _Builder(game_key)
     used, broken = 0, []
     for i, path in enumerate(paths):

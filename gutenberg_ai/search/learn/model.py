@@ -23,6 +23,7 @@ import json
 import math
 import os
 import zipfile
+from typing import Any
 
 import numpy as np
 
@@ -101,7 +102,7 @@ def read(path: str, game_key: str, core) -> tuple[dict, dict]:
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
         raise ModelError(f"{shown}: not a weights file (.npz): {e}") from None
 
-    meta = {}
+    meta: Any = {}          # the JSON as decoded: anything until checked
     if "meta" not in raw:
         if "meta" not in refused:
             add("meta", "missing (the JSON that says which game and which shapes)")
@@ -183,11 +184,13 @@ def _members(path: str, core, add) -> tuple[list, set]:
     dims, names = core.NET_DIMENSIONS, core.NET_ARRAYS
     largest = core.net_shapes(dims["obs_size"], dims["max_hidden"], dims["max_hidden"])
     with open(path, "rb") as fp:
-        end = zipfile._EndRecData(fp)      # the directory's own count, before it is read
+        # The directory's own count, before it is read (zipfile's private helpers: not in its stubs).
+        end = zipfile._EndRecData(fp)  # type: ignore[attr-defined]
     if end is None:
         raise zipfile.BadZipFile("File is not a zip file")
-    if end[zipfile._ECD_ENTRIES_TOTAL] > MAX_MEMBERS:
-        add("", f"{end[zipfile._ECD_ENTRIES_TOTAL]} members; a weights file has at most {MAX_MEMBERS}")
+    total = end[zipfile._ECD_ENTRIES_TOTAL]  # type: ignore[attr-defined]
+    if total > MAX_MEMBERS:
+        add("", f"{total} members; a weights file has at most {MAX_MEMBERS}")
         return [], set(names) | {"meta"}
     members, refused = [], set()
     with zipfile.ZipFile(path) as z:
@@ -238,7 +241,8 @@ def write(path: str, arrays: dict, meta: dict):
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     tmp = path + ".tmp.npz"
-    np.savez_compressed(tmp, meta=np.array(json.dumps(full)), **stored)
+    # (numpy's stubs type ** as if a member could be named allow_pickle; none is)
+    np.savez_compressed(tmp, meta=np.array(json.dumps(full)), **stored)  # type: ignore[arg-type]
     os.replace(tmp, path)
 
 

@@ -47,7 +47,7 @@ def _torch():
 def _network(torch, obs_size: int, n_actions: int, hidden: int, hidden2: int, beta: float):
     nn = torch.nn
 
-    class Net(nn.Module):
+    class Net(nn.Module):  # type: ignore[name-defined]  # (torch is imported when called)
         def __init__(self):
             super().__init__()
             self.obs = nn.EmbeddingBag(obs_size, hidden, mode="sum")
@@ -199,10 +199,10 @@ def fit(data: dict, epochs: int = 4, hidden: int = 64, hidden2: int = 64, batch:
         held_out: float = 0.1, threads: int = 1, progress=None):
     """The network fitted to `data`: (the PyTorch module, the report, the settings used)."""
     torch = _torch()
-    for name, value, lo in (("epochs", epochs, 1), ("hidden", hidden, 1), ("hidden2", hidden2, 1),
-                            ("batch", batch, 1), ("threads", threads, 1), ("seed", seed, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-            raise TrainError(f"{name}: {value!r} is not a whole number >= {lo}")
+    for name, count, least in (("epochs", epochs, 1), ("hidden", hidden, 1), ("hidden2", hidden2, 1),
+                               ("batch", batch, 1), ("threads", threads, 1), ("seed", seed, 0)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < least:
+            raise TrainError(f"{name}: {count!r} is not a whole number >= {least}")
     if max(hidden, hidden2) > 256:
         raise TrainError("hidden, hidden2: at most 256 units (the compiled search's bound)")
     for name, value, lo, hi in (("lr", lr, 1e-9, 1.0), ("weight_decay", weight_decay, 0.0, 1.0),
@@ -269,8 +269,9 @@ def set_lr(optimiser, lr: float, epoch: int, epochs: int):
 def evaluate(torch, net, data: dict, rows: np.ndarray, scale: float, opts: dict) -> dict:
     """Held-out losses of the network and of the hand-written judgement, and calibration."""
     b = _Batches(torch, data, rows, scale, 0.0)
-    totals = {"score": [], "win": [], "policy": []}
-    probs, top1 = [], []
+    totals: dict[str, list[np.ndarray]] = {"score": [], "win": [], "policy": []}
+    batches: list[np.ndarray] = []
+    top1: list[np.ndarray] = []
     with torch.no_grad():
         for i in range(0, len(rows), 4096):
             t = b.tensors(rows[i:i + 4096])
@@ -278,18 +279,20 @@ def evaluate(torch, net, data: dict, rows: np.ndarray, scale: float, opts: dict)
             totals["score"].append(s.numpy())
             totals["win"].append(w.numpy())
             totals["policy"].append(p.numpy())
-            probs.append(pr.numpy())
+            batches.append(pr.numpy())
             top1.append(_policy_top1(torch, net, t))
-    probs = np.concatenate(probs)
+    probs = np.concatenate(batches)
     learned = {k: round(float(np.concatenate(v).mean()), 4) if sum(len(x) for x in v) else None
                for k, v in totals.items()}
     learned["policy_top1"] = round(float(np.concatenate(top1).mean()), 4) if sum(len(x) for x in top1) else None
     base = _baselines(data, rows, scale, opts["eval_temperature"], opts["prior_temperature"], opts["prior_weight"])
     people, outcome = data["people"][rows], data["win"][rows]
+    score = learned["score"]
+    assert score is not None        # (rows is never empty: train's held-out games)
     return dict(held_out=dict(learned=learned,
                               heuristic={k: (round(v, 4) if v is not None else None) for k, v in base.items()
                                          if k != "win_probs"}),
-                score_rmse_fame=dict(learned=round(math.sqrt(learned["score"]) * scale, 2),
+                score_rmse_fame=dict(learned=round(math.sqrt(score) * scale, 2),
                                      heuristic=round(math.sqrt(base["score"]) * scale, 2)),
                 calibration=dict(learned=_calibration(probs, outcome, people),
                                  heuristic=_calibration(base["win_probs"], outcome, people)))
