@@ -29,11 +29,12 @@ gutenberg_ai.games.
 import ctypes
 import importlib.metadata
 import os
+from typing import Any
 
 import pyspiel
 
 
-def _open_spiel_for_core():
+def _open_spiel_for_core() -> None:
     """Check that the installed open_spiel is the one gutenberg_ai.games.gutenberg._core was built
     against, and make pyspiel's symbols visible to it (see setup.py). A different
     open_spiel could load the extension and then corrupt memory, so it is refused."""
@@ -81,7 +82,7 @@ from gutenberg_ai.search.bots import BOT_NAMES, make_bot  # noqa: E402
 from gutenberg_ai.search.hints import Hint, hint  # noqa: E402
 
 
-def load_game(game: str = games.DEFAULT_GAME, **params) -> pyspiel.Game:
+def load_game(game: str = games.DEFAULT_GAME, **params: Any) -> pyspiel.Game:
     """The native OpenSpiel game `game` (a key of the games table: "gutenberg",
     "printing-press", "lead-letter-printers") with these parameters, checked first: a
     ParameterError names the one at fault. Each game's parameters are its module's

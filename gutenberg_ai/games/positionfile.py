@@ -44,7 +44,7 @@ class PositionError(FileDataError):
     """
 
 
-def read_position(path_or_dict) -> tuple[Any, str, str | None]:
+def read_position(path_or_dict: str | os.PathLike | dict) -> tuple[Any, str, str | None]:
     """The position's data, the name for messages and the file's path (None for a dict)."""
     if isinstance(path_or_dict, dict):
         return path_or_dict, "position", None
@@ -69,7 +69,8 @@ def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
     return None
 
 
-def load_position(path_or_dict, game: str | None = None, catalogue=None):
+def load_position(path_or_dict: str | os.PathLike | dict, game: str | None = None,
+                  catalogue: Any = None) -> tuple[games.PrintingGame, Any]:
     """(the game, its Position) of a position file (or decoded JSON): the game its
     `format` names; with `game` (a games-table key, e.g. from --game) a file of another
     game is refused, saying which game it is for. A file without a known format is read

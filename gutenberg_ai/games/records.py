@@ -68,6 +68,8 @@ import os
 import random
 import re
 import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeGuard
 
 import pyspiel
 
@@ -94,7 +96,7 @@ class RecordError(FileDataError):
 # ---------------------------------------------------------------------------------------
 # Chance and playing
 # ---------------------------------------------------------------------------------------
-def draw_chance(state, seed: int) -> int:
+def draw_chance(state: pyspiel.State, seed: int) -> int:
     """The chance outcome of `state` drawn with `seed`, by the outcomes' probabilities.
 
     The draw depends only on the seed and the move number, not on what was drawn before:
@@ -104,8 +106,10 @@ def draw_chance(state, seed: int) -> int:
     return rng.choices(actions, probs)[0]
 
 
-def play_bots(game, bots, seed: int, record: "GameRecord | None" = None, state=None, on_action=None,
-              search_stats: bool = False):
+def play_bots(game: pyspiel.Game, bots: Sequence[pyspiel.Bot] | Mapping[int, pyspiel.Bot], seed: int,
+              record: GameRecord | None = None, state: pyspiel.State | None = None,
+              on_action: Callable[[pyspiel.State, int, int], object] | None = None,
+              search_stats: bool = False) -> pyspiel.State:
     """Play `state` (default: a new game) to the end with one bot per seat (pyspiel.Bots
     that search from the state and keep nothing between moves, as all of ours do), chance
     drawn with `seed`. Every action goes into `record` and to `on_action(state, player,
@@ -155,7 +159,7 @@ def seat_entry(seat: int, player: str, seed: int | None = None, options: dict | 
     return entry
 
 
-def ranking_keys(core) -> list:
+def ranking_keys(core: Any) -> list:
     """Each player's place in the game's order: its rulebook's tie-breaks where the core
     has them (ranking_key), else the final score."""
     if hasattr(core, "ranking_key"):
@@ -163,7 +167,7 @@ def ranking_keys(core) -> list:
     return list(core.final_scores())
 
 
-def final_result(state) -> dict:
+def final_result(state: pyspiel.State) -> dict:
     """The `result` of a finished game: scores, returns, winners, ranks, state digest."""
     core = core_of(state)
     keys = ranking_keys(core)
@@ -172,7 +176,7 @@ def final_result(state) -> dict:
             "winners": core.winners(), "ranks": ranks, "state_digest": state_digest(core)}
 
 
-def state_digest(core) -> str:
+def state_digest(core: Any) -> str:
     """SHA-256 of the state's fields as canonical JSON (independent of the struct's
     padding, unlike its bytes)."""
     text = json.dumps(core.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -182,7 +186,8 @@ def state_digest(core) -> str:
 class GameRecord:
     """A game being recorded: add every action (chance included) before applying it."""
 
-    def __init__(self, game, seed: int | None, seats: list, command: str = "", extra: dict | None = None):
+    def __init__(self, game: pyspiel.Game, seed: int | None, seats: list, command: str = "",
+                 extra: dict | None = None):
         params = game.get_parameters()          # resolved when the game was loaded
         self.game = game
         self.printing_game = games.of(game)
@@ -198,7 +203,7 @@ class GameRecord:
         self.command = command
         self.extra = dict(extra or {})
         self.actions: list[dict] = []
-        self.result = None
+        self.result: dict | None = None
 
     def by(self, player: int) -> str:
         if player == CHANCE:
@@ -208,7 +213,7 @@ class GameRecord:
                 return entry["player"]
         return f"player {player}"
 
-    def add(self, state, action: int) -> dict:
+    def add(self, state: pyspiel.State, action: int) -> dict:
         """Record `action` about to be applied to `state`."""
         player = state.current_player()
         entry = {"player": player, "by": self.by(player), "action": int(action),
@@ -216,15 +221,15 @@ class GameRecord:
         self.actions.append(entry)
         return entry
 
-    def truncate(self, n: int):
+    def truncate(self, n: int) -> None:
         """Forget the actions after the first `n` (undo)."""
         del self.actions[n:]
         self.result = None
 
-    def finish(self, state):
+    def finish(self, state: pyspiel.State) -> None:
         self.result = final_result(state) if state.is_terminal() else None
 
-    def to_dict(self, viewer: int | None = None, state=None) -> dict:
+    def to_dict(self, viewer: int | None = None, state: pyspiel.State | None = None) -> dict:
         """The record as JSON-ready data: everything, or with `viewer` (a seat) and
         `state` (where the actions led) only what that player has seen: the entries
         hidden from them (CoreState.mask_history) without action or text, and no seeds."""
@@ -246,7 +251,8 @@ class GameRecord:
         out["result"] = self.result
         return out
 
-    def save(self, path, viewer: int | None = None, state=None) -> dict:
+    def save(self, path: str | os.PathLike, viewer: int | None = None,
+             state: pyspiel.State | None = None) -> dict:
         """Write the record (to_dict: everything, or what `viewer` has seen)."""
         data = self.to_dict(viewer, state)
         write_json(path, data)
@@ -276,7 +282,7 @@ def _umask() -> int:
     return mask
 
 
-def write_json(path, data: dict):
+def write_json(path: str | os.PathLike, data: dict) -> None:
     """Write a record with one action per line, atomically (a half-written file never
     appears under its name: the arena counts the files present as finished games)."""
     text = _dumps(data) + "\n"
@@ -298,7 +304,7 @@ def write_json(path, data: dict):
 # ---------------------------------------------------------------------------------------
 # Reading and replaying
 # ---------------------------------------------------------------------------------------
-def _whole(value) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -308,7 +314,7 @@ _KEYS = ("format", "version", "command", "game", "catalogue", "position", "seed"
          "viewer", "actions", "finished", "result", "arena")
 
 
-def load_record(source) -> dict:
+def load_record(source: str | os.PathLike | dict) -> dict:
     """A record read from a path (or a dict) and checked field by field: RecordError
     lists every problem with its field. Legality of the actions, and the result, are
     checked by replay()."""
@@ -324,7 +330,7 @@ def load_record(source) -> dict:
     return data | {"_source": name}
 
 
-def _check_record(data) -> Problems:
+def _check_record(data: Any) -> Problems:
     found = Problems()
     add = found.add
     if not isinstance(data, dict):
@@ -361,7 +367,7 @@ def _check_record(data) -> Problems:
     return found
 
 
-def printing_game_of(record: dict):
+def printing_game_of(record: dict) -> games.PrintingGame:
     """The game (games.PrintingGame) a record names; ValueError for a name not known."""
     game = record.get("game")
     name = game.get("name", games.DEFAULT_GAME) if isinstance(game, dict) and record.get("version", 1) >= 3 \
@@ -430,11 +436,11 @@ def _params(record: dict) -> dict:
     return params
 
 
-def _check_seats(seats, players: int | None, add):
+def _check_seats(seats: Any, players: int | None, add: Callable[[str, str], None]) -> None:
     if not isinstance(seats, list):
         add("seats", 'a list [...] of {"seat": ..., "player": ...}')
         return
-    taken = {}
+    taken: dict[int, int] = {}       # seat -> its entry
     for i, entry in enumerate(seats):
         where = f"seats[{i}]"
         if not isinstance(entry, dict):
@@ -461,7 +467,8 @@ def _check_seats(seats, players: int | None, add):
             add(f"{where}.options", f"{show(entry['options'])} is not an object {{...}}")
 
 
-def _check_actions(actions, players: int | None, add, viewer: bool = False):
+def _check_actions(actions: Any, players: int | None, add: Callable[[str, str], None],
+                   viewer: bool = False) -> None:
     """The actions; with a `viewer`, entries may be hidden: {"player": P, "by": ...,
     "hidden": true}, without action or text."""
     if not isinstance(actions, list):
@@ -501,7 +508,7 @@ def _check_actions(actions, players: int | None, add, viewer: bool = False):
                         f"{len(value)} characters, at most {limit}")
 
 
-def _check_search(search, where: str, add):
+def _check_search(search: Any, where: str, add: Callable[[str, str], None]) -> None:
     """A move's search statistics (search_entry), as self-play records carry them."""
     if not isinstance(search, dict):
         add(where, f"an object {{...}} of search statistics, got {show(search)}")
@@ -519,12 +526,12 @@ def _check_search(search, where: str, add):
             add(f"{where}.{key}", f"{show(search.get(key))} is not a list of numbers, one a seat")
 
 
-def _numbers(value, n: int | None, whole: bool) -> bool:
+def _numbers(value: object, n: int | None, whole: bool) -> TypeGuard[list]:
     return (isinstance(value, list) and (n is None or len(value) == n) and
             all((_whole(v) if whole else json_type(v) in ("integer", "number")) for v in value))
 
 
-def _check_result(data: dict, players: int | None, add):
+def _check_result(data: dict, players: int | None, add: Callable[[str, str], None]) -> None:
     finished, result = data.get("finished"), data.get("result")
     if "finished" in data and not isinstance(finished, bool):
         add("finished", f"{show(finished)} is not true or false")
@@ -558,7 +565,7 @@ def _check_result(data: dict, players: int | None, add):
         add("result.state_digest", f"{show(digest)} is not a SHA-256 digest (64 hex digits)")
 
 
-def game_of(record: dict):
+def game_of(record: dict) -> pyspiel.Game:
     """The OpenSpiel game of a (checked) record, its catalogue and position from the
     record's data (no file is read or written)."""
     try:
@@ -572,7 +579,7 @@ def game_of(record: dict):
 FILL_LIMIT = 20000
 
 
-def _fits(state, entry) -> bool:
+def _fits(state: pyspiel.State, entry: dict) -> bool:
     """Whether a visible entry can be the next action of `state`."""
     player, action = entry["player"], entry["action"]
     if state.is_terminal() or player != state.current_player():
@@ -581,7 +588,7 @@ def _fits(state, entry) -> bool:
     return action in legal and ("text" not in entry or entry["text"] == state.action_to_string(player, action))
 
 
-def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
+def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0) -> tuple[list, int]:
     """The actions of a checked record with what its viewer had not seen filled in:
     (entries, dropped). Every hidden entry before the record's last visible one, a draw
     (the kept character among a player's two tiles, a token drawn from the bag...) or
@@ -607,7 +614,7 @@ def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
     # setup token placed symbol side up rounds later names the symbol drawn at setup).
     hint = getattr(games.of(game).positions, "hidden_hint", None)
 
-    def go(i, state):
+    def go(i: int, state: pyspiel.State) -> bool:
         # The visible entries up to the next hidden one must fit; after the last hidden
         # one, every one to the end (a later move may reveal what was hidden).
         k = i
@@ -645,7 +652,9 @@ def fill_hidden(record: dict, game=None, seed: int = 0) -> tuple[list, int]:
     return entries, len(actions) - end
 
 
-def replay(record: dict, to: int | None = None, on_action=None, dealt: int | None = None):
+def replay(record: dict, to: int | None = None,
+           on_action: Callable[[int, pyspiel.State, dict], object] | None = None,
+           dealt: int | None = None) -> pyspiel.State:
     """Replay a checked record (load_record) and return the state after its first `to`
     actions (default: all). Every action is checked: the player to act, legality, its
     text; at the end of the record the result (a finished game's scores, returns,
@@ -693,7 +702,7 @@ def replay(record: dict, to: int | None = None, on_action=None, dealt: int | Non
     return state
 
 
-def check_result(source: str, result: dict, state):
+def check_result(source: str, result: dict, state: pyspiel.State) -> None:
     """The replayed final state agrees with the record's whole result."""
     if not state.is_terminal():
         raise RecordError(source, "result", "the record has a result, but its actions stop before the end")

@@ -57,6 +57,8 @@ import importlib
 import random
 import re
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -601,7 +603,8 @@ def _openspiel_bot(name, game, player, seed, options):
     return bot
 
 
-def make_bot(name, game, player: int, seed: int = 0, **options):
+def make_bot(name: str | pyspiel.Bot | Callable[..., pyspiel.Bot], game: pyspiel.Game, player: int,
+             seed: int = 0, **options: Any) -> pyspiel.Bot:
     """A bot `name` for `player` of `game`, seeded; `options` as in the module docstring.
     `name` is one of BOT_NAMES, `module:factory` or a registered name (a bot of your own,
     register_bot), each with an optional budget (`smmcts@500`, `smmcts@0.5s`), a

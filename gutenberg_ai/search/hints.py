@@ -39,7 +39,9 @@ on the machine's speed.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 import pyspiel
 
@@ -62,9 +64,9 @@ class Hint:
     share: float
     win_probability: float | None
     expected_fame: float | None
-    interval: tuple | None = None
+    interval: tuple[float, float] | None = None
     level: bool | None = None
-    line: list = field(default_factory=list)
+    line: list[str] = field(default_factory=list)
     standing: str = ""      # "best", "level", "behind", "too few samples" ("" for a bot's policy)
 
     def as_dict(self) -> dict:
@@ -73,19 +75,19 @@ class Hint:
         return out
 
 
-class Hints(list):
+class Hints(list[Hint]):
     """The hints, best first, and what the search that made them spent: `iterations`,
     `seconds`, and `measure`, what `interval` and `level` are about: "win" (the win
     probability) or "fame" (the expected final fame, solo)."""
 
-    def __init__(self, hints, iterations: int, seconds: float, measure: str):
+    def __init__(self, hints: Iterable[Hint], iterations: int, seconds: float, measure: str) -> None:
         super().__init__(hints)
         self.iterations = iterations
         self.seconds = seconds
         self.measure = measure
 
 
-def _interval(mean, se, measure, visits):
+def _interval(mean: float | None, se: float | None, measure: str, visits: int) -> tuple[float, float] | None:
     """The 95% interval of a move's measure from its batch means (None: unknown). Batches
     that all agree give no spread to measure (a standard error of 0), which is not
     certainty: a chance to win then gets the Wilson interval of its visits, an expected
@@ -113,7 +115,7 @@ def ranked(moves: list, intervals: list, measure: str, to_act: int) -> list:
     return known + [i for i, iv in enumerate(intervals) if iv is None]
 
 
-def _overlap(a, b):
+def _overlap(a: tuple[float, float] | None, b: tuple[float, float] | None) -> bool | None:
     if a is None or b is None:
         return None
     return a[0] <= b[1] and b[0] <= a[1]
@@ -136,7 +138,7 @@ def line_step(seat: int, text: str | None) -> str:
 TOO_FEW = "too few samples"
 
 
-def standing(i: int, interval, level) -> str:
+def standing(i: int, interval: tuple[float, float] | None, level: bool | None) -> str:
     """How the `i`-th hint stands against the best (the first): in a word."""
     if interval is None:
         return TOO_FEW
@@ -145,8 +147,11 @@ def standing(i: int, interval, level) -> str:
     return {True: "level", False: "behind", None: TOO_FEW}[level]
 
 
-def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5, seed=0,
-         threads=1, line_length=8, progress=None, **options) -> Hints:
+def hint(state: pyspiel.State | Any, player: int | None = None,
+         bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot] = "smmcts",
+         seconds: float | None = None, iterations: int | None = None, top: int = 5, seed: int = 0,
+         threads: int = 1, line_length: int = 8, progress: Callable[[int, float], object] | None = None,
+         **options: Any) -> Hints:
     """Ranked moves for the player to act in `state` (a pyspiel state of one of the
     games, or a compiled CoreState), best first, at most `top` of them.
 
@@ -173,7 +178,7 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
     limits.check_seed(seed)
     limits.check_whole(top, "top", 1, limits.MAX_SEARCH_INT)
     limits.check_whole(line_length, "line_length", 0, limits.MAX_SEARCH_INT)
-    if bot not in HINT_BOTS:
+    if not isinstance(bot, str) or bot not in HINT_BOTS:
         return _bot_hints(state, bot, player, seconds, iterations, top, seed)
     core = core_of(state)
     if core.is_terminal() or core.is_chance():
@@ -221,7 +226,9 @@ def hint(state, player=None, bot="smmcts", seconds=None, iterations=None, top=5,
     return Hints(hints, iterations=result["iterations"], seconds=result["seconds"], measure=measure)
 
 
-def _bot_hints(state, bot, player, seconds, iterations, top, seed) -> Hints:
+def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot],
+               player: int | None, seconds: float | None, iterations: int | None, top: int,
+               seed: int) -> Hints:
     """Hints from any pyspiel.Bot: its move, and its policy's shares if it gives one."""
     import time
     from gutenberg_ai.search.bots import budget_options, make_bot
@@ -234,7 +241,7 @@ def _bot_hints(state, bot, player, seconds, iterations, top, seed) -> Hints:
         raise ValueError(f"player {player} is not to act; player {to_act} is")
     if not isinstance(bot, pyspiel.Bot):
         name = bot
-        budget = budget_options(name, seconds, iterations) if isinstance(name, str) else \
+        budget: dict[str, Any] = budget_options(name, seconds, iterations) if isinstance(name, str) else \
             ({"iterations": iterations} if iterations is not None else {"seconds": seconds or 1.0})
         bot = make_bot(name, state.get_game(), to_act, seed=seed, **budget)
     started = time.perf_counter()
