@@ -57,7 +57,8 @@ import importlib
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -81,7 +82,7 @@ SEARCH_BOTS = ("ismcts", "smmcts", "learned", "openspiel-ismcts", "openspiel-ism
 LEARNED_OPTIONS = dict(model="default")
 
 
-def native_search(name: str, options: dict, core_module, solo: bool) -> tuple[str, dict]:
+def native_search(name: str, options: dict, core_module: ModuleType, solo: bool) -> tuple[str, dict]:
     """The core's search a native search bot runs in a game of `core_module` (`solo`: of
     one person): (algorithm, options); the learned bot is ismcts with LEARNED_OPTIONS,
     solo with the game's GAME_SOLO_LEARNED_DEFAULTS too, under the given ones."""
@@ -104,7 +105,7 @@ def refusal(name: str, error: Exception) -> str:
     return f"{name}: {said}"
 
 
-def budget_options(name: str, seconds=None, iterations=None) -> dict:
+def budget_options(name: str, seconds: float | None = None, iterations: int | None = None) -> dict:
     """The budget options of bot `name`: {"iterations": n} or {"seconds": s} for a
     searching bot (iterations win when both are given; a budget in the name, `NAME@500`
     or `NAME@0.5s`, wins over both), {} for the others. A bot of your own
@@ -126,12 +127,12 @@ _BUDGET = re.compile(r"([0-9]+)|([0-9]*\.?[0-9]+)s")
 CUSTOM_BOTS: dict = {}
 
 
-def is_external(name) -> bool:
+def is_external(name: object) -> bool:
     """Whether `name` names a bot of your own: `module:factory`, or a registered name."""
     return isinstance(name, str) and (":" in split_budget(name)[0] or split_budget(name)[0] in CUSTOM_BOTS)
 
 
-def split_budget(name: str):
+def split_budget(name: str) -> tuple[str, dict | None]:
     """(the bot's name, its own budget or None) of `NAME` or `NAME@BUDGET`: `@500` is 500
     iterations a move, `@0.5s` half a second. ValueError for a budget that is neither."""
     if not isinstance(name, str) or "@" not in name:
@@ -149,7 +150,7 @@ def split_budget(name: str):
         raise ValueError(f"bot {name!r}: {e}") from None
 
 
-def check_name(name: str, allowed=None) -> str:
+def check_name(name: str, allowed: Collection[str] | None = None) -> str:
     """`name` if it names a bot (a built-in one, `allowed` if given; `module:factory`; a
     registered one; each with an optional @budget), else ValueError saying why. A
     `module:factory` is imported here, so that a wrong one is named before any game."""
@@ -169,7 +170,7 @@ def check_name(name: str, allowed=None) -> str:
     return name
 
 
-def load_factory(spec: str):
+def load_factory(spec: str) -> Callable[..., pyspiel.Bot]:
     """The factory of a `module:factory` spec (a dotted module importable from Python's
     path, and a name in it). ValueError names what is wrong; the module is imported (it
     is code you asked for), nothing else in the text is run."""
@@ -190,7 +191,7 @@ def load_factory(spec: str):
     return factory
 
 
-def register_bot(name: str, factory):
+def register_bot(name: str, factory: Callable[..., pyspiel.Bot]) -> None:
     """Make `name` a bot of the arena, the studies and hint in this process:
     `factory(game, seat, seed, budget, **options)` returns a pyspiel.Bot (budget:
     {"seconds": s} or {"iterations": n}). For runs in other processes (jobs > 1, Ray)
@@ -202,7 +203,8 @@ def register_bot(name: str, factory):
     CUSTOM_BOTS[name] = factory
 
 
-def _external_bot(factory, label, game, player, seed, options):
+def _external_bot(factory: Callable[..., pyspiel.Bot], label: str, game: pyspiel.Game, player: int,
+                  seed: int, options: dict) -> pyspiel.Bot:
     budget = {k: options.pop(k) for k in ("seconds", "iterations") if k in options}
     limits.check_budget(budget.get("seconds"), budget.get("iterations"), f"{label}: ")
     if not budget:
@@ -216,14 +218,14 @@ def _external_bot(factory, label, game, player, seed, options):
     return bot
 
 
-def _check_decision(state, player):
+def _check_decision(state: pyspiel.State, player: int) -> None:
     if state.is_chance_node() or state.is_terminal():
         raise ValueError("a bot moves at decision nodes only (this is a chance node or the end)")
     if state.current_player() != player:
         raise ValueError(f"it is player {state.current_player()}'s move, not player {player}'s")
 
 
-def _budget(options: dict, name: str):
+def _budget(options: dict, name: str) -> tuple[int | None, float | None]:
     """(iterations, seconds) from the options; the default is DEFAULT_SECONDS."""
     iterations = options.pop("iterations", None)
     seconds = options.pop("seconds", None)
@@ -233,14 +235,14 @@ def _budget(options: dict, name: str):
     return iterations, seconds
 
 
-def _no_options(options: dict, name: str, known=()):
+def _no_options(options: dict, name: str, known: tuple[str, ...] = ()) -> None:
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise ValueError(f"{name}: unknown option(s) {', '.join(unknown)}"
                          + (f"; known: {', '.join(known)}" if known else "; it takes none"))
 
 
-def _move_seed(seed: int, state) -> int:
+def _move_seed(seed: int, state: pyspiel.State) -> int:
     # The move number is public, so the seed says nothing about hidden plans.
     move = state.move_number() if hasattr(state, "move_number") else 0
     return (seed * 0x9E3779B1 + move * 1000003) & 0xFFFFFFFFFFFFFFFF
@@ -251,7 +253,7 @@ class _PrintingBot(pyspiel.Bot):
 
     name = "?"
 
-    def __init__(self, game, player: int, seed: int):
+    def __init__(self, game: pyspiel.Game, player: int, seed: int) -> None:
         pyspiel.Bot.__init__(self)
         if not 0 <= player < game.num_players():
             raise ValueError(f"{self.name}: player {player} is out of range (0-{game.num_players() - 1})")
@@ -260,13 +262,13 @@ class _PrintingBot(pyspiel.Bot):
         self.player = player
         self.seed = seed
 
-    def restart_at(self, state):
+    def restart_at(self, state: pyspiel.State) -> None:
         pass
 
-    def inform_action(self, state, player_id, action):
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
         pass
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{type(self).__name__}(player={self.player}, seed={self.seed})"
 
 
@@ -275,11 +277,11 @@ class RandomBot(_PrintingBot):
 
     name = "random"
 
-    def __init__(self, game, player, seed=0):
+    def __init__(self, game: pyspiel.Game, player: int, seed: int = 0) -> None:
         super().__init__(game, player, seed)
         self._rng = random.Random(seed)
 
-    def step(self, state):
+    def step(self, state: pyspiel.State) -> int:
         _check_decision(state, self.player)
         return self._rng.choice(state.legal_actions())
 
@@ -289,13 +291,13 @@ class HeuristicBot(_PrintingBot):
 
     name = "heuristic"
 
-    def __init__(self, game, player, seed=0, epsilon=0.0):
+    def __init__(self, game: pyspiel.Game, player: int, seed: int = 0, epsilon: float = 0.0) -> None:
         super().__init__(game, player, seed)
         if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
             raise ValueError(f"heuristic: epsilon: {epsilon!r} is not a number in [0, 1]")
         self.epsilon = float(epsilon)
 
-    def step(self, state):
+    def step(self, state: pyspiel.State) -> int:
         _check_decision(state, self.player)
         return self.core.heuristic_move(core_of(state), _move_seed(self.seed, state), self.epsilon)
 
@@ -304,7 +306,8 @@ class SearchBot(_PrintingBot):
     """Native ISMCTS or SM-MCTS (the core's `search`): the most visited move. The result of the
     last search is kept in `last` (root statistics, iterations, seconds)."""
 
-    def __init__(self, game, player, algorithm, seed=0, threads=1, label=None, **options):
+    def __init__(self, game: pyspiel.Game, player: int, algorithm: str, seed: int = 0, threads: int = 1,
+                 label: str | None = None, **options: Any) -> None:
         self.name = label or algorithm
         super().__init__(game, player, seed)
         self.algorithm = algorithm
@@ -316,13 +319,13 @@ class SearchBot(_PrintingBot):
         except ValueError as e:
             raise ValueError(f"{self.name}: {e}") from None
         self.options = options
-        self.last = None
+        self.last: dict | None = None
         # Called as progress(iterations, seconds) while a search runs (the core's search:
         # a few times a second, in the searching thread); an exception it raises stops
         # the search and comes out of step() (the web page stops a search this way).
-        self.progress = None
+        self.progress: Callable[[int, float], object] | None = None
 
-    def step(self, state):
+    def step(self, state: pyspiel.State) -> int:
         _check_decision(state, self.player)
         core = core_of(state)
         legal = core.legal_actions()
@@ -365,8 +368,8 @@ class CppISMCTSBot(_PrintingBot):
     name = "openspiel-ismcts-cpp"
     FINAL_POLICIES = ("max_visit_count", "normalized_visit_count")
 
-    def __init__(self, game, player, seed=0, uct_c=None, final_policy="max_visit_count", returns=None,
-                 **budget):
+    def __init__(self, game: pyspiel.Game, player: int, seed: int = 0, uct_c: float | None = None,
+                 final_policy: str = "max_visit_count", returns: str | None = None, **budget: Any) -> None:
         super().__init__(game, player, seed)
         native = games.of(game).spiel_name
         if game.get_type().short_name != native:
@@ -384,7 +387,7 @@ class CppISMCTSBot(_PrintingBot):
         """What the bot searches with, for a figure's caption."""
         return {"returns": self.returns, "uct_c": self.uct_c, "final_policy": self.final_policy}
 
-    def search_bot(self, state):
+    def search_bot(self, state: pyspiel.State) -> pyspiel.Bot:
         """The C++ bot for this move (seeded from the bot's seed and the move number)."""
         seed = _move_seed(self.seed, state)
         # C++ takes 32-bit seeds; the evaluator gets its own stream.
@@ -395,11 +398,11 @@ class CppISMCTSBot(_PrintingBot):
                                  pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
                                  self.seconds if timed else -1.0)
 
-    def policy(self, state):
+    def policy(self, state: pyspiel.State) -> list[tuple[int, float]]:
         """The search's visit shares, [(action, share)] sorted by action."""
         return sorted(self.search_bot(state).get_policy(_in_game(self.search_game, state)))
 
-    def step(self, state):
+    def step(self, state: pyspiel.State) -> int:
         _check_decision(state, self.player)
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -424,7 +427,8 @@ class CppMCTSBot(_PrintingBot):
 
     name = "openspiel-mcts-cpp"
 
-    def __init__(self, game, player, seed=0, uct_c=None, returns=None, **budget):
+    def __init__(self, game: pyspiel.Game, player: int, seed: int = 0, uct_c: float | None = None,
+                 returns: str | None = None, **budget: Any) -> None:
         super().__init__(game, player, seed)
         native = games.of(game).spiel_name
         if game.get_type().short_name != native:
@@ -437,7 +441,7 @@ class CppMCTSBot(_PrintingBot):
     def settings(self) -> dict:
         return {"returns": self.returns, "uct_c": self.uct_c}
 
-    def step(self, state):
+    def step(self, state: pyspiel.State) -> int:
         _check_decision(state, self.player)
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -467,7 +471,7 @@ REFERENCE_SETTINGS = {
 }
 
 
-def reference_settings(name: str, game) -> dict:
+def reference_settings(name: str, game: pyspiel.Game) -> dict:
     """The reference settings of C++ bot `name` on `game` (REFERENCE_SETTINGS)."""
     return REFERENCE_SETTINGS.get(games.of(game).key, {}).get(name, DEFAULT_REFERENCE)
 
@@ -475,7 +479,8 @@ def reference_settings(name: str, game) -> dict:
 RETURNS_MODES = ("win", "score", "margin")
 
 
-def _reference_settings(name, game, returns, uct_c):
+def _reference_settings(name: str, game: pyspiel.Game, returns: str | None,
+                        uct_c: float | None) -> tuple[str, float, pyspiel.Game]:
     """(returns, uct_c, the game the search runs on) of a C++ reference bot."""
     ref = reference_settings(name, game)
     returns = ref["returns"] if returns is None else returns
@@ -489,7 +494,7 @@ def _reference_settings(name, game, returns, uct_c):
     return returns, float(uct_c), game_with_returns(game, returns)
 
 
-def game_with_returns(game, returns: str):
+def game_with_returns(game: pyspiel.Game, returns: str) -> pyspiel.Game:
     """The same game (its parameters, catalogue, position) with `returns` instead of its
     own; the game itself when they are already those."""
     if returns_mode_of(game) == returns or game.num_players() == 1:
@@ -499,7 +504,7 @@ def game_with_returns(game, returns: str):
     return pyspiel.load_game(game.get_type().short_name, params)
 
 
-def _in_game(search_game, state):
+def _in_game(search_game: pyspiel.Game, state: pyspiel.State) -> pyspiel.State:
     """`state` as a state of `search_game` (the same game with other returns): rebuilt
     from its history, so the search sees the same position."""
     if state.get_game() == search_game or search_game is state.get_game():
@@ -512,20 +517,20 @@ class _Timed:
     """OpenSpiel's Python search bots with a time budget: `seconds` (None: their own
     number of simulations), and how many simulations the last search ran."""
 
-    def __init__(self, *args, seconds=None, **kwargs):
+    def __init__(self, *args: Any, seconds: float | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seconds = seconds
         self.last_simulations = 0
 
 
-def _openspiel_ismcts_class():
+def _openspiel_ismcts_class() -> type:
     from open_spiel.python.algorithms import ismcts
 
     class TimedISMCTSBot(_Timed, ismcts.ISMCTSBot):
         """OpenSpiel's Python ISMCTSBot; with `seconds`, it runs simulations until the time
         is spent instead of a fixed number (its run_search, with a clock)."""
 
-        def run_search(self, state):
+        def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
             if self.seconds is None:
                 self.last_simulations = self._max_simulations
                 return super().run_search(state)
@@ -542,7 +547,7 @@ def _openspiel_ismcts_class():
             self.last_simulations = n
             return self.get_final_policy(state, self._root_node)
 
-        def resample_from_infostate(self, state):
+        def resample_from_infostate(self, state: pyspiel.State) -> pyspiel.State:
             # OpenSpiel's draws its world with an unseeded sampler; this one with the bot's
             # seeded generator, so that the bot is reproducible for its seed.
             return state.resample_from_infostate(state.current_player(), self._random_state.uniform)
@@ -550,14 +555,14 @@ def _openspiel_ismcts_class():
     return TimedISMCTSBot
 
 
-def _openspiel_mcts_class():
+def _openspiel_mcts_class() -> type:
     from open_spiel.python.algorithms import mcts
 
     class TimedMCTSBot(_Timed, mcts.MCTSBot):
         """OpenSpiel's Python MCTSBot; with `seconds`, simulations run until the time is
         spent (its search loop with a clock, without the solver)."""
 
-        def mcts_search(self, state):
+        def mcts_search(self, state: pyspiel.State) -> Any:
             if self.seconds is None:
                 root = super().mcts_search(state)
                 self.last_simulations = root.explore_count
@@ -585,7 +590,7 @@ def _openspiel_mcts_class():
     return TimedMCTSBot
 
 
-def _openspiel_bot(name, game, player, seed, options):
+def _openspiel_bot(name: str, game: pyspiel.Game, player: int, seed: int, options: dict) -> pyspiel.Bot:
     iterations, seconds = _budget(options, name)
     uct_c = options.pop("uct_c", 2.0)
     _no_options(options, name, ("seconds", "iterations", "uct_c"))
