@@ -24,6 +24,7 @@ import dataclasses
 import hashlib
 import json
 import os
+from typing import Any
 
 import pyspiel
 
@@ -66,7 +67,7 @@ class Setup:
     names these rules (their data and parameters): a serialized state carries it."""
 
     params: dict
-    rules: object
+    rules: Any          # the game's compiled Rules
     info: dict
     key: str
 

@@ -30,6 +30,7 @@ import re
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import pyspiel
 from rich.console import Console
@@ -401,7 +402,7 @@ class Session:
                 raise ValueError(f"hint {rest[0]!r}: give the seconds to search, e.g. hint 5") from None
             if not seconds > 0:
                 raise ValueError("hint: the seconds must be more than 0")
-            budget = {"seconds": seconds}
+            budget: dict[str, Any] = {"seconds": seconds}
         elif s.iterations is not None:
             budget = {"iterations": s.iterations}
         else:

@@ -328,7 +328,7 @@ class _Loader:
         for kind, where, value in inline:
             with found.each():
                 self.inline_card(kind, where, value, used, replaced)
-        changes = {}
+        changes: dict[str, Any] = {}     # catalogue field -> its cards
         for kind in _KINDS:
             if replaced[kind]:
                 cards = list(getattr(cat, _CAT_ATTR[kind]))
@@ -735,10 +735,10 @@ class _Loader:
         # Patronage: the cards taken are out of play; the box holds the other 8 not dealt.
         on_board = {x for x in s["patronage_space"] if x >= 0}
         listed = set(self.used["patronage"]) - on_board
-        box = [x for x in range(len(self.cat.patronage)) if x not in on_board and x not in listed]
+        unlisted = [x for x in range(len(self.cat.patronage)) if x not in on_board and x not in listed]
         counted = sum(s["players"][seat]["patronage"] for seat in range(self.n_seats))
         unnamed = counted - len(listed)
-        s["patronage_box"] = sum(1 << x for x in box[unnamed:]) if unnamed >= 0 else 0
+        s["patronage_box"] = sum(1 << x for x in unlisted[unnamed:]) if unnamed >= 0 else 0
 
     def pile_mask(self, pile: str, key: str) -> int:
         """The cards of a discard pile or of the cards out of the game, as a mask."""

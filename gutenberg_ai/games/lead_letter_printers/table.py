@@ -285,7 +285,8 @@ class TableLoader:
                     under.append(x)
             s["tech_bottom"][lv] = under + [-1] * (PER_LEVEL_TECHS - len(under))
             s["tech_bottom_n"][lv] = len(under)
-            fu, seen = [], []
+            fu: list[int] = []           # the factories under the pile, bottom first
+            seen: list[int] = []         # who saw each (a mask of seats)
             for i, e in enumerate(d.get("factories_under", {}).get(level, [])):
                 w = f"displays.factories_under.{level}[{i}]"
                 with found.each():
@@ -358,7 +359,7 @@ class TableLoader:
 
     def city_board(self):
         s = self.s
-        self.wf = {}                 # seat -> {3: street, 6: street}
+        self.wf: dict[int, dict[int, int]] = {}    # seat -> {3: street, 6: street}
         for i, a in enumerate(self.data.get("assistants", [])):
             w = f"assistants[{i}]"
             with self.found.each():
@@ -568,10 +569,10 @@ class TableLoader:
             p["assistants"] = _mask(k for k in range(len(ASSISTANT_KINDS)) if k not in on)
             at = self.wf.get(seat, {})
             p["wf_street"] = [at.get(3, -1), at.get(6, -1)]
-            for level in at:
-                if p["workforce"] < level:
+            for workforce in at:
+                if p["workforce"] < workforce:
                     found.add(f"seats[{seat}].workforce", f"{p['workforce']}, but an assistant of the player "
-                                                          f"came from workforce {level}")
+                                                          f"came from workforce {workforce}")
             p["factories_paid"] = sum(1 for code in list(p["up"]) + list(p["down"]) if code >= N_TECHS)
             left = N_MARKERS - len(_bits(p["cities"])) - p["factories_paid"]
             given = d["seats"][seat].get("city_markers_left")

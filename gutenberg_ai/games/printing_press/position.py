@@ -502,7 +502,8 @@ class _Loader:
     # -- orders and cards ---------------------------------------------------------------
     def orders_and_cards(self):
         d, s = self.data, self.s
-        frames, plates = {}, {}
+        frames: dict[int, str] = {}      # index -> where it is
+        plates: dict[int, str] = {}
         found = Problems()
 
         def use(table, x, where, what):
@@ -529,7 +530,7 @@ class _Loader:
         s["frame_deck"] = sum(1 << x for x in range(16) if x not in frames)
         s["plate_deck"] = sum(1 << x for x in range(16) if x not in plates)
         s["n_orders"] = len(offered) if self.kind == "orders" else 0
-        cards = {}
+        cards: dict[int, str] = {}
         offer = d.get("offer", [])
         if offer and self.kind not in ("cards", "place"):
             found.add("offer", f"cards are on offer at Select Cards only (the step is '{self.kind}')")
@@ -931,7 +932,8 @@ def _dumps(data) -> str:
             items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
             return "{\n" + ",\n".join(items) + f"\n{pad}}}"
         if all(isinstance(v, int) for v in value):     # numbers: a few lines
-            lines, line = [], []
+            lines: list[str] = []
+            line: list[str] = []
             for v in value:
                 if line and len(", ".join(line + [json.dumps(v)])) + len(pad) > 84:
                     lines.append(", ".join(line))

@@ -508,7 +508,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         for g in games.GAMES.values():
             if not g.position_module:
                 continue
-            folder = Path(g.positions.__file__).parent / "data" / "positions"
+            folder = Path(g.data_folder) / "positions"
             for path in sorted(folder.glob("*.json")):
                 out[(g.key, path.stem)] = path
         return out

@@ -22,6 +22,7 @@ import logging
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from fastapi import HTTPException
 from fastapi.responses import StreamingResponse
@@ -98,7 +99,8 @@ class Runner:
         def run():
             with self.lock:
                 self.running += 1
-            final = {"event": "error", "status": 500, "error": "the search failed (the server's log says why)"}
+            final: dict[str, Any] = {"event": "error", "status": 500,
+                                     "error": "the search failed (the server's log says why)"}
             try:
                 job.check()            # a request gone while it waited
                 job.started = True
