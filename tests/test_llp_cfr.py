@@ -8,7 +8,7 @@ import gutenberg_ai
 from gutenberg_ai.search import cfr
 from gutenberg_ai.games.lead_letter_printers import variants
 
-# Measured (benchmarks/README.md, "Lead Letter Printers"): CFR+ brings the average
+# Measured (benchmarks/README.md, "CFR"): CFR+ brings the average
 # policy to about 3e-5 exploitable in 100 iterations, CFR to 5e-4 in 300.
 CFR_PLUS_50 = 0.01
 

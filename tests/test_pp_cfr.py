@@ -8,7 +8,7 @@ import gutenberg_ai
 from gutenberg_ai.search import cfr
 from gutenberg_ai.games.printing_press import variants
 
-# Measured (benchmarks/README.md, "Printing Press"): a uniform policy is 0.83 exploitable;
+# Measured (benchmarks/README.md, "CFR"): a uniform policy is 0.83 exploitable;
 # CFR+ brings it to 0.0135 in 20 iterations, CFR to 0.082; external-sampling MCCFR to
 # 0.41 in 200 iterations (seed 1).
 UNIFORM = 0.832

@@ -36,9 +36,9 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
                       from Python
 
 A budget can follow a name: `smmcts@500` (iterations a move), `smmcts@0.5s` (seconds).
-The C++ reference bots search with REFERENCE_SETTINGS (returns in points, "score" or
-"margin", and uct_c 10: measured to play best on each game) unless told otherwise
-(options returns, uct_c).
+The C++ reference bots search with REFERENCE_SETTINGS (returns in points, "score", and
+uct_c 10, 30 for Printing Press's ISMCTS: measured to play best on each game) unless told
+otherwise (options returns, uct_c).
 
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
 also take `threads=` and every search option of the core's SEARCH_OPTIONS
@@ -74,7 +74,7 @@ SEARCH_BOTS = ("ismcts", "smmcts", "learned", "openspiel-ismcts", "openspiel-ism
 
 
 # The learned bot's search: the game's shipped model, with the rollouts it was measured
-# best with (benchmarks/README.md, "Learned evaluations"). In a game of one person, the
+# best with (benchmarks/README.md, "Learned bots"). In a game of one person, the
 # game's core adds its GAME_SOLO_LEARNED_DEFAULTS (Gutenberg: the network plays the rollouts).
 LEARNED_OPTIONS = dict(model="default")
 
@@ -358,7 +358,7 @@ class CppISMCTSBot(_PrintingBot):
     equal UCB values (frequent with win/loss returns) are broken in the order of an
     absl::flat_hash_map, which changes from one table to the next. With an iteration
     budget the bot is therefore reproducible only while no node is past that point (a
-    few dozen simulations at a plan step); benchmarks/README.md, "Strength"."""
+    few dozen simulations at a plan step); benchmarks/README.md, "Search strength"."""
 
     name = "openspiel-ismcts-cpp"
     FINAL_POLICIES = ("max_visit_count", "normalized_visit_count")
