@@ -366,10 +366,7 @@ class CppISMCTSBot(_PrintingBot):
     def __init__(self, game, player, seed=0, uct_c=None, final_policy="max_visit_count", returns=None,
                  **budget):
         super().__init__(game, player, seed)
-        native = games.of(game).spiel_name
-        if game.get_type().short_name != native:
-            raise ValueError(f"{self.name}: plays the native game {native!r} only, not "
-                             f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
+        _native_only(game, self.name)
         self.iterations, self.seconds = _budget(budget, self.name)
         _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "final_policy", "returns"))
         self.returns, self.uct_c, self.search_game = _reference_settings(self.name, game, returns, uct_c)
@@ -424,10 +421,7 @@ class CppMCTSBot(_PrintingBot):
 
     def __init__(self, game, player, seed=0, uct_c=None, returns=None, **budget):
         super().__init__(game, player, seed)
-        native = games.of(game).spiel_name
-        if game.get_type().short_name != native:
-            raise ValueError(f"{self.name}: plays the native game {native!r} only, not "
-                             f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
+        _native_only(game, self.name)
         self.iterations, self.seconds = _budget(budget, self.name)
         _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "returns"))
         self.returns, self.uct_c, self.search_game = _reference_settings(self.name, game, returns, uct_c)
@@ -463,6 +457,14 @@ REFERENCE_SETTINGS = {
     "printing-press": {"openspiel-ismcts-cpp": {"returns": "score", "uct_c": 30.0},
                        "openspiel-mcts-cpp": {"returns": "score", "uct_c": 10.0}},
 }
+
+
+def _native_only(game, name: str):
+    """A C++ bot plays the native game only: on a Python game it would crash."""
+    native = games.of(game).spiel_name
+    if game.get_type().short_name != native:
+        raise ValueError(f"{name}: plays the native game {native!r} only, not "
+                         f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
 
 
 def reference_settings(name: str, game) -> dict:
