@@ -1,0 +1,109 @@
+"""What the tests share across the games: the table's games as test parameters, seeded
+random play (through OpenSpiel and in a compiled core), and the command line run in this
+process. A test written once over `KEYS` covers a new game as soon as the game is in
+gutenberg_ai.games.GAMES."""
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import gutenberg_ai
+from gutenberg_ai import games
+from gutenberg_ai.cli import main
+
+KEYS = list(games.GAMES)
+
+
+def per_game(table: dict, default=({},)) -> list:
+    """pytest parameters (game key, case) for every game of the table: its cases in
+    `table` (a list each), or `default` for a game the table does not name."""
+    return [pytest.param(key, case, id=f"{key}-{i}")
+            for key in KEYS for i, case in enumerate(table.get(key, default))]
+
+
+def random_step(state, rng, prefer=None) -> int:
+    """One seeded random action of an OpenSpiel state (a draw by its probabilities);
+    prefer(legal) may narrow the choices. Returns the action, not yet applied."""
+    if state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        return rng.choices(outcomes, probs)[0]
+    legal = state.legal_actions()
+    return rng.choice((prefer(legal) if prefer else None) or legal)
+
+
+def play_random(state, rng, stop=None, prefer=None):
+    """Seeded random play of an OpenSpiel state (`rng` a random.Random) until the end or
+    stop(state); prefer(legal) may narrow the choices. Returns the state."""
+    while not state.is_terminal() and not (stop and stop(state)):
+        state.apply_action(random_step(state, rng, prefer))
+    return state
+
+
+def check_resample(game, state, player, seed):
+    """A state resampled for `player` looks the same to them (strings, tensors, legal
+    actions when it is their turn), is whole, and survives serialization. Returns
+    whether anything was redrawn."""
+    r = state.resample_from_infostate(player, random.Random(seed).random)
+    assert r.information_state_string(player) == state.information_state_string(player)
+    assert r.observation_string(player) == state.observation_string(player)
+    assert np.array_equal(r.information_state_tensor(player), state.information_state_tensor(player))
+    assert np.array_equal(r.observation_tensor(player), state.observation_tensor(player))
+    if not r.is_terminal():
+        assert r.legal_actions() == state.legal_actions() or r.current_player() != player
+    assert gutenberg_ai.core_of(r).problems() == []
+    again = game.deserialize_state(r.serialize())
+    assert again.serialize() == r.serialize() and again.history() == r.history()
+    return r.history() != state.history()
+
+
+def play_core(rules, seed, check=None, policy=None):
+    """One seeded random game in a compiled core (rules.new_state()), checking at every
+    step that draws are distinct with probabilities summing to 1 and that the legal
+    actions are sorted, distinct, in range and never empty; `policy(state, rng)` picks
+    the moves (random by default), `check(state)` runs after every step. Returns the
+    final state and the actions played."""
+    rng = random.Random(seed)
+    core = sys.modules[type(rules).__module__]
+    s = rules.new_state()
+    actions = []
+    while not s.is_terminal():
+        if s.is_chance():
+            outcomes, probs = zip(*s.chance_outcomes())
+            assert abs(sum(probs) - 1.0) < 1e-9 and all(p > 0 for p in probs)
+            assert list(outcomes) == sorted(set(outcomes))
+            a = rng.choices(outcomes, probs)[0]
+        else:
+            legal = s.legal_actions()
+            assert legal and legal == sorted(set(legal)) and len(legal) <= core.MAX_LEGAL_ACTIONS
+            assert all(0 <= x < core.NUM_ACTIONS for x in legal)
+            a = policy(s, rng) if policy else rng.choice(legal)
+            assert a in legal
+        s.apply(a)
+        actions.append(a)
+        if check:
+            check(s)
+        assert len(actions) <= rules.max_game_length
+    return s, actions
+
+
+def cli(*args, stdin=""):
+    """The command run in this process (main() with stdin, stdout and stderr replaced):
+    what a user sees, without starting Python again for every case."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as e:   # argparse's errors and --help
+                code = e.code
+    finally:
+        sys.stdin = saved
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
