@@ -2,36 +2,19 @@
 replayed, a game in the terminal to its score sheet (help, board, save-position), hints
 from a position file (the shipped one, and one a player saved), play from a position,
 the cards lookup, an arena, and hostile files refused."""
-import contextlib
-import io
 import json
 import pathlib
 import re
-import subprocess
-import sys
 
-from gutenberg_ai.cli import main
 from gutenberg_ai.games import core_of
 from gutenberg_ai.records import load_record, replay
+from every_game import cli
 
 POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "games" / "lead_letter_printers" / "data" / \
     "positions" / "round2-3p.json"
 GAME = ("--game", "lead-letter-printers")
 
 
-def cli(*args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(list(args))
-            except SystemExit as e:
-                code = e.code
-    finally:
-        sys.stdin = saved
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def test_a_demo_is_seeded_saves_a_record_naming_its_game_and_replays(tmp_path):

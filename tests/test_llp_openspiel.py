@@ -9,8 +9,7 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import games, make_bot
-from gutenberg_ai.games.lead_letter_printers import _core, game as llp_game
+from gutenberg_ai.games.lead_letter_printers import _core
 from every_game import check_resample, play_random
 from llp_helpers import A
 

@@ -2,14 +2,11 @@
 terminal (moves by number and by row and column, hint, undo, save, save-position, the
 end), hints from a position of a real table, records replayed (also one saved as a player
 saw it, and resumed), an arena, and files of one game refused by the other."""
-import contextlib
 import io
 import json
 import pathlib
 import random
 import re
-import subprocess
-import sys
 
 import pyspiel
 import pytest
@@ -17,10 +14,10 @@ from rich.console import Console
 
 from gutenberg_ai import games
 from gutenberg_ai.bots import make_bot
-from gutenberg_ai.cli import main
 from gutenberg_ai.games import core_of
 from gutenberg_ai.play import Session, Settings
 from gutenberg_ai.records import GameRecord, draw_chance, load_record, replay, seat_entry
+from every_game import cli
 
 pytestmark = pytest.mark.skipif("printing_press" not in pyspiel.registered_names(),
                                 reason="the native game printing_press is not built in")
@@ -33,19 +30,6 @@ GUTENBERG_POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "ga
     "fulfil-round6-2p.json"
 
 
-def cli(*args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(list(args))
-            except SystemExit as e:
-                code = e.code
-    finally:
-        sys.stdin = saved
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 # -- demo and replay -----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import games, make_bot
+from gutenberg_ai import make_bot
 from gutenberg_ai.games.printing_press import _core, game as pp_game, names
 from every_game import play_random
 from pp_helpers import A, C, N, SYM

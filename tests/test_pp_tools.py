@@ -1,12 +1,10 @@
 """Printing Press in the tools: its position files (the shipped examples, a position of
 every decision the format records read back to the same state, hostile files), its table
 in a 100x40 terminal, rows and columns typed at the prompt, and its cards lookup."""
-import contextlib
 import io
 import json
 import pathlib
 import random
-import subprocess
 
 import pytest
 from rich.console import Console
@@ -17,6 +15,7 @@ from gutenberg_ai.games.printing_press import _core, make_rules, view
 from gutenberg_ai.games.printing_press import position as P
 from gutenberg_ai.jsonfile import MAX_PROBLEMS
 from gutenberg_ai.positionfile import PositionError, load_position
+from every_game import cli
 
 POSITIONS = pathlib.Path(P.__file__).parent / "data" / "positions"
 CARDS = POSITIONS / "cards-round2-3p.json"
@@ -298,17 +297,6 @@ def test_a_row_and_a_column_choose_where_a_card_goes_or_a_window():
 
 
 # -- the cards lookup ----------------------------------------------------------------------------
-def cli(*args):
-    from gutenberg_ai.cli import main
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(args))
-        except SystemExit as e:
-            code = e.code
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
-
-
 def test_cards_finds_a_card_plate_or_frame_by_what_it_shows():
     out = cli("cards", "--game", "printing-press", "*", "-", "red", "--json")
     assert out.returncode == 0

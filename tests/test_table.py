@@ -2,7 +2,6 @@
 what a player has not seen, resuming, positions whose plans are hidden, hints that say
 how sure they are, a table that fits a 100x40 terminal, the prompt at a real terminal,
 --catalogue, and looking a card up by what it shows."""
-import contextlib
 import io
 import json
 import os
@@ -21,27 +20,14 @@ from rich.console import Console
 import gutenberg_ai
 from gutenberg_ai import tui
 from gutenberg_ai.games.gutenberg import _core, names, view
-from gutenberg_ai.cli import main
 from gutenberg_ai.play import Session, Settings
 from gutenberg_ai.records import load_record, replay
+from every_game import cli
 
 DATA = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data"
 POSITIONS = DATA / "positions"
 
 
-def cli(*args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(list(args))
-            except SystemExit as e:
-                code = e.code
-    finally:
-        sys.stdin = saved
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 # -- the command ----------------------------------------------------------------------------
