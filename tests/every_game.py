@@ -20,11 +20,11 @@ from gutenberg_ai.cli import main
 KEYS = list(games.GAMES)
 
 
-def per_game(table: dict, default=({},)) -> list:
-    """pytest parameters (game key, case) for every game of the table: its cases in
-    `table` (a list each), or `default` for a game the table does not name."""
+def per_game(table: dict, default=({},), keys=None) -> list:
+    """pytest parameters (game key, case) for every game of the table (or of `keys`):
+    its cases in `table` (a list each), or `default` for a game the table does not name."""
     return [pytest.param(key, case, id=f"{key}-{i}")
-            for key in KEYS for i, case in enumerate(table.get(key, default))]
+            for key in (keys or KEYS) for i, case in enumerate(table.get(key, default))]
 
 
 def random_step(state, rng, prefer=None) -> int:
