@@ -62,14 +62,18 @@ def check_resample(game, state, player, seed):
     return r.history() != state.history()
 
 
-def play_core(rules, seed, check=None, policy=None):
+def play_core(rules, seed, check=None, policy=None, max_length=None):
     """One seeded random game in a compiled core (rules.new_state()), checking at every
     step that draws are distinct with probabilities summing to 1 and that the legal
     actions are sorted, distinct, in range and never empty; `policy(state, rng)` picks
-    the moves (random by default), `check(state)` runs after every step. Returns the
-    final state and the actions played."""
+    the moves (random by default), `check(state)` runs after every step, and the game
+    ends within `max_length` moves (default rules.max_game_length). Returns the final
+    state and the actions played."""
     rng = random.Random(seed)
     core = sys.modules[type(rules).__module__]
+    num_actions = getattr(core, "NUM_ACTIONS", None) or core.ACTIONS["NUM_ACTIONS"]
+    max_legal = getattr(core, "MAX_LEGAL_ACTIONS", num_actions)
+    max_length = max_length or rules.max_game_length
     s = rules.new_state()
     actions = []
     while not s.is_terminal():
@@ -80,15 +84,15 @@ def play_core(rules, seed, check=None, policy=None):
             a = rng.choices(outcomes, probs)[0]
         else:
             legal = s.legal_actions()
-            assert legal and legal == sorted(set(legal)) and len(legal) <= core.MAX_LEGAL_ACTIONS
-            assert all(0 <= x < core.NUM_ACTIONS for x in legal)
+            assert legal and legal == sorted(set(legal)) and len(legal) <= max_legal
+            assert all(0 <= x < num_actions for x in legal)
             a = policy(s, rng) if policy else rng.choice(legal)
             assert a in legal
         s.apply(a)
         actions.append(a)
         if check:
             check(s)
-        assert len(actions) <= rules.max_game_length
+        assert len(actions) <= max_length
     return s, actions
 
 
