@@ -111,3 +111,28 @@ def cli(*args, stdin=""):
     finally:
         sys.stdin = saved
     return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+def decision_screen(core, seat, seat_names=None, width=100, height=40) -> str:
+    """A decision's screen as the terminal table draws it (the rule, the table fitted to
+    the room left, the moves, the prompt) for `seat`, checked to fit width x height with
+    the prompt's line. Returns the screen's text."""
+    from rich.console import Console
+    from gutenberg_ai import tui
+    view = games.of(core).view
+    out = io.StringIO()
+    console = Console(file=out, width=width, highlight=False)
+    legal = core.legal_actions()
+    texts = [tui.move_text(core, a, core.action_to_string(a)) for a in legal]
+    menu = view.menu(core, seat, legal, texts, width) or tui.menu_text(texts, core.step_name(), width)
+    below = len(console.render_lines(menu, pad=False)) + 3
+    console.rule(f"Your decision: {core.step_name()}")
+    console.print(tui.fit_decision(console, core, seat, seat_names, below, height))
+    console.print(menu)
+    console.print("Type a move number, or help (board: the whole table).")
+    lines = out.getvalue().rstrip("\n").split("\n")
+    shown = "\n".join(lines)
+    assert len(lines) + 1 <= height, f"{core.step_name()}: {len(lines) + 1} lines\n{shown}"
+    assert max(len(line) for line in lines) <= width, shown
+    return shown
+

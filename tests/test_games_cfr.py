@@ -64,7 +64,8 @@ SOLVES = {
 }
 
 
-@pytest.mark.parametrize("key, solve", per_game(SOLVES, default=[dict(iterations=20, checkpoints=2, below=0.5)], keys=KEYS))
+@pytest.mark.parametrize("key, solve", per_game(SOLVES, keys=KEYS,
+                                                default=[dict(iterations=20, checkpoints=2, below=0.5)]))
 def test_cfr_plus_lowers_exploitability(key, solve, variant):
     game = variant(key)
     uniform = pyspiel.exploitability(game, pyspiel.UniformRandomPolicy(game))

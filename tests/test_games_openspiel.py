@@ -10,7 +10,7 @@ import pytest
 
 import gutenberg_ai
 from gutenberg_ai import games, make_bot
-from every_game import KEYS, check_resample, per_game, play_random
+from every_game import KEYS, check_resample, per_game, play_random, random_step
 
 
 def load(key, **params):
@@ -214,8 +214,7 @@ def _bot_game(key, name, seed, players=2):
     actions = []
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            a = rng.choices(outcomes, probs)[0]
+            a = random_step(state, rng)
         else:
             a = bots[state.current_player()].step(state)
             assert a in state.legal_actions()

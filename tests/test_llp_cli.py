@@ -8,7 +8,7 @@ import re
 
 from gutenberg_ai.games import core_of
 from gutenberg_ai.records import load_record, replay
-from every_game import cli
+from every_game import cli, random_step
 
 POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "games" / "lead_letter_printers" / "data" / \
     "positions" / "round2-3p.json"
@@ -112,12 +112,7 @@ def test_a_record_saved_as_a_player_saw_it_replays_to_what_they_saw():
         record = GameRecord(game, seed, [seat_entry(s, "random") for s in range(2)])
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                a = rng.choices(outcomes, probs)[0]
-            else:
-                legal = state.legal_actions()
-                a = rng.choice([x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]] or legal)
+            a = random_step(state, rng, prefer=lambda legal: [x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]])
             record.add(state, a)
             state.apply_action(a)
             if not state.is_terminal() and not state.is_chance_node():

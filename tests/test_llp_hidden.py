@@ -25,6 +25,22 @@ def unseen_put_back(s, player):
             if not (d["factory_bottom_seen"][lv][i] >> player) & 1]
 
 
+def factory_minded_step(s, rng, keen=None):
+    """One seeded random step of core state `s`, building a factory where the game offers
+    one (with probability `keen`, or always) so that hidden factories come up quickly.
+    Returns (actor, action): actor -1 for a draw."""
+    if s.is_chance():
+        outs = s.chance_outcomes()
+        a, actor = rng.choices([o for o, _ in outs], [p for _, p in outs])[0], -1
+    else:
+        legal = s.legal_actions()
+        want = [x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]]
+        a, actor = (rng.choice(want) if want and (keen is None or rng.random() < keen) else rng.choice(legal)), \
+            s.current_player()
+    s.apply(a)
+    return actor, a
+
+
 def position_with_hidden_factories(players=2, player=0):
     """A random game up to a decision after another player has put factories back unseen."""
     for seed in range(400):
@@ -33,16 +49,7 @@ def position_with_hidden_factories(players=2, player=0):
         rng = random.Random(seed)
         history = []
         while not s.is_terminal():
-            if s.is_chance():
-                outs = s.chance_outcomes()
-                a, actor = rng.choices([o for o, _ in outs], [p for _, p in outs])[0], -1
-            else:
-                legal = s.legal_actions()
-                # Prefer building factories so that positions come up quickly.
-                want = [x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]]
-                a, actor = (rng.choice(want) if want and rng.random() < 0.9 else rng.choice(legal)), s.current_player()
-            s.apply(a)
-            history.append((actor, a))
+            history.append(factory_minded_step(s, rng, keen=0.9))
             if not s.is_chance() and not s.is_terminal() and len(unseen_put_back(s, player)) >= 2:
                 return R, s, history
     pytest.skip("no position with hidden factories found")
@@ -124,15 +131,7 @@ def test_resample_from_a_position_with_hidden_factories():
     for _ in range(300):
         if s.is_terminal():
             break
-        if s.is_chance():
-            outs = s.chance_outcomes()
-            a, actor = rng.choices([o for o, _ in outs], [p for _, p in outs])[0], -1
-        else:
-            legal = s.legal_actions()
-            want = [x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]]
-            a, actor = (rng.choice(want) if want else rng.choice(legal)), s.current_player()
-        s.apply(a)
-        history.append((actor, a))
+        history.append(factory_minded_step(s, rng))
     moved = 0
     for seed in range(10):
         begin, t, actions = s.resample_from(R2.new_state(), 0, history, seed)
