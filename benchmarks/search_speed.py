@@ -56,24 +56,37 @@ import pyspiel  # noqa: E402
 import gutenberg_ai  # noqa: E402
 from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.games.gutenberg import _core  # noqa: E402
+from _common import first_plan  # noqa: E402  (benchmarks/_common.py)
 
 LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", plan_candidates=0)
 SEARCHES = (("ismcts", "like for like", LIKE_FOR_LIKE), ("smmcts", "like for like", LIKE_FOR_LIKE),
             ("ismcts", "bot defaults", {}), ("smmcts", "bot defaults", {}))
 
 
-def positions(players: int, round_: int, seed: int):
-    """{kind: pyspiel state} from a seeded game of heuristic players on the native game."""
-    game = gutenberg_ai.load_game(players=players)
+def decisions(game, seed: int, move):
+    """Each decision (pyspiel state, its core) of a seeded game of `game` whose moves
+    move(core, rng) picks and whose draws are random; the caller stops when it has seen
+    enough."""
     state = game.new_initial_state()
     rng = random.Random(seed)
-    found, last_plan = {}, None
-    while not state.is_terminal() and len(found) < 3:
+    while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])
             continue
         core = gutenberg_ai.core_of(state)
+        yield state, core
+        state.apply_action(move(core, rng))
+
+
+def positions(players: int, round_: int, seed: int):
+    """{kind: pyspiel state} from a seeded game of heuristic players on the native game."""
+    game = gutenberg_ai.load_game(players=players)
+    found, last_plan = {}, None
+    heuristic = lambda core, rng: _core.heuristic_move(core, rng.randrange(1 << 30), 0.0)  # noqa: E731
+    for state, core in decisions(game, seed, heuristic):
+        if len(found) == 3:
+            break
         if core.round == round_ and len(state.legal_actions()) > 1:
             d = core.to_dict()
             if core.step_name() == "plan":      # a plan, not the free actions before
@@ -84,7 +97,6 @@ def positions(players: int, round_: int, seed: int):
                 found.setdefault("action turn", state.clone())
             if core.phase == "fulfil":
                 found.setdefault("fulfil", state.clone())
-        state.apply_action(_core.heuristic_move(core, rng.randrange(1 << 30), 0.0))
     return game, found
 
 
@@ -93,20 +105,15 @@ def game_positions(g, players: int, round_: int, seed: int):
     players on its native game, the first and the fifth decision of round `round_` with
     more than one move."""
     game = g.load(players=players)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
     found, seen = {}, 0
-    while not state.is_terminal() and len(found) < 2:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
-        core = gutenberg_ai.core_of(state)
+    heuristic = lambda core, rng: g.core.heuristic_move(core, seed=rng.randrange(1 << 30))  # noqa: E731
+    for state, core in decisions(game, seed, heuristic):
+        if len(found) == 2:
+            break
         if core.round == round_ and len(state.legal_actions()) > 1:
             seen += 1
             if seen in (1, 5):
                 found[f"round {round_}, decision {seen}: {core.step_name()}"] = state.clone()
-        state.apply_action(g.core.heuristic_move(core, seed=rng.randrange(1 << 30)))
     return game, found
 
 
@@ -198,14 +205,7 @@ def main(argv=None):
           f"bot's simulations per CPU second in the same trial.")
 
     game = gutenberg_ai.load_game(players=2)
-    state = game.new_initial_state()
-    rng = random.Random(args.seed)
-    while gutenberg_ai.core_of(state).step_name() != "plan":
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = first_plan(game, gutenberg_ai.core_of, args.seed)
     py = python_ismcts_rate(game, state, args.seconds)
     ours = our_rate(state, "ismcts", args.seconds, 1, **LIKE_FOR_LIKE)
     defaults = our_rate(state, "ismcts", args.seconds, 1)
