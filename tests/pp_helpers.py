@@ -246,3 +246,14 @@ def at_place(R, card, rows=None, tiles=None, sides=None, down_symbols=()):
     if rows is not None:
         s = with_tableau(R, s, seat, rows, down_symbols)
     return s, seat
+
+
+def caxton_b_to_choose():
+    """2 players: Guillard (side A, tokens A I O) and Caxton (side B, tokens red U grey),
+    three orders dealt, Guillard has chosen first; Caxton, with a free action, to choose."""
+    s = setup(rules(2), tiles=["Guillard", "Caxton"], sides=["A", "B"],
+              tokens=[["A", "I", "O"], ["red", "U", "grey"]])
+    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
+    s.apply(first_main(s))                      # Guillard chooses first
+    return s
+
