@@ -170,6 +170,28 @@ def wall_iterations(core, seconds, threads):
     return r["iterations"], cpu_seconds() - before
 
 
+def ratio_table(positions_of, searches, args):
+    """(b): for 2 and 3 players, at each position of positions_of(players), the C++ bot's
+    simulations per CPU second and each search's ratio to it, medians over the trials, as
+    Markdown rows under a header."""
+    header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in searches]
+    print("| " + " | ".join(header) + " |")
+    print("|" + " --- |" * len(header))
+    for players in (2, 3):
+        game, found = positions_of(players)
+        for kind, state in found.items():
+            cpp, ratios = [], [[] for _ in searches]
+            for trial in range(args.trials):
+                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
+                cpp.append(reference)
+                for k, (algorithm, _, options) in enumerate(searches):
+                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
+                                     / reference)
+            cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
+                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
+            print("| " + " | ".join(cells) + " |", flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
@@ -184,22 +206,7 @@ def main(argv=None):
     if args.game != "gutenberg":
         return other_game(games.get(args.game), args)
 
-    header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in SEARCHES]
-    print("| " + " | ".join(header) + " |")
-    print("|" + " --- |" * len(header))
-    for players in (2, 3):
-        game, found = positions(players, args.round, args.seed)
-        for kind, state in found.items():
-            cpp, ratios = [], [[] for _ in SEARCHES]
-            for trial in range(args.trials):
-                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
-                cpp.append(reference)
-                for k, (algorithm, _, options) in enumerate(SEARCHES):
-                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
-                                     / reference)
-            cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
-                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
-            print("| " + " | ".join(cells) + " |", flush=True)
+    ratio_table(lambda players: positions(players, args.round, args.seed), SEARCHES, args)
     print(f"\nRound {args.round} of a seeded heuristic game (seed {args.seed}); {args.seconds:g} CPU s per "
           f"measurement, median of {args.trials} trial(s); ratios: iterations per CPU second over the C++ "
           f"bot's simulations per CPU second in the same trial.")
@@ -236,23 +243,8 @@ def other_game(g, args) -> int:
     bot's defaults."""
     searches = [("ismcts", "like for like", {k: v for k, v in LIKE_FOR_LIKE.items() if k != "plan_candidates"}),
                 ("ismcts", "bot defaults", {})]
-    header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in searches]
     print(f"{g.title}\n")
-    print("| " + " | ".join(header) + " |")
-    print("|" + " --- |" * len(header))
-    for players in (2, 3):
-        game, found = game_positions(g, players, args.round, args.seed)
-        for kind, state in found.items():
-            cpp, ratios = [], [[] for _ in searches]
-            for trial in range(args.trials):
-                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
-                cpp.append(reference)
-                for k, (algorithm, _, options) in enumerate(searches):
-                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
-                                     / reference)
-            cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
-                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
-            print("| " + " | ".join(cells) + " |", flush=True)
+    ratio_table(lambda players: game_positions(g, players, args.round, args.seed), searches, args)
     print(f"\nA seeded heuristic game (seed {args.seed}); {args.seconds:g} CPU s per measurement, median of "
           f"{args.trials} trial(s); ratios: iterations per CPU second over the C++ bot's simulations per CPU "
           f"second in the same trial.")
