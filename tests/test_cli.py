@@ -86,8 +86,6 @@ def feed(*args, stdin="", timeout=120):
                           text=True, timeout=timeout)
 
 
-
-
 @pytest.mark.parametrize("command", [[], ["demo"], ["play"], ["replay"], ["hint"], ["arena"], ["review"], ["study"],
                                      ["suite"], ["selfplay"], ["train"]])
 def test_help_works_on_every_subcommand(command):

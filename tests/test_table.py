@@ -28,8 +28,6 @@ DATA = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "dat
 POSITIONS = DATA / "positions"
 
 
-
-
 # -- the command ----------------------------------------------------------------------------
 def test_the_command_alone_prints_help_and_has_a_version():
     out = subprocess.run([sys.executable, "-m", "gutenberg_ai"], capture_output=True, text=True, timeout=120)
