@@ -103,6 +103,11 @@ def test_bad_parameters_are_refused_naming_them(key, case):
         g.rules_module.check_parameters(params)
 
 
+# Actions (a name of the core's ACTIONS and an offset) a game knows to be illegal at the
+# state below, besides the first illegal one.
+ILLEGAL = {"printing-press": [("WINDOW", 5)]}
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_illegal_actions_are_refused_with_words_and_no_change(key):
     g = games.get(key)
@@ -110,7 +115,8 @@ def test_illegal_actions_are_refused_with_words_and_no_change(key):
     state = decision_after(game, 4, 40)
     before = state.serialize()
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
-    for bad in (-5, game.num_distinct_actions() + 7, illegal):
+    named = [g.core.ACTIONS[name] + k for name, k in ILLEGAL.get(key, [])]
+    for bad in (-5, game.num_distinct_actions() + 7, illegal, *named):
         with pytest.raises(pyspiel.SpielError, match=rf"{g.spiel_name}: action .*(out of range|not legal now)"):
             state.apply_action(bad)
         assert state.serialize() == before

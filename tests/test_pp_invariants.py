@@ -64,9 +64,9 @@ def test_solo_policy_games_report_the_automa():
     assert [g[:1] for g in games] == _core.policy_games(R, ["random"], 3, seed=2)
 
 
-def test_heuristic_beats_random():
-    """(test_games_invariants.py plays it against the rules.)"""
+def test_heuristic_plays_legal_moves_and_beats_random():
     R = make_rules({"players": 2})
+    play_core(R, 5, check_state, policy=lambda s, rng: _core.heuristic_move(s, rng.randrange(1 << 30)))
     games = _core.policy_games(R, ["heuristic", "random"], 6, seed=1)
     assert sum(g[0] > g[1] for g in games) == 6
 
