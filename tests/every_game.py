@@ -62,6 +62,18 @@ def check_resample(game, state, player, seed):
     return r.history() != state.history()
 
 
+def mixed_move(s, rng, heuristic, epsilon=None) -> int:
+    """The next action of a compiled state `s` in a seeded game: a draw by its
+    probabilities; else, with probability `heuristic`, the game's heuristic move (its
+    `epsilon`, default the policy's own), else a uniformly random legal move."""
+    if s.is_chance():
+        outcomes = s.chance_outcomes()
+        return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+    if rng.random() < heuristic:
+        return games.of(s).core.heuristic_move(s, rng.getrandbits(64), epsilon)
+    return rng.choice(s.legal_actions())
+
+
 def play_core(rules, seed, check=None, policy=None, max_length=None):
     """One seeded random game in a compiled core (rules.new_state()), checking at every
     step that draws are distinct with probabilities summing to 1 and that the legal
