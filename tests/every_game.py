@@ -1,7 +1,10 @@
-"""What the tests share across the games: the table's games as test parameters, seeded
-random play (through OpenSpiel and in a compiled core), and the command line run in this
-process. A test written once over `KEYS` covers a new game as soon as the game is in
-gutenberg_ai.games.GAMES."""
+"""What the tests share across the games: the table's games as test parameters
+(`KEYS`, `per_game`), seeded random play through OpenSpiel (`random_step`, `play_random`)
+and in a compiled core (`mixed_move`, `play_core`), the check of a resampled state, the
+command line run in this process (`cli`) and a decision's screen in a 100x40 terminal.
+A test written once over `KEYS` covers a new game as soon as the game is in
+gutenberg_ai.games.GAMES; a table of per-game cases names what differs, with a default
+for a game it does not name."""
 from __future__ import annotations
 
 import contextlib

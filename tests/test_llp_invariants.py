@@ -2,8 +2,9 @@
 the core after every action (resources and money conserved, tracks in range, the effect
 stack bounded, a legal action at every decision, the end within max_game_length); in
 Python after every step (every component in one place: CoreState.problems); legal actions
-sorted and distinct; chance probabilities summing to 1; the same seed giving the same
-game; the returns following their formulas; the heuristic playing legal moves."""
+sorted and distinct; chance probabilities summing to 1. (tests/test_games_invariants.py:
+the same seed giving the same game, the returns following their formulas, the heuristic
+playing legal moves, and what else every game's core shares.)"""
 
 import pytest
 

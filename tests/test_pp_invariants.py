@@ -2,8 +2,9 @@
 with and without characters and the solo options: after every step every token, card,
 frame, plate and cube is in one place and the tableau at its top-left corner
 (CoreState.problems); legal actions are sorted, distinct and never empty at a decision;
-chance probabilities sum to 1; games end within max_game_length; the same seed gives the
-same game; the returns follow their formulas; the heuristic plays legal moves."""
+chance probabilities sum to 1; games end within max_game_length; the heuristic plays
+legal moves and beats random play. (tests/test_games_invariants.py: the same seed gives the
+same game, the returns follow their formulas, and what else every game's core shares.)"""
 
 import pytest
 
