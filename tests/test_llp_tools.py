@@ -1,6 +1,7 @@
 """Lead Letter Printers in the tools: its position files (the shipped example, positions of
-many decisions read back by number and by words, what a player saves, hostile files),
-the game's `position` parameter, its table in a 100x40 terminal, and its cards lookup."""
+many decisions read back by number and by words, what a player saves, hostile files;
+files of another game: tests/test_games_tools.py), the game's `position` parameter, its
+table in a 100x40 terminal, and its cards lookup."""
 import io
 import json
 import pathlib
@@ -129,14 +130,6 @@ def test_every_schema_problem_at_once(tmp_path):
         load_position(_file(tmp_path, data))
     wheres = {w for w, _ in info.value.problems}
     assert {"players", "rounds", "moves[0]", "moves[1]"} <= wheres, info.value.problems
-
-
-def test_a_file_of_another_game_is_refused_saying_what_it_is(tmp_path):
-    pp = {"format": "printing-press-position", "players": []}
-    with pytest.raises(PositionError, match="a position of Printing Press, not of Lead Letter Printers"):
-        load_position(_file(tmp_path, pp), game="lead-letter-printers")
-    with pytest.raises(PositionError, match="a position of Lead Letter Printers, not of Gutenberg"):
-        load_position(EXAMPLE, game="gutenberg")
 
 
 # -- the table in a 100x40 terminal --------------------------------------------------------------

@@ -1,13 +1,13 @@
 """Printing Press in the tools: its position files (the shipped examples, a position of
-every decision the format records read back to the same state, hostile files), its table
-in a 100x40 terminal, rows and columns typed at the prompt, and its cards lookup."""
+every decision the format records read back to the same state, hostile files; files of
+another game: tests/test_games_tools.py), its table in a 100x40 terminal, rows and
+columns typed at the prompt, and its cards lookup."""
 import json
 import pathlib
 import random
 
 import pytest
 
-import gutenberg_ai
 from gutenberg_ai.games.printing_press import _core, make_rules, view
 from gutenberg_ai.games.printing_press import position as P
 from gutenberg_ai.jsonfile import MAX_PROBLEMS
@@ -193,22 +193,6 @@ def test_every_problem_of_a_file_at_once_and_a_bounded_message():
     with pytest.raises(PositionError) as info:
         P.load_position(data)
     assert len(str(info.value).splitlines()) <= MAX_PROBLEMS + 1
-
-
-def test_a_file_of_another_game_or_a_record_is_refused_saying_what_it_is(tmp_path):
-    with pytest.raises(PositionError, match="a position of Printing Press, not of Gutenberg"):
-        load_position(CARDS, game="gutenberg")
-    gutenberg = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data" / "positions" / "fulfil-round6-2p.json"
-    with pytest.raises(PositionError, match="a position of Gutenberg"):
-        P.load_position(str(gutenberg))
-    record = tmp_path / "r.json"
-    record.write_text(json.dumps({"format": "gutenberg-record", "version": 3}))
-    with pytest.raises(PositionError, match="this is a game record"):
-        P.load_position(record)
-    deep = tmp_path / "deep.json"
-    deep.write_text("[" * 100 + "]" * 100)
-    with pytest.raises(PositionError, match="nested more than"):
-        P.load_position(deep)
 
 
 # -- the table in a 100x40 terminal ----------------------------------------------------------------
