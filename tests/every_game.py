@@ -77,6 +77,23 @@ def mixed_move(s, rng, heuristic, epsilon=None) -> int:
     return rng.choice(s.legal_actions())
 
 
+def random_history(rules, seed, length):
+    """A seeded random game in a compiled core of at most `length` actions: (its state,
+    its history as (actor, action) pairs, actor -1 for a draw)."""
+    rng = random.Random(seed)
+    s = rules.new_state()
+    hist = []
+    while not s.is_terminal() and len(hist) < length:
+        if s.is_chance():
+            outcomes, probs = zip(*s.chance_outcomes())
+            a = rng.choices(outcomes, probs)[0]
+        else:
+            a = rng.choice(s.legal_actions())
+        hist.append((s.current_player(), a))
+        s.apply(a)
+    return s, hist
+
+
 def play_core(rules, seed, check=None, policy=None, max_length=None):
     """One seeded random game in a compiled core (rules.new_state()), checking at every
     step that draws are distinct with probabilities summing to 1 and that the legal
