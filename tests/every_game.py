@@ -77,6 +77,14 @@ def mixed_move(s, rng, heuristic, epsilon=None) -> int:
     return rng.choice(s.legal_actions())
 
 
+def edit(rules, s, fn):
+    """A copy of compiled state `s` with fn(its dict) applied, read back by the rules
+    (rules.state_from_dict checks it)."""
+    d = s.to_dict()
+    fn(d)
+    return rules.state_from_dict(d)
+
+
 def random_history(rules, seed, length):
     """A seeded random game in a compiled core of at most `length` actions: (its state,
     its history as (actor, action) pairs, actor -1 for a draw)."""

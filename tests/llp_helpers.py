@@ -8,6 +8,7 @@ action strings; shops by their names; workshop spaces by their ids ("4t").
 import random
 
 from gutenberg_ai.games.lead_letter_printers import _core, default_catalogue, make_rules, names
+from every_game import edit  # noqa: F401  (the rules tests import it from here)
 
 A = _core.ACTIONS
 C = _core.CHANCE_OUTCOMES
@@ -76,13 +77,6 @@ def after_setup(players=2, seed=1):
             legal = s.legal_actions()
             s.apply(legal[-1] if legal[0] == A["PASS"] and len(legal) > 1 else legal[0])
     return R, s
-
-
-def edit(R, s, fn):
-    """The state with fn(d) applied to its dict, checked."""
-    d = s.to_dict()
-    fn(d)
-    return R.state_from_dict(d)
 
 
 def give(d, seat, paper=None, lead=None, ink=None, marks=None):

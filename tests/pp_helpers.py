@@ -5,6 +5,7 @@ Cards, frames and plates are named by their printed numbers (1-based), as in the
 catalogue and in action strings; symbols by their names (names.SYMBOLS).
 """
 from gutenberg_ai.games.printing_press import _core, default_catalogue, make_rules, names
+from every_game import edit  # noqa: F401  (the rules tests import it from here)
 
 A = _core.ACTIONS
 C = _core.CHANCE_OUTCOMES
@@ -188,13 +189,6 @@ def with_tableau(R, s, seat, rows, down_symbols=()):
     p["height"] = len(rows)
     p["width"] = max(len(row) for row in rows) if rows else 0
     p["pieces"] = pieces
-    return R.state_from_dict(d)
-
-
-def edit(R, s, fn):
-    """A copy of s with fn(dict) applied (checked by state_from_dict)."""
-    d = s.to_dict()
-    fn(d)
     return R.state_from_dict(d)
 
 
