@@ -18,7 +18,7 @@ import pytest
 
 import gutenberg_ai
 from gutenberg_ai import games
-from gutenberg_ai.cli import main
+from gutenberg_ai.interfaces.cli import main
 
 KEYS = list(games.GAMES)
 
@@ -158,7 +158,7 @@ def decision_screen(core, seat, seat_names=None, width=100, height=40) -> str:
     the room left, the moves, the prompt) for `seat`, checked to fit width x height with
     the prompt's line. Returns the screen's text."""
     from rich.console import Console
-    from gutenberg_ai import tui
+    from gutenberg_ai.interfaces import tui
     view = games.of(core).view
     out = io.StringIO()
     console = Console(file=out, width=width, highlight=False)

@@ -9,7 +9,7 @@ import pytest
 import gutenberg_ai
 import positions as P
 from gutenberg_ai.games.gutenberg import _core
-from gutenberg_ai.bots import BOT_NAMES, make_bot
+from gutenberg_ai.search.bots import BOT_NAMES, make_bot
 from every_game import random_step
 
 FAST = {"ismcts": dict(iterations=40), "smmcts": dict(iterations=40),

@@ -8,7 +8,7 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import cfr
+from gutenberg_ai.search import cfr
 
 @pytest.fixture(scope="module")
 def game():

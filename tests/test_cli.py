@@ -74,7 +74,7 @@ from rich.console import Console
 
 import gutenberg_ai
 from gutenberg_ai.games.gutenberg import _core
-from gutenberg_ai.records import GameRecord, RecordError, load_record, play_bots, replay, seat_entry
+from gutenberg_ai.games.records import GameRecord, RecordError, load_record, play_bots, replay, seat_entry
 from every_game import cli
 
 POSITIONS = sorted((pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data" / "positions").glob("*.json"))
@@ -131,7 +131,7 @@ def test_a_scripted_play_session_reaches_the_score_sheet_and_saves_a_record(tmp_
 def test_play_hides_the_plans_the_person_has_not_seen_and_takes_a_plan_as_five_numbers(tmp_path):
     console = Console(file=io.StringIO(), width=100)
     game = gutenberg_ai.load_game(players=3, rounds=1)
-    from gutenberg_ai.play import Session, Settings
+    from gutenberg_ai.interfaces.play import Session, Settings
     asked = []
 
     def answer(prompt):
@@ -348,7 +348,7 @@ def test_arena_rejects_bad_bots_and_options(tmp_path):
 
 
 def test_arena_statistics():
-    from gutenberg_ai import arena
+    from gutenberg_ai.tools import arena
     lo, hi = arena.wilson(50, 100)
     assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
     assert arena.wilson(0, 0) == (0.0, 1.0)
@@ -389,7 +389,7 @@ def test_piped_hints_keep_each_move_and_each_expected_step_whole_on_a_line():
     """Piped output is laid out PIPED_WIDTH wide (rich's 80 folded a plan in the middle),
     and the line the search expects is listed below the table a step at a time, each
     step whole, never folded mid-phrase inside a narrow column."""
-    from gutenberg_ai import tui
+    from gutenberg_ai.interfaces import tui
     position = str(POSITIONS[[p.name for p in POSITIONS].index("plan-round1-2p.json")])
     out = piped("hint", position, "--iterations", "600", "--top", "3")
     assert out.returncode == 0, out.stderr
@@ -441,7 +441,7 @@ def test_cards_names_the_words_it_did_not_understand():
 
 def test_counts_of_one_are_singular():
     from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
-    from gutenberg_ai.words import counted
+    from gutenberg_ai.common.words import counted
     assert (counted(1, "mark"), counted(2, "mark"), counted(0, "guilder")) == ("1 mark", "2 marks", "0 guilders")
     out = cli("cards", "--game", "lead-letter-printers", "trading", "--top", "40").stdout
     out += cli("cards", "--game", "lead-letter-printers", "order", "--top", "40").stdout
@@ -456,7 +456,7 @@ def test_a_printing_press_character_side_says_what_it_does():
     """At the choice of a character's side, each side's move says its ability (the
     rulebook's p.18 in the view's words); a choice of characters, where there is one,
     says both sides of each."""
-    from gutenberg_ai import tui
+    from gutenberg_ai.interfaces import tui
     from gutenberg_ai.games.printing_press import _core as pp
     from gutenberg_ai.games.printing_press.view import CHARACTER_SIDES
     game = pyspiel.load_game("printing_press", {"players": 2})
@@ -485,7 +485,7 @@ def test_a_demo_searches_each_game_at_its_own_budget(tmp_path):
     """A searching bot's default budget in a demo is the game's (cli.DEMO_ITERATIONS): a
     Printing Press or Lead Letter Printers move costs several Gutenberg moves, and 1,000
     iterations made their demo take minutes."""
-    from gutenberg_ai.cli import DEMO_ITERATIONS
+    from gutenberg_ai.interfaces.cli import DEMO_ITERATIONS
     for game, budget in (("printing-press", 100), ("gutenberg", 1000)):
         record = tmp_path / f"{game}.json"
         out = cli("demo", "--game", game, "--bots", "smmcts,heuristic", "--rounds", "1", "--quiet", "--seed", "1",

@@ -30,14 +30,14 @@ import pytest
 
 import gutenberg_ai
 from gutenberg_ai import games
-from gutenberg_ai.arena import ArenaError
-from gutenberg_ai.cli import UsageError, build_parser
-from gutenberg_ai.gamedata import ParameterError
-from gutenberg_ai.jsonfile import FileDataError
-from gutenberg_ai.learn import model
-from gutenberg_ai.learn.model import ModelError
-from gutenberg_ai.positionfile import load_position
-from gutenberg_ai.records import GameRecord, load_record, play_bots, replay, seat_entry
+from gutenberg_ai.tools.arena import ArenaError
+from gutenberg_ai.interfaces.cli import UsageError, build_parser
+from gutenberg_ai.games.gamedata import ParameterError
+from gutenberg_ai.common.jsonfile import FileDataError
+from gutenberg_ai.search.learn import model
+from gutenberg_ai.search.learn.model import ModelError
+from gutenberg_ai.games.positionfile import load_position
+from gutenberg_ai.games.records import GameRecord, load_record, play_bots, replay, seat_entry
 from every_game import cli
 from json_places import at, places
 
@@ -515,8 +515,8 @@ def test_fuzz_web_requests(records):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
     from web_client import page_client
-    from gutenberg_ai.web.app import create_app
-    from gutenberg_ai.web.sessions import Limits
+    from gutenberg_ai.interfaces.web.app import create_app
+    from gutenberg_ai.interfaces.web.sessions import Limits
 
     limits = Limits(workers=1, max_games=8, max_records=8, max_ai_seconds=1.0, max_hint_seconds=1.0,
                     max_iterations=2000, review_points=3, review_iterations=20, review_seconds=0.2)

@@ -1,4 +1,4 @@
-"""Every game's small variant (cfr-mini, gutenberg_ai.cfr.VARIANTS) and OpenSpiel's CFR
+"""Every game's small variant (cfr-mini, gutenberg_ai.search.cfr.VARIANTS) and OpenSpiel's CFR
 family on it, written once: the shipped position is its script's, the tree is fit for the
 solvers, CFR+ lowers the exploitability, the cfr bot plays the variant and only it. Each
 game's file keeps what is its own (tests/test_cfr.py, test_pp_cfr.py, test_llp_cfr.py)."""
@@ -9,7 +9,8 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import cfr, games
+from gutenberg_ai.search import cfr
+from gutenberg_ai import games
 from every_game import per_game
 
 KEYS = [key for key in games.GAMES if key in cfr.VARIANTS]

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from gutenberg_ai import games
-from gutenberg_ai.positionfile import PositionError, load_position
+from gutenberg_ai.games.positionfile import PositionError, load_position
 from every_game import KEYS
 
 

@@ -8,7 +8,7 @@ import gutenberg_ai
 import positions as P
 from test_bots import winning_fulfilment
 
-from gutenberg_ai.hints import MIN_VISITS
+from gutenberg_ai.search.hints import MIN_VISITS
 from every_game import play_random
 
 

@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from gutenberg_ai.games.gutenberg.catalogue import CatalogueError, default_catalogue, load_catalogue
-from gutenberg_ai.jsonfile import MAX_DEPTH, MAX_PROBLEMS, MAX_SHOWN, show
+from gutenberg_ai.common.jsonfile import MAX_DEPTH, MAX_PROBLEMS, MAX_SHOWN, show
 
 BUILTIN = pathlib.Path(default_catalogue().path)
 
@@ -236,7 +236,7 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 
 import gutenberg_ai  # noqa: E402
-from gutenberg_ai.records import (GameRecord, RecordError, load_record, play_bots,  # noqa: E402
+from gutenberg_ai.games.records import (GameRecord, RecordError, load_record, play_bots,  # noqa: E402
                                   replay, seat_entry)
 
 
@@ -371,7 +371,7 @@ def test_a_version_1_record_with_the_built_in_catalogue_replays(finished):
 # ---------------------------------------------------------------------------------------
 # The arena trusts no record it finds
 # ---------------------------------------------------------------------------------------
-from gutenberg_ai import arena  # noqa: E402
+from gutenberg_ai.tools import arena  # noqa: E402
 
 
 def arena_settings(**kw) -> arena.ArenaSettings:
@@ -453,7 +453,7 @@ def test_a_claimed_game_is_left_to_its_arena_and_a_dead_arena_s_claim_is_taken_o
 def test_two_arenas_on_one_folder_play_each_game_once(tmp_path):
     out = tmp_path / "out"
     arena.run_arena(arena_settings(games=1, rounds=3), str(out))    # the settings file is there
-    code = ("import json, sys; from gutenberg_ai import arena; "
+    code = ("import json, sys; from gutenberg_ai.tools import arena; "
             "s = arena.ArenaSettings(bots=['heuristic', 'random'], players=2, games=40, "
             "seconds=None, iterations=20, rounds=3, seed=4); "
             "print(json.dumps(arena.run_arena(s, sys.argv[1])['run']))")
@@ -571,7 +571,7 @@ def test_the_board_shows_names_as_text_and_escapes_control_characters():
 
     from rich.console import Console
 
-    from gutenberg_ai import tui
+    from gutenberg_ai.interfaces import tui
     pos = load_position(position_data("turn-inks-round3-3p"))
     console = Console(file=io.StringIO(), force_terminal=True, width=120)
     console.print(tui.game_view(pos.state, 0, ["[/]", "\x1b[2J", "[bold]x[/bold]"]))

@@ -4,7 +4,7 @@
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import cfr
+from gutenberg_ai.search import cfr
 
 
 @pytest.fixture(scope="module")

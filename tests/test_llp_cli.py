@@ -6,7 +6,7 @@ import json
 import pathlib
 
 from gutenberg_ai.games import core_of
-from gutenberg_ai.records import load_record, replay
+from gutenberg_ai.games.records import load_record, replay
 from every_game import cli, random_step
 
 POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "games" / "lead_letter_printers" / "data" / \
@@ -82,7 +82,7 @@ def test_a_tiny_arena_writes_its_tables(tmp_path):
 def test_a_record_saved_as_a_player_saw_it_replays_to_what_they_saw():
     import random
     from gutenberg_ai import games
-    from gutenberg_ai.records import GameRecord, seat_entry
+    from gutenberg_ai.games.records import GameRecord, seat_entry
     llp = games.get("lead-letter-printers")
     A = llp.core.ACTIONS
     game = llp.load(players=2)

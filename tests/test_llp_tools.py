@@ -15,7 +15,7 @@ import gutenberg_ai
 from gutenberg_ai import games
 from gutenberg_ai.games.lead_letter_printers import cards, view
 from gutenberg_ai.games.lead_letter_printers import position as P
-from gutenberg_ai.positionfile import PositionError, load_position
+from gutenberg_ai.games.positionfile import PositionError, load_position
 from every_game import decision_screen, play_random, random_step
 
 LLP = games.get("lead-letter-printers")

@@ -116,7 +116,7 @@ def test_a_game_from_a_position_reports_the_parameters_it_plays():
     """A position file sets players, rounds, characters and automa: both games report
     those, not the defaults, and reloading from the reported parameters gives the same
     game."""
-    from gutenberg_ai import cfr
+    from gutenberg_ai.search import cfr
     path = cfr.variant_path()
     native = pyspiel.load_game("gutenberg", {"position": path})
     shell = pyspiel.load_game("gutenberg_py", {"position": path})

@@ -381,7 +381,7 @@ def test_free_actions_step_checks_what_it_implies():
 def test_save_position_in_the_free_actions_before_the_plans_loads_back_there(tmp_path):
     import io
     from rich.console import Console
-    from gutenberg_ai.play import Session, Settings
+    from gutenberg_ai.interfaces.play import Session, Settings
     console = Console(file=io.StringIO(), width=100)
     game = gutenberg_ai.load_game(players=2, rounds=1)
     saved = tmp_path / "window.json"

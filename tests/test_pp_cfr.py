@@ -4,7 +4,7 @@ its own (tests/test_games_cfr.py checks what every game's variant shares)."""
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import cfr
+from gutenberg_ai.search import cfr
 
 # Measured (benchmarks/README.md, "Printing Press"): a uniform policy is 0.83 exploitable
 # (test_games_cfr.py); external-sampling MCCFR brings it to 0.41 in 200 iterations (seed 1).

@@ -14,10 +14,10 @@ import pytest
 from rich.console import Console
 
 from gutenberg_ai import games
-from gutenberg_ai.bots import make_bot
+from gutenberg_ai.search.bots import make_bot
 from gutenberg_ai.games import core_of
-from gutenberg_ai.play import Session, Settings
-from gutenberg_ai.records import GameRecord, draw_chance, load_record, replay, seat_entry
+from gutenberg_ai.interfaces.play import Session, Settings
+from gutenberg_ai.games.records import GameRecord, draw_chance, load_record, replay, seat_entry
 from every_game import cli
 
 pytestmark = pytest.mark.skipif("printing_press" not in pyspiel.registered_names(),

@@ -10,8 +10,8 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core, make_rules, view
 from gutenberg_ai.games.printing_press import position as P
-from gutenberg_ai.jsonfile import MAX_PROBLEMS
-from gutenberg_ai.positionfile import PositionError, load_position
+from gutenberg_ai.common.jsonfile import MAX_PROBLEMS
+from gutenberg_ai.games.positionfile import PositionError, load_position
 from every_game import cli, decision_screen
 from json_places import set_at
 

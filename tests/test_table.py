@@ -18,10 +18,10 @@ import pytest
 from rich.console import Console
 
 import gutenberg_ai
-from gutenberg_ai import tui
+from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games.gutenberg import _core, names, view
-from gutenberg_ai.play import Session, Settings
-from gutenberg_ai.records import load_record, replay
+from gutenberg_ai.interfaces.play import Session, Settings
+from gutenberg_ai.games.records import load_record, replay
 from every_game import cli, play_random, random_step
 
 DATA = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data"
