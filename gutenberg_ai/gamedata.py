@@ -24,12 +24,14 @@ import dataclasses
 import hashlib
 import json
 import os
+from importlib import resources
 
 import pyspiel
 
 from gutenberg_ai.jsonfile import read_bytes
 
 DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
+NATIVE_GAME_FILE = "native_game.json"   # in a game's package data (native_game)
 
 
 # The integers OpenSpiel's bindings carry as a game parameter (a C int): a wider one fails
@@ -41,6 +43,14 @@ class ParameterError(ValueError, pyspiel.SpielError):
     """A bad game parameter; the message names it. A pyspiel.SpielError too, as the
     native games' refusal is: the Python shell raises this one, and one except clause
     catches either."""
+
+
+def native_game(package: str) -> dict:
+    """The table of a game's native OpenSpiel game, its package's data/native_game.json:
+    short_name, long_name, min_players, max_players and `defaults`, the parameters and
+    their defaults in order. setup.py writes the game's C++ glue from the same table
+    (ext/engine/spiel.cc.in), so the module's DEFAULTS are the native game's."""
+    return json.loads((resources.files(package) / "data" / NATIVE_GAME_FILE).read_text(encoding="utf-8"))
 
 
 def refuse_wide_ints(params: dict, check_parameters, game_name: str):

@@ -6,10 +6,11 @@ the Python side of the native game "gutenberg".
     game = pyspiel.load_game("gutenberg_py", {"players": 2})   # the same game, Python shell
 
 Both are thin layers over the compiled core (ext/gutenberg/core.pyx): the native one is C++
-(ext/gutenberg/spiel.cc, in gutenberg_ai.games.gutenberg._core), for speed through pyspiel and for
-OpenSpiel's C++ algorithms; this module's shell is plain Python, handy for reading and
-for checking the native one (tests/test_parity.py). Loading either checks the parameters
-and makes the rules here (check_parameters, rules_for, game_info).
+(ext/engine/spiel.cc.in with data/native_game.json, in gutenberg_ai.games.gutenberg._core),
+for speed through pyspiel and for OpenSpiel's C++ algorithms; this module's shell is plain
+Python, handy for reading and for checking the native one (tests/test_parity.py). Loading
+either checks the parameters and makes the rules here (check_parameters, rules_for,
+game_info).
 
 Parameters
     players     1-4 (default 2): the people; 1 is the solo game and needs the automa
@@ -59,7 +60,10 @@ from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the sh
     sources_of)
 from gutenberg_ai.jsonfile import decode_json
 
-GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai.games.gutenberg._core
+# The native game's names, players and parameters (data/native_game.json, compiled into
+# gutenberg_ai.games.gutenberg._core, which registers it).
+NATIVE_GAME = gamedata.native_game(__package__)
+GAME_NAME = NATIVE_GAME["short_name"]
 PY_GAME_NAME = "gutenberg_py"  # the Python shell below
 RETURNS = _core.RETURNS_MODES
 LIMITS = _core.LIMITS
@@ -67,8 +71,7 @@ LIMITS = _core.LIMITS
 HIDDEN_WORDS = "the others' plans committed in the same plan step"
 # automa -1: the solo game's automa with one player, none with more (the parameter says
 # who plays; 1 player alone has nobody to play against).
-DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": -1,
-            "catalogue": "", "position": ""}
+DEFAULTS = NATIVE_GAME["defaults"]
 # What the serialized state's start records are (ext/gutenberg/spiel.pxi): a plan committed before
 # the history began.
 START_TAG, START_WIDTH, START_WORDS = "start_plan", 6, "a seat and 5 numbers"
@@ -84,8 +87,8 @@ def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=1,
+        max_num_players=NATIVE_GAME["max_players"],
+        min_num_players=NATIVE_GAME["min_players"],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,

@@ -1,5 +1,5 @@
 """Lead Letter Printers as an OpenSpiel game: the parameters and the Python side of the
-native game "lead_letter_printers" (ext/lead_letter_printers/spiel.cc, in
+native game "lead_letter_printers" (ext/engine/spiel.cc.in with data/native_game.json, in
 gutenberg_ai.games.lead_letter_printers._core).
 
     import gutenberg_ai, pyspiel
@@ -46,12 +46,15 @@ from . import _core
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
 from .catalogue import CatalogueError, default_catalogue, parse_catalogue
 
-GAME_NAME = "lead_letter_printers"   # the native game, registered by ._core
+# The native game's names, players and parameters (data/native_game.json, compiled into
+# ._core, which registers it).
+NATIVE_GAME = gamedata.native_game(__package__)
+GAME_NAME = NATIVE_GAME["short_name"]
 KEY = "lead-letter-printers"         # its name in the games table and on the command line
 RETURNS = _core.RETURNS_MODES
 # What a player cannot see, in words (a game review says what its searches redrew).
 HIDDEN_WORDS = "the factories another player drew and put back under a pile"
-DEFAULTS = {"players": 2, "rounds": 0, "returns": "win", "catalogue": "", "position": ""}
+DEFAULTS = NATIVE_GAME["defaults"]
 MAX_ROUNDS = 20
 RULE_PARAMETERS = ("players", "rounds")
 POSITION_MAX_BYTES = 1 << 20

@@ -1,5 +1,5 @@
 """Printing Press as an OpenSpiel game: the parameters and the Python side of the native
-game "printing_press" (ext/printing_press/spiel.cc, in
+game "printing_press" (ext/engine/spiel.cc.in with data/native_game.json, in
 gutenberg_ai.games.printing_press._core).
 
     import gutenberg_ai, pyspiel
@@ -65,14 +65,15 @@ from . import _core, names
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
 from .catalogue import CatalogueError, catalogue_from_bytes, default_catalogue
 
-GAME_NAME = "printing_press"       # the native game, registered by ._core
+# The native game's names, players and parameters (data/native_game.json, compiled into
+# ._core, which registers it).
+NATIVE_GAME = gamedata.native_game(__package__)
+GAME_NAME = NATIVE_GAME["short_name"]
 KEY = "printing-press"             # its name in the games table and on the command line
 RETURNS = _core.RETURNS_MODES
 # What a player cannot see, in words (a game review says what its searches redrew).
 HIDDEN_WORDS = "the symbols of the tokens others keep face down and of the tokens in the bag"
-DEFAULTS = {"players": 2, "variant": "basic", "rounds": 3, "returns": "auto", "characters": True,
-            "one_token": False, "automa_wins_ties": False, "hard_board": False, "catalogue": "",
-            "position": ""}
+DEFAULTS = NATIVE_GAME["defaults"]
 SOLO_OPTIONS = ("one_token", "automa_wins_ties", "hard_board")
 MAX_ROUNDS = 3                     # the rulebook's game; fewer make small variants
 # The parameters that make the rules (Rules' arguments); a start file says each.
