@@ -24,11 +24,10 @@ import dataclasses
 import hashlib
 import json
 import os
-from importlib import resources
 
 import pyspiel
 
-from gutenberg_ai.jsonfile import read_bytes
+from gutenberg_ai.jsonfile import packaged_json, read_bytes
 
 DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
 NATIVE_GAME_FILE = "native_game.json"   # in a game's package data (native_game)
@@ -50,7 +49,7 @@ def native_game(package: str) -> dict:
     short_name, long_name, min_players, max_players and `defaults`, the parameters and
     their defaults in order. setup.py writes the game's C++ glue from the same table
     (ext/engine/spiel.cc.in), so the module's DEFAULTS are the native game's."""
-    return json.loads((resources.files(package) / "data" / NATIVE_GAME_FILE).read_text(encoding="utf-8"))
+    return packaged_json(package, NATIVE_GAME_FILE)
 
 
 def refuse_wide_ints(params: dict, check_parameters, game_name: str):

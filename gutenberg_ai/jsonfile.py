@@ -18,11 +18,13 @@ problem for a person (positions of every game, Printing Press's catalogue).
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
 import pathlib
 import unicodedata
+from importlib import resources
 from typing import Any
 
 __all__ = ["FileDataError", "capped_lines", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
@@ -330,6 +332,20 @@ def read_json(path, error: type[FileDataError], limit: int, what: str) -> tuple[
     decode_json)."""
     raw, source, shown = read_bytes(path, error, limit, what)
     return decode_json(raw, source, error, shown), source, shown
+
+
+def packaged_bytes(package: str, name: str) -> tuple[bytes, str, str]:
+    """The bytes of the file `name` in the data folder of `package` (shipped with it), its
+    name and its full path, as read_bytes gives a file's."""
+    resource = resources.files(package) / "data" / name
+    return resource.read_bytes(), name, str(resource)
+
+
+@functools.lru_cache(maxsize=None)
+def packaged_json(package: str, name: str) -> Any:
+    """The JSON of the file `name` in the data folder of `package` (a schema, a table),
+    read once: the same object every call, not to be changed."""
+    return json.loads(packaged_bytes(package, name)[0])
 
 
 

@@ -16,10 +16,9 @@ import functools
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Callable
 
-from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, json_type, read_bytes
+from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, json_type, packaged_bytes, read_bytes
 from gutenberg_ai.jsonfile import Problem as _Problem
 from gutenberg_ai.jsonfile import show as _show
 from .names import (
@@ -1101,11 +1100,8 @@ def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
     every place with its reason, also when the file cannot be read.
     """
     if path is None or path == "":
-        resource = resources.files(__package__) / "data" / BUILTIN_NAME
-        return parse_catalogue(decode_json(resource.read_bytes(), BUILTIN_NAME, CatalogueError,
-                                           str(resource)), BUILTIN_NAME, str(resource))
-    raw, source, shown = read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue")
-    return catalogue_from_bytes(raw, source, shown)
+        return catalogue_from_bytes(*packaged_bytes(__package__, BUILTIN_NAME))
+    return catalogue_from_bytes(*read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue"))
 
 
 def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:

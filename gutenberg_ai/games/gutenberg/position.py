@@ -34,13 +34,12 @@ import json
 import os
 import pathlib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, CatalogueError, default_catalogue, load_catalogue
-from gutenberg_ai.jsonfile import Problems, SchemaChecker, message, text_problem
+from gutenberg_ai.jsonfile import Problems, SchemaChecker, message, packaged_json, text_problem
 from gutenberg_ai.jsonfile import Problem as _Problem
 from gutenberg_ai.jsonfile import structure_problems
 from gutenberg_ai.jsonfile import show as _show
@@ -124,8 +123,7 @@ class Position:
 @functools.lru_cache(maxsize=1)
 def position_schema() -> dict:
     """The JSON Schema (draft 2020-12) of position files, as shipped in the package."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
 def _reason(error) -> str | None:

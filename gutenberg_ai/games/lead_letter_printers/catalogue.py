@@ -23,10 +23,10 @@ import functools
 import json
 import os
 from collections import Counter
-from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import FileDataError, decode_json, path_text, read_bytes, show, text_problem
+from gutenberg_ai.jsonfile import (FileDataError, decode_json, packaged_bytes, packaged_json, path_text,
+                                  read_bytes, show, text_problem)
 from gutenberg_ai.words import counted
 
 from .names import (CITY_KINDS, CONTRACT_KINDS, EFFECTS, FACTORY_ABILITIES, FREE_WORDS, GOODS,
@@ -384,8 +384,7 @@ def _map_nodes(m: dict) -> dict:
 @functools.lru_cache(maxsize=1)
 def catalogue_schema() -> dict:
     """The JSON Schema (draft 2020-12) of catalogue files, as shipped in the package."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
 @functools.lru_cache(maxsize=1)
@@ -646,11 +645,14 @@ def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = No
 def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
     """Load and validate a catalogue file; None (or "") loads the built-in one."""
     if path is None or path == "":
-        resource = resources.files(__package__) / "data" / BUILTIN_NAME
-        return parse_catalogue(decode_json(resource.read_bytes(), BUILTIN_NAME, CatalogueError, str(resource)),
-                               BUILTIN_NAME, str(resource))
-    raw, source, shown = read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue")
-    return parse_catalogue(decode_json(raw, source, CatalogueError, shown, MAX_ITEMS, "a catalogue"), source, shown)
+        return catalogue_from_bytes(*packaged_bytes(__package__, BUILTIN_NAME))
+    return catalogue_from_bytes(*read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue"))
+
+
+def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:
+    """A catalogue from a file's bytes (as read_bytes gives them)."""
+    return parse_catalogue(decode_json(raw, source, CatalogueError, path, MAX_ITEMS, "a catalogue"),
+                           source, path)
 
 
 @functools.lru_cache(maxsize=1)

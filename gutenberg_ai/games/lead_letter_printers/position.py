@@ -28,10 +28,9 @@ import json
 import os
 import pathlib
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problems, SchemaChecker, name_reason, show, structure_problems
+from gutenberg_ai.jsonfile import Problems, SchemaChecker, name_reason, packaged_json, show, structure_problems
 from gutenberg_ai.positionfile import PositionError, not_a_position, read_position
 
 from . import _core
@@ -75,8 +74,7 @@ class Position:
 @functools.lru_cache(maxsize=1)
 def position_schema() -> dict:
     """The JSON Schema (draft 2020-12) of Lead Letter Printers position files."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
 @functools.lru_cache(maxsize=1)

@@ -16,15 +16,14 @@ in the file, values shown in short excerpts; nothing is returned half-loaded.
 from __future__ import annotations
 
 import functools
-import json
 import os
 from collections import Counter
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from gutenberg_ai.games.gutenberg.catalogue import FrozenMap
-from gutenberg_ai.jsonfile import FileDataError, SchemaChecker, decode_json, read_bytes, show
+from gutenberg_ai.jsonfile import (FileDataError, SchemaChecker, decode_json, packaged_bytes, packaged_json,
+                                  read_bytes, show)
 
 from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
                     SQUARES, SYMBOLS, VARIANTS)
@@ -211,8 +210,7 @@ def _plate_core(p: Plate) -> dict:
 @functools.lru_cache(maxsize=1)
 def catalogue_schema() -> dict:
     """The JSON Schema (draft 2020-12) of catalogue files, as shipped in the package."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
 def _reason(error) -> str | None:
@@ -332,11 +330,8 @@ def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
     CatalogueError (a ValueError) naming the file and every problem, also when the file
     cannot be read (jsonfile: size, UTF-8, nesting, keys given twice)."""
     if path is None or path == "":
-        resource = resources.files(__package__) / "data" / BUILTIN_NAME
-        return parse_catalogue(decode_json(resource.read_bytes(), BUILTIN_NAME, CatalogueError,
-                                           str(resource)), BUILTIN_NAME, str(resource))
-    raw, source, shown = read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue")
-    return catalogue_from_bytes(raw, source, shown)
+        return catalogue_from_bytes(*packaged_bytes(__package__, BUILTIN_NAME))
+    return catalogue_from_bytes(*read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue"))
 
 
 def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:

@@ -35,10 +35,9 @@ import os
 import pathlib
 import random
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, name_reason, show, structure_problems
+from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, name_reason, packaged_json, show, structure_problems
 from gutenberg_ai.positionfile import PositionError, not_a_position, read_position
 
 from . import _core, names
@@ -109,8 +108,7 @@ class Position:
 @functools.lru_cache(maxsize=1)
 def position_schema() -> dict:
     """The JSON Schema (draft 2020-12) of Printing Press position files."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
 @functools.lru_cache(maxsize=1)
