@@ -21,6 +21,7 @@ own parameters and makes its own rules; through this module it
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -110,6 +111,42 @@ def apply_position(p: dict, settings: dict, defaults: dict) -> None:
             raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
                                  f"{name} {value!r}")
         p[name] = value
+
+
+def read_data(name: str, digest: str, read, error: type):
+    """What `read(raw, source)` makes of the data registered under `digest` for the
+    parameter `name` (catalogue, position); its `error` as a ParameterError naming the
+    parameter."""
+    raw, source = raw_of(digest)
+    try:
+        return read(raw, source)
+    except error as e:
+        raise ParameterError(f"{name}: {e}") from None
+
+
+def catalogue_reader(default, from_bytes, error: type):
+    """A game's catalogue by the digest of its registered data, each read once: `default()`
+    for "" (the built-in one), else `from_bytes(raw, source)`, whose `error` is a
+    ParameterError naming the parameter."""
+    @functools.lru_cache(maxsize=None)
+    def catalogue(digest: str):
+        if not digest:
+            return default()
+        return read_data("catalogue", digest, from_bytes, error)
+    return catalogue
+
+
+def settle_files(params, defaults: dict, kind_of, settings_of) -> tuple[dict, str, str]:
+    """The parameters with `defaults` filled in (with_defaults) and the digests of the
+    catalogue and the position they name ("" for none; `kind_of(name)` is the FileKind
+    of each). A position says what game it is: its settings, `settings_of(position,
+    catalogue)`, replace the parameters' (apply_position)."""
+    p = with_defaults(params, defaults)
+    catalogue = source("catalogue", p["catalogue"], kind_of("catalogue"))
+    position = source("position", p["position"], kind_of("position"))
+    if position:
+        apply_position(p, settings_of(position, catalogue), defaults)
+    return p, catalogue, position
 
 
 def resolve_returns(p: dict, modes) -> None:

@@ -111,36 +111,23 @@ def _file_kind(name: str) -> FileKind:
     return FileKind(position.PositionError, position.MAX_FILE_BYTES, "a position")
 
 
-def _source(name: str, value) -> str:
-    """The sha256 of the data a parameter (catalogue, position) names ("" for none)."""
-    return gamedata.source(name, value, _file_kind(name))
-
-
 def _position_module():
     from gutenberg_ai.games.gutenberg import position
     return position
 
 
-@functools.lru_cache(maxsize=None)
-def _catalogue(digest: str):
-    """The catalogue of registered data ("" for the built-in one)."""
-    if not digest:
-        return default_catalogue()
-    try:
-        return _catalogue_module.catalogue_from_bytes(*gamedata.raw_of(digest))
-    except CatalogueError as e:
-        raise ParameterError(f"catalogue: {e}") from None
+_catalogue = gamedata.catalogue_reader(default_catalogue, _catalogue_module.catalogue_from_bytes,
+                                       CatalogueError)
 
 
 @functools.lru_cache(maxsize=None)
 def _position(digest: str, catalogue: str):
     position = _position_module()
-    raw, name = gamedata.raw_of(digest)
-    try:
+
+    def read(raw, name):
         data = decode_json(raw, name, position.PositionError)
         return position.position_from_data(data, _catalogue(catalogue), name)
-    except position.PositionError as e:
-        raise ParameterError(f"position: {e}") from None
+    return gamedata.read_data("position", digest, read, position.PositionError)
 
 
 def max_game_length(players: int, rounds: int, automa: int = 0, guilders: int = 0) -> int:
@@ -176,13 +163,10 @@ def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    p = gamedata.with_defaults(params, DEFAULTS)
-    catalogue = _source("catalogue", p["catalogue"])
-    position = _source("position", p["position"])
-    if position:
-        # The position says what game it is: its players, rounds, characters and automa
-        # replace the parameters' (which may only repeat them or keep their defaults).
-        gamedata.apply_position(p, _position(position, catalogue).game_params, DEFAULTS)
+    # A position's players, rounds, characters and automa replace the parameters' (which
+    # may only repeat them or keep their defaults).
+    p, catalogue, position = gamedata.settle_files(
+        params, DEFAULTS, _file_kind, lambda digest, cat: _position(digest, cat).game_params)
     for name in ("players", "rounds", "automa"):
         if isinstance(p[name], bool) or not isinstance(p[name], int):
             raise ParameterError(f"{name}: {p[name]!r} is not an integer")

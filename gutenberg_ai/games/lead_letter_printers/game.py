@@ -44,7 +44,7 @@ from gutenberg_ai.jsonfile import FileDataError, decode_json
 
 from . import _core
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
-from .catalogue import CatalogueError, default_catalogue, parse_catalogue
+from .catalogue import CatalogueError, catalogue_from_bytes, default_catalogue
 
 # The native game's names, players and parameters (data/native_game.json, compiled into
 # ._core, which registers it).
@@ -79,16 +79,7 @@ _KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogu
           "position": FileKind(FileDataError, POSITION_MAX_BYTES, "a position")}
 
 
-@functools.lru_cache(maxsize=None)
-def _catalogue(digest: str):
-    """The catalogue of registered data ("" for the built-in one)."""
-    if not digest:
-        return default_catalogue()
-    raw, source = gamedata.raw_of(digest)
-    try:
-        return parse_catalogue(decode_json(raw, source, CatalogueError), source)
-    except CatalogueError as e:
-        raise ParameterError(f"catalogue: {e}") from None
+_catalogue = gamedata.catalogue_reader(default_catalogue, catalogue_from_bytes, CatalogueError)
 
 
 @functools.lru_cache(maxsize=None)
@@ -96,11 +87,10 @@ def _position(digest: str, catalogue: str):
     """(the game's parameters, its Rules starting there, the moves from the beginning) of
     a position parameter."""
     from .position import position_from_data
-    raw, source = gamedata.raw_of(digest)
-    try:
-        pos = position_from_data(decode_json(raw, source, FileDataError), _catalogue(catalogue), source)
-    except FileDataError as e:
-        raise ParameterError(f"position: {e}") from None
+
+    def read(raw, source):
+        return position_from_data(decode_json(raw, source, FileDataError), _catalogue(catalogue), source)
+    pos = gamedata.read_data("position", digest, read, FileDataError)
     return pos.game_params, pos.rules.starting_at(pos.state), pos.moves
 
 
@@ -127,19 +117,9 @@ def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    p = gamedata.with_defaults(params, DEFAULTS)
-    catalogue = gamedata.source("catalogue", p["catalogue"], _KINDS["catalogue"])
-    position = gamedata.source("position", p["position"], _KINDS["position"])
-    start = None
-    if position:
-        # The position says what game it is: its parameters replace the given ones (which
-        # may only repeat them or keep their defaults).
-        settings, start, moves = _position(position, catalogue)
-        for name, value in settings.items():
-            if p[name] != value and p[name] != DEFAULTS[name]:
-                raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
-                                     f"{name} {value!r}")
-            p[name] = value
+    p, catalogue, position = gamedata.settle_files(
+        params, DEFAULTS, _KINDS.get, lambda digest, cat: _position(digest, cat)[0])
+    start, moves = _position(position, catalogue)[1:] if position else (None, ())
     for name, reason in _rule_problems(p):
         raise ParameterError(f"{name}: {reason}")
     if p["returns"] not in RETURNS:

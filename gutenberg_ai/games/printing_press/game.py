@@ -115,28 +115,18 @@ _KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogu
           "position": FileKind(StartError, START_MAX_BYTES, "a position")}
 
 
-@functools.lru_cache(maxsize=None)
-def _catalogue(digest: str):
-    """The catalogue of registered data ("" for the built-in one)."""
-    if not digest:
-        return default_catalogue()
-    try:
-        return catalogue_from_bytes(*gamedata.raw_of(digest))
-    except CatalogueError as e:
-        raise ParameterError(f"catalogue: {e}") from None
+_catalogue = gamedata.catalogue_reader(default_catalogue, catalogue_from_bytes, CatalogueError)
 
 
 @functools.lru_cache(maxsize=None)
 def _position(digest: str, catalogue: str):
     """(the game's parameters, its Rules starting there) of a position parameter."""
-    raw, source = gamedata.raw_of(digest)
-    try:
+    def read(raw, source):
         data = decode_json(raw, source, StartError)
         if isinstance(data, dict) and data.get("format") == POSITION_FORMAT:
             return _table_position(data, _catalogue(catalogue), source)
         return start_from_data(data, _catalogue(catalogue), source)
-    except FileDataError as e:
-        raise ParameterError(f"position: {e}") from None
+    return gamedata.read_data("position", digest, read, FileDataError)
 
 
 def _table_position(data, catalogue, source):
@@ -260,15 +250,9 @@ def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    p = gamedata.with_defaults(params, DEFAULTS)
-    catalogue = gamedata.source("catalogue", p["catalogue"], _KINDS["catalogue"])
-    position = gamedata.source("position", p["position"], _KINDS["position"])
-    start = None
-    if position:
-        # The position says what game it is: its parameters replace the given ones (which
-        # may only repeat them or keep their defaults).
-        settings, start = _position(position, catalogue)
-        gamedata.apply_position(p, settings, DEFAULTS)
+    p, catalogue, position = gamedata.settle_files(
+        params, DEFAULTS, _KINDS.get, lambda digest, cat: _position(digest, cat)[0])
+    start = _position(position, catalogue)[1] if position else None
     for name, reason in _rule_problems(p):
         raise ParameterError(f"{name}: {reason}")
     gamedata.resolve_returns(p, RETURNS)
