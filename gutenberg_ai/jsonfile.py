@@ -341,6 +341,15 @@ def packaged_bytes(package: str, name: str) -> tuple[bytes, str, str]:
     return resource.read_bytes(), name, str(resource)
 
 
+def packaged_or_file(path, package: str, builtin: str, error: type[FileDataError], limit: int,
+                     what: str) -> tuple[bytes, str, str]:
+    """The bytes, name and full path of the file at `path` (read_bytes), or for None or ""
+    of the package's own `builtin` file (packaged_bytes): a game's built-in catalogue."""
+    if path is None or path == "":
+        return packaged_bytes(package, builtin)
+    return read_bytes(path, error, limit, what)
+
+
 @functools.lru_cache(maxsize=None)
 def packaged_json(package: str, name: str) -> Any:
     """The JSON of the file `name` in the data folder of `package` (a schema, a table),

@@ -22,11 +22,13 @@ catalogue, source, path)` -> a Position (`state`, a CoreState at the decision; `
 """
 from __future__ import annotations
 
+import functools
 import os
 from typing import Any
 
 from gutenberg_ai import games
-from gutenberg_ai.jsonfile import FileDataError, decode_json, read_bytes, show
+from gutenberg_ai.jsonfile import (FileDataError, SchemaChecker, decode_json, name_reason, packaged_json,
+                                  read_bytes, show)
 
 __all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "read_position"]
 
@@ -42,6 +44,21 @@ class PositionError(FileDataError):
     the parts are also available as ``source`` (the file's name, or "position" for a
     dict), ``where`` (the field, "" for the position as a whole) and ``reason``.
     """
+
+
+class AtDecision:
+    """What every game's Position (a dataclass with a `state`) has: the player to decide."""
+
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player()
+
+
+@functools.lru_cache(maxsize=None)
+def schema_checker(package: str, name: str) -> SchemaChecker:
+    """The checker of a game's position schema (the file `name` in its package's data),
+    worded as jsonfile words it, names included (name_reason)."""
+    return SchemaChecker(packaged_json(package, name), reason=name_reason)
 
 
 def read_position(path_or_dict) -> tuple[Any, str, str | None]:

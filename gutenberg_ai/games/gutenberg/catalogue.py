@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, json_type, packaged_bytes, read_bytes
+from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, json_type, packaged_or_file
 from gutenberg_ai.jsonfile import Problem as _Problem
 from gutenberg_ai.jsonfile import show as _show
 from .names import (
@@ -1099,9 +1099,8 @@ def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
     ``catalogue`` passes. Raises CatalogueError (a ValueError) naming the file, and
     every place with its reason, also when the file cannot be read.
     """
-    if path is None or path == "":
-        return catalogue_from_bytes(*packaged_bytes(__package__, BUILTIN_NAME))
-    return catalogue_from_bytes(*read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue"))
+    return catalogue_from_bytes(*packaged_or_file(path, __package__, BUILTIN_NAME, CatalogueError,
+                                                  MAX_FILE_BYTES, "a catalogue"))
 
 
 def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:

@@ -43,7 +43,7 @@ from gutenberg_ai.jsonfile import Problems, SchemaChecker, message, packaged_jso
 from gutenberg_ai.jsonfile import Problem as _Problem
 from gutenberg_ai.jsonfile import structure_problems
 from gutenberg_ai.jsonfile import show as _show
-from gutenberg_ai.positionfile import MAX_FILE_BYTES, PositionError, not_a_position, read_position  # noqa: F401  (game.py reads it here: the position file bound)
+from gutenberg_ai.positionfile import MAX_FILE_BYTES, AtDecision, PositionError, not_a_position, read_position  # noqa: F401  (game.py reads it here: the position file bound)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -88,7 +88,7 @@ _ROMAN_LEVEL = {r: i for i, r in enumerate(ROMAN)}
 # Errors and the result
 # ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Position:
+class Position(AtDecision):
     """A loaded position.
 
     ``state`` is a fresh ``CoreState`` at the position's decision point, following
@@ -111,10 +111,6 @@ class Position:
     names: tuple = ()
     hidden_plans: tuple = ()
     data: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
-
-    @property
-    def current_player(self) -> int:
-        return self.state.current_player()
 
 
 # ---------------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ import os
 from collections import Counter
 from typing import Any
 
-from gutenberg_ai.jsonfile import (FileDataError, decode_json, packaged_bytes, packaged_json, path_text,
-                                  read_bytes, show, text_problem)
+from gutenberg_ai.jsonfile import (FileDataError, decode_json, packaged_json, packaged_or_file, path_text,
+                                  show, text_problem)
 from gutenberg_ai.words import counted
 
 from .names import (CITY_KINDS, CONTRACT_KINDS, EFFECTS, FACTORY_ABILITIES, FREE_WORDS, GOODS,
@@ -644,9 +644,8 @@ def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = No
 
 def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
     """Load and validate a catalogue file; None (or "") loads the built-in one."""
-    if path is None or path == "":
-        return catalogue_from_bytes(*packaged_bytes(__package__, BUILTIN_NAME))
-    return catalogue_from_bytes(*read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue"))
+    return catalogue_from_bytes(*packaged_or_file(path, __package__, BUILTIN_NAME, CatalogueError,
+                                                  MAX_FILE_BYTES, "a catalogue"))
 
 
 def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:

@@ -30,8 +30,8 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problems, SchemaChecker, name_reason, packaged_json, show, structure_problems
-from gutenberg_ai.positionfile import PositionError, not_a_position, read_position
+from gutenberg_ai.jsonfile import Problems, SchemaChecker, packaged_json, show, structure_problems
+from gutenberg_ai.positionfile import AtDecision, PositionError, not_a_position, read_position, schema_checker
 
 from . import _core
 from . import table as _table
@@ -46,7 +46,7 @@ TABLE_KEYS = ("seed", "round", "phase", "to_act", "turn", "main_action_done", "s
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(AtDecision):
     """A loaded position: ``state`` a fresh CoreState at its decision, following
     ``rules`` (which start at the beginning of the game); ``game_params`` the parameters
     of the OpenSpiel game ``lead_letter_printers``; ``step`` the decision ({"kind",
@@ -66,10 +66,6 @@ class Position:
     form: str = "moves"
     hidden: int = 0         # factories written "hidden" (a table's; drawn with its seed)
 
-    @property
-    def current_player(self) -> int:
-        return self.state.current_player()
-
 
 @functools.lru_cache(maxsize=1)
 def position_schema() -> dict:
@@ -77,9 +73,8 @@ def position_schema() -> dict:
     return packaged_json(__package__, SCHEMA_NAME)
 
 
-@functools.lru_cache(maxsize=1)
 def _checker() -> SchemaChecker:
-    return SchemaChecker(position_schema(), reason=name_reason)
+    return schema_checker(__package__, SCHEMA_NAME)
 
 
 def _rules(cat: Catalogue, players: int, rounds: int):

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gutenberg_ai.games.gutenberg.catalogue import FrozenMap
-from gutenberg_ai.jsonfile import (FileDataError, SchemaChecker, decode_json, packaged_bytes, packaged_json,
-                                  read_bytes, show)
+from gutenberg_ai.jsonfile import (FileDataError, SchemaChecker, decode_json, packaged_json, packaged_or_file,
+                                  show)
 
 from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
                     SQUARES, SYMBOLS, VARIANTS)
@@ -329,9 +329,8 @@ def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
     """Load and validate a catalogue file; None (or "") loads the built-in one. Raises
     CatalogueError (a ValueError) naming the file and every problem, also when the file
     cannot be read (jsonfile: size, UTF-8, nesting, keys given twice)."""
-    if path is None or path == "":
-        return catalogue_from_bytes(*packaged_bytes(__package__, BUILTIN_NAME))
-    return catalogue_from_bytes(*read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue"))
+    return catalogue_from_bytes(*packaged_or_file(path, __package__, BUILTIN_NAME, CatalogueError,
+                                                  MAX_FILE_BYTES, "a catalogue"))
 
 
 def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:

@@ -37,8 +37,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, name_reason, packaged_json, show, structure_problems
-from gutenberg_ai.positionfile import PositionError, not_a_position, read_position
+from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, packaged_json, show, structure_problems
+from gutenberg_ai.positionfile import AtDecision, PositionError, not_a_position, read_position, schema_checker
 
 from . import _core, names
 from .catalogue import Catalogue, CatalogueError, default_catalogue, load_catalogue
@@ -80,7 +80,7 @@ _SHORT_OF = {v: k for k, v in ((names.SHORT[i], i) for i in range(N_SYMBOLS))}
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(AtDecision):
     """A loaded position: ``state`` a fresh CoreState at its decision, following
     ``rules``; ``game_params`` the parameters of the OpenSpiel game ``printing_press``;
     ``step`` the decision ({"kind", "player", ...}); ``names`` the players' names (None
@@ -97,10 +97,6 @@ class Position:
     hidden_tokens: tuple = ()
     data: dict = field(default_factory=dict, repr=False, compare=False)
 
-    @property
-    def current_player(self) -> int:
-        return self.state.current_player()
-
 
 # ---------------------------------------------------------------------------------------
 # The JSON Schema
@@ -111,9 +107,8 @@ def position_schema() -> dict:
     return packaged_json(__package__, SCHEMA_NAME)
 
 
-@functools.lru_cache(maxsize=1)
 def _checker() -> SchemaChecker:
-    return SchemaChecker(position_schema(), reason=name_reason)
+    return schema_checker(__package__, SCHEMA_NAME)
 
 
 # ---------------------------------------------------------------------------------------
