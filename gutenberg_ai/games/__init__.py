@@ -15,9 +15,63 @@ docs/new-game.md says what it must provide.
 from __future__ import annotations
 
 import importlib
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import pyspiel
+
+
+# ---------------------------------------------------------------------------------------
+# A card looked up by what it shows (`gutenberg-ai cards`): each game's cards module says
+# which words a card shows and names it; the matching and the order are these.
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Match:
+    """A card (plate, frame, technology, ...) that a query found."""
+    kind: str
+    id: int          # its number in the catalogue's list of its kind
+    card: str        # how it is named: "P30" (as a position file writes it), "card 37"
+    text: str        # what it shows, in the game's words
+    missing: int     # words it shows that the query did not mention
+
+
+def kinds_asked(kind: str | None, kinds: tuple) -> tuple:
+    """The kinds a lookup searches: `kind`, or every one of `kinds` for None; ValueError
+    for a kind the game does not have."""
+    if kind is not None and kind not in kinds:
+        raise ValueError(f"kind: {kind!r} is not one of {', '.join(kinds)}")
+    return (kind,) if kind else kinds
+
+
+def _scored(words: Counter, found: Iterable) -> Iterator[tuple[int, Match]]:
+    """(how many of the query's `words` it shows, its Match) for each card of `found`:
+    (kind, id, name, text, the words it shows) each."""
+    for kind, i, name, text, shows in found:
+        hit = sum(min(n, shows[w]) for w, n in words.items())
+        yield hit, Match(kind, i, name, text, sum(shows.values()) - hit)
+
+
+def cards_showing_all(words: Counter, found: Iterable, kinds: tuple) -> list[Match]:
+    """The cards of `found` that show every word of `words`, closest first (the fewest
+    other words, then the kind's place in `kinds`, then the id)."""
+    wanted = sum(words.values())
+    out = [m for hit, m in _scored(words, found) if hit == wanted]
+    out.sort(key=lambda m: (m.missing, kinds.index(m.kind), m.id))
+    return out
+
+
+def cards_showing_most(words: Counter, found: Iterable, kinds: tuple, top: int) -> list[Match]:
+    """When nothing shows every word: the `top` cards of `found` that show the most of
+    `words` (then the fewest other words, the kind's place in `kinds`, the id)."""
+    scored = [(-hit, m.missing, kinds.index(m.kind), m.id, m) for hit, m in _scored(words, found) if hit]
+    scored.sort(key=lambda x: x[:4])
+    return [m for *_, m in scored[:top]]
+
+
+def _module_of(field: str, doc: str) -> property:
+    """A PrintingGame property: the module that its field `field` names, imported."""
+    return property(lambda game: importlib.import_module(getattr(game, field)), doc=doc)
 
 
 @dataclass(frozen=True)
@@ -37,36 +91,19 @@ class PrintingGame:
     start_format: str = ""       # another format its position tools read: a start file (a deal's history)
     cards_module: str = ""       # looking a card up by what it shows (`gutenberg-ai cards`)
 
-    @property
-    def core(self):
-        """The compiled core module."""
-        return importlib.import_module(self.core_module)
-
-    @property
-    def rules_module(self):
-        """The game's Python module (parameters, rules, information)."""
-        return importlib.import_module(self.module)
-
-    @property
-    def view(self):
-        """Its table drawn with rich (gutenberg_ai.tui calls it)."""
-        return importlib.import_module(self.view_module)
-
-    @property
-    def positions(self):
-        """Its position-file module (load_position, position_from_data, save_position, ...)."""
-        return importlib.import_module(self.position_module)
-
-    @property
-    def cards(self):
-        """Its card lookup (find_cards, closest_cards, ...)."""
-        return importlib.import_module(self.cards_module)
+    # Its parts, each imported when first asked for (a game's modules load only if used).
+    core = _module_of("core_module", "The compiled core module.")
+    rules_module = _module_of("module", "The game's Python module (parameters, rules, information).")
+    view = _module_of("view_module", "Its table drawn with rich (gutenberg_ai.tui calls it).")
+    positions = _module_of("position_module", "Its position-file module (load_position, "
+                           "position_from_data, save_position, ...).")
+    cards = _module_of("cards_module", "Its card lookup (find_cards, closest_cards, ...).")
 
     def load(self, **params) -> pyspiel.Game:
         """The native OpenSpiel game with these parameters; a bad one is a SpielError
         naming it (a ParameterError for a whole number the bindings cannot carry)."""
         from gutenberg_ai.gamedata import refuse_wide_ints
-        module = importlib.import_module(self.module)   # registers the game
+        module = self.rules_module   # importing it registers the game
         refuse_wide_ints(params, module.check_parameters, self.spiel_name)
         return pyspiel.load_game(self.spiel_name, params)
 
