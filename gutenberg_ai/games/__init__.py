@@ -52,21 +52,30 @@ def _scored(words: Counter, found: Iterable) -> Iterator[tuple[int, Match]]:
         yield hit, Match(kind, i, name, text, sum(shows.values()) - hit)
 
 
-def cards_showing_all(words: Counter, found: Iterable, kinds: tuple) -> list[Match]:
+def cards_showing(words: Counter, found: Iterable, kinds: tuple, top: int | None = None) -> list[Match]:
     """The cards of `found` that show every word of `words`, closest first (the fewest
-    other words, then the kind's place in `kinds`, then the id)."""
+    other words, then the kind's place in `kinds`, then the id); with `top`, for when
+    nothing shows every word: the `top` cards that show the most of them, in that order."""
     wanted = sum(words.values())
-    out = [m for hit, m in _scored(words, found) if hit == wanted]
-    out.sort(key=lambda m: (m.missing, kinds.index(m.kind), m.id))
-    return out
-
-
-def cards_showing_most(words: Counter, found: Iterable, kinds: tuple, top: int) -> list[Match]:
-    """When nothing shows every word: the `top` cards of `found` that show the most of
-    `words` (then the fewest other words, the kind's place in `kinds`, the id)."""
-    scored = [(-hit, m.missing, kinds.index(m.kind), m.id, m) for hit, m in _scored(words, found) if hit]
+    scored = [(0 if top is None else -hit, m.missing, kinds.index(m.kind), m.id, m)
+              for hit, m in _scored(words, found) if (hit == wanted if top is None else hit)]
     scored.sort(key=lambda x: x[:4])
     return [m for *_, m in scored[:top]]
+
+
+def card_lookup(kinds: tuple, query_words, found):
+    """find_cards and closest_cards of a game's cards module: `query_words(query)` is a
+    query in the cards' words, `found(catalogue, kinds)` (kind, id, name, text, the words
+    it shows) of each card of `kinds` (of the built-in catalogue for None)."""
+    def find_cards(query: str = "", kind: str | None = None, catalogue=None) -> list[Match]:
+        """The cards (or those of `kind`) that show every word of `query`, closest first;
+        ValueError for a kind that does not exist."""
+        return cards_showing(query_words(query), found(catalogue, kinds_asked(kind, kinds)), kinds)
+
+    def closest_cards(query: str, kind: str | None = None, catalogue=None, top: int = 5) -> list[Match]:
+        """When nothing shows every word: the `top` cards that show the most of them."""
+        return cards_showing(query_words(query), found(catalogue, kinds_asked(kind, kinds)), kinds, top)
+    return find_cards, closest_cards
 
 
 def _module_of(field: str, doc: str) -> property:

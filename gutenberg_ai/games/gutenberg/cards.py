@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from gutenberg_ai.games import Match, cards_showing_all, cards_showing_most, kinds_asked
+from gutenberg_ai.games import Match, cards_showing, kinds_asked
 from gutenberg_ai.games.gutenberg.catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
 from gutenberg_ai.games.gutenberg.names import INKS, LETTERS, SPECIALTIES
 
@@ -166,13 +166,13 @@ def find_cards(query: str = "", kind: str | None = None, letters: str | None = N
     ids = {(k, int(n)) for p, n in re.findall(r"\b([PRSGCprsgc])(\d+)\b", query)
            for k in KINDS if _PREFIX[k] == p.upper()}
     words = query_words(re.sub(r"\b[PRSGCprsgc]\d+\b", " ", query))
-    return cards_showing_all(words, _found(cat, kinds, ids, want_letters, want_inks), KINDS)
+    return cards_showing(words, _found(cat, kinds, ids, want_letters, want_inks), KINDS)
 
 
 def closest_cards(query: str, kind: str | None = None, catalogue: Catalogue | None = None, top: int = 5):
     """When nothing shows every word: the cards that show the most of them."""
     cat = catalogue or default_catalogue()
-    return cards_showing_most(query_words(query), _found(cat, kinds_asked(kind, KINDS)), KINDS, top)
+    return cards_showing(query_words(query), _found(cat, kinds_asked(kind, KINDS)), KINDS, top)
 
 
 # What `gutenberg-ai cards` says of this game (the games table's cards module contract:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from gutenberg_ai.games import Match, cards_showing_all, cards_showing_most, kinds_asked
+from gutenberg_ai.games import Match, card_lookup
 
 from .catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
 
@@ -59,25 +59,16 @@ def describe(cat: Catalogue, kind: str, i: int) -> str:
             "disc": cat.describe_disc}[kind](i)
 
 
-def _found(cat: Catalogue, kinds):
+def _found(catalogue: Catalogue | None, kinds):
     """(kind, id, name, text, the words it shows) of each component of `kinds`."""
+    cat = catalogue or default_catalogue()
     for k in kinds:
         for i in range(cat.count(k)):
             text = describe(cat, k, i)
             yield k, i, text.split(" (", 1)[0], text, card_words(cat, k, i)
 
 
-def find_cards(query: str = "", kind: str | None = None, catalogue: Catalogue | None = None) -> list[Match]:
-    """The components (or those of `kind`) that show every word of `query`, closest
-    first; ValueError for a kind that does not exist."""
-    kinds = kinds_asked(kind, KINDS)
-    return cards_showing_all(query_words(query), _found(catalogue or default_catalogue(), kinds), KINDS)
-
-
-def closest_cards(query: str, kind: str | None = None, catalogue: Catalogue | None = None, top: int = 5):
-    """When nothing shows every word: those that show the most of them."""
-    kinds = kinds_asked(kind, KINDS)
-    return cards_showing_most(query_words(query), _found(catalogue or default_catalogue(), kinds), KINDS, top)
+find_cards, closest_cards = card_lookup(KINDS, query_words, _found)
 
 
 __all__ = ["EXACT", "EXAMPLE", "KINDS", "Match", "NOTE", "card_words", "closest_cards", "find_cards",
