@@ -341,13 +341,24 @@ def packaged_bytes(package: str, name: str) -> tuple[bytes, str, str]:
     return resource.read_bytes(), name, str(resource)
 
 
-def packaged_or_file(path, package: str, builtin: str, error: type[FileDataError], limit: int,
-                     what: str) -> tuple[bytes, str, str]:
-    """The bytes, name and full path of the file at `path` (read_bytes), or for None or ""
-    of the package's own `builtin` file (packaged_bytes): a game's built-in catalogue."""
-    if path is None or path == "":
-        return packaged_bytes(package, builtin)
-    return read_bytes(path, error, limit, what)
+def data_file_readers(parse, error: type[FileDataError], package: str, builtin: str, limit: int,
+                      max_items: int, what: str):
+    """(load, from_bytes) for a kind of data file that `parse(data, source, path)` checks
+    and builds (a game's catalogue). `load(path=None)` reads the file at `path` (at most
+    `limit` bytes), or for None or "" the package's own `builtin` file; `from_bytes(raw,
+    source, path=None)` takes the bytes as read_bytes gives them. Both raise `error`
+    naming the file and every problem (size, UTF-8, nesting, lists over `max_items`,
+    keys given twice, then parse's)."""
+    def from_bytes(raw: bytes, source: str, path: str | None = None):
+        """The data built from a file's bytes (as read_bytes gives them)."""
+        return parse(decode_json(raw, source, error, path, max_items, what), source, path)
+
+    def load(path: str | os.PathLike | None = None):
+        """The data of the file at `path`, or of the built-in file for None (or "")."""
+        if path is None or path == "":
+            return from_bytes(*packaged_bytes(package, builtin))
+        return from_bytes(*read_bytes(path, error, limit, what))
+    return load, from_bytes
 
 
 @functools.lru_cache(maxsize=None)

@@ -21,12 +21,11 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import os
 from collections import Counter
 from typing import Any
 
-from gutenberg_ai.jsonfile import (FileDataError, decode_json, packaged_json, packaged_or_file, path_text,
-                                  show, text_problem)
+from gutenberg_ai.jsonfile import (FileDataError, data_file_readers, packaged_json, path_text, show,
+                                  text_problem)
 from gutenberg_ai.words import counted
 
 from .names import (CITY_KINDS, CONTRACT_KINDS, EFFECTS, FACTORY_ABILITIES, FREE_WORDS, GOODS,
@@ -642,16 +641,11 @@ def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = No
     return Catalogue(data, path)
 
 
-def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
-    """Load and validate a catalogue file; None (or "") loads the built-in one."""
-    return catalogue_from_bytes(*packaged_or_file(path, __package__, BUILTIN_NAME, CatalogueError,
-                                                  MAX_FILE_BYTES, "a catalogue"))
-
-
-def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:
-    """A catalogue from a file's bytes (as read_bytes gives them)."""
-    return parse_catalogue(decode_json(raw, source, CatalogueError, path, MAX_ITEMS, "a catalogue"),
-                           source, path)
+# load_catalogue(path=None): a catalogue file, or the built-in one for None (or ""); a
+# CatalogueError names the file and every problem, also when it cannot be read.
+# catalogue_from_bytes(raw, source, path=None): the same from a file's bytes.
+load_catalogue, catalogue_from_bytes = data_file_readers(
+    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")
 
 
 @functools.lru_cache(maxsize=1)
