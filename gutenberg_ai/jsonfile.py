@@ -334,6 +334,32 @@ def read_json(path, error: type[FileDataError], limit: int, what: str) -> tuple[
     return decode_json(raw, source, error, shown), source, shown
 
 
+def readable_json(data: Any, width: int, number_width: int | None = None) -> str:
+    """JSON for a person to read: a value on one line where it fits in `width` columns
+    (indent included), else its entries a line each; with `number_width`, a long list of
+    whole numbers runs over a few lines of that width instead (a tableau a row a line)."""
+    def compact(value, indent):
+        pad = "  " * indent
+        flat = json.dumps(value)
+        if len(flat) + len(pad) <= width or not isinstance(value, (dict, list)):
+            return flat
+        if isinstance(value, dict):
+            items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+        if number_width is not None and all(isinstance(v, int) for v in value):
+            lines, line = [], []
+            for v in value:
+                if line and len(", ".join(line + [json.dumps(v)])) + len(pad) > number_width:
+                    lines.append(", ".join(line))
+                    line = []
+                line.append(json.dumps(v))
+            lines.append(", ".join(line))
+            return "[\n" + ",\n".join(f"{pad}  {x}" for x in lines) + f"\n{pad}]"
+        items = [f"{pad}  {compact(v, indent + 1)}" for v in value]
+        return "[\n" + ",\n".join(items) + f"\n{pad}]"
+    return compact(data, 0)
+
+
 def packaged_bytes(package: str, name: str) -> tuple[bytes, str, str]:
     """The bytes of the file `name` in the data folder of `package` (shipped with it), its
     name and its full path, as read_bytes gives a file's."""

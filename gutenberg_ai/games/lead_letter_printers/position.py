@@ -30,7 +30,7 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problems, SchemaChecker, packaged_json, show, structure_problems
+from gutenberg_ai.jsonfile import Problems, SchemaChecker, packaged_json, readable_json, show, structure_problems
 from gutenberg_ai.positionfile import AtDecision, PositionError, not_a_position, read_position, schema_checker
 
 from . import _core
@@ -241,24 +241,10 @@ def _resampled(rules, moves, viewer: int, seed: int) -> list[int]:
 def save_position(state, path, names_=None, viewer: int | None = None, form: str | None = None) -> dict:
     """Write position_of(state, ...) to `path` as JSON and return it."""
     data = position_of(state, names_, viewer, form=form)
-    text = _dumps(data) if data["form"] == "table" else json.dumps(data)
+    # A table a person can read: short lists and objects on one line.
+    text = readable_json(data, 100) if data["form"] == "table" else json.dumps(data)
     pathlib.Path(path).write_text(text + "\n", encoding="utf-8")
     return data
-
-
-def _dumps(data) -> str:
-    """JSON with short lists and objects on one line: a table a person can read."""
-    def compact(value, indent):
-        pad = "  " * indent
-        flat = json.dumps(value)
-        if len(flat) + len(pad) <= 100 or not isinstance(value, (dict, list)):
-            return flat
-        if isinstance(value, dict):
-            items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
-            return "{\n" + ",\n".join(items) + f"\n{pad}}}"
-        items = [f"{pad}  {compact(v, indent + 1)}" for v in value]
-        return "[\n" + ",\n".join(items) + f"\n{pad}]"
-    return compact(data, 0)
 
 
 # ---------------------------------------------------------------------------------------

@@ -37,7 +37,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problem, Problems, SchemaChecker, packaged_json, show, structure_problems
+from gutenberg_ai.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, readable_json, show,
+                                  structure_problems)
 from gutenberg_ai.positionfile import AtDecision, PositionError, not_a_position, read_position, schema_checker
 
 from . import _core, names
@@ -909,32 +910,9 @@ def save_position(state, path, names_=None, viewer: int | None = None) -> dict:
     from gutenberg_ai.games import core_of
     state = core_of(state)
     data = position_of(state, names_, viewer)
-    pathlib.Path(path).write_text(_dumps(data) + "\n", encoding="utf-8")
+    # Short lists on one line, a tableau's numbers a few lines.
+    pathlib.Path(path).write_text(readable_json(data, 90, number_width=84) + "\n", encoding="utf-8")
     return data
-
-
-def _dumps(data) -> str:
-    """JSON with short lists on one line (a tableau a row a line)."""
-    def compact(value, indent):
-        pad = "  " * indent
-        flat = json.dumps(value)
-        if len(flat) + len(pad) <= 90 or not isinstance(value, (dict, list)):
-            return flat
-        if isinstance(value, dict):
-            items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
-            return "{\n" + ",\n".join(items) + f"\n{pad}}}"
-        if all(isinstance(v, int) for v in value):     # numbers: a few lines
-            lines, line = [], []
-            for v in value:
-                if line and len(", ".join(line + [json.dumps(v)])) + len(pad) > 84:
-                    lines.append(", ".join(line))
-                    line = []
-                line.append(json.dumps(v))
-            lines.append(", ".join(line))
-            return "[\n" + ",\n".join(f"{pad}  {x}" for x in lines) + f"\n{pad}]"
-        items = [f"{pad}  {compact(v, indent + 1)}" for v in value]
-        return "[\n" + ",\n".join(items) + f"\n{pad}]"
-    return compact(data, 0)
 
 
 # ---------------------------------------------------------------------------------------
