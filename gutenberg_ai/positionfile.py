@@ -71,6 +71,21 @@ def read_position(path_or_dict) -> tuple[Any, str, str | None]:
     raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
 
 
+def position_catalogue(catalogue, module, source: str, path: str | None):
+    """The catalogue a position's ids refer to: `catalogue` itself (a Catalogue of the
+    game's catalogue `module`), the built-in one for None, or the catalogue file it names,
+    whose problems are the position's (PositionError at "catalogue")."""
+    if catalogue is None:
+        return module.default_catalogue()
+    if isinstance(catalogue, module.Catalogue):
+        return catalogue
+    try:
+        return module.load_catalogue(catalogue)
+    except module.CatalogueError as e:
+        raise PositionError.of(source, [("catalogue", f"{e.source}: {w}: {r}" if w else f"{e.source}: {r}")
+                                        for w, r in e.problems], path) from None
+
+
 def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
     """(where, reason) when `data` is plainly not a position of format `fmt`: a game
     record, or another game's position."""

@@ -38,12 +38,12 @@ from typing import Any
 
 from . import _core
 from . import catalogue as _catalogue_module
-from .catalogue import MARKERS_FIRST, Catalogue, CatalogueError, default_catalogue, load_catalogue
+from .catalogue import MARKERS_FIRST, Catalogue, default_catalogue
 from gutenberg_ai.jsonfile import Problems, SchemaChecker, message, packaged_json, text_problem
 from gutenberg_ai.jsonfile import Problem as _Problem
 from gutenberg_ai.jsonfile import structure_problems
 from gutenberg_ai.jsonfile import show as _show
-from gutenberg_ai.positionfile import MAX_FILE_BYTES, AtDecision, PositionError, not_a_position, read_position  # noqa: F401  (game.py reads it here: the position file bound)
+from gutenberg_ai.positionfile import MAX_FILE_BYTES, AtDecision, PositionError, not_a_position, position_catalogue, read_position  # noqa: F401  (game.py reads it here: the position file bound)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -1018,18 +1018,7 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
     the problems found (the schema's, then the consistency's), each with its field.
     """
     data, source, path = _read(path_or_dict)
-    if catalogue is None:
-        cat = default_catalogue()
-    elif isinstance(catalogue, Catalogue):
-        cat = catalogue
-    else:
-        try:
-            cat = load_catalogue(catalogue)
-        except CatalogueError as e:
-            raise PositionError.of(source, [("catalogue", f"{e.source}: {w}: {r}" if w else
-                                                          f"{e.source}: {r}")
-                                            for w, r in e.problems], path) from None
-    return position_from_data(data, cat, source, path)
+    return position_from_data(data, position_catalogue(catalogue, _catalogue_module, source, path), source, path)
 
 
 def position_from_data(data: Any, cat: Catalogue, source: str = "position",

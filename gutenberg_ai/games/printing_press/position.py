@@ -39,10 +39,12 @@ from typing import Any
 
 from gutenberg_ai.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, readable_json, show,
                                   structure_problems)
-from gutenberg_ai.positionfile import AtDecision, PositionError, not_a_position, read_position, schema_checker
+from gutenberg_ai.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
+                                      schema_checker)
 
 from . import _core, names
-from .catalogue import Catalogue, CatalogueError, default_catalogue, load_catalogue
+from . import catalogue as _catalogue_module
+from .catalogue import Catalogue, default_catalogue
 from .game import START_FORMAT, StartError, start_from_data
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position", "position_from_data",
@@ -762,15 +764,7 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
     decision. `catalogue`: a Catalogue, a catalogue file, or None for the built-in one.
     PositionError lists every problem found, each with its field."""
     data, source, path = read_position(path_or_dict)
-    if catalogue is None or isinstance(catalogue, Catalogue):
-        cat = catalogue or default_catalogue()
-    else:
-        try:
-            cat = load_catalogue(catalogue)
-        except CatalogueError as e:
-            raise PositionError.of(source, [("catalogue", f"{e.source}: {w}: {r}" if w else f"{e.source}: {r}")
-                                            for w, r in e.problems], path) from None
-    return position_from_data(data, cat, source, path)
+    return position_from_data(data, position_catalogue(catalogue, _catalogue_module, source, path), source, path)
 
 
 # ---------------------------------------------------------------------------------------
