@@ -117,29 +117,23 @@ class PrintingGame:
         return pyspiel.load_game(self.spiel_name, params)
 
 
+def _in_folder(key: str, folder: str, title: str, **more) -> PrintingGame:
+    """A game whose parts are the modules of its folder gutenberg_ai/games/<folder>/
+    (game, _core, view, position, cards), its native game named as the folder."""
+    package = f"{__name__}.{folder}"
+    return PrintingGame(key=key, spiel_name=folder, title=title, module=f"{package}.game",
+                        core_module=f"{package}._core", view_module=f"{package}.view",
+                        position_module=f"{package}.position", cards_module=f"{package}.cards", **more)
+
+
 GAMES = {
-    "gutenberg": PrintingGame(
-        key="gutenberg", spiel_name="gutenberg", title="Gutenberg",
-        module="gutenberg_ai.games.gutenberg.game", core_module="gutenberg_ai.games.gutenberg._core",
-        shell_name="gutenberg_py", score_word="fame",
-        view_module="gutenberg_ai.games.gutenberg.view", position_module="gutenberg_ai.games.gutenberg.position",
-        position_format="gutenberg-position", cards_module="gutenberg_ai.games.gutenberg.cards"),
-    "printing-press": PrintingGame(
-        key="printing-press", spiel_name="printing_press", title="Printing Press",
-        module="gutenberg_ai.games.printing_press.game",
-        core_module="gutenberg_ai.games.printing_press._core",
-        view_module="gutenberg_ai.games.printing_press.view",
-        position_module="gutenberg_ai.games.printing_press.position",
-        position_format="printing-press-position", start_format="printing-press-start",   # game.py's START_FORMAT
-        cards_module="gutenberg_ai.games.printing_press.cards"),
-    "lead-letter-printers": PrintingGame(
-        key="lead-letter-printers", spiel_name="lead_letter_printers", title="Lead Letter Printers",
-        module="gutenberg_ai.games.lead_letter_printers.game",
-        core_module="gutenberg_ai.games.lead_letter_printers._core",
-        view_module="gutenberg_ai.games.lead_letter_printers.view",
-        position_module="gutenberg_ai.games.lead_letter_printers.position",
-        position_format="lead-letter-printers-position",
-        cards_module="gutenberg_ai.games.lead_letter_printers.cards"),
+    "gutenberg": _in_folder("gutenberg", "gutenberg", "Gutenberg", shell_name="gutenberg_py",
+                            score_word="fame", position_format="gutenberg-position"),
+    "printing-press": _in_folder("printing-press", "printing_press", "Printing Press",
+                                 position_format="printing-press-position",
+                                 start_format="printing-press-start"),   # game.py's START_FORMAT
+    "lead-letter-printers": _in_folder("lead-letter-printers", "lead_letter_printers", "Lead Letter Printers",
+                                       position_format="lead-letter-printers-position"),
 }
 DEFAULT_GAME = "gutenberg"
 
