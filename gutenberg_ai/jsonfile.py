@@ -369,12 +369,12 @@ def packaged_bytes(package: str, name: str) -> tuple[bytes, str, str]:
 
 def data_file_readers(parse, error: type[FileDataError], package: str, builtin: str, limit: int,
                       max_items: int, what: str):
-    """(load, from_bytes) for a kind of data file that `parse(data, source, path)` checks
-    and builds (a game's catalogue). `load(path=None)` reads the file at `path` (at most
-    `limit` bytes), or for None or "" the package's own `builtin` file; `from_bytes(raw,
-    source, path=None)` takes the bytes as read_bytes gives them. Both raise `error`
-    naming the file and every problem (size, UTF-8, nesting, lists over `max_items`,
-    keys given twice, then parse's)."""
+    """(load, from_bytes, builtin) for a kind of data file that `parse(data, source,
+    path)` checks and builds (a game's catalogue). `load(path=None)` reads the file at
+    `path` (at most `limit` bytes), or for None or "" the package's own `builtin` file;
+    `from_bytes(raw, source, path=None)` takes the bytes as read_bytes gives them. Both
+    raise `error` naming the file and every problem (size, UTF-8, nesting, lists over
+    `max_items`, keys given twice, then parse's). `builtin()` is load(), read once."""
     def from_bytes(raw: bytes, source: str, path: str | None = None):
         """The data built from a file's bytes (as read_bytes gives them)."""
         return parse(decode_json(raw, source, error, path, max_items, what), source, path)
@@ -384,7 +384,21 @@ def data_file_readers(parse, error: type[FileDataError], package: str, builtin: 
         if path is None or path == "":
             return from_bytes(*packaged_bytes(package, builtin))
         return from_bytes(*read_bytes(path, error, limit, what))
-    return load, from_bytes
+
+    @functools.lru_cache(maxsize=1)
+    def builtin_data():
+        """The built-in file's data, read once."""
+        return load()
+    return load, from_bytes, builtin_data
+
+
+def raise_problems(data: Any, source: str, path: str | None, error: type[FileDataError], *checks) -> None:
+    """`error` listing the problems of `data` that the first of `checks` to find any
+    finds (each check, data -> [(where, reason)], reads what the earlier ones passed)."""
+    for check in checks:
+        problems = check(data)
+        if problems:
+            raise error.of(source, problems, path)
 
 
 @functools.lru_cache(maxsize=None)

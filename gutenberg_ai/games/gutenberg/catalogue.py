@@ -12,7 +12,6 @@ core copies into its C ``struct Catalogue`` (declared in the .pxd of ext/), fiel
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -1095,12 +1094,6 @@ def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = No
 # parameter `catalogue` passes it), or the built-in one for None (or ""); a
 # CatalogueError (a ValueError) names the file and every place with its reason, also
 # when the file cannot be read. catalogue_from_bytes(raw, source, path=None): the same
-# from a file's bytes.
-load_catalogue, catalogue_from_bytes = data_file_readers(
+# from a file's bytes. default_catalogue(): the built-in one, loaded once.
+load_catalogue, catalogue_from_bytes, default_catalogue = data_file_readers(
     parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")
-
-
-@functools.lru_cache(maxsize=1)
-def default_catalogue() -> Catalogue:
-    """The built-in catalogue, loaded once."""
-    return load_catalogue()

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gutenberg_ai.games.gutenberg.catalogue import FrozenMap
-from gutenberg_ai.jsonfile import FileDataError, SchemaChecker, data_file_readers, packaged_json, show
+from gutenberg_ai.jsonfile import FileDataError, SchemaChecker, data_file_readers, packaged_json, raise_problems, show
 
 from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
                     SQUARES, SYMBOLS, VARIANTS)
@@ -315,22 +315,13 @@ def _build(data: dict, path: str | None) -> Catalogue:
 def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = None) -> Catalogue:
     """Validate already-decoded JSON data and build the Catalogue. ``source`` names the
     data in messages; raises CatalogueError listing every problem."""
-    problems = _schema_problems(data)
-    if not problems:
-        problems = _semantic_problems(data)
-    if problems:
-        raise CatalogueError.of(source, problems, path)
+    raise_problems(data, source, path, CatalogueError, _schema_problems, _semantic_problems)
     return _build(data, path)
 
 
 # load_catalogue(path=None): a catalogue file, or the built-in one for None (or ""); a
 # CatalogueError names the file and every problem, also when it cannot be read.
 # catalogue_from_bytes(raw, source, path=None): the same from a file's bytes.
-load_catalogue, catalogue_from_bytes = data_file_readers(
+# default_catalogue(): the built-in one, loaded once.
+load_catalogue, catalogue_from_bytes, default_catalogue = data_file_readers(
     parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")
-
-
-@functools.lru_cache(maxsize=1)
-def default_catalogue() -> Catalogue:
-    """The built-in catalogue, loaded once."""
-    return load_catalogue()
