@@ -149,6 +149,19 @@ def settle_files(params, defaults: dict, kind_of, settings_of) -> tuple[dict, st
     return p, catalogue, position
 
 
+def setup_faces(setup):
+    """(check_parameters, rules_for) of a game module whose `setup(params)` gives a Setup:
+    what the native glue and the tools call."""
+    def check_parameters(params: dict) -> dict:
+        """The parameters with defaults filled in; ParameterError names a bad one."""
+        return setup(params).params
+
+    def rules_for(p: dict):
+        """The compiled rules for parameters `p` (see setup)."""
+        return setup(p).rules
+    return check_parameters, rules_for
+
+
 def resolve_returns(p: dict, modes) -> None:
     """The parameter `returns` in `p` resolved in place: "auto" is "score" solo and "win"
     with 2+ players; the solo game returns its score."""

@@ -108,11 +108,6 @@ def start_moves(game) -> list[int] | None:
 # ---------------------------------------------------------------------------------------
 # Parameters and rules.
 # ---------------------------------------------------------------------------------------
-def check_parameters(params: dict) -> dict:
-    """The parameters with defaults filled in; ParameterError names a bad one."""
-    return setup(params).params
-
-
 def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
@@ -137,9 +132,7 @@ def setup(params: dict) -> Setup:
     return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
 
 
-def rules_for(p: dict) -> _core.Rules:
-    """The compiled rules for parameters `p` (see setup)."""
-    return setup(p).rules
+check_parameters, rules_for = gamedata.setup_faces(setup)
 
 
 def game_info(p: dict, rules: _core.Rules) -> dict:
