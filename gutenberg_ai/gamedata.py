@@ -28,7 +28,7 @@ import os
 
 import pyspiel
 
-from gutenberg_ai.jsonfile import packaged_json, read_bytes
+from gutenberg_ai.common.jsonfile import packaged_json, read_bytes
 
 DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
 NATIVE_GAME_FILE = "native_game.json"   # in a game's package data (native_game)

@@ -4,12 +4,12 @@ A position file describes a game as it stands on a table; its `format` says whic
 ("gutenberg-position", "printing-press-position"). Each game brings its own schema and
 loader of its fields (the games table's `position_module`: gutenberg_ai.games.gutenberg.position,
 gutenberg_ai.games.printing_press.position); what they share is here and in
-gutenberg_ai.jsonfile: reading the file (size limit, UTF-8, keys given twice, deep
+gutenberg_ai.common.jsonfile: reading the file (size limit, UTF-8, keys given twice, deep
 nesting), the error that lists every problem of a file at once with its place
 (PositionError), the JSON Schema's wording (jsonfile.SchemaChecker), and finding the
 game a file is for:
 
-    from gutenberg_ai.positionfile import load_position
+    from gutenberg_ai.games.positionfile import load_position
     game, pos = load_position("my_table.json")             # the file says its game
     game, pos = load_position("my_table.json", game="printing-press")   # or refuses
     pos.state.legal_actions()
@@ -27,7 +27,7 @@ import os
 from typing import Any
 
 from gutenberg_ai import games
-from gutenberg_ai.jsonfile import (FileDataError, SchemaChecker, decode_json, name_reason, packaged_json,
+from gutenberg_ai.common.jsonfile import (FileDataError, SchemaChecker, decode_json, name_reason, packaged_json,
                                   read_bytes, show)
 
 __all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "read_position"]

@@ -103,7 +103,7 @@ class PrintingGame:
     # Its parts, each imported when first asked for (a game's modules load only if used).
     core = _module_of("core_module", "The compiled core module.")
     rules_module = _module_of("module", "The game's Python module (parameters, rules, information).")
-    view = _module_of("view_module", "Its table drawn with rich (gutenberg_ai.tui calls it).")
+    view = _module_of("view_module", "Its table drawn with rich (gutenberg_ai.interfaces.tui calls it).")
     positions = _module_of("position_module", "Its position-file module (load_position, "
                            "position_from_data, save_position, ...).")
     cards = _module_of("cards_module", "Its card lookup (find_cards, closest_cards, ...).")
@@ -111,7 +111,7 @@ class PrintingGame:
     def load(self, **params) -> pyspiel.Game:
         """The native OpenSpiel game with these parameters; a bad one is a SpielError
         naming it (a ParameterError for a whole number the bindings cannot carry)."""
-        from gutenberg_ai.gamedata import refuse_wide_ints
+        from gutenberg_ai.games.gamedata import refuse_wide_ints
         module = self.rules_module   # importing it registers the game
         refuse_wide_ints(params, module.check_parameters, self.spiel_name)
         return pyspiel.load_game(self.spiel_name, params)

@@ -16,9 +16,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gutenberg_ai.jsonfile import FileDataError, Problems, data_file_readers, json_type
-from gutenberg_ai.jsonfile import Problem as _Problem
-from gutenberg_ai.jsonfile import show as _show
+from gutenberg_ai.common.jsonfile import FileDataError, Problems, data_file_readers, json_type
+from gutenberg_ai.common.jsonfile import Problem as _Problem
+from gutenberg_ai.common.jsonfile import show as _show
 from .names import (
     CHARACTERS,
     AUTOMA_TARGETS,

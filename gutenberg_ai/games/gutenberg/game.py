@@ -51,14 +51,14 @@ import functools
 import numpy as np
 import pyspiel
 
-from gutenberg_ai import gamedata
+from gutenberg_ai.games import gamedata
 from gutenberg_ai.games.gutenberg import _core
 from gutenberg_ai.games.gutenberg import catalogue as _catalogue_module
 from gutenberg_ai.games.gutenberg.catalogue import CatalogueError, default_catalogue
-from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the shared ones)
+from gutenberg_ai.games.gamedata import (  # noqa: F401  (this game's names for the shared ones)
     DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
     sources_of)
-from gutenberg_ai.jsonfile import decode_json
+from gutenberg_ai.common.jsonfile import decode_json
 
 # The native game's names, players and parameters (data/native_game.json, compiled into
 # gutenberg_ai.games.gutenberg._core, which registers it).
@@ -102,7 +102,7 @@ _GAME_TYPE = _game_type()
 
 # ---------------------------------------------------------------------------------------
 # The files a game is made of: read once per load of a game and known by their content
-# from then on (gutenberg_ai.gamedata).
+# from then on (gutenberg_ai.games.gamedata).
 # ---------------------------------------------------------------------------------------
 def _file_kind(name: str) -> FileKind:
     if name == "catalogue":
@@ -234,7 +234,7 @@ def core_of(state) -> _core.CoreState:
 
 # ---------------------------------------------------------------------------------------
 # Serialized states. Both games write the same text (ext/engine/native_game.h for the
-# native one, gutenberg_ai.gamedata): the history, one action a line; "start_plan <seat>
+# native one, gutenberg_ai.games.gamedata): the history, one action a line; "start_plan <seat>
 # <5 rows>" for each plan committed before the history began that a resample redrew (a
 # game from a position in the middle of a plan step); "rules <key>" (Setup.key); "core
 # <hex>", the struct. Reading one trusts nothing in it: the state is rebuilt from its
@@ -423,7 +423,7 @@ class GutenbergObserver:
 pyspiel.register_game(_GAME_TYPE, GutenbergGame)
 
 
-# -- what the studies and the benchmark suite ask of a game (gutenberg_ai.studies, .suite)
+# -- what the studies and the benchmark suite ask of a game (gutenberg_ai.tools.studies, .suite)
 def seat_facts(core) -> list[dict]:
     """Per seat, what a balance study groups by: the character tile kept (None without
     characters)."""

@@ -39,11 +39,11 @@ from typing import Any
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, default_catalogue
-from gutenberg_ai.jsonfile import Problems, SchemaChecker, message, packaged_json, text_problem
-from gutenberg_ai.jsonfile import Problem as _Problem
-from gutenberg_ai.jsonfile import structure_problems
-from gutenberg_ai.jsonfile import show as _show
-from gutenberg_ai.positionfile import MAX_FILE_BYTES, AtDecision, PositionError, not_a_position, position_catalogue, read_position  # noqa: F401  (game.py reads it here: the position file bound)
+from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, packaged_json, text_problem
+from gutenberg_ai.common.jsonfile import Problem as _Problem
+from gutenberg_ai.common.jsonfile import structure_problems
+from gutenberg_ai.common.jsonfile import show as _show
+from gutenberg_ai.games.positionfile import MAX_FILE_BYTES, AtDecision, PositionError, not_a_position, position_catalogue, read_position  # noqa: F401  (game.py reads it here: the position file bound)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",

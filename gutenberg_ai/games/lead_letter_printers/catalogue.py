@@ -24,9 +24,9 @@ import json
 from collections import Counter
 from typing import Any
 
-from gutenberg_ai.jsonfile import (FileDataError, data_file_readers, packaged_json, raise_problems, path_text, show,
+from gutenberg_ai.common.jsonfile import (FileDataError, data_file_readers, packaged_json, raise_problems, path_text, show,
                                   text_problem)
-from gutenberg_ai.words import counted
+from gutenberg_ai.common.words import counted
 
 from .names import (CITY_KINDS, CONTRACT_KINDS, EFFECTS, FACTORY_ABILITIES, FREE_WORDS, GOODS,
                     GREEN_EFFECTS, LETTERS, LEVELS, RESOURCES, SIGNBOARDS)

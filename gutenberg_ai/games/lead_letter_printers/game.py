@@ -7,7 +7,7 @@ gutenberg_ai.games.lead_letter_printers._core).
 
 Loading the game checks the parameters and makes the rules here (`setup`), as the other
 games' modules do; what they share (data known by content, the game-string path checks,
-the rules by key, the compiled state of a native state) is gutenberg_ai.gamedata.
+the rules by key, the compiled state of a native state) is gutenberg_ai.games.gamedata.
 
 Parameters
     players     2-4 (default 2)
@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import functools
 
-from gutenberg_ai import gamedata
-from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the shared ones)
+from gutenberg_ai.games import gamedata
+from gutenberg_ai.games.gamedata import (  # noqa: F401  (this game's names for the shared ones)
     DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
     sources_of)
-from gutenberg_ai.jsonfile import FileDataError, decode_json
+from gutenberg_ai.common.jsonfile import FileDataError, decode_json
 
 from . import _core
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
@@ -73,7 +73,7 @@ def _rule_problems(p: dict) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------------------------------
-# The files a game is made of (gutenberg_ai.gamedata: read once, known by content).
+# The files a game is made of (gutenberg_ai.games.gamedata: read once, known by content).
 # ---------------------------------------------------------------------------------------
 _KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogue"),
           "position": FileKind(FileDataError, POSITION_MAX_BYTES, "a position")}
@@ -171,7 +171,7 @@ def core_of(state) -> _core.CoreState:
     return gamedata.core_of(state, _core)
 
 
-# -- what the benchmark suite asks of a game (gutenberg_ai.suite; docs/new-game.md) -----
+# -- what the benchmark suite asks of a game (gutenberg_ai.tools.suite; docs/new-game.md) -----
 _POSITION_KINDS = (("game end", "endgame"), ("Action phase", "action"), ("Order and contract phase", "orders and contracts"),
           ("Production phase", "production"), ("Preparation phase", "preparation"), ("tradesmen setup", "setup"),
           ("setup", "setup"))

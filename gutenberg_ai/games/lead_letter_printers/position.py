@@ -30,8 +30,8 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from gutenberg_ai.jsonfile import Problems, SchemaChecker, packaged_json, readable_json, show, structure_problems
-from gutenberg_ai.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
+from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, packaged_json, readable_json, show, structure_problems
+from gutenberg_ai.games.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
                                       schema_checker)
 
 from . import _core

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gutenberg_ai.games.gutenberg.catalogue import FrozenMap
-from gutenberg_ai.jsonfile import FileDataError, SchemaChecker, data_file_readers, packaged_json, raise_problems, show
+from gutenberg_ai.common.jsonfile import FileDataError, SchemaChecker, data_file_readers, packaged_json, raise_problems, show
 
 from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
                     SQUARES, SYMBOLS, VARIANTS)

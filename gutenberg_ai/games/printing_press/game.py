@@ -8,7 +8,7 @@ gutenberg_ai.games.printing_press._core).
 Loading the game checks the parameters and makes the rules here (`setup`), as
 gutenberg_ai.games.gutenberg.game does for Gutenberg; what the two games share (data known by content,
 the game-string path checks, the rules by key, the compiled state of a native state) is
-gutenberg_ai.gamedata.
+gutenberg_ai.games.gamedata.
 
 Parameters
     players           1-4 (default 2); 1 is the solo game against the automa (seat 1)
@@ -55,11 +55,12 @@ from __future__ import annotations
 
 import functools
 
-from gutenberg_ai import gamedata, games
-from gutenberg_ai.gamedata import (  # noqa: F401  (this game's names for the shared ones)
+from gutenberg_ai.games import gamedata
+from gutenberg_ai import games
+from gutenberg_ai.games.gamedata import (  # noqa: F401  (this game's names for the shared ones)
     DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
     sources_of)
-from gutenberg_ai.jsonfile import FileDataError, Problems, decode_json, show
+from gutenberg_ai.common.jsonfile import FileDataError, Problems, decode_json, show
 
 from . import _core, names
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
@@ -109,7 +110,7 @@ def _rule_problems(p: dict) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------------------------------
-# The files a game is made of (gutenberg_ai.gamedata: read once, known by content).
+# The files a game is made of (gutenberg_ai.games.gamedata: read once, known by content).
 # ---------------------------------------------------------------------------------------
 _KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogue"),
           "position": FileKind(StartError, START_MAX_BYTES, "a position")}
@@ -293,7 +294,7 @@ def core_of(state) -> _core.CoreState:
     return gamedata.core_of(state, _core)
 
 
-# -- what the studies and the benchmark suite ask of a game (gutenberg_ai.studies, .suite)
+# -- what the studies and the benchmark suite ask of a game (gutenberg_ai.tools.studies, .suite)
 def seat_facts(core) -> list[dict]:
     """Per seat, what a balance study groups by: the character tile and its side (None
     without characters)."""

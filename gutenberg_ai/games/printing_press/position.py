@@ -7,8 +7,8 @@ that decision. :func:`position_of` writes the position of a state (with `viewer`
 others' tokens they have not seen as "hidden"), :func:`save_position` to a file. The
 format is the JSON Schema ``data/position.schema.json`` and
 ``docs/printing_press/positions.md``; the shared machinery (reading, the schema's words,
-the error listing every problem with its place) is gutenberg_ai.positionfile and
-gutenberg_ai.jsonfile.
+the error listing every problem with its place) is gutenberg_ai.games.positionfile and
+gutenberg_ai.common.jsonfile.
 
     from gutenberg_ai.games.printing_press.position import load_position
     pos = load_position("my_table.json")
@@ -37,9 +37,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from gutenberg_ai.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, readable_json, show,
+from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, readable_json, show,
                                   structure_problems)
-from gutenberg_ai.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
+from gutenberg_ai.games.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
                                       schema_checker)
 
 from . import _core, names
