@@ -1,8 +1,11 @@
-"""Builds the compiled core of each game (GAME_CORES below), e.g. gutenberg_ai.games.gutenberg._core: the
+"""Builds the compiled core of each game (GAMES below), e.g. gutenberg_ai.games.gutenberg._core: the
 rules of ext/gutenberg/core.pyx (with its .pxd and included .pxi files, the shared search and
 OpenSpiel face of ext/engine/ among them), compiled as C++ with the game's native
-OpenSpiel glue ext/gutenberg/spiel.cc, which includes Cython's output: one translation
-unit a game, one copy of its rules for the native game, the Python shell and Python.
+OpenSpiel glue, which includes Cython's output: one translation unit a game, one copy of
+its rules for the native game, the Python shell and Python. The glue is written here into
+build/glue/<game>/spiel.cc from one template, ext/engine/spiel.cc.in, and the game's table
+gutenberg_ai/games/<game>/data/native_game.json (names, players, parameter defaults; the
+game's Python module reads the same table as its DEFAULTS).
 
     pip install -e .                    # or: python setup.py build_ext --inplace
     GUTENBERG_DEBUG=1 pip install -e .  # -O0 -g
@@ -29,8 +32,10 @@ How the extension meets OpenSpiel (more in docs/native.md):
 """
 import importlib.metadata
 import importlib.util
+import json
 import os
 import platform
+import string
 import sys
 
 from Cython.Build import cythonize
@@ -48,17 +53,90 @@ with open(os.path.join(HERE, "gutenberg_ai", "_build_info.py"), "w") as f:
             f"OPEN_SPIEL_VERSION = {importlib.metadata.version('open_spiel')!r}\n"
             f"PYSPIEL_SO_SIZE = {os.path.getsize(pyspiel_so)}\n")
 
-# Each game's compiled core: its extension module, its Cython source (which includes the
-# shared search and OpenSpiel face from ext/engine/) and its OpenSpiel glue, which
-# includes the C++ that Cython writes beside the source (one translation unit a game;
-# None: the core alone, not yet a native OpenSpiel game).
-GAME_CORES = [
-    ("gutenberg_ai.games.gutenberg._core", "ext/gutenberg/core.pyx", "ext/gutenberg/spiel.cc"),
-    ("gutenberg_ai.games.printing_press._core", "ext/printing_press/core.pyx",
-     "ext/printing_press/spiel.cc"),
-    ("gutenberg_ai.games.lead_letter_printers._core", "ext/lead_letter_printers/core.pyx",
-     "ext/lead_letter_printers/spiel.cc"),
-]
+# The games whose compiled core is built: the folder of each under ext/ (its Cython source
+# core.pyx, which includes the shared search and OpenSpiel face from ext/engine/) and under
+# gutenberg_ai/games/ (its package, whose data/native_game.json makes its OpenSpiel glue).
+GAMES = ("gutenberg", "printing_press", "lead_letter_printers")
+
+GLUE_TEMPLATE = os.path.join("ext", "engine", "spiel.cc.in")
+# The table's fields, the JSON type each takes (a truth value is not a count) and its words.
+NATIVE_GAME_FIELDS = {"short_name": (str, "text"), "long_name": (str, "text"),
+                      "min_players": (int, "a whole number"), "max_players": (int, "a whole number"),
+                      "defaults": (dict, "an object {...}")}
+
+
+def _words(text) -> bool:
+    """Whether `text` can stand in a C++ string as JSON quotes it: printable ASCII."""
+    return isinstance(text, str) and text.isascii() and text.isprintable()
+
+
+def native_game_problems(info) -> list[str]:
+    """What is wrong with a game's table (native_game.json), one line a problem."""
+    if not isinstance(info, dict):
+        return ["the table is not a JSON object"]
+    out = [f"{name}: missing" for name in NATIVE_GAME_FIELDS if name not in info]
+    out += [f"{name}: not a field of the table" for name in info if name not in NATIVE_GAME_FIELDS]
+    for name, (kind, words) in NATIVE_GAME_FIELDS.items():
+        value = info.get(name)
+        if name in info and (not isinstance(value, kind) or isinstance(value, bool)):
+            out.append(f"{name}: {value!r} is not {words}")
+    if isinstance(info.get("short_name"), str) and not info["short_name"].isidentifier():
+        out.append(f"short_name: {info['short_name']!r} is not a C++ name")
+    if isinstance(info.get("long_name"), str) and not _words(info["long_name"]):
+        out.append(f"long_name: {info['long_name']!r} is not printable ASCII")
+    defaults = info.get("defaults")
+    for key, value in (defaults.items() if isinstance(defaults, dict) else ()):
+        if not isinstance(value, (bool, int, str)):
+            out.append(f"defaults.{key}: {value!r} is not a whole number, truth value or text")
+        elif not _words(key) or (isinstance(value, str) and not _words(value)):
+            out.append(f"defaults.{key}: not printable ASCII")
+    return out
+
+
+def parameter_cc(value) -> str:
+    """A default as C++ (an OpenSpiel GameParameter); JSON's quoting is C++'s for ASCII."""
+    if isinstance(value, bool):
+        return f"GameParameter({'true' if value else 'false'})"
+    if isinstance(value, int):
+        return f"GameParameter({value})"
+    return f"GameParameter(std::string({json.dumps(value)}))"
+
+
+def glue_text(folder: str) -> str:
+    """The OpenSpiel glue of the game in `folder`, from the template and the game's table."""
+    path = os.path.join("gutenberg_ai", "games", folder, "data", "native_game.json")
+    try:
+        with open(os.path.join(HERE, path), encoding="utf-8") as f:
+            info = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"{path}: cannot be read: {e}")
+    problems = native_game_problems(info)
+    if problems:
+        sys.exit(f"{path}:\n  " + "\n  ".join(problems))
+    defaults = "\n".join(f"        {{{json.dumps(key)}, {parameter_cc(value)}}},"
+                         for key, value in info["defaults"].items())
+    with open(os.path.join(HERE, GLUE_TEMPLATE), encoding="utf-8") as f:
+        template = string.Template(f.read())
+    return template.substitute(info, folder=folder, defaults=defaults)
+
+
+def write_glue(folder: str) -> str:
+    """Writes the game's glue into the build tree and returns its path; an unchanged text
+    is not rewritten, so its time stays and nothing is recompiled for it."""
+    path = os.path.join("build", "glue", folder, "spiel.cc")
+    text = glue_text(folder)
+    full = os.path.join(HERE, path)
+    try:
+        with open(full, encoding="utf-8") as f:
+            if f.read() == text:
+                return path
+    except OSError:
+        pass
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
 
 include_dirs = [
     "ext",
@@ -90,18 +168,17 @@ if os.environ.get("GUTENBERG_PORTABLE") == "1":
 # a second call would not see its own include path. Includes resolve in the including
 # file's folder first, so each game finds its own api.pxi.
 extensions = cythonize(
-    [Extension(name, [source], language="c++") for name, source, _ in GAME_CORES],
+    [Extension(f"gutenberg_ai.games.{game}._core", [f"ext/{game}/core.pyx"], language="c++")
+     for game in GAMES],
     include_path=["ext", "ext/engine"],
     compiler_directives={"language_level": "3", "embedsignature": True},
     annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
 )
-for ext, (name, source, glue) in zip(extensions, GAME_CORES):
-    generated = os.path.splitext(source)[0] + ".cpp"
-    if glue:
-        # Cython writes <source>.cpp; the glue includes it and is what gets compiled.
-        ext.sources = [glue]
-        ext.depends = [generated, "ext/engine/native_game.h", "ext/engine/net_kernels.h"]
-    ext.include_dirs = include_dirs + [os.path.dirname(source), "ext/engine"]
+for ext, game in zip(extensions, GAMES):
+    # Cython writes ext/<game>/core.cpp; the glue includes it and is what gets compiled.
+    ext.sources = [write_glue(game)]
+    ext.depends = [f"ext/{game}/core.cpp", "ext/engine/native_game.h", "ext/engine/net_kernels.h"]
+    ext.include_dirs = include_dirs + [f"ext/{game}", "ext/engine"]
     ext.extra_compile_args = compile_args
 
 # The games' cores compile in parallel (one C++ translation unit each).

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import time
@@ -36,6 +35,7 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def child(args):
     """One measurement in this process (the checkout first on sys.path); prints JSON."""
     import gutenberg_ai
+    from _common import core_game_length, first_plan   # benchmarks/_common.py of this checkout
     try:
         from gutenberg_ai.games.gutenberg import _core
     except ImportError:          # checkouts from before the games' folders
@@ -48,17 +48,7 @@ def child(args):
         t = time.process_time()
         rules.random_games(args.games, 12345)
         out["cpu"] = (time.process_time() - t) / args.games
-        rng = random.Random(7)
-        actions = 0
-        for _ in range(50):
-            s = rules.new_state()
-            while not s.is_terminal():
-                if s.is_chance():
-                    s.apply(s.sample_chance(rng.getrandbits(64)))
-                else:
-                    s.apply(rng.choice(s.legal_actions()))
-                actions += 1
-        out["actions"] = actions / 50
+        out["actions"] = core_game_length(rules, 50, 7)
     elif kind == "heuristic":
         t = time.process_time()
         _core.policy_games(rules, ["heuristic", "heuristic"], args.games // 10, seed=3)
@@ -66,15 +56,7 @@ def child(args):
     else:
         algorithm, options = kind.split(":", 1)
         options = json.loads(options)
-        game = gutenberg_ai.load_game(players=2)
-        state = game.new_initial_state()
-        rng = random.Random(1)
-        while gutenberg_ai.core_of(state).step_name() != "plan":
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = first_plan(gutenberg_ai.load_game(players=2), gutenberg_ai.core_of, 1)
         core = gutenberg_ai.core_of(state)
         t = time.process_time()
         r = _core.search(core, algorithm, iterations=args.iterations, seed=1, **options)

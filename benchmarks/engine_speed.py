@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 
@@ -34,38 +33,7 @@ import pyspiel  # noqa: E402
 
 import gutenberg_ai  # noqa: E402
 from gutenberg_ai import games as _games  # noqa: E402
-
-
-def record_games(game, n: int, seed: int):
-    """Action sequences of n uniformly random games."""
-    rng = random.Random(seed)
-    games = []
-    for _ in range(n):
-        state = game.new_initial_state()
-        actions = []
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                a = rng.choices(outcomes, probs)[0]
-            else:
-                a = rng.choice(state.legal_actions())
-            actions.append(a)
-            state.apply_action(a)
-        games.append(actions)
-    return games
-
-
-def core_game_length(rules, n: int, seed: int) -> float:
-    """The mean number of actions (chance included) of n uniformly random games in the
-    core, as `Rules.random_games` plays them (the same rules, not the same seeds)."""
-    rng = random.Random(seed)
-    actions = 0
-    for _ in range(n):
-        s = rules.new_state()
-        while not s.is_terminal():
-            s.apply(s.sample_chance(rng.getrandbits(64)) if s.is_chance() else rng.choice(s.legal_actions()))
-            actions += 1
-    return actions / n
+from _common import core_game_length, random_games  # noqa: E402  (benchmarks/_common.py)
 
 
 def sample_states(game, games, per_game: int):
@@ -134,12 +102,12 @@ def main():
     core_actions = core_game_length(rules, 100, 7)
 
     goof = pyspiel.load_game("goofspiel")
-    recorded = record_games(native, n_games, 1)
+    recorded = random_games(native, n_games, 1)
     workloads = {f"{g.spiel_name} (native C++)": (native, recorded)}
     if g.shell_name:
         workloads[f"{g.shell_name} (Python shell)"] = (
             pyspiel.load_game(g.shell_name, {"players": args.players}), recorded)
-    workloads["goofspiel (C++)"] = (goof, record_games(goof, n_games * 10, 2))
+    workloads["goofspiel (C++)"] = (goof, random_games(goof, n_games * 10, 2))
     states = {name: sample_states(game, games, 20) for name, (game, games) in workloads.items()}
     best_apply = dict.fromkeys(workloads, float("inf"))
     best_clone = dict.fromkeys(workloads, float("inf"))

@@ -44,9 +44,8 @@ WORKLOADS = [
 
 def child(args):
     """One workload in this process (the checkout first on sys.path); prints JSON."""
-    import random
-
     import gutenberg_ai
+    from _common import core_game_length, first_plan   # benchmarks/_common.py of this checkout
     try:
         from gutenberg_ai.games.gutenberg import _core
     except ImportError:          # checkouts from before the games' folders
@@ -56,28 +55,13 @@ def child(args):
     if args.measure == "random":
         rules.random_games(args.games, 12345)
         out["units"] = args.games
-        rng = random.Random(7)
-        actions = 0
-        for _ in range(100):
-            s = rules.new_state()
-            while not s.is_terminal():
-                s.apply(s.sample_chance(rng.getrandbits(64)) if s.is_chance() else rng.choice(s.legal_actions()))
-                actions += 1
-        out["actions"] = actions / 100
+        out["actions"] = core_game_length(rules, 100, 7)
     elif args.measure == "heuristic":
         _core.policy_games(rules, ["heuristic", "heuristic"], args.games // 10, seed=3)
         out["units"] = args.games // 10
     else:
         algorithm, options = args.measure.split(":", 1)
-        game = gutenberg_ai.load_game(players=2)
-        state = game.new_initial_state()
-        rng = random.Random(1)
-        while gutenberg_ai.core_of(state).step_name() != "plan":
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = first_plan(gutenberg_ai.load_game(players=2), gutenberg_ai.core_of, 1)
         r = _core.search(gutenberg_ai.core_of(state), algorithm, iterations=args.iterations, seed=1,
                          **json.loads(options))
         out["units"] = r["iterations"]

@@ -51,14 +51,17 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 # A game: its folder under ext/ and gutenberg_ai/games/, and the tests that judge its
 # rules (file name patterns under tests/; another engineer's new digest or scoring tests
-# of the game are picked up by the patterns).
+# of the game are picked up by the patterns). test_games_invariants.py holds the
+# invariants every game's core shares (its other games' cases take a second or two).
 GAMES = {
     "gutenberg": ("gutenberg", ["test_rules.py", "test_core_digest.py", "test_invariants.py",
-                                "test_digest*.py", "test_scoring*.py"]),
+                                "test_games_invariants.py", "test_digest*.py", "test_scoring*.py"]),
     "printing-press": ("printing_press", ["test_pp_rules*.py", "test_pp_*digest*.py",
-                                          "test_pp_invariants.py", "test_pp_scor*.py"]),
+                                          "test_pp_invariants.py", "test_games_invariants.py",
+                                          "test_pp_scor*.py"]),
     "lead-letter-printers": ("lead_letter_printers", ["test_llp_rules*.py", "test_llp_*digest*.py",
-                                                      "test_llp_invariants.py", "test_llp_scor*.py"]),
+                                                      "test_llp_invariants.py", "test_games_invariants.py",
+                                                      "test_llp_scor*.py"]),
 }
 SOURCES = ["core.pyx"]        # in ext/GAME/
 # Functions of core.pyx that are not rules: the test helpers compiled into the core, and

@@ -56,24 +56,37 @@ import pyspiel  # noqa: E402
 import gutenberg_ai  # noqa: E402
 from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.games.gutenberg import _core  # noqa: E402
+from _common import first_plan  # noqa: E402  (benchmarks/_common.py)
 
 LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", plan_candidates=0)
 SEARCHES = (("ismcts", "like for like", LIKE_FOR_LIKE), ("smmcts", "like for like", LIKE_FOR_LIKE),
             ("ismcts", "bot defaults", {}), ("smmcts", "bot defaults", {}))
 
 
-def positions(players: int, round_: int, seed: int):
-    """{kind: pyspiel state} from a seeded game of heuristic players on the native game."""
-    game = gutenberg_ai.load_game(players=players)
+def decisions(game, seed: int, move):
+    """Each decision (pyspiel state, its core) of a seeded game of `game` whose moves
+    move(core, rng) picks and whose draws are random; the caller stops when it has seen
+    enough."""
     state = game.new_initial_state()
     rng = random.Random(seed)
-    found, last_plan = {}, None
-    while not state.is_terminal() and len(found) < 3:
+    while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])
             continue
         core = gutenberg_ai.core_of(state)
+        yield state, core
+        state.apply_action(move(core, rng))
+
+
+def positions(players: int, round_: int, seed: int):
+    """{kind: pyspiel state} from a seeded game of heuristic players on the native game."""
+    game = gutenberg_ai.load_game(players=players)
+    found, last_plan = {}, None
+    heuristic = lambda core, rng: _core.heuristic_move(core, rng.randrange(1 << 30), 0.0)  # noqa: E731
+    for state, core in decisions(game, seed, heuristic):
+        if len(found) == 3:
+            break
         if core.round == round_ and len(state.legal_actions()) > 1:
             d = core.to_dict()
             if core.step_name() == "plan":      # a plan, not the free actions before
@@ -84,7 +97,6 @@ def positions(players: int, round_: int, seed: int):
                 found.setdefault("action turn", state.clone())
             if core.phase == "fulfil":
                 found.setdefault("fulfil", state.clone())
-        state.apply_action(_core.heuristic_move(core, rng.randrange(1 << 30), 0.0))
     return game, found
 
 
@@ -93,20 +105,15 @@ def game_positions(g, players: int, round_: int, seed: int):
     players on its native game, the first and the fifth decision of round `round_` with
     more than one move."""
     game = g.load(players=players)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
     found, seen = {}, 0
-    while not state.is_terminal() and len(found) < 2:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
-        core = gutenberg_ai.core_of(state)
+    heuristic = lambda core, rng: g.core.heuristic_move(core, seed=rng.randrange(1 << 30))  # noqa: E731
+    for state, core in decisions(game, seed, heuristic):
+        if len(found) == 2:
+            break
         if core.round == round_ and len(state.legal_actions()) > 1:
             seen += 1
             if seen in (1, 5):
                 found[f"round {round_}, decision {seen}: {core.step_name()}"] = state.clone()
-        state.apply_action(g.core.heuristic_move(core, seed=rng.randrange(1 << 30)))
     return game, found
 
 
@@ -163,6 +170,28 @@ def wall_iterations(core, seconds, threads):
     return r["iterations"], cpu_seconds() - before
 
 
+def ratio_table(positions_of, searches, args):
+    """(b): for 2 and 3 players, at each position of positions_of(players), the C++ bot's
+    simulations per CPU second and each search's ratio to it, medians over the trials, as
+    Markdown rows under a header."""
+    header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in searches]
+    print("| " + " | ".join(header) + " |")
+    print("|" + " --- |" * len(header))
+    for players in (2, 3):
+        game, found = positions_of(players)
+        for kind, state in found.items():
+            cpp, ratios = [], [[] for _ in searches]
+            for trial in range(args.trials):
+                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
+                cpp.append(reference)
+                for k, (algorithm, _, options) in enumerate(searches):
+                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
+                                     / reference)
+            cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
+                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
+            print("| " + " | ".join(cells) + " |", flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
@@ -177,35 +206,13 @@ def main(argv=None):
     if args.game != "gutenberg":
         return other_game(games.get(args.game), args)
 
-    header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in SEARCHES]
-    print("| " + " | ".join(header) + " |")
-    print("|" + " --- |" * len(header))
-    for players in (2, 3):
-        game, found = positions(players, args.round, args.seed)
-        for kind, state in found.items():
-            cpp, ratios = [], [[] for _ in SEARCHES]
-            for trial in range(args.trials):
-                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
-                cpp.append(reference)
-                for k, (algorithm, _, options) in enumerate(SEARCHES):
-                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
-                                     / reference)
-            cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
-                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
-            print("| " + " | ".join(cells) + " |", flush=True)
+    ratio_table(lambda players: positions(players, args.round, args.seed), SEARCHES, args)
     print(f"\nRound {args.round} of a seeded heuristic game (seed {args.seed}); {args.seconds:g} CPU s per "
           f"measurement, median of {args.trials} trial(s); ratios: iterations per CPU second over the C++ "
           f"bot's simulations per CPU second in the same trial.")
 
     game = gutenberg_ai.load_game(players=2)
-    state = game.new_initial_state()
-    rng = random.Random(args.seed)
-    while gutenberg_ai.core_of(state).step_name() != "plan":
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = first_plan(game, gutenberg_ai.core_of, args.seed)
     py = python_ismcts_rate(game, state, args.seconds)
     ours = our_rate(state, "ismcts", args.seconds, 1, **LIKE_FOR_LIKE)
     defaults = our_rate(state, "ismcts", args.seconds, 1)
@@ -236,23 +243,8 @@ def other_game(g, args) -> int:
     bot's defaults."""
     searches = [("ismcts", "like for like", {k: v for k, v in LIKE_FOR_LIKE.items() if k != "plan_candidates"}),
                 ("ismcts", "bot defaults", {})]
-    header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in searches]
     print(f"{g.title}\n")
-    print("| " + " | ".join(header) + " |")
-    print("|" + " --- |" * len(header))
-    for players in (2, 3):
-        game, found = game_positions(g, players, args.round, args.seed)
-        for kind, state in found.items():
-            cpp, ratios = [], [[] for _ in searches]
-            for trial in range(args.trials):
-                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
-                cpp.append(reference)
-                for k, (algorithm, _, options) in enumerate(searches):
-                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
-                                     / reference)
-            cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
-                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
-            print("| " + " | ".join(cells) + " |", flush=True)
+    ratio_table(lambda players: game_positions(g, players, args.round, args.seed), searches, args)
     print(f"\nA seeded heuristic game (seed {args.seed}); {args.seconds:g} CPU s per measurement, median of "
           f"{args.trials} trial(s); ratios: iterations per CPU second over the C++ bot's simulations per CPU "
           f"second in the same trial.")

@@ -40,3 +40,17 @@ def replaced(data, where, new):
         return new
     at(data, where[:-1])[where[-1]] = new
     return data
+
+
+def set_at(where, value):
+    """An edit of decoded JSON in place: the value at path `where` becomes `value`."""
+    def edit(data):
+        at(data, where[:-1])[where[-1]] = value
+    return edit
+
+
+def delete_at(where):
+    """An edit of decoded JSON in place: the value at path `where` is taken out."""
+    def edit(data):
+        del at(data, where[:-1])[where[-1]]
+    return edit

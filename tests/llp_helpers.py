@@ -8,6 +8,7 @@ action strings; shops by their names; workshop spaces by their ids ("4t").
 import random
 
 from gutenberg_ai.games.lead_letter_printers import _core, default_catalogue, make_rules, names
+from every_game import edit  # noqa: F401  (the rules tests import it from here)
 
 A = _core.ACTIONS
 C = _core.CHANCE_OUTCOMES
@@ -78,13 +79,6 @@ def after_setup(players=2, seed=1):
     return R, s
 
 
-def edit(R, s, fn):
-    """The state with fn(d) applied to its dict, checked."""
-    d = s.to_dict()
-    fn(d)
-    return R.state_from_dict(d)
-
-
 def give(d, seat, paper=None, lead=None, ink=None, marks=None):
     """Set a player's resources and marks, the supply and the bank keeping the totals."""
     p = d["players"][seat]
@@ -144,3 +138,40 @@ def push_letter(d, seat, code, stack=0):
     p = d["players"][seat]
     p["stack"][stack][p["stack_n"][stack]] = code
     p["stack_n"][stack] += 1
+
+
+def unseen_put_back(s, player):
+    """The factories put back under the piles that `player` has not seen."""
+    d = s.to_dict()
+    return [d["factory_bottom"][lv][i] for lv in range(4) for i in range(d["factory_bottom_n"][lv])
+            if not (d["factory_bottom_seen"][lv][i] >> player) & 1]
+
+
+def factory_minded_step(s, rng, keen=None):
+    """One seeded random step of core state `s`, building a factory where the game offers
+    one (with probability `keen`, or always) so that hidden factories come up quickly.
+    Returns (actor, action): actor -1 for a draw."""
+    if s.is_chance():
+        outs = s.chance_outcomes()
+        a, actor = rng.choices([o for o, _ in outs], [p for _, p in outs])[0], -1
+    else:
+        legal = s.legal_actions()
+        want = [x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]]
+        a, actor = (rng.choice(want) if want and (keen is None or rng.random() < keen) else rng.choice(legal)), \
+            s.current_player()
+    s.apply(a)
+    return actor, a
+
+
+def position_with_hidden_factories(players=2, player=0):
+    """A random game up to a decision after another player has put factories back unseen."""
+    for seed in range(400):
+        R = make_rules({"players": players})
+        s = R.new_state()
+        rng = random.Random(seed)
+        history = []
+        while not s.is_terminal():
+            history.append(factory_minded_step(s, rng, keen=0.9))
+            if not s.is_chance() and not s.is_terminal() and len(unseen_put_back(s, player)) >= 2:
+                return R, s, history
+    raise LookupError("no position with hidden factories found")

@@ -5,6 +5,7 @@ Cards, frames and plates are named by their printed numbers (1-based), as in the
 catalogue and in action strings; symbols by their names (names.SYMBOLS).
 """
 from gutenberg_ai.games.printing_press import _core, default_catalogue, make_rules, names
+from every_game import edit  # noqa: F401  (the rules tests import it from here)
 
 A = _core.ACTIONS
 C = _core.CHANCE_OUTCOMES
@@ -191,13 +192,6 @@ def with_tableau(R, s, seat, rows, down_symbols=()):
     return R.state_from_dict(d)
 
 
-def edit(R, s, fn):
-    """A copy of s with fn(dict) applied (checked by state_from_dict)."""
-    d = s.to_dict()
-    fn(d)
-    return R.state_from_dict(d)
-
-
 def is_free(a):
     """Setup tokens, Guillard's token, Caxton's exchange: the free actions."""
     return A["SETUP_UP"] <= a < A["CAXTON_TAKE"]
@@ -246,3 +240,14 @@ def at_place(R, card, rows=None, tiles=None, sides=None, down_symbols=()):
     if rows is not None:
         s = with_tableau(R, s, seat, rows, down_symbols)
     return s, seat
+
+
+def caxton_b_to_choose():
+    """2 players: Guillard (side A, tokens A I O) and Caxton (side B, tokens red U grey),
+    three orders dealt, Guillard has chosen first; Caxton, with a free action, to choose."""
+    s = setup(rules(2), tiles=["Guillard", "Caxton"], sides=["A", "B"],
+              tokens=[["A", "I", "O"], ["red", "U", "grey"]])
+    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
+    s.apply(first_main(s))                      # Guillard chooses first
+    return s
+

@@ -10,6 +10,7 @@ import gutenberg_ai
 import positions as P
 from gutenberg_ai.games.gutenberg import _core
 from gutenberg_ai.search.bots import BOT_NAMES, make_bot
+from every_game import random_step
 
 FAST = {"ismcts": dict(iterations=40), "smmcts": dict(iterations=40),
         "openspiel-ismcts": dict(iterations=2), "openspiel-ismcts-cpp": dict(iterations=30),
@@ -40,8 +41,7 @@ def decision_states(game, games=4, seed=11):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
+                state.apply_action(random_step(state, rng))
                 continue
             found.setdefault(signature(gutenberg_ai.core_of(state)), state.clone())
             state.apply_action(rng.choice(state.legal_actions()))

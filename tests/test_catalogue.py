@@ -26,6 +26,7 @@ from gutenberg_ai.games.gutenberg.names import (
     ROWS,
     SPECIALTIES,
 )
+from json_places import delete_at, set_at
 
 EXT = pathlib.Path(__file__).resolve().parents[1] / "ext"
 # The .pxd files of Gutenberg's compiled core (and the engine's it shares); one of them
@@ -346,23 +347,7 @@ def test_to_core_matches_core_pxd_field_for_field(cat):
 # ---------------------------------------------------------------------------------------
 # Bad input: each class of mistake gives CatalogueError with the precise place
 # ---------------------------------------------------------------------------------------
-def _set(path, value):
-    """A mutation that sets data[path...] = value."""
-    def mutate(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return mutate
-
-
-def _delete(path):
-    def mutate(data):
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-    return mutate
+_set, _delete = set_at, delete_at     # mutations of the catalogue's data (json_places)
 
 
 def _drop_last(section):

@@ -61,7 +61,6 @@ def test_demo_rejects_bad_parameters_without_a_traceback():
 
 
 # -- the command line as a whole ------------------------------------------------------------
-import contextlib
 import re
 import csv
 import io
@@ -75,8 +74,8 @@ from rich.console import Console
 
 import gutenberg_ai
 from gutenberg_ai.games.gutenberg import _core
-from gutenberg_ai.interfaces.cli import main
 from gutenberg_ai.games.records import GameRecord, RecordError, load_record, play_bots, replay, seat_entry
+from every_game import cli
 
 POSITIONS = sorted((pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data" / "positions").glob("*.json"))
 
@@ -85,23 +84,6 @@ def feed(*args, stdin="", timeout=120):
     """The command in a process of its own, as a user runs it."""
     return subprocess.run([sys.executable, "-m", "gutenberg_ai", *args], input=stdin, capture_output=True,
                           text=True, timeout=timeout)
-
-
-def cli(*args, stdin=""):
-    """The command run in this process (main() with stdin, stdout and stderr replaced):
-    what a user sees, without starting Python again for every case."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(list(args))
-            except SystemExit as e:   # argparse's errors and --help
-                code = e.code
-    finally:
-        sys.stdin = saved
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 @pytest.mark.parametrize("command", [[], ["demo"], ["play"], ["replay"], ["hint"], ["arena"], ["review"], ["study"],

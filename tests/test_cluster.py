@@ -21,15 +21,7 @@ RAY_CASES = [name for name, f in inspect.getmembers(ray_cases, inspect.isfunctio
 
 
 def test_without_ray_the_error_says_how_to_install_it(monkeypatch):
-    import builtins
-    real = builtins.__import__
-
-    def no_ray(name, *args, **kwargs):
-        if name == "ray":
-            raise ImportError("no ray")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_ray)
+    monkeypatch.setitem(sys.modules, "ray", None)     # `import ray` raises ImportError
     with pytest.raises(cluster.ClusterError, match=r"pip install -e '\.\[ray\]'"):
         cluster.connect("local", 1)
 

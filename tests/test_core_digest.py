@@ -22,7 +22,7 @@ import pytest
 
 import gutenberg_ai
 from gutenberg_ai import rules_of
-from gutenberg_ai.games.gutenberg import _core
+from every_game import mixed_move
 
 # (game parameters, seeds, share of the heuristic's moves): the digest of each.
 POSITIONS = resources.files("gutenberg_ai.games.gutenberg") / "data" / "positions"
@@ -63,17 +63,8 @@ def play(rules, seed, heuristic, visit=None):
         if s.is_terminal():
             h.update(json.dumps(["end", s.final_scores(), s.to_dict()]).encode())
             return h
-        if s.is_chance():
-            outcomes = s.chance_outcomes()
-            a = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-            step = [cp, [(o, repr(p)) for o, p in outcomes]]
-        else:
-            legal = s.legal_actions()
-            if rng.random() < heuristic:
-                a = _core.heuristic_move(s, rng.getrandbits(64))
-            else:
-                a = rng.choice(legal)
-            step = [cp, legal]
+        step = [cp, [(o, repr(p)) for o, p in s.chance_outcomes()] if s.is_chance() else s.legal_actions()]
+        a = mixed_move(s, rng, heuristic)
         s.apply(a)
         h.update(json.dumps([step, a, s.to_dict()]).encode())
 

@@ -18,13 +18,11 @@ refused with exit status 2 and a message, at once.
 """
 import contextlib
 import copy
-import io
 import json
 import os
 import pathlib
 import random
 import signal
-import sys
 
 import numpy as np
 import pyspiel
@@ -33,13 +31,14 @@ import pytest
 import gutenberg_ai
 from gutenberg_ai import games
 from gutenberg_ai.tools.arena import ArenaError
-from gutenberg_ai.interfaces.cli import UsageError, build_parser, main
+from gutenberg_ai.interfaces.cli import UsageError, build_parser
 from gutenberg_ai.games.gamedata import ParameterError
 from gutenberg_ai.common.jsonfile import FileDataError
 from gutenberg_ai.search.learn import model
 from gutenberg_ai.search.learn.model import ModelError
 from gutenberg_ai.games.positionfile import load_position
 from gutenberg_ai.games.records import GameRecord, load_record, play_bots, replay, seat_entry
+from every_game import cli
 from json_places import at, places
 
 SEED = 20261127
@@ -463,19 +462,9 @@ def mutate_command_line(argv, rng, files, tmp_path):
 
 
 def run_cli(argv):
-    out, err = io.StringIO(), io.StringIO()
-    stdin = io.StringIO("")
-    saved = sys.stdin
-    sys.stdin = stdin
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(argv)
-            except SystemExit as e:
-                code = e.code
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
+    """The command in this process with no input: its exit code, output and errors."""
+    done = cli(*argv)
+    return done.returncode, done.stdout, done.stderr
 
 
 class CliRefused(Exception):

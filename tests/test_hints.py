@@ -9,6 +9,7 @@ import positions as P
 from test_bots import winning_fulfilment
 
 from gutenberg_ai.search.hints import MIN_VISITS
+from every_game import play_random
 
 
 def at_plan(seed=2, commit=True):
@@ -17,12 +18,8 @@ def at_plan(seed=2, commit=True):
     game = gutenberg_ai.load_game(players=2)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    while gutenberg_ai.core_of(state).step_name() != "plan":   # (past the free actions before it)
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    # (past the free actions before it)
+    play_random(state, rng, stop=lambda s: gutenberg_ai.core_of(s).step_name() == "plan")
     if commit:
         state.apply_action(state.legal_actions()[17])
     return state
@@ -127,12 +124,7 @@ def test_solo_hints_speak_of_expected_fame_not_of_winning():
     game = gutenberg_ai.load_game(players=1, automa=1)
     state = game.new_initial_state()
     rng = random.Random(2)
-    while state.is_chance_node() or len(state.legal_actions()) < 3:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    play_random(state, rng, stop=lambda s: not s.is_chance_node() and len(s.legal_actions()) >= 3)
     hints = gutenberg_ai.hint(state, iterations=600, top=3, seed=1)
     assert hints.measure == "fame"
     assert [h.win_probability for h in hints] == [None, None, None]
@@ -151,12 +143,8 @@ def test_hints_do_not_depend_on_the_tile_another_player_put_back(bot):
     game = gutenberg_ai.load_game(players=3)
     state = game.new_initial_state()
     rng = random.Random(5)
-    while state.is_chance_node() or state.current_player() != 1 or gutenberg_ai.core_of(state).phase != "characters":
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    play_random(state, rng, stop=lambda s: not s.is_chance_node() and s.current_player() == 1
+                and gutenberg_ai.core_of(s).phase == "characters")
     core = gutenberg_ai.core_of(state)
     d = core.to_dict()
     p0 = d["players"][0]

@@ -96,15 +96,6 @@ def test_hostile_catalogue_json(tmp_path, text, where, reason):
     assert all(len(line) < 300 for line in lines_of(e))
 
 
-def test_huge_catalogue_file_is_refused_without_reading_it_all(tmp_path):
-    path = tmp_path / "box.json"
-    with open(path, "w") as f:
-        f.write('{"about": "' + "x" * (50 << 20) + '"}')
-    with pytest.raises(CatalogueError) as info:
-        load_catalogue(path)
-    assert str(info.value) == "box.json: more than 1,048,576 bytes: too large for a catalogue"
-
-
 def test_whole_number_floats_are_not_integers_in_a_catalogue(tmp_path):
     data = catalogue_data()
     data["automa"]["start"] = [2.0, 1, 2, 1, 1]
@@ -195,13 +186,17 @@ def test_hostile_position_json(tmp_path, text, where, reason):
     assert all(len(line) < 300 for line in str(e).split("\n"))
 
 
-def test_huge_position_file_is_refused(tmp_path):
-    path = tmp_path / "table.json"
+@pytest.mark.parametrize("name, load, error, what", [
+    ("box.json", load_catalogue, CatalogueError, "a catalogue"),
+    ("table.json", load_position, PositionError, "a position"),
+])
+def test_a_huge_file_is_refused_without_reading_it_all(tmp_path, name, load, error, what):
+    path = tmp_path / name
     with open(path, "w") as f:
-        f.write('{"comment": "' + "x" * (50 << 20) + '"}')
-    with pytest.raises(PositionError) as info:
-        load_position(path)
-    assert str(info.value) == "table.json: more than 1,048,576 bytes: too large for a position"
+        f.write('{"about": "' + "x" * (50 << 20) + '"}')
+    with pytest.raises(error) as info:
+        load(path)
+    assert str(info.value) == f"{name}: more than 1,048,576 bytes: too large for {what}"
 
 
 @pytest.mark.parametrize("name,reason", [

@@ -1,55 +1,17 @@
-"""Lead Letter Printers on the command line, driven as a user would: a demo and its record
-replayed, a game in the terminal to its score sheet (help, board, save-position), hints
-from a position file (the shipped one, and one a player saved), play from a position,
-the cards lookup, an arena, and hostile files refused."""
-import contextlib
-import io
+"""Lead Letter Printers on the command line, driven as a user would (a demo and its record
+replayed: tests/test_games_cli.py): a game in the terminal to its score sheet (help,
+board, save-position), hints from a position file (the shipped one, and one a player
+saved), play from a position, the cards lookup, an arena, and hostile files refused."""
 import json
 import pathlib
-import re
-import subprocess
-import sys
 
-from gutenberg_ai.interfaces.cli import main
 from gutenberg_ai.games import core_of
 from gutenberg_ai.games.records import load_record, replay
+from every_game import cli, random_step
 
 POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "games" / "lead_letter_printers" / "data" / \
     "positions" / "round2-3p.json"
 GAME = ("--game", "lead-letter-printers")
-
-
-def cli(*args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(list(args))
-            except SystemExit as e:
-                code = e.code
-    finally:
-        sys.stdin = saved
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
-
-
-def test_a_demo_is_seeded_saves_a_record_naming_its_game_and_replays(tmp_path):
-    path = tmp_path / "demo.json"
-    out = cli("demo", *GAME, "--seed", "3", "--bots", "heuristic", "--rounds", "2", "--save", str(path))
-    assert out.returncode == 0, out.stderr
-    assert "composing sticks" in out.stdout and re.search(r"Winner: player \d|Shared win", out.stdout)
-    again = cli("demo", *GAME, "--seed", "3", "--bots", "heuristic", "--rounds", "2", "--quiet")
-    assert again.returncode == 0 and again.stdout.splitlines()[-1] == out.stdout.splitlines()[-2]
-    record = json.loads(path.read_text())
-    assert record["game"]["name"] == "lead-letter-printers" and record["result"]["scores"]
-    replayed = cli("replay", str(path), "--quiet")
-    assert replayed.returncode == 0, replayed.stderr
-    assert "Final score sheet" in replayed.stdout and "reaches the recorded final state" in replayed.stdout
-    record["actions"][5]["action"] = 99999
-    path.write_text(json.dumps(record))
-    bad = cli("replay", str(path))
-    assert bad.returncode == 2 and "actions[5]" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_a_scripted_game_reaches_the_score_sheet_and_saves_a_position_for_a_hint(tmp_path):
@@ -129,12 +91,7 @@ def test_a_record_saved_as_a_player_saw_it_replays_to_what_they_saw():
         record = GameRecord(game, seed, [seat_entry(s, "random") for s in range(2)])
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                a = rng.choices(outcomes, probs)[0]
-            else:
-                legal = state.legal_actions()
-                a = rng.choice([x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]] or legal)
+            a = random_step(state, rng, prefer=lambda legal: [x for x in legal if A["FACTORY_PILE"] <= x < A["UP"]])
             record.add(state, a)
             state.apply_action(a)
             if not state.is_terminal() and not state.is_chance_node():

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from gutenberg_ai.games.lead_letter_printers import _core, make_rules
+from gutenberg_ai.games.lead_letter_printers import make_rules
+from every_game import mixed_move
 
 # (players, seeds, share of the heuristic's moves)
 CASES = {
@@ -38,14 +39,7 @@ def play(rules, seed, heuristic):
     rng = random.Random(seed)
     s = rules.new_state()
     while not s.is_terminal():
-        if s.is_chance():
-            outcomes = s.chance_outcomes()
-            a = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-        elif rng.random() < heuristic:
-            a = _core.heuristic_move(s, rng.getrandbits(64), 0.0)
-        else:
-            a = rng.choice(s.legal_actions())
-        s.apply(a)
+        s.apply(mixed_move(s, rng, heuristic, epsilon=0.0))
     scores = list(s.final_scores())
     return scores, hashlib.sha256(json.dumps([scores, s.to_dict()]).encode()).hexdigest()
 

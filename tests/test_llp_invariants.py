@@ -2,38 +2,15 @@
 the core after every action (resources and money conserved, tracks in range, the effect
 stack bounded, a legal action at every decision, the end within max_game_length); in
 Python after every step (every component in one place: CoreState.problems); legal actions
-sorted and distinct; chance probabilities summing to 1; the same seed giving the same
-game; the returns following their formulas; the heuristic playing legal moves."""
-import random
+sorted and distinct; chance probabilities summing to 1. (tests/test_games_invariants.py:
+the same seed giving the same game, the returns following their formulas, the heuristic
+playing legal moves, and what else every game's core shares.)"""
 
 import pytest
 
 from gutenberg_ai.games.lead_letter_printers import (ParameterError, _core, check_parameters,
                                                      make_rules)
-
-
-def play(R, seed, check=None, policy=None):
-    rng = random.Random(seed)
-    s = R.new_state()
-    actions = []
-    while not s.is_terminal():
-        if s.is_chance():
-            outcomes, probs = zip(*s.chance_outcomes())
-            assert abs(sum(probs) - 1.0) < 1e-9 and all(p > 0 for p in probs)
-            assert list(outcomes) == sorted(set(outcomes))
-            a = rng.choices(outcomes, probs)[0]
-        else:
-            legal = s.legal_actions()
-            assert legal and legal == sorted(set(legal)) and len(legal) <= _core.MAX_LEGAL_ACTIONS
-            assert all(0 <= x < _core.NUM_ACTIONS for x in legal)
-            a = policy(s, rng) if policy else rng.choice(legal)
-            assert a in legal
-        s.apply(a)
-        actions.append(a)
-        if check:
-            check(s)
-        assert len(actions) <= R.max_game_length
-    return s, actions
+from every_game import play_core
 
 
 def check_state(s):
@@ -52,7 +29,7 @@ def test_invariants_inside_the_core(players):
 def test_every_component_in_one_place_after_every_step(players):
     R = make_rules({"players": players})
     for seed in range(3):
-        s, actions = play(R, 100 * players + seed, check_state)
+        s, actions = play_core(R, 100 * players + seed, check_state)
         assert s.phase == "end"
         scores = s.final_scores()
         for seat in range(players):
@@ -62,41 +39,9 @@ def test_every_component_in_one_place_after_every_step(players):
         assert all(x < 0 for x in d["order_display"]) and sum(d["orders_left"]) == 0
 
 
-def test_same_seed_same_game():
-    R = make_rules({"players": 3})
-    a = play(R, 7)[1]
-    assert a == play(R, 7)[1]
-    assert a != play(R, 8)[1]
-    assert R.random_games(5, 3) == R.random_games(5, 3)
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_heuristic_plays_legal_moves(players):
-    R = make_rules({"players": players})
-    policy = lambda s, rng: _core.heuristic_move(s, rng.randrange(1 << 62))
-    s, _ = play(R, 5, check_state, policy)
-    assert s.is_terminal()
-
-
-def test_returns_follow_their_formulas():
-    R = make_rules({"players": 3})
-    for seed in range(4):
-        s, _ = play(R, 40 + seed)
-        scores = s.final_scores()
-        win = s.returns("win")
-        assert abs(sum(win)) < 1e-9
-        winners = s.winners()
-        if len(winners) < 3:
-            assert all(win[w] > 0 for w in winners)
-        assert s.returns("score") == scores
-        margin = s.returns("margin")
-        for i in range(3):
-            assert margin[i] == pytest.approx(scores[i] - (sum(scores) - scores[i]) / 2)
-
-
 def test_small_variant_ends_after_its_rounds():
     R = make_rules({"players": 2, "rounds": 1})
-    s, _ = play(R, 3, check_state)
+    s, _ = play_core(R, 3, check_state)
     assert s.rounds_played == 1 and s.is_terminal()
 
 
@@ -127,29 +72,7 @@ def test_words_for_every_action_and_observation():
         for q in range(3):
             assert s.observation_string(q).replace("\n", "").isprintable()
             assert s.write_observation(q, buf) == _core.OBSERVATION_SIZE
-    play(R, 11, check)
-
-
-def test_states_pickle_and_compare():
-    import pickle
-    R = make_rules({"players": 2})
-    s, _ = play(R, 2)
-    t = pickle.loads(pickle.dumps(s))
-    assert t == s and t.final_scores() == s.final_scores() and hash(t) == hash(s)
-    r = pickle.loads(pickle.dumps(R))
-    assert r.new_state() == R.new_state()
-
-
-def test_illegal_actions_are_refused_and_change_nothing():
-    R = make_rules({"players": 2})
-    s = R.new_state()
-    while s.is_chance():
-        s.apply(s.chance_outcomes()[0][0])
-    before = s.clone()
-    for bad in (-1, _core.NUM_ACTIONS, 10 ** 9, "x", 2.5, _core.ACTIONS["MOVE"]):
-        with pytest.raises(_core.IllegalActionError):
-            s.apply(bad)
-        assert s == before
+    play_core(R, 11, check)
 
 
 @pytest.mark.parametrize("change, words", [

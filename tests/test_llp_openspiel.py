@@ -1,7 +1,6 @@
-"""Lead Letter Printers as OpenSpiel sees it: the native game "lead_letter_printers"
-(registration, parameters, the pyspiel API, chance, hidden factories in observations and
-information states, resampling, serialization, start files), the bots and hints through
-the games table."""
+"""Lead Letter Printers as OpenSpiel sees it, where it is its own: its numbers, hidden
+factories in observations and information states and their resampling, start files.
+tests/test_games_openspiel.py checks what every game shares."""
 import json
 import random
 
@@ -10,8 +9,8 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import games, make_bot
-from gutenberg_ai.games.lead_letter_printers import _core, game as llp_game
+from gutenberg_ai.games.lead_letter_printers import _core
+from every_game import check_resample, play_random
 from llp_helpers import A
 
 GAME = "lead_letter_printers"
@@ -21,100 +20,22 @@ def load(**params):
     return pyspiel.load_game(GAME, params)
 
 
-def play_random(state, rng, stop=None, prefer=None):
-    """Seeded random play (chance by its probabilities) until the end or stop(state);
-    prefer(legal) may narrow the choices."""
-    while not state.is_terminal() and not (stop and stop(state)):
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            legal = state.legal_actions()
-            state.apply_action(rng.choice((prefer(legal) if prefer else None) or legal))
-    return state
-
-
 def factories_first(legal):
     """Build factories when the game offers it (hidden draws come up sooner)."""
     return [a for a in legal if A["FACTORY_PILE"] <= a < A["UP"]]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_sim_test(players):
-    pyspiel.random_sim_test(load(players=players), num_sims=2, serialize=True, verbose=False)
-
-
-def test_random_sim_test_small_variant_and_returns():
-    pyspiel.random_sim_test(load(players=3, rounds=1, returns="margin"), num_sims=2, serialize=True,
-                            verbose=False)
-    pyspiel.random_sim_test(load(players=2, rounds=2, returns="score"), num_sims=2, serialize=True,
-                            verbose=False)
-
-
 def test_game_type_and_info():
+    """What is Lead Letter Printers' own (test_games_openspiel.py checks the rest)."""
     game = load(players=3)
     rules = gutenberg_ai.rules_of(game)
     t = game.get_type()
-    assert (t.short_name, t.long_name) == (GAME, "Lead Letter Printers")
-    assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert (t.min_num_players, t.max_num_players) == (2, 4)
-    assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.num_distinct_actions() == _core.NUM_ACTIONS
     assert game.max_chance_outcomes() == _core.NUM_CHANCE_OUTCOMES
     assert game.max_game_length() == rules.max_game_length == _core.max_game_length(3, 0)
-    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
-    assert game.observation_tensor_shape() == [_core.OBSERVATION_SIZE]
     score = load(players=2, returns="score")
-    assert score.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert score.min_utility() < 0 < score.max_utility() == float(rules.catalogue.max_score())
-
-
-def test_parameter_specification_is_the_modules():
-    spec = pyspiel.load_game(GAME).get_type().parameter_specification
-    assert spec == llp_game.DEFAULTS
-    assert load().get_parameters() == llp_game.DEFAULTS
-
-
-@pytest.mark.parametrize("params, message", [
-    ({"players": 1}, r"players: 1 is out of range \(2-4\)"),
-    ({"players": 5}, r"players: 5 is out of range"),
-    ({"rounds": 21}, r"rounds: 21 is out of range"),
-    ({"returns": "fame"}, r"returns: 'fame' is not one of win, score, margin"),
-    ({"catalogue": "/no/such/file.json"}, r"catalogue"),
-    ({"position": "/no/such/file.json"}, r"position"),
-])
-def test_bad_parameters_are_refused_naming_them(params, message):
-    with pytest.raises(pyspiel.SpielError, match=message):
-        load(**params)
-
-
-def test_illegal_actions_are_refused_with_words_and_no_change():
-    game = load(players=2)
-    state = play_random(game.new_initial_state(), random.Random(1), stop=lambda s: not s.is_chance_node()
-                        and len(s.history()) > 40)
-    before = state.serialize()
-    illegal = next(a for a in range(_core.NUM_ACTIONS) if a not in state.legal_actions())
-    with pytest.raises(pyspiel.SpielError, match="is not legal now"):
-        state.apply_action(illegal)
-    assert state.serialize() == before
-
-
-def test_chance_outcomes_are_exact():
-    game = load(players=4)
-    state = game.new_initial_state()
-    rng = random.Random(2)
-    seen = 0
-    while seen < 60 and not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-12)
-            assert len({a for a, _ in outcomes}) == len(outcomes)
-            seen += 1
-            state.apply_action(rng.choices(*zip(*outcomes))[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
 
 
 def _with_hidden_factories(players, seed):
@@ -158,17 +79,7 @@ def test_another_players_factories_are_in_neither_observation_nor_information_st
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3)])
 def test_resample_keeps_what_the_player_has_seen(players, seed):
     game, state = _with_hidden_factories(players, seed)
-    redrawn = 0
-    for player in range(players):
-        for j in range(3):
-            r = state.resample_from_infostate(player, random.Random(10 * player + j).random)
-            assert r.information_state_string(player) == state.information_state_string(player)
-            assert r.observation_string(player) == state.observation_string(player)
-            assert np.array_equal(r.observation_tensor(player), state.observation_tensor(player))
-            assert gutenberg_ai.core_of(r).problems() == []
-            again = game.deserialize_state(r.serialize())
-            assert again.serialize() == r.serialize() and again.history() == r.history()
-            redrawn += r.history() != state.history()
+    redrawn = sum(check_resample(game, state, player, 10 * player + j) for player in range(players) for j in range(3))
     assert redrawn > 0, "nothing was redrawn"
 
 
@@ -177,30 +88,6 @@ def test_resampled_states_play_on_like_any_other():
     r = state.resample_from_infostate(state.current_player(), random.Random(1).random)
     play_random(r, random.Random(2))
     assert r.is_terminal() and len(r.returns()) == 3 and sum(r.returns()) == pytest.approx(0.0)
-
-
-def test_core_of_a_native_state_is_its_struct():
-    game = load(players=2)
-    state = play_random(game.new_initial_state(), random.Random(3), stop=lambda s: len(s.history()) >= 80)
-    core = gutenberg_ai.core_of(state)
-    replay = gutenberg_ai.rules_of(game).new_state()
-    for a in state.history():
-        replay.apply(a)
-    assert core == replay and core.current_player() == state.current_player()
-    assert games.of(state).key == "lead-letter-printers" and games.returns_mode_of(game) == "win"
-    with pytest.raises(TypeError):
-        llp_game.core_of(pyspiel.load_game("gutenberg").new_initial_state())
-
-
-def test_deserialize_refuses_what_does_not_fit():
-    game = load(players=2)
-    state = play_random(game.new_initial_state(), random.Random(5), stop=lambda s: len(s.history()) >= 30)
-    lines = state.serialize().split("\n")
-    with pytest.raises(pyspiel.SpielError, match="written for another game"):
-        load(players=3).deserialize_state("\n".join(lines))
-    bad = "\n".join(lines[:5] + ["999999"] + lines[5:])
-    with pytest.raises(pyspiel.SpielError, match=r"line 6 .*not a legal action"):
-        game.deserialize_state(bad)
 
 
 # ---------------------------------------------------------------------------------------
@@ -268,47 +155,3 @@ def test_a_start_file_names_its_game(tmp_path):
     assert load(position=path, players=2).num_players() == 3    # the default gives way
     with pytest.raises(pyspiel.SpielError, match="players: 4, but the position is a game with players 3"):
         load(position=path, players=4)
-
-
-# ---------------------------------------------------------------------------------------
-# Bots and hints through the games table.
-# ---------------------------------------------------------------------------------------
-BOTS = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 20}, "smmcts": {"iterations": 20},
-        "openspiel-ismcts": {"iterations": 10}, "openspiel-ismcts-cpp": {"iterations": 20}}
-
-
-def _bot_game(name, seed, players=2):
-    game = load(players=players, rounds=1)
-    bots = [make_bot(name, game, p, seed=seed + p, **BOTS[name]) for p in range(players)]
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    actions = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            a = rng.choices(outcomes, probs)[0]
-        else:
-            a = bots[state.current_player()].step(state)
-            assert a in state.legal_actions()
-        actions.append(a)
-        state.apply_action(a)
-    return actions, state.returns()
-
-
-@pytest.mark.parametrize("name", sorted(BOTS))
-def test_bots_play_legal_moves_and_are_seeded(name):
-    actions, returns = _bot_game(name, 11)
-    assert sum(returns) == pytest.approx(0.0)
-    if name != "openspiel-ismcts-cpp":   # ties in its search break in hash-map order (bots.py)
-        assert _bot_game(name, 11) == (actions, returns)
-
-
-def test_a_hint_on_a_lead_letter_printers_state():
-    game = load(players=2)
-    state = play_random(game.new_initial_state(), random.Random(12),
-                        stop=lambda s: not s.is_chance_node() and len(s.legal_actions()) > 3
-                        and len(s.history()) > 40)
-    hints = gutenberg_ai.hint(state, iterations=60, top=3, seed=2)
-    legal = state.legal_actions()
-    assert 1 <= len(hints) <= 3 and all(h.action in legal for h in hints)
-    assert hints[0].text == state.action_to_string(state.current_player(), hints[0].action)

@@ -1,6 +1,7 @@
 """Lead Letter Printers in the tools: its position files (the shipped example, positions of
-many decisions read back by number and by words, what a player saves, hostile files),
-the game's `position` parameter, its table in a 100x40 terminal, and its cards lookup."""
+many decisions read back by number and by words, what a player saves, hostile files;
+files of another game: tests/test_games_tools.py), the game's `position` parameter, its
+table in a 100x40 terminal, and its cards lookup."""
 import io
 import json
 import pathlib
@@ -12,10 +13,10 @@ from rich.console import Console
 
 import gutenberg_ai
 from gutenberg_ai import games
-from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games.lead_letter_printers import cards, view
 from gutenberg_ai.games.lead_letter_printers import position as P
 from gutenberg_ai.games.positionfile import PositionError, load_position
+from every_game import decision_screen, play_random, random_step
 
 LLP = games.get("lead-letter-printers")
 POSITIONS = pathlib.Path(P.__file__).parent / "data" / "positions"
@@ -23,16 +24,10 @@ EXAMPLE = POSITIONS / "round2-3p.json"
 
 
 def random_game(players, seed, stop=None, rounds=0):
-    """A seeded random pyspiel game of Lead Letter Printers, up to stop(state) or its end."""
-    state = LLP.load(players=players, rounds=rounds).new_initial_state()
-    rng = random.Random(seed)
-    while not state.is_terminal() and not (stop and not state.is_chance_node() and stop(state)):
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    """A seeded random pyspiel game of Lead Letter Printers, up to a decision where
+    stop(state) holds, or its end."""
+    return play_random(LLP.load(players=players, rounds=rounds).new_initial_state(), random.Random(seed),
+                       stop=lambda s: stop is not None and not s.is_chance_node() and stop(s))
 
 
 # -- position files -----------------------------------------------------------------------------
@@ -137,31 +132,9 @@ def test_every_schema_problem_at_once(tmp_path):
     assert {"players", "rounds", "moves[0]", "moves[1]"} <= wheres, info.value.problems
 
 
-def test_a_file_of_another_game_is_refused_saying_what_it_is(tmp_path):
-    pp = {"format": "printing-press-position", "players": []}
-    with pytest.raises(PositionError, match="a position of Printing Press, not of Lead Letter Printers"):
-        load_position(_file(tmp_path, pp), game="lead-letter-printers")
-    with pytest.raises(PositionError, match="a position of Lead Letter Printers, not of Gutenberg"):
-        load_position(EXAMPLE, game="gutenberg")
-
-
 # -- the table in a 100x40 terminal --------------------------------------------------------------
 LONG_NAMES = ["Annabelle Longname-Featherstonehaugh, Mainz", "Bartholomew of the Printers' Guild", "Kate",
               "Lena"]                            # up to the 40 characters a position's names may have
-
-
-def _screen(core, seat, seat_names=None):
-    out = io.StringIO()
-    console = Console(file=out, width=100, highlight=False)
-    legal = core.legal_actions()
-    texts = [tui.move_text(core, a, core.action_to_string(a)) for a in legal]
-    menu = view.menu(core, seat, legal, texts, 100) or tui.menu_text(texts, core.step_name(), 100)
-    below = len(console.render_lines(menu, pad=False)) + 3
-    console.rule(f"Your decision: {core.step_name()}")
-    console.print(tui.fit_decision(console, core, seat, seat_names, below, 40))
-    console.print(menu)
-    console.print("Type a move number, or help (board: the whole table).")
-    return out.getvalue().rstrip("\n").split("\n")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -171,17 +144,13 @@ def test_every_decision_fits_a_100_by_40_terminal_with_the_board_and_the_display
     screens = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
+            state.apply_action(random_step(state, rng))
             continue
         core = gutenberg_ai.core_of(state)
         seat = state.current_player()
         if len(state.legal_actions()) > 1 and rng.random() < 0.3:
-            lines = _screen(core, seat, LONG_NAMES if screens % 2 else None)
-            shown = "\n".join(lines)
+            shown = decision_screen(core, seat, LONG_NAMES if screens % 2 else None)
             screens += 1
-            assert len(lines) + 1 <= 40, f"{core.step_name()}: {len(lines) + 1} lines\n{shown}"
-            assert max(len(line) for line in lines) <= 100, shown
             assert "Orders" in shown and f"player {seat}" in shown, shown
             assert "productio " not in shown and "  composing " not in shown, shown    # no label cut short
         state.apply_action(rng.choice(state.legal_actions()))

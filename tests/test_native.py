@@ -11,18 +11,12 @@ import pytest
 
 import gutenberg_ai
 from gutenberg_ai import core_of, rules_of
+from every_game import play_random
 
 
 def advance(state, seed, until):
     """Seeded random moves and draws until `until(core)` holds."""
-    rng = random.Random(seed)
-    while not until(core_of(state)):
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    return play_random(state, random.Random(seed), stop=lambda s: until(core_of(s)))
 
 
 def test_both_games_are_registered():

@@ -11,6 +11,7 @@ import pyspiel
 import pytest
 
 from gutenberg_ai import core_of
+from every_game import play_random
 
 CASES = [
     ({"players": 2}, 1),
@@ -24,18 +25,7 @@ CASES = [
 
 
 def random_actions(game, seed):
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    actions = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            action = rng.choices(outcomes, probs)[0]
-        else:
-            action = rng.choice(state.legal_actions())
-        actions.append(action)
-        state.apply_action(action)
-    return actions
+    return play_random(game.new_initial_state(), random.Random(seed)).history()
 
 
 def test_the_two_games_have_the_same_parameters_and_defaults():

@@ -19,6 +19,7 @@ from gutenberg_ai.games.gutenberg.catalogue import default_catalogue
 from gutenberg_ai.games.gutenberg.position import (
     PositionError, load_position, position_of, position_schema, save_position,
 )
+from json_places import delete_at, set_at
 
 A = _core.ACTIONS
 PASS = A["PASS"]
@@ -407,22 +408,7 @@ def test_save_position_in_the_free_actions_before_the_plans_loads_back_there(tmp
 # ---------------------------------------------------------------------------------------
 # Malformed positions: the field and the reason, nothing half-loaded
 # ---------------------------------------------------------------------------------------
-def _set(path, value):
-    def edit(d):
-        node = d
-        for key in path[:-1]:
-            node = node[key]
-        node[path[-1]] = value
-    return edit
-
-
-def _pop(path):
-    def edit(d):
-        node = d
-        for key in path[:-1]:
-            node = node[key]
-        node.pop(path[-1])
-    return edit
+_set, _pop = set_at, delete_at     # edits of a position's data (json_places)
 
 
 def _all(*edits):

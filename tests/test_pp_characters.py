@@ -3,7 +3,7 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core, names
 from pp_helpers import (
-    A, ABILITY, N, SYM, at_place, cat, deal_cards, deal_orders, first_main, legal_in,
+    A, ABILITY, N, SYM, at_place, cat, caxton_b_to_choose, deal_cards, deal_orders, first_main, legal_in,
     order, place, play_until, row_card, rules, setup, token_at, under, window,
     with_tableau,
 )
@@ -129,11 +129,7 @@ def test_caxton_side_a_takes_a_fourth_setup_token():
 
 
 def test_caxton_side_b_exchanges_two_hand_tokens_for_one_of_choice():
-    R = rules(2)
-    s = setup(R, tiles=["Guillard", "Caxton"], sides=["A", "B"],
-              tokens=[["A", "I", "O"], ["red", "U", "grey"]])
-    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
-    s.apply(first_main(s))                      # Guillard chooses first
+    s = caxton_b_to_choose()
     assert s.current_player() == 1
     # A free action even before the tableau has a card (no token is placed).
     assert legal_in(s, A["CAXTON_GIVE"], 6) == [A["CAXTON_GIVE"] + k for k in (0, 1, 3)]

@@ -1,15 +1,13 @@
-"""Printing Press on the command line, driven as a user would: a demo, a game in the
-terminal (moves by number and by row and column, hint, undo, save, save-position, the
-end), hints from a position of a real table, records replayed (also one saved as a player
-saw it, and resumed), an arena, and files of one game refused by the other."""
-import contextlib
+"""Printing Press on the command line, driven as a user would (a demo and its record
+replayed: tests/test_games_cli.py): the demo's options, a game in the terminal (moves by
+number and by row and column, hint, undo, save, save-position, the end), hints from a
+position of a real table, records replayed (also one saved as a player saw it, and
+resumed), an arena, and files of one game refused by the other."""
 import io
 import json
 import pathlib
 import random
 import re
-import subprocess
-import sys
 
 import pyspiel
 import pytest
@@ -17,10 +15,10 @@ from rich.console import Console
 
 from gutenberg_ai import games
 from gutenberg_ai.search.bots import make_bot
-from gutenberg_ai.interfaces.cli import main
 from gutenberg_ai.games import core_of
 from gutenberg_ai.interfaces.play import Session, Settings
 from gutenberg_ai.games.records import GameRecord, draw_chance, load_record, replay, seat_entry
+from every_game import cli
 
 pytestmark = pytest.mark.skipif("printing_press" not in pyspiel.registered_names(),
                                 reason="the native game printing_press is not built in")
@@ -33,46 +31,7 @@ GUTENBERG_POSITION = pathlib.Path(__file__).parent.parent / "gutenberg_ai" / "ga
     "fulfil-round6-2p.json"
 
 
-def cli(*args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(list(args))
-            except SystemExit as e:
-                code = e.code
-    finally:
-        sys.stdin = saved
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
-
-
-# -- demo and replay -----------------------------------------------------------------------------
-def test_a_demo_is_seeded_saves_a_record_naming_its_game_and_replays(tmp_path):
-    path = tmp_path / "demo.json"
-    out = cli("demo", "--game", "printing-press", "--seed", "3", "--bots", "heuristic", "--save", str(path))
-    assert out.returncode == 0, out.stderr
-    assert "=== Round 3 ===" in out.stdout and re.search(r"^0 +\d+ +\d+ +\d+ +\d+ +\d+$", out.stdout, re.M)
-    assert re.search(r"Winner: player \d|Shared win", out.stdout)
-    again = cli("demo", "--game", "printing-press", "--seed", "3", "--bots", "heuristic", "--quiet")
-    assert again.stdout.splitlines()[-4:] == out.stdout.splitlines()[-5:-1]     # the same game
-    record = json.loads(path.read_text())
-    assert record["version"] == 3 and record["game"]["name"] == "printing-press"
-    assert record["game"]["variant"] == "basic" and record["result"]["scores"]
-    replayed = cli("replay", str(path), "--quiet")
-    assert replayed.returncode == 0, replayed.stderr
-    assert "Final score sheet" in replayed.stdout and "reaches the recorded final state" in replayed.stdout
-    wrong = cli("replay", str(path), "--game", "gutenberg")
-    assert wrong.returncode == 2 and "is a game of Printing Press" in wrong.stderr
-    # a record changed by hand is refused, naming the field
-    record["game"]["variant"] = "expert"
-    record["actions"][5]["action"] = 99999
-    path.write_text(json.dumps(record))
-    bad = cli("replay", str(path))
-    assert bad.returncode == 2 and "game.variant" in bad.stderr and "Traceback" not in bad.stderr
-
-
+# -- demo and replay (tests/test_games_cli.py: a seeded demo's record replays) --------------------
 def test_demo_refuses_an_option_the_game_does_not_know():
     out = cli("demo", "--game", "printing-press", "--automa")
     assert out.returncode == 2 and "--automa: Printing Press has no such parameter" in out.stderr

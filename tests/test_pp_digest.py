@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from gutenberg_ai.games.printing_press import _core, make_rules
+from gutenberg_ai.games.printing_press import make_rules
+from every_game import mixed_move
 
 SEEDS = range(4)
 
@@ -59,15 +60,8 @@ def play(rules, seed, heuristic):
     s = rules.new_state()
     moves = []
     while not s.is_terminal():
-        if s.is_chance():
-            outcomes = s.chance_outcomes()
-            a = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-        elif rng.random() < heuristic:
-            a = _core.heuristic_move(s, rng.getrandbits(64))
-        else:
-            a = rng.choice(s.legal_actions())
-        s.apply(a)
-        moves.append(a)
+        moves.append(mixed_move(s, rng, heuristic))
+        s.apply(moves[-1])
     return moves, s
 
 

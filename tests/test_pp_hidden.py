@@ -1,29 +1,16 @@
 """Hidden information in Printing Press: what a player sees of the others' setup tokens and
 drawn tokens (observation strings and tensors), the history entries hidden from a player,
 determinize (redraw what the player has not seen, keep what they saw) and
-resample_history (a rewritten history that replays to the resampled state)."""
+resample_history from a later start and between the draws of a discard
+(tests/test_games_hidden.py: a rewritten history replays to the resampled state)."""
 import random
 
 import numpy as np
 import pytest
 
 from gutenberg_ai.games.printing_press import _core
+from every_game import random_history
 from pp_helpers import A, C, N, SYM, at_place, rules, row_card, setup
-
-
-def random_history(R, seed, length):
-    rng = random.Random(seed)
-    s = R.new_state()
-    hist = []
-    while not s.is_terminal() and len(hist) < length:
-        if s.is_chance():
-            outcomes, probs = zip(*s.chance_outcomes())
-            a = rng.choices(outcomes, probs)[0]
-        else:
-            a = rng.choice(s.legal_actions())
-        hist.append((s.current_player(), a))
-        s.apply(a)
-    return s, hist
 
 
 def obs(s, player):
@@ -103,25 +90,6 @@ def test_determinize_keeps_what_the_player_saw(players, seed):
                     changed |= d["players"][q]["hand"] != e["players"][q]["hand"]
             assert t.legal_actions() == s.legal_actions() or s.current_player() != player
         assert changed, "nothing was redrawn"
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_resample_history_replays_to_the_resampled_state(players):
-    R = rules(players, variant="advanced" if players == 3 else "basic")
-    rewritten = 0
-    for g in range(12):
-        s, hist = random_history(R, 100 * players + g, random.Random(g).randrange(40, 400))
-        for player in range(players):
-            t, actions = s.resample_history(player, hist, 7 * g + player)
-            replay = R.new_state()
-            for (actor, _), a in zip(hist, actions):
-                assert replay.current_player() == actor
-                replay.apply(a)                      # every rewritten entry is legal
-            assert replay.to_bytes() == t.to_bytes()
-            assert t.observation_string(player) == s.observation_string(player)
-            assert t.mask_history(player, list(zip([h[0] for h in hist], actions))) == s.mask_history(player, hist)
-            rewritten += sum(a != b for (_, a), b in zip(hist, actions))
-    assert rewritten > 0
 
 
 def test_resample_history_leaves_a_history_that_does_not_start_the_game():

@@ -2,36 +2,14 @@
 with and without characters and the solo options: after every step every token, card,
 frame, plate and cube is in one place and the tableau at its top-left corner
 (CoreState.problems); legal actions are sorted, distinct and never empty at a decision;
-chance probabilities sum to 1; games end within max_game_length; the same seed gives the
-same game; the returns follow their formulas; the heuristic plays legal moves."""
-import random
+chance probabilities sum to 1; games end within max_game_length; the heuristic plays
+legal moves and beats random play. (tests/test_games_invariants.py: the same seed gives the
+same game, the returns follow their formulas, and what else every game's core shares.)"""
 
 import pytest
 
 from gutenberg_ai.games.printing_press import _core, check_parameters, make_rules, ParameterError
-
-
-def play(R, seed, check=None, policy=None):
-    rng = random.Random(seed)
-    s = R.new_state()
-    actions = []
-    while not s.is_terminal():
-        if s.is_chance():
-            outcomes, probs = zip(*s.chance_outcomes())
-            assert abs(sum(probs) - 1.0) < 1e-9 and all(p > 0 for p in probs)
-            assert list(outcomes) == sorted(set(outcomes))
-            a = rng.choices(outcomes, probs)[0]
-        else:
-            legal = s.legal_actions()
-            assert legal and legal == sorted(set(legal)) and len(legal) <= _core.MAX_LEGAL_ACTIONS
-            a = policy(s, rng) if policy else rng.choice(legal)
-            assert a in legal
-        s.apply(a)
-        actions.append(a)
-        if check:
-            check(s)
-        assert len(actions) <= R.max_game_length
-    return s, actions
+from every_game import play_core
 
 
 def check_state(s):
@@ -51,7 +29,7 @@ CASES = [(players, variant, characters)
 def test_invariants_after_every_step(players, variant, characters):
     R = make_rules({"players": players, "variant": variant, "characters": characters})
     for seed in range(3):
-        s, actions = play(R, 1000 * players + seed, check_state)
+        s, actions = play_core(R, 1000 * players + seed, check_state)
         assert s.round == 3
         scores = s.final_scores()
         for seat in range(players):
@@ -65,7 +43,7 @@ def test_invariants_after_every_step(players, variant, characters):
 def test_solo_options(options):
     R = make_rules({"players": 1, **options})
     for seed in range(3):
-        s, _ = play(R, seed, check_state)
+        s, _ = play_core(R, seed, check_state)
         assert len(s.final_scores()) == 1 and s.automa_score() == s.to_dict()["players"][1]["fame"] > 0
 
 
@@ -80,37 +58,6 @@ def test_many_games_inside_the_core():
             assert len(a) == players
 
 
-def test_same_seed_same_game():
-    R = make_rules({"players": 3})
-    s1, a1 = play(R, 42)
-    s2, a2 = play(R, 42)
-    assert a1 == a2 and s1 == s2
-    t1 = R.new_state()
-    t1.play_random(9)
-    t2 = R.new_state()
-    t2.play_random(9)
-    assert t1 == t2 and t1.is_terminal()
-
-
-def test_returns():
-    R = make_rules({"players": 3})
-    s, _ = play(R, 3)
-    scores = s.final_scores()
-    win = s.returns("win")
-    assert abs(sum(win)) < 1e-9
-    best = max(scores)
-    winners = [i for i in range(3) if scores[i] == best]
-    assert s.winners() == winners
-    for i in range(3):
-        assert (win[i] > 0) == (i in winners) or len(winners) == 3
-    assert s.returns("score") == [float(x) for x in scores]
-    margin = s.returns("margin")
-    for i in range(3):
-        assert margin[i] == pytest.approx(scores[i] - (sum(scores) - scores[i]) / 2)
-    with pytest.raises(ValueError, match="returns"):
-        s.returns("most")
-
-
 def test_solo_policy_games_report_the_automa():
     R = make_rules({"players": 1})
     games = _core.policy_games(R, ["random"], 3, seed=2, with_automa=True)
@@ -120,29 +67,24 @@ def test_solo_policy_games_report_the_automa():
 
 def test_heuristic_plays_legal_moves_and_beats_random():
     R = make_rules({"players": 2})
-    s, _ = play(R, 5, check_state, policy=lambda s, rng: _core.heuristic_move(s, rng.randrange(1 << 30)))
+    play_core(R, 5, check_state, policy=lambda s, rng: _core.heuristic_move(s, rng.randrange(1 << 30)))
     games = _core.policy_games(R, ["heuristic", "random"], 6, seed=1)
     assert sum(g[0] > g[1] for g in games) == 6
 
 
 def test_evaluate_is_exact_at_the_end():
     R = make_rules({"players": 2})
-    s, _ = play(R, 8)
+    s, _ = play_core(R, 8)
     assert _core.evaluate_state(s) == [float(x) for x in s.final_scores()]
     t = R.new_state()
     assert len(_core.evaluate_state(t)) == 2
 
 
-def test_pickling_and_bytes():
-    import pickle
+def test_a_finished_state_written_as_a_dict_reads_back_the_same():
+    """(test_games_invariants.py pickles states and rules.)"""
     R = make_rules({"players": 2})
-    s, _ = play(R, 2)
-    t = pickle.loads(pickle.dumps(s))
-    assert t.to_bytes() == s.to_bytes()
-    R2 = pickle.loads(pickle.dumps(R))
-    assert R2.params == R.params
-    u = R.state_from_dict(s.to_dict())
-    assert u == s
+    s, _ = play_core(R, 2)
+    assert R.state_from_dict(s.to_dict()) == s
 
 
 @pytest.mark.parametrize("params, message", [
@@ -169,18 +111,17 @@ def test_rules_check_their_arguments_too():
         _core.Rules({}, players=2)
 
 
-def test_illegal_actions_are_refused_with_a_reason_and_no_change():
+def test_an_action_at_a_draw_is_refused_as_a_chance_outcome():
+    """(test_games_invariants.py refuses illegal actions of every kind.)"""
     R = make_rules({"players": 2})
     s = R.new_state()
     before = s.to_bytes()
     with pytest.raises(_core.IllegalActionError, match="chance outcome"):
         s.apply(_core.ACTIONS["TAKE"] + 5 + 10_000)
-    with pytest.raises(_core.IllegalActionError, match="not an integer"):
-        s.apply(2.5)
     assert s.to_bytes() == before
 
 
 def test_smaller_variants_end_after_their_rounds():
     R = make_rules({"players": 2, "rounds": 1, "variant": "advanced"})
-    s, actions = play(R, 1, check_state)
+    s, actions = play_core(R, 1, check_state)
     assert s.round == 1 and len(actions) <= R.max_game_length

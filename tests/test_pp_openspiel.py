@@ -1,7 +1,7 @@
-"""Printing Press as OpenSpiel sees it: the native game "printing_press" (registration,
-parameters, the pyspiel API, chance, hidden tokens in observations and information
-states, resampling, serialization, start files), the bots and hints through the games
-table."""
+"""Printing Press as OpenSpiel sees it, where it is its own: its numbers and utilities,
+its words, exact token draws, hidden setup tokens in observations and information states,
+resampling, start files, the search in its solo game. tests/test_games_openspiel.py
+checks what every game shares."""
 import json
 import random
 
@@ -10,8 +10,9 @@ import pyspiel
 import pytest
 
 import gutenberg_ai
-from gutenberg_ai import games, make_bot
+from gutenberg_ai import make_bot
 from gutenberg_ai.games.printing_press import _core, game as pp_game, names
+from every_game import play_random
 from pp_helpers import A, C, N, SYM
 
 GAME = "printing_press"
@@ -21,91 +22,27 @@ def load(**params):
     return pyspiel.load_game(GAME, params)
 
 
-def play_random(state, rng, stop=None):
-    """Seeded random play (chance by its probabilities) until the end or stop(state)."""
-    while not state.is_terminal() and not (stop and stop(state)):
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("variant", ["basic", "advanced"])
-def test_random_sim_test(players, variant):
-    game = load(players=players, variant=variant)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
-
-
-def test_random_sim_test_without_characters_and_solo_options():
-    pyspiel.random_sim_test(load(players=3, characters=False, rounds=1), num_sims=2, serialize=True,
-                            verbose=False)
-    pyspiel.random_sim_test(load(players=1, one_token=True, automa_wins_ties=True, hard_board=True),
-                            num_sims=2, serialize=True, verbose=False)
-
-
 def test_game_type_and_info():
+    """What is Printing Press' own (test_games_openspiel.py checks the rest)."""
     game = load(players=3, variant="advanced")
     rules = gutenberg_ai.rules_of(game)
     t = game.get_type()
-    assert (t.short_name, t.long_name) == (GAME, "Printing Press")
-    assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert (t.min_num_players, t.max_num_players) == (1, 4)
-    assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.num_distinct_actions() == _core.NUM_ACTIONS
     assert game.max_chance_outcomes() == _core.NUM_CHANCE_OUTCOMES
     assert game.max_game_length() == rules.max_game_length == _core.max_game_length(3, 5, 3)
-    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
-    assert game.observation_tensor_shape() == [_core.OBSERVATION_SIZE]
     assert game.information_state_tensor_shape() == [_core.OBSERVATION_SIZE + 2 * game.max_game_length()]
     top = float(rules.catalogue.max_score())
     score = load(players=2, returns="score")
-    assert score.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert (score.min_utility(), score.max_utility()) == (0.0, top)
     assert (load(returns="margin").min_utility(), load(returns="margin").max_utility()) == (-top, top)
     solo = load(players=1)
     assert solo.get_parameters()["returns"] == "score" and solo.num_players() == 1
 
 
-def test_parameter_specification_is_the_modules():
-    spec = pyspiel.load_game(GAME).get_type().parameter_specification
-    assert spec == pp_game.DEFAULTS
-    assert load().get_parameters() == {**pp_game.DEFAULTS, "returns": "win"}
-
-
-@pytest.mark.parametrize("params, message", [
-    ({"players": 5}, "players: 5 is out of range"),
-    ({"players": 0}, "players: 0 is out of range"),
-    ({"rounds": 4}, "rounds: 4 is out of range"),
-    ({"variant": "expert"}, "variant: 'expert' is not one of basic, advanced"),
-    ({"returns": "points"}, "returns: 'points' is not one of"),
-    ({"players": 1, "returns": "win"}, "returns: 'win' needs 2 or more players"),
-    ({"players": 2, "one_token": True}, "one_token: a solo difficulty option"),
-    ({"catalogue": "/no/such/file.json"}, "catalogue: no file at"),
-    ({"catalogue": "a,b.json"}, "catalogue: .* cannot carry"),
-    ({"position": "/no/such/start.json"}, "position: no file at"),
-])
-def test_bad_parameters_are_refused_naming_them(params, message):
-    with pytest.raises(pyspiel.SpielError, match=f"printing_press: {message}"):
-        pyspiel.load_game(GAME, params)
-    with pytest.raises(pp_game.ParameterError, match=message):
-        pp_game.check_parameters(params)
-
-
-def test_illegal_actions_are_refused_with_words_and_no_change():
-    game = load(players=2)
-    state = game.new_initial_state()
-    play_random(state, random.Random(4), stop=lambda s: not s.is_chance_node() and len(s.history()) > 40)
-    before = state.serialize()
-    for bad in (-5, _core.NUM_ACTIONS + 7, A["WINDOW"] + 5):
-        with pytest.raises(pyspiel.SpielError, match=r"printing_press: action .*(out of range|not legal)"):
-            state.apply_action(bad)
-        assert state.serialize() == before
-    chance = game.new_initial_state()
+def test_a_draw_that_cannot_happen_is_refused_in_words():
+    """(test_games_openspiel.py refuses the players' illegal actions.)"""
+    chance = load(players=2).new_initial_state()
     with pytest.raises(pyspiel.SpielError, match="chance outcome .* cannot happen now"):
         chance.apply_action(C["CARD"] + 3)
 
@@ -168,33 +105,6 @@ def test_another_players_setup_tokens_are_in_neither_observation_nor_information
                                              f"-1:{setup + N + SYM['binding']} -1:{setup + N + SYM['yellow']}")
 
 
-@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (1, 4)])
-def test_resample_keeps_what_the_player_has_seen(players, seed):
-    game = load(players=players)
-    rng = random.Random(seed)
-    redrawn = 0
-    for k in range(4):
-        state = play_random(game.new_initial_state(), rng,
-                            stop=lambda s, n=rng.randrange(30, 300): len(s.history()) >= n and not s.is_chance_node())
-        for player in range(players):
-            for j in range(3):
-                r = state.resample_from_infostate(player, random.Random(100 * k + 10 * player + j).random)
-                assert r.information_state_string(player) == state.information_state_string(player)
-                assert r.observation_string(player) == state.observation_string(player)
-                assert np.array_equal(r.information_state_tensor(player), state.information_state_tensor(player))
-                assert np.array_equal(r.observation_tensor(player), state.observation_tensor(player))
-                if not r.is_terminal():
-                    assert r.legal_actions() == state.legal_actions() or r.current_player() != player
-                assert gutenberg_ai.core_of(r).problems() == []
-                # A resampled state survives serialization.
-                again = game.deserialize_state(r.serialize())
-                assert again.serialize() == r.serialize()
-                assert again.history() == r.history()
-                redrawn += r.history() != state.history()
-    if players > 1:
-        assert redrawn > 0, "nothing was redrawn"
-
-
 def test_resampled_states_play_on_like_any_other():
     game = load(players=3)
     rng = random.Random(9)
@@ -204,35 +114,6 @@ def test_resampled_states_play_on_like_any_other():
     r = state.resample_from_infostate(state.current_player(), random.Random(1).random)
     play_random(r, rng)
     assert r.is_terminal() and len(r.returns()) == 3 and sum(r.returns()) == pytest.approx(0.0)
-
-
-def test_core_of_a_native_state_is_its_struct():
-    game = load(players=2)
-    state = play_random(game.new_initial_state(), random.Random(3), stop=lambda s: len(s.history()) >= 80)
-    core = gutenberg_ai.core_of(state)
-    replay = gutenberg_ai.rules_of(game).new_state()
-    for a in state.history():
-        replay.apply(a)
-    assert core == replay and core.current_player() == state.current_player()
-    assert games.of(state).key == "printing-press" and games.returns_mode_of(game) == "win"
-    assert gutenberg_ai.core_of(core) is core
-    with pytest.raises(TypeError):
-        pp_game.core_of(pyspiel.load_game("gutenberg").new_initial_state())
-
-
-def test_deserialize_refuses_what_does_not_fit():
-    game = load(players=2)
-    state = play_random(game.new_initial_state(), random.Random(5), stop=lambda s: len(s.history()) >= 30)
-    text = state.serialize()
-    lines = text.split("\n")
-    assert lines[-2].startswith("rules ") and lines[-1].startswith("core ")
-    with pytest.raises(pyspiel.SpielError, match="written for another game"):
-        load(players=3).deserialize_state(text)
-    bad = "\n".join(lines[:5] + ["999999"] + lines[5:])
-    with pytest.raises(pyspiel.SpielError, match=r"line 6 .*not a legal action"):
-        game.deserialize_state(bad)
-    with pytest.raises(pyspiel.SpielError, match="struct does not match"):
-        game.deserialize_state("\n".join(lines[:-1] + ["core " + "00" * 10]))
 
 
 # ---------------------------------------------------------------------------------------
@@ -374,39 +255,6 @@ def test_a_start_file_names_its_game(tmp_path):
         load(position=path, variant="advanced")
 
 
-# ---------------------------------------------------------------------------------------
-# Bots and hints through the games table.
-# ---------------------------------------------------------------------------------------
-BOTS = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 30}, "smmcts": {"iterations": 30},
-        "openspiel-ismcts": {"iterations": 20}, "openspiel-ismcts-cpp": {"iterations": 40}}
-
-
-def _bot_game(name, seed, players=2):
-    game = load(players=players, rounds=1, variant="advanced")
-    bots = [make_bot(name, game, p, seed=seed + p, **BOTS[name]) for p in range(players)]
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    actions = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            a = rng.choices(outcomes, probs)[0]
-        else:
-            a = bots[state.current_player()].step(state)
-            assert a in state.legal_actions()
-        actions.append(a)
-        state.apply_action(a)
-    return actions, state.returns()
-
-
-@pytest.mark.parametrize("name", sorted(BOTS))
-def test_bots_play_legal_moves_and_are_seeded(name):
-    actions, returns = _bot_game(name, 11)
-    assert sum(returns) == pytest.approx(0.0)
-    if name != "openspiel-ismcts-cpp":   # ties in its search break in hash-map order (bots.py)
-        assert _bot_game(name, 11) == (actions, returns)
-
-
 def test_smmcts_is_ismcts_without_a_simultaneous_step():
     game = load(players=3)
     state = play_random(game.new_initial_state(), random.Random(8),
@@ -425,17 +273,3 @@ def test_the_solo_game_with_the_search():
     core = gutenberg_ai.core_of(state)
     assert state.returns() == [float(core.final_scores()[0])]
     assert core.automa_score() is not None
-
-
-def test_a_hint_on_a_printing_press_state():
-    game = load(players=2)
-    state = play_random(game.new_initial_state(), random.Random(12),
-                        stop=lambda s: not s.is_chance_node() and len(s.legal_actions()) > 3
-                        and len(s.history()) > 40)
-    hints = gutenberg_ai.hint(state, iterations=160, top=3, seed=2)
-    legal = state.legal_actions()
-    assert 1 <= len(hints) <= 3 and all(h.action in legal for h in hints)
-    assert hints[0].text == state.action_to_string(state.current_player(), hints[0].action)
-    assert hints.measure == "win" and 0 <= hints[0].win_probability <= 1
-    assert sum(h.share for h in hints) <= 1.0 + 1e-9
-    assert hints == gutenberg_ai.hint(state, iterations=160, top=3, seed=2)

@@ -10,7 +10,7 @@ import pytest
 import gutenberg_ai
 from gutenberg_ai import games
 from gutenberg_ai.games.printing_press import _core
-from pp_helpers import A, N, SUB, deal_orders, first_main, rules, setup
+from pp_helpers import A, N, SUB, caxton_b_to_choose
 
 SLOT_HAND = _core.SLOTS["HAND"]
 
@@ -94,11 +94,7 @@ def test_the_others_setup_tokens_get_arms_counted_by_availability(seed):
 
 
 def test_caxton_choosing_from_the_open_bag_keeps_it_in_a_determinization():
-    R = rules(2)
-    s = setup(R, tiles=["Guillard", "Caxton"], sides=["A", "B"],
-              tokens=[["A", "I", "O"], ["red", "U", "grey"]])
-    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
-    s.apply(first_main(s))                      # Guillard chooses first
+    s = caxton_b_to_choose()
     s.apply(A["CAXTON_GIVE"] + 0)               # Caxton gives red and U back, looks into the bag
     bag = s.to_dict()["bag"]
     legal = s.legal_actions()

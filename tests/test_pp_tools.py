@@ -1,22 +1,19 @@
 """Printing Press in the tools: its position files (the shipped examples, a position of
-every decision the format records read back to the same state, hostile files), its table
-in a 100x40 terminal, rows and columns typed at the prompt, and its cards lookup."""
-import contextlib
-import io
+every decision the format records read back to the same state, hostile files; files of
+another game: tests/test_games_tools.py), its table in a 100x40 terminal, rows and
+columns typed at the prompt, and its cards lookup."""
 import json
 import pathlib
 import random
-import subprocess
 
 import pytest
-from rich.console import Console
 
-import gutenberg_ai
-from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games.printing_press import _core, make_rules, view
 from gutenberg_ai.games.printing_press import position as P
 from gutenberg_ai.common.jsonfile import MAX_PROBLEMS
 from gutenberg_ai.games.positionfile import PositionError, load_position
+from every_game import cli, decision_screen
+from json_places import set_at
 
 POSITIONS = pathlib.Path(P.__file__).parent / "data" / "positions"
 CARDS = POSITIONS / "cards-round2-3p.json"
@@ -117,13 +114,7 @@ def test_what_a_player_saves_hides_the_others_tokens_and_loads_with_stand_ins():
 
 
 # -- hostile files --------------------------------------------------------------------------------
-def _set(path, value):
-    def edit(d):
-        node = d
-        for key in path[:-1]:
-            node = node[key]
-        node[path[-1]] = value
-    return edit
+_set = set_at     # an edit of a position's data (json_places)
 
 
 MALFORMED = [
@@ -204,37 +195,7 @@ def test_every_problem_of_a_file_at_once_and_a_bounded_message():
     assert len(str(info.value).splitlines()) <= MAX_PROBLEMS + 1
 
 
-def test_a_file_of_another_game_or_a_record_is_refused_saying_what_it_is(tmp_path):
-    with pytest.raises(PositionError, match="a position of Printing Press, not of Gutenberg"):
-        load_position(CARDS, game="gutenberg")
-    gutenberg = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data" / "positions" / "fulfil-round6-2p.json"
-    with pytest.raises(PositionError, match="a position of Gutenberg"):
-        P.load_position(str(gutenberg))
-    record = tmp_path / "r.json"
-    record.write_text(json.dumps({"format": "gutenberg-record", "version": 3}))
-    with pytest.raises(PositionError, match="this is a game record"):
-        P.load_position(record)
-    deep = tmp_path / "deep.json"
-    deep.write_text("[" * 100 + "]" * 100)
-    with pytest.raises(PositionError, match="nested more than"):
-        P.load_position(deep)
-
-
 # -- the table in a 100x40 terminal ----------------------------------------------------------------
-def _screen(state, seat=0):
-    out = io.StringIO()
-    console = Console(file=out, width=100, highlight=False)
-    legal = state.legal_actions()
-    texts = [tui.move_text(state, a, state.action_to_string(a)) for a in legal]
-    menu = view.menu(state, seat, legal, texts, 100) or tui.menu_text(texts, state.step_name(), 100)
-    below = len(console.render_lines(menu, pad=False)) + 3
-    console.rule(f"Your decision: {state.step_name()}")
-    console.print(tui.fit_decision(console, state, seat, None, below, 40))
-    console.print(menu)
-    console.print("Type a move number, or help (board: the whole table).")
-    return out.getvalue().rstrip("\n").split("\n")
-
-
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_every_decision_fits_a_100_by_40_terminal_with_the_offer_and_the_tableau(players):
     def pick(state, legal, rng):
@@ -244,11 +205,8 @@ def test_every_decision_fits_a_100_by_40_terminal_with_the_offer_and_the_tableau
     for state, _ in decisions(players, players, pick=pick):
         if state.current_player() != 0 or len(state.legal_actions()) < 2:
             continue
-        lines = _screen(state)
-        shown = "\n".join(lines)
+        shown = decision_screen(state, 0)
         screens += 1
-        assert len(lines) + 1 <= 40, f"{state.step_name()}: {len(lines) + 1} lines\n{shown}"
-        assert max(len(line) for line in lines) <= 100, shown
         if state.phase == "Select Cards" and state.to_dict()["sub"] == 0:
             assert "\ncards " in shown, shown       # the offer
         if state.phase == "Select Orders":
@@ -298,17 +256,6 @@ def test_a_row_and_a_column_choose_where_a_card_goes_or_a_window():
 
 
 # -- the cards lookup ----------------------------------------------------------------------------
-def cli(*args):
-    from gutenberg_ai.interfaces.cli import main
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(args))
-        except SystemExit as e:
-            code = e.code
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
-
-
 def test_cards_finds_a_card_plate_or_frame_by_what_it_shows():
     out = cli("cards", "--game", "printing-press", "*", "-", "red", "--json")
     assert out.returncode == 0

@@ -2,7 +2,6 @@
 what a player has not seen, resuming, positions whose plans are hidden, hints that say
 how sure they are, a table that fits a 100x40 terminal, the prompt at a real terminal,
 --catalogue, and looking a card up by what it shows."""
-import contextlib
 import io
 import json
 import os
@@ -21,27 +20,12 @@ from rich.console import Console
 import gutenberg_ai
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games.gutenberg import _core, names, view
-from gutenberg_ai.interfaces.cli import main
 from gutenberg_ai.interfaces.play import Session, Settings
 from gutenberg_ai.games.records import load_record, replay
+from every_game import cli, play_random, random_step
 
 DATA = pathlib.Path(gutenberg_ai.__file__).parent / "games" / "gutenberg" / "data"
 POSITIONS = DATA / "positions"
-
-
-def cli(*args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(list(args))
-            except SystemExit as e:
-                code = e.code
-    finally:
-        sys.stdin = saved
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 # -- the command ----------------------------------------------------------------------------
@@ -192,12 +176,7 @@ def test_plans_the_position_gives_after_a_hidden_one_are_kept(tmp_path):
     game = gutenberg_ai.load_game(players=3, characters=False)
     state = game.new_initial_state()
     rng = random.Random(3)
-    while state.is_chance_node() or gutenberg_ai.core_of(state).step_name() != "plan":
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    play_random(state, rng, stop=lambda s: not s.is_chance_node() and gutenberg_ai.core_of(s).step_name() == "plan")
     order = plan_order(gutenberg_ai.core_of(state).to_dict())
     state.apply_action(state.legal_actions()[0])
     state.apply_action(state.legal_actions()[5])
@@ -307,8 +286,7 @@ def test_letters_read_as_letters_and_moves_say_what_they_give():
     seen = set()
     while not state.is_terminal() and len(seen) < 3:
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
+            state.apply_action(random_step(state, rng))
             continue
         core = gutenberg_ai.core_of(state)
         d = core.to_dict()

@@ -1,15 +1,17 @@
 // A printing game as a native OpenSpiel game: a C++ Game/State over the game's C struct,
 // moved by its compiled rules. Written once for every game.
 //
-// A game's glue file (ext/<game>_spiel.cc) is the one translation unit of its extension:
-// it includes the C++ that Cython generates from the game's core.pyx first (which
-// includes ext/engine/spiel.pxi: the `spiel_*` functions and constants used below, with
-// plain C names), then this header, and registers the game:
+// A game's glue file is the one translation unit of its extension. setup.py writes it
+// into build/glue/<game>/spiel.cc from ext/engine/spiel.cc.in and the game's table
+// gutenberg_ai/games/<game>/data/native_game.json: it includes the C++ that Cython
+// generates from the game's core.pyx first (which includes ext/engine/spiel.pxi: the
+// `spiel_*` functions and constants used below, with plain C names), then this header,
+// and registers the game:
 //
-//     #include "core.cpp"
+//     #include "<game>/core.cpp"
 //     #include "engine/native_game.h"
-//     namespace open_spiel::gutenberg {
-//     const NativeGameInfo kInfo = {...};     // names, players, parameters
+//     namespace open_spiel::<game> {
+//     const NativeGameInfo kInfo = {...};     // names, players, parameters (the table)
 //     REGISTER_NATIVE_GAME(kInfo);
 //     }
 //

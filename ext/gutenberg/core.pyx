@@ -2491,14 +2491,11 @@ cdef inline void keep_on_the_tracks(GameState* s) noexcept nogil:
             s.players[seat].guilders = MAX_GUILDERS
 
 
-cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    """Apply a legal action (a chance outcome at chance nodes) and move on to the next
-    decision. Legality is the caller's check."""
-    if current_player(s) == CHANCE:
-        apply_chance(s, cat, a)
-    else:
-        apply_decision(s, cat, a)
-    advance(s, cat)
+cdef inline bint at_chance(const GameState* s) noexcept nogil:
+    return current_player(s) == CHANCE
+
+
+cdef inline void after_action(GameState* s) noexcept nogil:
     keep_on_the_tracks(s)
 
 
@@ -2538,18 +2535,7 @@ cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexc
         out[seat] = parts.fame + parts.specialties + parts.patronage + parts.guilders
 
 
-cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    """Uniformly random play (chance by its probabilities) to the end of the game."""
-    cdef int buf[MAX_LEGAL]
-    cdef int n
-    while s.phase != PH_TERMINAL:
-        if current_player(s) == CHANCE:
-            apply_chance(s, cat, sample_chance(s, cat, rng))
-        else:
-            n = legal_actions(s, cat, buf)
-            apply_decision(s, cat, buf[rng_below(rng, n)])
-        advance(s, cat)   # the rest of apply_action (who acts is known here)
-        keep_on_the_tracks(s)
+include "moves.pxi"      # apply_action, play_random (engine)
 
 
 # ---------------------------------------------------------------------------------------

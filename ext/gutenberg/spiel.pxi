@@ -1,5 +1,6 @@
-# Gutenberg's native OpenSpiel game (ext/gutenberg/spiel.cc) through the shared face of
-# ext/engine/spiel.pxi: gutenberg_ai.games.gutenberg.game checks the parameters and makes the rules.
+# Gutenberg's native OpenSpiel game (ext/engine/spiel.cc.in with data/native_game.json)
+# through the shared face of ext/engine/spiel.pxi: gutenberg_ai.games.gutenberg.game
+# checks the parameters and makes the rules.
 
 SPIEL_GAME_MODULE = "gutenberg_ai.games.gutenberg.game"
 

@@ -2517,26 +2517,15 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
             return
 
 
-cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
-    """Apply a legal action (a chance outcome at chance nodes) and move on to the next
-    decision. Legality is the caller's check."""
-    if s.deal != DEAL_NONE:
-        apply_chance(s, cat, a)
-    else:
-        apply_decision(s, cat, a)
-    advance(s, cat)
+cdef inline bint at_chance(const GameState* s) noexcept nogil:
+    return s.deal != DEAL_NONE
 
 
-cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    """Uniformly random play (chance by its probabilities) to the end of the game."""
-    cdef int buf[MAX_LEGAL]
-    cdef int n
-    while s.phase != PH_TERMINAL:
-        if s.deal != DEAL_NONE:
-            apply_action(s, cat, sample_chance(s, cat, rng))
-        else:
-            n = legal_actions(s, cat, buf)
-            apply_action(s, cat, buf[rng_below(rng, n)])
+cdef inline void after_action(GameState* s) noexcept nogil:
+    pass
+
+
+include "moves.pxi"      # apply_action, play_random (engine)
 
 
 cdef enum:

@@ -1,6 +1,6 @@
-# Lead Letter Printers's native OpenSpiel game (ext/lead_letter_printers/spiel.cc) through
-# the shared face of ext/engine/spiel.pxi: gutenberg_ai.games.lead_letter_printers.game
-# checks the parameters and makes the rules.
+# Lead Letter Printers's native OpenSpiel game (ext/engine/spiel.cc.in with
+# data/native_game.json) through the shared face of ext/engine/spiel.pxi:
+# gutenberg_ai.games.lead_letter_printers.game checks the parameters and makes the rules.
 
 SPIEL_GAME_MODULE = "gutenberg_ai.games.lead_letter_printers.game"
 

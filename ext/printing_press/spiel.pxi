@@ -1,6 +1,6 @@
-# Printing Press's native OpenSpiel game (ext/printing_press/spiel.cc) through the shared
-# face of ext/engine/spiel.pxi: gutenberg_ai.games.printing_press.game checks the
-# parameters and makes the rules.
+# Printing Press's native OpenSpiel game (ext/engine/spiel.cc.in with
+# data/native_game.json) through the shared face of ext/engine/spiel.pxi:
+# gutenberg_ai.games.printing_press.game checks the parameters and makes the rules.
 
 SPIEL_GAME_MODULE = "gutenberg_ai.games.printing_press.game"
 

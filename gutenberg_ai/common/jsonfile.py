@@ -18,11 +18,13 @@ problem for a person (positions of every game, Printing Press's catalogue).
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
 import pathlib
 import unicodedata
+from importlib import resources
 from typing import Any
 
 __all__ = ["FileDataError", "capped_lines", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
@@ -335,6 +337,81 @@ def read_json(path, error: type[FileDataError], limit: int, what: str) -> tuple[
     decode_json)."""
     raw, source, shown = read_bytes(path, error, limit, what)
     return decode_json(raw, source, error, shown), source, shown
+
+
+def readable_json(data: Any, width: int, number_width: int | None = None) -> str:
+    """JSON for a person to read: a value on one line where it fits in `width` columns
+    (indent included), else its entries a line each; with `number_width`, a long list of
+    whole numbers runs over a few lines of that width instead (a tableau a row a line)."""
+    def compact(value, indent):
+        pad = "  " * indent
+        flat = json.dumps(value)
+        if len(flat) + len(pad) <= width or not isinstance(value, (dict, list)):
+            return flat
+        if isinstance(value, dict):
+            items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+        if number_width is not None and all(isinstance(v, int) for v in value):
+            lines: list[str] = []
+            line: list[str] = []
+            for v in value:
+                if line and len(", ".join(line + [json.dumps(v)])) + len(pad) > number_width:
+                    lines.append(", ".join(line))
+                    line = []
+                line.append(json.dumps(v))
+            lines.append(", ".join(line))
+            return "[\n" + ",\n".join(f"{pad}  {x}" for x in lines) + f"\n{pad}]"
+        items = [f"{pad}  {compact(v, indent + 1)}" for v in value]
+        return "[\n" + ",\n".join(items) + f"\n{pad}]"
+    return compact(data, 0)
+
+
+def packaged_bytes(package: str, name: str) -> tuple[bytes, str, str]:
+    """The bytes of the file `name` in the data folder of `package` (shipped with it), its
+    name and its full path, as read_bytes gives a file's."""
+    resource = resources.files(package) / "data" / name
+    return resource.read_bytes(), name, str(resource)
+
+
+def data_file_readers(parse, error: type[FileDataError], package: str, builtin: str, limit: int,
+                      max_items: int, what: str):
+    """(load, from_bytes, builtin) for a kind of data file that `parse(data, source,
+    path)` checks and builds (a game's catalogue). `load(path=None)` reads the file at
+    `path` (at most `limit` bytes), or for None or "" the package's own `builtin` file;
+    `from_bytes(raw, source, path=None)` takes the bytes as read_bytes gives them. Both
+    raise `error` naming the file and every problem (size, UTF-8, nesting, lists over
+    `max_items`, keys given twice, then parse's). `builtin()` is load(), read once."""
+    def from_bytes(raw: bytes, source: str, path: str | None = None):
+        """The data built from a file's bytes (as read_bytes gives them)."""
+        return parse(decode_json(raw, source, error, path, max_items, what), source, path)
+
+    def load(path: str | os.PathLike | None = None):
+        """The data of the file at `path`, or of the built-in file for None (or "")."""
+        if path is None or path == "":
+            return from_bytes(*packaged_bytes(package, builtin))
+        return from_bytes(*read_bytes(path, error, limit, what))
+
+    @functools.lru_cache(maxsize=1)
+    def builtin_data():
+        """The built-in file's data, read once."""
+        return load()
+    return load, from_bytes, builtin_data
+
+
+def raise_problems(data: Any, source: str, path: str | None, error: type[FileDataError], *checks) -> None:
+    """`error` listing the problems of `data` that the first of `checks` to find any
+    finds (each check, data -> [(where, reason)], reads what the earlier ones passed)."""
+    for check in checks:
+        problems = check(data)
+        if problems:
+            raise error.of(source, problems, path)
+
+
+@functools.lru_cache(maxsize=None)
+def packaged_json(package: str, name: str) -> Any:
+    """The JSON of the file `name` in the data folder of `package` (a schema, a table),
+    read once: the same object every call, not to be changed."""
+    return json.loads(packaged_bytes(package, name)[0])
 
 
 

@@ -26,6 +26,8 @@ May import: gutenberg_ai.common only (and each game its own folder).
 from __future__ import annotations
 
 import importlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from types import ModuleType
@@ -54,6 +56,68 @@ class _ViewWithDefaults:
         return hash(self._module)
 
 
+# ---------------------------------------------------------------------------------------
+# A card looked up by what it shows (`gutenberg-ai cards`): each game's cards module says
+# which words a card shows and names it; the matching and the order are these.
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Match:
+    """A card (plate, frame, technology, ...) that a query found."""
+    kind: str
+    id: int          # its number in the catalogue's list of its kind
+    card: str        # how it is named: "P30" (as a position file writes it), "card 37"
+    text: str        # what it shows, in the game's words
+    missing: int     # words it shows that the query did not mention
+
+
+def kinds_asked(kind: str | None, kinds: tuple) -> tuple:
+    """The kinds a lookup searches: `kind`, or every one of `kinds` for None; ValueError
+    for a kind the game does not have."""
+    if kind is not None and kind not in kinds:
+        raise ValueError(f"kind: {kind!r} is not one of {', '.join(kinds)}")
+    return (kind,) if kind else kinds
+
+
+def _scored(words: Counter, found: Iterable) -> Iterator[tuple[int, Match]]:
+    """(how many of the query's `words` it shows, its Match) for each card of `found`:
+    (kind, id, name, text, the words it shows) each."""
+    for kind, i, name, text, shows in found:
+        hit = sum(min(n, shows[w]) for w, n in words.items())
+        yield hit, Match(kind, i, name, text, sum(shows.values()) - hit)
+
+
+def cards_showing(words: Counter, found: Iterable, kinds: tuple, top: int | None = None) -> list[Match]:
+    """The cards of `found` that show every word of `words`, closest first (the fewest
+    other words, then the kind's place in `kinds`, then the id); with `top`, for when
+    nothing shows every word: the `top` cards that show the most of them, in that order."""
+    wanted = sum(words.values())
+    scored = [(0 if top is None else -hit, m.missing, kinds.index(m.kind), m.id, m)
+              for hit, m in _scored(words, found) if (hit == wanted if top is None else hit)]
+    scored.sort(key=lambda x: x[:4])
+    return [m for *_, m in scored[:top]]
+
+
+def card_lookup(kinds: tuple, query_words: Callable[[str], Counter],
+                found: Callable[[Any, tuple], Iterable]) -> tuple[Callable[..., list[Match]], Callable[..., list[Match]]]:
+    """find_cards and closest_cards of a game's cards module: `query_words(query)` is a
+    query in the cards' words, `found(catalogue, kinds)` (kind, id, name, text, the words
+    it shows) of each card of `kinds` (of the built-in catalogue for None)."""
+    def find_cards(query: str = "", kind: str | None = None, catalogue: Any = None) -> list[Match]:
+        """The cards (or those of `kind`) that show every word of `query`, closest first;
+        ValueError for a kind that does not exist."""
+        return cards_showing(query_words(query), found(catalogue, kinds_asked(kind, kinds)), kinds)
+
+    def closest_cards(query: str, kind: str | None = None, catalogue: Any = None, top: int = 5) -> list[Match]:
+        """When nothing shows every word: the `top` cards that show the most of them."""
+        return cards_showing(query_words(query), found(catalogue, kinds_asked(kind, kinds)), kinds, top)
+    return find_cards, closest_cards
+
+
+def _module_of(field: str, doc: str) -> property:
+    """A PrintingGame property: the module that its field `field` names, imported."""
+    return property(lambda game: importlib.import_module(getattr(game, field)), doc=doc)
+
+
 @dataclass(frozen=True)
 class PrintingGame:
     """One game of the project: its names and where its parts live."""
@@ -71,32 +135,16 @@ class PrintingGame:
     start_format: str = ""       # another format its position tools read: a start file (a deal's history)
     cards_module: str = ""       # looking a card up by what it shows (`gutenberg-ai cards`)
 
-    @property
-    def core(self) -> ModuleType:
-        """The compiled core module."""
-        return importlib.import_module(self.core_module)
-
-    @property
-    def rules_module(self) -> ModuleType:
-        """The game's Python module (parameters, rules, information)."""
-        return importlib.import_module(self.module)
-
-    @property
-    def view(self) -> _ViewWithDefaults:
-        """Its table drawn with rich and its words at the prompt (gutenberg_ai.interfaces
-        call it): the game's view module, and gutenberg_ai.games.view_defaults for what
-        it leaves out."""
-        return _ViewWithDefaults(importlib.import_module(self.view_module))
-
-    @property
-    def positions(self) -> ModuleType:
-        """Its position-file module (load_position, position_from_data, save_position, ...)."""
-        return importlib.import_module(self.position_module)
-
-    @property
-    def cards(self) -> ModuleType:
-        """Its card lookup (find_cards, closest_cards, ...)."""
-        return importlib.import_module(self.cards_module)
+    # Its parts, each imported when first asked for (a game's modules load only if used).
+    core = _module_of("core_module", "The compiled core module.")
+    rules_module = _module_of("module", "The game's Python module (parameters, rules, information).")
+    view = property(lambda game: _ViewWithDefaults(importlib.import_module(game.view_module)),
+                    doc="Its table drawn with rich and its words at the prompt (gutenberg_ai.interfaces "
+                        "call it): the game's view module, and gutenberg_ai.games.view_defaults for what "
+                        "it leaves out.")
+    positions = _module_of("position_module", "Its position-file module (load_position, "
+                           "position_from_data, save_position, ...).")
+    cards = _module_of("cards_module", "Its card lookup (find_cards, closest_cards, ...).")
 
     @property
     def data_folder(self) -> str:
@@ -107,34 +155,28 @@ class PrintingGame:
         """The native OpenSpiel game with these parameters; a bad one is a SpielError
         naming it (a ParameterError for a whole number the bindings cannot carry)."""
         from gutenberg_ai.games.gamedata import refuse_wide_ints
-        module = importlib.import_module(self.module)   # registers the game
+        module = self.rules_module   # importing it registers the game
         refuse_wide_ints(params, module.check_parameters, self.spiel_name)
         return pyspiel.load_game(self.spiel_name, params)
 
 
+def _in_folder(key: str, folder: str, title: str, **more: str) -> PrintingGame:
+    """A game whose parts are the modules of its folder gutenberg_ai/games/<folder>/
+    (game, _core, view, position, cards), its native game named as the folder."""
+    package = f"{__name__}.{folder}"
+    return PrintingGame(key=key, spiel_name=folder, title=title, module=f"{package}.game",
+                        core_module=f"{package}._core", view_module=f"{package}.view",
+                        position_module=f"{package}.position", cards_module=f"{package}.cards", **more)
+
+
 GAMES = {
-    "gutenberg": PrintingGame(
-        key="gutenberg", spiel_name="gutenberg", title="Gutenberg",
-        module="gutenberg_ai.games.gutenberg.game", core_module="gutenberg_ai.games.gutenberg._core",
-        shell_name="gutenberg_py", score_word="fame",
-        view_module="gutenberg_ai.games.gutenberg.view", position_module="gutenberg_ai.games.gutenberg.position",
-        position_format="gutenberg-position", cards_module="gutenberg_ai.games.gutenberg.cards"),
-    "printing-press": PrintingGame(
-        key="printing-press", spiel_name="printing_press", title="Printing Press",
-        module="gutenberg_ai.games.printing_press.game",
-        core_module="gutenberg_ai.games.printing_press._core",
-        view_module="gutenberg_ai.games.printing_press.view",
-        position_module="gutenberg_ai.games.printing_press.position",
-        position_format="printing-press-position", start_format="printing-press-start",   # game.py's START_FORMAT
-        cards_module="gutenberg_ai.games.printing_press.cards"),
-    "lead-letter-printers": PrintingGame(
-        key="lead-letter-printers", spiel_name="lead_letter_printers", title="Lead Letter Printers",
-        module="gutenberg_ai.games.lead_letter_printers.game",
-        core_module="gutenberg_ai.games.lead_letter_printers._core",
-        view_module="gutenberg_ai.games.lead_letter_printers.view",
-        position_module="gutenberg_ai.games.lead_letter_printers.position",
-        position_format="lead-letter-printers-position",
-        cards_module="gutenberg_ai.games.lead_letter_printers.cards"),
+    "gutenberg": _in_folder("gutenberg", "gutenberg", "Gutenberg", shell_name="gutenberg_py",
+                            score_word="fame", position_format="gutenberg-position"),
+    "printing-press": _in_folder("printing-press", "printing_press", "Printing Press",
+                                 position_format="printing-press-position",
+                                 start_format="printing-press-start"),   # game.py's START_FORMAT
+    "lead-letter-printers": _in_folder("lead-letter-printers", "lead_letter_printers", "Lead Letter Printers",
+                                       position_format="lead-letter-printers-position"),
 }
 DEFAULT_GAME = "gutenberg"
 

@@ -21,16 +21,19 @@ own parameters and makes its own rules; through this module it
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pyspiel
 
-from gutenberg_ai.common.jsonfile import FileDataError, read_bytes
+from gutenberg_ai.common.jsonfile import FileDataError, packaged_json, read_bytes
 
 DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
+NATIVE_GAME_FILE = "native_game.json"   # in a game's package data (native_game)
 
 
 # The integers OpenSpiel's bindings carry as a game parameter (a C int): a wider one fails
@@ -42,6 +45,14 @@ class ParameterError(ValueError, pyspiel.SpielError):
     """A bad game parameter; the message names it. A pyspiel.SpielError too, as the
     native games' refusal is: the Python shell raises this one, and one except clause
     catches either."""
+
+
+def native_game(package: str) -> dict:
+    """The table of a game's native OpenSpiel game, its package's data/native_game.json:
+    short_name, long_name, min_players, max_players and `defaults`, the parameters and
+    their defaults in order. setup.py writes the game's C++ glue from the same table
+    (ext/engine/spiel.cc.in), so the module's DEFAULTS are the native game's."""
+    return packaged_json(package, NATIVE_GAME_FILE)
 
 
 def refuse_wide_ints(params: dict, check_parameters, game_name: str):
@@ -102,6 +113,55 @@ def apply_position(p: dict, settings: dict, defaults: dict) -> None:
             raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
                                  f"{name} {value!r}")
         p[name] = value
+
+
+def read_data(name: str, digest: str, read: Callable[[bytes, str], Any], error: type[Exception]) -> Any:
+    """What `read(raw, source)` makes of the data registered under `digest` for the
+    parameter `name` (catalogue, position); its `error` as a ParameterError naming the
+    parameter."""
+    raw, source = raw_of(digest)
+    try:
+        return read(raw, source)
+    except error as e:
+        raise ParameterError(f"{name}: {e}") from None
+
+
+def catalogue_reader(default, from_bytes, error: type):
+    """A game's catalogue by the digest of its registered data, each read once: `default()`
+    for "" (the built-in one), else `from_bytes(raw, source)`, whose `error` is a
+    ParameterError naming the parameter."""
+    @functools.lru_cache(maxsize=None)
+    def catalogue(digest: str):
+        if not digest:
+            return default()
+        return read_data("catalogue", digest, from_bytes, error)
+    return catalogue
+
+
+def settle_files(params, defaults: dict, kind_of, settings_of) -> tuple[dict, str, str]:
+    """The parameters with `defaults` filled in (with_defaults) and the digests of the
+    catalogue and the position they name ("" for none; `kind_of(name)` is the FileKind
+    of each). A position says what game it is: its settings, `settings_of(position,
+    catalogue)`, replace the parameters' (apply_position)."""
+    p = with_defaults(params, defaults)
+    catalogue = source("catalogue", p["catalogue"], kind_of("catalogue"))
+    position = source("position", p["position"], kind_of("position"))
+    if position:
+        apply_position(p, settings_of(position, catalogue), defaults)
+    return p, catalogue, position
+
+
+def setup_faces(setup):
+    """(check_parameters, rules_for) of a game module whose `setup(params)` gives a Setup:
+    what the native glue and the tools call."""
+    def check_parameters(params: dict) -> dict:
+        """The parameters with defaults filled in; ParameterError names a bad one."""
+        return setup(params).params
+
+    def rules_for(p: dict):
+        """The compiled rules for parameters `p` (see setup)."""
+        return setup(p).rules
+    return check_parameters, rules_for
 
 
 def resolve_returns(p: dict, modes) -> None:
@@ -232,7 +292,7 @@ def remember(key: str, make, catalogue: str = "", position: str = ""):
     return _RULES[key]
 
 
-def remember_start_moves(key: str, moves: list[int] | None):
+def remember_start_moves(key: str, moves: Sequence[int] | None) -> None:
     """Record the moves from the beginning of the game to the initial state of the rules
     `key` (a game that starts from a position; None where they are not known: a table)."""
     _START_MOVES[key] = None if moves is None else tuple(moves)

@@ -22,11 +22,14 @@ catalogue, source, path)` -> a Position (`state`, a CoreState at the decision; `
 """
 from __future__ import annotations
 
+import functools
 import os
+from types import ModuleType
 from typing import Any
 
 from gutenberg_ai import games
-from gutenberg_ai.common.jsonfile import FileDataError, decode_json, read_bytes, show
+from gutenberg_ai.common.jsonfile import (FileDataError, SchemaChecker, decode_json, name_reason, packaged_json,
+                                  read_bytes, show)
 
 __all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "read_position"]
 
@@ -44,6 +47,23 @@ class PositionError(FileDataError):
     """
 
 
+class AtDecision:
+    """What every game's Position (a dataclass with a `state`) has: the player to decide."""
+
+    state: Any
+
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player()
+
+
+@functools.lru_cache(maxsize=None)
+def schema_checker(package: str, name: str) -> SchemaChecker:
+    """The checker of a game's position schema (the file `name` in its package's data),
+    worded as jsonfile words it, names included (name_reason)."""
+    return SchemaChecker(packaged_json(package, name), reason=name_reason)
+
+
 def read_position(path_or_dict: str | os.PathLike | dict) -> tuple[Any, str, str | None]:
     """The position's data, the name for messages and the file's path (None for a dict)."""
     if isinstance(path_or_dict, dict):
@@ -52,6 +72,21 @@ def read_position(path_or_dict: str | os.PathLike | dict) -> tuple[Any, str, str
         raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
         return decode_json(raw, source, PositionError, shown), source, shown
     raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
+
+
+def position_catalogue(catalogue: Any, module: ModuleType, source: str, path: str | None) -> Any:
+    """The catalogue a position's ids refer to: `catalogue` itself (a Catalogue of the
+    game's catalogue `module`), the built-in one for None, or the catalogue file it names,
+    whose problems are the position's (PositionError at "catalogue")."""
+    if catalogue is None:
+        return module.default_catalogue()
+    if isinstance(catalogue, module.Catalogue):
+        return catalogue
+    try:
+        return module.load_catalogue(catalogue)
+    except module.CatalogueError as e:
+        raise PositionError.of(source, [("catalogue", f"{e.source}: {w}: {r}" if w else f"{e.source}: {r}")
+                                        for w, r in e.problems], path) from None
 
 
 def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:

@@ -48,6 +48,7 @@ from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
 from gutenberg_ai.tools import arena
+from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
 from gutenberg_ai.common.jsonfile import FileDataError
 from gutenberg_ai.games.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
 
@@ -894,6 +895,15 @@ def _game_options(p, players_help):
     p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
 
 
+def _search_budget(p, per: str, default_iterations: int):
+    """--seconds or --iterations of a search (`per`: " a decision"), neither given: the
+    iterations (reproducible)."""
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=_seconds, default=None, help=f"search time{per}")
+    group.add_argument("--iterations", type=_iterations, default=None,
+                       help=f"search iterations{per} (default {default_iterations}; reproducible)")
+
+
 def _games_options(p, out_help: str, jobs_help: str):
     """The options of a command that plays many games into a folder: --jobs, --out, --seed,
     --rounds and --characters."""
@@ -1001,10 +1011,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "gutenberg-ai hint my_table.json --json --iterations 20000 --seed 1"])
     hint.add_argument("position", metavar="POSITION.json", help="a position file")
     _game_option(hint, "the position file")
-    group = hint.add_mutually_exclusive_group()
-    group.add_argument("--seconds", type=_seconds, default=None, help="search time")
-    group.add_argument("--iterations", type=_iterations, default=None,
-                       help="search iterations (default 4000; reproducible)")
+    _search_budget(hint, "", HINT_ITERATIONS)
     hint.add_argument("--top", type=_top, default=5, help="how many moves (default 5)")
     hint.add_argument("--bot", default="smmcts", metavar="BOT",
                       help=f"the search ({', '.join(HINT_BOTS)}; default smmcts), or any bot: another built-in one "
@@ -1059,10 +1066,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "gutenberg-ai review game.json --seconds 0.5 --out my-review --json"])
     review.add_argument("record", metavar="RECORD.json", help="a game record")
     _game_option(review, "the record")
-    group = review.add_mutually_exclusive_group()
-    group.add_argument("--seconds", type=_seconds, default=None, help="search time a decision")
-    group.add_argument("--iterations", type=_iterations, default=None,
-                       help="search iterations a decision (default 2000; reproducible)")
+    _search_budget(review, " a decision", REVIEW_ITERATIONS)
     review.add_argument("--player", type=_non_negative_int, default=None, help="review only this player's decisions")
     review.add_argument("--bot", choices=HINT_BOTS, default="smmcts", help="the search (default smmcts)")
     review.add_argument("--seed", type=_seed, default=0, help="the searches' seed (default 0)")
@@ -1213,8 +1217,7 @@ def main(argv=None) -> int:
     if args.command == "hint" and args.seconds is None and args.iterations is None:
         args.iterations = HINT_ITERATIONS
     if args.command == "review" and args.seconds is None and args.iterations is None:
-        from gutenberg_ai.tools.review import DEFAULT_ITERATIONS
-        args.iterations = DEFAULT_ITERATIONS
+        args.iterations = REVIEW_ITERATIONS
     try:
         return args.run(args)
     except BrokenPipeError:

@@ -36,9 +36,9 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
                       from Python
 
 A budget can follow a name: `smmcts@500` (iterations a move), `smmcts@0.5s` (seconds).
-The C++ reference bots search with REFERENCE_SETTINGS (returns in points, "score" or
-"margin", and uct_c 10: measured to play best on each game) unless told otherwise
-(options returns, uct_c).
+The C++ reference bots search with REFERENCE_SETTINGS (returns in points, "score", and
+uct_c 10, 30 for Printing Press's ISMCTS: measured to play best on each game) unless told
+otherwise (options returns, uct_c).
 
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
 also take `threads=` and every search option of the core's SEARCH_OPTIONS
@@ -77,7 +77,7 @@ SEARCH_BOTS = ("ismcts", "smmcts", "learned", "openspiel-ismcts", "openspiel-ism
 
 
 # The learned bot's search: the game's shipped model, with the rollouts it was measured
-# best with (benchmarks/README.md, "Learned evaluations"). In a game of one person, the
+# best with (benchmarks/README.md, "Learned bots"). In a game of one person, the
 # game's core adds its GAME_SOLO_LEARNED_DEFAULTS (Gutenberg: the network plays the rollouts).
 LEARNED_OPTIONS = dict(model="default")
 
@@ -363,7 +363,7 @@ class CppISMCTSBot(_PrintingBot):
     equal UCB values (frequent with win/loss returns) are broken in the order of an
     absl::flat_hash_map, which changes from one table to the next. With an iteration
     budget the bot is therefore reproducible only while no node is past that point (a
-    few dozen simulations at a plan step); benchmarks/README.md, "Strength"."""
+    few dozen simulations at a plan step); benchmarks/README.md, "Search strength"."""
 
     name = "openspiel-ismcts-cpp"
     FINAL_POLICIES = ("max_visit_count", "normalized_visit_count")
@@ -371,10 +371,7 @@ class CppISMCTSBot(_PrintingBot):
     def __init__(self, game: pyspiel.Game, player: int, seed: int = 0, uct_c: float | None = None,
                  final_policy: str = "max_visit_count", returns: str | None = None, **budget: Any) -> None:
         super().__init__(game, player, seed)
-        native = games.of(game).spiel_name
-        if game.get_type().short_name != native:
-            raise ValueError(f"{self.name}: plays the native game {native!r} only, not "
-                             f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
+        _native_only(game, self.name)
         self.iterations, self.seconds = _budget(budget, self.name)
         _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "final_policy", "returns"))
         self.returns, self.uct_c, self.search_game = _reference_settings(self.name, game, returns, uct_c)
@@ -430,10 +427,7 @@ class CppMCTSBot(_PrintingBot):
     def __init__(self, game: pyspiel.Game, player: int, seed: int = 0, uct_c: float | None = None,
                  returns: str | None = None, **budget: Any) -> None:
         super().__init__(game, player, seed)
-        native = games.of(game).spiel_name
-        if game.get_type().short_name != native:
-            raise ValueError(f"{self.name}: plays the native game {native!r} only, not "
-                             f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
+        _native_only(game, self.name)
         self.iterations, self.seconds = _budget(budget, self.name)
         _no_options(budget, self.name, ("seconds", "iterations", "uct_c", "returns"))
         self.returns, self.uct_c, self.search_game = _reference_settings(self.name, game, returns, uct_c)
@@ -469,6 +463,14 @@ REFERENCE_SETTINGS = {
     "printing-press": {"openspiel-ismcts-cpp": {"returns": "score", "uct_c": 30.0},
                        "openspiel-mcts-cpp": {"returns": "score", "uct_c": 10.0}},
 }
+
+
+def _native_only(game: pyspiel.Game, name: str) -> None:
+    """A C++ bot plays the native game only: on a Python game it would crash."""
+    native = games.of(game).spiel_name
+    if game.get_type().short_name != native:
+        raise ValueError(f"{name}: plays the native game {native!r} only, not "
+                         f"{game.get_type().short_name!r} (C++ bots crash on a Python game)")
 
 
 def reference_settings(name: str, game: pyspiel.Game) -> dict:

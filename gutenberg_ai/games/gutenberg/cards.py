@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 
+from gutenberg_ai.games import Match, cards_showing, kinds_asked
 from gutenberg_ai.games.gutenberg.catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
 from gutenberg_ai.games.gutenberg.names import INKS, LETTERS, SPECIALTIES
 
@@ -34,15 +34,6 @@ _SYNONYMS = {"g": "guilders", "guilder": "guilders", "f": "fame", "inks": "ink",
              "level": "", "levels": "", "patron": "patronage", "spec": "specialty"}
 AMOUNTS = ("guilders", "fame")   # what a number on a card counts, written with it
 _ROMAN = {"ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6"}   # a lone "i" is the letter
-
-
-@dataclass(frozen=True)
-class Match:
-    kind: str
-    id: int
-    card: str      # how a position file names it: "P30"
-    text: str      # its faces in the game's words
-    missing: int   # words on the card the query did not mention
 
 
 def _level_words(specialty: str, level: int) -> list:
@@ -153,50 +144,35 @@ def _counts(text: str | None, names, what: str) -> Counter | None:
     return counts
 
 
+def _found(cat: Catalogue, kinds, ids=(), letters=None, inks=None):
+    """(kind, id, name, text, the words it shows) of each card of `kinds` (of `ids`, with
+    exactly `letters` and `inks`, where given)."""
+    for k in kinds:
+        for card in _cards(cat, k):
+            if (ids and (k, card.id) not in ids) or not _exact(k, card, letters, inks):
+                continue
+            yield k, card.id, f"{_PREFIX[k]}{card.id}", _describe(cat, k, card.id), card_words(k, card)
+
+
 def find_cards(query: str = "", kind: str | None = None, letters: str | None = None, inks: str | None = None,
                catalogue: Catalogue | None = None) -> list[Match]:
     """The cards that show every word of `query` (and exactly `letters`, `inks` where
     given), of `kind` (default: every kind), closest first. An id such as "P30" in the
     query finds that card. ValueError for a kind, letter or ink that does not exist."""
     cat = catalogue or default_catalogue()
-    if kind is not None and kind not in KINDS:
-        raise ValueError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
+    kinds = kinds_asked(kind, KINDS)
     want_letters = _counts(letters, LETTERS, "letters")
     want_inks = _counts(inks, INKS, "inks")
     ids = {(k, int(n)) for p, n in re.findall(r"\b([PRSGCprsgc])(\d+)\b", query)
            for k in KINDS if _PREFIX[k] == p.upper()}
     words = query_words(re.sub(r"\b[PRSGCprsgc]\d+\b", " ", query))
-    out = []
-    for k in (kind,) if kind else KINDS:
-        for card in _cards(cat, k):
-            if ids and (k, card.id) not in ids:
-                continue
-            if not _exact(k, card, want_letters, want_inks):
-                continue
-            shows = card_words(k, card)
-            if any(shows[w] < n for w, n in words.items()):
-                continue
-            out.append(Match(k, card.id, f"{_PREFIX[k]}{card.id}", _describe(cat, k, card.id),
-                             sum(shows.values()) - sum(min(n, shows[w]) for w, n in words.items())))
-    out.sort(key=lambda m: (m.missing, KINDS.index(m.kind), m.id))
-    return out
+    return cards_showing(words, _found(cat, kinds, ids, want_letters, want_inks), KINDS)
 
 
 def closest_cards(query: str, kind: str | None = None, catalogue: Catalogue | None = None, top: int = 5):
     """When nothing shows every word: the cards that show the most of them."""
     cat = catalogue or default_catalogue()
-    words = query_words(query)
-    scored = []
-    for k in (kind,) if kind else KINDS:
-        for card in _cards(cat, k):
-            shows = card_words(k, card)
-            hit = sum(min(n, shows[w]) for w, n in words.items())
-            if hit:
-                scored.append((-hit, sum(shows.values()) - hit, KINDS.index(k), card.id,
-                               Match(k, card.id, f"{_PREFIX[k]}{card.id}", _describe(cat, k, card.id),
-                                     sum(shows.values()) - hit)))
-    scored.sort(key=lambda x: x[:4])
-    return [m for *_, m in scored[:top]]
+    return cards_showing(query_words(query), _found(cat, kinds_asked(kind, KINDS)), KINDS, top)
 
 
 # What `gutenberg-ai cards` says of this game (the games table's cards module contract:

@@ -12,14 +12,11 @@ core copies into its C ``struct Catalogue`` (declared in the .pxd of ext/), fiel
 """
 from __future__ import annotations
 
-import functools
-import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Callable
 
-from gutenberg_ai.common.jsonfile import FileDataError, Problems, decode_json, json_type, read_bytes
+from gutenberg_ai.common.jsonfile import FileDataError, Problems, data_file_readers, json_type
 from gutenberg_ai.common.jsonfile import Problem as _Problem
 from gutenberg_ai.common.jsonfile import show as _show
 from .names import (
@@ -1093,28 +1090,10 @@ def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = No
         raise CatalogueError.of(source, problems.found, path) from None
 
 
-def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
-    """Load and validate a catalogue file; None (or "") loads the built-in one.
-
-    ``path`` is a str or path-like; this is what the OpenSpiel game parameter
-    ``catalogue`` passes. Raises CatalogueError (a ValueError) naming the file, and
-    every place with its reason, also when the file cannot be read.
-    """
-    if path is None or path == "":
-        resource = resources.files(__package__) / "data" / BUILTIN_NAME
-        return parse_catalogue(decode_json(resource.read_bytes(), BUILTIN_NAME, CatalogueError,
-                                           str(resource)), BUILTIN_NAME, str(resource))
-    raw, source, shown = read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue")
-    return catalogue_from_bytes(raw, source, shown)
-
-
-def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:
-    """A catalogue from a file's bytes (as read_bytes gives them)."""
-    data = decode_json(raw, source, CatalogueError, path, MAX_ITEMS, "a catalogue")
-    return parse_catalogue(data, source, path)
-
-
-@functools.lru_cache(maxsize=1)
-def default_catalogue() -> Catalogue:
-    """The built-in catalogue, loaded once."""
-    return load_catalogue()
+# load_catalogue(path=None): a catalogue file (a str or path-like, as the OpenSpiel game
+# parameter `catalogue` passes it), or the built-in one for None (or ""); a
+# CatalogueError (a ValueError) names the file and every place with its reason, also
+# when the file cannot be read. catalogue_from_bytes(raw, source, path=None): the same
+# from a file's bytes. default_catalogue(): the built-in one, loaded once.
+load_catalogue, catalogue_from_bytes, default_catalogue = data_file_readers(
+    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")

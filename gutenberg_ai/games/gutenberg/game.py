@@ -6,10 +6,11 @@ the Python side of the native game "gutenberg".
     game = pyspiel.load_game("gutenberg_py", {"players": 2})   # the same game, Python shell
 
 Both are thin layers over the compiled core (ext/gutenberg/core.pyx): the native one is C++
-(ext/gutenberg/spiel.cc, in gutenberg_ai.games.gutenberg._core), for speed through pyspiel and for
-OpenSpiel's C++ algorithms; this module's shell is plain Python, handy for reading and
-for checking the native one (tests/test_parity.py). Loading either checks the parameters
-and makes the rules here (check_parameters, rules_for, game_info).
+(ext/engine/spiel.cc.in with data/native_game.json, in gutenberg_ai.games.gutenberg._core),
+for speed through pyspiel and for OpenSpiel's C++ algorithms; this module's shell is plain
+Python, handy for reading and for checking the native one (tests/test_parity.py). Loading
+either checks the parameters and makes the rules here (check_parameters, rules_for,
+game_info).
 
 Parameters
     players     1-4 (default 2): the people; 1 is the solo game and needs the automa
@@ -59,7 +60,10 @@ from gutenberg_ai.games.gamedata import (  # noqa: F401  (this game's names for 
     sources_of)
 from gutenberg_ai.common.jsonfile import decode_json
 
-GAME_NAME = "gutenberg"        # the native game, registered by gutenberg_ai.games.gutenberg._core
+# The native game's names, players and parameters (data/native_game.json, compiled into
+# gutenberg_ai.games.gutenberg._core, which registers it).
+NATIVE_GAME = gamedata.native_game(__package__)
+GAME_NAME = NATIVE_GAME["short_name"]
 PY_GAME_NAME = "gutenberg_py"  # the Python shell below
 RETURNS = _core.RETURNS_MODES
 LIMITS = _core.LIMITS
@@ -67,8 +71,7 @@ LIMITS = _core.LIMITS
 HIDDEN_WORDS = "the others' plans committed in the same plan step"
 # automa -1: the solo game's automa with one player, none with more (the parameter says
 # who plays; 1 player alone has nobody to play against).
-DEFAULTS = {"players": 2, "rounds": 6, "returns": "auto", "characters": True, "automa": -1,
-            "catalogue": "", "position": ""}
+DEFAULTS = NATIVE_GAME["defaults"]
 # What the serialized state's start records are (ext/gutenberg/spiel.pxi): a plan committed before
 # the history began.
 START_TAG, START_WIDTH, START_WORDS = "start_plan", 6, "a seat and 5 numbers"
@@ -84,8 +87,8 @@ def _game_type(utility=pyspiel.GameType.Utility.ZERO_SUM):
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=1,
+        max_num_players=NATIVE_GAME["max_players"],
+        min_num_players=NATIVE_GAME["min_players"],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -108,36 +111,23 @@ def _file_kind(name: str) -> FileKind:
     return FileKind(position.PositionError, position.MAX_FILE_BYTES, "a position")
 
 
-def _source(name: str, value) -> str:
-    """The sha256 of the data a parameter (catalogue, position) names ("" for none)."""
-    return gamedata.source(name, value, _file_kind(name))
-
-
 def _position_module():
     from gutenberg_ai.games.gutenberg import position
     return position
 
 
-@functools.lru_cache(maxsize=None)
-def _catalogue(digest: str):
-    """The catalogue of registered data ("" for the built-in one)."""
-    if not digest:
-        return default_catalogue()
-    try:
-        return _catalogue_module.catalogue_from_bytes(*gamedata.raw_of(digest))
-    except CatalogueError as e:
-        raise ParameterError(f"catalogue: {e}") from None
+_catalogue = gamedata.catalogue_reader(default_catalogue, _catalogue_module.catalogue_from_bytes,
+                                       CatalogueError)
 
 
 @functools.lru_cache(maxsize=None)
 def _position(digest: str, catalogue: str):
     position = _position_module()
-    raw, name = gamedata.raw_of(digest)
-    try:
+
+    def read(raw, name):
         data = decode_json(raw, name, position.PositionError)
         return position.position_from_data(data, _catalogue(catalogue), name)
-    except position.PositionError as e:
-        raise ParameterError(f"position: {e}") from None
+    return gamedata.read_data("position", digest, read, position.PositionError)
 
 
 def max_game_length(players: int, rounds: int, automa: int = 0, guilders: int = 0) -> int:
@@ -164,22 +154,14 @@ def max_final_score(catalogue) -> int:
             + LIMITS["N_SPECIALTIES"] * max(r.specialty_points.values(), default=0))
 
 
-def check_parameters(params: dict) -> dict:
-    """The parameters with defaults filled in; ParameterError names a bad one."""
-    return setup(params).params
-
-
 def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    p = gamedata.with_defaults(params, DEFAULTS)
-    catalogue = _source("catalogue", p["catalogue"])
-    position = _source("position", p["position"])
-    if position:
-        # The position says what game it is: its players, rounds, characters and automa
-        # replace the parameters' (which may only repeat them or keep their defaults).
-        gamedata.apply_position(p, _position(position, catalogue).game_params, DEFAULTS)
+    # A position's players, rounds, characters and automa replace the parameters' (which
+    # may only repeat them or keep their defaults).
+    p, catalogue, position = gamedata.settle_files(
+        params, DEFAULTS, _file_kind, lambda digest, cat: _position(digest, cat).game_params)
     for name in ("players", "rounds", "automa"):
         if isinstance(p[name], bool) or not isinstance(p[name], int):
             raise ParameterError(f"{name}: {p[name]!r} is not an integer")
@@ -212,9 +194,7 @@ def setup(params: dict) -> Setup:
     return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
 
 
-def rules_for(p: dict) -> _core.Rules:
-    """The compiled rules for parameters `p` (see setup)."""
-    return setup(p).rules
+check_parameters, rules_for = gamedata.setup_faces(setup)
 
 
 def game_info(p: dict, rules: _core.Rules | None = None) -> dict:

@@ -34,17 +34,16 @@ import json
 import os
 import pathlib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from . import _core
 from . import catalogue as _catalogue_module
-from .catalogue import MARKERS_FIRST, Catalogue, CatalogueError, default_catalogue, load_catalogue
-from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, text_problem
+from .catalogue import MARKERS_FIRST, Catalogue, default_catalogue
+from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, packaged_json, text_problem
 from gutenberg_ai.common.jsonfile import Problem as _Problem
 from gutenberg_ai.common.jsonfile import structure_problems
 from gutenberg_ai.common.jsonfile import show as _show
-from gutenberg_ai.games.positionfile import MAX_FILE_BYTES, PositionError, not_a_position, read_position  # noqa: F401  (game.py reads it here: the position file bound)
+from gutenberg_ai.games.positionfile import MAX_FILE_BYTES, AtDecision, PositionError, not_a_position, position_catalogue, read_position  # noqa: F401  (game.py reads it here: the position file bound)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -89,7 +88,7 @@ _ROMAN_LEVEL = {r: i for i, r in enumerate(ROMAN)}
 # Errors and the result
 # ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Position:
+class Position(AtDecision):
     """A loaded position.
 
     ``state`` is a fresh ``CoreState`` at the position's decision point, following
@@ -113,10 +112,6 @@ class Position:
     hidden_plans: tuple = ()
     data: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
-    @property
-    def current_player(self) -> int:
-        return self.state.current_player()
-
 
 # ---------------------------------------------------------------------------------------
 # The JSON Schema
@@ -124,8 +119,7 @@ class Position:
 @functools.lru_cache(maxsize=1)
 def position_schema() -> dict:
     """The JSON Schema (draft 2020-12) of position files, as shipped in the package."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
 def _reason(error) -> str | None:
@@ -1024,18 +1018,7 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
     the problems found (the schema's, then the consistency's), each with its field.
     """
     data, source, path = _read(path_or_dict)
-    if catalogue is None:
-        cat = default_catalogue()
-    elif isinstance(catalogue, Catalogue):
-        cat = catalogue
-    else:
-        try:
-            cat = load_catalogue(catalogue)
-        except CatalogueError as e:
-            raise PositionError.of(source, [("catalogue", f"{e.source}: {w}: {r}" if w else
-                                                          f"{e.source}: {r}")
-                                            for w, r in e.problems], path) from None
-    return position_from_data(data, cat, source, path)
+    return position_from_data(data, position_catalogue(catalogue, _catalogue_module, source, path), source, path)
 
 
 def position_from_data(data: Any, cat: Catalogue, source: str = "position",

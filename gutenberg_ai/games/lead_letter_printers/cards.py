@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+
+from gutenberg_ai.games import Match, card_lookup
 
 from .catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
 
@@ -30,15 +31,6 @@ _NAMES = {"letter": "lead letter", "technology": "technology", "factory": "facto
 _SYNONYMS = {"letters": "letter", "technologies": "technology", "tech": "technology", "factories": "factory",
              "tiles": "tile", "orders": "order", "contracts": "contract", "discs": "disc",
              "mark": "marks", "point": "points", "pts": "points", "resources": "resource"}
-
-
-@dataclass(frozen=True)
-class Match:
-    kind: str
-    id: int          # 0-based
-    card: str        # how it is named: "technology 11"
-    text: str        # what it shows, in the game's words
-    missing: int     # words it shows that the query did not mention
 
 
 def _words(text: str) -> Counter:
@@ -67,32 +59,16 @@ def describe(cat: Catalogue, kind: str, i: int) -> str:
             "disc": cat.describe_disc}[kind](i)
 
 
-def _matches(query: str, kind: str | None, catalogue: Catalogue | None):
+def _found(catalogue: Catalogue | None, kinds):
+    """(kind, id, name, text, the words it shows) of each component of `kinds`."""
     cat = catalogue or default_catalogue()
-    if kind is not None and kind not in KINDS:
-        raise ValueError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
-    words = query_words(query)
-    for k in (kind,) if kind else KINDS:
+    for k in kinds:
         for i in range(cat.count(k)):
-            shows = card_words(cat, k, i)
-            hit = sum(min(n, shows[w]) for w, n in words.items())
             text = describe(cat, k, i)
-            yield hit, sum(words.values()), Match(k, i, text.split(" (", 1)[0], text, sum(shows.values()) - hit)
+            yield k, i, text.split(" (", 1)[0], text, card_words(cat, k, i)
 
 
-def find_cards(query: str = "", kind: str | None = None, catalogue: Catalogue | None = None) -> list[Match]:
-    """The components (or those of `kind`) that show every word of `query`, closest
-    first; ValueError for a kind that does not exist."""
-    out = [m for hit, wanted, m in _matches(query, kind, catalogue) if hit == wanted]
-    out.sort(key=lambda m: (m.missing, KINDS.index(m.kind), m.id))
-    return out
-
-
-def closest_cards(query: str, kind: str | None = None, catalogue: Catalogue | None = None, top: int = 5):
-    """When nothing shows every word: those that show the most of them."""
-    scored = [(-hit, m.missing, KINDS.index(m.kind), m.id, m) for hit, _, m in _matches(query, kind, catalogue) if hit]
-    scored.sort(key=lambda x: x[:4])
-    return [m for *_, m in scored[:top]]
+find_cards, closest_cards = card_lookup(KINDS, query_words, _found)
 
 
 __all__ = ["EXACT", "EXAMPLE", "KINDS", "Match", "NOTE", "card_words", "closest_cards", "find_cards",

@@ -21,12 +21,11 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import os
 from collections import Counter
-from importlib import resources
 from typing import Any
 
-from gutenberg_ai.common.jsonfile import FileDataError, decode_json, path_text, read_bytes, show, text_problem
+from gutenberg_ai.common.jsonfile import (FileDataError, data_file_readers, packaged_json, raise_problems, path_text, show,
+                                  text_problem)
 from gutenberg_ai.common.words import counted
 
 from .names import (CITY_KINDS, CONTRACT_KINDS, EFFECTS, FACTORY_ABILITIES, FREE_WORDS, GOODS,
@@ -384,8 +383,7 @@ def _map_nodes(m: dict) -> dict:
 @functools.lru_cache(maxsize=1)
 def catalogue_schema() -> dict:
     """The JSON Schema (draft 2020-12) of catalogue files, as shipped in the package."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
 @functools.lru_cache(maxsize=1)
@@ -635,25 +633,13 @@ def _semantic_problems(d: dict) -> list[tuple[str, str]]:
 def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = None) -> Catalogue:
     """Validate already-decoded JSON data and build the Catalogue; CatalogueError lists
     every problem."""
-    problems = _schema_problems(data)
-    if not problems:
-        problems = _semantic_problems(data)
-    if problems:
-        raise CatalogueError.of(source, problems, path)
+    raise_problems(data, source, path, CatalogueError, _schema_problems, _semantic_problems)
     return Catalogue(data, path)
 
 
-def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
-    """Load and validate a catalogue file; None (or "") loads the built-in one."""
-    if path is None or path == "":
-        resource = resources.files(__package__) / "data" / BUILTIN_NAME
-        return parse_catalogue(decode_json(resource.read_bytes(), BUILTIN_NAME, CatalogueError, str(resource)),
-                               BUILTIN_NAME, str(resource))
-    raw, source, shown = read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue")
-    return parse_catalogue(decode_json(raw, source, CatalogueError, shown, MAX_ITEMS, "a catalogue"), source, shown)
-
-
-@functools.lru_cache(maxsize=1)
-def default_catalogue() -> Catalogue:
-    """The built-in catalogue, loaded once."""
-    return load_catalogue()
+# load_catalogue(path=None): a catalogue file, or the built-in one for None (or ""); a
+# CatalogueError names the file and every problem, also when it cannot be read.
+# catalogue_from_bytes(raw, source, path=None): the same from a file's bytes.
+# default_catalogue(): the built-in one, loaded once.
+load_catalogue, catalogue_from_bytes, default_catalogue = data_file_readers(
+    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")

@@ -1,5 +1,5 @@
 """Lead Letter Printers as an OpenSpiel game: the parameters and the Python side of the
-native game "lead_letter_printers" (ext/lead_letter_printers/spiel.cc, in
+native game "lead_letter_printers" (ext/engine/spiel.cc.in with data/native_game.json, in
 gutenberg_ai.games.lead_letter_printers._core).
 
     import gutenberg_ai, pyspiel
@@ -44,14 +44,17 @@ from gutenberg_ai.common.jsonfile import FileDataError, decode_json
 
 from . import _core
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
-from .catalogue import CatalogueError, default_catalogue, parse_catalogue
+from .catalogue import CatalogueError, catalogue_from_bytes, default_catalogue
 
-GAME_NAME = "lead_letter_printers"   # the native game, registered by ._core
+# The native game's names, players and parameters (data/native_game.json, compiled into
+# ._core, which registers it).
+NATIVE_GAME = gamedata.native_game(__package__)
+GAME_NAME = NATIVE_GAME["short_name"]
 KEY = "lead-letter-printers"         # its name in the games table and on the command line
 RETURNS = _core.RETURNS_MODES
 # What a player cannot see, in words (a game review says what its searches redrew).
 HIDDEN_WORDS = "the factories another player drew and put back under a pile"
-DEFAULTS = {"players": 2, "rounds": 0, "returns": "win", "catalogue": "", "position": ""}
+DEFAULTS = NATIVE_GAME["defaults"]
 MAX_ROUNDS = 20
 RULE_PARAMETERS = ("players", "rounds")
 POSITION_MAX_BYTES = 1 << 20
@@ -76,16 +79,7 @@ _KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogu
           "position": FileKind(FileDataError, POSITION_MAX_BYTES, "a position")}
 
 
-@functools.lru_cache(maxsize=None)
-def _catalogue(digest: str):
-    """The catalogue of registered data ("" for the built-in one)."""
-    if not digest:
-        return default_catalogue()
-    raw, source = gamedata.raw_of(digest)
-    try:
-        return parse_catalogue(decode_json(raw, source, CatalogueError), source)
-    except CatalogueError as e:
-        raise ParameterError(f"catalogue: {e}") from None
+_catalogue = gamedata.catalogue_reader(default_catalogue, catalogue_from_bytes, CatalogueError)
 
 
 @functools.lru_cache(maxsize=None)
@@ -93,11 +87,10 @@ def _position(digest: str, catalogue: str):
     """(the game's parameters, its Rules starting there, the moves from the beginning) of
     a position parameter."""
     from .position import position_from_data
-    raw, source = gamedata.raw_of(digest)
-    try:
-        pos = position_from_data(decode_json(raw, source, FileDataError), _catalogue(catalogue), source)
-    except FileDataError as e:
-        raise ParameterError(f"position: {e}") from None
+
+    def read(raw, source):
+        return position_from_data(decode_json(raw, source, FileDataError), _catalogue(catalogue), source)
+    pos = gamedata.read_data("position", digest, read, FileDataError)
     return pos.game_params, pos.rules.starting_at(pos.state), pos.moves
 
 
@@ -107,28 +100,13 @@ start_moves = gamedata.start_moves
 # ---------------------------------------------------------------------------------------
 # Parameters and rules.
 # ---------------------------------------------------------------------------------------
-def check_parameters(params: dict) -> dict:
-    """The parameters with defaults filled in; ParameterError names a bad one."""
-    return setup(params).params
-
-
 def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    p = gamedata.with_defaults(params, DEFAULTS)
-    catalogue = gamedata.source("catalogue", p["catalogue"], _KINDS["catalogue"])
-    position = gamedata.source("position", p["position"], _KINDS["position"])
-    start = None
-    if position:
-        # The position says what game it is: its parameters replace the given ones (which
-        # may only repeat them or keep their defaults).
-        settings, start, moves = _position(position, catalogue)
-        for name, value in settings.items():
-            if p[name] != value and p[name] != DEFAULTS[name]:
-                raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
-                                     f"{name} {value!r}")
-            p[name] = value
+    p, catalogue, position = gamedata.settle_files(
+        params, DEFAULTS, _KINDS.get, lambda digest, cat: _position(digest, cat)[0])
+    start, moves = _position(position, catalogue)[1:] if position else (None, ())
     for name, reason in _rule_problems(p):
         raise ParameterError(f"{name}: {reason}")
     if p["returns"] not in RETURNS:
@@ -146,9 +124,7 @@ def setup(params: dict) -> Setup:
     return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
 
 
-def rules_for(p: dict) -> _core.Rules:
-    """The compiled rules for parameters `p` (see setup)."""
-    return setup(p).rules
+check_parameters, rules_for = gamedata.setup_faces(setup)
 
 
 def game_info(p: dict, rules: _core.Rules) -> dict:

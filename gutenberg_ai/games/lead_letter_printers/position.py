@@ -28,16 +28,17 @@ import json
 import os
 import pathlib
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
-from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, name_reason, show, structure_problems
+from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, packaged_json, readable_json, show, structure_problems
+from gutenberg_ai.games.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
+                                      schema_checker)
 from gutenberg_ai.games import gamedata
-from gutenberg_ai.games.positionfile import PositionError, not_a_position, read_position
 
 from . import _core
+from . import catalogue as _catalogue_module
 from . import table as _table
-from .catalogue import Catalogue, CatalogueError, default_catalogue, load_catalogue
+from .catalogue import Catalogue, default_catalogue
 
 FORMAT, VERSION = _table.FORMAT, _table.VERSION     # the file's format, written by both forms
 SCHEMA_NAME = "position.schema.json"
@@ -47,7 +48,7 @@ TABLE_KEYS = ("seed", "round", "phase", "to_act", "turn", "main_action_done", "s
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(AtDecision):
     """A loaded position: ``state`` a fresh CoreState at its decision, following
     ``rules`` (which start at the beginning of the game); ``game_params`` the parameters
     of the OpenSpiel game ``lead_letter_printers``; ``step`` the decision ({"kind",
@@ -67,21 +68,15 @@ class Position:
     form: str = "moves"
     hidden: int = 0         # factories written "hidden" (a table's; drawn with its seed)
 
-    @property
-    def current_player(self) -> int:
-        return self.state.current_player()
-
 
 @functools.lru_cache(maxsize=1)
 def position_schema() -> dict:
     """The JSON Schema (draft 2020-12) of Lead Letter Printers position files."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
-@functools.lru_cache(maxsize=1)
 def _checker() -> SchemaChecker:
-    return SchemaChecker(position_schema(), reason=name_reason)
+    return schema_checker(__package__, SCHEMA_NAME)
 
 
 def _rules(cat: Catalogue, players: int, rounds: int):
@@ -179,15 +174,7 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
     """Load a position file (a path) or decoded JSON (a dict): the Position at its
     decision. `catalogue`: a Catalogue, a catalogue file, or None for the built-in one."""
     data, source, path = read_position(path_or_dict)
-    if catalogue is None or isinstance(catalogue, Catalogue):
-        cat = catalogue or default_catalogue()
-    else:
-        try:
-            cat = load_catalogue(catalogue)
-        except CatalogueError as e:
-            raise PositionError.of(source, [("catalogue", f"{e.source}: {w}: {r}" if w else f"{e.source}: {r}")
-                                            for w, r in e.problems], path) from None
-    return position_from_data(data, cat, source, path)
+    return position_from_data(data, position_catalogue(catalogue, _catalogue_module, source, path), source, path)
 
 
 # ---------------------------------------------------------------------------------------
@@ -247,24 +234,10 @@ def _resampled(rules, moves, viewer: int, seed: int) -> list[int]:
 def save_position(state, path, names_=None, viewer: int | None = None, form: str | None = None) -> dict:
     """Write position_of(state, ...) to `path` as JSON and return it."""
     data = position_of(state, names_, viewer, form=form)
-    text = _dumps(data) if data["form"] == "table" else json.dumps(data)
+    # A table a person can read: short lists and objects on one line.
+    text = readable_json(data, 100) if data["form"] == "table" else json.dumps(data)
     pathlib.Path(path).write_text(text + "\n", encoding="utf-8")
     return data
-
-
-def _dumps(data) -> str:
-    """JSON with short lists and objects on one line: a table a person can read."""
-    def compact(value, indent):
-        pad = "  " * indent
-        flat = json.dumps(value)
-        if len(flat) + len(pad) <= 100 or not isinstance(value, (dict, list)):
-            return flat
-        if isinstance(value, dict):
-            items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
-            return "{\n" + ",\n".join(items) + f"\n{pad}}}"
-        items = [f"{pad}  {compact(v, indent + 1)}" for v in value]
-        return "[\n" + ",\n".join(items) + f"\n{pad}]"
-    return compact(data, 0)
 
 
 # ---------------------------------------------------------------------------------------

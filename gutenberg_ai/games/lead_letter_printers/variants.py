@@ -7,7 +7,7 @@ first round) at the second player's second turn of the Action phase, Shop or Res
 what follows to the end: that player's Shop or Reset action with its optional actions,
 the other player's, then the Order and contract phase and the Production phase, and the
 final scoring. About 1,200 decision nodes, 12 chance nodes (the lead letters and orders
-drawn in sight of both) and 347 terminal states (tests/test_llp_cfr.py counts them).
+drawn in sight of both) and 347 terminal states (tests/test_games_cfr.py counts them).
 
 Unlike Printing Press's, this variant has no hidden information left: every draw from
 here on is face up, so each information state holds one history and CFR solves a game of

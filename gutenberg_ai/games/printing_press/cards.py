@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+
+from gutenberg_ai.games import Match, card_lookup
 
 from .catalogue import Catalogue, default_catalogue, load_catalogue  # noqa: F401 (the cards contract)
 
@@ -33,15 +34,6 @@ _SYNONYMS = {"*": "initiative", "icon": "initiative", "icons": "initiative", "-"
              "rows": "row", "vertical": "column", "horizontal": "row", "next": "adjacent",
              "no": "absent", "without": "absent", "cards": "card", "plates": "plate", "frames": "frame",
              "points": "points", "point": "points", "pts": "points", "p": "points"}
-
-
-@dataclass(frozen=True)
-class Match:
-    kind: str
-    id: int          # 0-based
-    card: str        # how it is named: "card 37", "plate 16", "frame 13"
-    text: str        # what it shows, in the game's words
-    missing: int     # words it shows that the query did not mention
 
 
 def card_words(kind: str, item) -> Counter:
@@ -82,39 +74,15 @@ def _describe(cat: Catalogue, kind: str, i: int) -> str:
     return {"card": cat.describe_card, "plate": cat.describe_plate, "frame": cat.describe_frame}[kind](i)
 
 
-def find_cards(query: str = "", kind: str | None = None, catalogue: Catalogue | None = None) -> list[Match]:
-    """The cards, plates and frames (or those of `kind`) that show every word of
-    `query`, closest first; ValueError for a kind that does not exist."""
+def _found(catalogue: Catalogue | None, kinds):
+    """(kind, id, name, text, the words it shows) of each card, plate and frame of `kinds`."""
     cat = catalogue or default_catalogue()
-    if kind is not None and kind not in KINDS:
-        raise ValueError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
-    words = query_words(query)
-    out = []
-    for k in (kind,) if kind else KINDS:
+    for k in kinds:
         for i, item in enumerate(_items(cat, k)):
-            shows = card_words(k, item)
-            if any(shows[w] < n for w, n in words.items()):
-                continue
-            out.append(Match(k, i, f"{k} {item.number}", _describe(cat, k, i),
-                             sum(shows.values()) - sum(min(n, shows[w]) for w, n in words.items())))
-    out.sort(key=lambda m: (m.missing, KINDS.index(m.kind), m.id))
-    return out
+            yield k, i, f"{k} {item.number}", _describe(cat, k, i), card_words(k, item)
 
 
-def closest_cards(query: str, kind: str | None = None, catalogue: Catalogue | None = None, top: int = 5):
-    """When nothing shows every word: those that show the most of them."""
-    cat = catalogue or default_catalogue()
-    words = query_words(query)
-    scored = []
-    for k in (kind,) if kind else KINDS:
-        for i, item in enumerate(_items(cat, k)):
-            shows = card_words(k, item)
-            hit = sum(min(n, shows[w]) for w, n in words.items())
-            if hit:
-                scored.append((-hit, sum(shows.values()) - hit, KINDS.index(k), i,
-                               Match(k, i, f"{k} {item.number}", _describe(cat, k, i), sum(shows.values()) - hit)))
-    scored.sort(key=lambda x: x[:4])
-    return [m for *_, m in scored[:top]]
+find_cards, closest_cards = card_lookup(KINDS, query_words, _found)
 
 
 __all__ = ["EXACT", "EXAMPLE", "KINDS", "Match", "NOTE", "card_words", "closest_cards", "find_cards",

@@ -16,15 +16,12 @@ in the file, values shown in short excerpts; nothing is returned half-loaded.
 from __future__ import annotations
 
 import functools
-import json
-import os
 from collections import Counter
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from gutenberg_ai.games.gutenberg.catalogue import FrozenMap
-from gutenberg_ai.common.jsonfile import FileDataError, SchemaChecker, decode_json, read_bytes, show
+from gutenberg_ai.common.jsonfile import FileDataError, SchemaChecker, data_file_readers, packaged_json, raise_problems, show
 
 from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
                     SQUARES, SYMBOLS, VARIANTS)
@@ -211,8 +208,7 @@ def _plate_core(p: Plate) -> dict:
 @functools.lru_cache(maxsize=1)
 def catalogue_schema() -> dict:
     """The JSON Schema (draft 2020-12) of catalogue files, as shipped in the package."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
 def _reason(error) -> str | None:
@@ -319,33 +315,13 @@ def _build(data: dict, path: str | None) -> Catalogue:
 def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = None) -> Catalogue:
     """Validate already-decoded JSON data and build the Catalogue. ``source`` names the
     data in messages; raises CatalogueError listing every problem."""
-    problems = _schema_problems(data)
-    if not problems:
-        problems = _semantic_problems(data)
-    if problems:
-        raise CatalogueError.of(source, problems, path)
+    raise_problems(data, source, path, CatalogueError, _schema_problems, _semantic_problems)
     return _build(data, path)
 
 
-def load_catalogue(path: str | os.PathLike | None = None) -> Catalogue:
-    """Load and validate a catalogue file; None (or "") loads the built-in one. Raises
-    CatalogueError (a ValueError) naming the file and every problem, also when the file
-    cannot be read (jsonfile: size, UTF-8, nesting, keys given twice)."""
-    if path is None or path == "":
-        resource = resources.files(__package__) / "data" / BUILTIN_NAME
-        return parse_catalogue(decode_json(resource.read_bytes(), BUILTIN_NAME, CatalogueError,
-                                           str(resource)), BUILTIN_NAME, str(resource))
-    raw, source, shown = read_bytes(path, CatalogueError, MAX_FILE_BYTES, "a catalogue")
-    return catalogue_from_bytes(raw, source, shown)
-
-
-def catalogue_from_bytes(raw: bytes, source: str, path: str | None = None) -> Catalogue:
-    """A catalogue from a file's bytes (as read_bytes gives them)."""
-    return parse_catalogue(decode_json(raw, source, CatalogueError, path, MAX_ITEMS, "a catalogue"),
-                           source, path)
-
-
-@functools.lru_cache(maxsize=1)
-def default_catalogue() -> Catalogue:
-    """The built-in catalogue, loaded once."""
-    return load_catalogue()
+# load_catalogue(path=None): a catalogue file, or the built-in one for None (or ""); a
+# CatalogueError names the file and every problem, also when it cannot be read.
+# catalogue_from_bytes(raw, source, path=None): the same from a file's bytes.
+# default_catalogue(): the built-in one, loaded once.
+load_catalogue, catalogue_from_bytes, default_catalogue = data_file_readers(
+    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")

@@ -1,5 +1,5 @@
 """Printing Press as an OpenSpiel game: the parameters and the Python side of the native
-game "printing_press" (ext/printing_press/spiel.cc, in
+game "printing_press" (ext/engine/spiel.cc.in with data/native_game.json, in
 gutenberg_ai.games.printing_press._core).
 
     import gutenberg_ai, pyspiel
@@ -66,14 +66,15 @@ from . import _core, names
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
 from .catalogue import CatalogueError, catalogue_from_bytes, default_catalogue
 
-GAME_NAME = "printing_press"       # the native game, registered by ._core
+# The native game's names, players and parameters (data/native_game.json, compiled into
+# ._core, which registers it).
+NATIVE_GAME = gamedata.native_game(__package__)
+GAME_NAME = NATIVE_GAME["short_name"]
 KEY = "printing-press"             # its name in the games table and on the command line
 RETURNS = _core.RETURNS_MODES
 # What a player cannot see, in words (a game review says what its searches redrew).
 HIDDEN_WORDS = "the symbols of the tokens others keep face down and of the tokens in the bag"
-DEFAULTS = {"players": 2, "variant": "basic", "rounds": 3, "returns": "auto", "characters": True,
-            "one_token": False, "automa_wins_ties": False, "hard_board": False, "catalogue": "",
-            "position": ""}
+DEFAULTS = NATIVE_GAME["defaults"]
 SOLO_OPTIONS = ("one_token", "automa_wins_ties", "hard_board")
 MAX_ROUNDS = 3                     # the rulebook's game; fewer make small variants
 # The parameters that make the rules (Rules' arguments); a start file says each.
@@ -115,28 +116,18 @@ _KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogu
           "position": FileKind(StartError, START_MAX_BYTES, "a position")}
 
 
-@functools.lru_cache(maxsize=None)
-def _catalogue(digest: str):
-    """The catalogue of registered data ("" for the built-in one)."""
-    if not digest:
-        return default_catalogue()
-    try:
-        return catalogue_from_bytes(*gamedata.raw_of(digest))
-    except CatalogueError as e:
-        raise ParameterError(f"catalogue: {e}") from None
+_catalogue = gamedata.catalogue_reader(default_catalogue, catalogue_from_bytes, CatalogueError)
 
 
 @functools.lru_cache(maxsize=None)
 def _position(digest: str, catalogue: str):
     """(the game's parameters, its Rules starting there) of a position parameter."""
-    raw, source = gamedata.raw_of(digest)
-    try:
+    def read(raw, source):
         data = decode_json(raw, source, StartError)
         if isinstance(data, dict) and data.get("format") == POSITION_FORMAT:
             return _table_position(data, _catalogue(catalogue), source)
         return start_from_data(data, _catalogue(catalogue), source)
-    except FileDataError as e:
-        raise ParameterError(f"position: {e}") from None
+    return gamedata.read_data("position", digest, read, FileDataError)
 
 
 def _table_position(data, catalogue, source):
@@ -251,24 +242,13 @@ def start_from_data(data, catalogue, source: str = "start"):
 # ---------------------------------------------------------------------------------------
 # Parameters and rules.
 # ---------------------------------------------------------------------------------------
-def check_parameters(params: dict) -> dict:
-    """The parameters with defaults filled in; ParameterError names a bad one."""
-    return setup(params).params
-
-
 def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    p = gamedata.with_defaults(params, DEFAULTS)
-    catalogue = gamedata.source("catalogue", p["catalogue"], _KINDS["catalogue"])
-    position = gamedata.source("position", p["position"], _KINDS["position"])
-    start = None
-    if position:
-        # The position says what game it is: its parameters replace the given ones (which
-        # may only repeat them or keep their defaults).
-        settings, start = _position(position, catalogue)
-        gamedata.apply_position(p, settings, DEFAULTS)
+    p, catalogue, position = gamedata.settle_files(
+        params, DEFAULTS, _KINDS.get, lambda digest, cat: _position(digest, cat)[0])
+    start = _position(position, catalogue)[1] if position else None
     for name, reason in _rule_problems(p):
         raise ParameterError(f"{name}: {reason}")
     gamedata.resolve_returns(p, RETURNS)
@@ -283,9 +263,7 @@ def setup(params: dict) -> Setup:
     return Setup(params=p, rules=rules, info=game_info(p, rules), key=key)
 
 
-def rules_for(p: dict) -> _core.Rules:
-    """The compiled rules for parameters `p` (see setup)."""
-    return setup(p).rules
+check_parameters, rules_for = gamedata.setup_faces(setup)
 
 
 def game_info(p: dict, rules: _core.Rules) -> dict:

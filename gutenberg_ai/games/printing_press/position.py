@@ -35,14 +35,16 @@ import os
 import pathlib
 import random
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
-from gutenberg_ai.common.jsonfile import Problem, Problems, SchemaChecker, name_reason, show, structure_problems
-from gutenberg_ai.games.positionfile import PositionError, not_a_position, read_position
+from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, readable_json, show,
+                                  structure_problems)
+from gutenberg_ai.games.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
+                                      schema_checker)
 
 from . import _core, names
-from .catalogue import Catalogue, CatalogueError, default_catalogue, load_catalogue
+from . import catalogue as _catalogue_module
+from .catalogue import Catalogue, default_catalogue
 from .game import START_FORMAT, StartError, start_from_data
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position", "position_from_data",
@@ -81,7 +83,7 @@ _SHORT_OF = {v: k for k, v in ((names.SHORT[i], i) for i in range(N_SYMBOLS))}
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(AtDecision):
     """A loaded position: ``state`` a fresh CoreState at its decision, following
     ``rules``; ``game_params`` the parameters of the OpenSpiel game ``printing_press``;
     ``step`` the decision ({"kind", "player", ...}); ``names`` the players' names (None
@@ -98,10 +100,6 @@ class Position:
     hidden_tokens: tuple = ()
     data: dict = field(default_factory=dict, repr=False, compare=False)
 
-    @property
-    def current_player(self) -> int:
-        return self.state.current_player()
-
 
 # ---------------------------------------------------------------------------------------
 # The JSON Schema
@@ -109,13 +107,11 @@ class Position:
 @functools.lru_cache(maxsize=1)
 def position_schema() -> dict:
     """The JSON Schema (draft 2020-12) of Printing Press position files."""
-    raw = (resources.files(__package__) / "data" / SCHEMA_NAME).read_text(encoding="utf-8")
-    return json.loads(raw)
+    return packaged_json(__package__, SCHEMA_NAME)
 
 
-@functools.lru_cache(maxsize=1)
 def _checker() -> SchemaChecker:
-    return SchemaChecker(position_schema(), reason=name_reason)
+    return schema_checker(__package__, SCHEMA_NAME)
 
 
 # ---------------------------------------------------------------------------------------
@@ -769,15 +765,7 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
     decision. `catalogue`: a Catalogue, a catalogue file, or None for the built-in one.
     PositionError lists every problem found, each with its field."""
     data, source, path = read_position(path_or_dict)
-    if catalogue is None or isinstance(catalogue, Catalogue):
-        cat = catalogue or default_catalogue()
-    else:
-        try:
-            cat = load_catalogue(catalogue)
-        except CatalogueError as e:
-            raise PositionError.of(source, [("catalogue", f"{e.source}: {w}: {r}" if w else f"{e.source}: {r}")
-                                            for w, r in e.problems], path) from None
-    return position_from_data(data, cat, source, path)
+    return position_from_data(data, position_catalogue(catalogue, _catalogue_module, source, path), source, path)
 
 
 # ---------------------------------------------------------------------------------------
@@ -917,33 +905,9 @@ def save_position(state, path, names_=None, viewer: int | None = None) -> dict:
     from gutenberg_ai.games import core_of
     state = core_of(state)
     data = position_of(state, names_, viewer)
-    pathlib.Path(path).write_text(_dumps(data) + "\n", encoding="utf-8")
+    # Short lists on one line, a tableau's numbers a few lines.
+    pathlib.Path(path).write_text(readable_json(data, 90, number_width=84) + "\n", encoding="utf-8")
     return data
-
-
-def _dumps(data) -> str:
-    """JSON with short lists on one line (a tableau a row a line)."""
-    def compact(value, indent):
-        pad = "  " * indent
-        flat = json.dumps(value)
-        if len(flat) + len(pad) <= 90 or not isinstance(value, (dict, list)):
-            return flat
-        if isinstance(value, dict):
-            items = [f"{pad}  {json.dumps(k)}: {compact(v, indent + 1)}" for k, v in value.items()]
-            return "{\n" + ",\n".join(items) + f"\n{pad}}}"
-        if all(isinstance(v, int) for v in value):     # numbers: a few lines
-            lines: list[str] = []
-            line: list[str] = []
-            for v in value:
-                if line and len(", ".join(line + [json.dumps(v)])) + len(pad) > 84:
-                    lines.append(", ".join(line))
-                    line = []
-                line.append(json.dumps(v))
-            lines.append(", ".join(line))
-            return "[\n" + ",\n".join(f"{pad}  {x}" for x in lines) + f"\n{pad}]"
-        items = [f"{pad}  {compact(v, indent + 1)}" for v in value]
-        return "[\n" + ",\n".join(items) + f"\n{pad}]"
-    return compact(data, 0)
 
 
 # ---------------------------------------------------------------------------------------

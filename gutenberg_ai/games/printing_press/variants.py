@@ -10,7 +10,7 @@ two tokens (an A and a blue: which comes first is chance, and the other player d
 see it), keeps one symbol or initiative side up and puts it in the tableau; the third card
 goes to the box. Then both close their frames (the window is the real decision it is in
 the game), and the round is scored. About 4,200 decision nodes, 6 chance nodes and 60,000
-terminal states (`tests/test_pp_cfr.py` counts them).
+terminal states (`tests/test_games_cfr.py` counts them).
 
 The history leading there is a seeded game played by a simple script (`scripted_history`):
 setup tokens placed symbol side up at once; the first card of the round placed, every

@@ -65,6 +65,15 @@ def user_error(e: Exception, status: int = 422) -> ApiError:
     return ApiError(status, str(e))
 
 
+@contextlib.contextmanager
+def refused(status: int = 422):
+    """What a person got wrong (USER_ERRORS) inside, answered as an ApiError of `status`."""
+    try:
+        yield
+    except USER_ERRORS as e:
+        raise user_error(e, status) from None
+
+
 def named_field(message: str, fields) -> list:
     """The problem of a message that names one of the request's `fields` as the games'
     settings word it ("players: 1 is out of range (2-4)"), at that field; else none."""
@@ -403,11 +412,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.post("/api/games/{game_id}/undo", summary="Back to your previous decision")
     def undo(game_id: str, page: Page):
         web = game_of(game_id, page)
-        with holding(web):
-            try:
-                return web.undo()
-            except USER_ERRORS as e:
-                raise user_error(e, 409) from None
+        with holding(web), refused(409):
+            return web.undo()
 
     def stream_holding(web: WebGame, work, wanted: str, why: str):
         """A search on the game, holding it from now until the search ends; the game must
@@ -486,11 +492,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.post("/api/games/{game_id}/review", summary="Review this game", status_code=201)
     def review_game(game_id: str, page: Page):
         web = game_of(game_id, page)
-        with holding(web):
-            try:
-                review = review_of_game(web)
-            except USER_ERRORS as e:
-                raise user_error(e) from None
+        with holding(web), refused():
+            review = review_of_game(web)
         reviews.add(review, page)
         return review.summary()
 
@@ -545,10 +548,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     def load_uploaded_position(req: Upload):
         data = read_upload(req, PositionError)
-        try:
+        with refused():
             return load_position(data)
-        except USER_ERRORS as e:
-            raise user_error(e) from None
 
     def position_view(g, pos) -> dict:
         player = pos.current_player
@@ -585,12 +586,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.post("/api/records", status_code=201, summary="Upload a game record to review")
     def upload_record(req: Upload, page: Page):
         data = read_upload(req, RecordError)
-        try:
+        with refused():
             record = load_record(data)
             record["_source"] = plain_text(req.name)[:60]
             review = Review(record, plain_text(req.name)[:60])
-        except USER_ERRORS as e:
-            raise user_error(e) from None
         reviews.add(review, page)
         return review.summary()
 
@@ -601,10 +600,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.get("/api/records/{record_id}/board", summary="The table after the record's first `to` actions")
     def record_board(record_id: str, page: Page, to: int = 0):
         review = reviews.get(record_id, page)
-        try:
+        with refused():
             return review.board(to)
-        except USER_ERRORS as e:
-            raise user_error(e) from None
 
     @app.get("/api/records/{record_id}/download", summary="The record, as the command line reads it")
     def download_record(record_id: str, page: Page):
