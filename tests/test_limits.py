@@ -264,6 +264,16 @@ def test_a_deeply_nested_meta_is_refused_without_a_recursion_error(tmp_path):
     assert "meta: nested more than" in _refusal(path)
 
 
+def test_a_meta_that_is_json_null_is_refused_as_not_an_object(tmp_path):
+    import numpy as np
+    arrays = _shipped_arrays()
+    arrays["meta"] = np.array("null")
+    path = tmp_path / "null.npz"
+    np.savez(path, **arrays)
+    message = _refusal(path)
+    assert "meta: not a JSON object" in message and "nested" not in message
+
+
 def test_a_weights_file_of_many_members_or_an_object_array_is_refused(tmp_path):
     import zipfile
     import numpy as np

@@ -49,6 +49,7 @@ NPY_HEADER_BYTES = 1 << 16     # a .npy header (numpy's own limit is 10,000 char
 class ModelError(ValueError):
     """A weights file that cannot be used; the message lists every problem, each with its
     place: "<file>: <array or field>: <reason>"."""
+_TOO_DEEP = object()     # what a meta too deep for Python's own parser reads as
 
 
 def shipped_path(game_key: str, solo: bool = False) -> str:
@@ -112,8 +113,8 @@ def read(path: str, game_key: str, core) -> tuple[dict, dict]:
         except ValueError as e:
             add("meta", f"not JSON: {e}")
         except RecursionError:
-            meta = None
-        if meta is None or (isinstance(meta, (dict, list)) and structure_problems(meta)):
+            meta = _TOO_DEEP
+        if meta is _TOO_DEEP or (isinstance(meta, (dict, list)) and structure_problems(meta)):
             add("meta", f"nested more than {MAX_DEPTH} levels deep (no field needs it)")
             meta = {}
         if not isinstance(meta, dict):
