@@ -29,14 +29,15 @@ from gutenberg_ai.interfaces.table import CHANCE, EntryRefused, FollowedGame
 MENU_SHOWN = 12     # a menu this long is shown with the prompt; a longer one on `list`
 LOG_SHOWN = 10
 HELP = """\
-[bold]Enter what the table shows[/bold]: a move or a draw in the game's words (its start, or words it
-contains), its number in [green]list[/green], [green]#ID[/green] for the action's id; a card by what it shows (O O O U U 7 guilders).
-  [green]hint[/green] [PLAYER]    the best moves now (PLAYER: another player's seat, from what you know)
-  [green]fix[/green] N             correct entry N (the next line is its new value); the game is replayed
+[bold]Enter what the table shows[/bold]: a move or a draw in the game's words (its start,
+or words it contains), its number in [green]list[/green], [green]#ID[/green] for the action's id,
+a card by what it shows (O O O U U 7 guilders).
+  [green]hint[/green] [PLAYER]    the best moves now (PLAYER: another's, from what you know)
+  [green]fix[/green] N             correct entry N (asked next); the game is replayed
   [green]log[/green] [N]           the last N entries
   [green]board[/green]             the whole table as you see it
   [green]list[/green]              every possible entry now, numbered
-  [green]quit[/green]              leave (the game is saved: gutenberg-ai table --resume FILE)"""
+  [green]quit[/green]              leave (saved: gutenberg-ai table --resume FILE)"""
 
 
 def _norm(text: str) -> str:
