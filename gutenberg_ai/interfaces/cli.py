@@ -4,6 +4,7 @@ is the default, and a record or position file says its own game.
 
     gutenberg-ai demo --bots smmcts,heuristic        a full game between bots (default random), printed
     gutenberg-ai play --players 2 --ai smmcts        a game against AI opponents in the terminal
+    gutenberg-ai table --players 3 --seat 1          follow a real game at the table, hints at any moment
     gutenberg-ai hint POSITION.json                  the best moves at a position from your table
     gutenberg-ai replay RECORD.json                  a recorded game, action by action
     gutenberg-ai arena --bots smmcts,heuristic ...   a round robin between bots, with ratings
@@ -301,6 +302,45 @@ def resume_play(args, console) -> int:
         said.append(games.of(game).view.dropped_text(dropped))
     console.print(Text("; ".join(said) + ".", style="dim"))
     return session.run()
+
+
+# ---------------------------------------------------------------------------------------
+# table
+# ---------------------------------------------------------------------------------------
+def cmd_table(args) -> int:
+    """A real game followed entry by entry (gutenberg_ai.interfaces.table_terminal)."""
+    import time
+    from gutenberg_ai.interfaces.table import FollowedGame, resume
+    from gutenberg_ai.interfaces.table_terminal import TableSession
+    console = Console(highlight=False)
+    seed = args.seed if args.seed is not None else 0
+    budget = {"seconds": args.seconds} if args.seconds is not None else \
+        {"iterations": args.iterations or HINT_ITERATIONS}
+    if args.resume:
+        for option, value in (("--players", args.players), ("--rounds", args.rounds), ("--seat", args.seat),
+                              ("--characters/--no-characters", args.characters), ("--automa", args.automa or None),
+                              ("--variant", args.variant), ("--catalogue", args.catalogue or None),
+                              ("--names", args.names)):
+            if value is not None:
+                raise UsageError(f"--resume: the game is the record's; leave out {option}")
+        followed = resume(args.resume, seed)
+        same_game(args.game, followed.printing_game, f"the record {args.resume}")
+        save = args.save or args.resume
+        said = f"Resumed {args.resume}: {len(followed.entries)} entries"
+    else:
+        g = printing_game(args.game)
+        game = load_game(game_params(args, g), g.key)
+        names = [n.strip() for n in args.names.split(",")] if args.names else None
+        try:
+            followed = FollowedGame(game, args.seat or 0, seed, names)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        save = args.save or f"table-{g.key}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        said = f"{g.title}, {game.num_players()} player{'s' if game.num_players() > 1 else ''}, you in seat " \
+               f"{followed.seat}"
+    console.print(Text(f"{said}. Saved after every entry to {save} (continue: gutenberg-ai table --resume "
+                       f"{save}). Type help for the commands.", style="dim"))
+    return TableSession(followed, console, save=save, budget=budget).run()
 
 
 # ---------------------------------------------------------------------------------------
@@ -990,6 +1030,26 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE",
                       help="write the game record to FILE when the game ends (if you leave before, what you have seen)")
     play.set_defaults(run=cmd_play)
+
+    table = _subparser(sub, "table", "follow a real game at the table, with hints at any moment",
+                       "Follow a game played at a real table: enter every draw and every move as it "
+                       "happens (in the game's words, by number, a card by what it shows); what you "
+                       "cannot see is held by a stand-in the hints never see. At the prompt: hint "
+                       "[PLAYER], fix N, log, board, list, help, quit. Saved after every entry.",
+                       ["gutenberg-ai table --players 3 --seat 1 --names Ann,you,Tom",
+                        "gutenberg-ai table --game printing-press --players 1",
+                        "gutenberg-ai table --resume table.json"])
+    _game_options(table, "the players at the table, you included: 1-4 (default 2; 1 is solo)")
+    _search_budget(table, " of a hint", HINT_ITERATIONS)
+    table.add_argument("--seat", type=int, default=None, help="your seat, 0 to players-1 (default 0)")
+    table.add_argument("--names", default=None, help="the players' names in seat order, comma-separated")
+    table.add_argument("--seed", type=_seed, default=None,
+                       help="seed of the stand-ins for what you cannot see, and of the hints (default 0)")
+    table.add_argument("--resume", metavar="FILE", default="", help="continue a followed game from its save")
+    table.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
+    table.add_argument("--save", metavar="FILE", help="where the game is saved after every entry "
+                                                      "(default: table-GAME-DATE-TIME.json here)")
+    table.set_defaults(run=cmd_table, position="")
 
     replay = _subparser(sub, "replay", "replay a game record action by action",
                         "Replay a game record (written by play, demo, arena or save) action by action, "

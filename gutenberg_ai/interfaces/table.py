@@ -1,0 +1,403 @@
+"""At the table: a real game followed entry by entry by a person in one seat, for every
+game of the games table (the model; `gutenberg-ai table` drives it in the terminal,
+gutenberg_ai.interfaces.table_terminal).
+
+The person enters what the table shows as it happens: every draw (the cards turned, the
+tokens drawn, the automa's cards), every other player's move, and their own moves. The
+engine needs a value for what the person cannot see (another player's secret draw, a
+plan committed face down, a token kept hidden): the model puts a *placeholder* there,
+drawn with a seeded generator among what is possible, so the game goes on. What is
+hidden from the person is the core's to say: `mask_history(seat, history)` (a negative
+action: not seen). A pending draw or move is unseen when its outcome would be masked
+(tried on a clone).
+
+    followed = FollowedGame(game, seat=0, seed=7)
+    kind, value = followed.next_turn()   # ("chance", None), ("move", P), ("own", seat),
+                                         # ("unseen", P), ("reveal", entry index), ("end", None)
+    followed.place_unseen()              # at ("unseen", P): a placeholder
+    followed.enter(action)               # what the table shows; EntryRefused, nothing changed
+    followed.reveal(i, action)           # a placeholder now shown, as it came up
+    dropped = followed.fix(i, action)    # a correction: the game replayed from entry i
+
+Revealed placeholders: when the mask shows a placeholder (the plans turned over at the
+end of a plan step), next_turn() asks for it ("reveal", i) before the game goes on; the
+entered value replaces it and the game is replayed from there (an entered entry after it
+that no longer fits refuses the reveal).
+
+An entry that the person could see legal but the placeholders forbid (a card the person
+sees drawn that a placeholder took earlier) is accepted by redrawing the placeholders:
+`state.resample_from_infostate(seat, sampler)` at that point, up to RESAMPLE_TRIES
+worlds, until the entry is legal in one; that world's history becomes the placeholders.
+An entry legal in none of them is refused, saying why.
+
+Placeholders never reach a hint: the searches redraw what the player to act has not seen
+(docs/search.md), so `hint()` at the person's decision is the hint on the real table.
+`hint(player=P)` at another player's decision searches from what the person knows: one
+world drawn from the person's information state (resample_from_infostate with the
+model's seed), then the search from P's information in that world.
+
+Draws with several possible worlds: the menu of a draw (options()) is the union of the
+outcomes over the current world and up to MENU_WORLDS worlds redrawn from the person's
+information state (a sample of them, bounded: a rare outcome may be missing from the
+menu, and is still accepted when typed, by the resampling above).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gutenberg_ai import games
+from gutenberg_ai.games import core_of
+from gutenberg_ai.games.records import CHANCE, GameRecord, seat_entry, write_json
+
+RESAMPLE_TRIES = 400   # worlds tried for an entry the placeholders forbid
+MENU_WORLDS = 24       # worlds whose outcomes make the menu of a draw or a move
+UNSEEN_PROBES = 64     # outcomes tried to tell an unseen draw or move
+PERSON = "person at the table"   # the person's seat in the record
+
+
+class EntryRefused(ValueError):
+    """An entry that cannot be taken; its text says why. Nothing changed."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    player: int      # the seat that acted, CHANCE for a draw
+    action: int
+    entered: bool    # False: a placeholder for what the person has not seen
+
+
+def outcomes(state) -> list:
+    """What can come next: the chance outcomes or the legal moves."""
+    if state.is_chance_node():
+        return [a for a, _ in state.chance_outcomes()]
+    return list(state.legal_actions())
+
+
+def _history(state) -> list:
+    return [(h.player, h.action) for h in state.full_history()]
+
+
+class FollowedGame:
+    """A game followed by the person in `seat`; `names`: one per seat (the person's
+    included). `entries`: (player, action, entered) to start from (a resumed game),
+    replayed and checked."""
+
+    def __init__(self, game, seat: int, seed: int = 0, names=None, entries=()):
+        n = game.num_players()
+        if not 0 <= seat < n:
+            raise ValueError(f"seat: {seat} is not a seat of this game (0-{n - 1})")
+        names = list(names) if names else [f"player {s}" for s in range(n)]
+        if len(names) != n:
+            raise ValueError(f"names: {len(names)} given for {n} players")
+        self.game, self.seat, self.seed, self.names = game, seat, seed, names
+        self.printing_game = games.of(game)
+        self._rng = random.Random(f"gutenberg-table/{seed}")
+        self.entries: list[Entry] = []
+        self.state = game.new_initial_state()
+        if entries:
+            state, kept, dropped = self._replay([Entry(*e) for e in entries])
+            if dropped:
+                i = len(kept)
+                raise ValueError(f"entry {i + 1} ({self.name(dropped[0].player)}: action {dropped[0].action}) "
+                                 "does not fit the entries before it")
+            self.state, self.entries = state, kept
+
+    # -- what the person sees -----------------------------------------------------------
+    def name(self, player: int) -> str:
+        return "chance" if player == CHANCE else self.names[player]
+
+    def masked(self, state=None) -> list:
+        state = self.state if state is None else state
+        return core_of(state).mask_history(self.seat, _history(state))
+
+    def _hides(self, state, action: int) -> bool:
+        """Whether `action` at `state` would be hidden from the person."""
+        child = state.clone()
+        child.apply_action(action)
+        return core_of(child).mask_history(self.seat, _history(child))[-1][1] < 0
+
+    def _unseen(self, state) -> bool:
+        """Whether the draw or move pending at `state` is hidden from the person whatever
+        it is (a decision where some moves are seen, a token kept face up or face down, is
+        entered; the moves that look alike become a placeholder). Tried on UNSEEN_PROBES
+        outcomes at most, spread over them."""
+        if state.is_terminal():
+            return False
+        possible = outcomes(state)
+        if not self._hides(state, possible[0]):
+            return False
+        step = max(1, len(possible) // UNSEEN_PROBES)
+        return all(self._hides(state, a) for a in possible[::step])
+
+    def reveals(self) -> list:
+        """The placeholders the person can now see (to be entered as they came up)."""
+        masked = self.masked()
+        return [i for i, e in enumerate(self.entries) if not e.entered and masked[i][1] >= 0]
+
+    def hidden_count(self) -> int:
+        return sum(1 for e in self.entries if not e.entered)
+
+    def next_turn(self):
+        """What the game waits for, as (kind, value): ("reveal", entry index) a placeholder
+        now shown; ("end", None); ("unseen", player) a draw or move the person does not
+        see (place_unseen); ("chance", None) a draw to enter; ("own", seat) the person's
+        move; ("move", player) another player's move. The terminal and the page both
+        ask this."""
+        shown = self.reveals()
+        if shown:
+            return "reveal", shown[0]
+        if self.state.is_terminal():
+            return "end", None
+        player = self.state.current_player()
+        if self._unseen(self.state):
+            return "unseen", player
+        if player == CHANCE:
+            return "chance", None
+        return ("own" if player == self.seat else "move"), player
+
+    # -- entering -----------------------------------------------------------------------
+    def _append(self, action: int, entered: bool):
+        player = self.state.current_player()
+        self.state.apply_action(action)
+        # A move the person saw made, but not which (a token kept face down): what they
+        # entered stands in for it, as a placeholder.
+        if entered and player != self.seat:
+            entered = self.masked()[-1][1] >= 0
+        self.entries.append(Entry(player, action, entered))
+
+    def place_unseen(self) -> int:
+        """A placeholder for the pending unseen draw or move, drawn among what is possible."""
+        if not self._unseen(self.state):
+            raise EntryRefused("the table waits for an entry the person sees")
+        action = self._rng.choice(outcomes(self.state))
+        self._append(action, entered=False)
+        return action
+
+    def _worlds(self, n: int):
+        """Up to `n` states drawn from the person's information state (none when nothing
+        is hidden from them: the state is the only world)."""
+        if not any(a < 0 for _, a in self.masked()):
+            return
+        for _ in range(n):
+            yield self.state.resample_from_infostate(self.seat, self._rng.random)
+
+    def options(self, worlds: int = MENU_WORLDS) -> dict:
+        """What can be entered now: action -> its words, over the worlds the person could be
+        in (this one and `worlds` more drawn at most), sorted by action."""
+        state = self.state
+        player = state.current_player()
+        found = {a: state.action_to_string(player, a) for a in outcomes(state)}
+        if player != self.seat:
+            for world in self._worlds(worlds):
+                for a in outcomes(world):
+                    if a not in found:
+                        found[a] = world.action_to_string(player, a)
+        return dict(sorted(found.items()))
+
+    def text(self, action: int) -> str:
+        """The words of `action` entered now (in a world where it is possible)."""
+        player = self.state.current_player()
+        if action in outcomes(self.state):
+            return self.state.action_to_string(player, action)
+        return self.options().get(action, f"action {action}")
+
+    def enter(self, action: int):
+        """Enter what the table shows now: a draw, another player's move, the person's own.
+        An entry the placeholders forbid redraws them (resample_from_infostate); one that
+        no world allows is refused (EntryRefused) and nothing changes."""
+        state = self.state
+        if state.is_terminal():
+            raise EntryRefused("the game is over")
+        kind, _ = self.next_turn()
+        if kind == "reveal":
+            raise EntryRefused("a hidden entry is shown now: enter it first")
+        if kind == "unseen":
+            raise EntryRefused("the person does not see this one: it gets a placeholder")
+        if action in outcomes(state):
+            self._append(action, entered=True)
+            return
+        player = state.current_player()
+        for _, world in zip(range(RESAMPLE_TRIES), self._worlds(RESAMPLE_TRIES)):
+            if action in outcomes(world):
+                self._adopt(world)
+                self._append(action, entered=True)
+                return
+        raise EntryRefused(self._why_not(player, action))
+
+    def _why_not(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            return ("not possible: that cannot come up here (already out, or not in this game)"
+                    + (" in any deal of what you have not seen" if self.hidden_count() else ""))
+        try:
+            reason = core_of(self.state).illegal_message(int(action))
+        except (OverflowError, ValueError, TypeError):
+            reason = f"action {action} is not a move of this game"
+        return f"not possible: {reason}"
+
+    def _adopt(self, world):
+        """The placeholders of `world` (a resample of the person's information state)."""
+        history = _history(world)
+        assert len(history) == len(self.entries), "a resample keeps the history's length"
+        for i, ((player, action), e) in enumerate(zip(history, self.entries)):
+            if action != e.action:
+                assert not e.entered, "a resample keeps what the person has seen"
+                self.entries[i] = Entry(player, action, False)
+        self.state = world
+
+    def _replay(self, entries):
+        """The game replayed from the start through `entries`: (state, kept, dropped).
+        An entered entry that no longer fits is dropped (and named by the caller); a
+        placeholder that no longer fits is drawn again, or left out where its player no
+        longer acts (next_turn places what is missing)."""
+        state = self.game.new_initial_state()
+        kept, dropped = [], []
+        for e in entries:
+            if state.is_terminal():
+                (dropped if e.entered else []).append(e)
+                continue
+            player = state.current_player()
+            possible = outcomes(state)
+            if e.player == player and e.action in possible:
+                kept.append(e)
+                state.apply_action(e.action)
+            elif e.entered:
+                dropped.append(e)
+            elif e.player == player and self._unseen(state):
+                action = self._rng.choice(possible)
+                kept.append(Entry(player, action, False))
+                state.apply_action(action)
+        return state, kept, dropped
+
+    def reveal(self, index: int, action: int):
+        """A placeholder now shown, entered as it came up: the game replayed from it; an
+        entered entry after it that no longer fits refuses the reveal (nothing changes)."""
+        if index not in self.reveals():
+            raise EntryRefused(f"entry {index + 1} is not a hidden entry shown now")
+        before = self._state_at(index)
+        if action not in outcomes(before):
+            raise EntryRefused(self._why_at(before, action))
+        old = self.entries[index]
+        entries = self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:]
+        state, kept, dropped = self._replay(entries)
+        if dropped:
+            e = dropped[0]
+            raise EntryRefused(f"not possible: that contradicts a later entry ({self.name(e.player)}: "
+                               f"{self._words(e)})")
+        self.state, self.entries = state, kept
+
+    def fix(self, index: int, action: int) -> list:
+        """Correct entry `index` (one the person entered) to `action`: the game is replayed
+        from there; later entries are kept where they still fit. Returns the entries that
+        no longer fit (dropped), as (index, player, words)."""
+        if not 0 <= index < len(self.entries):
+            raise EntryRefused(f"there is no entry {index + 1} (entries 1 to {len(self.entries)})")
+        old = self.entries[index]
+        if not old.entered:
+            raise EntryRefused(f"entry {index + 1} is hidden from you: it is entered when it is shown")
+        before = self._state_at(index)
+        if action not in outcomes(before):
+            raise EntryRefused(self._why_at(before, action))
+        words = {id(e): (i, self._words(e)) for i, e in enumerate(self.entries)}
+        entries = self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:]
+        state, kept, dropped = self._replay(entries)
+        self.state, self.entries = state, kept
+        return [(words[id(e)][0], e.player, words[id(e)][1]) for e in dropped]
+
+    def _state_at(self, index: int):
+        state = self.game.new_initial_state()
+        for e in self.entries[:index]:
+            state.apply_action(e.action)
+        return state
+
+    def _why_at(self, state, action: int) -> str:
+        if state.is_chance_node():
+            return "not possible: that cannot come up there"
+        try:
+            return f"not possible: {core_of(state).illegal_message(int(action))}"
+        except (OverflowError, ValueError, TypeError):
+            return f"not possible: action {action} is not a move of this game"
+
+    def _words(self, e: Entry) -> str:
+        """An entry's words (replayed to it: the words depend on the state)."""
+        i = next((k for k, x in enumerate(self.entries) if x is e), None)
+        if i is None:
+            return f"action {e.action}"
+        return self._state_at(i).action_to_string(e.player, e.action)
+
+    def entry_texts(self) -> list:
+        """Every entry as the person knows it: (player, words or None for a placeholder)."""
+        state = self.game.new_initial_state()
+        out = []
+        for e in self.entries:
+            out.append((e.player, state.action_to_string(e.player, e.action) if e.entered else None))
+            state.apply_action(e.action)
+        return out
+
+    def options_at(self, index: int) -> dict:
+        """What entry `index` could have been (a reveal, a correction): action -> words."""
+        state = self._state_at(index)
+        player = state.current_player()
+        return {a: state.action_to_string(player, a) for a in outcomes(state)}
+
+    # -- hints --------------------------------------------------------------------------
+    def hint(self, player: int | None = None, **budget):
+        """The hints at the decision now (search.hints.hint), searched from what the person
+        knows. For another player to act: one world drawn from the person's information
+        state, then the search from that player's information in it."""
+        from gutenberg_ai.search.hints import hint
+        state = self.state
+        if state.is_terminal() or state.is_chance_node():
+            raise EntryRefused("hints are for a player's decision (the table waits for a draw)")
+        to_act = state.current_player()
+        if player is not None and player != to_act:
+            raise EntryRefused(f"{self.name(player)} is not to move now; {self.name(to_act)} is")
+        budget.setdefault("seed", self.seed)
+        if to_act != self.seat:
+            rng = random.Random(f"gutenberg-table-hint/{budget['seed']}/{len(self.entries)}")
+            state = state.resample_from_infostate(self.seat, rng.random) \
+                if any(a < 0 for _, a in self.masked()) else state
+        return hint(state, **budget)
+
+    # -- the record ---------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        seats = [seat_entry(s, PERSON if s == self.seat else self.names[s]) for s in range(len(self.names))]
+        record = GameRecord(self.game, None, seats, command="table")
+        state = self.game.new_initial_state()
+        for e in self.entries:
+            record.add(state, e.action)
+            state.apply_action(e.action)
+        record.finish(state)
+        return record
+
+    def to_dict(self) -> dict:
+        """What the person has seen, as a record (records.GameRecord with a viewer): the
+        placeholders hidden, those shown but not entered yet too."""
+        data = self.record().to_dict(viewer=self.seat, state=self.state)
+        for i, e in enumerate(self.entries):
+            if not e.entered and "hidden" not in data["actions"][i]:
+                data["actions"][i] = {"player": e.player, "by": data["actions"][i]["by"], "hidden": True}
+        if self.hidden_count():
+            data["result"], data["finished"] = None, False
+        return data
+
+    def save(self, path):
+        write_json(path, self.to_dict())
+
+
+def resume(path, seed: int = 0) -> FollowedGame:
+    """The followed game of a record saved by `table` (or by `play` with a viewer): what
+    the person had not seen filled with placeholders that fit it (records.fill_hidden)."""
+    from gutenberg_ai.games.records import RecordError, fill_hidden, game_of, load_record
+    record = load_record(path)
+    seat = record.get("viewer")
+    if seat is None:
+        raise RecordError(record.get("_source", str(path)), "viewer",
+                          "missing: a followed game is a record of what one person has seen")
+    game = game_of(record)
+    entries, _ = fill_hidden(record, game, seed)
+    names = [f"player {s}" for s in range(game.num_players())]
+    for e in record["seats"]:
+        names[e["seat"]] = "you" if e["seat"] == seat else e["player"]
+    return FollowedGame(game, seat, seed, names,
+                        [(e["player"], e["action"], not e.get("filled")) for e in entries])

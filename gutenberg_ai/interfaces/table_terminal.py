@@ -1,0 +1,323 @@
+"""`gutenberg-ai table`: a real game followed in the terminal (the model:
+gutenberg_ai.interfaces.table.FollowedGame).
+
+The prompt says what it waits for ("a draw (setup)?", "Tom's move (plan)?", "your move
+(draft)?", "entry 12, Tom's plan, now shown?"). An entry is typed:
+- in the game's words: the whole text, its start, or words it contains (one move must
+  fit; `list` shows them all);
+- by its number in the menu (`list`), or `#ID` for the action's id;
+- a draw by the `cards` lookup: what the card shows (`O O O U U 7 guilders`);
+- a move as the game's view lets a person type it (Gutenberg: a plan as five numbers).
+Commands: `hint [PLAYER]`, `fix N` (correct entry N; the next line is its new value),
+`log [N]` (the last N entries), `board`, `list`, `help`, `quit`. What is typed wrong gets
+a line saying why, and nothing changes. After every entry the game is saved (what the
+person has seen: FollowedGame.to_dict) to the save path, and `table --resume FILE`
+continues it.
+"""
+from __future__ import annotations
+
+import re
+
+from rich.console import Console
+from rich.text import Text
+
+from gutenberg_ai.games import core_of
+from gutenberg_ai.interfaces import tui
+from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES
+from gutenberg_ai.interfaces.table import CHANCE, EntryRefused, FollowedGame
+
+MENU_SHOWN = 12     # a menu this long is shown with the prompt; a longer one on `list`
+LOG_SHOWN = 10
+HELP = """\
+[bold]Enter what the table shows[/bold]: a move or a draw in the game's words (its start,
+or words it contains), its number in [green]list[/green], [green]#ID[/green] for the action's id,
+a card by what it shows (O O O U U 7 guilders).
+  [green]hint[/green] [PLAYER]    the best moves now (PLAYER: another's, from what you know)
+  [green]fix[/green] N             correct entry N (asked next); the game is replayed
+  [green]log[/green] [N]           the last N entries
+  [green]board[/green]             the whole table as you see it
+  [green]list[/green]              every possible entry now, numbered
+  [green]quit[/green]              leave (saved: gutenberg-ai table --resume FILE)"""
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace(",", " ").split())
+
+
+def find_entry(line: str, options: dict, core=None, view=None, cards=None) -> int:
+    """The action `line` names among `options` (action -> words): `#ID`, a number of the
+    menu, numbers the game's view reads (typed_move), the words (whole, start, or all
+    contained), or a card found by what it shows. ValueError says why none or which."""
+    line = line.strip()
+    actions = list(options)
+    if re.fullmatch(r"#-?\d{1,9}", line):
+        action = int(line[1:])
+        if action not in options:
+            raise EntryRefused(f"not possible: action {action} is not among what can be entered now (list)")
+        return action
+    numbers = line.replace(",", " ").split()
+    if numbers and all(re.fullmatch(r"-?\d{1,6}", w) for w in numbers):
+        if len(numbers) == 1:
+            k = int(numbers[0])
+            if 1 <= k <= len(actions):
+                return actions[k - 1]
+            raise ValueError(f"there is no entry {k} in the list: they are numbered 1 to {len(actions)}")
+        if view is not None and core is not None and not core.is_chance():
+            action = view.typed_move(core, [int(w) for w in numbers], core.legal_actions())
+            if action is not None:
+                return action
+        raise ValueError(f"{line!r}: type one number from the list (1-{len(actions)}), or the words")
+    said = _norm(line)
+    texts = {a: _norm(t) for a, t in options.items()}
+    for test in (lambda t: t == said, lambda t: t.startswith(said),
+                 lambda t: all(w in t.split() for w in said.split()),
+                 lambda t: all(w in t for w in said.split())):
+        found = [a for a, t in texts.items() if test(t)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            return _one_of(found, options, line)
+    if cards is not None:
+        shown = [m for m in cards.find_cards(line) if m.card]
+        found = [a for a, t in options.items() if any(re.search(rf"(^|\W){re.escape(m.card)}(\W|$)", t)
+                                                       for m in shown)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            return _one_of(found, options, line)
+    raise ValueError(f"{line!r} is none of what can be entered now: type its words, or list")
+
+
+def _one_of(found, options, line):
+    shown = "; ".join(options[a] for a in found[:4]) + ("; ..." if len(found) > 4 else "")
+    raise ValueError(f"{line!r} fits {len(found)} entries: {shown} (more words, or its number in list)")
+
+
+class TableSession:
+    """The terminal loop of a followed game. `read_line(prompt)` reads a line (default:
+    the terminal); `save`: the path written after every entry; `budget`: the hints'
+    search budget (seconds or iterations)."""
+
+    def __init__(self, followed: FollowedGame, console: Console | None = None, read_line=None,
+                 save: str | None = None, budget: dict | None = None):
+        self.followed = followed
+        self.console = console or Console(highlight=False)
+        self.read_line = read_line or self.console.input
+        self.echo = read_line is not None
+        self.save_path = save
+        self.budget = dict(budget or {"iterations": 2000})
+        g = followed.printing_game
+        self.view, self.cards = g.view, (g.cards if g.cards_module else None)
+        self.unseen = []      # placeholders placed since the last line said so
+
+    @property
+    def names(self):
+        return ["you" if s == self.followed.seat else n for s, n in enumerate(self.followed.names)]
+
+    # -- the loop -----------------------------------------------------------------------
+    def run(self) -> int:
+        try:
+            while True:
+                kind, value = self.followed.next_turn()
+                if kind == "end":
+                    break
+                if kind == "unseen":
+                    self.followed.place_unseen()
+                    self.unseen.append(value)
+                    self._autosave()
+                    continue
+                self._say_unseen()
+                self._ask(kind, value)
+        except Quit as q:
+            self._say_unseen()
+            self.console.print(Text(str(q), style="bold"))
+            self._autosave(final=True)
+            return q.code
+        except KeyboardInterrupt:
+            self.console.print(Text("Interrupted.", style="bold"))
+            self._autosave(final=True)
+            return 130
+        self._say_unseen()
+        core = core_of(self.followed.state)
+        self.console.rule("End of the game")
+        self.console.print(tui.score_table(core, self.names))
+        self._autosave(final=True)
+        return 0
+
+    def _say_unseen(self):
+        if not self.unseen:
+            return
+        draws = sum(1 for p in self.unseen if p == CHANCE)
+        moves = [p for p in self.unseen if p != CHANCE]
+        core = core_of(self.followed.state)
+        if draws:
+            self.console.print(Text(f"{self.view.UNSEEN_DRAW}" + (f" (x{draws})" if draws > 1 else ""), style="dim"))
+        for p in moves:
+            self.console.print(Text(f"{self.names[p]} {self.view.hidden_move_text(core, p)}", style="yellow"))
+        self.unseen = []
+
+    def question(self, kind: str, value) -> str:
+        """What the prompt waits for, in words."""
+        f = self.followed
+        if kind == "reveal":
+            e = f.entries[value]
+            what = "the draw you did not see" if e.player == CHANCE else f"{self.names[e.player]}'s hidden move"
+            return f"entry {value + 1}, {what}, now shown? "
+        step = core_of(f.state).step_name()
+        if kind == "chance":
+            return f"what came up ({step})? "
+        if kind == "own":
+            return f"your move ({step})? "
+        return f"{self.names[value]}'s move ({step})? "
+
+    def _ask(self, kind, value):
+        f = self.followed
+        options = f.options_at(value) if kind == "reveal" else f.options()
+        if kind == "own" and len(options) > 1:
+            self._show_decision(options)
+        elif 1 < len(options) <= MENU_SHOWN:
+            self.console.print(tui.menu_text(list(options.values()), core_of(f.state).step_name(), self.console.width))
+        while True:
+            line = self._read(self.question(kind, value))
+            if not line.strip():
+                continue
+            try:
+                done = self._command(line, options)
+                if done == "fixed":      # the game changed: the turn is asked again
+                    return
+                if done:
+                    continue
+                action = self._find(line, options, reveal=kind == "reveal")
+                before = len(f.entries)
+                words = options.get(action) or f.text(action)
+                if kind == "reveal":
+                    f.reveal(value, action)
+                else:
+                    f.enter(action)
+            except Quit:
+                raise
+            except ValueError as e:      # EntryRefused too: nothing changed
+                self.console.print(Text(str(e), style="red"))
+                continue
+            who = "chance" if kind == "chance" else ("you" if kind == "own" else
+                                                     self.names[f.entries[value if kind == "reveal" else before].player])
+            self.console.print(Text(f"{value + 1 if kind == 'reveal' else before + 1}. {who}: {words}",
+                                    style="cyan" if kind == "own" else "yellow"))
+            self._autosave()
+            return
+
+    def _find(self, line: str, options: dict, reveal: bool = False) -> int:
+        core = None if reveal else core_of(self.followed.state)
+        return find_entry(line, options, core, self.view, self.cards)
+
+    def _show_decision(self, options: dict):
+        f = self.followed
+        core = core_of(f.state)
+        legal = list(options)
+        texts = [tui.move_text(core, a, t) for a, t in options.items()]
+        menu = self.view.menu(core, f.seat, legal, texts, self.console.width) or \
+            tui.menu_text(texts, core.step_name(), self.console.width)
+        height = self.console.size.height if self.console.is_terminal else SCREEN_LINES
+        below = len(self.console.render_lines(menu, pad=False)) + 3
+        self.console.rule(f"Your decision: {core.step_name()}")
+        self.console.print(tui.fit_decision(self.console, core, f.seat, self.names, below, height))
+        self.console.print(menu)
+        self.console.print("[dim]Type your move (number or words), hint, or help.[/dim]")
+
+    # -- commands -----------------------------------------------------------------------
+    def _command(self, line: str, options: dict):
+        """Run `line` if it is a command: "done", or "fixed" after a correction (the
+        game changed); None when it is not a command."""
+        words = line.split()
+        command, rest = words[0].lower(), words[1:]
+        f = self.followed
+        if command in ("quit", "exit"):
+            raise Quit(0, "You left the table.")
+        if command == "help":
+            self.console.print(HELP)
+        elif command == "hint":
+            self._hint(rest)
+        elif command == "fix":
+            return self._fix(rest)
+        elif command == "log":
+            self._log(rest)
+        elif command == "board":
+            self.console.print(tui.game_view(core_of(f.state), f.seat, self.names))
+        elif command in ("list", "moves"):
+            self.console.print(tui.moves_table(list(options.values())))
+        elif command == "save":
+            self._save(rest)
+        else:
+            return None
+        return "done"
+
+    def _hint(self, rest):
+        f = self.followed
+        player = None
+        if rest:
+            who = " ".join(rest).lower()
+            seats = [s for s, n in enumerate(self.names) if n.lower() == who or str(s) == who]
+            if not seats:
+                raise ValueError(f"hint {' '.join(rest)!r}: name a player ({', '.join(self.names)}) or a seat number")
+            player = seats[0]
+        hints = f.hint(player, top=5, **self.budget)
+        to_act = f.state.current_player()
+        solo = f.game.num_players() == 1
+        self.console.print(tui.hints_table(hints, title=f"Hints for {self.names[to_act]} ({hints.iterations:,} "
+                                           "iterations, from what you have seen)", solo=solo,
+                                           score_word=f.printing_game.score_word))
+
+    def _fix(self, rest) -> str:
+        f = self.followed
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise ValueError("fix N: the number of the entry to correct (log shows them)")
+        i = int(rest[0]) - 1
+        if not 0 <= i < len(f.entries):
+            raise EntryRefused(f"there is no entry {i + 1} (entries 1 to {len(f.entries)})")
+        if not f.entries[i].entered:
+            raise EntryRefused(f"entry {i + 1} is hidden from you: it is entered when it is shown")
+        options = f.options_at(i)
+        was = options.get(f.entries[i].action, "?")
+        line = self._read(f"entry {i + 1} (was: {was}), corrected? ")
+        action = find_entry(line, options, cards=self.cards)
+        dropped = f.fix(i, action)
+        self.console.print(Text(f"{i + 1}. corrected to: {options[action]}; the game replayed from there.",
+                                style="bold"))
+        for k, player, words in dropped:
+            who = "chance" if player == CHANCE else self.names[player]
+            self.console.print(Text(f"  no longer fits, left out: entry {k + 1} ({who}: {words})", style="red"))
+        self._autosave()
+        return "fixed"
+
+    def _log(self, rest):
+        n = int(rest[0]) if rest and rest[0].isdigit() else LOG_SHOWN
+        texts = self.followed.entry_texts()
+        for i in range(max(0, len(texts) - n), len(texts)):
+            player, words = texts[i]
+            who = "chance" if player == CHANCE else self.names[player]
+            self.console.print(Text(f"{i + 1:>5}. {who}: {words if words is not None else '(not seen)'}"))
+
+    def _save(self, rest):
+        if not rest:
+            raise ValueError("save FILE: name the file")
+        self.followed.save(" ".join(rest))
+        self.console.print(Text(f"Saved to {' '.join(rest)}"))
+
+    def _autosave(self, final: bool = False):
+        if self.save_path:
+            self.followed.save(self.save_path)
+            if final:
+                self.console.print(Text(f"Saved to {self.save_path} (continue: gutenberg-ai table --resume "
+                                        f"{self.save_path})", style="dim"))
+
+    def _read(self, prompt: str) -> str:
+        try:
+            line = self.read_line(prompt)
+        except EOFError:
+            raise Quit(1, "The input ended before the game did.") from None
+        if self.echo:
+            self.console.print(Text(prompt + line, style="dim"))
+        return line
+
+
+__all__ = ["TableSession", "find_entry"]
