@@ -1,11 +1,13 @@
 """The games as PettingZoo environments (gutenberg_ai.env) and through Shimmy's OpenSpiel
 wrapper: PettingZoo's own API test for every game and player count, the action mask,
 the rewards, the seeding, what each player observes, and the parameters' errors."""
+import functools
+
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.env import env, raw_env  # noqa: E402
@@ -24,6 +26,11 @@ def returns_for(players: int) -> str:
 @pytest.mark.parametrize("game,players", CASES)
 def test_pettingzoos_api_test_passes(game, players):
     api_test(env(game=game, players=players, returns=returns_for(players)), num_cycles=400)
+
+
+@pytest.mark.parametrize("game", list(PLAYER_COUNTS))
+def test_pettingzoos_seed_test_passes(game):
+    seed_test(functools.partial(env, game=game, players=3), num_cycles=100)
 
 
 def play(e, seed: int, on_step=None) -> list:
