@@ -201,3 +201,14 @@ def test_the_example_policy_trains_through_the_env_and_plays_as_a_bot(tmp_path):
             state.apply_action(action)
     with pytest.raises(ValueError, match="another game's policy"):
         rl_policy.make_bot(games.get("gutenberg").load(players=2), 0, 0, {"iterations": 1}, weights=path)
+
+
+def test_without_the_rl_extra_the_import_says_how_to_install_it(monkeypatch):
+    import importlib
+    import sys
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)      # as if not installed
+    monkeypatch.delitem(sys.modules, "gutenberg_ai.env")
+    with pytest.raises(ImportError, match=r"install the extra: pip install -e '\.\[rl\]'"):
+        importlib.import_module("gutenberg_ai.env")
+    monkeypatch.undo()
+    assert importlib.import_module("gutenberg_ai.env").env is env
