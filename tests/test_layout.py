@@ -36,6 +36,7 @@ LAYERS = {
     "search": {"games", "common"},
     "tools": {"search", "games", "common"},
     "interfaces": {"tools", "search", "games", "common"},
+    "env": {"tools", "search", "games", "common"},     # beside the interfaces: gutenberg_ai.env
     "examples": set(),
 }
 
