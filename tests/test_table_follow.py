@@ -6,7 +6,6 @@ import pytest
 from rich.console import Console
 
 from gutenberg_ai import games
-from gutenberg_ai.games import core_of
 from gutenberg_ai.games.records import GameRecord, final_result, load_record, play_bots, seat_entry
 from gutenberg_ai.interfaces.table import EntryRefused, FollowedGame, resume
 from gutenberg_ai.interfaces.table_terminal import TableSession

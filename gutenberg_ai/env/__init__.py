@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import warnings
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -42,7 +43,7 @@ RETURNS = ("win", "score", "margin")
 RENDER_MODES = ("ansi",)
 _INSTALL = ("gutenberg_ai.env: PettingZoo and Gymnasium are not installed; install the extra: "
             "pip install -e '.[rl]'")
-pettingzoo = extra("pettingzoo", ImportError, _INSTALL)
+pettingzoo: Any = extra("pettingzoo", ImportError, _INSTALL)
 spaces = extra("gymnasium.spaces", ImportError, _INSTALL)
 seeding = extra("gymnasium.utils.seeding", ImportError, _INSTALL)
 wrappers = extra("pettingzoo.utils.wrappers", ImportError, _INSTALL)
@@ -97,7 +98,7 @@ class PrintingGameEnv(pettingzoo.AECEnv):
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self.np_random, _ = seeding.np_random(None)
-        self.state = None
+        self.state: Any = None     # a pyspiel.State once reset
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -115,7 +116,7 @@ class PrintingGameEnv(pettingzoo.AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.agent_selection = agent_name(self.state.current_player())
 
     def _draw(self):

@@ -251,7 +251,8 @@ class FollowedGame:
         placeholder that no longer fits is drawn again, or left out where its player no
         longer acts (next_turn places what is missing)."""
         state = self.game.new_initial_state()
-        kept, dropped = [], []
+        kept: list = []
+        dropped: list = []
         for e in entries:
             if state.is_terminal():
                 (dropped if e.entered else []).append(e)

@@ -108,7 +108,7 @@ class TableSession:
         self.budget = dict(budget or {"iterations": 2000})
         g = followed.printing_game
         self.view, self.cards = g.view, (g.cards if g.cards_module else None)
-        self.unseen = []      # placeholders placed since the last line said so
+        self.unseen: list[str] = []      # placeholders placed since the last line said so
 
     @property
     def names(self):
