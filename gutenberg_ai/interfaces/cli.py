@@ -784,6 +784,30 @@ def cmd_selfplay(args) -> int:
     return 0
 
 
+def cmd_tune(args) -> int:
+    from gutenberg_ai.tools import tune
+    space = options_json(args.space, "--space") if args.space else {}
+    options = options_json(args.options, "--options")
+    g = printing_game(args.game)
+    s = tune.TuneSettings(bot=args.bot, reference=args.reference, game=g.key, players=args.players,
+                          trials=args.trials, games=args.games, validate=args.validate,
+                          iterations=None if args.seconds else (args.iterations or 200), seconds=args.seconds,
+                          rounds=args.rounds, seed=args.seed, space=space, options=options)
+    console = tui.output_console()
+    with _progress_bar(console, "tune") as bar:
+        task = bar.add_task("trials", total=None)
+        try:
+            report = tune.run_tune(s, args.out, args.jobs, lambda d, n: bar.update(task, completed=d, total=n),
+                                   ray=args.ray)
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(f"Interrupted. The study is in {args.out}; run the same command to continue it.")
+            return 130
+    console.print(tune.report_markdown(report), markup=False)
+    console.print(f"Report: {os.path.join(args.out, 'tune.md')} and tune.json")
+    return 0
+
+
 def cmd_train(args) -> int:
     from gutenberg_ai.search.learn import dataset, train
     console = tui.output_console()
@@ -1132,6 +1156,35 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", required=True, metavar="DIR", help="where the records go")
     _ray_option(sp)
     sp.set_defaults(run=cmd_selfplay)
+
+    tu = _subparser(sub, "tune", "tune a search bot's options against a reference bot (Optuna)",
+                    "Search a bot's options (exploration, cut-off, temperatures, a model's mixing) with "
+                    "Optuna: each trial plays --games games against the reference on the same deals; the "
+                    "best is then validated against the defaults on fresh deals. The study resumes from "
+                    "OUT (SQLite). Writes OUT/tune.md and OUT/tune.json. Needs the extra: "
+                    "pip install -e '.[tune]'.",
+                    ["gutenberg-ai tune --bot smmcts --reference heuristic --trials 20 --games 8 --out tune-g/",
+                     "gutenberg-ai tune --game printing-press --space '{\"uct_c\": [0.1, 4, \"log\"]}' --out tune-pp/"])
+    _game_option(tu)
+    tu.add_argument("--bot", default="smmcts", help="the bot tuned: a search bot (default smmcts)")
+    tu.add_argument("--reference", default="heuristic", help="the bot it plays against (default heuristic)")
+    tu.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2)")
+    tu.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    tu.add_argument("--trials", type=_positive_int, default=20, help="trials of the study in all (default 20)")
+    tu.add_argument("--games", type=_games, default=8, help="games a trial (default 8)")
+    tu.add_argument("--validate", type=_games, default=40, help="games of each validation match (default 40)")
+    group = tu.add_mutually_exclusive_group()
+    group.add_argument("--iterations", type=_iterations, default=None, help="iterations a move (default 200)")
+    group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move instead")
+    tu.add_argument("--space", default="", metavar="JSON",
+                    help='options to search, e.g. \'{"uct_c": [0.1, 4, "log"], "cutoff": [0, 100]}\' '
+                         "(default: uct_c, cutoff, prior_temperature, eval_temperature)")
+    tu.add_argument("--options", default="{}", metavar="JSON", help="the tuned bot's fixed options")
+    tu.add_argument("--seed", type=_seed, default=0, help="seed of the deals, the bots and the sampler (default 0)")
+    tu.add_argument("--jobs", type=_jobs, default=1, help="games played at once (default 1)")
+    tu.add_argument("--out", required=True, metavar="DIR", help="where the study, its games and the report go")
+    _ray_option(tu)
+    tu.set_defaults(run=cmd_tune)
 
     tr = _subparser(sub, "train", "train a learned evaluation and priors from self-play (PyTorch)",
                     "Fit a small network to self-play records: the final scores and win chances from each "

@@ -1,0 +1,57 @@
+"""`gutenberg-ai tune` (gutenberg_ai/tools/tune.py): a tiny study finds options and writes
+its report, the same command continues the same study, a bad space is refused by name."""
+import json
+
+import pytest
+
+pytest.importorskip("optuna")
+
+from gutenberg_ai.interfaces import cli  # noqa: E402
+from gutenberg_ai.tools import tune  # noqa: E402
+
+TINY = dict(bot="smmcts", reference="random", game="gutenberg", trials=2, games=2, validate=2,
+            iterations=4, rounds=1, seed=3, space={"uct_c": [0.1, 4.0, "log"], "cutoff": [0, 40]})
+
+
+def test_a_tiny_study_finds_options_and_writes_its_report(tmp_path):
+    report = tune.run_tune(tune.TuneSettings(**TINY), str(tmp_path))
+    assert len(report["trials"]) == 2
+    best = report["best"]["options"]
+    assert set(best) == {"uct_c", "cutoff"} and 0.1 <= best["uct_c"] <= 4.0 and isinstance(best["cutoff"], int)
+    assert set(report["validation"]) == {"best", "defaults"}
+    assert all(v["games"] == 2 for v in report["validation"].values())
+    assert json.loads((tmp_path / "tune.json").read_text())["best"] == report["best"]
+    text = (tmp_path / "tune.md").read_text()
+    assert "Tuning smmcts against random" in text and "| validation |" in text
+    assert (tmp_path / "study.db").exists()
+
+
+def test_the_same_command_continues_the_study(tmp_path):
+    first = tune.run_tune(tune.TuneSettings(**TINY), str(tmp_path))
+    again = tune.run_tune(tune.TuneSettings(**{**TINY, "trials": 3}), str(tmp_path))
+    assert [t["number"] for t in again["trials"]] == [0, 1, 2]
+    assert again["trials"][:2] == first["trials"]          # the first two kept, not played again
+    with pytest.raises(tune.TuneError, match="other settings.*seed"):
+        tune.run_tune(tune.TuneSettings(**{**TINY, "seed": 4}), str(tmp_path))
+
+
+@pytest.mark.parametrize("space, named", [
+    ({"uct_cc": [0.1, 1.0]}, "space.uct_cc: not a search option"),
+    ({"uct_c": [2.0, 1.0]}, r"space.uct_c: \[2.0, 1.0\] is not a range"),
+    ({"uct_c": [0.0, 1.0, "log"]}, "low > 0 on a log scale"),
+    ({"cutoff": [0.5, 20.5]}, "space.cutoff: 100 is its kind of value"),
+    ({"gamma": [0.5, 2.0]}, "space.gamma: 2.0: .*gamma"),
+    ({"tree_policy": {"choices": ["puct", "wide"]}}, "space.tree_policy: 'wide'"),
+    ({"uct_c": "big"}, "space.uct_c: 'big' is not"),
+    (["uct_c"], "space: an object"),
+])
+def test_a_bad_space_is_refused_by_name_before_any_game(tmp_path, space, named):
+    with pytest.raises(tune.TuneError, match=named):
+        tune.run_tune(tune.TuneSettings(**{**TINY, "space": space}), str(tmp_path / "out"))
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_command_line_refuses_a_bad_space_in_one_line(tmp_path, capsys):
+    code = cli.main(["tune", "--bot", "smmcts", "--reference", "random", "--space", '{"uct_c": [1, 0]}',
+                     "--out", str(tmp_path / "t")])
+    assert code == 2 and "space.uct_c" in capsys.readouterr().err
