@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from gutenberg_ai.tools import arena, cluster, studies
+from gutenberg_ai.tools import arena, cluster, selfplay, studies
 
 
 def records(out):
@@ -51,6 +51,21 @@ def test_a_study_on_ray(tmp_path, ray_local):
     local = studies.run_balance(s, str(tmp_path / "a"))
     remote = studies.run_balance(s, str(tmp_path / "b"), jobs=2, ray="local")
     assert local["seats"] == remote["seats"] and local["groups"] == remote["groups"]
+
+
+def test_selfplay_on_ray_writes_the_pools_records_and_resumes(tmp_path, ray_local):
+    """selfplay --ray: the records (with each move's search) are those of the local pool;
+    records lost are played again, the rest found."""
+    s = selfplay.settings("printing-press", players=2, games=2, bot="smmcts", iterations=8, rounds=1, seed=4)
+    selfplay.run_selfplay(s, str(tmp_path / "pool"), jobs=2)
+    on_ray = selfplay.run_selfplay(s, str(tmp_path / "ray"), jobs=2, ray="local")
+    assert on_ray["played"] == 2 and on_ray["ray"] == "local"
+    assert records(tmp_path / "ray") == records(tmp_path / "pool")
+    assert all(any("search" in entry for entry in r["actions"]) for r in records(tmp_path / "ray").values())
+    os.unlink(tmp_path / "ray" / sorted(records(tmp_path / "ray"))[0])
+    again = selfplay.run_selfplay(s, str(tmp_path / "ray"), jobs=2, ray="local")
+    assert again["played"] == 1 and again["skipped"] == 1
+    assert records(tmp_path / "ray") == records(tmp_path / "pool")
 
 
 def test_a_failing_game_gives_its_claims_back(tmp_path, ray_local, monkeypatch):
