@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from gutenberg_ai.tools import arena, cluster, selfplay, studies
+from gutenberg_ai.tools import arena, cluster, selfplay, studies, suite
 
 
 def records(out):
@@ -66,6 +66,21 @@ def test_selfplay_on_ray_writes_the_pools_records_and_resumes(tmp_path, ray_loca
     again = selfplay.run_selfplay(s, str(tmp_path / "ray"), jobs=2, ray="local")
     assert again["played"] == 1 and again["skipped"] == 1
     assert records(tmp_path / "ray") == records(tmp_path / "pool")
+
+
+def test_the_suite_on_ray_scores_as_here_and_resumes(tmp_path, ray_local):
+    """suite --ray: the rows of every position are those scored here; a row lost is
+    scored again, the others are found in --out."""
+    here = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "here"))
+    on_ray = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "ray"), jobs=2, ray="local")
+    assert on_ray == here
+    rows = sorted((tmp_path / "ray" / "positions").iterdir())
+    assert len(rows) == len(here["positions"])
+    rows[0].unlink()
+    calls = []
+    again = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "ray"), jobs=2, ray="local",
+                            progress=lambda done, total: calls.append((done, total)))
+    assert again == here and calls == [(len(rows), len(rows))]
 
 
 def test_a_failing_game_gives_its_claims_back(tmp_path, ray_local, monkeypatch):

@@ -655,7 +655,8 @@ def cmd_suite(args) -> int:
     with _progress_bar(Console(stderr=True), "positions", transient=True) as bar:
         task = bar.add_task("positions", total=None)
         result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
-                                 progress=lambda d, n: bar.update(task, completed=d, total=n), **budget)
+                                 progress=lambda d, n: bar.update(task, completed=d, total=n),
+                                 out=args.out, jobs=args.jobs, ray=args.ray, **budget)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -1220,6 +1221,10 @@ def build_parser() -> argparse.ArgumentParser:
     suite_p.add_argument("--version", type=_positive_int, default=None,
                          help="the suite's version (default the game's current one: Gutenberg 1, the others 2)")
     suite_p.add_argument("--json", action="store_true", help="print JSON")
+    suite_p.add_argument("--out", default=None, metavar="DIR",
+                         help="keep each position's result here as it is scored; the same command resumes")
+    suite_p.add_argument("--jobs", type=_jobs, default=1, help="with --ray local: the workers (default 1)")
+    _ray_option(suite_p)
     suite_p.set_defaults(run=cmd_suite)
 
     cards = _subparser(sub, "cards", "look a card up by what it shows: its id for a position file",
