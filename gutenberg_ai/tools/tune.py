@@ -254,7 +254,7 @@ def better(best: dict, defaults: dict) -> bool:
 def report_markdown(r: dict) -> str:
     s = r["settings"]
     budget = f"{s['iterations']} iterations" if s["iterations"] else f"{s['seconds']} s"
-    rounds = f"{s['rounds']} rounds" if s["rounds"] else "all rounds"
+    rounds = f"{s['rounds']} round{'s' if s['rounds'] > 1 else ''}" if s["rounds"] else "all rounds"
     lines = [f"# Tuning {s['bot']} against {s['reference']} ({s['game']}, {s['players']} players, {rounds})",
              "", f"{len(r['trials'])} trials of {s['games']} games each, {budget} a move, seed {s['seed']}; "
              f"validation: {s['validate']} games on fresh deals for the best and for the defaults.", "",
