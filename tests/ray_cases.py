@@ -83,6 +83,17 @@ def test_the_suite_on_ray_scores_as_here_and_resumes(tmp_path, ray_local):
     assert again == here and calls == [(len(rows), len(rows))]
 
 
+def test_tuning_on_ray_finds_what_it_finds_here(tmp_path, ray_local):
+    """tune --ray: a trial's games are arena games, so the study (seeded) is the same."""
+    tune = pytest.importorskip("gutenberg_ai.tools.tune")
+    pytest.importorskip("optuna")
+    s = tune.TuneSettings(bot="smmcts", reference="random", trials=2, games=2, validate=2, iterations=4,
+                          rounds=1, seed=3, space={"uct_c": [0.1, 4.0, "log"]})
+    here = tune.run_tune(s, str(tmp_path / "here"))
+    on_ray = tune.run_tune(s, str(tmp_path / "ray"), jobs=2, ray="local")
+    assert on_ray["trials"] == here["trials"] and on_ray["validation"] == here["validation"]
+
+
 def test_a_failing_game_gives_its_claims_back(tmp_path, ray_local, monkeypatch):
     s = arena.ArenaSettings(bots=["heuristic", "random"], games=2, rounds=1, seed=0)
     tasks = arena.schedule(s)
