@@ -6,8 +6,8 @@ import pytest
 
 pytest.importorskip("optuna")
 
-from gutenberg_ai.interfaces import cli  # noqa: E402
-from gutenberg_ai.tools import tune  # noqa: E402
+from gutenberg_ai.interfaces import cli
+from gutenberg_ai.tools import tune
 
 TINY = dict(bot="smmcts", reference="random", game="gutenberg", trials=2, games=2, validate=2,
             iterations=4, rounds=1, seed=3, space={"uct_c": [0.1, 4.0, "log"], "cutoff": [0, 40]})
@@ -55,3 +55,30 @@ def test_the_command_line_refuses_a_bad_space_in_one_line(tmp_path, capsys):
     code = cli.main(["tune", "--bot", "smmcts", "--reference", "random", "--space", '{"uct_c": [1, 0]}',
                      "--out", str(tmp_path / "t")])
     assert code == 2 and "space.uct_c" in capsys.readouterr().err
+
+
+def test_a_trial_cut_short_is_asked_again_with_its_options_and_its_games_are_found(tmp_path, monkeypatch):
+    from gutenberg_ai.tools import arena
+    run_arena = arena.run_arena
+    calls = []
+
+    def cut_short(s, out, *args, **kwargs):
+        calls.append(out)
+        summary = run_arena(s, out, *args, **kwargs)
+        if len(calls) == 2:              # the second trial's games are played, then the run stops
+            raise KeyboardInterrupt
+        return summary
+    monkeypatch.setattr(arena, "run_arena", cut_short)
+    with pytest.raises(KeyboardInterrupt):
+        tune.run_tune(tune.TuneSettings(**TINY), str(tmp_path))
+    monkeypatch.setattr(arena, "run_arena", run_arena)
+    played = []
+    monkeypatch.setattr(arena, "run_arena", lambda *a, **k: played.append(run_arena(*a, **k)) or played[-1])
+    report = tune.run_tune(tune.TuneSettings(**TINY), str(tmp_path))
+    assert len(report["trials"]) == 2
+    assert report["trials"][1]["number"] == 2               # trial 1 was closed as failed...
+    optuna = pytest.importorskip("optuna")
+    study = optuna.load_study(study_name=tune.STUDY_NAME, storage=f"sqlite:///{tmp_path / tune.STUDY_FILE}")
+    assert study.trials[1].state == optuna.trial.TrialState.FAIL
+    assert study.trials[1].params == report["trials"][1]["options"]   # ...and asked again
+    assert played[0]["run"]["played"] == 0 and played[0]["run"]["skipped"] == 2    # its games found

@@ -9,8 +9,10 @@ A trial is one set of options: the bot with them plays `games` games against the
 (an arena match: seats rotated, every deal from every seat), on the same deals for every
 trial, and scores its win share. Optuna's TPE sampler (seeded) chooses the next trial from
 those before. The study lives in OUT/study.db (Optuna's RDB storage, SQLite) and each
-trial's games in OUT/trials/NNNN (arena records): the same command after an interruption
-continues the study where it stopped, and raising --trials extends it.
+trial's games in OUT/trials/DIGEST (arena records, a folder per set of options): the same
+command after an interruption continues the study where it stopped (a trial cut short is
+asked again with its options, and the games it had finished are found), and raising
+--trials extends it.
 
 The space: option -> [low, high] (a number between; whole numbers if both are whole;
 "log" as a third entry samples on a log scale) or a list of choices ({"choices": [...]}),
@@ -26,6 +28,7 @@ defaults' interval below its rate (nothing is adopted here; a default changes by
 the report cited)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -206,6 +209,13 @@ def check_resume(out: str, s: TuneSettings):
     write_json(path, s.resumable_part())
 
 
+def trial_folder(out: str, options: dict) -> str:
+    """Where the games of a trial with these options go: named by the options, so that a
+    trial interrupted and asked again finds the games it had played."""
+    digest = hashlib.sha256(json.dumps(options, sort_keys=True).encode()).hexdigest()[:16]
+    return os.path.join(out, TRIALS_DIR, digest)
+
+
 def run_tune(s: TuneSettings, out: str, jobs: int = 1, progress=None, ray=None) -> dict:
     """Run the trials not yet in OUT's study, validate the best, write OUT/tune.json and
     OUT/tune.md; returns the report."""
@@ -218,13 +228,16 @@ def run_tune(s: TuneSettings, out: str, jobs: int = 1, progress=None, ray=None) 
                                 direction="maximize", load_if_exists=True,
                                 sampler=optuna.samplers.TPESampler(seed=s.seed))
     complete = optuna.trial.TrialState.COMPLETE
-    # A trial interrupted midway is asked again under a new number; its games are kept
-    # under its number and not reused (its options were drawn then).
+    # A trial an earlier run left unfinished (interrupted) is closed as failed and its
+    # options asked again first: their games, kept under the options' folder, are found.
+    for stale in study.get_trials(states=(optuna.trial.TrialState.RUNNING,)):
+        study.tell(stale.number, state=optuna.trial.TrialState.FAIL)
+        study.enqueue_trial(stale.params)
     while len(study.get_trials(states=(complete,))) < s.trials:
         trial = study.ask()
         options = suggest(trial, space)
-        played = arena.run_arena(arena_settings(s, options, s.games, s.seed),
-                                 os.path.join(out, TRIALS_DIR, f"{trial.number:04d}"), jobs, ray=ray, plots=False)
+        played = arena.run_arena(arena_settings(s, options, s.games, s.seed), trial_folder(out, options), jobs,
+                                 ray=ray, plots=False)
         study.tell(trial, win_share(played, s.bot)["win_rate"])
         if progress:
             progress(len(study.get_trials(states=(complete,))), s.trials)
