@@ -82,3 +82,15 @@ def test_a_trial_cut_short_is_asked_again_with_its_options_and_its_games_are_fou
     assert study.trials[1].state == optuna.trial.TrialState.FAIL
     assert study.trials[1].params == report["trials"][1]["options"]   # ...and asked again
     assert played[0]["run"]["played"] == 0 and played[0]["run"]["skipped"] == 2    # its games found
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "openspiel-mcts"])
+def test_a_bot_without_the_cores_search_options_is_refused(tmp_path, bot):
+    with pytest.raises(tune.TuneError, match=f"bot: '{bot}' has no search options to tune"):
+        tune.run_tune(tune.TuneSettings(**{**TINY, "bot": bot}), str(tmp_path / "out"))
+
+
+def test_the_learned_bot_tunes_its_mixing_by_default():
+    space = tune.space_of(tune.TuneSettings(bot="learned"))
+    assert {"model_value", "model_priors", "uct_c"} <= set(space)
+    assert "model_value" not in tune.space_of(tune.TuneSettings(bot="smmcts"))

@@ -18,7 +18,8 @@ The space: option -> [low, high] (a number between; whole numbers if both are wh
 "log" as a third entry samples on a log scale) or a list of choices ({"choices": [...]}),
 checked against the bot's search options (SEARCH_OPTIONS of its game's core) before any
 game. The default space (DEFAULT_SPACE) is the exploration constant, the cut-off and the
-two temperatures; a bot with a model adds its mixing (model_value, model_priors).
+two temperatures; the learned bot, or a bot given a model, adds its mixing (model_value,
+model_priors).
 
 Validation: the best options and the bot's defaults each play `validate` fresh games against
 the reference (deals no trial saw). The report (OUT/tune.json and OUT/tune.md) gives every
@@ -52,6 +53,8 @@ DEFAULT_SPACE = {"uct_c": [0.05, 8.0, "log"], "cutoff": [0, 200],
                  "prior_temperature": [0.2, 20.0, "log"], "eval_temperature": [0.5, 50.0, "log"]}
 # With a learned model, its mixing: its value at the leaves, its policy as the priors.
 MODEL_SPACE = {"model_value": {"choices": [True, False]}, "model_priors": {"choices": [True, False]}}
+# The bots whose options are the core's search options (SEARCH_OPTIONS).
+TUNABLE_BOTS = ("ismcts", "smmcts", "learned")
 INSTALL = "tuning needs Optuna: pip install -e '.[tune]'"
 
 
@@ -86,7 +89,7 @@ class TuneSettings:
 def space_of(s: TuneSettings) -> dict:
     if s.space:
         return s.space
-    return {**DEFAULT_SPACE, **(MODEL_SPACE if s.options.get("model") else {})}
+    return {**DEFAULT_SPACE, **(MODEL_SPACE if s.bot == "learned" or s.options.get("model") else {})}
 
 
 def check_space(space, known: dict) -> dict:
@@ -172,9 +175,9 @@ def validate_settings(s: TuneSettings) -> dict:
 def search_options(s: TuneSettings) -> dict:
     """The tuned bot's search options with their defaults (its game core's SEARCH_OPTIONS)."""
     from gutenberg_ai import games
-    from gutenberg_ai.search.bots import SEARCH_BOTS
-    if s.bot not in SEARCH_BOTS:
-        raise TuneError(f"bot: {s.bot!r} has no search options to tune (search bots: {', '.join(SEARCH_BOTS)})")
+    if s.bot not in TUNABLE_BOTS:
+        raise TuneError(f"bot: {s.bot!r} has no search options to tune (the searches that have: "
+                        f"{', '.join(TUNABLE_BOTS)})")
     return dict(games.get(s.game).core.SEARCH_OPTIONS)
 
 
