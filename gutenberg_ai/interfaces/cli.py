@@ -581,6 +581,19 @@ def _progress_bar(console, label, transient=False):
     return Progress(*columns, console=console, disable=not console.is_terminal, transient=transient)
 
 
+def _with_progress(console, label, unit, run, interrupted: str):
+    """run(progress) under a progress bar counting `unit`s; on Ctrl-C, `interrupted` is
+    printed and None returned (the command exits with 130)."""
+    with _progress_bar(console, label) as bar:
+        task = bar.add_task(unit, total=None)
+        try:
+            return run(lambda done, total: bar.update(task, completed=done, total=total))
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(interrupted)
+            return None
+
+
 def cmd_study(args) -> int:
     from gutenberg_ai.tools import studies
     console = tui.output_console()
@@ -771,15 +784,11 @@ def cmd_selfplay(args) -> int:
                           seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
                           options=options)
     console = tui.output_console()
-    with _progress_bar(console, "self-play") as bar:
-        task = bar.add_task("games", total=None)
-        try:
-            run = selfplay.run_selfplay(s, args.out, args.jobs, lambda d, n: bar.update(task, completed=d, total=n),
-                                        ray=args.ray)
-        except KeyboardInterrupt:
-            bar.stop()
-            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
-            return 130
+    run = _with_progress(console, "self-play", "games",
+                         lambda progress: selfplay.run_selfplay(s, args.out, args.jobs, progress, ray=args.ray),
+                         f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+    if run is None:
+        return 130
     console.print(f"{run['games']} games: {run['played']} played now ({run['seconds']:.0f} s), {run['skipped']} "
                   f"found finished in {args.out}. Train on them: gutenberg-ai train {args.out} --out WEIGHTS.npz")
     return 0
@@ -795,15 +804,11 @@ def cmd_tune(args) -> int:
                           iterations=None if args.seconds else (args.iterations or 200), seconds=args.seconds,
                           rounds=args.rounds, seed=args.seed, space=space, options=options)
     console = tui.output_console()
-    with _progress_bar(console, "tune") as bar:
-        task = bar.add_task("trials", total=None)
-        try:
-            report = tune.run_tune(s, args.out, args.jobs, lambda d, n: bar.update(task, completed=d, total=n),
-                                   ray=args.ray)
-        except KeyboardInterrupt:
-            bar.stop()
-            console.print(f"Interrupted. The study is in {args.out}; run the same command to continue it.")
-            return 130
+    report = _with_progress(console, "tune", "trials",
+                            lambda progress: tune.run_tune(s, args.out, args.jobs, progress, ray=args.ray),
+                            f"Interrupted. The study is in {args.out}; run the same command to continue it.")
+    if report is None:
+        return 130
     console.print(tune.report_markdown(report), markup=False)
     console.print(f"Report: {os.path.join(args.out, 'tune.md')} and tune.json")
     return 0
