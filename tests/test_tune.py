@@ -44,6 +44,7 @@ def test_the_same_command_continues_the_study(tmp_path):
     ({"tree_policy": {"choices": ["puct", "wide"]}}, "space.tree_policy: 'wide'"),
     ({"uct_c": "big"}, "space.uct_c: 'big' is not"),
     (["uct_c"], "space: an object"),
+    ({"cutoff": {"choices": list(range(65))}}, "space.cutoff: 65 choices .at most 64."),
 ])
 def test_a_bad_space_is_refused_by_name_before_any_game(tmp_path, space, named):
     with pytest.raises(tune.TuneError, match=named):

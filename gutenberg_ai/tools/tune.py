@@ -47,6 +47,7 @@ VALIDATION_DIR = "validation"
 SETTINGS_FILE = "tune-settings.json"
 MAX_TRIALS = 10_000
 MAX_SPACE = 32            # options in one space
+MAX_CHOICES = 64          # choices of one option (each is checked by making the bot)
 VALIDATION_SEED = 1_000_003   # added to the seed: the validation's deals are none a trial played
 # The default space: exploration, cut-off, the priors' and the evaluation's temperatures.
 DEFAULT_SPACE = {"uct_c": [0.05, 8.0, "log"], "cutoff": [0, 200],
@@ -106,6 +107,9 @@ def check_space(space, known: dict) -> dict:
             continue
         if isinstance(spec, dict) and set(spec) == {"choices"} and isinstance(spec["choices"], list) \
                 and spec["choices"] and all(isinstance(c, (str, int, float, bool)) for c in spec["choices"]):
+            if len(spec["choices"]) > MAX_CHOICES:
+                bad.append(f"space.{name}: {len(spec['choices'])} choices (at most {MAX_CHOICES})")
+                continue
             out[name] = ("choice", list(spec["choices"]))
             continue
         log = isinstance(spec, list) and len(spec) == 3 and spec[2] == "log"
