@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from gutenberg_ai.tools import arena, cluster, studies
+from gutenberg_ai.tools import arena, cluster, selfplay, studies, suite
 
 
 def records(out):
@@ -51,6 +51,47 @@ def test_a_study_on_ray(tmp_path, ray_local):
     local = studies.run_balance(s, str(tmp_path / "a"))
     remote = studies.run_balance(s, str(tmp_path / "b"), jobs=2, ray="local")
     assert local["seats"] == remote["seats"] and local["groups"] == remote["groups"]
+
+
+def test_selfplay_on_ray_writes_the_pools_records_and_resumes(tmp_path, ray_local):
+    """selfplay --ray: the records (with each move's search) are those of the local pool;
+    records lost are played again, the rest found."""
+    s = selfplay.settings("printing-press", players=2, games=2, bot="smmcts", iterations=8, rounds=1, seed=4)
+    selfplay.run_selfplay(s, str(tmp_path / "pool"), jobs=2)
+    on_ray = selfplay.run_selfplay(s, str(tmp_path / "ray"), jobs=2, ray="local")
+    assert on_ray["played"] == 2 and on_ray["ray"] == "local"
+    assert records(tmp_path / "ray") == records(tmp_path / "pool")
+    assert all(any("search" in entry for entry in r["actions"]) for r in records(tmp_path / "ray").values())
+    os.unlink(tmp_path / "ray" / sorted(records(tmp_path / "ray"))[0])
+    again = selfplay.run_selfplay(s, str(tmp_path / "ray"), jobs=2, ray="local")
+    assert again["played"] == 1 and again["skipped"] == 1
+    assert records(tmp_path / "ray") == records(tmp_path / "pool")
+
+
+def test_the_suite_on_ray_scores_as_here_and_resumes(tmp_path, ray_local):
+    """suite --ray: the rows of every position are those scored here; a row lost is
+    scored again, the others are found in --out."""
+    here = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "here"))
+    on_ray = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "ray"), jobs=2, ray="local")
+    assert on_ray == here
+    rows = sorted((tmp_path / "ray" / "positions").iterdir())
+    assert len(rows) == len(here["positions"])
+    rows[0].unlink()
+    calls = []
+    again = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "ray"), jobs=2, ray="local",
+                            progress=lambda done, total: calls.append((done, total)))
+    assert again == here and calls == [(len(rows), len(rows))]
+
+
+def test_tuning_on_ray_finds_what_it_finds_here(tmp_path, ray_local):
+    """tune --ray: a trial's games are arena games, so the study (seeded) is the same."""
+    tune = pytest.importorskip("gutenberg_ai.tools.tune")
+    pytest.importorskip("optuna")
+    s = tune.TuneSettings(bot="smmcts", reference="random", trials=2, games=2, validate=2, iterations=4,
+                          rounds=1, seed=3, space={"uct_c": [0.1, 4.0, "log"]})
+    here = tune.run_tune(s, str(tmp_path / "here"))
+    on_ray = tune.run_tune(s, str(tmp_path / "ray"), jobs=2, ray="local")
+    assert on_ray["trials"] == here["trials"] and on_ray["validation"] == here["validation"]
 
 
 def test_a_failing_game_gives_its_claims_back(tmp_path, ray_local, monkeypatch):

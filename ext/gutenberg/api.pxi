@@ -383,6 +383,17 @@ cdef class CoreState:
         determinize(&st.s, &self.rules.cat, player, &rng)
         return st
 
+    def smmcts_redraw(self, int player, unsigned long long seed):
+        """A copy with what smmcts redraws before each of its iterations redrawn for
+        `player` (smmcts_redraw in search_hooks.pxi, the function the search calls; ismcts
+        redraws through determinize). For tests of what a redraw keeps and leaks."""
+        self._check_seat(player)
+        cdef CoreState st = self.clone()
+        cdef Rng rng
+        rng.s = seed
+        smmcts_redraw(&st.s, player, &rng)
+        return st
+
     # -- words --------------------------------------------------------------------------
     def step_name(self):
         """What is being decided now, in the game's words."""

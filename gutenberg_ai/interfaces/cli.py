@@ -621,6 +621,19 @@ def _progress_bar(console, label, transient=False):
     return Progress(*columns, console=console, disable=not console.is_terminal, transient=transient)
 
 
+def _with_progress(console, label, unit, run, interrupted: str):
+    """run(progress) under a progress bar counting `unit`s; on Ctrl-C, `interrupted` is
+    printed and None returned (the command exits with 130)."""
+    with _progress_bar(console, label) as bar:
+        task = bar.add_task(unit, total=None)
+        try:
+            return run(lambda done, total: bar.update(task, completed=done, total=total))
+        except KeyboardInterrupt:
+            bar.stop()
+            console.print(interrupted)
+            return None
+
+
 def cmd_study(args) -> int:
     from gutenberg_ai.tools import studies
     console = tui.output_console()
@@ -695,7 +708,8 @@ def cmd_suite(args) -> int:
     with _progress_bar(Console(stderr=True), "positions", transient=True) as bar:
         task = bar.add_task("positions", total=None)
         result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
-                                 progress=lambda d, n: bar.update(task, completed=d, total=n), **budget)
+                                 progress=lambda d, n: bar.update(task, completed=d, total=n),
+                                 out=args.out, jobs=args.jobs, ray=args.ray, **budget)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -810,17 +824,33 @@ def cmd_selfplay(args) -> int:
                           seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
                           options=options)
     console = tui.output_console()
-    with _progress_bar(console, "self-play") as bar:
-        task = bar.add_task("games", total=None)
-        try:
-            run = selfplay.run_selfplay(s, args.out, args.jobs, lambda d, n: bar.update(task, completed=d, total=n),
-                                        ray=args.ray)
-        except KeyboardInterrupt:
-            bar.stop()
-            console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
-            return 130
+    run = _with_progress(console, "self-play", "games",
+                         lambda progress: selfplay.run_selfplay(s, args.out, args.jobs, progress, ray=args.ray),
+                         f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+    if run is None:
+        return 130
     console.print(f"{run['games']} games: {run['played']} played now ({run['seconds']:.0f} s), {run['skipped']} "
                   f"found finished in {args.out}. Train on them: gutenberg-ai train {args.out} --out WEIGHTS.npz")
+    return 0
+
+
+def cmd_tune(args) -> int:
+    from gutenberg_ai.tools import tune
+    space = options_json(args.space, "--space") if args.space else {}
+    options = options_json(args.options, "--options")
+    g = printing_game(args.game)
+    s = tune.TuneSettings(bot=args.bot, reference=args.reference, game=g.key, players=args.players,
+                          trials=args.trials, games=args.games, validate=args.validate,
+                          iterations=None if args.seconds else (args.iterations or 200), seconds=args.seconds,
+                          rounds=args.rounds, seed=args.seed, space=space, options=options)
+    console = tui.output_console()
+    report = _with_progress(console, "tune", "trials",
+                            lambda progress: tune.run_tune(s, args.out, args.jobs, progress, ray=args.ray),
+                            f"Interrupted. The study is in {args.out}; run the same command to continue it.")
+    if report is None:
+        return 130
+    console.print(tune.report_markdown(report), markup=False)
+    console.print(f"Report: {os.path.join(args.out, 'tune.md')} and tune.json")
     return 0
 
 
@@ -1193,6 +1223,35 @@ def build_parser() -> argparse.ArgumentParser:
     _ray_option(sp)
     sp.set_defaults(run=cmd_selfplay)
 
+    tu = _subparser(sub, "tune", "tune a search bot's options against a reference bot (Optuna)",
+                    "Search a bot's options (exploration, cut-off, temperatures, a model's mixing) with "
+                    "Optuna: each trial plays --games games against the reference on the same deals; the "
+                    "best is then validated against the defaults on fresh deals. The study resumes from "
+                    "OUT (SQLite). Writes OUT/tune.md and OUT/tune.json. Needs the extra: "
+                    "pip install -e '.[tune]'.",
+                    ["gutenberg-ai tune --bot smmcts --reference heuristic --trials 20 --games 8 --out tune-g/",
+                     "gutenberg-ai tune --game printing-press --space '{\"uct_c\": [0.1, 4, \"log\"]}' --out tune-pp/"])
+    _game_option(tu)
+    tu.add_argument("--bot", default="smmcts", help="the bot tuned: a search bot (default smmcts)")
+    tu.add_argument("--reference", default="heuristic", help="the bot it plays against (default heuristic)")
+    tu.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2)")
+    tu.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    tu.add_argument("--trials", type=_positive_int, default=20, help="trials of the study in all (default 20)")
+    tu.add_argument("--games", type=_games, default=8, help="games a trial (default 8)")
+    tu.add_argument("--validate", type=_games, default=40, help="games of each validation match (default 40)")
+    group = tu.add_mutually_exclusive_group()
+    group.add_argument("--iterations", type=_iterations, default=None, help="iterations a move (default 200)")
+    group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move instead")
+    tu.add_argument("--space", default="", metavar="JSON",
+                    help='options to search, e.g. \'{"uct_c": [0.1, 4, "log"], "cutoff": [0, 100]}\' '
+                         "(default: uct_c, cutoff, prior_temperature, eval_temperature)")
+    tu.add_argument("--options", default="{}", metavar="JSON", help="the tuned bot's fixed options")
+    tu.add_argument("--seed", type=_seed, default=0, help="seed of the deals, the bots and the sampler (default 0)")
+    tu.add_argument("--jobs", type=_jobs, default=1, help="games played at once (default 1)")
+    tu.add_argument("--out", required=True, metavar="DIR", help="where the study, its games and the report go")
+    _ray_option(tu)
+    tu.set_defaults(run=cmd_tune)
+
     tr = _subparser(sub, "train", "train a learned evaluation and priors from self-play (PyTorch)",
                     "Fit a small network to self-play records: the final scores and win chances from each "
                     "position, and the search's visits as priors. A tenth of the games is held out; the "
@@ -1227,6 +1286,10 @@ def build_parser() -> argparse.ArgumentParser:
     suite_p.add_argument("--version", type=_positive_int, default=None,
                          help="the suite's version (default the game's current one: Gutenberg 1, the others 2)")
     suite_p.add_argument("--json", action="store_true", help="print JSON")
+    suite_p.add_argument("--out", default=None, metavar="DIR",
+                         help="keep each position's result here as it is scored; the same command resumes")
+    suite_p.add_argument("--jobs", type=_jobs, default=1, help="with --ray local: the workers (default 1)")
+    _ray_option(suite_p)
     suite_p.set_defaults(run=cmd_suite)
 
     cards = _subparser(sub, "cards", "look a card up by what it shows: its id for a position file",

@@ -164,34 +164,107 @@ def position_state(suite: dict, pos: dict):
     return state
 
 
-def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, progress=None,
-              factory=None, **budget) -> dict:
-    """Score a bot (a name, module:factory, or `factory`) on a game's suite: agreement
-    with the reference move and win chance lost, per position and per kind."""
+def score_position(bot_name, key: str, version: int | None, k: int, seed: int, budget: dict,
+                   factory=None) -> dict:
+    """The bot's move at the suite's position k (seeded seed + k) and what it loses: the
+    row of one position, the same wherever it is computed (this process or a Ray worker)."""
     from gutenberg_ai.search.bots import make_bot
     suite = load_suite(key, version)
-    rows = []
-    for k, pos in enumerate(suite["positions"]):
-        state = position_state(suite, pos)
-        p = state.current_player()
-        bot = make_bot(factory or bot_name, state.get_game(), p, seed=seed + k, **budget)
-        action = int(bot.step(state))
-        ref = pos["reference"]
-        values = {m["action"]: m["value"] for m in ref["moves"]}
-        best_value = values[ref["best"]]
-        if action == ref["best"]:
-            value, method = best_value, "best"
-        elif action in values:
-            value, method = values[action], "reference"
-        else:
-            forced = reference_search(state, ref["iterations"], ref["seed"], root_action=action)
-            measure = "fame" if state.get_game().num_players() == 1 else "win"
-            value, method = forced["moves"][0][measure][p], "searched alone"
-        rows.append({"id": pos["id"], "kind": pos["kind"], "action": action,
-                     "text": state.action_to_string(p, action), "best": ref["best"],
-                     "agree": action == ref["best"], "lost": max(0.0, best_value - value), "method": method})
+    pos = suite["positions"][k]
+    state = position_state(suite, pos)
+    p = state.current_player()
+    bot = make_bot(factory or bot_name, state.get_game(), p, seed=seed + k, **budget)
+    action = int(bot.step(state))
+    ref = pos["reference"]
+    values = {m["action"]: m["value"] for m in ref["moves"]}
+    best_value = values[ref["best"]]
+    if action == ref["best"]:
+        value, method = best_value, "best"
+    elif action in values:
+        value, method = values[action], "reference"
+    else:
+        forced = reference_search(state, ref["iterations"], ref["seed"], root_action=action)
+        measure = "fame" if state.get_game().num_players() == 1 else "win"
+        value, method = forced["moves"][0][measure][p], "searched alone"
+    return {"id": pos["id"], "kind": pos["kind"], "action": action,
+            "text": state.action_to_string(p, action), "best": ref["best"],
+            "agree": action == ref["best"], "lost": max(0.0, best_value - value), "method": method}
+
+
+def bot_label(bot_name) -> str:
+    """A bot's name in a report: its name, or a factory's function name."""
+    return bot_name if isinstance(bot_name, str) else getattr(bot_name, "__name__", "bot")
+
+
+def row_path(out: str, pos_id) -> str:
+    return os.path.join(out, "positions", f"{pos_id}.json")
+
+
+def found_row(out: str | None, task: dict):
+    """The row written in `out` for this very task (bot, budget, seed, suite version and
+    position), else None: a row of other settings is scored again."""
+    if not out or not os.path.exists(row_path(out, task["id"])):
+        return None
+    import json
+    try:
+        with open(row_path(out, task["id"])) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return data.get("row") if isinstance(data, dict) and data.get("task") == task else None
+
+
+def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, factory, budget: dict,
+                out: str | None = None, jobs: int = 1, ray: str | None = None) -> list:
+    """Every position's row, in the suite's order: found in `out` (rows written by an
+    earlier run of the same settings), else scored here or, with `ray`, on a Ray cluster
+    (gutenberg_ai.tools.cluster: "local" or an address; a task on a lost worker is run
+    again). With `out`, each row is written there as it is scored: run again to resume."""
+    from gutenberg_ai.games.records import write_json
+    suite = load_suite(key, version)
+    tasks = [{"bot": bot_label(bot_name), "game": key, "suite_version": suite["version"], "seed": seed, "budget": budget,
+              "index": k, "id": pos["id"]} for k, pos in enumerate(suite["positions"])]
+    rows = [found_row(out, task) for task in tasks]
+    done = sum(r is not None for r in rows)
+
+    def keep(k, row):
+        nonlocal done
+        rows[k] = row
+        if out:
+            write_json(row_path(out, tasks[k]["id"]), {"task": tasks[k], "row": row})
+        done += 1
         if progress:
-            progress(k + 1, len(suite["positions"]))
+            progress(done, len(tasks))
+    todo = [k for k, r in enumerate(rows) if r is None]
+    if ray is None:
+        for k in todo:
+            keep(k, score_position(bot_name, key, version, k, seed, budget, factory))
+        return rows
+    if factory is not None or not isinstance(bot_name, str):
+        raise ValueError("ray: a bot object plays in this process only; give its name or module:factory")
+    from gutenberg_ai.tools import cluster
+    remote_ray, started = cluster.connect(ray, jobs)
+    remote = remote_ray.remote(max_retries=cluster.MAX_RETRIES, num_cpus=1)(score_position)
+    pending = {remote.remote(bot_name, key, version, k, seed, budget): k for k in todo}
+    try:
+        while pending:
+            ready, _ = remote_ray.wait(list(pending), num_returns=1)
+            keep(pending.pop(ready[0]), remote_ray.get(ready[0]))
+    finally:
+        for ref in pending:
+            remote_ray.cancel(ref)
+        if started:
+            remote_ray.shutdown()
+    return rows
+
+
+def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, progress=None,
+              factory=None, out: str | None = None, jobs: int = 1, ray: str | None = None, **budget) -> dict:
+    """Score a bot (a name, module:factory, or `factory`) on a game's suite: agreement
+    with the reference move and win chance lost, per position and per kind. `out`, `jobs`
+    and `ray`: where the rows are kept (resumable) and where they are scored (scored_rows)."""
+    suite = load_suite(key, version)
+    rows = scored_rows(bot_name, key, seed, version, progress, factory, budget, out, jobs, ray)
     kinds: dict[str, list[dict]] = {}
     for r in rows:
         kinds.setdefault(r["kind"], []).append(r)
@@ -199,8 +272,7 @@ def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, pro
     def agg(rs):
         return {"positions": len(rs), "agreement": sum(r["agree"] for r in rs) / len(rs),
                 "mean_lost": sum(r["lost"] for r in rs) / len(rs)}
-    name = bot_name if isinstance(bot_name, str) else getattr(bot_name, "__name__", "bot")
-    return {"game": key, "suite_version": suite["version"], "bot": name, "budget": budget, "seed": seed,
+    return {"game": key, "suite_version": suite["version"], "bot": bot_label(bot_name), "budget": budget, "seed": seed,
             "measure": suite["measure"], "overall": agg(rows),
             "kinds": {k: agg(v) for k, v in sorted(kinds.items())}, "positions": rows}
 
