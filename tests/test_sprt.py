@@ -112,3 +112,5 @@ def test_the_command_line_says_which_hypothesis_and_after_how_many_games(tmp_pat
         with pytest.raises(SystemExit):
             main(args + bad)
         assert words in capsys.readouterr().err
+    assert main(args + ["--ray"]) != 0 and "not on Ray" in capsys.readouterr().err
+    assert main(args + ["--players", "3"]) != 0 and "two bots" in capsys.readouterr().err

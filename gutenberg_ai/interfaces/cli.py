@@ -490,6 +490,8 @@ def _error_rate(text: str) -> float:
 
 def cmd_sprt(args, s: arena.ArenaSettings) -> int:
     """The arena's sequential test (--sprt): pairs of games until it decides."""
+    if args.ray is not None:
+        raise UsageError("--sprt plays here, --jobs pairs at a time, not on Ray: leave out --ray")
     console = tui.output_console()
 
     def progress(v):
