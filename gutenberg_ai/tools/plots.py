@@ -145,7 +145,7 @@ def arena_plots(summary: dict, out: str) -> list:
     paths = ratings_plot(summary["standings"], os.path.join(out, "ratings"), f"Ratings ({title})")
     if summary.get("plackett_luce"):
         paths += plackett_luce_plot(summary["plackett_luce"], os.path.join(out, "plackett-luce"),
-                                    f"Plackett-Luce ratings from finishing orders ({title})")
+                                    f"Plackett-Luce ratings from finishing orders ({title}, {s['players']} players)")
     if summary["pairings"]:
         paths += matrix_plot(list(s["bots"]), summary["pairings"], os.path.join(out, "head-to-head"),
                              f"Head to head ({title})")
