@@ -1081,7 +1081,9 @@ def build_parser() -> argparse.ArgumentParser:
                   "processes and are written to OUT/games/ as they finish; run the same command again "
                   "to resume after an interruption. Writes OUT/standings.csv, OUT/pairings.csv, "
                   "OUT/summary.json and OUT/summary.md: win rates with 95% Wilson intervals, "
-                  "Bradley-Terry ratings (Elo scale) with bootstrap intervals.",
+                  "Bradley-Terry ratings (Elo scale) with bootstrap intervals, and Plackett-Luce ratings "
+                  "from the games' finishing orders. With --sprt ELO0,ELO1, a sequential test of two bots "
+                  "on paired deals instead, stopped when it decides.",
                   ["gutenberg-ai arena --bots ismcts,smmcts,heuristic,random --games 200 --players 2 "
                    "--seconds 0.2 --jobs 2 --out results/",
                    "gutenberg-ai arena --bots smmcts,heuristic --games 20 --iterations 500 --out quick/",
