@@ -72,7 +72,8 @@ def test_a_bot_that_wins_every_game_has_no_upper_bound():
 def test_the_arena_draws_its_plots(tmp_path):
     s = arena.ArenaSettings(bots=["heuristic", "random"], games=2, rounds=1, seed=0)
     summary = arena.run_arena(s, str(tmp_path))
-    assert sorted(summary["plots"]) == ["head-to-head.png", "head-to-head.svg", "ratings.png", "ratings.svg"]
+    assert sorted(summary["plots"]) == ["head-to-head.png", "head-to-head.svg", "plackett-luce.png",
+                                        "plackett-luce.svg", "ratings.png", "ratings.svg"]
     assert (tmp_path / "ratings.png").read_bytes()[:4] == b"\x89PNG"
     assert "<svg" in (tmp_path / "head-to-head.svg").read_text()
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import os
 import sys
 import tempfile
@@ -48,7 +49,7 @@ from gutenberg_ai.interfaces.choices import (UsageError, fresh_seed, known_param
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
-from gutenberg_ai.tools import arena
+from gutenberg_ai.tools import arena, ratings, sprt
 from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
 from gutenberg_ai.common.jsonfile import FileDataError
 from gutenberg_ai.games.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
@@ -506,8 +507,53 @@ def arena_settings(args) -> arena.ArenaSettings:
                                catalogue=os.path.abspath(args.catalogue) if args.catalogue else "")
 
 
+def _sprt(text: str) -> tuple:
+    """An argparse type: --sprt ELO0,ELO1, two numbers (sprt.check_test bounds them)."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return float(parts[0]), float(parts[1])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not ELO0,ELO1 (two numbers, e.g. 0,50)") from None
+
+
+def _error_rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an error rate more than 0 and less than 0.5")
+    return value
+
+
+def cmd_sprt(args, s: arena.ArenaSettings) -> int:
+    """The arena's sequential test (--sprt): pairs of games until it decides."""
+    if args.ray is not None:
+        raise UsageError("--sprt plays here, --jobs pairs at a time, not on Ray: leave out --ray")
+    console = tui.output_console()
+
+    def progress(v):
+        if console.is_terminal:
+            console.print(f"{v['games']} games: LLR {v['llr']:+.2f} ({v['lower']:.2f}, {v['upper']:.2f})")
+
+    try:
+        elo0, elo1 = args.sprt
+        v = sprt.run_sprt(s, args.out, elo0, elo1, alpha=args.alpha, beta=args.beta, jobs=args.jobs,
+                          progress=progress)
+    except KeyboardInterrupt:
+        console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
+        return 130
+    console.print(v["words"])
+    console.print(f"Test: {os.path.join(args.out, sprt.SPRT_FILE)}")
+    return 0
+
+
 def cmd_arena(args) -> int:
     s = arena_settings(args)
+    if args.sprt is not None:
+        return cmd_sprt(args, s)
     console = tui.output_console()
     columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
@@ -538,6 +584,12 @@ def cmd_arena(args) -> int:
                   f"{r['win_rate']:.1%} ({r['win_rate_low']:.1%}-{r['win_rate_high']:.1%})",
                   f"{r['mean_fame']:.1f}", arena.rating_text(r))
     console.print(t)
+    pl = Table(title="Plackett-Luce from finishing orders (95% intervals)", title_justify="left")
+    for column in ("bot", "games", "rating"):
+        pl.add_column(column, justify="left" if column == "bot" else "right")
+    for r in summary["plackett_luce"]:
+        pl.add_row(r["bot"], str(r["games"]), ratings.text(r))
+    console.print(pl)
     console.print(f"Tables: {os.path.join(args.out, 'summary.md')}, standings.csv, pairings.csv, summary.json; "
                   f"plots: {', '.join(summary.get('plots', [])) or 'none'}")
     return 0
@@ -1120,12 +1172,15 @@ def build_parser() -> argparse.ArgumentParser:
                   "processes and are written to OUT/games/ as they finish; run the same command again "
                   "to resume after an interruption. Writes OUT/standings.csv, OUT/pairings.csv, "
                   "OUT/summary.json and OUT/summary.md: win rates with 95% Wilson intervals, "
-                  "Bradley-Terry ratings (Elo scale) with bootstrap intervals.",
+                  "Bradley-Terry ratings (Elo scale) with bootstrap intervals, and Plackett-Luce ratings "
+                  "from the games' finishing orders. With --sprt ELO0,ELO1, a sequential test of two bots "
+                  "on paired deals instead, stopped when it decides.",
                   ["gutenberg-ai arena --bots ismcts,smmcts,heuristic,random --games 200 --players 2 "
                    "--seconds 0.2 --jobs 2 --out results/",
                    "gutenberg-ai arena --bots smmcts,heuristic --games 20 --iterations 500 --out quick/",
                    "gutenberg-ai arena --bots smmcts,random,heuristic --pairings smmcts:random,smmcts:heuristic "
-                   "--out s/"])
+                   "--out s/",
+                   "gutenberg-ai arena --bots heuristic,random --sprt 0,50 --games 400 --rounds 1 --out sprt/"])
     _game_option(arena_p)
     arena_p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
     arena_p.add_argument("--bots", required=True, help="comma-separated bot names "
@@ -1143,6 +1198,12 @@ def build_parser() -> argparse.ArgumentParser:
     arena_p.add_argument("--catalogue", default="", metavar="FILE",
                    help="a catalogue JSON file (default: the built-in one)")
     _ray_option(arena_p)
+    arena_p.add_argument("--sprt", type=_sprt, default=None, metavar="ELO0,ELO1",
+                         help="a sequential test of the two --bots on paired deals instead of the round robin: "
+                              "stops when it accepts H0 (the first bot ELO0 Elo better) or H1 (ELO1), or "
+                              "inconclusive at --games games (docs/ratings.md)")
+    arena_p.add_argument("--alpha", type=_error_rate, default=0.05, help="--sprt: the false-H1 rate (default 0.05)")
+    arena_p.add_argument("--beta", type=_error_rate, default=0.05, help="--sprt: the false-H0 rate (default 0.05)")
     arena_p.set_defaults(run=cmd_arena)
 
     review = _subparser(sub, "review", "how well a recorded game was played, decision by decision",

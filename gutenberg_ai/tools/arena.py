@@ -33,7 +33,9 @@ What is reported (OUT/standings.csv, OUT/pairings.csv, OUT/summary.json, OUT/sum
   its 95% Wilson interval, mean fame, and a Bradley-Terry rating on the Elo scale;
 - per pair of bots: head to head over the games where both sat, each game counting as
   1 for the better place, 1/2 for equal places (score, then fewer types, then fewer inks:
-  the rulebook's tie-breaks), 0 for the worse, with the Wilson interval.
+  the rulebook's tie-breaks), 0 for the worse, with the Wilson interval;
+- per bot, from every game's whole finishing order: a Plackett-Luce rating (openskill)
+  with its interval (gutenberg_ai.tools.ratings), in summary["plackett_luce"].
 The Bradley-Terry model is fitted to those pairwise results by minorization-maximization
 (Hunter 2004), with one virtual draw between every pair that met (so that a bot that won
 every game still gets a finite rating). Ratings are 400 log10 of the strengths, with the
@@ -730,8 +732,9 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000, anchor_name: str | 
         pairs.append(dict(a=a, b=b, games=len(played), a_wins=better, shared=len(played) - better - worse,
                           a_losses=worse, a_rate=score / meetings, a_rate_low=lo, a_rate_high=hi,
                           mean_fame_a=sum(fame[a]) / len(fame[a]), mean_fame_b=sum(fame[b]) / len(fame[b])))
+    from gutenberg_ai.tools.ratings import plackett_luce
     return {"settings": asdict(s), "games": len(results), "anchor": bots[anchor] if anchor is not None else "mean",
-            "standings": standings, "pairings": pairs}
+            "standings": standings, "pairings": pairs, "plackett_luce": plackett_luce(results, bots)}
 
 
 def bound_note(wins: np.ndarray, b: int, no_upper: bool, no_lower: bool, anchor: str | None) -> str:
@@ -869,7 +872,20 @@ def markdown(summary: dict) -> str:
               + ", 95% interval by bootstrap over games; a side is open (inf) where the results "
               "cannot bound it (a bot never outscored, or outscored by no chain of results from the anchor, has no "
               "upper bound). A's score: A's head-to-head result against B."]
+    lines += plackett_luce_lines(summary.get("plackett_luce", []))
     return "\n".join(lines) + "\n"
+
+
+def plackett_luce_lines(rows: list) -> list[str]:
+    """The Markdown table of the Plackett-Luce ratings (gutenberg_ai.tools.ratings)."""
+    if not rows:
+        return []
+    lines = ["", "| bot | games | Plackett-Luce mu | sigma | 95% interval |", "| --- | --- | --- | --- | --- |"]
+    lines += [f"| {r['bot']} | {r['games']} | {r['mu']:.1f} | {r['sigma']:.1f} | {r['low']:.1f} to {r['high']:.1f} |"
+              for r in rows]
+    return lines + ["", "Plackett-Luce: openskill's rating from every game's finishing order (equal places "
+                    "tied), games taken in the schedule's order; every bot starts at mu 25, sigma 8.3; "
+                    "interval mu +- 1.96 sigma."]
 
 
 def write_tables(summary: dict, out: str):

@@ -4,7 +4,7 @@ them, a fixed SVG hash salt.
 
     from gutenberg_ai.tools import plots
     plots.review_plot(review, "game-review")          # game-review.png, game-review.svg
-    plots.arena_plots(summary, "results/")            # ratings.png/svg, head-to-head.png/svg
+    plots.arena_plots(summary, "results/")            # ratings, plackett-luce, head-to-head .png/.svg
 """
 from __future__ import annotations
 
@@ -100,6 +100,20 @@ def ratings_plot(standings: list, base: str, title: str) -> list:
     return save(fig, base)
 
 
+def plackett_luce_plot(rows: list, base: str, title: str) -> list:
+    """Plackett-Luce ratings (mu) with their 95% intervals (mu +- 1.96 sigma), best on top."""
+    rows = list(reversed(rows))
+    fig, ax = plt.subplots(figsize=(7, 0.5 * len(rows) + 1.5))
+    for y, r in enumerate(rows):
+        ax.plot([r["low"], r["high"]], [y, y], color="black", linewidth=1.5)
+        ax.plot([r["mu"]], [y], "o", color=COLOURS[1])
+    ax.set_yticks(range(len(rows)), [r["bot"] for r in rows], fontsize=8)
+    ax.set_xlabel("Plackett-Luce rating (openskill mu) with 95% interval")
+    ax.set_title(title, fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    return save(fig, base)
+
+
 def matrix_plot(bots: list, pairings: list, base: str, title: str) -> list:
     """The head-to-head matrix: row bot's score against the column bot."""
     import numpy as np
@@ -124,12 +138,15 @@ def matrix_plot(bots: list, pairings: list, base: str, title: str) -> list:
 
 
 def arena_plots(summary: dict, out: str) -> list:
-    """ratings.png/svg and head-to-head.png/svg in `out` for an arena's summary."""
+    """ratings, plackett-luce and head-to-head (.png and .svg) in `out` for an arena's summary."""
     if not summary["standings"]:
         return []
     s = summary["settings"]
     title = f"{summary['games']} games"
     paths = ratings_plot(summary["standings"], os.path.join(out, "ratings"), f"Ratings ({title})")
+    if summary.get("plackett_luce"):
+        paths += plackett_luce_plot(summary["plackett_luce"], os.path.join(out, "plackett-luce"),
+                                    f"Plackett-Luce ratings from finishing orders ({title}, {s['players']} players)")
     if summary["pairings"]:
         paths += matrix_plot(list(s["bots"]), summary["pairings"], os.path.join(out, "head-to-head"),
                              f"Head to head ({title})")
