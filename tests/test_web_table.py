@@ -60,7 +60,7 @@ def follow(client, view, actions, until=lambda view: False, asked=None):
 
 
 def test_a_recorded_game_followed_through_the_api_ends_in_the_recorded_scores(app, client):
-    game, record, final = recorded("gutenberg", 2)
+    _, record, final = recorded("gutenberg", 2)
     view = start(client)
     assert view["status"] == "chance" and view["waits_for"].startswith("what came up")
     assert view["board"] and view["options"] and view["labels"][1] == "you"
@@ -87,7 +87,7 @@ def test_a_recorded_game_followed_through_the_api_ends_in_the_recorded_scores(ap
 
 
 def test_entries_by_number_by_id_and_by_card(client):
-    game, record, _ = recorded("gutenberg", 2)
+    _, record, _ = recorded("gutenberg", 2)
     view = start(client)
     tid = view["id"]
     acts = record.actions
@@ -96,12 +96,15 @@ def test_entries_by_number_by_id_and_by_card(client):
     assert view["entries"] == 1
     view = client.post(f"/api/tables/{tid}/entry", json={"action": acts[1]["action"]}).json()
     assert view["entries"] == 2
+    assert acts[2]["text"] == "draw P40 [A A A A I] 7g"      # the card, found by what it shows
+    view = client.post(f"/api/tables/{tid}/entry", json={"text": "A A A A I 7 guilders"}).json()
+    assert view["entries"] == 3
     log = client.get(f"/api/tables/{tid}/log").json()
-    assert [e["text"] for e in log] == [acts[0]["text"], acts[1]["text"]]
+    assert [e["text"] for e in log] == [a["text"] for a in acts[:3]]
 
 
 def test_an_impossible_entry_is_refused_and_nothing_changes(client):
-    game, record, _ = recorded("gutenberg", 2)
+    _, record, _ = recorded("gutenberg", 2)
     acts = record.actions
     view = start(client)
     tid = view["id"]
@@ -120,7 +123,7 @@ def test_an_impossible_entry_is_refused_and_nothing_changes(client):
 
 
 def test_a_correction_replays_and_names_what_no_longer_fits(client):
-    game, record, _ = recorded("gutenberg", 2)
+    _, record, _ = recorded("gutenberg", 2)
     acts = record.actions
     view = start(client)
     view = follow(client, view, acts, until=lambda v: v["entries"] >= 40)
@@ -136,12 +139,12 @@ def test_a_correction_replays_and_names_what_no_longer_fits(client):
 
 
 def test_hints_for_the_persons_decision_and_for_another_players(client):
-    game, record, _ = recorded("gutenberg", 2)
+    _, record, _ = recorded("gutenberg", 2)
     acts = record.actions
     view = start(client)
     tid = view["id"]
     for status in ("own", "move"):
-        view = follow(client, view, acts, until=lambda v: v["status"] == status and len(v["options"]) > 1)
+        view = follow(client, view, acts, until=lambda v, wanted=status: v["status"] == wanted and len(v["options"]) > 1)
         body = {"iterations": 40, "seed": 1}
         if status == "move":
             body["player"] = view["to_act"]
@@ -158,7 +161,7 @@ def test_hints_for_the_persons_decision_and_for_another_players(client):
 
 
 def test_another_page_cannot_touch_the_followed_game(app, client):
-    game, record, _ = recorded("gutenberg", 2)
+    _, record, _ = recorded("gutenberg", 2)
     view = start(client)
     tid = view["id"]
     with page_client(app) as other:

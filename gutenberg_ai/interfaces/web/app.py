@@ -138,12 +138,9 @@ class Entry(Strict):
     text: Optional[str] = Field(None, min_length=1, max_length=200)
 
 
-class Reveal(Entry):
-    entry: int = Field(ge=1, le=1_000_000, description="the number of the hidden entry now shown")
-
-
-class Fix(Entry):
-    entry: int = Field(ge=1, le=1_000_000, description="the number of the entry to correct (the log's)")
+class AtEntry(Entry):
+    """An entry's value given again: a hidden entry now shown (reveal), or a correction (fix)."""
+    entry: int = Field(ge=1, le=1_000_000, description="the entry's number (the log's; 1 the first)")
 
 
 class Move(Strict):
@@ -511,19 +508,18 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.post("/api/games/{game_id}/stop", summary="Stop the game's search (the AI's or a hint)")
     def stop(game_id: str, page: Page):
-        web = game_of(game_id, page)
-        job = web.job
-        if job is not None:
-            job.cancel.set()
-        return {"stopped": job is not None}
+        return {"stopped": game_of(game_id, page).stop()}
 
     @app.get("/api/games/{game_id}/record", summary="The game record, as the command line reads it")
     def record(game_id: str, page: Page, full: bool = False):
         web = game_of(game_id, page)
         with holding(web):
             data = web.record(full)
+        return record_file(data, f"{web.session.printing_game.key}-game{'-full' if full else ''}.json")
+
+    def record_file(data: dict, name: str) -> Response:
+        """A record to download, written as the command line writes it."""
         from gutenberg_ai.games.records import _dumps
-        name = f"{web.session.printing_game.key}-game{'-full' if full else ''}.json"
         return Response(_dumps(data) + "\n", media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -549,9 +545,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.delete("/api/games/{game_id}", summary="Leave a game")
     def leave(game_id: str, page: Page):
-        web = game_of(game_id, page)
-        if web.job is not None:
-            web.job.cancel.set()
+        game_of(game_id, page).stop()
         played.drop(game_id, page)
         return {"left": True}
 
@@ -600,26 +594,25 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         with holding(web):
             return web.view()
 
+    def table_change(table_id: str, page: str, req: Entry, change):
+        """`change(web, **named)` with the entry the request names, the game held; a
+        refusal changes nothing."""
+        web = table_of(table_id, page)
+        named = entered(req)
+        with holding(web), table_refusals():
+            return change(web, **named)
+
     @app.post("/api/tables/{table_id}/entry", summary="Enter what the table shows (a draw or a move)")
     def table_entry(table_id: str, page: Page, req: Entry):
-        web = table_of(table_id, page)
-        named = entered(req)
-        with holding(web), table_refusals():
-            return web.enter(**named)
+        return table_change(table_id, page, req, WebTable.enter)
 
     @app.post("/api/tables/{table_id}/reveal", summary="A hidden entry now shown, as it came up")
-    def table_reveal(table_id: str, page: Page, req: Reveal):
-        web = table_of(table_id, page)
-        named = entered(req)
-        with holding(web), table_refusals():
-            return web.reveal(req.entry, **named)
+    def table_reveal(table_id: str, page: Page, req: AtEntry):
+        return table_change(table_id, page, req, lambda web, **named: web.reveal(req.entry, **named))
 
     @app.post("/api/tables/{table_id}/fix", summary="Correct an earlier entry: the game replayed from it")
-    def table_fix(table_id: str, page: Page, req: Fix):
-        web = table_of(table_id, page)
-        named = entered(req)
-        with holding(web), table_refusals():
-            return web.fix(req.entry, **named)
+    def table_fix(table_id: str, page: Page, req: AtEntry):
+        return table_change(table_id, page, req, lambda web, **named: web.fix(req.entry, **named))
 
     @app.get("/api/tables/{table_id}/log", summary="The entries so far, as you know them")
     def table_log(table_id: str, page: Page):
@@ -649,11 +642,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/stop", summary="Stop the followed game's hint")
     def table_stop(table_id: str, page: Page):
-        web = table_of(table_id, page)
-        job = web.job
-        if job is not None:
-            job.cancel.set()
-        return {"stopped": job is not None}
+        return {"stopped": table_of(table_id, page).stop()}
 
     @app.get("/api/tables/{table_id}/record",
              summary="What you have seen, as a record (`gutenberg-ai table --resume` reads it)")
@@ -661,16 +650,11 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         web = table_of(table_id, page)
         with holding(web):
             data = web.followed.to_dict()
-        from gutenberg_ai.games.records import _dumps
-        name = f"table-{web.followed.printing_game.key}.json"
-        return Response(_dumps(data) + "\n", media_type="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        return record_file(data, f"table-{web.followed.printing_game.key}.json")
 
     @app.delete("/api/tables/{table_id}", summary="Leave a followed game")
     def leave_table(table_id: str, page: Page):
-        web = table_of(table_id, page)
-        if web.job is not None:
-            web.job.cancel.set()
+        table_of(table_id, page).stop()
         tables.drop(table_id, page)
         return {"left": True}
 

@@ -140,24 +140,40 @@ class NotNow(ValueError):
     """A request the game cannot take in its present state (409)."""
 
 
-class WebGame:
+class Held:
+    """A game the page drives, held in a Store: one thing at a time changes it (its lock;
+    busy while held), and its search under way (job), for the stop endpoint."""
+
+    id: str              # set by the Store that holds it, with page and touched
+    page: str
+    touched: float
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.busy = False
+        self.lock = threading.Lock()
+        self.job: Job | None = None
+
+    def stop(self) -> bool:
+        """Stop the search under way, if any (it ends at its next slice); whether there was one."""
+        job = self.job
+        if job is not None:
+            job.cancel.set()
+        return job is not None
+
+
+class WebGame(Held):
     """A play.Session driven by the page: what the terminal prints is collected as
     events, an AI move is one search the page asks for (advance), the person's moves
     come as actions or typed numbers."""
 
     MAX_EVENTS = 400     # the last events kept (a game has a few hundred)
-    id: str              # set by the Store that holds it, with page and touched
-    page: str
-    touched: float
 
     def __init__(self, session, limits: Limits):
+        super().__init__(limits)
         self.session = session
-        self.limits = limits
-        self.busy = False
-        self.lock = threading.Lock()       # one thing at a time changes the game
         self.events: list[dict] = []
         self.seen = 0                       # events numbered from the first
-        self.job: Job | None = None
         session.say = self._say
         for bot in session.bots.values():   # the server's bound on a tree's memory
             if hasattr(bot, "progress"):
@@ -281,24 +297,17 @@ class WebGame:
 # ---------------------------------------------------------------------------------------
 # A game followed at a real table
 # ---------------------------------------------------------------------------------------
-class WebTable:
+class WebTable(Held):
     """A game followed at a real table (table.FollowedGame) driven by the page, as the
     terminal loop drives it (table_terminal.TableSession, whose words it shares): what the
     person does not see gets its placeholder at once, everything else waits for an entry.
     The menu of a state is drawn once and kept until the game changes, so an entry by
     its number names the action the page showed."""
 
-    id: str              # set by the Store that holds it, with page and touched
-    page: str
-    touched: float
-
     def __init__(self, followed, limits: Limits):
         from gutenberg_ai.interfaces.table_terminal import TableSession
+        super().__init__(limits)
         self.followed = followed
-        self.limits = limits
-        self.busy = False
-        self.lock = threading.Lock()       # one thing at a time changes the game
-        self.job: Job | None = None
         self.words = TableSession(followed, Console(file=io.StringIO()), read_line=no_reading)
         self._menu: tuple = ((), {})
         self.settle()
@@ -521,5 +530,5 @@ def review_of_game(game: WebGame) -> Review:
                   f"({len(record['actions'])} actions{'' if over else ', so far'})")
 
 
-__all__ = ["Limits", "Review", "Store", "WebGame", "WebTable", "board_of", "fill_hidden", "no_reading",
+__all__ = ["Held", "Limits", "Review", "Store", "WebGame", "WebTable", "board_of", "fill_hidden", "no_reading",
            "review_of_game"]
