@@ -9,6 +9,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
 from gutenberg_ai.games.records import final_result, load_record  # noqa: E402
+from gutenberg_ai.interfaces.table import resume  # noqa: E402
 from gutenberg_ai.interfaces.web.app import create_app  # noqa: E402
 from gutenberg_ai.interfaces.web.sessions import Limits  # noqa: E402
 from test_table_follow import recorded  # noqa: E402
@@ -59,7 +60,7 @@ def follow(client, view, actions, until=lambda view: False, asked=None):
     pytest.fail("the game did not end")
 
 
-def test_a_recorded_game_followed_through_the_api_ends_in_the_recorded_scores(app, client):
+def test_a_recorded_game_followed_through_the_api_ends_in_the_recorded_scores(app, client, tmp_path):
     _, record, final = recorded("gutenberg", 2)
     view = start(client)
     assert view["status"] == "chance" and view["waits_for"].startswith("what came up")
@@ -80,6 +81,9 @@ def test_a_recorded_game_followed_through_the_api_ends_in_the_recorded_scores(ap
     assert [e.get("action") for e in saved["actions"] if not e.get("hidden")] == \
         [a["action"] for a, mine in zip(record.actions, followed.entries) if mine.entered]
     assert (saved["result"] is None) == bool(followed.hidden_count())
+    path = tmp_path / "table.json"                   # the download resumes in the terminal
+    path.write_text(client.get(f"/api/tables/{tid}/record").text)
+    assert resume(path, seed=5).masked() == followed.masked()
     log = client.get(f"/api/tables/{tid}/log").json()
     assert len(log) == len(record.actions)
     assert [e["text"] for e in log if e["text"] is not None] == \
