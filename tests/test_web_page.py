@@ -474,3 +474,34 @@ def test_a_position_edited_in_a_form(page, tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     shot(page, "position-form")
+
+
+def test_at_the_table_a_followed_game_entered_by_clicking(page):
+    """At the table: a recorded Gutenberg game (2 players, you in seat 1) followed on the
+    page: the first draws clicked in the list of what can be entered, the next typed in
+    its words; the page says what it waits for, and the entries' log shows them."""
+    from test_table_follow import recorded
+    _, record, _ = recorded("gutenberg", 2)
+    acts = record.actions
+    page.click("#tab-follow")
+    page.select_option("#follow-game", "gutenberg")
+    page.fill("#follow-players", "2")
+    page.fill("#follow-seat", "1")
+    page.fill("#follow-seed", "5")
+    page.click("#follow-start")
+    for i in range(3):
+        page.wait_for_selector(f"#follow-status:has-text('(entry {i + 1})')")
+        assert "what came up" in page.inner_text("#follow-status")
+        page.locator("#follow-options button.entry-option", has_text=re.compile(f"^{re.escape(acts[i]['text'])}$")).click()
+    page.wait_for_selector("#follow-status:has-text('(entry 4)')")
+    page.fill("#follow-text", acts[3]["text"])
+    page.press("#follow-text", "Enter")
+    page.wait_for_selector("#follow-status:has-text('(entry 5)')")
+    page.wait_for_selector("#follow-log li:nth-child(4)")
+    log = page.locator("#follow-log li").all_inner_texts()
+    assert log == [f"chance: {a['text']}" for a in acts[:4]]
+    page.fill("#follow-text", acts[0]["text"])        # a card already out: refused, nothing changes
+    page.press("#follow-text", "Enter")
+    page.wait_for_selector("#follow-error:has-text('is none of what can be entered now')")
+    assert "(entry 5)" in page.inner_text("#follow-status")
+    shot(page, "at-the-table")

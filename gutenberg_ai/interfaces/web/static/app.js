@@ -1,4 +1,5 @@
-// The page: Play (a game against the AI, hints), Your table (a position file, hints)
+// The page: Play (a game against the AI, hints), At the table (a real game followed
+// entry by entry, hints), Your table (a position file, hints)
 // and Review (a record, step by step, with each player's chance to win). Everything goes
 // through the JSON API (docs/web.md); searches come as streams of JSON lines.
 import { drawBoard, closeMenus } from "/static/board.js";
@@ -744,4 +745,115 @@ function drawChart(chances) {
 }
 
 // -- start ------------------------------------------------------------------------------
-loadInfo().then(loadExamples).catch((e) => showError($("play-error"), e));
+// -- At the table -------------------------------------------------------------------------
+// A real game followed entry by entry (/api/tables): the page says what the table waits
+// for, lists what can be entered (click one, or type its words, its number, a card), and
+// hints at the person's decision or, at another player's, at theirs.
+let followed = null;       // the followed game's view
+
+function followGames() {
+  for (const o of $("game").options) $("follow-game").appendChild(o.cloneNode(true));
+}
+
+$("new-follow").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  showError($("follow-error"), null);
+  const names = $("follow-names").value.split(",").map((n) => n.trim()).filter((n) => n);
+  const body = { game: $("follow-game").value, players: Number($("follow-players").value),
+    seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0) };
+  if (names.length) body.names = names;
+  try {
+    showFollowed(await api("POST", "/api/tables", body));
+  } catch (e) { showError($("follow-error"), e); }
+});
+
+function showFollowed(view) {
+  followed = view;
+  $("follow-area").hidden = false;
+  $("follow-status").textContent = view.status === "end" ? "The game is over." : `${view.waits_for} (entry ${view.entries + 1})`;
+  $("follow-record").href = `/api/tables/${view.id}/record`;
+  const open = view.status !== "end" && view.status !== "reveal";
+  const legal = new Set(open ? view.options.map((o) => o.action) : []);
+  const texts = new Map(view.options.map((o) => [o.action, o.text]));
+  drawBoard($("follow-board"), view.board, { legal, texts, onAction: (a) => followEntry({ action: a }),
+    colours: info.player_colours });
+  const list = $("follow-options");
+  list.replaceChildren();
+  for (const o of view.options.slice(0, MOVES_SHOWN)) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.className = "entry-option";
+    b.textContent = o.text;
+    b.addEventListener("click", () => followEntry({ action: o.action }));
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+  if (view.options.length > MOVES_SHOWN) {
+    const li = document.createElement("li");
+    li.className = "help";
+    li.textContent = `${view.options.length - MOVES_SHOWN} more: type their words`;
+    list.appendChild(li);
+  }
+  $("follow-scores").replaceChildren();
+  if (view.scores) $("follow-scores").textContent = view.scores.verdict;
+  followLog().catch((e) => showError($("follow-error"), e));
+}
+
+async function followLog() {
+  const entries = await api("GET", `/api/tables/${followed.id}/log`);
+  const log = $("follow-log");
+  log.replaceChildren();
+  for (const e of entries.slice(-12)) {
+    const li = document.createElement("li");
+    li.value = e.entry;
+    li.textContent = `${e.who}: ${e.text === null ? "(not seen)" : e.text}`;
+    log.appendChild(li);
+  }
+}
+
+// An entry as the table shows it; a reveal when a hidden entry is shown now.
+async function followEntry(named) {
+  showError($("follow-error"), null);
+  $("follow-hints").replaceChildren();
+  const reveal = followed.status === "reveal";
+  try {
+    const view = await api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
+      reveal ? { entry: followed.reveal, ...named } : named);
+    $("follow-text").value = "";
+    showFollowed(view);
+  } catch (e) { showError($("follow-error"), e); }
+}
+
+$("follow-entry").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("follow-text").value.trim();
+  if (text) followEntry({ text });
+});
+
+$("follow-fix").addEventListener("click", async () => {
+  showError($("follow-error"), null);
+  try {
+    const view = await api("POST", `/api/tables/${followed.id}/fix`,
+      { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim() });
+    showFollowed(view);
+    if (view.dropped.length) {
+      showError($("follow-error"), new Error("no longer fits, left out: "
+        + view.dropped.map((d) => `entry ${d.entry} (${d.who}: ${d.text})`).join("; ")));
+    }
+  } catch (e) { showError($("follow-error"), e); }
+});
+
+$("follow-hint").addEventListener("click", async () => {
+  showError($("follow-error"), null);
+  const body = { seconds: Number($("follow-hint-seconds").value || 1) };
+  if (followed.status === "move") body.player = followed.to_act;
+  $("follow-hints").textContent = "searching...";
+  try {
+    const result = await stream(`/api/tables/${followed.id}/hint`, body, (line) => {
+      if (line.iterations) $("follow-hints").textContent = `searching... ${line.iterations.toLocaleString()} iterations`;
+    });
+    hintsTable($("follow-hints"), result, (a) => followEntry({ action: a }));
+  } catch (e) { $("follow-hints").replaceChildren(); showError($("follow-error"), e); }
+});
+
+loadInfo().then(followGames).then(loadExamples).catch((e) => showError($("play-error"), e));
