@@ -60,21 +60,27 @@ def follow(client, view, actions, until=lambda view: False, asked=None):
     pytest.fail("the game did not end")
 
 
-def test_a_recorded_game_followed_through_the_api_ends_in_the_recorded_scores(app, client, tmp_path):
-    _, record, final = recorded("gutenberg", 2)
-    view = start(client)
+@pytest.mark.parametrize("key,players,seat,kinds", [
+    ("gutenberg", 2, 1, {"chance", "move", "own", "reveal", "end"}),    # plans shown when revealed
+    ("printing-press", 1, 0, {"chance", "own", "end"}),                  # solo: the automa's cards drawn
+    ("lead-letter-printers", 3, 2, {"chance", "move", "own", "end"}),
+])
+def test_a_recorded_game_followed_through_the_api_ends_in_the_recorded_scores(app, client, tmp_path, key, players,
+                                                                             seat, kinds):
+    _, record, final = recorded(key, players)
+    view = start(client, key, players, seat)
     assert view["status"] == "chance" and view["waits_for"].startswith("what came up")
-    assert view["board"] and view["options"] and view["labels"][1] == "you"
+    assert view["board"] and view["options"] and view["labels"][seat] == "you"
     first = record.actions[0]
     assert first["action"] in [o["action"] for o in view["options"]]      # the menu of a draw
     asked = set()
     end = follow(client, view, record.actions, asked=asked)
-    assert asked == {"chance", "move", "own", "reveal", "end"}     # plans shown when revealed
+    assert asked == kinds
     assert end["status"] == "end" and end["options"] == []
     assert end["scores"]["rows"] and end["waits_for"] == "the end of the game"
     tid = view["id"]
     saved = load_record(json.loads(client.get(f"/api/tables/{tid}/record").text))
-    assert saved["viewer"] == 1 and saved["command"] == "table"
+    assert saved["viewer"] == seat and saved["command"] == "table"
     followed = app.state.tables.items[tid].followed
     assert final_result(followed.state)["scores"] == record.result["scores"] == final_result(final)["scores"]
     # What the person saw, entered by hand; a placeholder never shown keeps the result open.
@@ -142,7 +148,7 @@ def test_a_correction_replays_and_names_what_no_longer_fits(client):
     assert r.status_code == 409 and "there is no entry 10000" in r.json()["error"]
 
 
-def test_hints_for_the_persons_decision_and_for_another_players(client):
+def test_hints_for_the_persons_decision_and_for_another_players(app, client):
     _, record, _ = recorded("gutenberg", 2)
     acts = record.actions
     view = start(client)
@@ -160,6 +166,10 @@ def test_hints_for_the_persons_decision_and_for_another_players(client):
         assert out[-1]["event"] == "done", out[-1]
         hints = out[-1]["result"]["hints"]
         assert hints and {h["action"] for h in hints} <= {o["action"] for o in view["options"]}
+        # The same as the model's hint (same seed and budget), from what the person knows.
+        followed = app.state.tables.items[tid].followed
+        mine = followed.hint(body.get("player"), iterations=40, seed=1, top=5, max_nodes=Limits().max_nodes)
+        assert [h["action"] for h in hints] == [h.action for h in mine]
     r = client.post(f"/api/tables/{tid}/hint", json={"iterations": 40, "player": 1 - view["to_act"]})
     assert r.status_code == 409 and "is not to move now" in r.json()["error"]
 
