@@ -128,6 +128,10 @@ def test_an_impossible_entry_is_refused_and_nothing_changes(client):
     assert r.status_code == 422
     r = client.post(f"/api/tables/{tid}/reveal", json={"entry": 1, "action": acts[0]["action"]})
     assert r.status_code == 409 and "not a hidden entry shown now" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/hint", json={"iterations": 10})      # at a draw: no decision
+    assert r.status_code == 409 and "the table waits for an entry" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/entry", json={"text": "x" * 201})
+    assert r.status_code == 422 and r.json()["problems"][0]["where"] == "text"
     assert client.get(f"/api/tables/{tid}").json() == before
     assert len(client.get(f"/api/tables/{tid}/log").json()) == 1
 

@@ -460,9 +460,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         with holding(web), refused(409):
             return web.undo()
 
-    def stream_holding(web: WebGame | WebTable, work, wanted, why: str):
+    def stream_holding(web: WebGame | WebTable, work, wanted, why: str, check=None):
         """A search on the game, holding it from now until the search ends; the game must
-        be waiting for one of `wanted` (next_turn's kinds), else 409 saying `why`."""
+        be waiting for one of `wanted` (next_turn's kinds), else 409 saying `why`; then
+        `check()` (held) may refuse it too."""
         if not web.lock.acquire(blocking=False):
             raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
         web.busy = True
@@ -474,6 +475,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         try:
             if web.turn() not in wanted:
                 raise ApiError(409, why)
+            if check is not None:
+                check()
             response = runner.stream(work, USER_ERRORS, on_end=release)
         except BaseException:
             release()
@@ -632,13 +635,14 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         def work(job):
             return hints_result(f.state, f.game.num_players() == 1, req, b, job, f.printing_game.score_word,
                                 search=lambda **budget: f.hint(req.player, **budget))
-        who = f.seat if req.player is None else req.player     # whose decision is asked about
-        if web.turn() in ("own", "move") and f.state.current_player() != who:
-            to_act = web.labels[f.state.current_player()]
-            raise ApiError(409, f"it is not your decision: {to_act} is to move (ask for their hint with player)"
-                           if req.player is None else f"{web.labels[who]} is not to move now; {to_act} is")
+        def asked_to_act():
+            who = f.seat if req.player is None else req.player     # whose decision is asked about
+            if f.state.current_player() != who:
+                to_act = web.labels[f.state.current_player()]
+                raise ApiError(409, f"it is not your decision: {to_act} is to move (ask for their hint with player)"
+                               if req.player is None else f"{web.labels[who]} is not to move now; {to_act} is")
         return stream_holding(web, work, ("own", "move"),
-                              "hints are for a player's decision: the table waits for an entry")
+                              "hints are for a player's decision: the table waits for an entry", asked_to_act)
 
     @app.post("/api/tables/{table_id}/stop", summary="Stop the followed game's hint")
     def table_stop(table_id: str, page: Page):
