@@ -480,7 +480,8 @@ def test_at_the_table_a_followed_game_entered_by_clicking(page):
     """At the table: a recorded Gutenberg game (2 players, you in seat 1) followed on the
     page: the first draws clicked in the list of what can be entered, the next typed in
     its words; the page says what it waits for, and the entries' log shows them; a card
-    already out is refused; a correction names the entry that no longer fits."""
+    already out is refused; the draws typed up to the first decision, hinted; a correction
+    names the entry that no longer fits."""
     from test_table_follow import recorded
     _, record, _ = recorded("gutenberg", 2)
     acts = record.actions
@@ -506,8 +507,18 @@ def test_at_the_table_a_followed_game_entered_by_clicking(page):
     page.wait_for_selector("#follow-error:has-text('is none of what can be entered now')")
     assert "(entry 5)" in page.inner_text("#follow-status")
     shot(page, "at-the-table")
+    while "what came up" in page.inner_text("#follow-status"):     # the draws up to a decision, typed
+        status = page.inner_text("#follow-status")
+        n = int(re.search(r"\(entry (\d+)\)", status).group(1)) - 1     # what the other's unseen moves left
+        page.fill("#follow-text", acts[n]["text"])
+        page.press("#follow-text", "Enter")
+        page.wait_for_function("(before) => document.getElementById('follow-status').textContent !== before", arg=status)
+    assert "move" in page.inner_text("#follow-status")
+    page.fill("#follow-hint-seconds", "0.3")
+    page.click("#follow-hint")
+    page.wait_for_selector("#follow-hints table.hints")
+    shot(page, "at-the-table-hint")
     page.fill("#follow-fix-entry", "1")          # the second card said to be the first
     page.fill("#follow-fix-text", acts[1]["text"])
     page.click("#follow-fix")
     page.wait_for_selector(f"#follow-error:has-text('no longer fits, left out: entry 2 (chance: {acts[1]['text']})')")
-    assert "(entry 4)" in page.inner_text("#follow-status")
