@@ -486,7 +486,10 @@ def test_at_the_table_a_followed_game_entered_by_clicking(page):
     _, record, _ = recorded("gutenberg", 2)
     acts = record.actions
     page.click("#tab-follow")
+    page.select_option("#follow-game", "lead-letter-printers")      # only the game's own settings
+    assert page.is_visible("#follow-rounds") and not page.is_visible("#follow-characters")
     page.select_option("#follow-game", "gutenberg")
+    assert page.is_visible("#follow-characters") and page.is_checked("#follow-characters")
     page.fill("#follow-players", "2")
     page.fill("#follow-seat", "1")
     page.fill("#follow-seed", "5")

@@ -177,19 +177,30 @@ async function loadInfo() {
   for (const b of info.bots) {
     const o = document.createElement("option"); o.value = b; $("bots").appendChild(o);
   }
-  gameOptions();
-  select.addEventListener("change", gameOptions);
+  gameOptions($("new-game"), select);
+  select.addEventListener("change", () => gameOptions($("new-game"), select));
 }
 
-// The settings the chosen game has (its parameters in /api/info): only those are shown,
-// and only those are sent (the server refuses a setting the game does not have).
-function gameOptions() {
-  const g = chosenGame();
-  document.querySelectorAll("[data-param]").forEach((n) => { n.hidden = !(n.dataset.param in g.parameters); });
+// The settings the chosen game has (its parameters in /api/info): only those are shown
+// in `form`, and only those are sent (the server refuses a setting the game does not have).
+function gameOptions(form, select) {
+  const g = chosenGame(select);
+  form.querySelectorAll("[data-param]").forEach((n) => { n.hidden = !(n.dataset.param in g.parameters); });
 }
 
-function chosenGame() {
-  return info.games.find((x) => x.key === $("game").value);
+function chosenGame(select = $("game")) {
+  return info.games.find((x) => x.key === select.value);
+}
+
+// The game's settings from the inputs named `prefix` + rounds, characters, automa, variant.
+function gameSettings(g, prefix) {
+  const out = {};
+  const has = (name) => name in g.parameters;
+  const rounds = numberOrNull(prefix + "rounds"); if (has("rounds") && rounds !== null) out.rounds = rounds;
+  if (has("characters")) out.characters = $(prefix + "characters").checked;
+  if (has("automa") && $(prefix + "automa").checked) out.automa = true;
+  if (has("variant") && $(prefix + "variant").value) out.variant = $(prefix + "variant").value;
+  return out;
 }
 
 function numberOrNull(id) {
@@ -208,11 +219,7 @@ $("new-game").addEventListener("submit", async (ev) => {
   const iterations = numberOrNull("iterations");
   if (iterations !== null) body.iterations = iterations; else body.seconds = numberOrNull("seconds");
   const seed = numberOrNull("seed"); if (seed !== null) body.seed = seed;
-  const has = (name) => name in g.parameters;
-  const rounds = numberOrNull("rounds"); if (has("rounds") && rounds !== null) body.rounds = rounds;
-  if (has("characters")) body.characters = $("characters").checked;
-  if (has("automa") && $("automa").checked) body.automa = true;
-  if (has("variant") && $("variant").value) body.variant = $("variant").value;
+  Object.assign(body, gameSettings(g, ""));
   try {
     const view = await api("POST", "/api/games", body);
     $("new-game").hidden = true;
@@ -752,15 +759,19 @@ function drawChart(chances) {
 let followed = null;       // the followed game's view
 
 function followGames() {
-  for (const o of $("game").options) $("follow-game").appendChild(o.cloneNode(true));
+  const select = $("follow-game");
+  for (const o of $("game").options) select.appendChild(o.cloneNode(true));
+  gameOptions($("new-follow"), select);
+  select.addEventListener("change", () => gameOptions($("new-follow"), select));
 }
 
 $("new-follow").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   showError($("follow-error"), null);
   const names = $("follow-names").value.split(",").map((n) => n.trim()).filter((n) => n);
-  const body = { game: $("follow-game").value, players: Number($("follow-players").value),
-    seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0) };
+  const g = chosenGame($("follow-game"));
+  const body = { game: g.key, players: Number($("follow-players").value),
+    seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0), ...gameSettings(g, "follow-") };
   if (names.length) body.names = names;
   try {
     showFollowed(await api("POST", "/api/tables", body));
