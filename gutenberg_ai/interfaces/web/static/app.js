@@ -761,6 +761,11 @@ let followed = null;       // the followed game's view
 function followGames() {
   const select = $("follow-game");
   for (const o of $("game").options) select.appendChild(o.cloneNode(true));
+  for (const label of $("new-game").querySelectorAll("[data-param]")) {    // Play's settings, as they are
+    const copy = label.cloneNode(true);
+    copy.querySelectorAll("[id]").forEach((n) => { n.id = `follow-${n.id}`; });
+    $("new-follow").insertBefore(copy, $("follow-seed").closest("label"));
+  }
   gameOptions($("new-follow"), select);
   select.addEventListener("change", () => gameOptions($("new-follow"), select));
 }
