@@ -474,3 +474,54 @@ def test_a_position_edited_in_a_form(page, tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     shot(page, "position-form")
+
+
+def test_at_the_table_a_followed_game_entered_by_clicking(page):
+    """At the table: a recorded Gutenberg game (2 players, you in seat 1) followed on the
+    page: the first draws clicked in the list of what can be entered, the next typed in
+    its words; the page says what it waits for, and the entries' log shows them; a card
+    already out is refused; the draws typed up to the first decision, hinted; a correction
+    names the entry that no longer fits."""
+    from test_table_follow import recorded
+    _, record, _ = recorded("gutenberg", 2)
+    acts = record.actions
+    page.click("#tab-follow")
+    page.select_option("#follow-game", "lead-letter-printers")      # only the game's own settings
+    assert page.is_visible("#follow-rounds") and not page.is_visible("#follow-characters")
+    page.select_option("#follow-game", "gutenberg")
+    assert page.is_visible("#follow-characters") and page.is_checked("#follow-characters")
+    page.fill("#follow-players", "2")
+    page.fill("#follow-seat", "1")
+    page.fill("#follow-seed", "5")
+    page.click("#follow-start")
+    for i in range(3):
+        page.wait_for_selector(f"#follow-status:has-text('(entry {i + 1})')")
+        assert "what came up" in page.inner_text("#follow-status")
+        page.locator("#follow-options button.entry-option", has_text=re.compile(f"^{re.escape(acts[i]['text'])}$")).click()
+    page.wait_for_selector("#follow-status:has-text('(entry 4)')")
+    page.fill("#follow-text", acts[3]["text"])
+    page.press("#follow-text", "Enter")
+    page.wait_for_selector("#follow-status:has-text('(entry 5)')")
+    page.wait_for_selector("#follow-log li:nth-child(4)")
+    log = page.locator("#follow-log li").all_inner_texts()
+    assert log == [f"chance: {a['text']}" for a in acts[:4]]
+    page.fill("#follow-text", acts[0]["text"])        # a card already out: refused, nothing changes
+    page.press("#follow-text", "Enter")
+    page.wait_for_selector("#follow-error:has-text('is none of what can be entered now')")
+    assert "(entry 5)" in page.inner_text("#follow-status")
+    shot(page, "at-the-table")
+    while "what came up" in page.inner_text("#follow-status"):     # the draws up to a decision, typed
+        status = page.inner_text("#follow-status")
+        n = int(re.search(r"\(entry (\d+)\)", status).group(1)) - 1     # what the other's unseen moves left
+        page.fill("#follow-text", acts[n]["text"])
+        page.press("#follow-text", "Enter")
+        page.wait_for_function("(before) => document.getElementById('follow-status').textContent !== before", arg=status)
+    assert "move" in page.inner_text("#follow-status")
+    page.fill("#follow-hint-seconds", "0.3")
+    page.click("#follow-hint")
+    page.wait_for_selector("#follow-hints table.hints")
+    shot(page, "at-the-table-hint")
+    page.fill("#follow-fix-entry", "1")          # the second card said to be the first
+    page.fill("#follow-fix-text", acts[1]["text"])
+    page.click("#follow-fix")
+    page.wait_for_selector(f"#follow-error:has-text('no longer fits, left out: entry 2 (chance: {acts[1]['text']})')")

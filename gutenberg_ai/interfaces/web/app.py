@@ -42,7 +42,8 @@ from gutenberg_ai.common.limits import MAX_ITERATIONS, MAX_SECONDS
 from gutenberg_ai.games.positionfile import PositionError, load_position
 from gutenberg_ai.games.records import RecordError, load_record
 from gutenberg_ai.interfaces.web.searches import Runner
-from gutenberg_ai.interfaces.web.sessions import Limits, NotNow, Review, Store, WebGame, board_of, review_of_game
+from gutenberg_ai.interfaces.web.sessions import (Limits, NotNow, Review, Store, WebGame, WebTable, board_of,
+                                                  no_reading, review_of_game)
 
 log = logging.getLogger("gutenberg_ai.interfaces.web")
 STATIC = Path(__file__).parent / "static"
@@ -114,6 +115,34 @@ class NewGame(Strict):
     seed: Optional[int] = Field(None, ge=0, le=2**31 - 1, description="the deal and the AI (default: a new one)")
 
 
+class NewTable(Strict):
+    """A game followed at a real table ("At the table"): the same settings as a played
+    game, the person's seat and the players' names."""
+    game: str = Field(games.DEFAULT_GAME, description="the game: " + ", ".join(games.GAMES))
+    players: int = Field(2, ge=1, le=4, description="the players at the table, you included; 1 is solo")
+    seat: int = Field(0, ge=0, le=3, description="your seat")
+    names: Optional[list[Annotated[str, Field(max_length=40)]]] = Field(
+        None, min_length=1, max_length=4, description="the players' names in seat order (yours included)")
+    characters: Optional[bool] = Field(None, description="character tiles (the game's default: yes)")
+    automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
+    rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds (as for a played game)")
+    variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
+    seed: Seed = Field(0, description="the placeholders of what you do not see, and the hints")
+
+
+class Entry(Strict):
+    """What the table shows: an action id, a number of the menu, or words (the game's
+    words, their start, or a card by what it shows: "A I U 5 guilders"); one of them."""
+    action: Optional[int] = Field(None, ge=0, le=2**31 - 1)
+    number: Optional[int] = Field(None, ge=1, le=100_000)
+    text: Optional[str] = Field(None, min_length=1, max_length=200)
+
+
+class AtEntry(Entry):
+    """An entry's value given again: a hidden entry now shown (reveal), or a correction (fix)."""
+    entry: int = Field(ge=1, le=1_000_000, description="the entry's number (the log's; 1 the first)")
+
+
 class Move(Strict):
     """The person's move: an action of the moves listed, or numbers as the game reads
     them (Gutenberg's plan as five numbers; a row and a column)."""
@@ -136,6 +165,10 @@ class Upload(Strict):
 
 class PositionHint(Upload, Budget):
     pass
+
+
+class TableHint(Budget):
+    player: Optional[int] = Field(None, ge=0, le=3, description="another player's decision (from what you know)")
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,6 +273,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     runner = Runner(limits.workers, limits.max_waiting, limits.heartbeat)
     played = Store(limits.max_games, limits.games_per_page, limits.idle_seconds, "game")
     reviews = Store(limits.max_records, limits.records_per_page, limits.idle_seconds, "record")
+    tables = Store(limits.max_games, limits.games_per_page, limits.idle_seconds, "followed game")
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -248,6 +282,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
                 await asyncio.sleep(min(60.0, limits.idle_seconds / 4))
                 played.sweep()
                 reviews.sweep()
+                tables.sweep()
         task = asyncio.create_task(sweeper())
         yield
         task.cancel()
@@ -263,6 +298,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         raise RuntimeError(f"FastAPI {fastapi.__version__} has no request body limit (max_body_size): "
                            'upgrade it (pip install -e ".[web]")')
     app.state.limits, app.state.runner, app.state.games, app.state.reviews = limits, runner, played, reviews
+    app.state.tables = tables
     # Each wraps those added before it: the Host name is checked first (a page of another
     # site reaching this server by DNS rebinding is refused), then every answer gets the
     # headers, then the request its page.
@@ -339,31 +375,40 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         return {"iterations": iterations, "seconds": max_seconds}
 
     # -- play --------------------------------------------------------------------------
-    @app.post("/api/games", status_code=201, summary="Start a game against the AI")
-    def new_game(req: NewGame, page: Page):
-        from gutenberg_ai.interfaces.choices import UsageError, fresh_seed, known_params, load_game
-        from gutenberg_ai.interfaces.play import Session, Settings
+    def printing_game(key: str):
         try:
-            g = games.get(req.game)
+            return games.get(key)
         except ValueError as e:
             raise ApiError(422, str(e), [("game", f"not one of {', '.join(games.GAMES)}")]) from None
+
+    def requested_game(g, req):
+        """The game of a request's settings (players, rounds, characters, variant, automa:
+        a solo game of a game with an automa has it)."""
+        from gutenberg_ai.interfaces.choices import known_params, load_game
+        params = {"players": req.players, "rounds": req.rounds, "characters": req.characters,
+                  "variant": req.variant}
+        if req.automa or (req.players == 1 and "automa" in g.rules_module.DEFAULTS):
+            params["automa"] = 1
+        return load_game(known_params(g, params, prefix=""), g.key)
+
+    @app.post("/api/games", status_code=201, summary="Start a game against the AI")
+    def new_game(req: NewGame, page: Page):
+        from gutenberg_ai.interfaces.choices import UsageError, fresh_seed
+        from gutenberg_ai.interfaces.play import Session, Settings
+        g = printing_game(req.game)
         for name in req.ai:
             if name not in WEB_BOTS:
                 raise ApiError(422, f"ai: {name!r} is not one of {', '.join(WEB_BOTS)}",
                                [("ai", f"{name!r} is not one of {', '.join(WEB_BOTS)}")])
         b = budget(req.seconds, req.iterations, limits.max_ai_seconds, 2.0)
-        params = {"players": req.players, "rounds": req.rounds, "characters": req.characters,
-                  "variant": req.variant}
-        if req.automa or (req.players == 1 and "automa" in g.rules_module.DEFAULTS):
-            params["automa"] = 1
         try:
-            game = load_game(known_params(g, params, prefix=""), g.key)
+            game = requested_game(g, req)
             settings = Settings(human=req.seat, ai=tuple(req.ai), seconds=b.get("seconds"),
                                 iterations=b.get("iterations"),
                                 seed=req.seed if req.seed is not None else fresh_seed())
             import io
             from rich.console import Console
-            session = Session(game, settings, console=Console(file=io.StringIO()), read_line=_no_reading)
+            session = Session(game, settings, console=Console(file=io.StringIO()), read_line=no_reading)
         except (UsageError, ValueError, pyspiel.SpielError) as e:
             raise ApiError(422, str(e), named_field(str(e), NewGame.model_fields)) from None
         web = WebGame(session, limits)
@@ -376,7 +421,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         return played.get(game_id, page)
 
     @contextlib.contextmanager
-    def holding(web: WebGame):
+    def holding(web: WebGame | WebTable):
         if not web.lock.acquire(blocking=False):
             raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
         web.busy = True
@@ -415,9 +460,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         with holding(web), refused(409):
             return web.undo()
 
-    def stream_holding(web: WebGame, work, wanted: str, why: str):
+    def stream_holding(web: WebGame | WebTable, work, wanted, why: str, check=None):
         """A search on the game, holding it from now until the search ends; the game must
-        be waiting for `wanted` (next_turn's kind), else 409 saying `why`."""
+        be waiting for one of `wanted` (next_turn's kinds), else 409 saying `why`; then
+        `check()` (held) may refuse it too."""
         if not web.lock.acquire(blocking=False):
             raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
         web.busy = True
@@ -427,8 +473,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             web.job = None
             web.lock.release()
         try:
-            if web.session.next_turn()[0] != wanted:
+            if web.turn() not in wanted:
                 raise ApiError(409, why)
+            if check is not None:
+                check()
             response = runner.stream(work, USER_ERRORS, on_end=release)
         except BaseException:
             release()
@@ -439,7 +487,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.post("/api/games/{game_id}/advance", summary="The AI's next move (streamed: progress, then the game)")
     async def advance(game_id: str, page: Page):
         web = game_of(game_id, page)
-        return stream_holding(web, web.advance, "ai", "no AI seat is to move (it is your decision, or the game is over)")
+        return stream_holding(web, web.advance, ("ai",), "no AI seat is to move (it is your decision, or the game is over)")
 
     @app.post("/api/games/{game_id}/hint", summary="Hints at your decision (streamed: progress, then the hints)")
     async def game_hint(game_id: str, page: Page, req: Budget):
@@ -450,30 +498,31 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         def work(job):
             return hints_result(state, web.session.state.get_game().num_players() == 1, req, b, job,
                                 games.of(state).score_word)
-        return stream_holding(web, work, "human", "hints are for your decision, and it is not yours now")
+        return stream_holding(web, work, ("human",), "hints are for your decision, and it is not yours now")
 
-    def hints_result(state, solo, req, b, job, score_word, **options):
-        result = hint(state, top=req.top, seed=req.seed, progress=job.progress, max_nodes=limits.max_nodes,
-                      **b, **options)
+    def hints_result(state, solo, req, b, job, score_word, search=None, **options):
+        """The hints at `state` (`search`: hint(state, ...) by default) as the page shows them."""
+        search = search or (lambda **budget: hint(state, **budget))
+        result = search(top=req.top, seed=req.seed, progress=job.progress, max_nodes=limits.max_nodes,
+                        **b, **options)
         return {"hints": [h.as_dict() for h in result], "iterations": result.iterations,
                 "seconds": round(result.seconds, 2), "measure": result.measure, "solo": solo,
                 "score_word": score_word, "budget": b}
 
     @app.post("/api/games/{game_id}/stop", summary="Stop the game's search (the AI's or a hint)")
     def stop(game_id: str, page: Page):
-        web = game_of(game_id, page)
-        job = web.job
-        if job is not None:
-            job.cancel.set()
-        return {"stopped": job is not None}
+        return {"stopped": game_of(game_id, page).stop()}
 
     @app.get("/api/games/{game_id}/record", summary="The game record, as the command line reads it")
     def record(game_id: str, page: Page, full: bool = False):
         web = game_of(game_id, page)
         with holding(web):
             data = web.record(full)
+        return record_file(data, f"{web.session.printing_game.key}-game{'-full' if full else ''}.json")
+
+    def record_file(data: dict, name: str) -> Response:
+        """A record to download, written as the command line writes it."""
         from gutenberg_ai.games.records import _dumps
-        name = f"{web.session.printing_game.key}-game{'-full' if full else ''}.json"
         return Response(_dumps(data) + "\n", media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -499,10 +548,118 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.delete("/api/games/{game_id}", summary="Leave a game")
     def leave(game_id: str, page: Page):
-        web = game_of(game_id, page)
-        if web.job is not None:
-            web.job.cancel.set()
+        game_of(game_id, page).stop()
         played.drop(game_id, page)
+        return {"left": True}
+
+    # -- at the table: a real game followed entry by entry -----------------------------
+    @app.post("/api/tables", status_code=201, summary="Follow a game played at a real table")
+    def new_table(req: NewTable, page: Page):
+        from gutenberg_ai.interfaces.choices import UsageError
+        from gutenberg_ai.interfaces.table import FollowedGame
+        g = printing_game(req.game)
+        try:
+            game = requested_game(g, req)
+            followed = FollowedGame(game, req.seat, req.seed, req.names)
+        except (UsageError, ValueError, pyspiel.SpielError) as e:
+            raise ApiError(422, str(e), named_field(str(e), NewTable.model_fields)) from None
+        web = WebTable(followed, limits)
+        tables.add(web, page)
+        return web.view()
+
+    def table_of(table_id: str, page: str) -> WebTable:
+        return tables.get(table_id, page)
+
+    def entered(req: Entry) -> dict:
+        """The one way a request names its entry (action, number or text)."""
+        named = {k: v for k, v in (("action", req.action), ("number", req.number), ("text", req.text))
+                 if v is not None}
+        if len(named) != 1:
+            raise ApiError(422, "give one of action, number or text",
+                           [("action", "give one of action, number or text")])
+        return named
+
+    @contextlib.contextmanager
+    def table_refusals():
+        """An entry the model refuses (table.EntryRefused) or that the game cannot take now:
+        409 with its reason; words that name no entry: 422. Nothing changed."""
+        from gutenberg_ai.interfaces.table import EntryRefused
+        try:
+            yield
+        except (EntryRefused, NotNow) as e:
+            raise ApiError(409, str(e)) from None
+        except USER_ERRORS as e:
+            raise user_error(e) from None
+
+    @app.get("/api/tables/{table_id}", summary="The followed game: what it waits for, the board, the menu")
+    def get_table(table_id: str, page: Page):
+        web = table_of(table_id, page)
+        with holding(web):
+            return web.view()
+
+    def table_change(table_id: str, page: str, req: Entry, change):
+        """`change(web, **named)` with the entry the request names, the game held; a
+        refusal changes nothing."""
+        web = table_of(table_id, page)
+        named = entered(req)
+        with holding(web), table_refusals():
+            return change(web, **named)
+
+    @app.post("/api/tables/{table_id}/entry", summary="Enter what the table shows (a draw or a move)")
+    def table_entry(table_id: str, page: Page, req: Entry):
+        return table_change(table_id, page, req, WebTable.enter)
+
+    @app.post("/api/tables/{table_id}/reveal", summary="A hidden entry now shown, as it came up")
+    def table_reveal(table_id: str, page: Page, req: AtEntry):
+        return table_change(table_id, page, req, lambda web, **named: web.reveal(req.entry, **named))
+
+    @app.post("/api/tables/{table_id}/fix", summary="Correct an earlier entry: the game replayed from it")
+    def table_fix(table_id: str, page: Page, req: AtEntry):
+        return table_change(table_id, page, req, lambda web, **named: web.fix(req.entry, **named))
+
+    @app.get("/api/tables/{table_id}/log", summary="The entries so far, as you know them")
+    def table_log(table_id: str, page: Page):
+        web = table_of(table_id, page)
+        with holding(web):
+            return web.log()
+
+    @app.post("/api/tables/{table_id}/hint",
+              summary="Hints at the decision now, yours or another's (streamed: progress, then the hints)")
+    async def table_hint(table_id: str, page: Page, req: TableHint):
+        web = table_of(table_id, page)
+        b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)
+        f = web.followed
+        if req.player is not None and not 0 <= req.player < f.game.num_players():
+            raise ApiError(422, f"player: {req.player} is not a seat of this game", [("player", "not a seat")])
+
+        def work(job):
+            return hints_result(f.state, f.game.num_players() == 1, req, b, job, f.printing_game.score_word,
+                                search=lambda **budget: f.hint(req.player, **budget))
+        def asked_to_act():
+            who = f.seat if req.player is None else req.player     # whose decision is asked about
+            if f.state.current_player() != who:
+                to_act = web.labels[f.state.current_player()]
+                raise ApiError(409, f"it is not your decision: {to_act} is to move (ask for their hint with player)"
+                               if req.player is None else f"{web.labels[who]} is not to move now; {to_act} is")
+        return stream_holding(web, work, ("own", "move"),
+                              "hints are for a player's decision: the table waits for an entry", asked_to_act)
+
+    @app.post("/api/tables/{table_id}/stop", summary="Stop the followed game's hint")
+    def table_stop(table_id: str, page: Page):
+        return {"stopped": table_of(table_id, page).stop()}
+
+    @app.get("/api/tables/{table_id}/record",
+             summary="What you have seen, as a record (`gutenberg-ai table --resume` reads it)")
+    def table_record(table_id: str, page: Page):
+        web = table_of(table_id, page)
+        with holding(web):
+            data = web.followed.to_dict()
+        return record_file(data, f"table-{web.followed.printing_game.key}.json")
+
+    @app.delete("/api/tables/{table_id}", summary="Leave a followed game")
+    def leave_table(table_id: str, page: Page):
+        table_of(table_id, page).stop()
+        tables.drop(table_id, page)
         return {"left": True}
 
     # -- your table: positions ---------------------------------------------------------
@@ -633,10 +790,6 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             raise
 
     return app
-
-
-def _no_reading(prompt):
-    raise EOFError("the web page's game reads no terminal")
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None) -> int:

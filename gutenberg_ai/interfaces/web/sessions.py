@@ -140,24 +140,40 @@ class NotNow(ValueError):
     """A request the game cannot take in its present state (409)."""
 
 
-class WebGame:
+class Held:
+    """A game the page drives, held in a Store: one thing at a time changes it (its lock;
+    busy while held), and its search under way (job), for the stop endpoint."""
+
+    id: str              # set by the Store that holds it, with page and touched
+    page: str
+    touched: float
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.busy = False
+        self.lock = threading.Lock()
+        self.job: Job | None = None
+
+    def stop(self) -> bool:
+        """Stop the search under way, if any (it ends at its next slice); whether there was one."""
+        job = self.job
+        if job is not None:
+            job.cancel.set()
+        return job is not None
+
+
+class WebGame(Held):
     """A play.Session driven by the page: what the terminal prints is collected as
     events, an AI move is one search the page asks for (advance), the person's moves
     come as actions or typed numbers."""
 
     MAX_EVENTS = 400     # the last events kept (a game has a few hundred)
-    id: str              # set by the Store that holds it, with page and touched
-    page: str
-    touched: float
 
     def __init__(self, session, limits: Limits):
+        super().__init__(limits)
         self.session = session
-        self.limits = limits
-        self.busy = False
-        self.lock = threading.Lock()       # one thing at a time changes the game
         self.events: list[dict] = []
         self.seen = 0                       # events numbered from the first
-        self.job: Job | None = None
         session.say = self._say
         for bot in session.bots.values():   # the server's bound on a tree's memory
             if hasattr(bot, "progress"):
@@ -198,6 +214,9 @@ class WebGame:
     def move_words(self, action: int) -> str:
         s = self.session
         return tui.move_text(core_of(s.state), action, s.state.action_to_string(s.state.current_player(), action))
+
+    def turn(self) -> str:
+        return self.session.next_turn()[0]
 
     def advance(self, job) -> dict:
         """One AI move (a search, stopped by the job) and what follows it up to the next
@@ -273,6 +292,127 @@ class WebGame:
         s = self.session
         g = games.of(self.game)
         return g.positions.position_of(s.state, viewer=s.human)   # the state as played (its moves, for some games)
+
+
+# ---------------------------------------------------------------------------------------
+# A game followed at a real table
+# ---------------------------------------------------------------------------------------
+class WebTable(Held):
+    """A game followed at a real table (table.FollowedGame) driven by the page, as the
+    terminal loop drives it (table_terminal.TableSession, whose words it shares): what the
+    person does not see gets its placeholder at once, everything else waits for an entry.
+    The menu of a state is drawn once and kept until the game changes, so an entry by
+    its number names the action the page showed."""
+
+    def __init__(self, followed, limits: Limits):
+        from gutenberg_ai.interfaces.table_terminal import TableSession
+        super().__init__(limits)
+        self.followed = followed
+        self.words = TableSession(followed, Console(file=io.StringIO()), read_line=no_reading)
+        self._menu: tuple = ((), {})
+        self.settle()
+
+    @property
+    def labels(self) -> list:
+        return self.words.names
+
+    def turn(self) -> str:
+        return self.followed.next_turn()[0]
+
+    def settle(self):
+        """A placeholder for each draw or move the person does not see, up to what they
+        enter (or the end)."""
+        while self.followed.next_turn()[0] == "unseen":
+            self.followed.place_unseen()
+
+    def menu(self) -> dict:
+        """What can be entered now, action -> words (a reveal: what the entry shown could be)."""
+        f = self.followed
+        key = (tuple(f.entries), f.next_turn())
+        if self._menu[0] != key:
+            kind, value = key[1]
+            options = {} if kind == "end" else f.options_at(value) if kind == "reveal" else f.options()
+            self._menu = (key, options)
+        return self._menu[1]
+
+    def find(self, options: dict, action=None, number=None, text=None, now=True) -> int:
+        """The entry a request names among `options`: an action id, a number of the menu,
+        or words (the game's words, a card by what it shows: table_terminal.find_entry);
+        `now`: the options are the present state's (numbers may name a move as the game's
+        view reads them)."""
+        from gutenberg_ai.interfaces.table import EntryRefused
+        from gutenberg_ai.interfaces.table_terminal import find_entry
+        if action is not None:
+            if action not in options:
+                raise EntryRefused(f"not possible: action {action} is not among what can be entered now")
+            return action
+        line = str(number) if number is not None else text
+        core = core_of(self.followed.state) if now else None
+        return find_entry(line, options, core, self.words.view, self.words.cards)
+
+    def enter(self, **named) -> dict:
+        kind, _ = self.followed.next_turn()
+        if kind in ("reveal", "end"):
+            raise NotNow("a hidden entry is shown now: enter it first (reveal)" if kind == "reveal"
+                         else "the game is over")
+        self.followed.enter(self.find(self.menu(), **named))
+        self.settle()
+        return self.view()
+
+    def reveal(self, entry: int, **named) -> dict:
+        f = self.followed
+        if entry - 1 not in f.reveals():
+            raise NotNow(f"entry {entry} is not a hidden entry shown now")
+        f.reveal(entry - 1, self.find(f.options_at(entry - 1), now=False, **named))
+        self.settle()
+        return self.view()
+
+    def fix(self, entry: int, **named) -> dict:
+        """Correct entry `entry` (1 the first); the game replayed from there. The view,
+        with the entries that no longer fit named."""
+        from gutenberg_ai.interfaces.table import EntryRefused
+        f = self.followed
+        if not 1 <= entry <= len(f.entries):
+            raise EntryRefused(f"there is no entry {entry} (entries 1 to {len(f.entries)})")
+        if not f.entries[entry - 1].entered:
+            raise EntryRefused(f"entry {entry} is hidden from you: it is entered when it is shown")
+        action = self.find(f.options_at(entry - 1), now=False, **named)
+        dropped = f.fix(entry - 1, action)
+        self.settle()
+        out = self.view()
+        out["dropped"] = [{"entry": k + 1, "player": p, "who": self._who(p), "text": w} for k, p, w in dropped]
+        return out
+
+    def _who(self, player: int) -> str:
+        return "chance" if player == CHANCE else self.labels[player]
+
+    def log(self) -> list:
+        """Every entry as the person knows it (text None: not seen)."""
+        return [{"entry": i + 1, "player": p, "who": self._who(p), "text": words}
+                for i, (p, words) in enumerate(self.followed.entry_texts())]
+
+    def view(self) -> dict:
+        """The game as the person sees it: what it waits for in words, the board from their
+        seat, the menu of possible entries, the score sheet at the end."""
+        f = self.followed
+        kind, value = f.next_turn()
+        core = core_of(f.state)
+        g = f.printing_game
+        out = {"id": self.id, "game": g.key, "title": g.title, "score_word": g.score_word, "seat": f.seat,
+               "labels": self.labels, "players": f.game.num_players(), "status": kind,
+               "to_act": value if kind in ("own", "move") else None,
+               "reveal": value + 1 if kind == "reveal" else None,
+               "waits_for": "the end of the game" if kind == "end" else self.words.question(kind, value).strip(),
+               "step": core.step_name(), "entries": len(f.entries), "hidden": f.hidden_count(),
+               "board": board_of(core, f.seat, self.labels),
+               "options": [{"number": i + 1, "action": a, "text": t} for i, (a, t) in enumerate(self.menu().items())]}
+        if kind == "end":
+            out["scores"] = score_sheet(core, self.labels)
+        return out
+
+
+def no_reading(prompt):
+    raise EOFError("the web page's games read no terminal")
 
 
 # ---------------------------------------------------------------------------------------
@@ -390,4 +530,5 @@ def review_of_game(game: WebGame) -> Review:
                   f"({len(record['actions'])} actions{'' if over else ', so far'})")
 
 
-__all__ = ["Limits", "Review", "Store", "WebGame", "board_of", "fill_hidden", "review_of_game"]
+__all__ = ["Held", "Limits", "Review", "Store", "WebGame", "WebTable", "board_of", "fill_hidden", "no_reading",
+           "review_of_game"]

@@ -1,4 +1,5 @@
-// The page: Play (a game against the AI, hints), Your table (a position file, hints)
+// The page: Play (a game against the AI, hints), At the table (a real game followed
+// entry by entry, hints), Your table (a position file, hints)
 // and Review (a record, step by step, with each player's chance to win). Everything goes
 // through the JSON API (docs/web.md); searches come as streams of JSON lines.
 import { drawBoard, closeMenus } from "/static/board.js";
@@ -176,19 +177,30 @@ async function loadInfo() {
   for (const b of info.bots) {
     const o = document.createElement("option"); o.value = b; $("bots").appendChild(o);
   }
-  gameOptions();
-  select.addEventListener("change", gameOptions);
+  gameOptions($("new-game"), select);
+  select.addEventListener("change", () => gameOptions($("new-game"), select));
 }
 
-// The settings the chosen game has (its parameters in /api/info): only those are shown,
-// and only those are sent (the server refuses a setting the game does not have).
-function gameOptions() {
-  const g = chosenGame();
-  document.querySelectorAll("[data-param]").forEach((n) => { n.hidden = !(n.dataset.param in g.parameters); });
+// The settings the chosen game has (its parameters in /api/info): only those are shown
+// in `form`, and only those are sent (the server refuses a setting the game does not have).
+function gameOptions(form, select) {
+  const g = chosenGame(select);
+  form.querySelectorAll("[data-param]").forEach((n) => { n.hidden = !(n.dataset.param in g.parameters); });
 }
 
-function chosenGame() {
-  return info.games.find((x) => x.key === $("game").value);
+function chosenGame(select = $("game")) {
+  return info.games.find((x) => x.key === select.value);
+}
+
+// The game's settings from the inputs named `prefix` + rounds, characters, automa, variant.
+function gameSettings(g, prefix) {
+  const out = {};
+  const has = (name) => name in g.parameters;
+  const rounds = numberOrNull(prefix + "rounds"); if (has("rounds") && rounds !== null) out.rounds = rounds;
+  if (has("characters")) out.characters = $(prefix + "characters").checked;
+  if (has("automa") && $(prefix + "automa").checked) out.automa = true;
+  if (has("variant") && $(prefix + "variant").value) out.variant = $(prefix + "variant").value;
+  return out;
 }
 
 function numberOrNull(id) {
@@ -207,11 +219,7 @@ $("new-game").addEventListener("submit", async (ev) => {
   const iterations = numberOrNull("iterations");
   if (iterations !== null) body.iterations = iterations; else body.seconds = numberOrNull("seconds");
   const seed = numberOrNull("seed"); if (seed !== null) body.seed = seed;
-  const has = (name) => name in g.parameters;
-  const rounds = numberOrNull("rounds"); if (has("rounds") && rounds !== null) body.rounds = rounds;
-  if (has("characters")) body.characters = $("characters").checked;
-  if (has("automa") && $("automa").checked) body.automa = true;
-  if (has("variant") && $("variant").value) body.variant = $("variant").value;
+  Object.assign(body, gameSettings(g, ""));
   try {
     const view = await api("POST", "/api/games", body);
     $("new-game").hidden = true;
@@ -744,4 +752,124 @@ function drawChart(chances) {
 }
 
 // -- start ------------------------------------------------------------------------------
-loadInfo().then(loadExamples).catch((e) => showError($("play-error"), e));
+// -- At the table -------------------------------------------------------------------------
+// A real game followed entry by entry (/api/tables): the page says what the table waits
+// for, lists what can be entered (click one, or type its words, its number, a card), and
+// hints at the person's decision or, at another player's, at theirs.
+let followed = null;       // the followed game's view
+
+function followGames() {
+  const select = $("follow-game");
+  for (const o of $("game").options) select.appendChild(o.cloneNode(true));
+  for (const label of $("new-game").querySelectorAll("[data-param]")) {    // Play's settings, as they are
+    const copy = label.cloneNode(true);
+    copy.querySelectorAll("[id]").forEach((n) => { n.id = `follow-${n.id}`; });
+    $("new-follow").insertBefore(copy, $("follow-seed").closest("label"));
+  }
+  gameOptions($("new-follow"), select);
+  select.addEventListener("change", () => gameOptions($("new-follow"), select));
+}
+
+$("new-follow").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  showError($("follow-error"), null);
+  const names = $("follow-names").value.split(",").map((n) => n.trim()).filter((n) => n);
+  const g = chosenGame($("follow-game"));
+  const body = { game: g.key, players: Number($("follow-players").value),
+    seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0), ...gameSettings(g, "follow-") };
+  if (names.length) body.names = names;
+  try {
+    showFollowed(await api("POST", "/api/tables", body));
+  } catch (e) { showError($("follow-error"), e); }
+});
+
+function showFollowed(view) {
+  followed = view;
+  $("follow-area").hidden = false;
+  $("follow-status").textContent = view.status === "end" ? "The game is over." : `${view.waits_for} (entry ${view.entries + 1})`;
+  $("follow-record").href = `/api/tables/${view.id}/record`;
+  const open = view.status !== "end" && view.status !== "reveal";
+  const legal = new Set(open ? view.options.map((o) => o.action) : []);
+  const texts = new Map(view.options.map((o) => [o.action, o.text]));
+  drawBoard($("follow-board"), view.board, { legal, texts, onAction: (a) => followEntry({ action: a }),
+    colours: info.player_colours });
+  const list = $("follow-options");
+  list.replaceChildren();
+  for (const o of view.options.slice(0, MOVES_SHOWN)) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.className = "entry-option";
+    b.textContent = o.text;
+    b.addEventListener("click", () => followEntry({ action: o.action }));
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+  if (view.options.length > MOVES_SHOWN) {
+    const li = document.createElement("li");
+    li.className = "help";
+    li.textContent = `${view.options.length - MOVES_SHOWN} more: type their words`;
+    list.appendChild(li);
+  }
+  $("follow-scores").replaceChildren();
+  if (view.scores) $("follow-scores").textContent = view.scores.verdict;
+  followLog().catch((e) => showError($("follow-error"), e));
+}
+
+async function followLog() {
+  const entries = await api("GET", `/api/tables/${followed.id}/log`);
+  const log = $("follow-log");
+  log.replaceChildren();
+  for (const e of entries.slice(-12)) {
+    const li = document.createElement("li");
+    li.value = e.entry;
+    li.textContent = `${e.who}: ${e.text === null ? "(not seen)" : e.text}`;
+    log.appendChild(li);
+  }
+}
+
+// An entry as the table shows it; a reveal when a hidden entry is shown now.
+async function followEntry(named) {
+  showError($("follow-error"), null);
+  $("follow-hints").replaceChildren();
+  const reveal = followed.status === "reveal";
+  try {
+    const view = await api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
+      reveal ? { entry: followed.reveal, ...named } : named);
+    $("follow-text").value = "";
+    showFollowed(view);
+  } catch (e) { showError($("follow-error"), e); }
+}
+
+$("follow-entry").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("follow-text").value.trim();
+  if (text) followEntry({ text });
+});
+
+$("follow-fix").addEventListener("click", async () => {
+  showError($("follow-error"), null);
+  try {
+    const view = await api("POST", `/api/tables/${followed.id}/fix`,
+      { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim() });
+    showFollowed(view);
+    if (view.dropped.length) {
+      showError($("follow-error"), new Error("no longer fits, left out: "
+        + view.dropped.map((d) => `entry ${d.entry} (${d.who}: ${d.text})`).join("; ")));
+    }
+  } catch (e) { showError($("follow-error"), e); }
+});
+
+$("follow-hint").addEventListener("click", async () => {
+  showError($("follow-error"), null);
+  const body = { seconds: Number($("follow-hint-seconds").value || 1) };
+  if (followed.status === "move") body.player = followed.to_act;
+  $("follow-hints").textContent = "searching...";
+  try {
+    const result = await stream(`/api/tables/${followed.id}/hint`, body, (line) => {
+      if (line.iterations) $("follow-hints").textContent = `searching... ${line.iterations.toLocaleString()} iterations`;
+    });
+    hintsTable($("follow-hints"), result, (a) => followEntry({ action: a }));
+  } catch (e) { $("follow-hints").replaceChildren(); showError($("follow-error"), e); }
+});
+
+loadInfo().then(followGames).then(loadExamples).catch((e) => showError($("play-error"), e));
