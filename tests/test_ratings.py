@@ -66,3 +66,14 @@ def test_the_arena_summary_has_them_for_three_and_four_players(tmp_path, players
     report = (tmp_path / "summary.md").read_text()
     assert "Plackett-Luce mu" in report and all(f"| {r['bot']} | {r['games']} | {r['mu']:.1f} |" in report for r in rows)
     assert (tmp_path / "plackett-luce.png").exists() and (tmp_path / "plackett-luce.svg").exists()
+
+
+def test_an_arena_report_states_the_budget_the_searching_bots_had():
+    # Every searching bot named with its own budget: the report says so, not the
+    # command line's default --seconds (which none of them used).
+    from gutenberg_ai.tools.arena import budget_text
+    assert budget_text({"bots": ["heuristic", "smmcts@50", "ismcts@50"], "seconds": 0.2}) == \
+        "each bot's own budget (NAME@BUDGET)"
+    assert budget_text({"bots": ["heuristic", "smmcts"], "seconds": 0.2}) == "0.2 s"
+    assert budget_text({"bots": ["smmcts@50", "ismcts"], "iterations": 300}) == \
+        "300 iterations (NAME@BUDGET: its own)"

@@ -60,7 +60,7 @@ import numpy as np
 
 from gutenberg_ai.common import limits
 from gutenberg_ai.common.stats import wilson
-from gutenberg_ai.search.bots import BOT_NAMES, budget_options, refusal
+from gutenberg_ai.search.bots import BOT_NAMES, SEARCH_BOTS, budget_options, refusal, split_budget
 
 SETTINGS_FILE = "arena.json"
 GAMES_DIR = "games"
@@ -794,11 +794,19 @@ def _csv(path, columns, rows):
 
 
 def budget_text(s: dict) -> str:
+    """The searching bots' budget a move in words: the arena's, or their own where every
+    searching bot is named with one (NAME@BUDGET), as a report states it."""
+    own = "each bot's own budget (NAME@BUDGET)"
+    searching = [split_budget(b) for b in s.get("bots", ()) if split_budget(b)[0] in SEARCH_BOTS]
+    if searching and all(budget is not None for _, budget in searching):
+        return own
     if s.get("iterations"):
-        return f"{s['iterations']} iterations"
-    if s.get("seconds") is None:
-        return "each bot's own budget (NAME@BUDGET)"
-    return f"{s['seconds']:g} s"
+        common = f"{s['iterations']} iterations"
+    elif s.get("seconds") is None:
+        return own
+    else:
+        common = f"{s['seconds']:g} s"
+    return common + (" (NAME@BUDGET: its own)" if any(budget is not None for _, budget in searching) else "")
 
 
 def budget_flags(budget: dict) -> list[str]:
