@@ -4,6 +4,7 @@ import io
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from gutenberg_ai import games
 from gutenberg_ai.games.records import GameRecord, final_result, load_record, play_bots, seat_entry
@@ -183,3 +184,40 @@ def test_a_closed_session_resumes_from_the_autosave(tmp_path):
     box.append(rest)
     assert rest.run() == 0
     assert final_result(again.state)["scores"] == record.result["scores"]
+
+
+@pytest.mark.parametrize("key,players,seat", [("gutenberg", 2, 1), ("printing-press", 3, 2),
+                                              ("lead-letter-printers", 2, 0)])
+def test_every_step_of_a_followed_game_fits_a_100_by_40_terminal(key, players, seat, tmp_path):
+    """What the table mode prints between two prompts (one step), with the prompt's line,
+    fits 100 columns and 40 lines, like play's decisions (issue: "the screen of each step
+    fits 100x40")."""
+    game, record, _ = recorded(key, players)
+    console = Console(file=io.StringIO(), width=100, height=40, highlight=False)
+    box, screens, start, typed = [], [], [0], [0]
+    answer = script(record.actions, box)
+
+    def printed_since_the_entry():
+        """The lines printed since the last prompt, less the echo of what was typed there
+        (on a terminal that is the prompt's own line)."""
+        lines = console.file.getvalue()[start[0]:].rstrip("\n").split("\n")
+        rest = lines[typed[0]:]
+        return rest if "".join(rest).strip() else []
+
+    def read_line(prompt):
+        screens.append(printed_since_the_entry() + [prompt])
+        line = answer(prompt)
+        start[0] = len(console.file.getvalue())
+        typed[0] = len(console.render_lines(Text(prompt + line), pad=False))
+        return line
+
+    session = TableSession(FollowedGame(game, seat, seed=5), console, read_line,
+                           save=str(tmp_path / "table.json"), budget={"iterations": 50})
+    box.append(session)
+    assert session.run() == 0 and session.followed.state.is_terminal()
+    screens.append(printed_since_the_entry())   # the end of the game
+    assert len(screens) > len(record.actions) // 2
+    for n, lines in enumerate(screens):
+        shown = "\n".join(lines)
+        assert len(lines) <= 40, f"step {n}: {len(lines)} lines\n{shown}"
+        assert max(len(line) for line in lines) <= 100, f"step {n}\n{shown}"

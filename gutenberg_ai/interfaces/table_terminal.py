@@ -109,6 +109,7 @@ class TableSession:
         g = followed.printing_game
         self.view, self.cards = g.view, (g.cards if g.cards_module else None)
         self.unseen: list[str] = []      # placeholders placed since the last line said so
+        self.said = 0                    # lines of the last entry's line, still on the screen
 
     @property
     def names(self):
@@ -201,8 +202,10 @@ class TableSession:
                 continue
             who = "chance" if kind == "chance" else ("you" if kind == "own" else
                                                      self.names[f.entries[value if kind == "reveal" else before].player])
-            self.console.print(Text(f"{value + 1 if kind == 'reveal' else before + 1}. {who}: {words}",
-                                    style="cyan" if kind == "own" else "yellow"))
+            said = Text(f"{value + 1 if kind == 'reveal' else before + 1}. {who}: {words}",
+                        style="cyan" if kind == "own" else "yellow")
+            self.console.print(said)
+            self.said = len(self.console.render_lines(said, pad=False))
             self._autosave()
             return
 
@@ -218,7 +221,9 @@ class TableSession:
         menu = self.view.menu(core, f.seat, legal, texts, self.console.width) or \
             tui.menu_text(texts, core.step_name(), self.console.width)
         height = self.console.size.height if self.console.is_terminal else SCREEN_LINES
-        below = len(self.console.render_lines(menu, pad=False)) + 3
+        # the entry's line just said stays above the decision on the same screen
+        below = len(self.console.render_lines(menu, pad=False)) + 3 + self.said
+        self.said = 0
         self.console.rule(f"Your decision: {core.step_name()}")
         self.console.print(tui.fit_decision(self.console, core, f.seat, self.names, below, height))
         self.console.print(menu)
