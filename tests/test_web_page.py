@@ -525,3 +525,32 @@ def test_at_the_table_a_followed_game_entered_by_clicking(page):
     page.fill("#follow-fix-text", acts[1]["text"])
     page.click("#follow-fix")
     page.wait_for_selector(f"#follow-error:has-text('no longer fits, left out: entry 2 (chance: {acts[1]['text']})')")
+
+
+def test_at_the_table_a_whole_recorded_game_typed_ends_in_its_scores(page):
+    """At the table: a whole recorded Gutenberg game (2 players, you in seat 1) typed entry
+    by entry in the page's text field with Enter; at the end the page's board shows the
+    recording's final scores on both players' sheets, and its verdict the recorded winner."""
+    from test_table_follow import recorded
+    _, record, _ = recorded("gutenberg", 2)
+    acts = record.actions
+    page.click("#tab-follow")
+    page.select_option("#follow-game", "gutenberg")
+    page.fill("#follow-players", "2")
+    page.fill("#follow-seat", "1")
+    page.fill("#follow-seed", "5")
+    page.click("#follow-start")
+    page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    for _ in range(3 * len(acts)):
+        status = page.inner_text("#follow-status")
+        found = re.match(r"entry (\d+), ", status) or re.search(r"\(entry (\d+)\)", status)   # a reveal first
+        if found is None:
+            break
+        page.fill("#follow-text", acts[int(found.group(1)) - 1]["text"])
+        page.press("#follow-text", "Enter")
+        page.wait_for_function("(before) => document.getElementById('follow-status').textContent !== before", arg=status)
+    assert "over" in page.inner_text("#follow-status")
+    scores = record.result["scores"]
+    assert record.result["winners"] == [1] and page.inner_text("#follow-scores") == "Winner: you"
+    board = page.inner_text("#follow-board")       # your sheet first (seat 1), then player 0's
+    assert [int(x) for x in re.findall(r"end scoring now: (\d+)", board)] == [scores[1], scores[0]], board
