@@ -164,22 +164,30 @@ if (platform.machine().lower() in ("x86_64", "amd64")
 if os.environ.get("GUTENBERG_PORTABLE") == "1":
     compile_args.append("-DGUTENBERG_PORTABLE")
 
-# One cythonize call for every game: Cython caches its dependency tree across calls, so
-# a second call would not see its own include path. Includes resolve in the including
-# file's folder first, so each game finds its own api.pxi.
-extensions = cythonize(
-    [Extension(f"gutenberg_ai.games.{game}._core", [f"ext/{game}/core.pyx"], language="c++")
-     for game in GAMES],
-    include_path=["ext", "ext/engine"],
-    compiler_directives={"language_level": "3", "embedsignature": True},
-    annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
-)
-for ext, game in zip(extensions, GAMES):
-    # Cython writes ext/<game>/core.cpp; the glue includes it and is what gets compiled.
-    ext.sources = [write_glue(game)]
-    ext.depends = [f"ext/{game}/core.cpp", "ext/engine/native_game.h", "ext/engine/net_kernels.h"]
-    ext.include_dirs = include_dirs + [f"ext/{game}", "ext/engine"]
-    ext.extra_compile_args = compile_args
+def compiled_extensions() -> list:
+    """The games' cores, Cython's output and the glue written for them. One cythonize
+    call for every game: Cython caches its dependency tree across calls, so a second call
+    would not see its own include path. Includes resolve in the including file's folder
+    first, so each game finds its own api.pxi."""
+    extensions = cythonize(
+        [Extension(f"gutenberg_ai.games.{game}._core", [f"ext/{game}/core.pyx"], language="c++")
+         for game in GAMES],
+        include_path=["ext", "ext/engine"],
+        compiler_directives={"language_level": "3", "embedsignature": True},
+        annotate=os.environ.get("GUTENBERG_ANNOTATE") == "1",
+    )
+    for ext, game in zip(extensions, GAMES):
+        # Cython writes ext/<game>/core.cpp; the glue includes it and is what gets compiled.
+        ext.sources = [write_glue(game)]
+        ext.depends = [f"ext/{game}/core.cpp", "ext/engine/native_game.h", "ext/engine/net_kernels.h"]
+        ext.include_dirs = include_dirs + [f"ext/{game}", "ext/engine"]
+        ext.extra_compile_args = compile_args
+    return extensions
+
+
+# A source distribution carries the sources (MANIFEST.in), not Cython's output or the
+# glue: the build from it writes both again.
+extensions = [] if "sdist" in sys.argv[1:] else compiled_extensions()
 
 # The games' cores compile in parallel (one C++ translation unit each).
 setup(ext_modules=extensions, options={"build_ext": {"parallel": os.cpu_count() or 1}})
