@@ -40,8 +40,16 @@ from gutenberg_ai.games import core_of
 # window) and its v2 (setup tokens only at the player's own decisions, none before a
 # step's order) likewise.
 SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 3, "lead-letter-printers": 2}
+# The suites from strong play (suite_work: the learned bot's games at 2, 3, 4 players and
+# solo, two references of independent seeds a position) are version 4 in every game: the
+# first number no game has used (Printing Press ships a v3 made the old way), so one
+# number names one method. A game's default moves to 4 when its file ships.
+STRONG_VERSION = 4
 MIN_SHARE = 0.01
 FORMAT = "gutenberg-ai-suite"
+MAX_POSITIONS = 10_000        # positions a suite file may hold
+MAX_ACTIONS = 100_000         # actions leading to one position
+MAX_MOVES = 10_000            # moves of one reference
 
 
 def current_version(key: str) -> int:
@@ -61,17 +69,58 @@ def position_kind(core) -> str:
     return kind(core) if kind else core.step_name().split(":")[0]
 
 
-def reference_search(state, iterations: int, seed: int, bot: str = "smmcts", threads: int = 1,
-                     root_action=None) -> dict:
-    """The long search of a position: its root statistics (the hint's search)."""
+def reference_search(state, iterations: int | None, seed: int, bot: str = "smmcts", threads: int = 1,
+                     root_action=None, seconds: float | None = None) -> dict:
+    """The long search of a position: its root statistics (the hint's search; `bot` one of
+    the hint's bots, hints.HINT_BOTS)."""
+    from gutenberg_ai.search.bots import native_search
     core = core_of(state)
     g = games.of(core)
     solo = core.num_players == 1
     options = {"returns": "score" if solo else "win"}
     if root_action is not None:
         options["root_action"] = root_action
-    return g.core.search(core, bot, iterations=iterations, seed=seed, threads=threads,
+    algorithm, options = native_search(bot, options, g.core, solo)
+    return g.core.search(core, algorithm, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
                          batches=g.core.BATCHES, **options)
+
+
+def measure_of(num_players: int) -> tuple[str, str]:
+    """(the search's statistic, its name in a suite) of a game of `num_players`: the
+    chance to win, solo the expected score."""
+    return ("fame", "expected score") if num_players == 1 else ("win", "win probability")
+
+
+def decisions_of_game(game, bot: str, chance_seed: int, **budget) -> tuple[list[int], list[tuple[int, str]]]:
+    """A game of `bot` in every seat (seat p seeded chance_seed * 8 + p), chance drawn
+    with `chance_seed`: its actions, and (the number of actions before it, its kind) of
+    each decision with more than one move."""
+    from gutenberg_ai.search.bots import make_bot
+    from gutenberg_ai.games.records import CHANCE, play_bots
+    bots = [make_bot(bot, game, p, seed=chance_seed * 8 + p, **budget) for p in range(game.num_players())]
+    actions: list[int] = []
+    decisions: list[tuple[int, str]] = []
+
+    def seen(state, player, action):
+        if player != CHANCE and len(state.legal_actions()) > 1:
+            decisions.append((len(actions), position_kind(core_of(state))))
+        actions.append(int(action))
+    play_bots(game, bots, chance_seed, on_action=seen)
+    return actions, decisions
+
+
+def reference_record(state, result: dict) -> dict:
+    """A long search's root statistics as a suite keeps them: its best move (the most
+    searched) and each move given at least MIN_SHARE of the search, with its share and
+    value (the measure of the player to move)."""
+    p = state.current_player()
+    statistic, _ = measure_of(state.get_game().num_players())
+    total = sum(m["visits"] for m in result["moves"])
+    return {"best": result["moves"][0]["action"],
+            "best_text": state.action_to_string(p, result["moves"][0]["action"]),
+            "moves": [{"action": m["action"], "text": state.action_to_string(p, m["action"]),
+                       "share": m["visits"] / total, "value": m[statistic][p]}
+                      for m in result["moves"] if m["visits"] >= MIN_SHARE * total]}
 
 
 def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts", bot_iterations: int = 300,
@@ -80,28 +129,16 @@ def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts"
     """Build a suite: `games_` self-play games of `bot` (`bot_iterations` a move, chance
     seeds seed..), their decisions with more than one move grouped by kind, `per_kind`
     of each kind drawn with `seed`, each searched for `reference_iterations`."""
-    from gutenberg_ai.search.bots import make_bot
-    from gutenberg_ai.games.records import CHANCE, draw_chance, state_digest
+    from gutenberg_ai.games.records import state_digest
     g = games.get(key)
     params = dict(params or {"players": 2})
     game = g.load(**params)
     by_kind: dict[str, list[tuple[int, list[int]]]] = {}
     for n in range(games_):
         chance_seed = seed + n
-        bots = [make_bot(bot, game, p, seed=chance_seed * 8 + p, iterations=bot_iterations)
-                for p in range(game.num_players())]
-        state = game.new_initial_state()
-        actions: list[int] = []
-        while not state.is_terminal():
-            p = state.current_player()
-            if p == CHANCE:
-                a = draw_chance(state, chance_seed)
-            else:
-                if len(state.legal_actions()) > 1:
-                    by_kind.setdefault(position_kind(core_of(state)), []).append((chance_seed, list(actions)))
-                a = bots[p].step(state)
-            actions.append(int(a))
-            state.apply_action(a)
+        actions, decisions = decisions_of_game(game, bot, chance_seed, iterations=bot_iterations)
+        for at, kind in decisions:
+            by_kind.setdefault(kind, []).append((chance_seed, actions[:at]))
     rng = random.Random(f"suite/{key}/{seed}")
     chosen = []
     for kind in sorted(by_kind):
@@ -116,42 +153,148 @@ def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts"
         p = state.current_player()
         ref_seed = seed * 1000 + k
         result = reference_search(state, reference_iterations, ref_seed)
-        measure = "fame" if core.num_players == 1 else "win"
-        total = sum(m["visits"] for m in result["moves"])
         positions.append({
             "id": f"{kind.replace(' ', '-')}-{i + 1}", "kind": kind, "chance_seed": chance_seed,
             "round": core.round, "step": core.step_name(), "player": p, "legal": len(state.legal_actions()),
             "actions": actions, "digest": state_digest(core),
             "reference": {"bot": "smmcts", "iterations": result["iterations"], "seed": ref_seed,
-                          "best": result["moves"][0]["action"],
-                          "best_text": state.action_to_string(p, result["moves"][0]["action"]),
-                          "moves": [{"action": m["action"], "text": state.action_to_string(p, m["action"]),
-                                     "share": m["visits"] / total, "value": m[measure][p]}
-                                    for m in result["moves"] if m["visits"] >= MIN_SHARE * total]}})
+                          **reference_record(state, result)}})
         if progress:
             progress(k + 1, len(chosen))
     return {"format": FORMAT, "version": current_version(key), "game": key, "params": params,
-            "measure": "expected score" if game.num_players() == 1 else "win probability",
+            "measure": measure_of(game.num_players())[1],
             "made_by": {"bot": bot, "bot_iterations": bot_iterations, "games": games_, "seed": seed,
                         "per_kind": per_kind, "reference_iterations": reference_iterations},
             "positions": positions}
 
 
+def shipped_versions(key: str) -> list[int]:
+    """The versions of a game's suite shipped in its data folder."""
+    folder = games.get(key).data_folder
+    found = [name[len("suite-v"):-len(".json")] for name in os.listdir(folder)
+             if name.startswith("suite-v") and name.endswith(".json")]
+    return sorted(int(v) for v in found if v.isdigit())
+
+
+# The shape of a suite file (JSON Schema): versions 1-3 keep one reference a position and
+# the suite's parameters; version 4 gives each position its parameters, its measure and
+# two references of independent seeds. Every count and size is bounded.
+_WHOLE = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}
+_TEXT = {"type": "string", "maxLength": 1000}
+_PARAMS = {"type": "object", "maxProperties": 32,
+           "additionalProperties": {"type": ["integer", "string", "boolean"], "maxLength": 1000,
+                                    "minimum": -2**31, "maximum": 2**31 - 1}}
+_MEASURES = ["win probability", "expected score"]
+_REFERENCE = {
+    "type": "object", "required": ["bot", "iterations", "seed", "best", "moves"],
+    "properties": {
+        "bot": {"type": "string", "maxLength": 100}, "iterations": {"type": "integer", "minimum": 1, "maximum": 10**9},
+        "seed": _WHOLE, "threads": {"type": "integer", "minimum": 1, "maximum": 64}, "best": _WHOLE,
+        "best_text": _TEXT, "wall_seconds": {"type": "number", "minimum": 0}, "cpu_seconds": {"type": "number", "minimum": 0},
+        "moves": {"type": "array", "minItems": 1, "maxItems": MAX_MOVES, "items": {
+            "type": "object", "required": ["action", "share", "value"],
+            "properties": {"action": _WHOLE, "text": _TEXT, "share": {"type": "number", "minimum": 0, "maximum": 1},
+                           "value": {"type": "number"},
+                           "interval": {"anyOf": [{"type": "null"}, {"type": "array", "items": {"type": "number"},
+                                                                      "minItems": 2, "maxItems": 2}]}}}}}}
+_POSITION = {
+    "type": "object", "required": ["id", "kind", "player", "actions", "digest"],
+    "properties": {
+        "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+               "errorMessage": "an id is 1-64 letters, digits, '-', '_' or '.' (it names a file)"},
+        "kind": {"type": "string", "maxLength": 100}, "chance_seed": _WHOLE, "round": _WHOLE, "step": _TEXT,
+        "player": {"type": "integer", "minimum": 0, "maximum": 63}, "legal": _WHOLE,
+        "actions": {"type": "array", "maxItems": MAX_ACTIONS, "items": _WHOLE},
+        "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$", "errorMessage": "a digest is 64 hex digits"},
+        "reference": _REFERENCE, "references": {"type": "array", "minItems": 2, "maxItems": 2, "items": _REFERENCE},
+        "agree": {"type": "boolean"}, "params": _PARAMS, "measure": {"enum": _MEASURES},
+        "players": {"type": "integer", "minimum": 1, "maximum": 64}}}
+
+
+def suite_schema(version: int) -> dict:
+    """The JSON Schema of a suite file of `version`."""
+    old = version < STRONG_VERSION
+    position = dict(_POSITION, required=_POSITION["required"] + (
+        ["reference"] if old else ["references", "agree", "params", "measure", "players"]))
+    return {"type": "object", "required": ["format", "version", "game", "measure", "positions"] + (["params"] if old else []),
+            "properties": {"format": {"const": FORMAT}, "version": {"type": "integer", "minimum": 1, "maximum": 99},
+                           "game": {"enum": list(games.GAMES)}, "params": _PARAMS, "measure": {"enum": _MEASURES},
+                           "made_by": {"type": "object"},
+                           "positions": {"type": "array", "minItems": 1, "maxItems": MAX_POSITIONS, "items": position}}}
+
+
+def suite_problems(data) -> list[tuple[str, str]]:
+    """Every problem of a suite file's data: its shape (suite_schema), then what a shape
+    cannot say (ids given twice, a best move its reference did not list, an agreement
+    that is not the references')."""
+    from gutenberg_ai.common.jsonfile import SchemaChecker
+    if not isinstance(data, dict):
+        return [("", "a suite file is a JSON object {...}")]
+    version = data.get("version")
+    problems = SchemaChecker(suite_schema(version if isinstance(version, int) else 1)).problems(data)
+    if problems:
+        return problems
+    seen: set[str] = set()
+    for k, pos in enumerate(data["positions"]):
+        if pos["id"] in seen:
+            problems.append((f"positions[{k}].id", f"{pos['id']!r} is given twice"))
+        seen.add(pos["id"])
+        refs = references_of(pos)
+        for j, ref in enumerate(refs):
+            if ref["best"] not in {m["action"] for m in ref["moves"]}:
+                where = f"positions[{k}].reference" if "reference" in pos else f"positions[{k}].references[{j}]"
+                problems.append((f"{where}.best", f"{ref['best']} is not among its moves"))
+        if "agree" in pos and pos["agree"] != (refs[0]["best"] == refs[-1]["best"]):
+            problems.append((f"positions[{k}].agree", f"must be {str(not pos['agree']).lower()}: "
+                                                      "whether the references' best moves are the same"))
+    return problems
+
+
 def load_suite(key: str, version: int | None = None, path: str | None = None) -> dict:
-    """A game's suite, checked: the format, the game, and every position's actions
-    replaying to its digest (SuiteError names the position otherwise)."""
+    """A game's suite (the file of `version`, default the current one, or the file at
+    `path`), checked whole: FileDataError names every problem (suite_problems) and the
+    file; the actions are replayed by position_state."""
     from gutenberg_ai.common.jsonfile import FileDataError, read_json
-    path = path or suite_path(key, version)
-    data, _, _ = read_json(path, FileDataError, 64 << 20, "a benchmark suite")
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != key:
-        raise ValueError(f"{path}: not a benchmark suite of {key}")
+    if path is None:
+        version = version or current_version(key)
+        if version not in shipped_versions(key):
+            raise ValueError(f"{games.get(key).title} has no suite v{version} (shipped: "
+                             + ", ".join(f"v{v}" for v in shipped_versions(key)) + ")")
+        path = suite_path(key, version)
+    data, source, shown = read_json(path, FileDataError, 64 << 20, "a benchmark suite")
+    problems = suite_problems(data)
+    if not problems and data["game"] != key:
+        problems = [("game", f"this is a suite of {data['game']}, not of {key}")]
+    if problems:
+        raise FileDataError.of(source, problems, shown)
     return data
+
+
+def references_of(pos: dict) -> list[dict]:
+    """A position's references: one (versions 1-3), two of independent seeds (4)."""
+    return pos["references"] if "references" in pos else [pos["reference"]]
+
+
+def move_values(pos: dict) -> dict[int, float]:
+    """Each move's value at a position: the mean over the references that measured it."""
+    found: dict[int, list[float]] = {}
+    for ref in references_of(pos):
+        for m in ref["moves"]:
+            found.setdefault(m["action"], []).append(m["value"])
+    return {a: sum(v) / len(v) for a, v in found.items()}
+
+
+def best_move(pos: dict) -> int:
+    """The reference's best move; where two references disagree, the one of their best
+    moves whose value (move_values) is the higher."""
+    values = move_values(pos)
+    return max((ref["best"] for ref in references_of(pos)), key=lambda a: (values[a], -a))
 
 
 def position_state(suite: dict, pos: dict):
     """The state of a suite position (its actions replayed), checked against its digest."""
     from gutenberg_ai.games.records import state_digest
-    game = games.get(suite["game"]).load(**suite["params"])
+    game = games.get(suite["game"]).load(**pos.get("params", suite.get("params", {})))
     state = game.new_initial_state()
     for a in pos["actions"]:
         legal = [x for x, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
@@ -165,30 +308,36 @@ def position_state(suite: dict, pos: dict):
 
 
 def score_position(bot_name, key: str, version: int | None, k: int, seed: int, budget: dict,
-                   factory=None) -> dict:
+                   factory=None, path: str | None = None) -> dict:
     """The bot's move at the suite's position k (seeded seed + k) and what it loses: the
-    row of one position, the same wherever it is computed (this process or a Ray worker)."""
+    row of one position, the same wherever it is computed (this process or a Ray worker).
+    Where the position's two references disagree on the best move, the row is scored by
+    win chance lost only (`scored`)."""
     from gutenberg_ai.search.bots import make_bot
-    suite = load_suite(key, version)
+    suite = load_suite(key, version, path)
     pos = suite["positions"][k]
     state = position_state(suite, pos)
     p = state.current_player()
     bot = make_bot(factory or bot_name, state.get_game(), p, seed=seed + k, **budget)
     action = int(bot.step(state))
-    ref = pos["reference"]
-    values = {m["action"]: m["value"] for m in ref["moves"]}
-    best_value = values[ref["best"]]
-    if action == ref["best"]:
-        value, method = best_value, "best"
+    values = move_values(pos)
+    best = best_move(pos)
+    if action == best:
+        value, method = values[best], "best"
     elif action in values:
         value, method = values[action], "reference"
     else:
-        forced = reference_search(state, ref["iterations"], ref["seed"], root_action=action)
-        measure = "fame" if state.get_game().num_players() == 1 else "win"
-        value, method = forced["moves"][0][measure][p], "searched alone"
-    return {"id": pos["id"], "kind": pos["kind"], "action": action,
-            "text": state.action_to_string(p, action), "best": ref["best"],
-            "agree": action == ref["best"], "lost": max(0.0, best_value - value), "method": method}
+        ref = references_of(pos)[0]
+        forced = reference_search(state, ref["iterations"], ref["seed"], bot=ref["bot"],
+                                  threads=ref.get("threads", 1), root_action=action)
+        value, method = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p], "searched alone"
+    row = {"id": pos["id"], "kind": pos["kind"], "action": action,
+           "text": state.action_to_string(p, action), "best": best,
+           "agree": action == best, "lost": max(0.0, values[best] - value), "method": method}
+    if "references" in pos:
+        row.update(players=pos["players"], measure=pos["measure"],
+                   scored="agreement and win chance lost" if pos["agree"] else "win chance lost only")
+    return row
 
 
 def bot_label(bot_name) -> str:
@@ -215,15 +364,16 @@ def found_row(out: str | None, task: dict):
 
 
 def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, factory, budget: dict,
-                out: str | None = None, jobs: int = 1, ray: str | None = None) -> list:
+                out: str | None = None, jobs: int = 1, ray: str | None = None, path: str | None = None) -> list:
     """Every position's row, in the suite's order: found in `out` (rows written by an
     earlier run of the same settings), else scored here or, with `ray`, on a Ray cluster
     (gutenberg_ai.tools.cluster: "local" or an address; a task on a lost worker is run
     again). With `out`, each row is written there as it is scored: run again to resume."""
     from gutenberg_ai.games.records import write_json
-    suite = load_suite(key, version)
+    suite = load_suite(key, version, path)
     tasks = [{"bot": bot_label(bot_name), "game": key, "suite_version": suite["version"], "seed": seed, "budget": budget,
-              "index": k, "id": pos["id"]} for k, pos in enumerate(suite["positions"])]
+              "index": k, "id": pos["id"], **({"suite": os.path.abspath(path)} if path else {})}
+             for k, pos in enumerate(suite["positions"])]
     rows = [found_row(out, task) for task in tasks]
     done = sum(r is not None for r in rows)
 
@@ -238,14 +388,14 @@ def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, fa
     todo = [k for k, r in enumerate(rows) if r is None]
     if ray is None:
         for k in todo:
-            keep(k, score_position(bot_name, key, version, k, seed, budget, factory))
+            keep(k, score_position(bot_name, key, version, k, seed, budget, factory, path))
         return rows
     if factory is not None or not isinstance(bot_name, str):
         raise ValueError("ray: a bot object plays in this process only; give its name or module:factory")
     from gutenberg_ai.tools import cluster
     remote_ray, started = cluster.connect(ray, jobs)
     remote = remote_ray.remote(max_retries=cluster.MAX_RETRIES, num_cpus=1)(score_position)
-    pending = {remote.remote(bot_name, key, version, k, seed, budget): k for k in todo}
+    pending = {remote.remote(bot_name, key, version, k, seed, budget, None, path): k for k in todo}
     try:
         while pending:
             ready, _ = remote_ray.wait(list(pending), num_returns=1)
@@ -258,23 +408,51 @@ def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, fa
     return rows
 
 
+def aggregate(rows: list, measure: str) -> dict:
+    """The score of some rows: agreement over the rows whose references agree (all of
+    them in versions 1-3; `agreement_over` says how many where some do not), and the mean
+    lost in `measure`, the suite's (a solo row's expected score lost: `mean_score_lost`)."""
+    judged = [r for r in rows if r.get("scored", "agreement") != "win chance lost only"]
+    same = [r["lost"] for r in rows if r.get("measure", measure) == measure]
+    solo = [r["lost"] for r in rows if r.get("measure", measure) != measure]
+    out = {"positions": len(rows),
+           "agreement": sum(r["agree"] for r in judged) / len(judged) if judged else None,
+           "mean_lost": sum(same) / len(same) if same else None}
+    if len(judged) < len(rows):
+        out["agreement_over"] = len(judged)
+    if solo:
+        out["mean_score_lost"] = sum(solo) / len(solo)
+    return out
+
+
 def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, progress=None,
-              factory=None, out: str | None = None, jobs: int = 1, ray: str | None = None, **budget) -> dict:
-    """Score a bot (a name, module:factory, or `factory`) on a game's suite: agreement
-    with the reference move and win chance lost, per position and per kind. `out`, `jobs`
-    and `ray`: where the rows are kept (resumable) and where they are scored (scored_rows)."""
-    suite = load_suite(key, version)
-    rows = scored_rows(bot_name, key, seed, version, progress, factory, budget, out, jobs, ray)
+              factory=None, out: str | None = None, jobs: int = 1, ray: str | None = None,
+              path: str | None = None, **budget) -> dict:
+    """Score a bot (a name, module:factory, or `factory`) on a game's suite (of `version`,
+    or the file at `path`): agreement with the reference move and win chance lost, per
+    position, per kind and, in a suite of several player counts, per player count. `out`,
+    `jobs` and `ray`: where the rows are kept (resumable) and where they are scored
+    (scored_rows)."""
+    suite = load_suite(key, version, path)
+    rows = scored_rows(bot_name, key, seed, version, progress, factory, budget, out, jobs, ray, path)
     kinds: dict[str, list[dict]] = {}
+    counts: dict[str, list[dict]] = {}
     for r in rows:
         kinds.setdefault(r["kind"], []).append(r)
-
-    def agg(rs):
-        return {"positions": len(rs), "agreement": sum(r["agree"] for r in rs) / len(rs),
-                "mean_lost": sum(r["lost"] for r in rs) / len(rs)}
-    return {"game": key, "suite_version": suite["version"], "bot": bot_label(bot_name), "budget": budget, "seed": seed,
-            "measure": suite["measure"], "overall": agg(rows),
-            "kinds": {k: agg(v) for k, v in sorted(kinds.items())}, "positions": rows}
+        if "players" in r:
+            counts.setdefault(str(r["players"]), []).append(r)
+    measure = suite["measure"]
+    result = {"game": key, "suite_version": suite["version"], "bot": bot_label(bot_name), "budget": budget,
+              "seed": seed, "measure": measure, "overall": aggregate(rows, measure),
+              "kinds": {k: aggregate(v, measure) for k, v in sorted(kinds.items())}}
+    if counts:
+        result["players"] = {k: aggregate(v, measure) for k, v in sorted(counts.items())}
+    split = sum(r.get("scored") == "win chance lost only" for r in rows)
+    if split:
+        result["note"] = (f"{split} of {len(rows)} positions, whose two references disagree on the best move, "
+                          "are scored by win chance lost only: agreement is over the others")
+    result["positions"] = rows
+    return result
 
 
 def write_suite(data: dict, path: str):
