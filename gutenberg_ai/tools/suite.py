@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
@@ -109,18 +110,26 @@ def decisions_of_game(game, bot: str, chance_seed: int, **budget) -> tuple[list[
     return actions, decisions
 
 
-def reference_record(state, result: dict) -> dict:
+def reference_record(state, result: dict, intervals: bool = False) -> dict:
     """A long search's root statistics as a suite keeps them: its best move (the most
     searched) and each move given at least MIN_SHARE of the search, with its share and
-    value (the measure of the player to move)."""
+    value (the measure of the player to move) and, with `intervals`, the value's 95%
+    interval as a hint gives it (None: too few samples)."""
+    from gutenberg_ai.search.hints import _interval
     p = state.current_player()
     statistic, _ = measure_of(state.get_game().num_players())
     total = sum(m["visits"] for m in result["moves"])
+
+    def move(m):
+        out = {"action": m["action"], "text": state.action_to_string(p, m["action"]),
+               "share": m["visits"] / total, "value": m[statistic][p]}
+        if intervals:
+            iv = _interval(m[statistic][p], m["se"][statistic][p] if m["se"] else None, statistic, m["visits"])
+            out["interval"] = list(iv) if iv is not None else None
+        return out
     return {"best": result["moves"][0]["action"],
             "best_text": state.action_to_string(p, result["moves"][0]["action"]),
-            "moves": [{"action": m["action"], "text": state.action_to_string(p, m["action"]),
-                       "share": m["visits"] / total, "value": m[statistic][p]}
-                      for m in result["moves"] if m["visits"] >= MIN_SHARE * total]}
+            "moves": [move(m) for m in result["moves"] if m["visits"] >= MIN_SHARE * total]}
 
 
 def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts", bot_iterations: int = 300,
@@ -455,15 +464,405 @@ def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, pro
     return result
 
 
+# ---------------------------------------------------------------------------------------
+# Version 4: a suite from strong play, made resumably in a work folder
+# ---------------------------------------------------------------------------------------
+MAX_GAMES_PER_COUNT = 1000
+MAX_MAKE_SEED = 10**9          # a make's seed; the games' chance seeds are derived from it
+HINT_SECONDS = 2.0             # the hint a reference is measured against: at least 30 times its budget
+WORK_SETTINGS = "settings.json"
+
+
+def player_counts(key: str) -> list[int]:
+    """The player counts a game is played with (1: its solo game, where it has one)."""
+    game_type = games.get(key).load().get_type()
+    return list(range(game_type.min_num_players, game_type.max_num_players + 1))
+
+
+def strong_settings(key: str, positions: int = 60, games_per_count: int = 3, players: list | None = None,
+                    bot: str = "learned", bot_budget: dict | None = None, reference_bot: str = "smmcts",
+                    reference_budget: dict | None = None, threads: int | None = None, seed: int = 0) -> dict:
+    """The settings of a strong suite, every one checked and bounded before any work
+    (ValueError naming it): `positions` drawn from `games_per_count` games of `bot`
+    (`bot_budget` a move, default 1,000 iterations) at each count of `players` (default
+    all the game's), each searched twice (two seeds) by `reference_bot` for
+    `reference_budget` (default 60 seconds) with `threads` (default all cores)."""
+    from gutenberg_ai.common import limits
+    from gutenberg_ai.search.hints import HINT_BOTS
+    key = games.get(key).key
+    counts = player_counts(key)
+    players = sorted(set(players)) if players else counts
+    for n in players:
+        if n not in counts:
+            raise ValueError(f"players: {n!r} is not a player count of {games.get(key).title} "
+                             f"({', '.join(map(str, counts))})")
+    for what, name in (("bot", bot), ("reference bot", reference_bot)):
+        if name not in HINT_BOTS:
+            raise ValueError(f"{what}: {name!r} is not one of {', '.join(HINT_BOTS)} (a search of the hint's)")
+
+    def budget(given, default, what):
+        given = dict(given or default)
+        if set(given) - {"seconds", "iterations"} or len(given) != 1:
+            raise ValueError(f"{what}: give seconds or iterations, not {sorted(given)}")
+        limits.check_budget(given.get("seconds"), given.get("iterations"), prefix=f"{what} ")
+        return given
+    return {"game": key, "players": players,
+            "games_per_count": limits.check_whole(games_per_count, "games per count", 1, MAX_GAMES_PER_COUNT),
+            "positions": limits.check_whole(positions, "positions", 1, MAX_POSITIONS),
+            "bot": bot, "bot_budget": budget(bot_budget, {"iterations": 1000}, "bot budget"),
+            "reference_bot": reference_bot,
+            "reference_budget": budget(reference_budget, {"seconds": 60.0}, "reference budget"),
+            "threads": limits.check_threads(threads if threads is not None else (os.cpu_count() or 1)),
+            "seed": limits.check_whole(seed, "seed", 0, MAX_MAKE_SEED)}
+
+
+def read_work_file(path: str):
+    """A file of the work folder (written by this module), or None if absent; a file
+    that is not what it wrote is an error naming it (remove it to make it again)."""
+    import json
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path}: not a file of a suite's work folder ({e}): remove it to make it again") from None
+    if not isinstance(data, dict) or "task" not in data:
+        raise ValueError(f"{path}: not a file of a suite's work folder: remove it to make it again")
+    return data
+
+
+def open_work(work: str, settings: dict) -> dict:
+    """The work folder's settings: those given, written with the day the work started;
+    a folder started with other settings is refused (its files would not fit them)."""
+    import datetime
+    from gutenberg_ai.games.records import write_json
+    path = os.path.join(work, WORK_SETTINGS)
+    found = read_work_file(path)
+    if found is None:
+        found = {"task": settings, "started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")}
+        write_json(path, found)
+    elif found["task"] != settings:
+        differ = [k for k in sorted(set(settings) | set(found["task"])) if settings.get(k) != found["task"].get(k)]
+        raise ValueError(f"{work}: this work folder was started with other settings ("
+                         + "; ".join(f"{k}: {found['task'].get(k)!r} there, {settings.get(k)!r} now" for k in differ)
+                         + "): give the same ones to go on, or another folder")
+    return found
+
+
+def game_task(settings: dict, players: int, n: int) -> dict:
+    """What the n-th game at `players` is: its parameters, chance seed and bot."""
+    return {"params": {"players": players}, "chance_seed": settings["seed"] * 1000 + players * 100 + n,
+            "bot": settings["bot"], "bot_budget": settings["bot_budget"]}
+
+
+def play_work_games(work: str, settings: dict, progress=None) -> list[dict]:
+    """Every game of the settings, each played once and written as it ends
+    (work/games/<players>p-<n>.json): a game found there is not played again."""
+    import time
+    from gutenberg_ai.games.records import write_json
+    g = games.get(settings["game"])
+    tasks = [(players, n) for players in settings["players"] for n in range(settings["games_per_count"])]
+    played = []
+    for done, (players, n) in enumerate(tasks):
+        task = game_task(settings, players, n)
+        path = os.path.join(work, "games", f"{players}p-{n + 1}.json")
+        found = read_work_file(path)
+        if found is None or found["task"] != task:
+            started = time.process_time()
+            actions, decisions = decisions_of_game(g.load(**task["params"]), task["bot"], task["chance_seed"],
+                                                   **task["bot_budget"])
+            found = {"task": task, "actions": actions, "decisions": [list(d) for d in decisions],
+                     "cpu_seconds": round(time.process_time() - started, 3)}
+            write_json(path, found)
+        played.append(found)
+        if progress:
+            progress(f"game {done + 1}/{len(tasks)} played")
+    return played
+
+
+def choose_positions(settings: dict, played: list[dict]) -> list[tuple[int, str, dict, int]]:
+    """The positions drawn from the games' decisions, balanced: the cells (player count,
+    kind) take one position each in turn, each its next one in an order shuffled with the
+    seed, until there are `positions` (a cell with none left gives its turn to the
+    others); the turns go round the player counts first (each count's first kind, then
+    each one's second...), so that a few positions still span every count.
+    (players, kind, game, actions before it), in the order of the cells."""
+    cells: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    for k, game in enumerate(played):
+        for at, kind in game["decisions"]:
+            cells.setdefault((game["task"]["params"]["players"], kind), []).append((k, at))
+    rng = random.Random(f"suite/{settings['game']}/{settings['seed']}")
+    for cell in sorted(cells):
+        rng.shuffle(cells[cell])
+    chosen: dict[tuple[int, str], list[tuple[int, int]]] = {cell: [] for cell in cells}
+    left = min(settings["positions"], sum(len(c) for c in cells.values()))
+    rank = {cell: sorted(k for n, k in cells if n == cell[0]).index(cell[1]) for cell in cells}
+    turns = sorted(cells, key=lambda cell: (rank[cell], cell[0]))
+    while left:
+        for cell in turns:
+            if cells[cell] and left:
+                chosen[cell].append(cells[cell].pop())
+                left -= 1
+    return [(players, kind, played[k], at) for (players, kind), picks in sorted(chosen.items())
+            for k, at in sorted(picks)]
+
+
+def strong_positions(settings: dict, played: list[dict]) -> list[dict]:
+    """The chosen positions, each as the suite keeps it, without its references yet."""
+    from gutenberg_ai.games.records import state_digest
+    g = games.get(settings["game"])
+    out = []
+    numbers: dict[tuple[int, str], int] = {}
+    for players, kind, game, at in choose_positions(settings, played):
+        numbers[(players, kind)] = numbers.get((players, kind), 0) + 1
+        params = game["task"]["params"]
+        state = g.load(**params).new_initial_state()
+        for a in game["actions"][:at]:
+            state.apply_action(a)
+        core = core_of(state)
+        out.append({"id": f"{players}p-{kind.replace(' ', '-')}-{numbers[(players, kind)]}", "kind": kind,
+                    "players": players, "params": params, "chance_seed": game["task"]["chance_seed"],
+                    "round": core.round, "step": core.step_name(), "player": state.current_player(),
+                    "legal": len(state.legal_actions()), "actions": game["actions"][:at],
+                    "digest": state_digest(core), "measure": measure_of(players)[1]})
+    return out
+
+
+def reference_seed(settings: dict, pos_id: str, j: int) -> int:
+    """The seed of a position's j-th reference: independent of the other's."""
+    return random.Random(f"suite-reference/{settings['seed']}/{pos_id}/{j}").getrandbits(62)
+
+
+def strong_reference(state, settings: dict, seed: int) -> dict:
+    """One reference search of a position, with what it took (CPU and wall seconds)."""
+    import time
+    budget = settings["reference_budget"]
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = reference_search(state, budget.get("iterations"), seed, bot=settings["reference_bot"],
+                              threads=settings["threads"], seconds=budget.get("seconds"))
+    return {"bot": settings["reference_bot"], "iterations": result["iterations"], "seed": seed,
+            "threads": settings["threads"], "wall_seconds": round(time.perf_counter() - wall, 3),
+            "cpu_seconds": round(time.process_time() - cpu, 3), **reference_record(state, result, intervals=True)}
+
+
+def make_references(work: str, settings: dict, suite: dict, progress=None) -> None:
+    """Both references of every position, each searched once and written as it ends
+    (work/references/<id>.<j>.json); then each position says whether they agree."""
+    from gutenberg_ai.games.records import write_json
+    positions = suite["positions"]
+    for k, pos in enumerate(positions):
+        refs = []
+        for j in range(2):
+            task = {"id": pos["id"], "digest": pos["digest"], "seed": reference_seed(settings, pos["id"], j),
+                    "bot": settings["reference_bot"], "budget": settings["reference_budget"],
+                    "threads": settings["threads"]}
+            path = os.path.join(work, "references", f"{pos['id']}.{j + 1}.json")
+            found = read_work_file(path)
+            if found is None or found["task"] != task:
+                found = {"task": task, "reference": strong_reference(position_state(suite, pos), settings, task["seed"])}
+                write_json(path, found)
+            refs.append(found["reference"])
+            if progress:
+                progress(f"reference {2 * k + j + 1}/{2 * len(positions)} searched")
+        pos["references"] = refs
+        pos["agree"] = refs[0]["best"] == refs[1]["best"]
+
+
+def make_strong_suite(key: str, work: str, progress=None, **options) -> dict:
+    """A suite of version STRONG_VERSION (strong_settings's `options`), made in the folder
+    `work`: every game and every reference is written there as it ends, and the same call
+    goes on from there after a stop (a kill included), giving the same suite as an
+    uninterrupted run but for the seconds measured. The header says how it was made."""
+    settings = strong_settings(key, **options)
+    started = open_work(work, settings)["started"]
+    played = play_work_games(work, settings, progress)
+    suite = {"format": FORMAT, "version": STRONG_VERSION, "game": settings["game"],
+             "measure": measure_of(2 if any(n > 1 for n in settings["players"]) else 1)[1],
+             "positions": strong_positions(settings, played)}
+    make_references(work, settings, suite, progress)
+    refs = [r for pos in suite["positions"] for r in pos["references"]]
+    hint_budget = {"seconds": HINT_SECONDS, "threads": settings["threads"]}
+    suite["made_by"] = {
+        "method": "strong play, two references of independent seeds a position", **settings,
+        "games": len(played), "started": started, "hint_compared": hint_budget,
+        "reference_seconds": {"references": len(refs), "wall": round(sum(r["wall_seconds"] for r in refs), 1),
+                              "cpu": round(sum(r["cpu_seconds"] for r in refs), 1)},
+        "agreement": {"positions": len(suite["positions"]), "agree": sum(p["agree"] for p in suite["positions"])}}
+    suite["positions"] = suite.pop("positions")     # the header first
+    return suite
+
+
+def _hours(seconds: float) -> str:
+    return f"{seconds / 3600:.1f} h" if seconds >= 3600 else f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.1f} s"
+
+
+def suite_page(data: dict, source: str) -> str:
+    """The Markdown page of a suite (docs/suites/): how it was made, its positions per
+    kind and player count, how long its references took and how well the two seeds
+    agree, written from the suite file `data` (named `source`), never by hand."""
+    from gutenberg_ai.common.words import budget_words
+    title = games.get(data["game"]).title
+    positions = data["positions"]
+    counts = sorted({p.get("players", data.get("params", {}).get("players", 2)) for p in positions})
+    kinds = sorted({p["kind"] for p in positions})
+    made = data.get("made_by", {})
+    lines = [f"# {title}: benchmark suite v{data['version']}", "",
+             f"Written by `python -m gutenberg_ai.tools.suite page {source}` from the suite file "
+             f"`{source}`: remade from the file, not edited by hand. [The benchmark suite](../benchmark-suite.md) "
+             "says how suites are made and scored.", "",
+             f"{len(positions)} positions; the measure: {data['measure']}.", "", "## How it was made", ""]
+    def shown(v):
+        if isinstance(v, dict) and set(v) <= {"seconds", "iterations"}:
+            return budget_words(v)
+        return ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+    lines += [f"- {k.replace('_', ' ')}: {shown(v)}" for k, v in made.items()
+              if k not in ("reference_seconds", "agreement", "hint_compared")]
+    lines += ["", "## Positions per kind and player count", "",
+              "| kind | " + " | ".join(f"{n} player{'s' if n > 1 else ''}" for n in counts) + " | all |",
+              "| --- |" + " --- |" * (len(counts) + 1)]
+    for kind in kinds + ["all"]:
+        cells = [sum(1 for p in positions if (kind == "all" or p["kind"] == kind)
+                     and p.get("players", counts[0] if len(counts) == 1 else None) == n) for n in counts]
+        lines.append(f"| {kind} | " + " | ".join(map(str, cells)) + f" | {sum(cells)} |")
+    refs = [r for p in positions for r in references_of(p)]
+    lines += ["", "## The references", ""]
+    timed = [r for r in refs if "wall_seconds" in r]
+    first = refs[0]
+    lines.append(f"Each by `{first['bot']}`, " + (f"{len(references_of(positions[0]))} a position (independent seeds)"
+                                                  if "references" in positions[0] else "one a position")
+                 + f"; {min(r['iterations'] for r in refs):,} to {max(r['iterations'] for r in refs):,} iterations.")
+    if timed:
+        budget = made.get("reference_budget")
+        if budget:
+            ratio = f" ({budget['seconds'] / HINT_SECONDS:g} times a {HINT_SECONDS:g}-second hint's)" \
+                if "seconds" in budget else ""
+            lines.append(f"A budget of {budget_words(budget)} each{ratio}, {first.get('threads', 1)} thread(s).")
+        wall = [r["wall_seconds"] for r in timed]
+        cpu = [r["cpu_seconds"] for r in timed]
+        lines += ["", "| references | wall, in all | CPU, in all | wall a reference (least-most) | CPU a reference (least-most) |",
+                  "| --- | --- | --- | --- | --- |",
+                  f"| {len(timed)} | {_hours(sum(wall))} | {_hours(sum(cpu))} | {min(wall):.1f}-{max(wall):.1f} s "
+                  f"| {min(cpu):.1f}-{max(cpu):.1f} s |"]
+    else:
+        lines.append("How long they took was not recorded (versions 1-3).")
+    lines += ["", "## How well the two seeds agree", ""]
+    paired = [p for p in positions if "references" in p]
+    if not paired:
+        lines.append("One reference a position: not measured (versions 1-3).")
+    else:
+        agree = sum(p["agree"] for p in paired)
+        lines += [f"The two references chose the same best move at {agree} of {len(paired)} positions "
+                  f"({agree / len(paired):.0%}); the others are scored by win chance lost only.", "",
+                  "| kind | positions | same best move |", "| --- | --- | --- |"]
+        for kind in kinds:
+            ps = [p for p in paired if p["kind"] == kind]
+            lines.append(f"| {kind} | {len(ps)} | {sum(p['agree'] for p in ps)} |")
+        split = [p for p in paired if not p["agree"]]
+        if split:
+            lines += ["", "Where they disagree:", ""]
+            lines += [f"- `{p['id']}`: {p['references'][0]['best_text']} / {p['references'][1]['best_text']}"
+                      for p in split]
+    return "\n".join(lines) + "\n"
+
+
+def page_name(data: dict) -> str:
+    """The file name of a suite's page in docs/suites/."""
+    return f"{data['game']}-v{data['version']}.md"
+
+
 def write_suite(data: dict, path: str):
     from gutenberg_ai.games.records import write_json
     write_json(path, data)
 
 
+def main_make(argv) -> int:
+    """Make a game's strong suite (version 4) in a work folder: python -m
+    gutenberg_ai.tools.suite make --game G --work DIR. Every game and every reference is
+    written to DIR as it ends; the same command goes on after a stop. The suite file is
+    written only once every reference is there."""
+    import argparse
+    p = argparse.ArgumentParser(prog="python -m gutenberg_ai.tools.suite make", description=main_make.__doc__)
+    p.add_argument("--game", default="gutenberg")
+    p.add_argument("--work", required=True, metavar="DIR", help="the work folder (made if absent)")
+    p.add_argument("--out", default=None, metavar="FILE", help=f"the suite file (default DIR/suite-v{STRONG_VERSION}.json)")
+    p.add_argument("--positions", type=int, default=60, help="positions (default 60)")
+    p.add_argument("--games-per-count", type=int, default=3, help="games at each player count (default 3)")
+    p.add_argument("--players", default=None, help="player counts, e.g. 2,3,4 (default all the game's, solo included)")
+    p.add_argument("--bot", default="learned", help="the bot of the games (default learned)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--bot-iterations", type=int, default=None, help="its iterations a move (default 1000)")
+    group.add_argument("--bot-seconds", type=float, default=None, help="its seconds a move")
+    p.add_argument("--reference-bot", default="smmcts", help="the references' search (default smmcts, the hint's)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--reference-seconds", type=float, default=None, help="seconds a reference (default 60)")
+    group.add_argument("--reference-iterations", type=int, default=None, help="iterations a reference")
+    p.add_argument("--threads", type=int, default=None, help="threads a reference (default all cores)")
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args(argv)
+
+    def budget(seconds, iterations):
+        return {"seconds": seconds} if seconds is not None else {"iterations": iterations} if iterations is not None else None
+    try:
+        players = [int(n) for n in args.players.split(",")] if args.players else None
+    except ValueError:
+        return _refused("make", f"--players: {args.players!r} is not a list of player counts such as 2,3,4")
+    try:
+        data = make_strong_suite(args.game, args.work, progress=lambda said: print(said, flush=True),
+                                 positions=args.positions, games_per_count=args.games_per_count, players=players,
+                                 bot=args.bot, bot_budget=budget(args.bot_seconds, args.bot_iterations),
+                                 reference_bot=args.reference_bot, threads=args.threads, seed=args.seed,
+                                 reference_budget=budget(args.reference_seconds, args.reference_iterations))
+        out = args.out or os.path.join(args.work, f"suite-v{STRONG_VERSION}.json")
+        write_suite(data, out)
+    except (ValueError, OSError) as e:
+        return _refused("make", str(e))
+    except KeyboardInterrupt:
+        print("suite make: interrupted; the same command goes on from there", file=sys.stderr)
+        return 130
+    print(f"{len(data['positions'])} positions written to {out}")
+    return 0
+
+
+def main_page(argv) -> int:
+    """Write the Markdown page of a suite file (docs/suites/GAME-vN.md by default)."""
+    import argparse
+    p = argparse.ArgumentParser(prog="python -m gutenberg_ai.tools.suite page", description=main_page.__doc__)
+    p.add_argument("suite", metavar="FILE", help="a suite file")
+    p.add_argument("--out", default=None, metavar="FILE", help="the page (default docs/suites/GAME-vN.md)")
+    args = p.parse_args(argv)
+    from gutenberg_ai.common.jsonfile import FileDataError, read_json
+    try:
+        data, source, shown = read_json(args.suite, FileDataError, 64 << 20, "a benchmark suite")
+        problems = suite_problems(data)
+        if problems:
+            raise FileDataError.of(source, problems, shown)
+        out = args.out or os.path.join("docs", "suites", page_name(data))
+        os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(suite_page(data, args.suite))
+    except (ValueError, OSError) as e:
+        return _refused("page", str(e))
+    print(f"written {out}")
+    return 0
+
+
+def _refused(command: str, why: str) -> int:
+    for line in why.split("\n"):
+        print(f"suite {command}: {line}", file=sys.stderr)
+    return 2
+
+
 def main(argv=None):
     """Remake a game's suite file: python -m gutenberg_ai.tools.suite --game G (the settings
-    that made Gutenberg's v1 are the defaults; a changed suite is a new version)."""
+    that made Gutenberg's v1 are the defaults; a changed suite is a new version). `make`
+    makes a strong suite (version 4, main_make), `page` a suite's page (main_page)."""
     import argparse
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["make"]:
+        return main_make(argv[1:])
+    if argv[:1] == ["page"]:
+        return main_page(argv[1:])
     p = argparse.ArgumentParser(prog="python -m gutenberg_ai.tools.suite", description=main.__doc__)
     p.add_argument("--game", default="gutenberg")
     p.add_argument("--per-kind", type=int, default=4)
@@ -481,4 +880,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
