@@ -25,6 +25,13 @@ move: from the reference's statistics when the reference gave that move at least
 MIN_SHARE of its search, else measured now by a search of the same budget and seed with
 that move forced at the root. Hidden information is handled as in the review: the
 reference searched from the information state of the player to move.
+
+Version 4 (STRONG_VERSION, `make_strong_suite`, `python -m gutenberg_ai.tools.suite make`):
+positions from games of the learned bot at every player count, solo included, balanced
+over player counts and kinds, each with two references of independent seeds (a minute
+each by default), made resumably in a work folder. A position whose references disagree
+on the best move is scored by win chance lost only. `suite_page` writes a suite's page
+(docs/suites/). docs/benchmark-suite.md says why the strong suites are version 4.
 """
 from __future__ import annotations
 
@@ -206,8 +213,9 @@ _REFERENCE = {
                            "value": {"type": "number"},
                            "interval": {"anyOf": [{"type": "null"}, {"type": "array", "items": {"type": "number"},
                                                                       "minItems": 2, "maxItems": 2}]}}}}}}
+_POSITION_KEYS = ["id", "kind", "player", "actions", "digest"]     # required in every version
 _POSITION = {
-    "type": "object", "required": ["id", "kind", "player", "actions", "digest"],
+    "type": "object", "required": _POSITION_KEYS,
     "properties": {
         "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
                "errorMessage": "an id is 1-64 letters, digits, '-', '_' or '.' (it names a file)"},
@@ -223,7 +231,7 @@ _POSITION = {
 def suite_schema(version: int) -> dict:
     """The JSON Schema of a suite file of `version`."""
     old = version < STRONG_VERSION
-    position = dict(_POSITION, required=_POSITION["required"] + (
+    position = dict(_POSITION, required=_POSITION_KEYS + (
         ["reference"] if old else ["references", "agree", "params", "measure", "players"]))
     return {"type": "object", "required": ["format", "version", "game", "measure", "positions"] + (["params"] if old else []),
             "properties": {"format": {"const": FORMAT}, "version": {"type": "integer", "minimum": 1, "maximum": 99},
