@@ -42,9 +42,9 @@ def test_a_position_from_another_engine_is_refused():
         suite.position_state(data, pos)
 
 
-def oracle(rank):
+def oracle(rank, key="printing-press"):
     """A factory whose bot plays the reference's move of that rank at each position."""
-    data = suite.load_suite("printing-press")
+    data = suite.load_suite(key)
     by_history = {tuple(p["actions"]): p for p in data["positions"]}
 
     class Oracle(FlatMonteCarloBot):
@@ -297,8 +297,15 @@ def test_the_suite_command_names_a_hostile_file_in_lines_without_a_traceback(tin
 
 
 @pytest.mark.parametrize("key, version", [("gutenberg", 1), ("lead-letter-printers", 2), ("printing-press", 3)])
-def test_the_old_versions_load_by_number_and_a_missing_one_is_named(key, version):
+def test_the_old_versions_load_by_number_score_and_a_missing_one_is_named(key, version):
+    """Versions 1, 2 and 3 (one reference a position, the suite's parameters) still load
+    and score: the reference's own moves agree and lose nothing, every position judged.
+    A version the game does not ship is named with those it does."""
     assert suite.load_suite(key, version)["version"] == version
+    result = suite.score_bot("oracle", key, version=version, factory=oracle(0, key), iterations=1)
+    assert result["suite_version"] == version and result["overall"]["agreement"] == 1.0
+    assert result["overall"]["mean_lost"] == 0.0 and "agreement_over" not in result["overall"]
+    assert "players" not in result and "note" not in result
     assert suite.shipped_versions(key) == [version]
     with pytest.raises(ValueError, match=rf"has no suite v4 \(shipped: v{version}\)"):
         suite.load_suite(key, 4)
