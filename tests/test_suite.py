@@ -330,3 +330,23 @@ def test_a_strong_suites_page_gives_its_kinds_counts_times_and_agreement(tiny):
     assert "| 8 |" in page                    # the references, with their time in all
     agree = tiny[0]["made_by"]["agreement"]["agree"]
     assert f"same best move at {agree} of 4 positions" in page
+
+
+def test_a_work_folder_changed_by_hand_is_named_and_no_suite_written(tiny, tmp_path):
+    import shutil
+    work = tmp_path / "work"
+    shutil.copytree(tiny[1].parent, work)
+    pos = tiny[0]["positions"][1]
+    ref_path = work / "references" / f"{pos['id']}.2.json"
+    ref = json.loads(ref_path.read_text())
+    ref["reference"]["best"] = 10**6
+    ref_path.write_text(json.dumps(ref))
+    with pytest.raises(ValueError, match=re.escape(f"positions[1].references[1].best (references/{pos['id']}.1.json "
+                                                   "or .2.json): 1000000 is not among its moves")):
+        suite.make_strong_suite("gutenberg", str(work), **TINY)
+    game_path = work / "games" / "2p-1.json"
+    game = json.loads(game_path.read_text())
+    game["decisions"][0][0] = len(game["actions"]) + 5
+    game_path.write_text(json.dumps(game))
+    with pytest.raises(ValueError, match="2p-1.json: not a game this module wrote"):
+        suite.make_strong_suite("gutenberg", str(work), **TINY)

@@ -308,16 +308,23 @@ def best_move(pos: dict) -> int:
     return max((ref["best"] for ref in references_of(pos)), key=lambda a: (values[a], -a))
 
 
+def replayed(game, actions: list, what: str):
+    """The state `actions` reach from the start of `game`, each checked legal first
+    (ValueError naming `what` otherwise)."""
+    state = game.new_initial_state()
+    for a in actions:
+        legal = [x for x, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        if state.is_terminal() or a not in legal:
+            raise ValueError(f"{what}: action {a} is not legal here (another engine version?)")
+        state.apply_action(a)
+    return state
+
+
 def position_state(suite: dict, pos: dict):
     """The state of a suite position (its actions replayed), checked against its digest."""
     from gutenberg_ai.games.records import state_digest
     game = games.get(suite["game"]).load(**pos.get("params", suite.get("params", {})))
-    state = game.new_initial_state()
-    for a in pos["actions"]:
-        legal = [x for x, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-        if a not in legal:
-            raise ValueError(f"suite position {pos['id']}: action {a} is not legal here (another engine version?)")
-        state.apply_action(a)
+    state = replayed(game, pos["actions"], f"suite position {pos['id']}")
     if state_digest(core_of(state)) != pos["digest"]:
         raise ValueError(f"suite position {pos['id']}: the actions lead elsewhere than when the suite "
                          "was made (another engine version?)")
@@ -576,6 +583,9 @@ def play_work_games(work: str, settings: dict, progress=None) -> list[dict]:
         task = game_task(settings, players, n)
         path = os.path.join(work, "games", f"{players}p-{n + 1}.json")
         found = read_work_file(path)
+        if found is not None and found["task"] == task and not work_game_shape(found):
+            raise ValueError(f"{path}: not a game this module wrote (its actions and decisions): "
+                             "remove it to play that game again")
         if found is None or found["task"] != task:
             started = time.process_time()
             actions, decisions = decisions_of_game(g.load(**task["params"]), task["bot"], task["chance_seed"],
@@ -587,6 +597,15 @@ def play_work_games(work: str, settings: dict, progress=None) -> list[dict]:
         if progress:
             progress(f"game {done + 1}/{len(tasks)} played")
     return played
+
+
+def work_game_shape(found: dict) -> bool:
+    """Whether a game file of the work folder has the shape written: actions (whole
+    numbers) and decisions ([actions before it, its kind]) within them."""
+    actions, decisions = found.get("actions"), found.get("decisions")
+    return (isinstance(actions, list) and all(type(a) is int for a in actions) and isinstance(decisions, list)
+            and all(isinstance(d, list) and len(d) == 2 and type(d[0]) is int and 0 <= d[0] < len(actions)
+                    and isinstance(d[1], str) for d in decisions))
 
 
 def choose_positions(settings: dict, played: list[dict]) -> list[tuple[int, str, dict, int]]:
@@ -625,9 +644,8 @@ def strong_positions(settings: dict, played: list[dict]) -> list[dict]:
     for players, kind, game, at in choose_positions(settings, played):
         numbers[(players, kind)] = numbers.get((players, kind), 0) + 1
         params = game["task"]["params"]
-        state = g.load(**params).new_initial_state()
-        for a in game["actions"][:at]:
-            state.apply_action(a)
+        state = replayed(g.load(**params), game["actions"][:at],
+                         f"the game of {players} players, chance seed {game['task']['chance_seed']}")
         core = core_of(state)
         out.append({"id": f"{players}p-{kind.replace(' ', '-')}-{numbers[(players, kind)]}", "kind": kind,
                     "players": players, "params": params, "chance_seed": game["task"]["chance_seed"],
@@ -667,6 +685,9 @@ def make_references(work: str, settings: dict, suite: dict, progress=None) -> No
                     "threads": settings["threads"]}
             path = os.path.join(work, "references", f"{pos['id']}.{j + 1}.json")
             found = read_work_file(path)
+            if found is not None and found["task"] == task and not (
+                    isinstance(found.get("reference"), dict) and "best" in found["reference"]):
+                raise ValueError(f"{path}: not a reference this module wrote: remove it to search it again")
             if found is None or found["task"] != task:
                 found = {"task": task, "reference": strong_reference(position_state(suite, pos), settings, task["seed"])}
                 write_json(path, found)
@@ -698,6 +719,12 @@ def make_strong_suite(key: str, work: str, progress=None, **options) -> dict:
                               "cpu": round(sum(r["cpu_seconds"] for r in refs), 1)},
         "agreement": {"positions": len(suite["positions"]), "agree": sum(p["agree"] for p in suite["positions"])}}
     suite["positions"] = suite.pop("positions")     # the header first
+    problems = suite_problems(suite)
+    if problems:    # a file of the work folder changed by hand: name it, write nothing
+        ids = {f"positions[{k}]": pos["id"] for k, pos in enumerate(suite["positions"])}
+        raise ValueError("\n".join(
+            f"{work}: {where}" + (f" (references/{ids[where.split('.')[0]]}.1.json or .2.json)"
+                                  if where.split(".")[0] in ids else "") + f": {why}" for where, why in problems))
     return suite
 
 
