@@ -48,7 +48,7 @@ from gutenberg_ai.games import core_of
 # window) and its v2 (setup tokens only at the player's own decisions, none before a
 # step's order) likewise.
 SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 3, "lead-letter-printers": 2}
-# The suites from strong play (suite_work: the learned bot's games at 2, 3, 4 players and
+# The suites from strong play (make_strong_suite: the learned bot's games at 2, 3, 4 players and
 # solo, two references of independent seeds a position) are version 4 in every game: the
 # first number no game has used (Printing Press ships a v3 made the old way), so one
 # number names one method. A game's default moves to 4 when its file ships.
