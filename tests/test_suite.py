@@ -1,6 +1,7 @@
 """The benchmark suites: shipped, versioned, replayable positions with references, and
 scoring a bot on them."""
 import json
+import re
 import subprocess
 import sys
 
@@ -41,9 +42,9 @@ def test_a_position_from_another_engine_is_refused():
         suite.position_state(data, pos)
 
 
-def oracle(rank):
+def oracle(rank, key="printing-press"):
     """A factory whose bot plays the reference's move of that rank at each position."""
-    data = suite.load_suite("printing-press")
+    data = suite.load_suite(key)
     by_history = {tuple(p["actions"]): p for p in data["positions"]}
 
     class Oracle(FlatMonteCarloBot):
@@ -75,3 +76,277 @@ def test_the_suite_command_scores_a_bot():
     assert set(result["kinds"]) >= KINDS["gutenberg"]
     assert all(r["lost"] >= 0 for r in result["positions"])
     assert all(r["lost"] == 0 for r in result["positions"] if r["agree"])
+
+
+# -- version 4: strong suites made in a work folder -----------------------------------------
+import copy
+import os
+import signal
+import time
+
+from gutenberg_ai.common.jsonfile import FileDataError
+
+TINY = dict(positions=4, games_per_count=1, players=[1, 2], bot_budget={"iterations": 5},
+            reference_budget={"iterations": 200}, threads=1)
+TIMINGS = ("wall_seconds", "cpu_seconds", "reference_seconds", "started")
+
+
+def without_timings(data):
+    """A suite without what a run measures (seconds, the day): the rest is determined."""
+    if isinstance(data, dict):
+        return {k: without_timings(v) for k, v in data.items() if k not in TIMINGS}
+    if isinstance(data, list):
+        return [without_timings(v) for v in data]
+    return data
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    """A strong suite of Gutenberg at tiny budgets: 4 positions of a solo and a 2-player game."""
+    work = tmp_path_factory.mktemp("work")
+    data = suite.make_strong_suite("gutenberg", str(work), **TINY)
+    path = work / "suite-v4.json"
+    suite.write_suite(data, str(path))
+    return data, path
+
+
+def test_a_strong_suite_has_two_references_a_position_and_says_how_it_was_made(tiny):
+    data, path = tiny
+    assert data == suite.load_suite("gutenberg", path=str(path)) and data["version"] == suite.STRONG_VERSION == 4
+    positions = data["positions"]
+    # Balanced: the 4 positions go round the player counts first, then the kinds.
+    assert [p["players"] for p in positions].count(1) == [p["players"] for p in positions].count(2) == 2
+    assert len({(p["players"], p["kind"]) for p in positions}) == 4
+    for pos in positions:
+        state = suite.position_state(data, pos)
+        assert pos["params"] == {"players": pos["players"]} and state.get_game().num_players() == pos["players"]
+        assert pos["measure"] == ("expected score" if pos["players"] == 1 else "win probability")
+        first, second = pos["references"]
+        assert first["seed"] != second["seed"] and first["iterations"] == second["iterations"] == 200
+        for ref in (first, second):
+            assert ref["wall_seconds"] > 0 and ref["cpu_seconds"] >= 0 and ref["threads"] == 1
+            assert ref["best"] in {m["action"] for m in ref["moves"]}
+            assert all("interval" in m for m in ref["moves"])
+        assert pos["agree"] == (first["best"] == second["best"])
+    made = data["made_by"]
+    assert made["bot"] == "learned" and made["bot_budget"] == {"iterations": 5} and made["games"] == 2
+    assert made["reference_seconds"]["references"] == 8 and made["reference_seconds"]["wall"] >= 0
+    assert made["agreement"] == {"positions": 4, "agree": sum(p["agree"] for p in positions)}
+    assert made["started"] == time.strftime("%Y-%m-%d", time.gmtime())
+
+
+def test_a_killed_make_goes_on_and_gives_the_same_file(tmp_path):
+    """kill -9 once a reference is written: the same command finishes the work, and the
+    file is that of an uninterrupted run but for the seconds measured."""
+    command = [sys.executable, "-m", "gutenberg_ai.tools.suite", "make", "--game", "gutenberg", "--positions", "3",
+               "--games-per-count", "1", "--players", "2", "--bot-iterations", "5", "--reference-iterations",
+               "20000", "--threads", "1", "--work"]
+    killed = tmp_path / "killed"
+    run = subprocess.Popen(command + [str(killed)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300
+    while not (killed / "references").is_dir() or not os.listdir(killed / "references"):
+        assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
+        time.sleep(0.02)
+    run.send_signal(signal.SIGKILL)
+    assert run.wait() == -signal.SIGKILL
+    kept = {name: (killed / "references" / name).read_bytes() for name in os.listdir(killed / "references")
+            if not name.startswith(".")}
+    assert not (killed / "suite-v4.json").exists() and 1 <= len(kept) < 6
+    again = subprocess.run(command + [str(killed)], capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr
+    for name, raw in kept.items():              # what was done is not done again
+        assert (killed / "references" / name).read_bytes() == raw
+    whole = subprocess.run(command + [str(tmp_path / "whole")], capture_output=True, text=True, timeout=600)
+    assert whole.returncode == 0, whole.stderr
+    made = [json.loads((tmp_path / d / "suite-v4.json").read_text()) for d in ("killed", "whole")]
+    assert len(made[0]["positions"]) == 3
+    assert without_timings(made[0]) == without_timings(made[1])
+
+
+def test_a_work_folder_goes_on_only_with_its_own_settings(tmp_path):
+    suite.open_work(str(tmp_path), suite.strong_settings("gutenberg", **TINY))
+    with pytest.raises(ValueError, match=r"other settings \(positions: 4 there, 5 now\)"):
+        suite.open_work(str(tmp_path), suite.strong_settings("gutenberg", **dict(TINY, positions=5)))
+
+
+@pytest.mark.parametrize("options, said", [
+    (dict(players=[5]), "players: 5 is not a player count of Gutenberg"),
+    (dict(positions=0), "positions: 0 is not a whole number"),
+    (dict(bot="random"), "bot: 'random' is not one of"),
+    (dict(reference_budget={"seconds": float("inf")}), "reference budget seconds"),
+    (dict(reference_budget={"seconds": 60, "iterations": 5}), "reference budget: give seconds or iterations"),
+    (dict(threads=1000), "threads"),
+    (dict(seed=-1), "seed"),
+])
+def test_a_make_with_bad_settings_is_refused_before_any_work(options, said):
+    with pytest.raises(ValueError, match=re.escape(said)):
+        suite.strong_settings("gutenberg", **options)
+
+
+def test_the_make_command_refuses_lead_letter_printers_solo_in_one_line(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai.tools.suite", "make", "--game", "lead-letter-printers",
+                          "--players", "1,2", "--work", str(tmp_path / "w")], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == "suite make: players: 1 is not a player count of Lead Letter Printers (2, 3, 4)"
+    assert not (tmp_path / "w").exists()
+
+
+def split_suite(tiny, tmp_path):
+    """The tiny suite with its first 2-player position's references made to disagree:
+    the second reference's best is another move, valued above the first's best."""
+    data = copy.deepcopy(tiny[0])
+    k = next(k for k, p in enumerate(data["positions"]) if p["players"] == 2)
+    pos = data["positions"][k]
+    first, second = pos["references"]
+    state = suite.position_state(data, pos)
+    other = next(a for a in state.legal_actions() if a != first["best"])
+    best_value = next(m["value"] for m in first["moves"] if m["action"] == first["best"])
+    second["moves"] = [{"action": other, "text": "", "share": 0.9, "value": best_value + 0.2},
+                       {"action": first["best"], "text": "", "share": 0.1, "value": best_value}]
+    first["moves"] = [m for m in first["moves"] if m["action"] != other]
+    second["best"] = other
+    pos["agree"] = False
+    path = tmp_path / "split.json"
+    suite.write_suite(data, str(path))
+    return data, path, k, other, first["best"], best_value
+
+
+def playing(action_at):
+    """A factory whose bot plays action_at[history] where given, else the first legal move."""
+    class Fixed(FlatMonteCarloBot):
+        def step(self, state):
+            return action_at.get(tuple(state.history()), state.legal_actions()[0])
+    return lambda game, seat, seed, budget: Fixed(game, seat, seed, iterations=1)
+
+
+def test_a_position_whose_references_disagree_is_scored_by_win_chance_lost_only(tiny, tmp_path):
+    data, path, k, other, first_best, best_value = split_suite(tiny, tmp_path)
+    pos = data["positions"][k]
+    assert suite.best_move(pos) == other        # the higher of the two bests, by the mean of the references
+    split = sum(not p["agree"] for p in data["positions"])
+    # other: valued best_value + 0.2 by the second reference alone; first_best: best_value by both.
+    for move, lost in ((other, 0.0), (first_best, 0.2)):
+        result = suite.score_bot("fixed", "gutenberg", path=str(path), factory=playing({tuple(pos["actions"]): move}))
+        row = result["positions"][k]
+        assert row["scored"] == "win chance lost only" and row["action"] == move
+        assert row["lost"] == pytest.approx(lost)
+        judged = [r for r in result["positions"] if r["scored"] != "win chance lost only"]
+        assert len(judged) == 4 - split and result["overall"]["agreement_over"] == len(judged)
+        assert result["overall"]["agreement"] == (sum(r["agree"] for r in judged) / len(judged) if judged else None)
+        assert result["note"].startswith(f"{split} of 4 positions, whose two references disagree")
+
+
+def test_a_suite_whose_agreement_is_not_its_references_is_refused(tiny, tmp_path):
+    data = copy.deepcopy(tiny[0])
+    data["positions"][0]["agree"] = not data["positions"][0]["agree"]
+    path = tmp_path / "lie.json"
+    suite.write_suite(data, str(path))
+    with pytest.raises(FileDataError, match=r"positions\[0\]\.agree: must be"):
+        suite.load_suite("gutenberg", path=str(path))
+
+
+HOSTILE = [
+    ("[]", ["a suite file is a JSON object {...}"]),
+    ('{"format": "gutenberg-ai-suite", "version": 4, "game": "gutenberg", "measure": "win probability", '
+     '"positions": []}', ["positions: 0 entries, at least 1 needed"]),
+]
+
+
+def hostile_positions(tiny):
+    """A suite with several faults at once: every one is named."""
+    data = copy.deepcopy(tiny[0])
+    data["positions"][0]["id"] = "../../outside"
+    data["positions"][1]["digest"] = "zz"
+    data["positions"][2]["references"] = data["positions"][2]["references"][:1]
+    data["positions"][3]["actions"] = [0] * (suite.MAX_ACTIONS + 1)
+    data["positions"][3]["references"][0]["best"] = -1
+    return data
+
+
+def test_a_hostile_suite_file_is_refused_with_every_problem_named(tiny, tmp_path):
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(hostile_positions(tiny)))
+    with pytest.raises(FileDataError) as e:
+        suite.load_suite("gutenberg", path=str(path))
+    said = str(e.value).splitlines()
+    assert said[0].startswith("hostile.json: positions[0].id: '../../outside': an id is 1-64 letters")
+    assert any(line.startswith("hostile.json: positions[1].digest: 'zz': a digest is 64 hex digits") for line in said)
+    assert any(line.startswith("hostile.json: positions[2].references: 1 entries, 2 needed") for line in said)
+    assert any(line.startswith("hostile.json: positions[3].actions: 100001 entries, at most 100000") for line in said)
+    assert any(line.startswith("hostile.json: positions[3].references[0].best: -1") for line in said)
+    for text, lines in HOSTILE:
+        path.write_text(text)
+        with pytest.raises(FileDataError) as e:
+            suite.load_suite("gutenberg", path=str(path))
+        assert [line.split(": ", 1)[1] for line in str(e.value).splitlines()] == lines
+    duplicate = copy.deepcopy(tiny[0])
+    duplicate["positions"][1]["id"] = duplicate["positions"][0]["id"]
+    path.write_text(json.dumps(duplicate))
+    with pytest.raises(FileDataError, match=r"positions\[1\]\.id: '.*' is given twice"):
+        suite.load_suite("gutenberg", path=str(path))
+
+
+def test_the_suite_command_names_a_hostile_file_in_lines_without_a_traceback(tiny, tmp_path):
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(hostile_positions(tiny)))
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "suite", "--bot", "heuristic", "--suite", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert len(out.stderr.splitlines()) == 5
+    assert all(line.startswith("gutenberg-ai suite: hostile.json: positions[") for line in out.stderr.splitlines())
+
+
+@pytest.mark.parametrize("key, version", [("gutenberg", 1), ("lead-letter-printers", 2), ("printing-press", 3)])
+def test_the_old_versions_load_by_number_score_and_a_missing_one_is_named(key, version):
+    """Versions 1, 2 and 3 (one reference a position, the suite's parameters) still load
+    and score: the reference's own moves agree and lose nothing, every position judged.
+    A version the game does not ship is named with those it does."""
+    assert suite.load_suite(key, version)["version"] == version
+    result = suite.score_bot("oracle", key, version=version, factory=oracle(0, key), iterations=1)
+    assert result["suite_version"] == version and result["overall"]["agreement"] == 1.0
+    assert result["overall"]["mean_lost"] == 0.0 and "agreement_over" not in result["overall"]
+    assert "players" not in result and "note" not in result
+    assert suite.shipped_versions(key) == [version]
+    with pytest.raises(ValueError, match=rf"has no suite v4 \(shipped: v{version}\)"):
+        suite.load_suite(key, 4)
+
+
+def test_the_suite_pages_are_the_tools_output():
+    """docs/suites/ holds a page per shipped suite, each written by `suite page` from its
+    file (so none is edited by hand)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for key in suite.SUITE_VERSIONS:
+        for version in suite.shipped_versions(key):
+            data = suite.load_suite(key, version)
+            source = os.path.relpath(suite.suite_path(key, version), root)
+            with open(os.path.join(root, "docs", "suites", suite.page_name(data)), encoding="utf-8") as f:
+                assert f.read() == suite.suite_page(data, source), f"remake it: python -m gutenberg_ai.tools.suite page {source}"
+
+
+def test_a_strong_suites_page_gives_its_kinds_counts_times_and_agreement(tiny):
+    page = suite.suite_page(tiny[0], "suite-v4.json")
+    assert "| kind | 1 player | 2 players | all |" in page
+    assert "| all | 2 | 2 | 4 |" in page
+    assert "| 8 |" in page                    # the references, with their time in all
+    agree = tiny[0]["made_by"]["agreement"]["agree"]
+    assert f"same best move at {agree} of 4 positions" in page
+
+
+def test_a_work_folder_changed_by_hand_is_named_and_no_suite_written(tiny, tmp_path):
+    import shutil
+    work = tmp_path / "work"
+    shutil.copytree(tiny[1].parent, work)
+    pos = tiny[0]["positions"][1]
+    ref_path = work / "references" / f"{pos['id']}.2.json"
+    ref = json.loads(ref_path.read_text())
+    ref["reference"]["best"] = 10**6
+    ref_path.write_text(json.dumps(ref))
+    with pytest.raises(ValueError, match=re.escape(f"positions[1].references[1].best (references/{pos['id']}.1.json "
+                                                   "or .2.json): 1000000 is not among its moves")):
+        suite.make_strong_suite("gutenberg", str(work), **TINY)
+    game_path = work / "games" / "2p-1.json"
+    game = json.loads(game_path.read_text())
+    game["decisions"][0][0] = len(game["actions"]) + 5
+    game_path.write_text(json.dumps(game))
+    with pytest.raises(ValueError, match="2p-1.json: not a game this module wrote"):
+        suite.make_strong_suite("gutenberg", str(work), **TINY)

@@ -761,23 +761,32 @@ def cmd_suite(args) -> int:
         task = bar.add_task("positions", total=None)
         result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
                                  progress=lambda d, n: bar.update(task, completed=d, total=n),
-                                 out=args.out, jobs=args.jobs, ray=args.ray, **budget)
+                                 out=args.out, jobs=args.jobs, ray=args.ray, path=args.suite, **budget)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
     solo = result["measure"] == "expected score"
     fmt = (lambda v: f"{v:.2f}") if solo else (lambda v: f"{v:.1%}")
+    mixed = "players" in result    # a suite of several player counts: a row each, solo in points
     t = Table(title=f"{args.bot} ({budget_words(budget) if budget else 'no budget'} a move, seed {args.seed}) on "
                     f"the {g.title} suite v{result['suite_version']}", title_justify="left")
-    for column in ("kind", "positions", "agreement", f"mean {'score' if solo else 'win chance'} lost"):
+    columns = ["kind", "positions", "agreement", f"mean {'score' if solo else 'win chance'} lost"]
+    for column in columns + (["solo: mean score lost"] if mixed else []):
         t.add_column(column, justify="left" if column == "kind" else "right")
+
+    def cells(row):
+        said = [str(row["positions"]), "-" if row["agreement"] is None else f"{row['agreement']:.0%}",
+                "-" if row["mean_lost"] is None else fmt(row["mean_lost"])]
+        return said + ([f"{row['mean_score_lost']:.2f}" if "mean_score_lost" in row else "-"] if mixed else [])
     for kind, row in result["kinds"].items():
-        t.add_row(kind, str(row["positions"]), f"{row['agreement']:.0%}", fmt(row["mean_lost"]))
-    o = result["overall"]
-    t.add_row("all", str(o["positions"]), f"{o['agreement']:.0%}", fmt(o["mean_lost"]), style="bold")
+        t.add_row(kind, *cells(row))
+    for count, row in result.get("players", {}).items():
+        t.add_row(f"{count} player{'s' if count != '1' else ''}", *cells(row), style="italic")
+    t.add_row("all", *cells(result["overall"]), style="bold")
     console.print(t)
     console.print(Text("Agreement: the share of positions where the bot played the reference's move (a long "
-                       "search). Lost: the reference's value of its best move less that of the bot's.", style="dim"))
+                       "search). Lost: the reference's value of its best move less that of the bot's."
+                       + (f" {result['note']}." if "note" in result else ""), style="dim"))
     return 0
 
 
@@ -1345,7 +1354,11 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--iterations", type=_iterations, default=None, help="iterations a move (default 500)")
     suite_p.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
     suite_p.add_argument("--version", type=_positive_int, default=None,
-                         help="the suite's version (default the game's current one: Gutenberg 1, the others 2)")
+                         help="the suite's version (default the game's current one: Gutenberg 1, Printing Press 3, "
+                              "Lead Letter Printers 2)")
+    suite_p.add_argument("--suite", default=None, metavar="FILE",
+                         help="a suite file of the game instead of a shipped version (one made by `python -m "
+                              "gutenberg_ai.tools.suite make`)")
     suite_p.add_argument("--json", action="store_true", help="print JSON")
     suite_p.add_argument("--out", default=None, metavar="DIR",
                          help="keep each position's result here as it is scored; the same command resumes")

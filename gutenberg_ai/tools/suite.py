@@ -25,11 +25,19 @@ move: from the reference's statistics when the reference gave that move at least
 MIN_SHARE of its search, else measured now by a search of the same budget and seed with
 that move forced at the root. Hidden information is handled as in the review: the
 reference searched from the information state of the player to move.
+
+Version 4 (STRONG_VERSION, `make_strong_suite`, `python -m gutenberg_ai.tools.suite make`):
+positions from games of the learned bot at every player count, solo included, balanced
+over player counts and kinds, each with two references of independent seeds (a minute
+each by default), made resumably in a work folder. A position whose references disagree
+on the best move is scored by win chance lost only. `suite_page` writes a suite's page
+(docs/suites/). docs/benchmark-suite.md says why the strong suites are version 4.
 """
 from __future__ import annotations
 
 import os
 import random
+import sys
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
@@ -40,8 +48,16 @@ from gutenberg_ai.games import core_of
 # window) and its v2 (setup tokens only at the player's own decisions, none before a
 # step's order) likewise.
 SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 3, "lead-letter-printers": 2}
+# The suites from strong play (make_strong_suite: the learned bot's games at 2, 3, 4 players and
+# solo, two references of independent seeds a position) are version 4 in every game: the
+# first number no game has used (Printing Press ships a v3 made the old way), so one
+# number names one method. A game's default moves to 4 when its file ships.
+STRONG_VERSION = 4
 MIN_SHARE = 0.01
 FORMAT = "gutenberg-ai-suite"
+MAX_POSITIONS = 10_000        # positions a suite file may hold
+MAX_ACTIONS = 100_000         # actions leading to one position
+MAX_MOVES = 10_000            # moves of one reference
 
 
 def current_version(key: str) -> int:
@@ -61,17 +77,66 @@ def position_kind(core) -> str:
     return kind(core) if kind else core.step_name().split(":")[0]
 
 
-def reference_search(state, iterations: int, seed: int, bot: str = "smmcts", threads: int = 1,
-                     root_action=None) -> dict:
-    """The long search of a position: its root statistics (the hint's search)."""
+def reference_search(state, iterations: int | None, seed: int, bot: str = "smmcts", threads: int = 1,
+                     root_action=None, seconds: float | None = None) -> dict:
+    """The long search of a position: its root statistics (the hint's search; `bot` one of
+    the hint's bots, hints.HINT_BOTS)."""
+    from gutenberg_ai.search.bots import native_search
     core = core_of(state)
     g = games.of(core)
     solo = core.num_players == 1
     options = {"returns": "score" if solo else "win"}
     if root_action is not None:
         options["root_action"] = root_action
-    return g.core.search(core, bot, iterations=iterations, seed=seed, threads=threads,
+    algorithm, options = native_search(bot, options, g.core, solo)
+    return g.core.search(core, algorithm, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
                          batches=g.core.BATCHES, **options)
+
+
+def measure_of(num_players: int) -> tuple[str, str]:
+    """(the search's statistic, its name in a suite) of a game of `num_players`: the
+    chance to win, solo the expected score."""
+    return ("fame", "expected score") if num_players == 1 else ("win", "win probability")
+
+
+def decisions_of_game(game, bot: str, chance_seed: int, **budget) -> tuple[list[int], list[tuple[int, str]]]:
+    """A game of `bot` in every seat (seat p seeded chance_seed * 8 + p), chance drawn
+    with `chance_seed`: its actions, and (the number of actions before it, its kind) of
+    each decision with more than one move."""
+    from gutenberg_ai.search.bots import make_bot
+    from gutenberg_ai.games.records import CHANCE, play_bots
+    bots = [make_bot(bot, game, p, seed=chance_seed * 8 + p, **budget) for p in range(game.num_players())]
+    actions: list[int] = []
+    decisions: list[tuple[int, str]] = []
+
+    def seen(state, player, action):
+        if player != CHANCE and len(state.legal_actions()) > 1:
+            decisions.append((len(actions), position_kind(core_of(state))))
+        actions.append(int(action))
+    play_bots(game, bots, chance_seed, on_action=seen)
+    return actions, decisions
+
+
+def reference_record(state, result: dict, intervals: bool = False) -> dict:
+    """A long search's root statistics as a suite keeps them: its best move (the most
+    searched) and each move given at least MIN_SHARE of the search, with its share and
+    value (the measure of the player to move) and, with `intervals`, the value's 95%
+    interval as a hint gives it (None: too few samples)."""
+    from gutenberg_ai.search.hints import _interval
+    p = state.current_player()
+    statistic, _ = measure_of(state.get_game().num_players())
+    total = sum(m["visits"] for m in result["moves"])
+
+    def move(m):
+        out = {"action": m["action"], "text": state.action_to_string(p, m["action"]),
+               "share": m["visits"] / total, "value": m[statistic][p]}
+        if intervals:
+            iv = _interval(m[statistic][p], m["se"][statistic][p] if m["se"] else None, statistic, m["visits"])
+            out["interval"] = list(iv) if iv is not None else None
+        return out
+    return {"best": result["moves"][0]["action"],
+            "best_text": state.action_to_string(p, result["moves"][0]["action"]),
+            "moves": [move(m) for m in result["moves"] if m["visits"] >= MIN_SHARE * total]}
 
 
 def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts", bot_iterations: int = 300,
@@ -80,28 +145,16 @@ def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts"
     """Build a suite: `games_` self-play games of `bot` (`bot_iterations` a move, chance
     seeds seed..), their decisions with more than one move grouped by kind, `per_kind`
     of each kind drawn with `seed`, each searched for `reference_iterations`."""
-    from gutenberg_ai.search.bots import make_bot
-    from gutenberg_ai.games.records import CHANCE, draw_chance, state_digest
+    from gutenberg_ai.games.records import state_digest
     g = games.get(key)
     params = dict(params or {"players": 2})
     game = g.load(**params)
     by_kind: dict[str, list[tuple[int, list[int]]]] = {}
     for n in range(games_):
         chance_seed = seed + n
-        bots = [make_bot(bot, game, p, seed=chance_seed * 8 + p, iterations=bot_iterations)
-                for p in range(game.num_players())]
-        state = game.new_initial_state()
-        actions: list[int] = []
-        while not state.is_terminal():
-            p = state.current_player()
-            if p == CHANCE:
-                a = draw_chance(state, chance_seed)
-            else:
-                if len(state.legal_actions()) > 1:
-                    by_kind.setdefault(position_kind(core_of(state)), []).append((chance_seed, list(actions)))
-                a = bots[p].step(state)
-            actions.append(int(a))
-            state.apply_action(a)
+        actions, decisions = decisions_of_game(game, bot, chance_seed, iterations=bot_iterations)
+        for at, kind in decisions:
+            by_kind.setdefault(kind, []).append((chance_seed, actions[:at]))
     rng = random.Random(f"suite/{key}/{seed}")
     chosen = []
     for kind in sorted(by_kind):
@@ -116,48 +169,162 @@ def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts"
         p = state.current_player()
         ref_seed = seed * 1000 + k
         result = reference_search(state, reference_iterations, ref_seed)
-        measure = "fame" if core.num_players == 1 else "win"
-        total = sum(m["visits"] for m in result["moves"])
         positions.append({
             "id": f"{kind.replace(' ', '-')}-{i + 1}", "kind": kind, "chance_seed": chance_seed,
             "round": core.round, "step": core.step_name(), "player": p, "legal": len(state.legal_actions()),
             "actions": actions, "digest": state_digest(core),
             "reference": {"bot": "smmcts", "iterations": result["iterations"], "seed": ref_seed,
-                          "best": result["moves"][0]["action"],
-                          "best_text": state.action_to_string(p, result["moves"][0]["action"]),
-                          "moves": [{"action": m["action"], "text": state.action_to_string(p, m["action"]),
-                                     "share": m["visits"] / total, "value": m[measure][p]}
-                                    for m in result["moves"] if m["visits"] >= MIN_SHARE * total]}})
+                          **reference_record(state, result)}})
         if progress:
             progress(k + 1, len(chosen))
     return {"format": FORMAT, "version": current_version(key), "game": key, "params": params,
-            "measure": "expected score" if game.num_players() == 1 else "win probability",
+            "measure": measure_of(game.num_players())[1],
             "made_by": {"bot": bot, "bot_iterations": bot_iterations, "games": games_, "seed": seed,
                         "per_kind": per_kind, "reference_iterations": reference_iterations},
             "positions": positions}
 
 
+def shipped_versions(key: str) -> list[int]:
+    """The versions of a game's suite shipped in its data folder."""
+    folder = games.get(key).data_folder
+    found = [name[len("suite-v"):-len(".json")] for name in os.listdir(folder)
+             if name.startswith("suite-v") and name.endswith(".json")]
+    return sorted(int(v) for v in found if v.isdigit())
+
+
+# The shape of a suite file (JSON Schema): versions 1-3 keep one reference a position and
+# the suite's parameters; version 4 gives each position its parameters, its measure and
+# two references of independent seeds. Every count and size is bounded.
+_WHOLE = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}
+_TEXT = {"type": "string", "maxLength": 1000}
+_PARAMS = {"type": "object", "maxProperties": 32,
+           "additionalProperties": {"type": ["integer", "string", "boolean"], "maxLength": 1000,
+                                    "minimum": -2**31, "maximum": 2**31 - 1}}
+_MEASURES = ["win probability", "expected score"]
+_REFERENCE = {
+    "type": "object", "required": ["bot", "iterations", "seed", "best", "moves"],
+    "properties": {
+        "bot": {"type": "string", "maxLength": 100}, "iterations": {"type": "integer", "minimum": 1, "maximum": 10**9},
+        "seed": _WHOLE, "threads": {"type": "integer", "minimum": 1, "maximum": 64}, "best": _WHOLE,
+        "best_text": _TEXT, "wall_seconds": {"type": "number", "minimum": 0}, "cpu_seconds": {"type": "number", "minimum": 0},
+        "moves": {"type": "array", "minItems": 1, "maxItems": MAX_MOVES, "items": {
+            "type": "object", "required": ["action", "share", "value"],
+            "properties": {"action": _WHOLE, "text": _TEXT, "share": {"type": "number", "minimum": 0, "maximum": 1},
+                           "value": {"type": "number"},
+                           "interval": {"anyOf": [{"type": "null"}, {"type": "array", "items": {"type": "number"},
+                                                                      "minItems": 2, "maxItems": 2}]}}}}}}
+_POSITION_KEYS = ["id", "kind", "player", "actions", "digest"]     # required in every version
+_POSITION = {
+    "type": "object", "required": _POSITION_KEYS,
+    "properties": {
+        "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+               "errorMessage": "an id is 1-64 letters, digits, '-', '_' or '.' (it names a file)"},
+        "kind": {"type": "string", "maxLength": 100}, "chance_seed": _WHOLE, "round": _WHOLE, "step": _TEXT,
+        "player": {"type": "integer", "minimum": 0, "maximum": 63}, "legal": _WHOLE,
+        "actions": {"type": "array", "maxItems": MAX_ACTIONS, "items": _WHOLE},
+        "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$", "errorMessage": "a digest is 64 hex digits"},
+        "reference": _REFERENCE, "references": {"type": "array", "minItems": 2, "maxItems": 2, "items": _REFERENCE},
+        "agree": {"type": "boolean"}, "params": _PARAMS, "measure": {"enum": _MEASURES},
+        "players": {"type": "integer", "minimum": 1, "maximum": 64}}}
+
+
+def suite_schema(version: int) -> dict:
+    """The JSON Schema of a suite file of `version`."""
+    old = version < STRONG_VERSION
+    position = dict(_POSITION, required=_POSITION_KEYS + (
+        ["reference"] if old else ["references", "agree", "params", "measure", "players"]))
+    return {"type": "object", "required": ["format", "version", "game", "measure", "positions"] + (["params"] if old else []),
+            "properties": {"format": {"const": FORMAT}, "version": {"type": "integer", "minimum": 1, "maximum": 99},
+                           "game": {"enum": list(games.GAMES)}, "params": _PARAMS, "measure": {"enum": _MEASURES},
+                           "made_by": {"type": "object"},
+                           "positions": {"type": "array", "minItems": 1, "maxItems": MAX_POSITIONS, "items": position}}}
+
+
+def suite_problems(data) -> list[tuple[str, str]]:
+    """Every problem of a suite file's data: its shape (suite_schema), then what a shape
+    cannot say (ids given twice, a best move its reference did not list, an agreement
+    that is not the references')."""
+    from gutenberg_ai.common.jsonfile import SchemaChecker
+    if not isinstance(data, dict):
+        return [("", "a suite file is a JSON object {...}")]
+    version = data.get("version")
+    problems = SchemaChecker(suite_schema(version if isinstance(version, int) else 1)).problems(data)
+    if problems:
+        return problems
+    seen: set[str] = set()
+    for k, pos in enumerate(data["positions"]):
+        if pos["id"] in seen:
+            problems.append((f"positions[{k}].id", f"{pos['id']!r} is given twice"))
+        seen.add(pos["id"])
+        refs = references_of(pos)
+        for j, ref in enumerate(refs):
+            if ref["best"] not in {m["action"] for m in ref["moves"]}:
+                where = f"positions[{k}].reference" if "reference" in pos else f"positions[{k}].references[{j}]"
+                problems.append((f"{where}.best", f"{ref['best']} is not among its moves"))
+        if "agree" in pos and pos["agree"] != (refs[0]["best"] == refs[-1]["best"]):
+            problems.append((f"positions[{k}].agree", f"must be {str(not pos['agree']).lower()}: "
+                                                      "whether the references' best moves are the same"))
+    return problems
+
+
 def load_suite(key: str, version: int | None = None, path: str | None = None) -> dict:
-    """A game's suite, checked: the format, the game, and every position's actions
-    replaying to its digest (SuiteError names the position otherwise)."""
+    """A game's suite (the file of `version`, default the current one, or the file at
+    `path`), checked whole: FileDataError names every problem (suite_problems) and the
+    file; the actions are replayed by position_state."""
     from gutenberg_ai.common.jsonfile import FileDataError, read_json
-    path = path or suite_path(key, version)
-    data, _, _ = read_json(path, FileDataError, 64 << 20, "a benchmark suite")
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != key:
-        raise ValueError(f"{path}: not a benchmark suite of {key}")
+    if path is None:
+        version = version or current_version(key)
+        if version not in shipped_versions(key):
+            raise ValueError(f"{games.get(key).title} has no suite v{version} (shipped: "
+                             + ", ".join(f"v{v}" for v in shipped_versions(key)) + ")")
+        path = suite_path(key, version)
+    data, source, shown = read_json(path, FileDataError, 64 << 20, "a benchmark suite")
+    problems = suite_problems(data)
+    if not problems and data["game"] != key:
+        problems = [("game", f"this is a suite of {data['game']}, not of {key}")]
+    if problems:
+        raise FileDataError.of(source, problems, shown)
     return data
+
+
+def references_of(pos: dict) -> list[dict]:
+    """A position's references: one (versions 1-3), two of independent seeds (4)."""
+    return pos["references"] if "references" in pos else [pos["reference"]]
+
+
+def move_values(pos: dict) -> dict[int, float]:
+    """Each move's value at a position: the mean over the references that measured it."""
+    found: dict[int, list[float]] = {}
+    for ref in references_of(pos):
+        for m in ref["moves"]:
+            found.setdefault(m["action"], []).append(m["value"])
+    return {a: sum(v) / len(v) for a, v in found.items()}
+
+
+def best_move(pos: dict) -> int:
+    """The reference's best move; where two references disagree, the one of their best
+    moves whose value (move_values) is the higher."""
+    values = move_values(pos)
+    return max((ref["best"] for ref in references_of(pos)), key=lambda a: (values[a], -a))
+
+
+def replayed(game, actions: list, what: str):
+    """The state `actions` reach from the start of `game`, each checked legal first
+    (ValueError naming `what` otherwise)."""
+    state = game.new_initial_state()
+    for a in actions:
+        legal = [x for x, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        if state.is_terminal() or a not in legal:
+            raise ValueError(f"{what}: action {a} is not legal here (another engine version?)")
+        state.apply_action(a)
+    return state
 
 
 def position_state(suite: dict, pos: dict):
     """The state of a suite position (its actions replayed), checked against its digest."""
     from gutenberg_ai.games.records import state_digest
-    game = games.get(suite["game"]).load(**suite["params"])
-    state = game.new_initial_state()
-    for a in pos["actions"]:
-        legal = [x for x, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-        if a not in legal:
-            raise ValueError(f"suite position {pos['id']}: action {a} is not legal here (another engine version?)")
-        state.apply_action(a)
+    game = games.get(suite["game"]).load(**pos.get("params", suite.get("params", {})))
+    state = replayed(game, pos["actions"], f"suite position {pos['id']}")
     if state_digest(core_of(state)) != pos["digest"]:
         raise ValueError(f"suite position {pos['id']}: the actions lead elsewhere than when the suite "
                          "was made (another engine version?)")
@@ -165,30 +332,36 @@ def position_state(suite: dict, pos: dict):
 
 
 def score_position(bot_name, key: str, version: int | None, k: int, seed: int, budget: dict,
-                   factory=None) -> dict:
+                   factory=None, path: str | None = None) -> dict:
     """The bot's move at the suite's position k (seeded seed + k) and what it loses: the
-    row of one position, the same wherever it is computed (this process or a Ray worker)."""
+    row of one position, the same wherever it is computed (this process or a Ray worker).
+    Where the position's two references disagree on the best move, the row is scored by
+    win chance lost only (`scored`)."""
     from gutenberg_ai.search.bots import make_bot
-    suite = load_suite(key, version)
+    suite = load_suite(key, version, path)
     pos = suite["positions"][k]
     state = position_state(suite, pos)
     p = state.current_player()
     bot = make_bot(factory or bot_name, state.get_game(), p, seed=seed + k, **budget)
     action = int(bot.step(state))
-    ref = pos["reference"]
-    values = {m["action"]: m["value"] for m in ref["moves"]}
-    best_value = values[ref["best"]]
-    if action == ref["best"]:
-        value, method = best_value, "best"
+    values = move_values(pos)
+    best = best_move(pos)
+    if action == best:
+        value, method = values[best], "best"
     elif action in values:
         value, method = values[action], "reference"
     else:
-        forced = reference_search(state, ref["iterations"], ref["seed"], root_action=action)
-        measure = "fame" if state.get_game().num_players() == 1 else "win"
-        value, method = forced["moves"][0][measure][p], "searched alone"
-    return {"id": pos["id"], "kind": pos["kind"], "action": action,
-            "text": state.action_to_string(p, action), "best": ref["best"],
-            "agree": action == ref["best"], "lost": max(0.0, best_value - value), "method": method}
+        ref = references_of(pos)[0]
+        forced = reference_search(state, ref["iterations"], ref["seed"], bot=ref["bot"],
+                                  threads=ref.get("threads", 1), root_action=action)
+        value, method = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p], "searched alone"
+    row = {"id": pos["id"], "kind": pos["kind"], "action": action,
+           "text": state.action_to_string(p, action), "best": best,
+           "agree": action == best, "lost": max(0.0, values[best] - value), "method": method}
+    if "references" in pos:
+        row.update(players=pos["players"], measure=pos["measure"],
+                   scored="agreement and win chance lost" if pos["agree"] else "win chance lost only")
+    return row
 
 
 def bot_label(bot_name) -> str:
@@ -215,15 +388,16 @@ def found_row(out: str | None, task: dict):
 
 
 def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, factory, budget: dict,
-                out: str | None = None, jobs: int = 1, ray: str | None = None) -> list:
+                out: str | None = None, jobs: int = 1, ray: str | None = None, path: str | None = None) -> list:
     """Every position's row, in the suite's order: found in `out` (rows written by an
     earlier run of the same settings), else scored here or, with `ray`, on a Ray cluster
     (gutenberg_ai.tools.cluster: "local" or an address; a task on a lost worker is run
     again). With `out`, each row is written there as it is scored: run again to resume."""
     from gutenberg_ai.games.records import write_json
-    suite = load_suite(key, version)
+    suite = load_suite(key, version, path)
     tasks = [{"bot": bot_label(bot_name), "game": key, "suite_version": suite["version"], "seed": seed, "budget": budget,
-              "index": k, "id": pos["id"]} for k, pos in enumerate(suite["positions"])]
+              "index": k, "id": pos["id"], **({"suite": os.path.abspath(path)} if path else {})}
+             for k, pos in enumerate(suite["positions"])]
     rows = [found_row(out, task) for task in tasks]
     done = sum(r is not None for r in rows)
 
@@ -238,14 +412,14 @@ def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, fa
     todo = [k for k, r in enumerate(rows) if r is None]
     if ray is None:
         for k in todo:
-            keep(k, score_position(bot_name, key, version, k, seed, budget, factory))
+            keep(k, score_position(bot_name, key, version, k, seed, budget, factory, path))
         return rows
     if factory is not None or not isinstance(bot_name, str):
         raise ValueError("ray: a bot object plays in this process only; give its name or module:factory")
     from gutenberg_ai.tools import cluster
     remote_ray, started = cluster.connect(ray, jobs)
     remote = remote_ray.remote(max_retries=cluster.MAX_RETRIES, num_cpus=1)(score_position)
-    pending = {remote.remote(bot_name, key, version, k, seed, budget): k for k in todo}
+    pending = {remote.remote(bot_name, key, version, k, seed, budget, None, path): k for k in todo}
     try:
         while pending:
             ready, _ = remote_ray.wait(list(pending), num_returns=1)
@@ -258,23 +432,378 @@ def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, fa
     return rows
 
 
+def aggregate(rows: list, measure: str) -> dict:
+    """The score of some rows: agreement over the rows whose references agree (all of
+    them in versions 1-3; `agreement_over` says how many where some do not), and the mean
+    lost in `measure`, the suite's (a solo row's expected score lost: `mean_score_lost`)."""
+    judged = [r for r in rows if r.get("scored", "agreement") != "win chance lost only"]
+    same = [r["lost"] for r in rows if r.get("measure", measure) == measure]
+    solo = [r["lost"] for r in rows if r.get("measure", measure) != measure]
+    out = {"positions": len(rows),
+           "agreement": sum(r["agree"] for r in judged) / len(judged) if judged else None,
+           "mean_lost": sum(same) / len(same) if same else None}
+    if len(judged) < len(rows):
+        out["agreement_over"] = len(judged)
+    if solo:
+        out["mean_score_lost"] = sum(solo) / len(solo)
+    return out
+
+
 def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, progress=None,
-              factory=None, out: str | None = None, jobs: int = 1, ray: str | None = None, **budget) -> dict:
-    """Score a bot (a name, module:factory, or `factory`) on a game's suite: agreement
-    with the reference move and win chance lost, per position and per kind. `out`, `jobs`
-    and `ray`: where the rows are kept (resumable) and where they are scored (scored_rows)."""
-    suite = load_suite(key, version)
-    rows = scored_rows(bot_name, key, seed, version, progress, factory, budget, out, jobs, ray)
+              factory=None, out: str | None = None, jobs: int = 1, ray: str | None = None,
+              path: str | None = None, **budget) -> dict:
+    """Score a bot (a name, module:factory, or `factory`) on a game's suite (of `version`,
+    or the file at `path`): agreement with the reference move and win chance lost, per
+    position, per kind and, in a suite of several player counts, per player count. `out`,
+    `jobs` and `ray`: where the rows are kept (resumable) and where they are scored
+    (scored_rows)."""
+    suite = load_suite(key, version, path)
+    rows = scored_rows(bot_name, key, seed, version, progress, factory, budget, out, jobs, ray, path)
     kinds: dict[str, list[dict]] = {}
+    counts: dict[str, list[dict]] = {}
     for r in rows:
         kinds.setdefault(r["kind"], []).append(r)
+        if "players" in r:
+            counts.setdefault(str(r["players"]), []).append(r)
+    measure = suite["measure"]
+    result = {"game": key, "suite_version": suite["version"], "bot": bot_label(bot_name), "budget": budget,
+              "seed": seed, "measure": measure, "overall": aggregate(rows, measure),
+              "kinds": {k: aggregate(v, measure) for k, v in sorted(kinds.items())}}
+    if counts:
+        result["players"] = {k: aggregate(v, measure) for k, v in sorted(counts.items())}
+    split = sum(r.get("scored") == "win chance lost only" for r in rows)
+    if split:
+        result["note"] = (f"{split} of {len(rows)} positions, whose two references disagree on the best move, "
+                          "are scored by win chance lost only: agreement is over the others")
+    result["positions"] = rows
+    return result
 
-    def agg(rs):
-        return {"positions": len(rs), "agreement": sum(r["agree"] for r in rs) / len(rs),
-                "mean_lost": sum(r["lost"] for r in rs) / len(rs)}
-    return {"game": key, "suite_version": suite["version"], "bot": bot_label(bot_name), "budget": budget, "seed": seed,
-            "measure": suite["measure"], "overall": agg(rows),
-            "kinds": {k: agg(v) for k, v in sorted(kinds.items())}, "positions": rows}
+
+# ---------------------------------------------------------------------------------------
+# Version 4: a suite from strong play, made resumably in a work folder
+# ---------------------------------------------------------------------------------------
+MAX_GAMES_PER_COUNT = 1000
+MAX_MAKE_SEED = 10**9          # a make's seed; the games' chance seeds are derived from it
+HINT_SECONDS = 2.0             # the hint a reference is measured against: at least 30 times its budget
+WORK_SETTINGS = "settings.json"
+
+
+def player_counts(key: str) -> list[int]:
+    """The player counts a game is played with (1: its solo game, where it has one)."""
+    game_type = games.get(key).load().get_type()
+    return list(range(game_type.min_num_players, game_type.max_num_players + 1))
+
+
+def strong_settings(key: str, positions: int = 60, games_per_count: int = 3, players: list | None = None,
+                    bot: str = "learned", bot_budget: dict | None = None, reference_bot: str = "smmcts",
+                    reference_budget: dict | None = None, threads: int | None = None, seed: int = 0) -> dict:
+    """The settings of a strong suite, every one checked and bounded before any work
+    (ValueError naming it): `positions` drawn from `games_per_count` games of `bot`
+    (`bot_budget` a move, default 1,000 iterations) at each count of `players` (default
+    all the game's), each searched twice (two seeds) by `reference_bot` for
+    `reference_budget` (default 60 seconds) with `threads` (default all cores)."""
+    from gutenberg_ai.common import limits
+    from gutenberg_ai.search.hints import HINT_BOTS
+    key = games.get(key).key
+    counts = player_counts(key)
+    players = sorted(set(players)) if players else counts
+    for n in players:
+        if n not in counts:
+            raise ValueError(f"players: {n!r} is not a player count of {games.get(key).title} "
+                             f"({', '.join(map(str, counts))})")
+    for what, name in (("bot", bot), ("reference bot", reference_bot)):
+        if name not in HINT_BOTS:
+            raise ValueError(f"{what}: {name!r} is not one of {', '.join(HINT_BOTS)} (a search of the hint's)")
+
+    def budget(given, default, what):
+        given = dict(given or default)
+        if set(given) - {"seconds", "iterations"} or len(given) != 1:
+            raise ValueError(f"{what}: give seconds or iterations, not {sorted(given)}")
+        limits.check_budget(given.get("seconds"), given.get("iterations"), prefix=f"{what} ")
+        return given
+    return {"game": key, "players": players,
+            "games_per_count": limits.check_whole(games_per_count, "games per count", 1, MAX_GAMES_PER_COUNT),
+            "positions": limits.check_whole(positions, "positions", 1, MAX_POSITIONS),
+            "bot": bot, "bot_budget": budget(bot_budget, {"iterations": 1000}, "bot budget"),
+            "reference_bot": reference_bot,
+            "reference_budget": budget(reference_budget, {"seconds": 60.0}, "reference budget"),
+            "threads": limits.check_threads(threads if threads is not None else (os.cpu_count() or 1)),
+            "seed": limits.check_whole(seed, "seed", 0, MAX_MAKE_SEED)}
+
+
+def read_work_file(path: str):
+    """A file of the work folder (written by this module), or None if absent; a file
+    that is not what it wrote is an error naming it (remove it to make it again)."""
+    import json
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path}: not a file of a suite's work folder ({e}): remove it to make it again") from None
+    if not isinstance(data, dict) or "task" not in data:
+        raise ValueError(f"{path}: not a file of a suite's work folder: remove it to make it again")
+    return data
+
+
+def open_work(work: str, settings: dict) -> dict:
+    """The work folder's settings: those given, written with the day the work started;
+    a folder started with other settings is refused (its files would not fit them)."""
+    import datetime
+    from gutenberg_ai.games.records import write_json
+    path = os.path.join(work, WORK_SETTINGS)
+    found = read_work_file(path)
+    if found is None:
+        found = {"task": settings, "started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")}
+        write_json(path, found)
+    elif found["task"] != settings:
+        differ = [k for k in sorted(set(settings) | set(found["task"])) if settings.get(k) != found["task"].get(k)]
+        raise ValueError(f"{work}: this work folder was started with other settings ("
+                         + "; ".join(f"{k}: {found['task'].get(k)!r} there, {settings.get(k)!r} now" for k in differ)
+                         + "): give the same ones to go on, or another folder")
+    return found
+
+
+def game_task(settings: dict, players: int, n: int) -> dict:
+    """What the n-th game at `players` is: its parameters, chance seed and bot."""
+    return {"params": {"players": players}, "chance_seed": settings["seed"] * 1000 + players * 100 + n,
+            "bot": settings["bot"], "bot_budget": settings["bot_budget"]}
+
+
+def play_work_games(work: str, settings: dict, progress=None) -> list[dict]:
+    """Every game of the settings, each played once and written as it ends
+    (work/games/<players>p-<n>.json): a game found there is not played again."""
+    import time
+    from gutenberg_ai.games.records import write_json
+    g = games.get(settings["game"])
+    tasks = [(players, n) for players in settings["players"] for n in range(settings["games_per_count"])]
+    played = []
+    for done, (players, n) in enumerate(tasks):
+        task = game_task(settings, players, n)
+        path = os.path.join(work, "games", f"{players}p-{n + 1}.json")
+        found = read_work_file(path)
+        if found is not None and found["task"] == task and not work_game_shape(found):
+            raise ValueError(f"{path}: not a game this module wrote (its actions and decisions): "
+                             "remove it to play that game again")
+        if found is None or found["task"] != task:
+            started = time.process_time()
+            actions, decisions = decisions_of_game(g.load(**task["params"]), task["bot"], task["chance_seed"],
+                                                   **task["bot_budget"])
+            found = {"task": task, "actions": actions, "decisions": [list(d) for d in decisions],
+                     "cpu_seconds": round(time.process_time() - started, 3)}
+            write_json(path, found)
+        played.append(found)
+        if progress:
+            progress(f"game {done + 1}/{len(tasks)} played")
+    return played
+
+
+def work_game_shape(found: dict) -> bool:
+    """Whether a game file of the work folder has the shape written: actions (whole
+    numbers) and decisions ([actions before it, its kind]) within them."""
+    actions, decisions = found.get("actions"), found.get("decisions")
+    return (isinstance(actions, list) and all(type(a) is int for a in actions) and isinstance(decisions, list)
+            and all(isinstance(d, list) and len(d) == 2 and type(d[0]) is int and 0 <= d[0] < len(actions)
+                    and isinstance(d[1], str) for d in decisions))
+
+
+def choose_positions(settings: dict, played: list[dict]) -> list[tuple[int, str, dict, int]]:
+    """The positions drawn from the games' decisions, balanced: the cells (player count,
+    kind) take one position each in turn, each its next one in an order shuffled with the
+    seed, until there are `positions` (a cell with none left gives its turn to the
+    others); the turns go round the player counts first (each count's first kind, then
+    each one's second...), so that a few positions still span every count.
+    (players, kind, game, actions before it), in the order of the cells."""
+    cells: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    for k, game in enumerate(played):
+        for at, kind in game["decisions"]:
+            cells.setdefault((game["task"]["params"]["players"], kind), []).append((k, at))
+    rng = random.Random(f"suite/{settings['game']}/{settings['seed']}")
+    for cell in sorted(cells):
+        rng.shuffle(cells[cell])
+    chosen: dict[tuple[int, str], list[tuple[int, int]]] = {cell: [] for cell in cells}
+    left = min(settings["positions"], sum(len(c) for c in cells.values()))
+    rank = {cell: sorted(k for n, k in cells if n == cell[0]).index(cell[1]) for cell in cells}
+    turns = sorted(cells, key=lambda cell: (rank[cell], cell[0]))
+    while left:
+        for cell in turns:
+            if cells[cell] and left:
+                chosen[cell].append(cells[cell].pop())
+                left -= 1
+    return [(players, kind, played[k], at) for (players, kind), picks in sorted(chosen.items())
+            for k, at in sorted(picks)]
+
+
+def strong_positions(settings: dict, played: list[dict]) -> list[dict]:
+    """The chosen positions, each as the suite keeps it, without its references yet."""
+    from gutenberg_ai.games.records import state_digest
+    g = games.get(settings["game"])
+    out = []
+    numbers: dict[tuple[int, str], int] = {}
+    for players, kind, game, at in choose_positions(settings, played):
+        numbers[(players, kind)] = numbers.get((players, kind), 0) + 1
+        params = game["task"]["params"]
+        state = replayed(g.load(**params), game["actions"][:at],
+                         f"the game of {players} players, chance seed {game['task']['chance_seed']}")
+        core = core_of(state)
+        out.append({"id": f"{players}p-{kind.replace(' ', '-')}-{numbers[(players, kind)]}", "kind": kind,
+                    "players": players, "params": params, "chance_seed": game["task"]["chance_seed"],
+                    "round": core.round, "step": core.step_name(), "player": state.current_player(),
+                    "legal": len(state.legal_actions()), "actions": game["actions"][:at],
+                    "digest": state_digest(core), "measure": measure_of(players)[1]})
+    return out
+
+
+def reference_seed(settings: dict, pos_id: str, j: int) -> int:
+    """The seed of a position's j-th reference: independent of the other's."""
+    return random.Random(f"suite-reference/{settings['seed']}/{pos_id}/{j}").getrandbits(62)
+
+
+def strong_reference(state, settings: dict, seed: int) -> dict:
+    """One reference search of a position, with what it took (CPU and wall seconds)."""
+    import time
+    budget = settings["reference_budget"]
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = reference_search(state, budget.get("iterations"), seed, bot=settings["reference_bot"],
+                              threads=settings["threads"], seconds=budget.get("seconds"))
+    return {"bot": settings["reference_bot"], "iterations": result["iterations"], "seed": seed,
+            "threads": settings["threads"], "wall_seconds": round(time.perf_counter() - wall, 3),
+            "cpu_seconds": round(time.process_time() - cpu, 3), **reference_record(state, result, intervals=True)}
+
+
+def make_references(work: str, settings: dict, suite: dict, progress=None) -> None:
+    """Both references of every position, each searched once and written as it ends
+    (work/references/<id>.<j>.json); then each position says whether they agree."""
+    from gutenberg_ai.games.records import write_json
+    positions = suite["positions"]
+    for k, pos in enumerate(positions):
+        refs = []
+        for j in range(2):
+            task = {"id": pos["id"], "digest": pos["digest"], "seed": reference_seed(settings, pos["id"], j),
+                    "bot": settings["reference_bot"], "budget": settings["reference_budget"],
+                    "threads": settings["threads"]}
+            path = os.path.join(work, "references", f"{pos['id']}.{j + 1}.json")
+            found = read_work_file(path)
+            if found is not None and found["task"] == task and not (
+                    isinstance(found.get("reference"), dict) and "best" in found["reference"]):
+                raise ValueError(f"{path}: not a reference this module wrote: remove it to search it again")
+            if found is None or found["task"] != task:
+                found = {"task": task, "reference": strong_reference(position_state(suite, pos), settings, task["seed"])}
+                write_json(path, found)
+            refs.append(found["reference"])
+            if progress:
+                progress(f"reference {2 * k + j + 1}/{2 * len(positions)} searched")
+        pos["references"] = refs
+        pos["agree"] = refs[0]["best"] == refs[1]["best"]
+
+
+def make_strong_suite(key: str, work: str, progress=None, **options) -> dict:
+    """A suite of version STRONG_VERSION (strong_settings's `options`), made in the folder
+    `work`: every game and every reference is written there as it ends, and the same call
+    goes on from there after a stop (a kill included), giving the same suite as an
+    uninterrupted run but for the seconds measured. The header says how it was made."""
+    settings = strong_settings(key, **options)
+    started = open_work(work, settings)["started"]
+    played = play_work_games(work, settings, progress)
+    suite = {"format": FORMAT, "version": STRONG_VERSION, "game": settings["game"],
+             "measure": measure_of(2 if any(n > 1 for n in settings["players"]) else 1)[1],
+             "positions": strong_positions(settings, played)}
+    make_references(work, settings, suite, progress)
+    refs = [r for pos in suite["positions"] for r in pos["references"]]
+    hint_budget = {"seconds": HINT_SECONDS, "threads": settings["threads"]}
+    suite["made_by"] = {
+        "method": "strong play, two references of independent seeds a position", **settings,
+        "games": len(played), "started": started, "hint_compared": hint_budget,
+        "reference_seconds": {"references": len(refs), "wall": round(sum(r["wall_seconds"] for r in refs), 1),
+                              "cpu": round(sum(r["cpu_seconds"] for r in refs), 1)},
+        "agreement": {"positions": len(suite["positions"]), "agree": sum(p["agree"] for p in suite["positions"])}}
+    suite["positions"] = suite.pop("positions")     # the header first
+    problems = suite_problems(suite)
+    if problems:    # a file of the work folder changed by hand: name it, write nothing
+        ids = {f"positions[{k}]": pos["id"] for k, pos in enumerate(suite["positions"])}
+        raise ValueError("\n".join(
+            f"{work}: {where}" + (f" (references/{ids[where.split('.')[0]]}.1.json or .2.json)"
+                                  if where.split(".")[0] in ids else "") + f": {why}" for where, why in problems))
+    return suite
+
+
+def _hours(seconds: float) -> str:
+    return f"{seconds / 3600:.1f} h" if seconds >= 3600 else f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.1f} s"
+
+
+def suite_page(data: dict, source: str) -> str:
+    """The Markdown page of a suite (docs/suites/): how it was made, its positions per
+    kind and player count, how long its references took and how well the two seeds
+    agree, written from the suite file `data` (named `source`), never by hand."""
+    from gutenberg_ai.common.words import budget_words
+    title = games.get(data["game"]).title
+    positions = data["positions"]
+    counts = sorted({p.get("players", data.get("params", {}).get("players", 2)) for p in positions})
+    kinds = sorted({p["kind"] for p in positions})
+    made = data.get("made_by", {})
+    lines = [f"# {title}: benchmark suite v{data['version']}", "",
+             f"Written by `python -m gutenberg_ai.tools.suite page {source}` from the suite file "
+             f"`{source}`: remade from the file, not edited by hand. [The benchmark suite](../benchmark-suite.md) "
+             "says how suites are made and scored.", "",
+             f"{len(positions)} positions; the measure: {data['measure']}.", "", "## How it was made", ""]
+    def shown(v):
+        if isinstance(v, dict) and set(v) <= {"seconds", "iterations"}:
+            return budget_words(v)
+        return ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+    lines += [f"- {k.replace('_', ' ')}: {shown(v)}" for k, v in made.items()
+              if k not in ("reference_seconds", "agreement", "hint_compared")]
+    lines += ["", "## Positions per kind and player count", "",
+              "| kind | " + " | ".join(f"{n} player{'s' if n > 1 else ''}" for n in counts) + " | all |",
+              "| --- |" + " --- |" * (len(counts) + 1)]
+    for kind in kinds + ["all"]:
+        cells = [sum(1 for p in positions if (kind == "all" or p["kind"] == kind)
+                     and p.get("players", counts[0] if len(counts) == 1 else None) == n) for n in counts]
+        lines.append(f"| {kind} | " + " | ".join(map(str, cells)) + f" | {sum(cells)} |")
+    refs = [r for p in positions for r in references_of(p)]
+    lines += ["", "## The references", ""]
+    timed = [r for r in refs if "wall_seconds" in r]
+    first = refs[0]
+    lines.append(f"Each by `{first['bot']}`, " + (f"{len(references_of(positions[0]))} a position (independent seeds)"
+                                                  if "references" in positions[0] else "one a position")
+                 + f"; {min(r['iterations'] for r in refs):,} to {max(r['iterations'] for r in refs):,} iterations.")
+    if timed:
+        budget = made.get("reference_budget")
+        if budget:
+            ratio = f" ({budget['seconds'] / HINT_SECONDS:g} times a {HINT_SECONDS:g}-second hint's)" \
+                if "seconds" in budget else ""
+            lines.append(f"A budget of {budget_words(budget)} each{ratio}, {first.get('threads', 1)} thread(s).")
+        wall = [r["wall_seconds"] for r in timed]
+        cpu = [r["cpu_seconds"] for r in timed]
+        lines += ["", "| references | wall, in all | CPU, in all | wall a reference (least-most) | CPU a reference (least-most) |",
+                  "| --- | --- | --- | --- | --- |",
+                  f"| {len(timed)} | {_hours(sum(wall))} | {_hours(sum(cpu))} | {min(wall):.1f}-{max(wall):.1f} s "
+                  f"| {min(cpu):.1f}-{max(cpu):.1f} s |"]
+    else:
+        lines.append("How long they took was not recorded (versions 1-3).")
+    lines += ["", "## How well the two seeds agree", ""]
+    paired = [p for p in positions if "references" in p]
+    if not paired:
+        lines.append("One reference a position: not measured (versions 1-3).")
+    else:
+        agree = sum(p["agree"] for p in paired)
+        lines += [f"The two references chose the same best move at {agree} of {len(paired)} positions "
+                  f"({agree / len(paired):.0%}); the others are scored by win chance lost only.", "",
+                  "| kind | positions | same best move |", "| --- | --- | --- |"]
+        for kind in kinds:
+            ps = [p for p in paired if p["kind"] == kind]
+            lines.append(f"| {kind} | {len(ps)} | {sum(p['agree'] for p in ps)} |")
+        split = [p for p in paired if not p["agree"]]
+        if split:
+            lines += ["", "Where they disagree:", ""]
+            lines += [f"- `{p['id']}`: {p['references'][0]['best_text']} / {p['references'][1]['best_text']}"
+                      for p in split]
+    return "\n".join(lines) + "\n"
+
+
+def page_name(data: dict) -> str:
+    """The file name of a suite's page in docs/suites/."""
+    return f"{data['game']}-v{data['version']}.md"
 
 
 def write_suite(data: dict, path: str):
@@ -282,10 +811,93 @@ def write_suite(data: dict, path: str):
     write_json(path, data)
 
 
+def main_make(argv) -> int:
+    """Make a game's strong suite (version 4) in a work folder: python -m
+    gutenberg_ai.tools.suite make --game G --work DIR. Every game and every reference is
+    written to DIR as it ends; the same command goes on after a stop. The suite file is
+    written only once every reference is there."""
+    import argparse
+    p = argparse.ArgumentParser(prog="python -m gutenberg_ai.tools.suite make", description=main_make.__doc__)
+    p.add_argument("--game", default="gutenberg")
+    p.add_argument("--work", required=True, metavar="DIR", help="the work folder (made if absent)")
+    p.add_argument("--out", default=None, metavar="FILE", help=f"the suite file (default DIR/suite-v{STRONG_VERSION}.json)")
+    p.add_argument("--positions", type=int, default=60, help="positions (default 60)")
+    p.add_argument("--games-per-count", type=int, default=3, help="games at each player count (default 3)")
+    p.add_argument("--players", default=None, help="player counts, e.g. 2,3,4 (default all the game's, solo included)")
+    p.add_argument("--bot", default="learned", help="the bot of the games (default learned)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--bot-iterations", type=int, default=None, help="its iterations a move (default 1000)")
+    group.add_argument("--bot-seconds", type=float, default=None, help="its seconds a move")
+    p.add_argument("--reference-bot", default="smmcts", help="the references' search (default smmcts, the hint's)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--reference-seconds", type=float, default=None, help="seconds a reference (default 60)")
+    group.add_argument("--reference-iterations", type=int, default=None, help="iterations a reference")
+    p.add_argument("--threads", type=int, default=None, help="threads a reference (default all cores)")
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args(argv)
+
+    def budget(seconds, iterations):
+        return {"seconds": seconds} if seconds is not None else {"iterations": iterations} if iterations is not None else None
+    try:
+        players = [int(n) for n in args.players.split(",")] if args.players else None
+    except ValueError:
+        return _refused("make", f"--players: {args.players!r} is not a list of player counts such as 2,3,4")
+    try:
+        data = make_strong_suite(args.game, args.work, progress=lambda said: print(said, flush=True),
+                                 positions=args.positions, games_per_count=args.games_per_count, players=players,
+                                 bot=args.bot, bot_budget=budget(args.bot_seconds, args.bot_iterations),
+                                 reference_bot=args.reference_bot, threads=args.threads, seed=args.seed,
+                                 reference_budget=budget(args.reference_seconds, args.reference_iterations))
+        out = args.out or os.path.join(args.work, f"suite-v{STRONG_VERSION}.json")
+        write_suite(data, out)
+    except (ValueError, OSError) as e:
+        return _refused("make", str(e))
+    except KeyboardInterrupt:
+        print("suite make: interrupted; the same command goes on from there", file=sys.stderr)
+        return 130
+    print(f"{len(data['positions'])} positions written to {out}")
+    return 0
+
+
+def main_page(argv) -> int:
+    """Write the Markdown page of a suite file (docs/suites/GAME-vN.md by default)."""
+    import argparse
+    p = argparse.ArgumentParser(prog="python -m gutenberg_ai.tools.suite page", description=main_page.__doc__)
+    p.add_argument("suite", metavar="FILE", help="a suite file")
+    p.add_argument("--out", default=None, metavar="FILE", help="the page (default docs/suites/GAME-vN.md)")
+    args = p.parse_args(argv)
+    from gutenberg_ai.common.jsonfile import FileDataError, read_json
+    try:
+        data, source, shown = read_json(args.suite, FileDataError, 64 << 20, "a benchmark suite")
+        problems = suite_problems(data)
+        if problems:
+            raise FileDataError.of(source, problems, shown)
+        out = args.out or os.path.join("docs", "suites", page_name(data))
+        os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(suite_page(data, args.suite))
+    except (ValueError, OSError) as e:
+        return _refused("page", str(e))
+    print(f"written {out}")
+    return 0
+
+
+def _refused(command: str, why: str) -> int:
+    for line in why.split("\n"):
+        print(f"suite {command}: {line}", file=sys.stderr)
+    return 2
+
+
 def main(argv=None):
     """Remake a game's suite file: python -m gutenberg_ai.tools.suite --game G (the settings
-    that made Gutenberg's v1 are the defaults; a changed suite is a new version)."""
+    that made Gutenberg's v1 are the defaults; a changed suite is a new version). `make`
+    makes a strong suite (version 4, main_make), `page` a suite's page (main_page)."""
     import argparse
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["make"]:
+        return main_make(argv[1:])
+    if argv[:1] == ["page"]:
+        return main_page(argv[1:])
     p = argparse.ArgumentParser(prog="python -m gutenberg_ai.tools.suite", description=main.__doc__)
     p.add_argument("--game", default="gutenberg")
     p.add_argument("--per-kind", type=int, default=4)
@@ -303,4 +915,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
