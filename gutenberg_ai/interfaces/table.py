@@ -229,11 +229,7 @@ class FollowedGame:
         if player == CHANCE:
             return ("not possible: that cannot come up here (already out, or not in this game)"
                     + (" in any deal of what you have not seen" if self.hidden_count() else ""))
-        try:
-            reason = core_of(self.state).illegal_message(int(action))
-        except (OverflowError, ValueError, TypeError):
-            reason = f"action {action} is not a move of this game"
-        return f"not possible: {reason}"
+        return self._why_at(self.state, action)
 
     def _adopt(self, world):
         """The placeholders of `world` (a resample of the person's information state)."""
@@ -270,17 +266,21 @@ class FollowedGame:
                 state.apply_action(action)
         return state, kept, dropped
 
+    def _replaced(self, index: int, action: int):
+        """The game replayed with entry `index` entered as `action` (refused if it cannot
+        come up there): (state, kept, dropped), as _replay gives them."""
+        before = self._state_at(index)
+        if action not in outcomes(before):
+            raise EntryRefused(self._why_at(before, action))
+        old = self.entries[index]
+        return self._replay(self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:])
+
     def reveal(self, index: int, action: int):
         """A placeholder now shown, entered as it came up: the game replayed from it; an
         entered entry after it that no longer fits refuses the reveal (nothing changes)."""
         if index not in self.reveals():
             raise EntryRefused(f"entry {index + 1} is not a hidden entry shown now")
-        before = self._state_at(index)
-        if action not in outcomes(before):
-            raise EntryRefused(self._why_at(before, action))
-        old = self.entries[index]
-        entries = self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:]
-        state, kept, dropped = self._replay(entries)
+        state, kept, dropped = self._replaced(index, action)
         if dropped:
             e = dropped[0]
             raise EntryRefused(f"not possible: that contradicts a later entry ({self.name(e.player)}: "
@@ -296,14 +296,12 @@ class FollowedGame:
         old = self.entries[index]
         if not old.entered:
             raise EntryRefused(f"entry {index + 1} is hidden from you: it is entered when it is shown")
-        before = self._state_at(index)
-        if action not in outcomes(before):
-            raise EntryRefused(self._why_at(before, action))
-        words = {id(e): (i, self._words(e)) for i, e in enumerate(self.entries)}
-        entries = self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:]
-        state, kept, dropped = self._replay(entries)
+        state, kept, dropped = self._replaced(index, action)
+        # Only the dropped entries are named: their words from the game before the fix.
+        place = {id(e): i for i, e in enumerate(self.entries)}
+        named = [(place[id(e)], e.player, self._words(e)) for e in dropped]
         self.state, self.entries = state, kept
-        return [(words[id(e)][0], e.player, words[id(e)][1]) for e in dropped]
+        return named
 
     def _state_at(self, index: int):
         state = self.game.new_initial_state()
