@@ -277,10 +277,7 @@ class TableSession:
         if len(rest) != 1 or not rest[0].isdigit():
             raise ValueError("fix N: the number of the entry to correct (log shows them)")
         i = int(rest[0]) - 1
-        if not 0 <= i < len(f.entries):
-            raise EntryRefused(f"there is no entry {i + 1} (entries 1 to {len(f.entries)})")
-        if not f.entries[i].entered:
-            raise EntryRefused(f"entry {i + 1} is hidden from you: it is entered when it is shown")
+        f.correctable(i)
         options = f.options_at(i)
         was = options.get(f.entries[i].action, "?")
         line = self._read(f"entry {i + 1} (was: {was}), corrected? ")
