@@ -331,7 +331,7 @@ def cmd_table(args) -> int:
                               ("--names", args.names), ("--position", args.position or None)):
             if value is not None:
                 raise UsageError(f"--resume: the game is the record's; leave out {option}")
-        followed = resume(args.resume, seed)
+        followed, note = resume(args.resume, seed), ""
         same_game(args.game, followed.printing_game, f"the record {args.resume}")
         save = args.save or args.resume
         said = f"Resumed {args.resume}: {len(followed.entries)} entries"
@@ -352,11 +352,12 @@ def cmd_table(args) -> int:
         save = args.save or f"table-{g.key}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         said = f"{g.title}, {game.num_players()} player{'s' if game.num_players() > 1 else ''}, you in seat " \
                f"{followed.seat}" + (f", from the position {args.position}" if args.position else "")
-        if note:
-            console.print(Text(note, style="dim"))
-    console.print(Text(f"{said}. Saved after every entry to {save} (continue: gutenberg-ai table --resume "
-                       f"{save}). Type help for the commands.", style="dim"))
-    return TableSession(followed, console, save=save, budget=budget).run()
+    session = TableSession(followed, console, save=save, budget=budget)
+    for line in (note, f"{said}. Saved after every entry to {save} (continue: gutenberg-ai table --resume "
+                       f"{save}). Type help for the commands."):
+        if line:
+            session.note(line)
+    return session.run()
 
 
 # ---------------------------------------------------------------------------------------
