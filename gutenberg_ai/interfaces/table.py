@@ -109,7 +109,7 @@ class FollowedGame:
         self.start = game.new_initial_state() if start is None else start.clone()
         self.position = self.printing_game.rules_module.sources_of(game).get("position")
         self.state = self.start.clone()
-        self._start_hides = None     # whether the start hides something from the person (asked once)
+        self._start_hides: bool | None = None   # whether the start hides something from the person (asked once)
         if entries:
             state, kept, dropped = self._replay([Entry(*e) for e in entries])
             if dropped:

@@ -563,7 +563,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         g, names = printing_game(req.game), req.names
         try:
             if req.position is not None:
-                game, known = table_position(req)
+                game, known = table_position(req, req.position)
                 names = names or known
             else:
                 game = requested_game(g, req)
@@ -576,14 +576,14 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         tables.add(web, page)
         return web.view()
 
-    def table_position(req: NewTable):
+    def table_position(req: NewTable, position: str):
         """The game of a table request's position (positionfile.position_game, as `table
         --position` reads a file) and the names it gives: the settings given in the
         request must be the file's; a file over the upload limit is refused before it is
         read (the upload's checks: read_upload)."""
         from gutenberg_ai.games.positionfile import position_game
         # A field of the request, not an upload of its own: too big is the request's fault (422).
-        data = read_upload(Upload(text=req.position, name="position"), PositionError, too_big=422)
+        data = read_upload(Upload(text=position, name="position"), PositionError, too_big=422)
         given = req.model_fields_set
         settings = {name: getattr(req, name) for name in ("players", "rounds", "characters", "variant")
                     if name in given}
