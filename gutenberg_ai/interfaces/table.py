@@ -269,7 +269,7 @@ class FollowedGame:
                 assert not e.entered, "a resample keeps what the person has seen"
                 self.entries[i] = Entry(player, action, False)
         self.state = world
-        if self.start_hides():
+        if start_lines(world) != start_lines(self.start):     # the position's hidden facts redrawn too
             self.start = self._start_of(world)
 
     def _start_of(self, world):
