@@ -187,15 +187,29 @@ def test_a_closed_session_resumes_from_the_autosave(tmp_path):
 
 
 @pytest.mark.parametrize("key,players,seat", [("gutenberg", 2, 1), ("printing-press", 3, 2),
-                                              ("lead-letter-printers", 2, 0)])
+                                              ("lead-letter-printers", 2, 0), ("gutenberg", 4, 0),
+                                              ("lead-letter-printers", 4, 1)])
 def test_every_step_of_a_followed_game_fits_a_100_by_40_terminal(key, players, seat, tmp_path):
     """What the table mode prints between two prompts (one step), with the prompt's line,
     fits 100 columns and 40 lines, like play's decisions (issue: "the screen of each step
-    fits 100x40")."""
+    fits 100x40"): also a decision printed under a notice (the placeholders just placed,
+    a refusal, a correction and the entries it left out)."""
     game, record, _ = recorded(key, players)
     console = Console(file=io.StringIO(), width=100, height=40, highlight=False)
     box, screens, start, typed = [], [], [0], [0]
-    answer = script(record.actions, box)
+    fixes = []
+
+    def notices(prompt, followed):
+        """At some of the person's decisions: a correction of the entry before (the same
+        value again) or an entry refused first."""
+        n = len(followed.entries)
+        if prompt.startswith(f"entry {n} (was: "):
+            return record.actions[n - 1]["text"]
+        if followed.next_turn()[0] != "own" or n in fixes or n % 3:
+            return None
+        fixes.append(n)
+        return f"fix {n}" if followed.entries[-1].entered and n % 2 else "#999999"
+    answer = script(record.actions, box, notices)
 
     def printed_since_the_entry():
         """The lines printed since the last prompt, less the echo of what was typed there
@@ -205,7 +219,8 @@ def test_every_step_of_a_followed_game_fits_a_100_by_40_terminal(key, players, s
         return rest if "".join(rest).strip() else []
 
     def read_line(prompt):
-        screens.append(printed_since_the_entry() + [prompt])
+        # a prompt longer than the terminal is wide takes more lines (a correction's)
+        screens.append(printed_since_the_entry() + [prompt[i:i + 100] for i in range(0, len(prompt), 100)])
         line = answer(prompt)
         start[0] = len(console.file.getvalue())
         typed[0] = len(console.render_lines(Text(prompt + line), pad=False))
@@ -221,3 +236,9 @@ def test_every_step_of_a_followed_game_fits_a_100_by_40_terminal(key, players, s
         shown = "\n".join(lines)
         assert len(lines) <= 40, f"step {n}: {len(lines)} lines\n{shown}"
         assert max(len(line) for line in lines) <= 100, f"step {n}\n{shown}"
+    decisions = [lines for lines in screens if any(line.startswith("─") and "Your decision" in line for line in lines)]
+    view = games.get(key).view
+    noticed = [lines for lines in decisions if lines and (
+        lines[0].startswith(("not possible", "  no longer fits", view.UNSEEN_DRAW)) or "corrected to" in lines[0]
+        or any(line.startswith(tuple(f"player {s} " for s in range(players))) for line in lines[:3]))]
+    assert noticed, "no decision printed under a notice"

@@ -18,7 +18,8 @@ A game's position module provides (docs/new-game.md): FORMAT, `position_from_dat
 catalogue, source, path)` -> a Position (`state`, a CoreState at the decision; `rules`;
 `game_params`, the OpenSpiel parameters; `step`; `names`; `data`), `load_position`,
 `position_of(state, viewer=...)`, `save_position(state, path, viewer=...)`, and for
-`play --position` `position_start(data, pos, seed)` and `preset_action(...)`.
+`play --position` and `table --position` (position_game) `position_start(data, pos, seed)`
+and `preset_action(...)`.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import (FileDataError, SchemaChecker, decode_json, name_reason, packaged_json,
                                   read_bytes, show)
 
-__all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "read_position"]
+__all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "position_game", "read_position"]
 
 MAX_FILE_BYTES = 1 << 20    # a position is a few kilobytes
 RECORD_FORMAT = "gutenberg-record"
@@ -121,3 +122,26 @@ def load_position(path_or_dict: str | os.PathLike | dict, game: str | None = Non
     g = found or wanted or games.get(games.DEFAULT_GAME)
     module = g.positions
     return g, module.load_position(data if path is None else path, catalogue=catalogue)
+
+
+def position_game(path_or_dict: str | os.PathLike | dict, game: str | None = None, catalogue: Any = None,
+                  seed: int = 0, settings: dict | None = None) -> tuple[games.PrintingGame, Any, Any, list, str]:
+    """A game to play or follow from a position file (or decoded JSON): (the game, its
+    Position, the OpenSpiel game whose initial state is the position, presets, note).
+    What the file hides is dealt with `seed` by the game's position_start (Gutenberg: the
+    hidden plans planned again, the plans given after them as presets); `note` says so.
+    `settings` (players, rounds...: None where not given) must be the file's: the first
+    that is not is a ParameterError naming it. `game` and `catalogue` as load_position."""
+    from gutenberg_ai.games.gamedata import ParameterError, register_data
+    g, pos = load_position(path_or_dict, game=game, catalogue=catalogue)
+    for name, value in (settings or {}).items():
+        if value is not None and name not in g.rules_module.DEFAULTS:
+            raise ParameterError(f"{name}: {g.title} has no such parameter")
+        if value is not None and name in pos.game_params and value != pos.game_params[name]:
+            raise ParameterError(f"{name}: {value!r}, but the position is a game with {name} "
+                                 f"{pos.game_params[name]!r}")
+    data, presets, note = g.positions.position_start(pos.data, pos, seed)
+    params = dict(pos.game_params, position=register_data(data, pos.source))
+    if isinstance(catalogue, (str, os.PathLike)) and catalogue:
+        params["catalogue"] = os.fspath(catalogue)
+    return g, pos, g.load(**params), presets, note

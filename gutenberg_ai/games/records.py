@@ -59,6 +59,11 @@ player's plan committed in the current plan step, the character tiles the others
 are `{"player": P, "by": ..., "hidden": true}`, without action or text. Replaying or
 resuming one fills the hidden draws with draws that fit everything recorded after them
 (fill_hidden), and leaves the hidden plans at the end to be chosen again.
+
+A record of a game followed at a table from a position (`gutenberg-ai table --position`)
+may have `"start"`: the hidden facts of the position as the followed game last dealt
+them (the native state's start records, "start_tokens 3 4 ...", one line each), so
+that its actions replay from the same start (start_state).
 """
 from __future__ import annotations
 
@@ -311,7 +316,9 @@ def _whole(value: object) -> TypeGuard[int]:
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 # The keys a record may have: the format's, and those the commands add (`extra`).
 _KEYS = ("format", "version", "command", "game", "catalogue", "position", "seed", "seats",
-         "viewer", "actions", "finished", "result", "arena")
+         "viewer", "actions", "finished", "result", "arena", "start")
+MAX_START_LINES = 16          # a start record a seat at most (4), with room
+_START_LINE = re.compile(r"start_[a-z]{1,20}( [0-9]{1,2}){1,200}")
 
 
 def load_record(source: str | os.PathLike | dict) -> dict:
@@ -362,6 +369,8 @@ def _check_record(data: Any) -> Problems:
     if viewer is not None and not (_whole(viewer) and (players is None or 0 <= viewer < players)):
         add("viewer", f"{show(viewer)} is not a seat" + (f" (players are 0-{players - 1})" if players else ""))
     _check_seats(data["seats"], players, add)
+    if "start" in data:
+        _check_start(data["start"], data.get("position"), add)
     _check_actions(data["actions"], players, add, viewer is not None)
     _check_result(data, players, add)
     return found
@@ -508,6 +517,38 @@ def _check_actions(actions: Any, players: int | None, add: Callable[[str, str], 
                         f"{len(value)} characters, at most {limit}")
 
 
+def _check_start(start: Any, position: Any, add: Callable[[str, str], None]) -> None:
+    """The start records of a followed game's position (start_lines)."""
+    if not isinstance(position, dict):
+        add("start", "a record's start belongs to a game from a position (its position is null)")
+    elif not isinstance(start, list) or len(start) > MAX_START_LINES:
+        add("start", f"a list of at most {MAX_START_LINES} lines, got {show(start)}")
+    else:
+        for i, line in enumerate(start):
+            if not isinstance(line, str) or not _START_LINE.fullmatch(line):
+                add(f"start[{i}]", f"{show(line)} is not a start record ('start_<what> <numbers>')")
+
+
+def start_lines(state: pyspiel.State) -> list:
+    """The start records of a native state (the hidden facts of a position's start as a
+    redraw dealt them), as its serialization writes them: "start_tokens 3 4 ..."."""
+    return [line for line in state.serialize().split("\n") if line.startswith("start_")]
+
+
+def start_state(record: dict, game: pyspiel.Game | None = None) -> pyspiel.State:
+    """The state a checked record's actions begin at: the game's initial state, with the
+    record's start records set ("start"); RecordError where the game refuses them."""
+    game = game_of(record) if game is None else game
+    lines = record.get("start")
+    if not lines:
+        return game.new_initial_state()
+    try:
+        return game.deserialize_state("\n".join(lines))
+    except pyspiel.SpielError as e:
+        raise RecordError(record.get("_source", "record"), "start",
+                          str(e).split("): ")[-1].split("\n")[0]) from None
+
+
 def _check_search(search: Any, where: str, add: Callable[[str, str], None]) -> None:
     """A move's search statistics (search_entry), as self-play records carry them."""
     if not isinstance(search, dict):
@@ -588,7 +629,8 @@ def _fits(state: pyspiel.State, entry: dict) -> bool:
     return action in legal and ("text" not in entry or entry["text"] == state.action_to_string(player, action))
 
 
-def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0) -> tuple[list, int]:
+def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0,
+                start: pyspiel.State | None = None) -> tuple[list, int]:
     """The actions of a checked record with what its viewer had not seen filled in:
     (entries, dropped). Every hidden entry before the record's last visible one, a draw
     (the kept character among a player's two tiles, a token drawn from the bag...) or
@@ -597,7 +639,8 @@ def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0) -
     drawn with `seed`; filled entries are marked "filled". The hidden decisions at the
     end of the record (Gutenberg: the plans committed in the plan step where it was
     saved) are dropped: their players choose again. `dropped` counts them. Hidden
-    entries that nothing fits are a RecordError."""
+    entries that nothing fits are a RecordError. `start`: the state the actions begin
+    at (default: start_state)."""
     source = record.get("_source", "record")
     game = game_of(record) if game is None else game
     actions = record["actions"]
@@ -646,7 +689,7 @@ def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0) -
         entries[k] = dict(actions[k])
         return False
 
-    if not go(0, game.new_initial_state()):
+    if not go(0, (start_state(record, game) if start is None else start).clone()):
         raise RecordError(source, f"actions[{hidden[0]}]", "nothing for the hidden entries fits the "
                                                            "record's other actions")
     return entries, len(actions) - end
@@ -666,7 +709,7 @@ def replay(record: dict, to: int | None = None,
     (draw_chance): a record of a scheduled deal, not another deal's actions."""
     source = record.get("_source", "record")
     game = game_of(record)
-    state = game.new_initial_state()
+    state = start_state(record, game)
     actions = record["actions"]
     filled = any(e.get("hidden") for e in actions)
     if filled:

@@ -27,7 +27,6 @@ import json
 import math
 import os
 import sys
-import tempfile
 import textwrap
 
 import pyspiel
@@ -191,6 +190,20 @@ def game_params(args, g) -> dict:
     return known_params(g, params)
 
 
+def position_start_game(args, seed: int):
+    """The game of --position (play, table): (the game's games-table entry, the
+    Position, the game starting at the position, presets, note), as positionfile.position_game makes it;
+    --players, --rounds, --characters, --variant and --automa may only repeat the file's."""
+    from gutenberg_ai.games.gamedata import ParameterError
+    from gutenberg_ai.games.positionfile import position_game
+    settings = {"players": args.players, "rounds": args.rounds, "characters": args.characters,
+                "variant": getattr(args, "variant", None), "automa": 1 if args.automa else None}
+    try:
+        return position_game(args.position, args.game, args.catalogue or None, seed, settings)
+    except ParameterError as e:
+        raise UsageError(f"--{e}") from None
+
+
 def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
@@ -212,34 +225,28 @@ def cmd_play(args) -> int:
     seed = args.seed if args.seed is not None else fresh_seed()
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else PLAY_SECONDS
     g = printing_game(args.game)
-    with tempfile.TemporaryDirectory(prefix="gutenberg-play-") as tmp:
-        presets, note = [], ""
-        if args.position:
-            # What the file hides is not a stand-in to play with: the game's
-            # position_start makes it playable (Gutenberg: the hidden plans planned
-            # again; Printing Press: the others' hidden tokens dealt with the seed).
-            from gutenberg_ai.games.positionfile import load_position
-            g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
-            position, presets, note = g.positions.position_start(pos.data, pos, seed)
-            if position is not pos.data:
-                args.position = os.path.join(tmp, "position.json")
-                with open(args.position, "w", encoding="utf-8") as f:
-                    json.dump(position, f)
+    presets, note = [], ""
+    if args.position:
+        # What the file hides is not a stand-in to play with: the game's position_start
+        # makes it playable (Gutenberg: the hidden plans planned again; Printing Press:
+        # the others' hidden tokens dealt with the seed).
+        g, _, game, presets, note = position_start_game(args, seed)
+    else:
         game = load_game(game_params(args, g), g.key)
-        if args.ai and game.num_players() == 1:
-            raise UsageError("--ai: a game of one person has no AI seat to give a bot")
-        allowed = [n for n in BOT_NAMES if n != "cfr"]
-        settings = Settings(human=args.seat if args.seat is not None else 0,
-                            ai=tuple(bot_names(args.ai or "smmcts", allowed)),
-                            seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
-        try:
-            session = Session(game, settings, console)
-        except ValueError as e:
-            raise UsageError(str(e)) from None
-        console.print(Text(seed_line(seed, args.seed is not None), style="dim"))
-        if note:
-            console.print(Text(note, style="dim"))
-        return session.run()
+    if args.ai and game.num_players() == 1:
+        raise UsageError("--ai: a game of one person has no AI seat to give a bot")
+    allowed = [n for n in BOT_NAMES if n != "cfr"]
+    settings = Settings(human=args.seat if args.seat is not None else 0,
+                        ai=tuple(bot_names(args.ai or "smmcts", allowed)),
+                        seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
+    try:
+        session = Session(game, settings, console)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    console.print(Text(seed_line(seed, args.seed is not None), style="dim"))
+    if note:
+        console.print(Text(note, style="dim"))
+    return session.run()
 
 
 def resume_play(args, console) -> int:
@@ -321,27 +328,36 @@ def cmd_table(args) -> int:
         for option, value in (("--players", args.players), ("--rounds", args.rounds), ("--seat", args.seat),
                               ("--characters/--no-characters", args.characters), ("--automa", args.automa or None),
                               ("--variant", args.variant), ("--catalogue", args.catalogue or None),
-                              ("--names", args.names)):
+                              ("--names", args.names), ("--position", args.position or None)):
             if value is not None:
                 raise UsageError(f"--resume: the game is the record's; leave out {option}")
-        followed = resume(args.resume, seed)
+        followed, note = resume(args.resume, seed), ""
         same_game(args.game, followed.printing_game, f"the record {args.resume}")
         save = args.save or args.resume
         said = f"Resumed {args.resume}: {len(followed.entries)} entries"
     else:
-        g = printing_game(args.game)
-        game = load_game(game_params(args, g), g.key)
+        g, note = printing_game(args.game), ""
         names = [n.strip() for n in args.names.split(",")] if args.names else None
+        if args.position:
+            # The game under way: the file's game, players and settings; what it hides
+            # dealt with the seed (placeholders, as the person's unseen entries are).
+            g, pos, game, _, note = position_start_game(args, seed)
+            names = names or pos.names
+        else:
+            game = load_game(game_params(args, g), g.key)
         try:
             followed = FollowedGame(game, args.seat or 0, seed, names)
         except ValueError as e:
             raise UsageError(str(e)) from None
         save = args.save or f"table-{g.key}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         said = f"{g.title}, {game.num_players()} player{'s' if game.num_players() > 1 else ''}, you in seat " \
-               f"{followed.seat}"
-    console.print(Text(f"{said}. Saved after every entry to {save} (continue: gutenberg-ai table --resume "
-                       f"{save}). Type help for the commands.", style="dim"))
-    return TableSession(followed, console, save=save, budget=budget).run()
+               f"{followed.seat}" + (f", from the position {args.position}" if args.position else "")
+    session = TableSession(followed, console, save=save, budget=budget)
+    for line in (note, f"{said}. Saved after every entry to {save} (continue: gutenberg-ai table --resume "
+                       f"{save}). Type help for the commands."):
+        if line:
+            session.note(line)
+    return session.run()
 
 
 # ---------------------------------------------------------------------------------------
@@ -1129,6 +1145,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "[PLAYER], fix N, log, board, list, help, quit. Saved after every entry.",
                        ["gutenberg-ai table --players 3 --seat 1 --names Ann,you,Tom",
                         "gutenberg-ai table --game printing-press --players 1",
+                        "gutenberg-ai table --position my_table.json --seat 1   (a game under way)",
                         "gutenberg-ai table --resume table.json"])
     _game_options(table, "the players at the table, you included: 1-4 (default 2; 1 is solo)")
     _search_budget(table, " of a hint", HINT_ITERATIONS)
@@ -1137,10 +1154,13 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--seed", type=_seed, default=None,
                        help="seed of the stand-ins for what you cannot see, and of the hints (default 0)")
     table.add_argument("--resume", metavar="FILE", default="", help="continue a followed game from its save")
+    table.add_argument("--position", metavar="FILE", default="",
+                       help="a game under way: start from a position file (its game, players and settings; "
+                            "what it hides gets placeholders)")
     table.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
     table.add_argument("--save", metavar="FILE", help="where the game is saved after every entry "
                                                       "(default: table-GAME-DATE-TIME.json here)")
-    table.set_defaults(run=cmd_table, position="")
+    table.set_defaults(run=cmd_table)
 
     replay = _subparser(sub, "replay", "replay a game record action by action",
                         "Replay a game record (written by play, demo, arena or save) action by action, "

@@ -19,6 +19,15 @@ action: not seen). A pending draw or move is unseen when its outcome would be ma
     followed.reveal(i, action)           # a placeholder now shown, as it came up
     dropped = followed.fix(i, action)    # a correction: the game replayed from entry i
 
+A game already under way starts from a position (a game loaded with the parameter
+`position`, as positionfile.position_game makes it): its initial state is the position,
+and the entries are what happened since (entry 1 the first after it; nothing before it
+can be fixed or revealed). What the position hides from the person (another player's
+face-down tokens, the factories under the piles: dealt by the position's loader) are
+placeholders as the entries' are: the worlds redrawn from the person's information
+state redraw them too (the game's "start records"), so `start`, the state the entries
+are replayed from, is the position as the current world deals it.
+
 Revealed placeholders: when the mask shows a placeholder (the plans turned over at the
 end of a plan step), next_turn() asks for it ("reveal", i) before the game goes on; the
 entered value replaces it and the game is replayed from there (an entered entry after it
@@ -48,9 +57,10 @@ from dataclasses import dataclass
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
-from gutenberg_ai.games.records import CHANCE, GameRecord, seat_entry, write_json
+from gutenberg_ai.games.records import CHANCE, GameRecord, seat_entry, start_lines, write_json
 
 RESAMPLE_TRIES = 400   # worlds tried for an entry the placeholders forbid
+START_PROBES = 4       # worlds drawn to tell whether the start hides something from the person
 MENU_WORLDS = 24       # worlds whose outcomes make the menu of a draw or a move
 UNSEEN_PROBES = 64     # outcomes tried to tell an unseen draw or move
 PERSON = "person at the table"   # the person's seat in the record
@@ -80,21 +90,26 @@ def _history(state) -> list:
 
 class FollowedGame:
     """A game followed by the person in `seat`; `names`: one per seat (the person's
-    included). `entries`: (player, action, entered) to start from (a resumed game),
-    replayed and checked."""
+    included; None: "player K", as a position leaves a name out). `entries`: (player, action, entered) to start from (a resumed game),
+    replayed and checked, from `start` (default: the game's initial state; a resumed game
+    from a position: the world its save dealt)."""
 
-    def __init__(self, game, seat: int, seed: int = 0, names=None, entries=()):
+    def __init__(self, game, seat: int, seed: int = 0, names=None, entries=(), start=None):
         n = game.num_players()
         if not 0 <= seat < n:
             raise ValueError(f"seat: {seat} is not a seat of this game (0-{n - 1})")
-        names = list(names) if names else [f"player {s}" for s in range(n)]
+        names = [name or f"player {s}" for s, name in enumerate(names)] if names else \
+            [f"player {s}" for s in range(n)]
         if len(names) != n:
             raise ValueError(f"names: {len(names)} given for {n} players")
         self.game, self.seat, self.seed, self.names = game, seat, seed, names
         self.printing_game = games.of(game)
         self._rng = random.Random(f"gutenberg-table/{seed}")
         self.entries: list[Entry] = []
-        self.state = game.new_initial_state()
+        self.start = game.new_initial_state() if start is None else start.clone()
+        self.position = self.printing_game.rules_module.sources_of(game).get("position")
+        self.state = self.start.clone()
+        self._start_hides: bool | None = None   # whether the start hides something from the person (asked once)
         if entries:
             state, kept, dropped = self._replay([Entry(*e) for e in entries])
             if dropped:
@@ -134,6 +149,20 @@ class FollowedGame:
         """The placeholders the person can now see (to be entered as they came up)."""
         masked = self.masked()
         return [i for i, e in enumerate(self.entries) if not e.entered and masked[i][1] >= 0]
+
+    def start_hides(self) -> bool:
+        """Whether the start (a position) holds facts hidden from the person: a world
+        redrawn from their information state at the start differs from it."""
+        if self._start_hides is None:
+            rng = random.Random(f"gutenberg-table-start/{self.seed}")
+            here = self.start.serialize()
+            self._start_hides = any(self.start.resample_from_infostate(self.seat, rng.random).serialize() != here
+                                    for _ in range(START_PROBES))
+        return self._start_hides
+
+    def hides_anything(self) -> bool:
+        """Whether anything is hidden from the person: an entry, or the start's facts."""
+        return any(a < 0 for _, a in self.masked()) or self.start_hides()
 
     def hidden_count(self) -> int:
         return sum(1 for e in self.entries if not e.entered)
@@ -177,7 +206,7 @@ class FollowedGame:
     def _worlds(self, n: int):
         """Up to `n` states drawn from the person's information state (none when nothing
         is hidden from them: the state is the only world)."""
-        if not any(a < 0 for _, a in self.masked()):
+        if not self.hides_anything():
             return
         for _ in range(n):
             yield self.state.resample_from_infostate(self.seat, self._rng.random)
@@ -229,11 +258,7 @@ class FollowedGame:
         if player == CHANCE:
             return ("not possible: that cannot come up here (already out, or not in this game)"
                     + (" in any deal of what you have not seen" if self.hidden_count() else ""))
-        try:
-            reason = core_of(self.state).illegal_message(int(action))
-        except (OverflowError, ValueError, TypeError):
-            reason = f"action {action} is not a move of this game"
-        return f"not possible: {reason}"
+        return self._why_at(self.state, action)
 
     def _adopt(self, world):
         """The placeholders of `world` (a resample of the person's information state)."""
@@ -244,13 +269,21 @@ class FollowedGame:
                 assert not e.entered, "a resample keeps what the person has seen"
                 self.entries[i] = Entry(player, action, False)
         self.state = world
+        if start_lines(world) != start_lines(self.start):     # the position's hidden facts redrawn too
+            self.start = self._start_of(world)
+
+    def _start_of(self, world):
+        """The start `world` was dealt from: the game's initial state with the hidden
+        facts of the start as the world has them (its start records, as a serialized
+        state carries them)."""
+        return self.game.deserialize_state("\n".join(start_lines(world)))
 
     def _replay(self, entries):
         """The game replayed from the start through `entries`: (state, kept, dropped).
         An entered entry that no longer fits is dropped (and named by the caller); a
         placeholder that no longer fits is drawn again, or left out where its player no
         longer acts (next_turn places what is missing)."""
-        state = self.game.new_initial_state()
+        state = self.start.clone()
         kept: list = []
         dropped: list = []
         for e in entries:
@@ -270,17 +303,28 @@ class FollowedGame:
                 state.apply_action(action)
         return state, kept, dropped
 
-    def reveal(self, index: int, action: int):
-        """A placeholder now shown, entered as it came up: the game replayed from it; an
-        entered entry after it that no longer fits refuses the reveal (nothing changes)."""
-        if index not in self.reveals():
-            raise EntryRefused(f"entry {index + 1} is not a hidden entry shown now")
+    def _replaced(self, index: int, action: int):
+        """The game replayed with entry `index` entered as `action` (refused if it cannot
+        come up there): (state, kept, dropped), as _replay gives them."""
         before = self._state_at(index)
         if action not in outcomes(before):
             raise EntryRefused(self._why_at(before, action))
         old = self.entries[index]
-        entries = self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:]
-        state, kept, dropped = self._replay(entries)
+        return self._replay(self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:])
+
+    def _before_start(self, index: int):
+        """Refuse an entry before the first (the position, when the game starts from one)."""
+        if index < 0 and self.position is not None:
+            raise EntryRefused(f"entry {index + 1} is before the game's start: the position gives the game up to "
+                               "there (correct the position file and start again from it)")
+
+    def reveal(self, index: int, action: int):
+        """A placeholder now shown, entered as it came up: the game replayed from it; an
+        entered entry after it that no longer fits refuses the reveal (nothing changes)."""
+        self._before_start(index)
+        if index not in self.reveals():
+            raise EntryRefused(f"entry {index + 1} is not a hidden entry shown now")
+        state, kept, dropped = self._replaced(index, action)
         if dropped:
             e = dropped[0]
             raise EntryRefused(f"not possible: that contradicts a later entry ({self.name(e.player)}: "
@@ -291,22 +335,25 @@ class FollowedGame:
         """Correct entry `index` (one the person entered) to `action`: the game is replayed
         from there; later entries are kept where they still fit. Returns the entries that
         no longer fit (dropped), as (index, player, words)."""
+        self.correctable(index)
+        state, kept, dropped = self._replaced(index, action)
+        # Only the dropped entries are named: their words from the game before the fix.
+        place = {id(e): i for i, e in enumerate(self.entries)}
+        named = [(place[id(e)], e.player, self._words(e)) for e in dropped]
+        self.state, self.entries = state, kept
+        return named
+
+    def correctable(self, index: int):
+        """Refuse (EntryRefused) a correction of entry `index`: one that is not there, is
+        before the start, or is hidden from the person."""
+        self._before_start(index)
         if not 0 <= index < len(self.entries):
             raise EntryRefused(f"there is no entry {index + 1} (entries 1 to {len(self.entries)})")
-        old = self.entries[index]
-        if not old.entered:
+        if not self.entries[index].entered:
             raise EntryRefused(f"entry {index + 1} is hidden from you: it is entered when it is shown")
-        before = self._state_at(index)
-        if action not in outcomes(before):
-            raise EntryRefused(self._why_at(before, action))
-        words = {id(e): (i, self._words(e)) for i, e in enumerate(self.entries)}
-        entries = self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:]
-        state, kept, dropped = self._replay(entries)
-        self.state, self.entries = state, kept
-        return [(words[id(e)][0], e.player, words[id(e)][1]) for e in dropped]
 
     def _state_at(self, index: int):
-        state = self.game.new_initial_state()
+        state = self.start.clone()
         for e in self.entries[:index]:
             state.apply_action(e.action)
         return state
@@ -328,7 +375,7 @@ class FollowedGame:
 
     def entry_texts(self) -> list:
         """Every entry as the person knows it: (player, words or None for a placeholder)."""
-        state = self.game.new_initial_state()
+        state = self.start.clone()
         out = []
         for e in self.entries:
             out.append((e.player, state.action_to_string(e.player, e.action) if e.entered else None))
@@ -356,20 +403,25 @@ class FollowedGame:
         budget.setdefault("seed", self.seed)
         if to_act != self.seat:
             rng = random.Random(f"gutenberg-table-hint/{budget['seed']}/{len(self.entries)}")
-            state = state.resample_from_infostate(self.seat, rng.random) \
-                if any(a < 0 for _, a in self.masked()) else state
+            state = state.resample_from_infostate(self.seat, rng.random) if self.hides_anything() else state
         return hint(state, **budget)
 
     # -- the record ---------------------------------------------------------------------
     def record(self) -> GameRecord:
         seats = [seat_entry(s, PERSON if s == self.seat else self.names[s]) for s in range(len(self.names))]
-        record = GameRecord(self.game, None, seats, command="table")
-        state = self.game.new_initial_state()
+        record = GameRecord(self.game, None, seats, command="table", extra=self._start_extra())
+        state = self.start.clone()
         for e in self.entries:
             record.add(state, e.action)
             state.apply_action(e.action)
         record.finish(state)
         return record
+
+    def _start_extra(self) -> dict:
+        """The record's "start": the hidden facts of the start as this world deals them
+        (records.start_state reads it), when a redraw changed them."""
+        lines = start_lines(self.start)
+        return {"start": lines} if lines else {}
 
     def to_dict(self) -> dict:
         """What the person has seen, as a record (records.GameRecord with a viewer): the
@@ -389,16 +441,17 @@ class FollowedGame:
 def resume(path, seed: int = 0) -> FollowedGame:
     """The followed game of a record saved by `table` (or by `play` with a viewer): what
     the person had not seen filled with placeholders that fit it (records.fill_hidden)."""
-    from gutenberg_ai.games.records import RecordError, fill_hidden, game_of, load_record
+    from gutenberg_ai.games.records import RecordError, fill_hidden, game_of, load_record, start_state
     record = load_record(path)
     seat = record.get("viewer")
     if seat is None:
         raise RecordError(record.get("_source", str(path)), "viewer",
                           "missing: a followed game is a record of what one person has seen")
     game = game_of(record)
-    entries, _ = fill_hidden(record, game, seed)
+    start = start_state(record, game)
+    entries, _ = fill_hidden(record, game, seed, start)
     names = [f"player {s}" for s in range(game.num_players())]
     for e in record["seats"]:
         names[e["seat"]] = "you" if e["seat"] == seat else e["player"]
     return FollowedGame(game, seat, seed, names,
-                        [(e["player"], e["action"], not e.get("filled")) for e in entries])
+                        [(e["player"], e["action"], not e.get("filled")) for e in entries], start)

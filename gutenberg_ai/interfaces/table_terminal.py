@@ -27,6 +27,7 @@ from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES
 from gutenberg_ai.interfaces.table import CHANCE, EntryRefused, FollowedGame
 
 MENU_SHOWN = 12     # a menu this long is shown with the prompt; a longer one on `list`
+DROPPED_SHOWN = 5   # entries a correction left out, named one a line (the rest counted)
 LOG_SHOWN = 10
 HELP = """\
 [bold]Enter what the table shows[/bold]: a move or a draw in the game's words (its start,
@@ -109,7 +110,7 @@ class TableSession:
         g = followed.printing_game
         self.view, self.cards = g.view, (g.cards if g.cards_module else None)
         self.unseen: list[str] = []      # placeholders placed since the last line said so
-        self.said = 0                    # lines of the last entry's line, still on the screen
+        self.said = 0                    # lines printed since the last prompt, still on the screen
 
     @property
     def names(self):
@@ -145,6 +146,13 @@ class TableSession:
         self._autosave(final=True)
         return 0
 
+    def note(self, text: str, style: str = "dim"):
+        """Print a line the next decision's screen keeps above it (an entry, a placeholder,
+        a correction, the start's words): that screen leaves room for its lines."""
+        said = Text(text, style=style)
+        self.console.print(said)
+        self.said += len(self.console.render_lines(said, pad=False))
+
     def _say_unseen(self):
         if not self.unseen:
             return
@@ -152,9 +160,9 @@ class TableSession:
         moves = [p for p in self.unseen if p != CHANCE]
         core = core_of(self.followed.state)
         if draws:
-            self.console.print(Text(f"{self.view.UNSEEN_DRAW}" + (f" (x{draws})" if draws > 1 else ""), style="dim"))
+            self.note(f"{self.view.UNSEEN_DRAW}" + (f" (x{draws})" if draws > 1 else ""))
         for p in moves:
-            self.console.print(Text(f"{self.names[p]} {self.view.hidden_move_text(core, p)}", style="yellow"))
+            self.note(f"{self.names[p]} {self.view.hidden_move_text(core, p)}", style="yellow")
         self.unseen = []
 
     def question(self, kind: str, value) -> str:
@@ -198,14 +206,12 @@ class TableSession:
             except Quit:
                 raise
             except ValueError as e:      # EntryRefused too: nothing changed
-                self.console.print(Text(str(e), style="red"))
+                self.note(str(e), style="red")
                 continue
             who = "chance" if kind == "chance" else ("you" if kind == "own" else
                                                      self.names[f.entries[value if kind == "reveal" else before].player])
-            said = Text(f"{value + 1 if kind == 'reveal' else before + 1}. {who}: {words}",
-                        style="cyan" if kind == "own" else "yellow")
-            self.console.print(said)
-            self.said = len(self.console.render_lines(said, pad=False))
+            self.note(f"{value + 1 if kind == 'reveal' else before + 1}. {who}: {words}",
+                      style="cyan" if kind == "own" else "yellow")
             self._autosave()
             return
 
@@ -221,7 +227,8 @@ class TableSession:
         menu = self.view.menu(core, f.seat, legal, texts, self.console.width) or \
             tui.menu_text(texts, core.step_name(), self.console.width)
         height = self.console.size.height if self.console.is_terminal else SCREEN_LINES
-        # the entry's line just said stays above the decision on the same screen
+        # the lines said since the last prompt (the entry, placeholders, a correction)
+        # stay above the decision on the same screen
         below = len(self.console.render_lines(menu, pad=False)) + 3 + self.said
         self.said = 0
         self.console.rule(f"Your decision: {core.step_name()}")
@@ -277,20 +284,19 @@ class TableSession:
         if len(rest) != 1 or not rest[0].isdigit():
             raise ValueError("fix N: the number of the entry to correct (log shows them)")
         i = int(rest[0]) - 1
-        if not 0 <= i < len(f.entries):
-            raise EntryRefused(f"there is no entry {i + 1} (entries 1 to {len(f.entries)})")
-        if not f.entries[i].entered:
-            raise EntryRefused(f"entry {i + 1} is hidden from you: it is entered when it is shown")
+        f.correctable(i)
         options = f.options_at(i)
         was = options.get(f.entries[i].action, "?")
         line = self._read(f"entry {i + 1} (was: {was}), corrected? ")
         action = find_entry(line, options, cards=self.cards)
         dropped = f.fix(i, action)
-        self.console.print(Text(f"{i + 1}. corrected to: {options[action]}; the game replayed from there.",
-                                style="bold"))
-        for k, player, words in dropped:
+        self.note(f"{i + 1}. corrected to: {options[action]}; the game replayed from there.", style="bold")
+        for k, player, words in dropped[:DROPPED_SHOWN]:
             who = "chance" if player == CHANCE else self.names[player]
-            self.console.print(Text(f"  no longer fits, left out: entry {k + 1} ({who}: {words})", style="red"))
+            self.note(f"  no longer fits, left out: entry {k + 1} ({who}: {words})", style="red")
+        if len(dropped) > DROPPED_SHOWN:
+            self.note(f"  and {len(dropped) - DROPPED_SHOWN} more entries left out (log shows the game now)",
+                      style="red")
         self._autosave()
         return "fixed"
 
@@ -320,6 +326,7 @@ class TableSession:
             line = self.read_line(prompt)
         except EOFError:
             raise Quit(1, "The input ended before the game did.") from None
+        self.said = 0                    # what was said before the prompt has scrolled up
         if self.echo:
             self.console.print(Text(prompt + line, style="dim"))
         return line

@@ -128,6 +128,9 @@ class NewTable(Strict):
     rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds (as for a played game)")
     variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
     seed: Seed = Field(0, description="the placeholders of what you do not see, and the hints")
+    position: Optional[str] = Field(None, description="a game under way: a position file's JSON text; the game, "
+                                    "players and settings are the file's (those given must agree), the names "
+                                    "the file's unless given")
 
 
 class Entry(Strict):
@@ -557,15 +560,37 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     def new_table(req: NewTable, page: Page):
         from gutenberg_ai.interfaces.choices import UsageError
         from gutenberg_ai.interfaces.table import FollowedGame
-        g = printing_game(req.game)
+        g, names = printing_game(req.game), req.names
         try:
-            game = requested_game(g, req)
-            followed = FollowedGame(game, req.seat, req.seed, req.names)
+            if req.position is not None:
+                game, known = table_position(req, req.position)
+                names = names or known
+            else:
+                game = requested_game(g, req)
+            followed = FollowedGame(game, req.seat, req.seed, names)
+        except FileDataError as e:          # the position's problems, as /api/positions/check names them
+            raise user_error(e) from None
         except (UsageError, ValueError, pyspiel.SpielError) as e:
             raise ApiError(422, str(e), named_field(str(e), NewTable.model_fields)) from None
         web = WebTable(followed, limits)
         tables.add(web, page)
         return web.view()
+
+    def table_position(req: NewTable, position: str):
+        """The game of a table request's position (positionfile.position_game, as `table
+        --position` reads a file) and the names it gives: the settings given in the
+        request must be the file's; a file over the upload limit is refused before it is
+        read (the upload's checks: read_upload)."""
+        from gutenberg_ai.games.positionfile import position_game
+        # A field of the request, not an upload of its own: too big is the request's fault (422).
+        data = read_upload(Upload(text=position, name="position"), PositionError, too_big=422)
+        given = req.model_fields_set
+        settings = {name: getattr(req, name) for name in ("players", "rounds", "characters", "variant")
+                    if name in given}
+        settings["automa"] = 1 if req.automa else None
+        _, pos, game, _, _ = position_game(data, req.game if "game" in given else None, seed=req.seed,
+                                           settings=settings)
+        return game, pos.names
 
     def table_of(table_id: str, page: str) -> WebTable:
         return tables.get(table_id, page)
@@ -689,11 +714,13 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             raise ApiError(404, f"no example position {name!r} of {game!r} (GET /api/positions/examples lists them)")
         return Response(path.read_text(encoding="utf-8"), media_type="application/json")
 
-    def read_upload(req: Upload, error):
+    def read_upload(req: Upload, error, too_big: int = 413):
+        """The JSON object of an upload, its size bounded first (`too_big`: the status of
+        one over the server's limit)."""
         raw = req.text.encode("utf-8", "surrogatepass")
         if len(raw) > limits.max_upload_bytes:
-            raise ApiError(413, f"{plain_text(req.name)}: {len(raw)} bytes, over this server's "
-                                f"{limits.max_upload_bytes} bytes")
+            over = f"{len(raw)} bytes, over this server's {limits.max_upload_bytes} bytes"
+            raise ApiError(too_big, f"{plain_text(req.name)}: {over}", [(plain_text(req.name), over)])
         source = plain_text(req.name)[:60] or "upload"
         try:
             data = decode_json(raw, source, error)

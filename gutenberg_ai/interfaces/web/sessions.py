@@ -370,12 +370,8 @@ class WebTable(Held):
     def fix(self, entry: int, **named) -> dict:
         """Correct entry `entry` (1 the first); the game replayed from there. The view,
         with the entries that no longer fit named."""
-        from gutenberg_ai.interfaces.table import EntryRefused
         f = self.followed
-        if not 1 <= entry <= len(f.entries):
-            raise EntryRefused(f"there is no entry {entry} (entries 1 to {len(f.entries)})")
-        if not f.entries[entry - 1].entered:
-            raise EntryRefused(f"entry {entry} is hidden from you: it is entered when it is shown")
+        f.correctable(entry - 1)
         action = self.find(f.options_at(entry - 1), now=False, **named)
         dropped = f.fix(entry - 1, action)
         self.settle()

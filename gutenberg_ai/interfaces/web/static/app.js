@@ -775,12 +775,20 @@ $("new-follow").addEventListener("submit", async (ev) => {
   showError($("follow-error"), null);
   const names = $("follow-names").value.split(",").map((n) => n.trim()).filter((n) => n);
   const g = chosenGame($("follow-game"));
-  const body = { game: g.key, players: Number($("follow-players").value),
-    seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0), ...gameSettings(g, "follow-") };
+  const position = $("follow-position").value.trim();
+  // A game under way: the position's game, players and settings (the API refuses others).
+  const body = position ? { position, seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0) }
+    : { game: g.key, players: Number($("follow-players").value),
+      seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0), ...gameSettings(g, "follow-") };
   if (names.length) body.names = names;
   try {
     showFollowed(await api("POST", "/api/tables", body));
   } catch (e) { showError($("follow-error"), e); }
+});
+
+$("follow-position-file").addEventListener("change", async () => {
+  const file = $("follow-position-file").files[0];
+  if (file) $("follow-position").value = await file.text();
 });
 
 function showFollowed(view) {
