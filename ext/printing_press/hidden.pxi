@@ -375,7 +375,9 @@ cdef int resample_history(GameState* start, GameState* s, int player, const int*
             free_labels[m] = st.label[t]
             m += 1
     # Shuffled from the unseen symbols in symbol order, not in the order their true
-    # tokens came: two histories player cannot tell apart get the same redraw.
+    # tokens came. The tokens' ids still follow the true symbols (story_pick), so two
+    # histories player cannot tell apart may be redrawn differently (docs/resampling.md);
+    # determinize, the search's redraw, deals from the counts and has no such order.
     sort_ints(free_labels, m)
     for i in range(m - 1, 0, -1):
         j = rng_below(rng, i + 1)
