@@ -724,6 +724,18 @@ cdef void leaf_returns(const Tree* t, const GameState* st, double* scores, doubl
         shares[seat] = (1.0 / k) if winner[seat] else 0.0
 
 
+cdef void root_world(const Tree* t, GameState* st) noexcept nogil:
+    """The root as the root player knows it: what that player has not seen dealt again
+    by a fixed rule (determinize with a fixed seed). Each game's determinize draws from a
+    canonical order of the unseen pool, so every state the player cannot tell from the
+    root gives this same world, and what is computed from it (the root's priors, the
+    line) cannot tell the true hidden facts."""
+    cdef Rng rng
+    rng.s = 0x11E5
+    st[0] = t.root
+    determinize(st, t.cat, t.player, &rng)
+
+
 cdef void probe_baseline(Tree* t, int probes) noexcept nogil:
     """The centre of the score and margin mappings (to_unit): the mean return of
     `probes` rollouts from the root. The evaluation of the root itself counts only what
@@ -1223,6 +1235,7 @@ cdef class SearchTree:
 
     def __cinit__(self, CoreState state, str algorithm="ismcts", unsigned long long seed=0, **options):
         cdef int seat
+        cdef GameState st
         solo = state.s.num_players == 1   # the solo game: its own defaults and weights
         cfg = search_config(solo=solo, **options)
         if algorithm not in ALGORITHMS:
@@ -1284,7 +1297,10 @@ cdef class SearchTree:
         if t.cfg.returns != RETURNS_WIN:
             with nogil:
                 probe_baseline(t, BASELINE_PROBES)
-        if not hash_grow(t) or new_node(t, -1, 0, EDGE_ROOT, NULL, 0) != 0 or not expand(t, 0, &t.root):
+        # The root's arms and priors from the root player's information only (the
+        # heuristic reads every field of the state it is given).
+        root_world(t, &st)
+        if not hash_grow(t) or new_node(t, -1, 0, EDGE_ROOT, NULL, 0) != 0 or not expand(t, 0, &st):
             raise MemoryError()
         if t.nodes[0].player == NODE_SIM:
             t.root_first = t.nodes[0].arms
@@ -1431,12 +1447,10 @@ cdef class SearchTree:
         cdef int k, n, seat, a, committed, edge, i
         cdef bint first = True
         cdef TreeNode* nd
-        cdef Rng rng
         out = []
-        # The draws are replayed on the root as the root player knows it: what it has
-        # not seen dealt again by a fixed rule, so the line cannot tell it.
-        rng.s = 0x11E5
-        determinize(&st, t.cat, t.player, &rng)
+        # The draws are replayed on the root as the root player knows it, so the line
+        # cannot tell what it has not seen.
+        root_world(t, &st)
         while len(out) < max_steps and not game_over(&st):
             nd = &t.nodes[node]
             if nd.arms < 0:

@@ -56,10 +56,12 @@ cdef void relabel(GameState* s, int player, const int16_t* perm) noexcept nogil:
 cdef void random_perm(const GameState* s, int player, const uint64_t* seen_extra, Rng* rng,
                       int16_t* perm) noexcept nogil:
     """A uniformly random permutation, within each level, of the factories player has not
-    seen (the pile, the unseen ones put back or drawn now, and those of no seen_extra)."""
+    seen (the pile, the unseen ones put back or drawn now, and those of no seen_extra):
+    the places (the pile's count, then each place in turn) get a shuffle of the sorted
+    unseen ids, so the new state depends on player's information and the rng only."""
     cdef int16_t* place[N_FACTORIES]
     cdef int16_t ids[N_FACTORIES]
-    cdef int16_t shuffled[N_FACTORIES]
+    cdef int shuffled[N_FACTORIES]
     cdef int n, m, i, j, lv, x
     cdef uint64_t pile
     for x in range(N_FACTORIES):
@@ -83,8 +85,11 @@ cdef void random_perm(const GameState* s, int player, const uint64_t* seen_extra
                     ids[j] = ids[i]
                     j += 1
             m = j
+        # Dealt from the unseen factories in id order, not from where the true ones lie:
+        # two states player cannot tell apart get the same redraw from the same rng.
         for i in range(m):
             shuffled[i] = ids[i]
+        sort_ints(shuffled, m)
         for i in range(m - 1, 0, -1):
             j = rng_below(rng, i + 1)
             x = shuffled[i]

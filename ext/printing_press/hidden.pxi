@@ -357,7 +357,7 @@ cdef int resample_history(GameState* start, GameState* s, int player, const int*
     cdef TokenStory st
     cdef TokenStory first
     cdef int16_t new_label[MAX_TOKENS]
-    cdef int16_t free_labels[MAX_TOKENS]
+    cdef int free_labels[MAX_TOKENS]
     cdef int free_ids[MAX_TOKENS]
     cdef int i, t, m = 0, j, a, changed = 0, q, k, x, actor
     cdef PlayerState* p
@@ -374,6 +374,11 @@ cdef int resample_history(GameState* start, GameState* s, int player, const int*
             free_ids[m] = t
             free_labels[m] = st.label[t]
             m += 1
+    # Shuffled from the unseen symbols in symbol order, not in the order their true
+    # tokens came. The tokens' ids still follow the true symbols (story_pick), so two
+    # histories player cannot tell apart may be redrawn differently (docs/resampling.md);
+    # determinize, the search's redraw, deals from the counts and has no such order.
+    sort_ints(free_labels, m)
     for i in range(m - 1, 0, -1):
         j = rng_below(rng, i + 1)
         x = free_labels[i]

@@ -93,6 +93,25 @@ class Quit(Exception):
         self.code = code
 
 
+def save_seen_position(printing_game, state, seat: int, rest, command: str, instead: str) -> Text:
+    """Write what `seat` knows of `state` as a position file (the path: the words of
+    `rest`), for `gutenberg-ai hint FILE`; the line saying so. ValueError names `command`
+    and why not (a decision the game's position format does not hold: `instead` says
+    what to do; a file that cannot be written)."""
+    if not rest:
+        raise ValueError(f"{command} FILE: name the file, e.g. {command} table.json")
+    path = " ".join(rest)
+    # What the person may know: what the core hides from them stays hidden. The
+    # state as played (a game whose position is its moves needs them).
+    try:
+        printing_game.positions.save_position(state, path, viewer=seat)
+    except PositionError as e:
+        raise ValueError(f"{command}: not here: {e.reason} ({instead})") from None
+    except OSError as e:
+        raise ValueError(f"{command}: {path}: {e.strerror or e}") from None
+    return Text(f"Saved this position to {path}; ask for a hint with: gutenberg-ai hint {path}")
+
+
 class Session:
     """A game in the terminal. `start`: record entries (player, action) to play first
     without asking (a game resumed)."""
@@ -449,16 +468,8 @@ class Session:
                                 f"with: gutenberg-ai play --resume {path}"))
 
     def _save_position(self, rest):
-        if not rest:
-            raise ValueError("save-position FILE: name the file, e.g. save-position table.json")
-        path = " ".join(rest)
-        # What the person may know: what the core hides from them stays hidden. The
-        # state as played (a game whose position is its moves needs them).
-        try:
-            self.printing_game.positions.save_position(self.state, path, viewer=self.human)
-        except PositionError as e:
-            raise ValueError(f"save-position: not here: {e.reason} (save FILE keeps the whole game)") from None
-        self.console.print(Text(f"Saved this position to {path}; ask for a hint with: gutenberg-ai hint {path}"))
+        self.console.print(save_seen_position(self.printing_game, self.state, self.human, rest, "save-position",
+                                              "save FILE keeps the whole game"))
 
     def _save_on_exit(self):
         """--save: the whole record once the game is over; before that, what the person

@@ -42,8 +42,8 @@ An entry legal in none of them is refused, saying why.
 Placeholders never reach a hint: the searches redraw what the player to act has not seen
 (docs/search.md), so `hint()` at the person's decision is the hint on the real table.
 `hint(player=P)` at another player's decision searches from what the person knows: one
-world drawn from the person's information state (resample_from_infostate with the
-model's seed), then the search from P's information in that world.
+world drawn from the person's information by the core's redraw (world_for: the same
+world whatever the placeholders), then the search from P's information in that world.
 
 Draws with several possible worlds: the menu of a draw (options()) is the union of the
 outcomes over the current world and up to MENU_WORLDS worlds redrawn from the person's
@@ -392,7 +392,7 @@ class FollowedGame:
     def hint(self, player: int | None = None, **budget):
         """The hints at the decision now (search.hints.hint), searched from what the person
         knows. For another player to act: one world drawn from the person's information
-        state, then the search from that player's information in it."""
+        (world_for), then the search from that player's information in it."""
         from gutenberg_ai.search.hints import hint
         state = self.state
         if state.is_terminal() or state.is_chance_node():
@@ -402,9 +402,19 @@ class FollowedGame:
             raise EntryRefused(f"{self.name(player)} is not to move now; {self.name(to_act)} is")
         budget.setdefault("seed", self.seed)
         if to_act != self.seat:
-            rng = random.Random(f"gutenberg-table-hint/{budget['seed']}/{len(self.entries)}")
-            state = state.resample_from_infostate(self.seat, rng.random) if self.hides_anything() else state
+            budget.setdefault("returns", games.returns_mode_of(self.game))
+            state = self.world_for(budget["seed"])
         return hint(state, **budget)
+
+    def world_for(self, seed: int):
+        """One world (a CoreState) drawn from the person's information only, for a hint at
+        another player's decision: the core's own redraw of what the person has not seen,
+        the one the search makes every iteration, which deals from a canonical order of
+        the unseen pool, so the placeholders do not show through (the same world on the
+        real table); seeded by the hint's seed and the entry count."""
+        core = core_of(self.state)
+        redraw = core.resample_plans if hasattr(core, "resample_plans") else core.determinize
+        return redraw(self.seat, random.Random(f"gutenberg-table-hint/{seed}/{len(self.entries)}").getrandbits(63))
 
     # -- the record ---------------------------------------------------------------------
     def record(self) -> GameRecord:

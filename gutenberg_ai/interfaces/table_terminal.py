@@ -9,7 +9,8 @@ The prompt says what it waits for ("a draw (setup)?", "Tom's move (plan)?", "you
 - a draw by the `cards` lookup: what the card shows (`O O O U U 7 guilders`);
 - a move as the game's view lets a person type it (Gutenberg: a plan as five numbers).
 Commands: `hint [PLAYER]`, `fix N` (correct entry N; the next line is its new value),
-`log [N]` (the last N entries), `board`, `list`, `help`, `quit`. What is typed wrong gets
+`log [N]` (the last N entries), `board`, `list`, `position FILE` (what the person knows now
+as a position file), `help`, `quit`. What is typed wrong gets
 a line saying why, and nothing changes. After every entry the game is saved (what the
 person has seen: FollowedGame.to_dict) to the save path, and `table --resume FILE`
 continues it.
@@ -23,7 +24,7 @@ from rich.text import Text
 
 from gutenberg_ai.games import core_of
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES
+from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES, save_seen_position
 from gutenberg_ai.interfaces.table import CHANCE, EntryRefused, FollowedGame
 
 MENU_SHOWN = 12     # a menu this long is shown with the prompt; a longer one on `list`
@@ -38,6 +39,7 @@ a card by what it shows (O O O U U 7 guilders).
   [green]log[/green] [N]           the last N entries
   [green]board[/green]             the whole table as you see it
   [green]list[/green]              every possible entry now, numbered
+  [green]position[/green] FILE     what you know now as a position file (gutenberg-ai hint FILE)
   [green]quit[/green]              leave (saved: gutenberg-ai table --resume FILE)"""
 
 
@@ -259,6 +261,10 @@ class TableSession:
             self.console.print(tui.moves_table(list(options.values())))
         elif command == "save":
             self._save(rest)
+        elif command == "position":
+            # What the person knows now, for `gutenberg-ai hint FILE` (the same hints).
+            self.console.print(save_seen_position(f.printing_game, f.state, f.seat, rest, "position",
+                                                  "save FILE keeps the game as you have seen it"))
         else:
             return None
         return "done"
