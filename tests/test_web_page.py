@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 from web_server import running_server
@@ -52,6 +53,13 @@ CSP_WATCH = ("window.__csp = []; document.addEventListener('securitypolicyviolat
              " (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")
 
 
+def opened(page, server):
+    """Open the page and wait until it says it has filled every list it fills at its
+    start (the games, the example positions: one request after another)."""
+    page.goto(server)
+    page.wait_for_selector("body[data-loaded]", state="attached")
+
+
 @pytest.fixture
 def page(server, browser):
     """A fresh page of its own (its own cookies: its own games and records), on the
@@ -64,8 +72,7 @@ def page(server, browser):
     errors, missing = [], []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("response", lambda r: r.status >= 400 and "/api/" not in r.url and missing.append(f"{r.status} {r.url}"))
-    page.goto(server)
-    page.wait_for_selector("#game option", state="attached")
+    opened(page, server)
     page.errors = errors
     yield page
     assert not errors, errors
@@ -397,6 +404,26 @@ def check_form(page):
     """Check the form and wait for the server's answer."""
     page.click("#position-form-check")
     page.wait_for_function("() => document.querySelector('#position-status').textContent !== 'checking...'")
+
+
+def test_the_page_is_open_once_its_example_positions_are_listed(server, browser):
+    """The example positions come in the page's last request at its start: with their
+    answer late, the opened page (what every test waits for) lists them all the same
+    (waiting only for the games' list, a test read an empty list of examples)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+
+        def late(route):
+            time.sleep(1.5)
+            route.continue_()
+        page.route("**/api/positions/examples", late)
+        opened(page, server)
+        examples = [o for o in page.eval_on_selector_all("#example option", "os => os.map(o => o.value)") if o]
+        assert "gutenberg/plan-round1-2p" in examples, examples
+    finally:
+        context.close()
 
 
 def test_a_position_edited_in_a_form(page, tmp_path):

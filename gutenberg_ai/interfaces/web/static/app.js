@@ -872,4 +872,7 @@ $("follow-hint").addEventListener("click", async () => {
   } catch (e) { $("follow-hints").replaceChildren(); showError($("follow-error"), e); }
 });
 
-loadInfo().then(followGames).then(loadExamples).catch((e) => showError($("play-error"), e));
+// Once every list the page fills at its start is filled, it says so (body data-loaded):
+// what waits for the page (its tests) waits for that, not for the first list to appear.
+loadInfo().then(followGames).then(loadExamples).then(() => { document.body.dataset.loaded = "true"; })
+  .catch((e) => showError($("play-error"), e));
