@@ -221,3 +221,24 @@ def test_every_step_of_a_followed_game_fits_a_100_by_40_terminal(key, players, s
         shown = "\n".join(lines)
         assert len(lines) <= 40, f"step {n}: {len(lines)} lines\n{shown}"
         assert max(len(line) for line in lines) <= 100, f"step {n}\n{shown}"
+
+
+def test_a_card_entered_by_what_it_shows_where_its_words_fit_several():
+    """Printing Press: the deal of card 78 (woodcutting / O / illuminating), typed as the
+    card shows it. Word by word it fits card 46 (- | woodcutting | illuminating) too
+    ("o" is in "woodcutting"); the card lookup (`gutenberg-ai cards`) names card 78 only."""
+    from gutenberg_ai.interfaces.table_terminal import find_entry
+    game, record, _ = recorded("printing-press", 3)
+    acts = record.actions
+    followed = FollowedGame(game, 2, seed=5)
+    while acts[len(followed.entries)]["text"] != "deal card 78 (woodcutting / O / illuminating)":
+        kind, value = followed.next_turn()
+        if kind == "unseen":
+            followed.place_unseen()
+        else:
+            followed.enter(acts[len(followed.entries)]["action"])
+    options = followed.options()
+    card46 = next(a for a, t in options.items() if t.startswith("deal card 46 "))
+    assert find_entry("- woodcutting illuminating", options, cards=games.get("printing-press").cards) == card46
+    assert find_entry("woodcutting O illuminating", options, cards=games.get("printing-press").cards) == \
+        acts[len(followed.entries)]["action"]
