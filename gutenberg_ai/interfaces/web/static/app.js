@@ -332,15 +332,15 @@ function decision(view) {
   draw();
 }
 
-function scores(view) {
-  const root = $("scores");
+// The final score sheet in `root` (Play's, or At the table's as table `id`), its verdict last.
+function scores(view, root = $("scores"), id = "score-sheet") {
   root.replaceChildren();
   if (!view.scores) return;
   const h = document.createElement("h3"); h.textContent = "Final score sheet"; root.appendChild(h);
   const rows = view.scores.rows;
   const columns = Object.keys(rows[0]).filter((k) => typeof rows[0][k] !== "object" || rows[0][k] === null);
   const t = document.createElement("table");
-  t.id = "score-sheet";
+  t.id = id;
   const head = document.createElement("tr");
   for (const c of columns) { const th = document.createElement("th"); th.textContent = c; head.appendChild(th); }
   t.appendChild(head);
@@ -758,6 +758,16 @@ function drawChart(chances) {
 // hints at the person's decision or, at another player's, at theirs.
 let followed = null;       // the followed game's view
 
+// The server takes one request at a time on a followed game and refuses another as
+// busy: each request waits for the answer to the one before (the log asked for after
+// an entry, and the entry made next).
+let followQueue = Promise.resolve();
+function followRequest(request) {
+  const answer = followQueue.then(request);
+  followQueue = answer.catch(() => {});
+  return answer;
+}
+
 function followGames() {
   const select = $("follow-game");
   for (const o of $("game").options) select.appendChild(o.cloneNode(true));
@@ -810,13 +820,12 @@ function showFollowed(view) {
     li.textContent = `${view.options.length - MOVES_SHOWN} more: type their words`;
     list.appendChild(li);
   }
-  $("follow-scores").replaceChildren();
-  if (view.scores) $("follow-scores").textContent = view.scores.verdict;
+  scores(view, $("follow-scores"), "follow-score-sheet");
   followLog().catch((e) => showError($("follow-error"), e));
 }
 
 async function followLog() {
-  const entries = await api("GET", `/api/tables/${followed.id}/log`);
+  const entries = await followRequest(() => api("GET", `/api/tables/${followed.id}/log`));
   const log = $("follow-log");
   log.replaceChildren();
   for (const e of entries.slice(-12)) {
@@ -833,8 +842,8 @@ async function followEntry(named) {
   $("follow-hints").replaceChildren();
   const reveal = followed.status === "reveal";
   try {
-    const view = await api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
-      reveal ? { entry: followed.reveal, ...named } : named);
+    const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
+      reveal ? { entry: followed.reveal, ...named } : named));
     $("follow-text").value = "";
     showFollowed(view);
   } catch (e) { showError($("follow-error"), e); }
@@ -849,8 +858,8 @@ $("follow-entry").addEventListener("submit", (ev) => {
 $("follow-fix").addEventListener("click", async () => {
   showError($("follow-error"), null);
   try {
-    const view = await api("POST", `/api/tables/${followed.id}/fix`,
-      { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim() });
+    const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/fix`,
+      { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim() }));
     showFollowed(view);
     if (view.dropped.length) {
       showError($("follow-error"), new Error("no longer fits, left out: "
@@ -865,9 +874,9 @@ $("follow-hint").addEventListener("click", async () => {
   if (followed.status === "move") body.player = followed.to_act;
   $("follow-hints").textContent = "searching...";
   try {
-    const result = await stream(`/api/tables/${followed.id}/hint`, body, (line) => {
+    const result = await followRequest(() => stream(`/api/tables/${followed.id}/hint`, body, (line) => {
       if (line.iterations) $("follow-hints").textContent = `searching... ${line.iterations.toLocaleString()} iterations`;
-    });
+    }));
     hintsTable($("follow-hints"), result, (a) => followEntry({ action: a }));
   } catch (e) { $("follow-hints").replaceChildren(); showError($("follow-error"), e); }
 });
