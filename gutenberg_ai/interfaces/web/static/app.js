@@ -836,7 +836,8 @@ async function followLog() {
   }
 }
 
-// An entry as the table shows it; a reveal when a hidden entry is shown now.
+// An entry as the table shows it; a reveal when a hidden entry is shown now. Whether it
+// was taken.
 async function followEntry(named) {
   showError($("follow-error"), null);
   $("follow-hints").replaceChildren();
@@ -844,15 +845,17 @@ async function followEntry(named) {
   try {
     const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
       reveal ? { entry: followed.reveal, ...named } : named));
-    $("follow-text").value = "";
     showFollowed(view);
-  } catch (e) { showError($("follow-error"), e); }
+    return true;
+  } catch (e) { showError($("follow-error"), e); return false; }
 }
 
-$("follow-entry").addEventListener("submit", (ev) => {
+// The field is emptied once its words are taken, unless the person has typed on since
+// (an entry clicked meanwhile leaves it as it is).
+$("follow-entry").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const text = $("follow-text").value.trim();
-  if (text) followEntry({ text });
+  if (text && await followEntry({ text }) && $("follow-text").value.trim() === text) $("follow-text").value = "";
 });
 
 $("follow-fix").addEventListener("click", async () => {
