@@ -569,15 +569,14 @@ def test_at_the_table_a_whole_recorded_game_typed_ends_in_its_scores(page):
     page.fill("#follow-seed", "5")
     page.click("#follow-start")
     page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    status = page.text_content("#follow-status")
     for _ in range(3 * len(acts)):
-        status = page.inner_text("#follow-status")
         found = re.match(r"entry (\d+), ", status) or re.search(r"\(entry (\d+)\)", status)   # a reveal first
         if found is None:
             break
-        page.fill("#follow-text", acts[int(found.group(1)) - 1]["text"])
-        page.press("#follow-text", "Enter")
-        page.wait_for_function("(before) => document.getElementById('follow-status').textContent !== before", arg=status)
-    assert "over" in page.inner_text("#follow-status")
+        type_entry(page, acts[int(found.group(1)) - 1]["text"])
+        status = entered(page, status)
+    assert "over" in status
     scores = record.result["scores"]
     assert record.result["winners"] == [1] and page.inner_text("#follow-scores .verdict") == "Winner: you"
     board = page.inner_text("#follow-board")       # your sheet first (seat 1), then player 0's
