@@ -260,6 +260,27 @@ def test_an_impossible_entry_is_refused_and_nothing_changes(tmp_path):
     assert len(followed.entries) == 1
 
 
+def test_a_card_entered_by_what_it_shows_where_its_words_fit_several():
+    """Printing Press: the deal of card 78 (woodcutting / O / illuminating), typed as the
+    card shows it. Word by word it fits card 46 (- | woodcutting | illuminating) too
+    ("o" is in "woodcutting"); the card lookup (`gutenberg-ai cards`) names card 78 only."""
+    from gutenberg_ai.interfaces.table_terminal import find_entry
+    game, record, _ = recorded("printing-press", 3)
+    acts = record.actions
+    followed = FollowedGame(game, 2, seed=5)
+    while acts[len(followed.entries)]["text"] != "deal card 78 (woodcutting / O / illuminating)":
+        kind, value = followed.next_turn()
+        if kind == "unseen":
+            followed.place_unseen()
+        else:
+            followed.enter(acts[len(followed.entries)]["action"])
+    options = followed.options()
+    card46 = next(a for a, t in options.items() if t.startswith("deal card 46 "))
+    assert find_entry("- woodcutting illuminating", options, cards=games.get("printing-press").cards) == card46
+    assert find_entry("woodcutting O illuminating", options, cards=games.get("printing-press").cards) == \
+        acts[len(followed.entries)]["action"]
+
+
 def test_a_correction_replays_and_names_what_no_longer_fits(tmp_path):
     game, record, _ = recorded("gutenberg", 2)
     acts = record.actions

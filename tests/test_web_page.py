@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 from web_server import running_server
@@ -52,6 +53,13 @@ CSP_WATCH = ("window.__csp = []; document.addEventListener('securitypolicyviolat
              " (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")
 
 
+def opened(page, server):
+    """Open the page and wait until it says it has filled every list it fills at its
+    start (the games, the example positions: one request after another)."""
+    page.goto(server)
+    page.wait_for_selector("body[data-loaded]", state="attached")
+
+
 @pytest.fixture
 def page(server, browser):
     """A fresh page of its own (its own cookies: its own games and records), on the
@@ -64,8 +72,7 @@ def page(server, browser):
     errors, missing = [], []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("response", lambda r: r.status >= 400 and "/api/" not in r.url and missing.append(f"{r.status} {r.url}"))
-    page.goto(server)
-    page.wait_for_selector("#game option", state="attached")
+    opened(page, server)
     page.errors = errors
     yield page
     assert not errors, errors
@@ -141,11 +148,12 @@ def won(page) -> bool:
     return "Winner" in sheet or "Shared win" in sheet
 
 
-def ask_for_a_hint(page, name):
-    page.fill("#hint-seconds", "0.3")
-    page.click("#hint")
-    page.wait_for_selector("#hints table.hints tbody tr")
-    assert re.search(r"\d+%", page.text_content("#hints"))
+def ask_for_a_hint(page, name, tab=""):
+    """Hint for 0.3 s in Play (`tab` "") or At the table ("follow-"): a table of hints."""
+    page.fill(f"#{tab}hint-seconds", "0.3")
+    page.click(f"#{tab}hint")
+    page.wait_for_selector(f"#{tab}hints table.hints tbody tr")
+    assert re.search(r"\d+%", page.text_content(f"#{tab}hints"))
     shot(page, name)
 
 
@@ -399,6 +407,26 @@ def check_form(page):
     page.wait_for_function("() => document.querySelector('#position-status').textContent !== 'checking...'")
 
 
+def test_the_page_is_open_once_its_example_positions_are_listed(server, browser):
+    """The example positions come in the page's last request at its start: with their
+    answer late, the opened page (what every test waits for) lists them all the same
+    (waiting only for the games' list, a test read an empty list of examples)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+
+        def late(route):
+            time.sleep(1.5)
+            route.continue_()
+        page.route("**/api/positions/examples", late)
+        opened(page, server)
+        examples = [o for o in page.eval_on_selector_all("#example option", "os => os.map(o => o.value)") if o]
+        assert "gutenberg/plan-round1-2p" in examples, examples
+    finally:
+        context.close()
+
+
 def test_a_position_edited_in_a_form(page, tmp_path):
     """Every example position of every game as a form (built from the game's schema)
     gives back the same JSON; the main fields of each game are fields (round, step,
@@ -541,16 +569,176 @@ def test_at_the_table_a_whole_recorded_game_typed_ends_in_its_scores(page):
     page.fill("#follow-seed", "5")
     page.click("#follow-start")
     page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    status = page.text_content("#follow-status")
     for _ in range(3 * len(acts)):
-        status = page.inner_text("#follow-status")
         found = re.match(r"entry (\d+), ", status) or re.search(r"\(entry (\d+)\)", status)   # a reveal first
         if found is None:
             break
-        page.fill("#follow-text", acts[int(found.group(1)) - 1]["text"])
-        page.press("#follow-text", "Enter")
-        page.wait_for_function("(before) => document.getElementById('follow-status').textContent !== before", arg=status)
-    assert "over" in page.inner_text("#follow-status")
+        type_entry(page, acts[int(found.group(1)) - 1]["text"])
+        status = entered(page, status)
+    assert "over" in status
     scores = record.result["scores"]
-    assert record.result["winners"] == [1] and page.inner_text("#follow-scores") == "Winner: you"
+    assert record.result["winners"] == [1] and page.inner_text("#follow-scores .verdict") == "Winner: you"
     board = page.inner_text("#follow-board")       # your sheet first (seat 1), then player 0's
     assert [int(x) for x in re.findall(r"end scoring now: (\d+)", board)] == [scores[1], scores[0]], board
+
+
+# What a card lookup finds a drawn card by, as a person reads it off the card: the card's
+# kind and what it shows, without its number (Printing Press' deal, Lead Letter
+# Printers' lead letters and technologies; the orders' faces are too alike for a bag of
+# words).
+LOOKED_UP = {"printing-press": ("deal card",), "lead-letter-printers": ("draw lead letter", "draw technology")}
+
+
+def as_the_card_shows(text):
+    """'deal card 78 (woodcutting / O / illuminating)' -> 'card woodcutting O illuminating'."""
+    head, shows = re.fullmatch(r"(.*?) \((.*)\)", text).groups()
+    return " ".join([w for w in head.split()[1:] if not w.isdigit()] + re.sub(r"[/|]", " ", shows).split())
+
+
+# The most requests on a followed game the page has had unanswered at once.
+AT_ONCE = """() => { const fetch = window.fetch; let open = 0; window.__atOnce = 0;
+  window.fetch = (url, ...more) => {
+    if (!/\\/api\\/tables\\/[^/]+/.test(url)) return fetch(url, ...more);
+    window.__atOnce = Math.max(window.__atOnce, ++open);
+    return fetch(url, ...more).finally(() => { open--; }); }; }"""
+
+
+# The page's line (what it waits for) once it is not `before`, and its error, if any.
+NEXT = """(before) => { const s = document.getElementById('follow-status').textContent;
+  const e = document.getElementById('follow-error').textContent;
+  return s !== before || e !== '' ? {status: s, error: e} : false; }"""
+
+
+def entered(page, status) -> str:
+    """Wait until the page has taken the entry just made (its line says what it waits for
+    next: returned) or refused it (the test fails with the page's reason). One request
+    to the browser: a whole game is hundreds of entries."""
+    now = page.wait_for_function(NEXT, arg=status, polling=10).json_value()
+    assert not now["error"], (status, now["error"])
+    return now["status"]
+
+
+def type_entry(page, text):
+    page.fill("#follow-text", text)
+    page.press("#follow-text", "Enter")
+
+
+def click_entry(page, text) -> bool:
+    """Click the entry with these words in the list of what can be entered, if it is
+    shown there (the list shows the first 60)."""
+    button = page.locator("#follow-options button.entry-option", has_text=re.compile(f"^{re.escape(text)}$"))
+    if not button.count():
+        return False
+    button.first.click()
+    return True
+
+
+def correct_a_draw(page, status, acts, n, name) -> str:
+    """At draw `n` (0-based), a wrong card entered (clicked in the list), the next draw
+    entered as it came, then the wrong one fixed: the next draw still fits and is kept.
+    What the page waits for then."""
+    coming = {a["text"] for a in acts[n:n + 6]}
+    options = page.locator("#follow-options button.entry-option").all_inner_texts()
+    wrong = next(t for t in options if t not in coming and t.split()[:2] == acts[n]["text"].split()[:2])
+    click_entry(page, wrong)
+    status = entered(page, status)
+    type_entry(page, acts[n + 1]["text"])
+    entered(page, status)
+    page.wait_for_selector(f"#follow-log li[value='{n + 1}']:has-text('{wrong}')")
+    page.fill("#follow-fix-entry", str(n + 1))
+    page.fill("#follow-fix-text", as_the_card_shows(acts[n]["text"]))
+    page.click("#follow-fix")
+    page.wait_for_selector(f"#follow-log li[value='{n + 1}']:has-text('{acts[n]['text']}')")
+    assert not page.inner_text("#follow-error"), page.inner_text("#follow-error")      # nothing left out
+    assert page.locator(f"#follow-log li[value='{n + 2}']").inner_text() == f"chance: {acts[n + 1]['text']}"
+    shot(page, name)
+    return page.text_content("#follow-status")
+
+
+def follow_a_whole_game_on_the_page(page, key, players, seat, name):
+    """A recorded game of heuristic bots followed on the page from seat `seat` as a
+    person enters it: every entry in turn clicked in the list, typed in its words, or
+    (a drawn card) typed as the card shows; a hint at your first decision and at another
+    player's (solo: the automa's cards are draws); a wrong card corrected with Fix. The
+    page's final score sheet and verdict against the recording's."""
+    from test_table_follow import recorded
+    _, record, _ = recorded(key, players)
+    acts = record.actions
+    looked_up = LOOKED_UP[key]
+    page.click("#tab-follow")
+    page.select_option("#follow-game", key)
+    page.fill("#follow-players", str(players))
+    page.fill("#follow-seat", str(seat))
+    page.fill("#follow-seed", "5")
+    page.evaluate(AT_ONCE)
+    page.click("#follow-start")
+    page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    fix_at = next(n for n in range(12, len(acts) - 1)       # two draws of a kind in a row
+                  if any(acts[n]["text"].startswith(k) and acts[n + 1]["text"].startswith(k) for k in looked_up))
+    hinted, manners = set(), {"clicked": 0, "typed": 0, "looked up": 0}
+    shots = {0: f"{name}-start"}
+    status = page.text_content("#follow-status")
+    for _ in range(2 * len(acts)):
+        found = re.match(r"entry (\d+), ", status) or re.search(r"\(entry (\d+)\)", status)   # a reveal first
+        if found is None:
+            break
+        n = int(found.group(1)) - 1
+        text = acts[n]["text"]
+        if status.startswith("what came up") and n == fix_at:
+            status = correct_a_draw(page, status, acts, n, f"{name}-fix")
+            continue
+        whose = "own" if status.startswith("your move") else "other" if "'s move" in status else None
+        if whose and whose not in hinted:
+            if page.locator("#follow-options button.entry-option").count() > 1:
+                hinted.add(whose)
+                ask_for_a_hint(page, f"{name}-hint-{whose}", "follow-")
+        if text.startswith(looked_up) and n % 2:
+            type_entry(page, as_the_card_shows(text))
+            manners["looked up"] += 1
+        elif n % 3 == 0 and click_entry(page, text):
+            manners["clicked"] += 1
+        else:
+            type_entry(page, text)
+            manners["typed"] += 1
+        status = entered(page, status)
+        if n in shots:
+            shot(page, shots.pop(n))
+    assert "over" in status
+    # The page never sent a request on the game while another was unanswered (the server
+    # would refuse it as busy: an entry made just after another could meet the log's request).
+    assert page.evaluate("window.__atOnce") == 1
+    assert hinted == ({"own", "other"} if players > 1 else {"own"}), hinted
+    assert min(manners.values()) > 10, manners
+    shot(page, f"{name}-end")
+    sheet = page.locator("#follow-score-sheet tr").all()
+    head = sheet[0].locator("th").all_inner_texts()
+    totals = {row[head.index("seat")]: int(row[head.index("total")])
+              for row in (r.locator("td").all_inner_texts() for r in sheet[1:])}
+    labels = ["you" if s == seat else f"player {s}" for s in range(players)]
+    assert totals == dict(zip(labels, record.result["scores"])), totals
+    verdict = page.inner_text("#follow-scores .verdict")
+    if players == 1:        # against the automa, whose score the recording does not keep
+        assert re.fullmatch(rf"You beat the automa, {totals['you']} to \d+|The automa wins, \d+ to {totals['you']}",
+                            verdict), verdict
+    else:
+        winners = [labels[s] for s in record.result["winners"]]
+        assert verdict == "Winner: " + winners[0] and len(winners) == 1
+
+
+def test_at_the_table_a_whole_printing_press_game_for_three(page):
+    """Printing Press, 3 players, you in seat 2: the recorded game followed on the page to
+    its recorded scores and winner (follow_a_whole_game_on_the_page)."""
+    follow_a_whole_game_on_the_page(page, "printing-press", 3, 2, "at-the-table-pp")
+
+
+def test_at_the_table_a_whole_lead_letter_printers_game_for_four(page):
+    """Lead Letter Printers, 4 players, you in seat 0: the recorded game followed on the
+    page to its recorded scores and winner (follow_a_whole_game_on_the_page)."""
+    follow_a_whole_game_on_the_page(page, "lead-letter-printers", 4, 0, "at-the-table-llp")
+
+
+def test_at_the_table_a_whole_printing_press_solo_game(page):
+    """Printing Press solo against the automa (its cards entered as they are turned): the
+    recorded game followed on the page to its recorded score (follow_a_whole_game_on_the_page)."""
+    follow_a_whole_game_on_the_page(page, "printing-press", 1, 0, "at-the-table-pp-solo")

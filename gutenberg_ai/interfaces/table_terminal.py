@@ -76,22 +76,31 @@ def find_entry(line: str, options: dict, core=None, view=None, cards=None) -> in
                  lambda t: all(w in t.split() for w in said.split()),
                  lambda t: all(w in t for w in said.split())):
         found = [a for a, t in texts.items() if test(t)]
-        if len(found) == 1:
-            return found[0]
         if len(found) > 1:
+            # Words a card shows ("woodcutting O illuminating") can fit several entries
+            # word by word; the card they show, if one, is the entry.
+            found = _cards_showing(line, found, options, cards) or found
+        if found:
             return _one_of(found, options, line)
-    if cards is not None:
-        shown = [m for m in cards.find_cards(line) if m.card]
-        found = [a for a, t in options.items() if any(re.search(rf"(^|\W){re.escape(m.card)}(\W|$)", t)
-                                                       for m in shown)]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            return _one_of(found, options, line)
+    found = _cards_showing(line, actions, options, cards)
+    if found:
+        return _one_of(found, options, line)
     raise ValueError(f"{line!r} is none of what can be entered now: type its words, or list")
 
 
+def _cards_showing(line: str, actions: list, options: dict, cards) -> list:
+    """The entries among `actions` naming a card that shows what `line` says, as
+    `gutenberg-ai cards` finds it (none without the game's card lookup)."""
+    if cards is None:
+        return []
+    shown = [m.card for m in cards.find_cards(line) if m.card]
+    return [a for a in actions if any(re.search(rf"(^|\W){re.escape(card)}(\W|$)", options[a]) for card in shown)]
+
+
 def _one_of(found, options, line):
+    """The one entry found; several: ValueError naming them."""
+    if len(found) == 1:
+        return found[0]
     shown = "; ".join(options[a] for a in found[:4]) + ("; ..." if len(found) > 4 else "")
     raise ValueError(f"{line!r} fits {len(found)} entries: {shown} (more words, or its number in list)")
 

@@ -332,15 +332,15 @@ function decision(view) {
   draw();
 }
 
-function scores(view) {
-  const root = $("scores");
+// The final score sheet in `root` (Play's, or At the table's as table `id`), its verdict last.
+function scores(view, root = $("scores"), id = "score-sheet") {
   root.replaceChildren();
   if (!view.scores) return;
   const h = document.createElement("h3"); h.textContent = "Final score sheet"; root.appendChild(h);
   const rows = view.scores.rows;
   const columns = Object.keys(rows[0]).filter((k) => typeof rows[0][k] !== "object" || rows[0][k] === null);
   const t = document.createElement("table");
-  t.id = "score-sheet";
+  t.id = id;
   const head = document.createElement("tr");
   for (const c of columns) { const th = document.createElement("th"); th.textContent = c; head.appendChild(th); }
   t.appendChild(head);
@@ -758,6 +758,16 @@ function drawChart(chances) {
 // hints at the person's decision or, at another player's, at theirs.
 let followed = null;       // the followed game's view
 
+// The server takes one request at a time on a followed game and refuses another as
+// busy: each request waits for the answer to the one before (the log asked for after
+// an entry, and the entry made next).
+let followQueue = Promise.resolve();
+function followRequest(request) {
+  const answer = followQueue.then(request);
+  followQueue = answer.catch(() => {});
+  return answer;
+}
+
 function followGames() {
   const select = $("follow-game");
   for (const o of $("game").options) select.appendChild(o.cloneNode(true));
@@ -818,13 +828,12 @@ function showFollowed(view) {
     li.textContent = `${view.options.length - MOVES_SHOWN} more: type their words`;
     list.appendChild(li);
   }
-  $("follow-scores").replaceChildren();
-  if (view.scores) $("follow-scores").textContent = view.scores.verdict;
+  scores(view, $("follow-scores"), "follow-score-sheet");
   followLog().catch((e) => showError($("follow-error"), e));
 }
 
 async function followLog() {
-  const entries = await api("GET", `/api/tables/${followed.id}/log`);
+  const entries = await followRequest(() => api("GET", `/api/tables/${followed.id}/log`));
   const log = $("follow-log");
   log.replaceChildren();
   for (const e of entries.slice(-12)) {
@@ -835,30 +844,33 @@ async function followLog() {
   }
 }
 
-// An entry as the table shows it; a reveal when a hidden entry is shown now.
+// An entry as the table shows it; a reveal when a hidden entry is shown now. Whether it
+// was taken.
 async function followEntry(named) {
   showError($("follow-error"), null);
   $("follow-hints").replaceChildren();
   const reveal = followed.status === "reveal";
   try {
-    const view = await api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
-      reveal ? { entry: followed.reveal, ...named } : named);
-    $("follow-text").value = "";
+    const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
+      reveal ? { entry: followed.reveal, ...named } : named));
     showFollowed(view);
-  } catch (e) { showError($("follow-error"), e); }
+    return true;
+  } catch (e) { showError($("follow-error"), e); return false; }
 }
 
-$("follow-entry").addEventListener("submit", (ev) => {
+// The field is emptied once its words are taken, unless the person has typed on since
+// (an entry clicked meanwhile leaves it as it is).
+$("follow-entry").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const text = $("follow-text").value.trim();
-  if (text) followEntry({ text });
+  if (text && await followEntry({ text }) && $("follow-text").value.trim() === text) $("follow-text").value = "";
 });
 
 $("follow-fix").addEventListener("click", async () => {
   showError($("follow-error"), null);
   try {
-    const view = await api("POST", `/api/tables/${followed.id}/fix`,
-      { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim() });
+    const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/fix`,
+      { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim() }));
     showFollowed(view);
     if (view.dropped.length) {
       showError($("follow-error"), new Error("no longer fits, left out: "
@@ -873,11 +885,14 @@ $("follow-hint").addEventListener("click", async () => {
   if (followed.status === "move") body.player = followed.to_act;
   $("follow-hints").textContent = "searching...";
   try {
-    const result = await stream(`/api/tables/${followed.id}/hint`, body, (line) => {
+    const result = await followRequest(() => stream(`/api/tables/${followed.id}/hint`, body, (line) => {
       if (line.iterations) $("follow-hints").textContent = `searching... ${line.iterations.toLocaleString()} iterations`;
-    });
+    }));
     hintsTable($("follow-hints"), result, (a) => followEntry({ action: a }));
   } catch (e) { $("follow-hints").replaceChildren(); showError($("follow-error"), e); }
 });
 
-loadInfo().then(followGames).then(loadExamples).catch((e) => showError($("play-error"), e));
+// Once every list the page fills at its start is filled, it says so (body data-loaded):
+// what waits for the page (its tests) waits for that, not for the first list to appear.
+loadInfo().then(followGames).then(loadExamples).then(() => { document.body.dataset.loaded = "true"; })
+  .catch((e) => showError($("play-error"), e));
