@@ -262,6 +262,9 @@ class _PrintingBot(pyspiel.Bot):
         self.player = player
         self.seed = seed
 
+    # What the last move weighed (hints.Hints); a bot that does not search has nothing.
+    weighed: Any = None
+
     def restart_at(self, state: pyspiel.State) -> None:
         pass
 
@@ -320,21 +323,31 @@ class SearchBot(_PrintingBot):
             raise ValueError(f"{self.name}: {e}") from None
         self.options = options
         self.last: dict | None = None
+        # The last move's search as hints (hints.hints_of), None after a move it did not
+        # search (the only legal one): what it weighed, shown by `play`'s why.
+        self.weighed: Any = None
         # Called as progress(iterations, seconds) while a search runs (the core's search:
         # a few times a second, in the searching thread); an exception it raises stops
         # the search and comes out of step() (the web page stops a search this way).
         self.progress: Callable[[int, float], object] | None = None
 
     def step(self, state: pyspiel.State) -> int:
+        from gutenberg_ai.search import hints
         _check_decision(state, self.player)
         core = core_of(state)
         legal = core.legal_actions()
+        self.weighed = None
         if len(legal) == 1:
             self.last = None
             return legal[0]
+        # The lines and batches a hint asks for: the move's root statistics are then the
+        # hint's at this seed and budget (the batches split the same iterations, so the
+        # move is the same as without them).
         self.last = self.core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
                                  seed=_move_seed(self.seed, state), threads=self.threads,
-                                 progress=self.progress, **self.options)
+                                 progress=self.progress, lines=hints.WEIGHED_TOP,
+                                 line_length=hints.LINE_LENGTH, batches=self.core.BATCHES, **self.options)
+        self.weighed = hints.hints_of(core, self.last, hints.WEIGHED_TOP)
         return self.last["moves"][0]["action"]
 
 

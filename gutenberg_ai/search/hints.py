@@ -51,6 +51,8 @@ from gutenberg_ai.games import core_of, returns_mode_of
 
 HINT_BOTS = ("smmcts", "ismcts", "learned")
 DEFAULT_ITERATIONS = 4000
+WEIGHED_TOP = 5      # the moves hints show by default, and a searching bot's move keeps
+LINE_LENGTH = 8      # the steps of a move's expected line
 Z95 = 1.96   # a normal 95% interval: mean +- Z95 standard errors
 # A move searched fewer times has no interval: its mean would rank it among the others
 # on a handful of simulations (two lucky wins would make it "best").
@@ -85,6 +87,19 @@ class Hints(list[Hint]):
         self.iterations = iterations
         self.seconds = seconds
         self.measure = measure
+
+    def as_dict(self) -> dict:
+        """As JSON: the page's hints and a record's `hints` on an AI move (records.py
+        checks it when a record is read)."""
+        return {"hints": [h.as_dict() for h in self], "iterations": int(self.iterations),
+                "seconds": round(float(self.seconds), 2), "measure": self.measure}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Hints:
+        """The hints as_dict wrote (checked: records.load_record)."""
+        hints = [Hint(**{**h, "interval": None if h["interval"] is None else tuple(h["interval"]),
+                         "line": list(h["line"])}) for h in data["hints"]]
+        return cls(hints, iterations=data["iterations"], seconds=data["seconds"], measure=data["measure"])
 
 
 def _interval(mean: float | None, se: float | None, measure: str, visits: int) -> tuple[float, float] | None:
@@ -149,8 +164,8 @@ def standing(i: int, interval: tuple[float, float] | None, level: bool | None) -
 
 def hint(state: pyspiel.State | Any, player: int | None = None,
          bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot] = "smmcts",
-         seconds: float | None = None, iterations: int | None = None, top: int = 5, seed: int = 0,
-         threads: int = 1, line_length: int = 8, progress: Callable[[int, float], object] | None = None,
+         seconds: float | None = None, iterations: int | None = None, top: int = WEIGHED_TOP, seed: int = 0,
+         threads: int = 1, line_length: int = LINE_LENGTH, progress: Callable[[int, float], object] | None = None,
          **options: Any) -> Hints:
     """Ranked moves for the player to act in `state` (a pyspiel state of one of the
     games, or a compiled CoreState), best first, at most `top` of them.
@@ -196,6 +211,14 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
                                 threads=threads, lines=top, line_length=line_length,
                                 progress=progress, batches=core_module.BATCHES, **options)
+    return hints_of(core, result, top)
+
+
+def hints_of(core: Any, result: dict, top: int = WEIGHED_TOP) -> Hints:
+    """The hints of a search already run (the core's `search` at `core`, with `lines` and
+    `batches` for the lines and intervals): its `top` moves ranked. A searching bot's
+    move keeps these (bots.SearchBot.weighed), from the tree it chose the move with."""
+    to_act = core.current_player()
     solo = core.num_players == 1
     measure = "fame" if solo else "win"
     total = sum(m["visits"] for m in result["moves"])
