@@ -174,9 +174,10 @@ class Session:
             self.decisions.append(len(self.record.actions))
         self.apply_move(action)
 
-    def say(self, text: str, style: str = ""):
+    def say(self, text: str, style: str = "", why: dict | None = None):
         """Tell the person something (what a move did, a draw, an undo): a line in the
-        terminal; the web page's session collects them instead."""
+        terminal; the web page's session collects them instead, with `why` (what an AI
+        move weighed, for the page's Why? control; the terminal has the why command)."""
         self.console.print(Text(text, style=style))
 
     def run(self) -> int:
@@ -297,8 +298,17 @@ class Session:
         n = self.ai_moves().index(index) + 1
         entry = self.record.actions[index]
         hints = Hints.from_dict(entry["hints"])
-        self.say(f"  {tui.weighed_line(hints, entry['action'], self.printing_game.score_word)} "
-                 f"(why {n}: what it weighed)", style="dim")
+        word = self.printing_game.score_word
+        why = {**entry["hints"], "title": self._weighed_title(n, index), "solo": self.game.num_players() == 1,
+               "score_word": word}
+        self.say(f"  {tui.weighed_line(hints, entry['action'], word)} (why {n}: what it weighed)",
+                 style="dim", why=why)
+
+    def _weighed_title(self, n: int, index: int) -> str:
+        entry = self.record.actions[index]
+        hints = entry["hints"]
+        return (f"AI move {n}: {self.labels[entry['player']]} played \"{entry['text']}\"; what it weighed "
+                f"({hints['iterations']:,} iterations, {hints['seconds']:.1f} s of search)")
 
     def why(self, n: int | None = None):
         """What the AI weighed for its `n`-th move (1-based; None: its last), as a hint
@@ -319,9 +329,7 @@ class Session:
         if entry["hints"] is None:
             raise ValueError(f"why {n}: {who} does not search: its move \"{entry['text']}\" "
                              "came from its own rule, with nothing weighed to show")
-        hints = Hints.from_dict(entry["hints"])
-        return (f"AI move {n}: {who} played \"{entry['text']}\"; what it weighed "
-                f"({hints.iterations:,} iterations, {hints.seconds:.1f} s of search)"), hints
+        return self._weighed_title(n, index), Hints.from_dict(entry["hints"])
 
     # -- the person's decision ----------------------------------------------------------
     def _ask(self) -> int:
