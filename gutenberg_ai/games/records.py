@@ -52,6 +52,14 @@ A record is untrusted: loading checks every field (all problems at once, each na
 player to act, legality and the action's text) and, at the end, the whole result:
 scores, returns, winners, ranks and the state's digest; `finished` must agree with it.
 
+An AI seat's move in a game played with `play` or the page may carry `hints`: what its
+search weighed when it chose the move (hints.Hints.as_dict: the search's iterations,
+seconds and measure, and its top moves, each with its share, chance to win or expected
+fame, 95% interval, standing and expected line, as `gutenberg-ai hint` gives them), or
+null from a bot that does not search. The field is optional (records without it read as
+before) and bounded when read: at most MAX_HINTS moves of at most MAX_LINE steps, every
+text plain and at most MAX_TEXT characters, every number in its range.
+
 A record saved by a player in the middle of a game (`save FILE` in `gutenberg-ai play`)
 holds only what that player has seen: it has `"viewer": SEAT`, no seeds (they would
 deal the hidden draws again), and the entries that player has not seen (another
