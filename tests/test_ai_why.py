@@ -208,3 +208,19 @@ def test_every_problem_of_the_hints_is_named_at_once_and_a_draw_has_none(tmp_pat
     assert f"actions[{index}].hints.hints[0].share" in message
     assert f"actions[{index}].hints.hints[1].text" in message
     assert "a draw has no hints" in message
+
+
+def test_the_log_says_which_rule_the_automa_took_its_card_by():
+    """Printing Press solo: each card the automa takes gets a line naming the card and the
+    rulebook's rule that chose it among those on offer (the page's log has the same)."""
+    game = games.get("printing-press").load(players=1)
+    console = Console(file=io.StringIO(), width=200)
+    answers = iter(["1"] * 10)     # within the first round (the automa's columns are the round's)
+    session = Session(game, Settings(human=0, iterations=20, seed=2), console,
+                      read_line=lambda prompt: next(answers, "quit"))
+    session.run()
+    notes = [line for line in console.file.getvalue().splitlines() if line.startswith("automa: took card")]
+    core = games.core_of(session.state)
+    columns = core.to_dict()["players"][1]["columns"]
+    assert core.round == 1 and notes and len(notes) == sum(columns)
+    assert all(" the rule '" in line for line in notes)

@@ -536,8 +536,8 @@ def _check_search(search: Any, where: str, add: Callable[[str, str], None]) -> N
 
 
 # What a searching bot's move weighed (hints.Hints.as_dict): its top moves only.
-MAX_HINTS = 16                # moves (a bot keeps hints.WEIGHED_TOP)
-MAX_LINE = 32                 # steps of a move's expected line (a bot keeps hints.LINE_LENGTH)
+MAX_HINTS = 16                # moves (a bot keeps bots.HINT_TOP)
+MAX_LINE = 32                 # steps of a move's expected line (a bot keeps bots.HINT_LINE_LENGTH)
 _STANDINGS = ("best", "level", "behind", "too few samples", "")
 _HINT_KEYS = ("action", "text", "share", "win_probability", "expected_fame", "interval", "level",
               "line", "standing")

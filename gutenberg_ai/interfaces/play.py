@@ -40,7 +40,7 @@ from rich.text import Text
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.search.bots import budget_options, make_bot
-from gutenberg_ai.search.hints import Hints
+from gutenberg_ai.search.hints import Hints, weighed
 from gutenberg_ai.games import core_of
 from gutenberg_ai.games.positionfile import PositionError
 from gutenberg_ai.games.records import CHANCE, GameRecord, draw_chance, seat_entry
@@ -222,6 +222,7 @@ class Session:
     def apply_move(self, action: int, preset: bool = False):
         player = self.state.current_player()
         before = core_of(self.state) if player == CHANCE else None
+        automa = self.view.automa_note(core_of(self.state), action)   # the automa's rule, if its turn comes
         entry = self.record.add(self.state, action)
         if self._weighed is not None and self._weighed[0] == len(self.record.actions) - 1:
             # What the AI seat's search weighed (None: a bot that does not search).
@@ -238,6 +239,9 @@ class Session:
             self._announce(player, text, preset)
             if entry.get("hints") and not self._hidden(len(self.record.actions) - 1):
                 self.say_weighed(len(self.record.actions) - 1)
+        if automa:
+            self._flush_draws()
+            self.say(automa, style="yellow")
 
     def _announce(self, player: int, text: str, preset: bool = False):
         """Say what just happened, as the person may know it."""
@@ -279,7 +283,7 @@ class Session:
             with Progress(*columns, console=self.console, transient=True) as progress:
                 progress.add_task(f"{self.labels[player]} is thinking", total=None)
                 action = bot.step(self.state)
-        self._weighed = (len(self.record.actions), getattr(bot, "weighed", None))
+        self._weighed = (len(self.record.actions), weighed(bot))
         return action
 
     # -- what an AI move weighed ---------------------------------------------------------

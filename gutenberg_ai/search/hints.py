@@ -48,11 +48,10 @@ import pyspiel
 from gutenberg_ai import games
 from gutenberg_ai.common import limits
 from gutenberg_ai.games import core_of, returns_mode_of
+from gutenberg_ai.search.bots import HINT_LINE_LENGTH, HINT_TOP
 
 HINT_BOTS = ("smmcts", "ismcts", "learned")
 DEFAULT_ITERATIONS = 4000
-WEIGHED_TOP = 5      # the moves hints show by default, and a searching bot's move keeps
-LINE_LENGTH = 8      # the steps of a move's expected line
 Z95 = 1.96   # a normal 95% interval: mean +- Z95 standard errors
 # A move searched fewer times has no interval: its mean would rank it among the others
 # on a handful of simulations (two lucky wins would make it "best").
@@ -164,8 +163,8 @@ def standing(i: int, interval: tuple[float, float] | None, level: bool | None) -
 
 def hint(state: pyspiel.State | Any, player: int | None = None,
          bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot] = "smmcts",
-         seconds: float | None = None, iterations: int | None = None, top: int = WEIGHED_TOP, seed: int = 0,
-         threads: int = 1, line_length: int = LINE_LENGTH, progress: Callable[[int, float], object] | None = None,
+         seconds: float | None = None, iterations: int | None = None, top: int = HINT_TOP, seed: int = 0,
+         threads: int = 1, line_length: int = HINT_LINE_LENGTH, progress: Callable[[int, float], object] | None = None,
          **options: Any) -> Hints:
     """Ranked moves for the player to act in `state` (a pyspiel state of one of the
     games, or a compiled CoreState), best first, at most `top` of them.
@@ -214,10 +213,9 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     return hints_of(core, result, top)
 
 
-def hints_of(core: Any, result: dict, top: int = WEIGHED_TOP) -> Hints:
+def hints_of(core: Any, result: dict, top: int = HINT_TOP) -> Hints:
     """The hints of a search already run (the core's `search` at `core`, with `lines` and
-    `batches` for the lines and intervals): its `top` moves ranked. A searching bot's
-    move keeps these (bots.SearchBot.weighed), from the tree it chose the move with."""
+    `batches` for the lines and intervals): its `top` moves ranked."""
     to_act = core.current_player()
     solo = core.num_players == 1
     measure = "fame" if solo else "win"
@@ -247,6 +245,16 @@ def hints_of(core: Any, result: dict, top: int = WEIGHED_TOP) -> Hints:
             standing=standing(i, iv, level),
         ))
     return Hints(hints, iterations=result["iterations"], seconds=result["seconds"], measure=measure)
+
+
+def weighed(bot: pyspiel.Bot) -> Hints | None:
+    """What `bot`'s last move weighed: the hints of the search it chose the move with
+    (a native search bot, bots.SearchBot, keeps its root statistics: nothing is searched
+    again), or None from a bot that does not search or a move it did not search."""
+    searched, result = getattr(bot, "searched", None), getattr(bot, "last", None)
+    if searched is None or not isinstance(result, dict):
+        return None
+    return hints_of(searched, result)
 
 
 def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot],
