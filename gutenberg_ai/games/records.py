@@ -519,12 +519,8 @@ def _check_actions(actions: Any, players: int | None, add: Callable[[str, str], 
 
 def _check_search(search: Any, where: str, add: Callable[[str, str], None]) -> None:
     """A move's search statistics (search_entry), as self-play records carry them."""
-    if not isinstance(search, dict):
-        add(where, f"an object {{...}} of search statistics, got {show(search)}")
+    if not _object(search, where, "search statistics", ("iterations", "moves", "win", "fame"), add):
         return
-    for key in search:
-        if key not in ("iterations", "moves", "win", "fame"):
-            add(where, f"unknown key {show(key)} (expected iterations, moves, win, fame)")
     if not _whole(search.get("iterations")) or search["iterations"] < 0:
         add(f"{where}.iterations", f"{show(search.get('iterations'))} is not a whole number >= 0")
     moves = search.get("moves")
@@ -546,12 +542,8 @@ _HINT_KEYS = ("action", "text", "share", "win_probability", "expected_fame", "in
 def _check_hints(hints: Any, where: str, add: Callable[[str, str], None]) -> None:
     """An AI move's `hints` (null: the bot did not search): the search's iterations,
     seconds, measure and its top moves, each as `gutenberg-ai hint` gives them."""
-    if not isinstance(hints, dict):
-        add(where, f"an object {{...}} of the search's hints, or null, got {show(hints)}")
+    if not _object(hints, where, "the search's hints (or null)", ("hints", "iterations", "seconds", "measure"), add):
         return
-    for key in hints:
-        if key not in ("hints", "iterations", "seconds", "measure"):
-            add(where, f"unknown key {show(key)} (expected hints, iterations, seconds, measure)")
     if not _whole(hints.get("iterations")) or not 0 <= hints["iterations"] <= limits.MAX_ITERATIONS:
         add(f"{where}.iterations", f"{show(hints.get('iterations'))} is not a whole number >= 0")
     if not (_finite(hints.get("seconds")) and hints["seconds"] >= 0):
@@ -569,12 +561,8 @@ def _check_hints(hints: Any, where: str, add: Callable[[str, str], None]) -> Non
 
 def _check_hint(h: Any, where: str, add: Callable[[str, str], None], top: float | None) -> None:
     """One move of a `hints` (hints.Hint.as_dict); `top`: the highest a chance may be."""
-    if not isinstance(h, dict):
-        add(where, f"an object {{...}} of a move's hint, got {show(h)}")
+    if not _object(h, where, "a move's hint", _HINT_KEYS, add):
         return
-    for key in h:
-        if key not in _HINT_KEYS:
-            add(where, f"unknown key {show(key)} (expected {', '.join(_HINT_KEYS)})")
     for key in _HINT_KEYS:
         if key not in h:
             add(f"{where}.{key}", "missing")
@@ -605,6 +593,18 @@ def _check_hint(h: Any, where: str, add: Callable[[str, str], None], top: float 
         add(f"{where}.standing", f"{show(h['standing'])} is not one of {', '.join(map(repr, _STANDINGS))}")
 
 
+def _object(value: Any, where: str, what: str, keys: tuple, add: Callable[[str, str], None]) -> bool:
+    """Whether `value` is an object (else a problem naming `what` it should hold), each
+    of its keys one of `keys` (else a problem a key)."""
+    if not isinstance(value, dict):
+        add(where, f"an object {{...}} of {what}, got {show(value)}")
+        return False
+    for key in value:
+        if key not in keys:
+            add(where, f"unknown key {show(key)} (expected {', '.join(keys)})")
+    return True
+
+
 def _check_text(value: Any, where: str, limit: int, add: Callable[[str, str], None]) -> None:
     """Plain text of at most `limit` characters."""
     if not isinstance(value, str):
@@ -613,8 +613,8 @@ def _check_text(value: Any, where: str, limit: int, add: Callable[[str, str], No
         add(where, text_problem(value) or f"{len(value)} characters, at most {limit}")
 
 
-def _finite(value: object) -> bool:
-    return json_type(value) in ("integer", "number") and math.isfinite(value)
+def _finite(value: object) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _numbers(value: object, n: int | None, whole: bool) -> TypeGuard[list]:
