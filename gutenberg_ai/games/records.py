@@ -53,8 +53,8 @@ player to act, legality and the action's text) and, at the end, the whole result
 scores, returns, winners, ranks and the state's digest; `finished` must agree with it.
 
 An AI seat's move in a game played with `play` or the page may carry `hints`: what its
-search weighed when it chose the move (hints.Hints.as_dict: the search's iterations,
-seconds and measure, and its top moves, each with its share, chance to win or expected
+search weighed when it chose the move (hints.Hints.as_dict: the search's iterations
+and measure (`seconds` may be given too; play leaves the machine's time out), and its top moves, each with its share, chance to win or expected
 fame, 95% interval, standing and expected line, as `gutenberg-ai hint` gives them), or
 null from a bot that does not search. The field is optional (records without it read as
 before) and bounded when read: at most MAX_HINTS moves of at most MAX_LINE steps, every
@@ -546,7 +546,7 @@ def _check_hints(hints: Any, where: str, add: Callable[[str, str], None]) -> Non
         return
     if not _whole(hints.get("iterations")) or not 0 <= hints["iterations"] <= limits.MAX_ITERATIONS:
         add(f"{where}.iterations", f"{show(hints.get('iterations'))} is not a whole number >= 0")
-    if not (_finite(hints.get("seconds")) and hints["seconds"] >= 0):
+    if "seconds" in hints and not (_finite(hints["seconds"]) and hints["seconds"] >= 0):
         add(f"{where}.seconds", f"{show(hints.get('seconds'))} is not a number of seconds >= 0")
     measure = hints.get("measure")
     if measure not in ("win", "fame"):

@@ -226,7 +226,7 @@ class Session:
         entry = self.record.add(self.state, action)
         if self._weighed is not None and self._weighed[0] == len(self.record.actions) - 1:
             # What the AI seat's search weighed (None: a bot that does not search).
-            entry["hints"] = None if self._weighed[1] is None else self._weighed[1].as_dict()
+            entry["hints"] = None if self._weighed[1] is None else self._weighed[1].as_dict(seconds=False)
         self._weighed = None
         text = self.state.action_to_string(player, action)
         self.state.apply_action(action)
@@ -312,7 +312,7 @@ class Session:
         entry = self.record.actions[index]
         hints = entry["hints"]
         return (f"AI move {n}: {self.labels[entry['player']]} played \"{entry['text']}\"; what it weighed "
-                f"({hints['iterations']:,} iterations, {hints['seconds']:.1f} s of search)")
+                f"({hints['iterations']:,} iterations of search)")
 
     def why(self, n: int | None = None):
         """What the AI weighed for its `n`-th move (1-based; None: its last), as a hint

@@ -87,18 +87,22 @@ class Hints(list[Hint]):
         self.seconds = seconds
         self.measure = measure
 
-    def as_dict(self) -> dict:
-        """As JSON: the page's hints and a record's `hints` on an AI move (records.py
-        checks it when a record is read)."""
-        return {"hints": [h.as_dict() for h in self], "iterations": int(self.iterations),
-                "seconds": round(float(self.seconds), 2), "measure": self.measure}
+    def as_dict(self, seconds: bool = True) -> dict:
+        """As JSON: the page's hints and, without the `seconds` (the machine's, where a
+        record is the same for the same seed and moves), a record's `hints` on an AI
+        move (records.py checks it when a record is read)."""
+        out = {"hints": [h.as_dict() for h in self], "iterations": int(self.iterations),
+               "seconds": round(float(self.seconds), 2), "measure": self.measure}
+        if not seconds:
+            del out["seconds"]
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> Hints:
         """The hints as_dict wrote (checked: records.load_record)."""
         hints = [Hint(**{**h, "interval": None if h["interval"] is None else tuple(h["interval"]),
                          "line": list(h["line"])}) for h in data["hints"]]
-        return cls(hints, iterations=data["iterations"], seconds=data["seconds"], measure=data["measure"])
+        return cls(hints, iterations=data["iterations"], seconds=data.get("seconds", 0.0), measure=data["measure"])
 
 
 def _interval(mean: float | None, se: float | None, measure: str, visits: int) -> tuple[float, float] | None:
