@@ -212,11 +212,12 @@ def test_an_ai_move_s_why_shows_and_hides_what_it_weighed(page):
         logged = page.locator("#log li").count()
         click_a_move(page)
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
-    why = page.locator("#log button.why").first
-    assert "chance to win" in why.locator("xpath=ancestor::li").text_content()
-    assert not page.locator("#log .why-list").first.is_visible()
+    # The first AI move's line: the oldest (new lines come on top, the AI moving on).
+    line = page.locator("#log li", has=page.locator("button.why")).last
+    why, listed = line.locator("button.why"), line.locator(".why-list")
+    assert "chance to win" in line.text_content()
+    assert not listed.is_visible()
     why.click()
-    listed = page.locator("#log .why-list").first
     assert listed.is_visible() and "what it weighed" in listed.locator("h3").text_content()
     rows = listed.locator("table.hints tbody tr")
     assert rows.count() >= 1 and re.search(r"\d+%", rows.first.text_content())
