@@ -103,11 +103,12 @@ def test_why_before_any_ai_move_says_so_and_a_bad_number_is_named():
         session._command("why", ["x"], "why x", [], [])
 
 
-def test_a_bot_that_does_not_search_says_so():
-    session, text = _played("printing-press", bot="heuristic")
+def test_a_bot_that_does_not_search_says_so_once():
+    session, text = _played("printing-press", bot="heuristic", ai_moves=3)
     index = session.ai_moves()[0]
     assert session.record.actions[index]["hints"] is None and "what it weighed" not in text
-    with pytest.raises(ValueError, match="player 1 \\(heuristic\\) does not search"):
+    assert text.count("player 1 (heuristic) reports no search (it does not search, or not natively)") == 1
+    with pytest.raises(ValueError, match="player 1 \\(heuristic\\) reports no search"):
         session.why()
 
 

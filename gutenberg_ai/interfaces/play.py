@@ -49,6 +49,8 @@ _UNDONE = object()   # what the menu returns when undo went back to an earlier d
 DRAWS_SHOWN = 6      # a deal of more draws is summed up in a line
 HINT_TOP = 5
 SCREEN_LINES = 40    # the height a decision is fitted to when the output is not a terminal
+# What `play` says of an AI seat whose bot keeps no search (hints.weighed is None).
+NOT_SEARCHED = "reports no search (it does not search, or not natively): nothing weighed to show"
 
 HELP_COMMANDS = """\
 [bold]Commands[/bold]
@@ -239,6 +241,9 @@ class Session:
             self._announce(player, text, preset)
             if entry.get("hints") and not self._hidden(len(self.record.actions) - 1):
                 self.say_weighed(len(self.record.actions) - 1)
+            elif "hints" in entry and [e["player"] for e in self.record.actions if "hints" in e].count(player) == 1:
+                # Once a seat: a bot that does not search has nothing weighed to show.
+                self.say(f"  {self.labels[player]} {NOT_SEARCHED}", style="dim")
         if automa:
             self._flush_draws()
             self.say(automa, style="yellow")
@@ -331,8 +336,7 @@ class Session:
         if self._hidden(index):
             raise ValueError(f"why {n}: {who}'s move is hidden from you for now")
         if entry["hints"] is None:
-            raise ValueError(f"why {n}: {who} does not search: its move \"{entry['text']}\" "
-                             "came from its own rule, with nothing weighed to show")
+            raise ValueError(f"why {n}: {who} {NOT_SEARCHED} (its move: \"{entry['text']}\")")
         return self._weighed_title(n, index), Hints.from_dict(entry["hints"])
 
     # -- the person's decision ----------------------------------------------------------
