@@ -629,3 +629,19 @@ def test_same_seed_same_game_with_characters_and_the_automa():
     two.play_random(42)
     assert one == two and one.is_terminal() and one.problems() == []
     assert R.random_games(3, 7) == R.random_games(3, 7)
+
+
+def test_the_log_names_the_patronage_card_the_automa_took_and_its_rule():
+    """The automa's patronage card is chosen by a rule among the cards on offer (p.17:
+    "the automa takes the leftmost card"): the log names the card and the rule, not the
+    card the player took in the same move, and says nothing of a reward (drawn)."""
+    from gutenberg_ai.games.gutenberg import view
+    describe = rules(2, automa=True).catalogue.describe_patronage
+    s = patronage_row(3, 0, {1: 3, 2: 1, 3: 2})
+    note = view.automa_note(s, PASS)
+    assert note == f"automa: took {describe(3)}: the rule 'if this round's planning card shows a patronage " \
+                   "card, the automa takes the leftmost card (in the first and second rounds it must take a reward)'"
+    s = patronage_row(4, 0, {1: 3, 2: 1, 3: 2})
+    note = view.automa_note(s, patron_card(3))      # seat 0 takes card 3; the automa the next leftmost
+    assert note.startswith(f"automa: took {describe(1)}: the rule")
+    assert view.automa_note(patronage_row(4, 1, {0: 3, 1: 0}), PASS) is None   # a reward: drawn

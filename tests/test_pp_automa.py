@@ -4,7 +4,7 @@ import pytest
 
 from gutenberg_ai.games.printing_press import _core
 from pp_helpers import (
-    A, SYM, cards_where, cat, deal_cards, deal_orders, edit, first_main, legal_in, order,
+    A, C, SYM, cards_where, cat, deal_cards, deal_orders, edit, first_main, legal_in, order,
     play_until, rules, setup,
 )
 
@@ -213,3 +213,54 @@ def test_the_automa_takes_the_card_numbered_first_in_the_offer():
     deal_cards(s, [1, o2, other])
     assert automa(s)["columns"] == [1, 0, 0, 0]
     assert s.to_dict()["offer"][:3] == [-1, o2 - 1, other - 1]
+
+
+def _took(s, numbers):
+    """Deal all but the last of `numbers`; what the automa's rule takes while the last is
+    dealt (automa_took, asked before it is played), then the state after it."""
+    deal_cards(s, numbers[:-1])
+    took = s.automa_took(C["CARD"] + numbers[-1] - 1)
+    deal_cards(s, numbers[-1:])
+    return took
+
+
+@pytest.mark.parametrize("offer, column, rule", [
+    # p.16: its first choice even further right; the leftmost of several; the second and
+    # third choices; no preferred symbol: the leftmost card, in the rightmost column.
+    (lambda: [card(has("blue"), lacks("A", "typesetting")), card(has("A")), card(lacks("A", "blue", "typesetting"))],
+     0, "first choice symbol (A)"),
+    (lambda: [card(has("typesetting"), lacks("A", "blue")), card(has("blue"), lacks("A")),
+              card(lacks("A", "blue", "typesetting"))], 1, "second choice symbol (blue)"),
+    (lambda: [card(lacks("A", "blue", "typesetting")), card(has("typesetting"), lacks("A", "blue")),
+              card(lacks("A", "blue", "typesetting"), skip=(1,))], 2, "third choice symbol (typesetting)"),
+    (lambda: cards_where(lacks("A", "blue", "typesetting"))[:3], 3, "the leftmost card, in the rightmost column"),
+])
+def test_the_log_names_the_rule_the_automa_took_its_card_by(offer, column, rule):
+    from gutenberg_ai.games.printing_press import view
+    R, s = after_orders()
+    numbers = offer()
+    before = s.to_dict()["players"][AUTOMA]["columns"]
+    deal_cards(s, numbers[:-1])
+    note = view.automa_note(s, C["CARD"] + numbers[-1] - 1)
+    took = s.automa_took(C["CARD"] + numbers[-1] - 1)
+    deal_cards(s, numbers[-1:])
+    taken = [x + 1 for x in range(3) if s.to_dict()["offer"][x] == -1]
+    assert automa(s)["columns"][column] == before[column] + 1
+    assert took == (numbers[taken[0] - 1] - 1, column) and len(taken) == 1
+    assert note.startswith(f"automa: took card {numbers[taken[0] - 1]} (") and rule in note
+
+
+def test_automa_took_when_the_automa_picks_after_the_player_and_not_otherwise():
+    R, s = after_orders()
+    a1, a2 = card(has("A"), lacks("initiative")), card(has("A"), lacks("initiative"), skip=(card(has("A"), lacks("initiative")),))
+    plain = cards_where(lambda c: not set(c.squares) & {"A", "blue", "typesetting", "initiative"})
+    assert _took(s, [a1, plain[0], plain[1]]) == (a1 - 1, 0)      # the automa first (its cube)
+    take = first_main(s)
+    assert s.automa_took(take) is None                            # the player takes: not its turn
+    s.apply(take)
+    s.apply(first_main(s))
+    assert _took(s, [plain[2], plain[3], a2]) is None              # the player first now (1 cube each)
+    take = first_main(s)
+    s.apply(take)
+    place = first_main(s)
+    assert s.automa_took(place) == (a2 - 1, 0)                     # its turn comes with the placing

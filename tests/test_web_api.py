@@ -453,3 +453,27 @@ def test_a_game_s_position_downloads_as_the_command_line_reads_it(client):
     assert end["status"] == "end"
     r = client.get(f"/api/games/{gid}/position")
     assert r.status_code == 409 and r.json()["error"].startswith("not a decision a position file records")
+
+
+def test_an_ai_move_s_event_carries_what_it_weighed(client):
+    """After an AI move the game's state has its line (the chance to win with its interval)
+    and, with it, the hints its search kept (`why`, as a hint's answer has them), taken
+    from the record: nothing is searched again to show them."""
+    view = client.post("/api/games", json={"game": "printing-press", "players": 2, "ai": ["smmcts"],
+                                           "iterations": 60, "rounds": 1, "seed": 4}).json()
+    gid = view["id"]
+    for _ in range(40):
+        whys = [e for e in view["events"] if "why" in e]
+        if whys:
+            break
+        view = advance(client, gid) if view["status"] == "ai" else \
+            client.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]}).json()
+    assert whys, "no AI move was searched"
+    event = whys[0]
+    assert "chance to win" in event["text"] and "(why 1: what it weighed)" in event["text"]
+    why = event["why"]
+    assert why["title"].startswith("AI move 1: player 1 (smmcts) played") and why["solo"] is False
+    record = load_record(json.loads(client.get(f"/api/games/{gid}/record?full=true").text))
+    kept = [e["hints"] for e in record["actions"] if e.get("hints")][0]
+    assert {k: why[k] for k in kept} == kept
+    assert {"action", "text", "share", "win_probability", "interval", "standing", "line"} <= set(why["hints"][0])

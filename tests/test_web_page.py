@@ -208,6 +208,32 @@ def test_the_hints_as_the_search_gives_them(page):
     shot(page, "hints-standing")
 
 
+def test_an_ai_move_s_why_shows_and_hides_what_it_weighed(page):
+    """After an AI move the log has its line and a Why? button: it shows the moves the
+    search weighed (from the game's state, as the hints table draws them: text, never
+    markup) and hides them again."""
+    start_game(page, "printing-press")
+    for turn in range(20):
+        if page.locator("#log button.why").count():
+            break
+        wait_for_decision(page, turn)
+        logged = page.locator("#log li").count()
+        click_a_move(page)
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+    # The first AI move's line: the oldest (new lines come on top, the AI moving on).
+    line = page.locator("#log li", has=page.locator("button.why")).last
+    why, listed = line.locator("button.why"), line.locator(".why-list")
+    assert "chance to win" in line.text_content()
+    assert not listed.is_visible()
+    why.click()
+    assert listed.is_visible() and "what it weighed" in listed.locator("h3").text_content()
+    rows = listed.locator("table.hints tbody tr")
+    assert rows.count() >= 1 and re.search(r"\d+%", rows.first.text_content())
+    shot(page, "play-why")
+    why.click()
+    assert not listed.is_visible() and why.text_content() == "Why?"
+
+
 def test_undo_after_a_stopped_search(page):
     """The AI's search stopped after the person's move: the page says Undo, and Undo
     acts (back to the person's decision)."""

@@ -325,6 +325,31 @@ cdef class CoreState:
             return None
         return self.s.players[self.s.automa_seat].fame
 
+    def automa_took(self, int action):
+        """What the solo automa's rule took while `action` (legal here) is played, when
+        its turn comes in the middle of it: (card, column), the column 0-2 for the
+        round's first to third choice symbol and 3 for the leftmost card when no card
+        shows one (automa_choice); None when its turn does not come. Nothing is played
+        on this state: its rule is asked of the offer it met."""
+        cdef GameState after = self.s
+        cdef GameState faced = self.s
+        cdef int seat = self.s.automa_seat, k, column, chosen, before = 0, taken = 0
+        if seat < 0 or not is_legal(&self.s, &self.rules.cat, action):
+            return None
+        apply_action(&after, &self.rules.cat, action)
+        for k in range(N_COLUMNS):
+            before += self.s.players[seat].columns[k]
+            taken += after.players[seat].columns[k]
+        if after.round != self.s.round or taken != before + 1:
+            return None
+        # The offer it met: this one, with the card `action` deals (the last of a deal
+        # completes the offer and the picks begin).
+        if faced.phase == PH_DEAL_CARDS and C_CARD <= action < C_DRAW:
+            faced.offer[faced.n_offer] = action - C_CARD
+            faced.n_offer += 1
+        chosen = automa_choice(&faced, &self.rules.cat, &column)
+        return None if chosen < 0 else (faced.offer[chosen], column)
+
     def window_score(self, int seat, int r, int c):
         """The points the seat's current order would score with the window at (r, c) of
         its tableau: (plate main, plate additional, frame ink, frame specialty)."""

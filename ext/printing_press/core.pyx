@@ -720,28 +720,32 @@ cdef inline bint card_shows(const Card* card, int sym) noexcept nogil:
     return card.squares[0] == sym or card.squares[1] == sym or card.squares[2] == sym
 
 
-cdef void automa_pick(GameState* s, const Catalogue* cat) noexcept nogil:
-    """The leftmost card with the first choice's symbol goes above the first column; else
-    the second's, the third's; else the leftmost card above the rightmost column."""
-    cdef PlayerState* p = &s.players[s.automa_seat]
-    cdef int k, i, column = N_COLUMNS - 1, chosen = -1
+cdef int automa_choice(const GameState* s, const Catalogue* cat, int* column) noexcept nogil:
+    """The automa's rule (rulebook p.16): the offer's index of the leftmost card with the
+    first choice's symbol, which goes above the first column (`column`); else the
+    second's, the third's; else the leftmost card, above the rightmost column. -1 for an
+    empty offer. Asked by automa_pick, and by CoreState.automa_took to name the rule."""
+    cdef int k, i
+    column[0] = N_COLUMNS - 1
     for k in range(N_CHOICES):
         for i in range(s.n_offer):
             if s.offer[i] >= 0 and card_shows(&cat.cards[s.offer[i]], s.solo[s.round - 1][k]):
-                chosen = i
-                column = k
-                break
-        if chosen >= 0:
-            break
-    if chosen < 0:
-        for i in range(s.n_offer):
-            if s.offer[i] >= 0:
-                chosen = i
-                break
+                column[0] = k
+                return i
+    for i in range(s.n_offer):
+        if s.offer[i] >= 0:
+            return i
+    return -1
+
+
+cdef void automa_pick(GameState* s, const Catalogue* cat) noexcept nogil:
+    """The automa takes the card its rule chooses (automa_choice) into that column."""
+    cdef int column
+    cdef int chosen = automa_choice(s, cat, &column)
     if chosen < 0:
         return
     s.offer[chosen] = -1
-    p.columns[column] += 1
+    s.players[s.automa_seat].columns[column] += 1
 
 # ---------------------------------------------------------------------------------------
 # Legal actions.

@@ -52,6 +52,14 @@ A record is untrusted: loading checks every field (all problems at once, each na
 player to act, legality and the action's text) and, at the end, the whole result:
 scores, returns, winners, ranks and the state's digest; `finished` must agree with it.
 
+An AI seat's move in a game played with `play` or the page may carry `hints`: what its
+search weighed when it chose the move (hints.Hints.as_dict: the search's iterations
+and measure (`seconds` may be given too; play leaves the machine's time out), and its top moves, each with its share, chance to win or expected
+fame, 95% interval, standing and expected line, as `gutenberg-ai hint` gives them), or
+null from a bot that does not search. The field is optional (records without it read as
+before) and bounded when read: at most MAX_HINTS moves of at most MAX_LINE steps, every
+text plain and at most MAX_TEXT characters, every number in its range.
+
 A record saved by a player in the middle of a game (`save FILE` in `gutenberg-ai play`)
 holds only what that player has seen: it has `"viewer": SEAT`, no seeds (they would
 deal the hidden draws again), and the entries that player has not seen (another
@@ -69,6 +77,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import random
 import re
@@ -80,6 +89,7 @@ import pyspiel
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
+from gutenberg_ai.common import limits
 from gutenberg_ai.common.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
                                    show, text_problem)
 
@@ -507,14 +517,13 @@ def _check_actions(actions: Any, players: int | None, add: Callable[[str, str], 
                                    "chance -1)")
         if "search" in entry:
             _check_search(entry["search"], f"{where}.search", add)
+        if entry.get("hints") is not None:
+            if player == CHANCE:
+                add(f"{where}.hints", "a draw has no hints: only a seat's move was searched")
+            _check_hints(entry["hints"], f"{where}.hints", add)
         for key, limit in (("text", MAX_TEXT), ("by", MAX_NAME)):
             if key in entry:
-                value = entry[key]
-                if not isinstance(value, str):
-                    add(f"{where}.{key}", f"{show(value)} is not text")
-                elif len(value) > limit or text_problem(value):
-                    add(f"{where}.{key}", text_problem(value) or
-                        f"{len(value)} characters, at most {limit}")
+                _check_text(entry[key], f"{where}.{key}", limit, add)
 
 
 def _check_start(start: Any, position: Any, add: Callable[[str, str], None]) -> None:
@@ -551,12 +560,8 @@ def start_state(record: dict, game: pyspiel.Game | None = None) -> pyspiel.State
 
 def _check_search(search: Any, where: str, add: Callable[[str, str], None]) -> None:
     """A move's search statistics (search_entry), as self-play records carry them."""
-    if not isinstance(search, dict):
-        add(where, f"an object {{...}} of search statistics, got {show(search)}")
+    if not _object(search, where, "search statistics", ("iterations", "moves", "win", "fame"), add):
         return
-    for key in search:
-        if key not in ("iterations", "moves", "win", "fame"):
-            add(where, f"unknown key {show(key)} (expected iterations, moves, win, fame)")
     if not _whole(search.get("iterations")) or search["iterations"] < 0:
         add(f"{where}.iterations", f"{show(search.get('iterations'))} is not a whole number >= 0")
     moves = search.get("moves")
@@ -565,6 +570,92 @@ def _check_search(search: Any, where: str, add: Callable[[str, str], None]) -> N
     for key in ("win", "fame"):
         if not _numbers(search.get(key), None, False):
             add(f"{where}.{key}", f"{show(search.get(key))} is not a list of numbers, one a seat")
+
+
+# What a searching bot's move weighed (hints.Hints.as_dict): its top moves only.
+MAX_HINTS = 16                # moves (a bot keeps bots.HINT_TOP)
+MAX_LINE = 32                 # steps of a move's expected line (a bot keeps bots.HINT_LINE_LENGTH)
+_STANDINGS = ("best", "level", "behind", "too few samples", "")
+_HINT_KEYS = ("action", "text", "share", "win_probability", "expected_fame", "interval", "level",
+              "line", "standing")
+
+
+def _check_hints(hints: Any, where: str, add: Callable[[str, str], None]) -> None:
+    """An AI move's `hints` (null: the bot did not search): the search's iterations,
+    seconds, measure and its top moves, each as `gutenberg-ai hint` gives them."""
+    if not _object(hints, where, "the search's hints (or null)", ("hints", "iterations", "seconds", "measure"), add):
+        return
+    if not _whole(hints.get("iterations")) or not 0 <= hints["iterations"] <= limits.MAX_ITERATIONS:
+        add(f"{where}.iterations", f"{show(hints.get('iterations'))} is not a whole number >= 0")
+    if "seconds" in hints and not (_finite(hints["seconds"]) and hints["seconds"] >= 0):
+        add(f"{where}.seconds", f"{show(hints.get('seconds'))} is not a number of seconds >= 0")
+    measure = hints.get("measure")
+    if measure not in ("win", "fame"):
+        add(f"{where}.measure", f"{show(measure)} is not \"win\" or \"fame\"")
+    moves = hints.get("hints")
+    if not isinstance(moves, list) or not 0 < len(moves) <= MAX_HINTS:
+        add(f"{where}.hints", f"a list of 1 to {MAX_HINTS} moves, got {show(moves)}")
+        return
+    for i, h in enumerate(moves):
+        _check_hint(h, f"{where}.hints[{i}]", add, 1.0 if measure == "win" else None)
+
+
+def _check_hint(h: Any, where: str, add: Callable[[str, str], None], top: float | None) -> None:
+    """One move of a `hints` (hints.Hint.as_dict); `top`: the highest a chance may be."""
+    if not _object(h, where, "a move's hint", _HINT_KEYS, add):
+        return
+    for key in _HINT_KEYS:
+        if key not in h:
+            add(f"{where}.{key}", "missing")
+    if "action" in h and not (_whole(h["action"]) and h["action"] >= 0):
+        add(f"{where}.action", f"{show(h['action'])} is not a whole number >= 0")
+    if "text" in h:
+        _check_text(h["text"], f"{where}.text", MAX_TEXT, add)
+    if "share" in h and not (_finite(h["share"]) and 0 <= h["share"] <= 1):
+        add(f"{where}.share", f"{show(h['share'])} is not a number from 0 to 1")
+    for key, high in (("win_probability", 1.0), ("expected_fame", None)):
+        value = h.get(key)
+        if value is not None and not (_finite(value) and (high is None or 0 <= value <= high)):
+            add(f"{where}.{key}", f"{show(value)} is not " +
+                ("a number from 0 to 1" if high else "a number") + ", or null")
+    iv = h.get("interval")
+    if iv is not None and not (isinstance(iv, list) and len(iv) == 2 and all(_finite(x) for x in iv)
+                               and iv[0] <= iv[1] and (top is None or 0 <= iv[0] and iv[1] <= top)):
+        add(f"{where}.interval", f"{show(iv)} is not [low, high] (low <= high), or null")
+    if h.get("level") not in (True, False, None):
+        add(f"{where}.level", f"{show(h['level'])} is not true, false or null")
+    line = h.get("line", [])
+    if not isinstance(line, list) or len(line) > MAX_LINE:
+        add(f"{where}.line", f"a list of at most {MAX_LINE} steps, got {show(line)}")
+    else:
+        for k, step in enumerate(line):
+            _check_text(step, f"{where}.line[{k}]", MAX_TEXT, add)
+    if "standing" in h and h["standing"] not in _STANDINGS:
+        add(f"{where}.standing", f"{show(h['standing'])} is not one of {', '.join(map(repr, _STANDINGS))}")
+
+
+def _object(value: Any, where: str, what: str, keys: tuple, add: Callable[[str, str], None]) -> bool:
+    """Whether `value` is an object (else a problem naming `what` it should hold), each
+    of its keys one of `keys` (else a problem a key)."""
+    if not isinstance(value, dict):
+        add(where, f"an object {{...}} of {what}, got {show(value)}")
+        return False
+    for key in value:
+        if key not in keys:
+            add(where, f"unknown key {show(key)} (expected {', '.join(keys)})")
+    return True
+
+
+def _check_text(value: Any, where: str, limit: int, add: Callable[[str, str], None]) -> None:
+    """Plain text of at most `limit` characters."""
+    if not isinstance(value, str):
+        add(where, f"{show(value)} is not text")
+    elif len(value) > limit or text_problem(value):
+        add(where, text_problem(value) or f"{len(value)} characters, at most {limit}")
+
+
+def _finite(value: object) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _numbers(value: object, n: int | None, whole: bool) -> TypeGuard[list]:

@@ -26,3 +26,9 @@ def chance_note(before, outcome: int, text: str) -> str | None:
     """A draw worth a line of its own, in the game's words, or None: every draw is shown
     on the table (or hidden), none gets a line of its own."""
     return None
+
+
+def automa_note(before, action: int) -> str | None:
+    """What an automa took while `action` is played from `before` and the rule that chose
+    it among options, or None: a game without such a rule says nothing."""
+    return None

@@ -40,6 +40,7 @@ from rich.text import Text
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.search.bots import budget_options, make_bot
+from gutenberg_ai.search.hints import Hints, weighed
 from gutenberg_ai.games import core_of
 from gutenberg_ai.games.positionfile import PositionError
 from gutenberg_ai.games.records import CHANCE, GameRecord, draw_chance, seat_entry
@@ -48,10 +49,13 @@ _UNDONE = object()   # what the menu returns when undo went back to an earlier d
 DRAWS_SHOWN = 6      # a deal of more draws is summed up in a line
 HINT_TOP = 5
 SCREEN_LINES = 40    # the height a decision is fitted to when the output is not a terminal
+# What `play` says of an AI seat whose bot keeps no search (hints.weighed is None).
+NOT_SEARCHED = "reports no search (it does not search, or not natively): nothing weighed to show"
 
 HELP_COMMANDS = """\
 [bold]Commands[/bold]
   [green]hint[/green] [SECONDS]         the best moves by a search, with win chances and how sure they are
+  [green]why[/green] [N]                what the AI weighed for its last move (N: its N-th), without searching again
   [green]undo[/green]                   back to your previous decision
   [green]board[/green]                  the whole table (the screen at a decision shows what the decision is about)
   [green]moves[/green]                  list every legal move
@@ -153,10 +157,13 @@ class Session:
         # The plans the position gives, played in its first plan step (again after an undo).
         self.presets = dict(settings.presets)
         self.preset_round = core_of(self.state).round
+        self._weighed: tuple[int, Any] | None = None   # (record index, the AI's hints) of the move to come
         for entry in start:
             if self.state.current_player() == self.human and len(self.state.legal_actions()) > 1:
                 self.decisions.append(len(self.record.actions))
-            self.record.add(self.state, entry["action"])
+            added = self.record.add(self.state, entry["action"])
+            if "hints" in entry:     # what an AI move weighed, as the record kept it
+                added["hints"] = entry["hints"]
             self.state.apply_action(entry["action"])
         self.record.finish(self.state)
 
@@ -188,9 +195,10 @@ class Session:
             self.decisions.append(len(self.record.actions))
         self.apply_move(action)
 
-    def say(self, text: str, style: str = ""):
+    def say(self, text: str, style: str = "", why: dict | None = None):
         """Tell the person something (what a move did, a draw, an undo): a line in the
-        terminal; the web page's session collects them instead."""
+        terminal; the web page's session collects them instead, with `why` (what an AI
+        move weighed, for the page's Why? control; the terminal has the why command)."""
         self.console.print(Text(text, style=style))
 
     def run(self) -> int:
@@ -235,7 +243,12 @@ class Session:
     def apply_move(self, action: int, preset: bool = False):
         player = self.state.current_player()
         before = core_of(self.state) if player == CHANCE else None
-        self.record.add(self.state, action)
+        automa = self.view.automa_note(core_of(self.state), action)   # the automa's rule, if its turn comes
+        entry = self.record.add(self.state, action)
+        if self._weighed is not None and self._weighed[0] == len(self.record.actions) - 1:
+            # What the AI seat's search weighed (None: a bot that does not search).
+            entry["hints"] = None if self._weighed[1] is None else self._weighed[1].as_dict(seconds=False)
+        self._weighed = None
         text = self.state.action_to_string(player, action)
         self.state.apply_action(action)
         self.record.finish(self.state)
@@ -245,6 +258,14 @@ class Session:
             self.say(note, style="yellow")
         else:
             self._announce(player, text, preset)
+            if entry.get("hints") and not self._hidden(len(self.record.actions) - 1):
+                self.say_weighed(len(self.record.actions) - 1)
+            elif "hints" in entry and [e["player"] for e in self.record.actions if "hints" in e].count(player) == 1:
+                # Once a seat: a bot that does not search has nothing weighed to show.
+                self.say(f"  {self.labels[player]} {NOT_SEARCHED}", style="dim")
+        if automa:
+            self._flush_draws()
+            self.say(automa, style="yellow")
 
     def _announce(self, player: int, text: str, preset: bool = False):
         """Say what just happened, as the person may know it."""
@@ -273,17 +294,69 @@ class Session:
         self.drawn = []
 
     def think(self, player: int) -> int:
-        """The AI seat's move, with a progress indicator while it searches."""
+        """The AI seat's move, with a progress indicator while it searches; what its
+        search weighed goes into the record with the move (apply_move)."""
         bot = self.bots[player]
         if len(self.state.legal_actions()) == 1:
             return self.state.legal_actions()[0]
         self._flush_draws()
         if not self.console.is_terminal:
-            return bot.step(self.state)
-        columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-        with Progress(*columns, console=self.console, transient=True) as progress:
-            progress.add_task(f"{self.labels[player]} is thinking", total=None)
-            return bot.step(self.state)
+            action = bot.step(self.state)
+        else:
+            columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+            with Progress(*columns, console=self.console, transient=True) as progress:
+                progress.add_task(f"{self.labels[player]} is thinking", total=None)
+                action = bot.step(self.state)
+        self._weighed = (len(self.record.actions), weighed(bot))
+        return action
+
+    # -- what an AI move weighed ---------------------------------------------------------
+    def ai_moves(self) -> list[int]:
+        """The record indices of the AI seats' decisions, in order (`why N` is the N-th)."""
+        return [i for i, e in enumerate(self.record.actions) if "hints" in e]
+
+    def _hidden(self, index: int) -> bool:
+        """Whether the person has not seen the record's `index`-th action (yet)."""
+        history = [(e["player"], e["action"]) for e in self.record.actions]
+        return core_of(self.state).mask_history(self.human, history)[index][1] < 0
+
+    def say_weighed(self, index: int):
+        """The line after an AI move: its chance to win (solo: the expected score) with
+        the interval, and how to see the rest."""
+        n = self.ai_moves().index(index) + 1
+        entry = self.record.actions[index]
+        hints = Hints.from_dict(entry["hints"])
+        word = self.printing_game.score_word
+        why = {**entry["hints"], "title": self._weighed_title(n, index), "solo": self.game.num_players() == 1,
+               "score_word": word}
+        self.say(f"  {tui.weighed_line(hints, entry['action'], word)} (why {n}: what it weighed)",
+                 style="dim", why=why)
+
+    def _weighed_title(self, n: int, index: int) -> str:
+        entry = self.record.actions[index]
+        hints = entry["hints"]
+        return (f"AI move {n}: {self.labels[entry['player']]} played \"{entry['text']}\"; what it weighed "
+                f"({hints['iterations']:,} iterations of search)")
+
+    def why(self, n: int | None = None):
+        """What the AI weighed for its `n`-th move (1-based; None: its last), as a hint
+        shows it: (the heading, the Hints), or ValueError saying why there is nothing to
+        show. Nothing is searched again: the record keeps it."""
+        moves = self.ai_moves()
+        if not moves:
+            raise ValueError("why: no AI move yet")
+        if n is None:
+            n = len(moves)
+        if not 1 <= n <= len(moves):
+            raise ValueError(f"why {n}: the AI moves so far are numbered 1 to {len(moves)}")
+        index = moves[n - 1]
+        entry = self.record.actions[index]
+        who = self.labels[entry["player"]]
+        if self._hidden(index):
+            raise ValueError(f"why {n}: {who}'s move is hidden from you for now")
+        if entry["hints"] is None:
+            raise ValueError(f"why {n}: {who} {NOT_SEARCHED} (its move: \"{entry['text']}\")")
+        return self._weighed_title(n, index), Hints.from_dict(entry["hints"])
 
     # -- the person's decision ----------------------------------------------------------
     def _ask(self) -> int:
@@ -341,6 +414,8 @@ class Session:
             self._help(rest)
         elif command == "hint":
             self._hint(rest, legal)
+        elif command == "why":
+            self._why(rest)
         elif command == "undo":
             self._undo()
             return _UNDONE
@@ -439,6 +514,20 @@ class Session:
         title = f"Hints ({time.perf_counter() - started:.1f} s, {hints.iterations:,} iterations of search)"
         self.console.print(tui.hints_table(hints, numbers, title=title, solo=solo,
                                            score_word=self.printing_game.score_word))
+
+    def _why(self, rest):
+        if rest and not re.fullmatch(r"\d{1,6}", rest[0]):
+            raise ValueError(f"why {rest[0]!r}: why alone (the AI's last move), or why N (its N-th)")
+        title, hints = self.why(int(rest[0]) if rest else None)
+        console = self.console
+        height = console.size.height if console.is_terminal else SCREEN_LINES
+        # The expected lines as long as the screen has room for them (and the prompt).
+        for steps in range(4, -1, -1):
+            table = tui.hints_table(hints, title=title, line_steps=steps, solo=self.game.num_players() == 1,
+                                    score_word=self.printing_game.score_word)
+            if len(console.render_lines(table, pad=False)) < height:
+                break
+        console.print(table)
 
     def _undo(self):
         if not self.decisions:

@@ -223,19 +223,43 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: b
         move = Text(h.text)
         lines.append((Text(f"{cells[0]}) " if cells else "", style="bold green").append(h.text), h.line[:line_steps]))
         unknown = " (?)" if h.share > 0 else ""
-        if solo:
-            score = "-" if h.expected_fame is None else f"{h.expected_fame:.0f}"
-            score += unknown if h.interval is None else f" ({h.interval[0]:.0f}-{h.interval[1]:.0f})"
-            measures = [score]
-        else:
-            win = _pct(h.win_probability)
-            win += unknown if h.interval is None else f" ({h.interval[0] * 100:.0f}-{h.interval[1] * 100:.0f}%)"
-            measures = [win, "-" if h.expected_fame is None else f"{h.expected_fame:.0f}"]
+        value, interval = _measure(h, solo)
+        measures = [value + (unknown if interval is None else f" ({interval})")]
+        if not solo:
+            measures.append("-" if h.expected_fame is None else f"{h.expected_fame:.0f}")
         t.add_row(*cells, move, f"{h.share:.0%}", *measures, h.standing)
     heading, legend = Text(str(title), style="italic"), Text(caption, style="dim")
     if not any(steps for _, steps in lines):
         return Group(heading, t, legend)
     return Group(heading, t, legend, ExpectedLines(lines))
+
+
+def measure_text(hint, solo: bool, score_word: str = "fame") -> str:
+    """A hint's measure in words, with its 95% interval: "chance to win 54% (47-61%)";
+    solo "expected final fame 73 (70-76)"."""
+    value, interval = _measure(hint, solo)
+    words = f"expected final {score_word}" if solo else "chance to win"
+    return f"{words} {value} ({interval or TOO_FEW_WORDS})"
+
+
+def _measure(hint, solo: bool) -> tuple[str, str | None]:
+    """A hint's measure and its interval as text ("54%", "47-61%"; solo "73", "70-76"),
+    the interval None where the hint has none."""
+    iv = hint.interval
+    if solo:
+        return ("-" if hint.expected_fame is None else f"{hint.expected_fame:.0f}",
+                None if iv is None else f"{iv[0]:.0f}-{iv[1]:.0f}")
+    return _pct(hint.win_probability), None if iv is None else f"{iv[0] * 100:.0f}-{iv[1] * 100:.0f}%"
+
+
+TOO_FEW_WORDS = "too few samples for an interval"
+
+
+def weighed_line(hints, action: int, score_word: str = "fame") -> str:
+    """An AI move's search in a line: the move's chance to win (solo: the expected final
+    score) with its interval, as its search measured it."""
+    played = next((h for h in hints if h.action == action), hints[0])
+    return f"{measure_text(played, hints.measure == 'fame', score_word)}, {hints.iterations:,} iterations"
 
 
 def policy_table(hints, title="Hints") -> Table:

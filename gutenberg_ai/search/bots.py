@@ -320,6 +320,9 @@ class SearchBot(_PrintingBot):
             raise ValueError(f"{self.name}: {e}") from None
         self.options = options
         self.last: dict | None = None
+        # The state the last search was from (None: the move was not searched, being the
+        # only one): with `last`, what the move weighed (hints.weighed).
+        self.searched: Any = None
         # Called as progress(iterations, seconds) while a search runs (the core's search:
         # a few times a second, in the searching thread); an exception it raises stops
         # the search and comes out of step() (the web page stops a search this way).
@@ -329,12 +332,18 @@ class SearchBot(_PrintingBot):
         _check_decision(state, self.player)
         core = core_of(state)
         legal = core.legal_actions()
+        self.searched = None
         if len(legal) == 1:
             self.last = None
             return legal[0]
+        # The lines and batches a hint asks for: the move's root statistics are then the
+        # hint's at this seed and budget (the batches split the same iterations, so the
+        # move is the same as without them).
         self.last = self.core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
                                  seed=_move_seed(self.seed, state), threads=self.threads,
-                                 progress=self.progress, **self.options)
+                                 progress=self.progress, lines=HINT_TOP, line_length=HINT_LINE_LENGTH,
+                                 batches=self.core.BATCHES, **self.options)
+        self.searched = core.clone()
         return self.last["moves"][0]["action"]
 
 
@@ -512,6 +521,12 @@ def _in_game(search_game: pyspiel.Game, state: pyspiel.State) -> pyspiel.State:
     if state.get_game() == search_game or search_game is state.get_game():
         return state
     return search_game.deserialize_state(state.serialize())
+
+
+# What a searching bot's move keeps of its search, for its hints (hints.weighed): the lines
+# of its most searched moves, each so many steps long; hints show as many by default.
+HINT_TOP = 5
+HINT_LINE_LENGTH = 8
 
 
 # -- OpenSpiel's bots with a time budget --------------------------------------------------

@@ -48,6 +48,7 @@ import pyspiel
 from gutenberg_ai import games
 from gutenberg_ai.common import limits
 from gutenberg_ai.games import core_of, returns_mode_of
+from gutenberg_ai.search.bots import HINT_LINE_LENGTH, HINT_TOP
 
 HINT_BOTS = ("smmcts", "ismcts", "learned")
 DEFAULT_ITERATIONS = 4000
@@ -85,6 +86,23 @@ class Hints(list[Hint]):
         self.iterations = iterations
         self.seconds = seconds
         self.measure = measure
+
+    def as_dict(self, seconds: bool = True) -> dict:
+        """As JSON: the page's hints and, without the `seconds` (the machine's, where a
+        record is the same for the same seed and moves), a record's `hints` on an AI
+        move (records.py checks it when a record is read)."""
+        out = {"hints": [h.as_dict() for h in self], "iterations": int(self.iterations),
+               "seconds": round(float(self.seconds), 2), "measure": self.measure}
+        if not seconds:
+            del out["seconds"]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Hints:
+        """The hints as_dict wrote (checked: records.load_record)."""
+        hints = [Hint(**{**h, "interval": None if h["interval"] is None else tuple(h["interval"]),
+                         "line": list(h["line"])}) for h in data["hints"]]
+        return cls(hints, iterations=data["iterations"], seconds=data.get("seconds", 0.0), measure=data["measure"])
 
 
 def _interval(mean: float | None, se: float | None, measure: str, visits: int) -> tuple[float, float] | None:
@@ -149,8 +167,8 @@ def standing(i: int, interval: tuple[float, float] | None, level: bool | None) -
 
 def hint(state: pyspiel.State | Any, player: int | None = None,
          bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot] = "smmcts",
-         seconds: float | None = None, iterations: int | None = None, top: int = 5, seed: int = 0,
-         threads: int = 1, line_length: int = 8, progress: Callable[[int, float], object] | None = None,
+         seconds: float | None = None, iterations: int | None = None, top: int = HINT_TOP, seed: int = 0,
+         threads: int = 1, line_length: int = HINT_LINE_LENGTH, progress: Callable[[int, float], object] | None = None,
          **options: Any) -> Hints:
     """Ranked moves for the player to act in `state` (a pyspiel state of one of the
     games, or a compiled CoreState), best first, at most `top` of them.
@@ -196,6 +214,13 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
                                 threads=threads, lines=top, line_length=line_length,
                                 progress=progress, batches=core_module.BATCHES, **options)
+    return hints_of(core, result, top)
+
+
+def hints_of(core: Any, result: dict, top: int = HINT_TOP) -> Hints:
+    """The hints of a search already run (the core's `search` at `core`, with `lines` and
+    `batches` for the lines and intervals): its `top` moves ranked."""
+    to_act = core.current_player()
     solo = core.num_players == 1
     measure = "fame" if solo else "win"
     total = sum(m["visits"] for m in result["moves"])
@@ -224,6 +249,16 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
             standing=standing(i, iv, level),
         ))
     return Hints(hints, iterations=result["iterations"], seconds=result["seconds"], measure=measure)
+
+
+def weighed(bot: pyspiel.Bot) -> Hints | None:
+    """What `bot`'s last move weighed: the hints of the search it chose the move with
+    (a native search bot, bots.SearchBot, keeps its root statistics: nothing is searched
+    again), or None from a bot that does not search or a move it did not search."""
+    searched, result = getattr(bot, "searched", None), getattr(bot, "last", None)
+    if searched is None or not isinstance(result, dict):
+        return None
+    return hints_of(searched, result)
 
 
 def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot],

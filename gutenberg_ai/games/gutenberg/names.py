@@ -89,3 +89,8 @@ def solo_title(score: int) -> str:
         if score >= lowest:
             title = name
     return title
+
+# The rule the automa takes a patronage card by (rulebook p.17, "Actions"): the words the
+# log quotes when it does (view.automa_note).
+AUTOMA_PATRONAGE_RULE = ("if this round's planning card shows a patronage card, the automa takes the "
+                         "leftmost card (in the first and second rounds it must take a reward)")

@@ -503,6 +503,27 @@ def automa_took(core, outcome: int) -> str:
     return "the patronage reward " + _core._reward_text(reward["kind"], reward["amount"])
 
 
+def automa_note(before, action: int) -> str | None:
+    """The patronage card the automa took while `action` is played from `before`, with
+    the rule that chose it among the cards on offer (names.AUTOMA_PATRONAGE_RULE), or
+    None: its other takes are drawn by execution cards (chance_note says them)."""
+    if before.automa_seat < 0:
+        return None
+    after = before.clone()
+    after.apply(action)
+    b, a = before.to_dict(), after.to_dict()
+    seat = before.automa_seat
+    if a["players"][seat]["patronage"] != b["players"][seat]["patronage"] + 1:
+        return None
+    # The cards gone from the board, but the one `action` took itself (a player's card).
+    mine = action - _core.ACTIONS["PATRON_CARD"] if not before.is_chance() else -1
+    taken = [x for x, y in zip(b["patronage_space"], a["patronage_space"]) if x >= 0 > y and x != mine]
+    if len(taken) != 1:
+        return None
+    card = before.rules.catalogue.describe_patronage(taken[0])
+    return f"automa: took {card}: the rule '{names.AUTOMA_PATRONAGE_RULE}'"
+
+
 def score_rows(core) -> list[dict]:
     """The final score sheet's rows, one per player: fame track, specialties, patronage,
     guilders, total, the character played and the place (1 = winner)."""

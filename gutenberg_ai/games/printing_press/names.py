@@ -48,3 +48,13 @@ SIDES = ("A", "B")
 MARKER_KINDS = ("1/2 marker", "1/3 marker", "1/2 marker and the 1/3 marker")
 
 RETURNS_MODES = ("win", "score", "margin")
+
+# The rule the solo automa took a card by (rulebook p.16), by the column it went above
+# (CoreState.automa_took), {symbol} the round's choice: the words the log quotes.
+AUTOMA_RULES = (
+    "the automa takes a card with its first choice symbol ({symbol}); of several, the leftmost",
+    "if there is none, a card with its second choice symbol ({symbol}); of several, the leftmost",
+    "if there is none, a card with its third choice symbol ({symbol}); of several, the leftmost",
+    "if no card has any of its preferred symbols for the current round, the leftmost card, "
+    "in the rightmost column",
+)

@@ -310,6 +310,19 @@ def house_line(core, seat: int, viewer: int, seat_names, width: int, one_line: b
     return line
 
 
+def automa_note(before, action: int) -> str | None:
+    """What the solo automa took while `action` is played from `before`, and the rule
+    that chose it among the cards on offer (names.AUTOMA_RULES), or None when its turn
+    does not come then."""
+    took = before.automa_took(action)
+    if took is None:
+        return None
+    card, column = took
+    choices = before.to_dict()["solo"][before.round - 1]
+    rule = names.AUTOMA_RULES[column].format(symbol=names.SYMBOLS[choices[column]] if column < len(choices) else "")
+    return f"automa: took {before.rules.catalogue.describe_card(card)} into column {column + 1}: the rule '{rule}'"
+
+
 def automa_line(core) -> Text | None:
     s = core.to_dict()
     seat = s["automa_seat"]

@@ -183,8 +183,11 @@ class WebGame(Held):
         with self.lock:
             self.play_free()
 
-    def _say(self, text: str, style: str = ""):
-        self.events.append({"n": self.seen, "text": text, "style": style})
+    def _say(self, text: str, style: str = "", why: dict | None = None):
+        event = {"n": self.seen, "text": text, "style": style}
+        if why is not None:      # what an AI move weighed (hints.Hints.as_dict, a title): the Why? list
+            event["why"] = why
+        self.events.append(event)
         self.seen += 1
         del self.events[:-self.MAX_EVENTS]
 

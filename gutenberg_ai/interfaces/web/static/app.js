@@ -113,7 +113,7 @@ function expectedLine(steps) {
 function hintsTable(root, result, onAction) {
   root.replaceChildren();
   const h = document.createElement("h3");
-  h.textContent = `Hints (${result.iterations.toLocaleString()} iterations, ${result.seconds} s)`;
+  h.textContent = result.title || `Hints (${result.iterations.toLocaleString()} iterations, ${result.seconds} s)`;
   root.appendChild(h);
   const t = document.createElement("table");
   t.className = "hints";
@@ -232,18 +232,39 @@ $("new-game").addEventListener("submit", async (ev) => {
   } catch (e) { showError($("play-error"), e); }
 });
 
-function say(text, style) {
+function say(text, style, why) {
   const li = document.createElement("li");
   li.textContent = text;
   if (style) li.className = style;
+  if (why) li.appendChild(whyControl(why));
   $("log").prepend(li);
+}
+
+// What an AI move weighed (the event's `why`: the hints its search kept, as the server
+// sent them): a Why? button that shows and hides the list, drawn as hints are; nothing
+// is searched again.
+function whyControl(why) {
+  const span = document.createElement("span");
+  const b = document.createElement("button");
+  b.className = "why";
+  b.textContent = "Why?";
+  const list = document.createElement("div");
+  list.className = "why-list";
+  list.hidden = true;
+  b.addEventListener("click", () => {
+    if (!list.firstChild) hintsTable(list, why, null);
+    list.hidden = !list.hidden;
+    b.textContent = list.hidden ? "Why?" : "Hide";
+  });
+  span.append(" ", b, list);
+  return span;
 }
 
 function show(view) {
   if (!current || current.actions !== view.actions) $("hints").replaceChildren();   // hints of another decision
   current = view;
   closeMenus();
-  for (const e of view.events) if (e.n >= (show.seen || 0)) say(e.text, e.style);
+  for (const e of view.events) if (e.n >= (show.seen || 0)) say(e.text, e.style, e.why);
   show.seen = view.events.length ? view.events[view.events.length - 1].n + 1 : (show.seen || 0);
   const legal = new Set(view.moves.map((m) => m.action));
   const texts = new Map(view.moves.map((m) => [m.action, m.text]));

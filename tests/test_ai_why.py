@@ -1,0 +1,223 @@
+"""The AI says why: a searching bot's move keeps its search's root statistics as hints
+(the same as `gutenberg-ai hint` at the same state, seed and budget, from the tree the
+move was chosen with), `play` shows a line after the move and the whole list on `why`,
+and the record keeps it, checked when read."""
+import io
+import json
+
+import pytest
+from rich.console import Console
+
+from every_game import KEYS
+from gutenberg_ai import games
+from gutenberg_ai.games.records import CHANCE, RecordError, load_record
+from gutenberg_ai.interfaces.play import Session, Settings
+from gutenberg_ai.search.bots import _move_seed
+from gutenberg_ai.search.hints import Hints, hint
+
+ITERATIONS = 200
+SEED = 3
+
+
+def _played(key, bot="smmcts", answers=(), ai_moves=1, players=2):
+    """A session of `key` (the person at seat 0, `bot` at the others) played with move 1
+    at every decision until `ai_moves` AI moves were searched, then quit; `answers` are
+    typed first at each prompt (before the move). Returns (session, output)."""
+    game = games.get(key).load(players=players)
+    console = Console(file=io.StringIO(), width=100, height=40)
+    pending = []
+
+    def answer(prompt):
+        if not pending:
+            if len(session.ai_moves()) >= ai_moves:
+                return "quit"
+            pending.extend(list(answers) + ["1"])
+        return pending.pop(0)
+
+    session = Session(game, Settings(human=0, ai=(bot,), iterations=ITERATIONS, seed=SEED), console,
+                      read_line=answer)
+    session.run()
+    return session, console.file.getvalue()
+
+
+def _state_before(session, index):
+    state = session.game.new_initial_state()
+    for entry in session.record.actions[:index]:
+        state.apply_action(entry["action"])
+    return state
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_an_ai_move_in_play_carries_what_a_hint_at_its_state_seed_and_budget_gives(key):
+    session, text = _played(key)
+    index = session.ai_moves()[0]
+    entry = session.record.actions[index]
+    state = _state_before(session, index)
+    bot = session.bots[entry["player"]]
+    expected = hint(state, bot="smmcts", iterations=ITERATIONS, seed=_move_seed(bot.seed, state))
+    assert entry["hints"] is not None and entry["action"] in [h["action"] for h in entry["hints"]["hints"]]
+    assert entry["hints"] == expected.as_dict(seconds=False)
+    # The line after the move: its chance to win with the interval, and how to see the rest.
+    assert "(why 1: what it weighed)" in text and "chance to win" in text
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "learned"])
+def test_every_searching_bot_keeps_its_search(bot):
+    session, _ = _played("printing-press", bot=bot)
+    index = session.ai_moves()[0]
+    state = _state_before(session, index)
+    seed = _move_seed(session.bots[1].seed, state)
+    expected = hint(state, bot=bot, iterations=ITERATIONS, seed=seed)
+    assert session.record.actions[index]["hints"] == expected.as_dict(seconds=False)
+
+
+def test_why_prints_the_moves_weighed_without_searching_again(monkeypatch):
+    session, _ = _played("printing-press")
+    weighed = Hints.from_dict(session.record.actions[session.ai_moves()[0]]["hints"])
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("why searched again")
+    monkeypatch.setattr(games.get("printing-press").core, "search", no_search)
+    session.console.file = io.StringIO()
+    session._command("why", [], "why", [], [])
+    text = session.console.file.getvalue()
+    assert "AI move 1: player 1 (smmcts) played" in text and f"{weighed.iterations:,} iterations" in text
+    for h in weighed:
+        assert h.text[:40] in text.replace("\n", " ") or h.text.split()[0] in text
+        assert h.standing in text
+    assert "chance to win, with a 95% interval" in text
+    assert len(text.splitlines()) < 40          # fits a 100x40 terminal with the prompt
+
+
+def test_why_before_any_ai_move_says_so_and_a_bad_number_is_named():
+    game = games.get("printing-press").load(players=2)
+    console = Console(file=io.StringIO(), width=100)
+    session = Session(game, Settings(human=0, iterations=ITERATIONS, seed=SEED), console,
+                      read_line=lambda prompt: "quit")
+    with pytest.raises(ValueError, match="why: no AI move yet"):
+        session._command("why", [], "why", [], [])
+    session, _ = _played("printing-press")
+    with pytest.raises(ValueError, match="why 5: the AI moves so far are numbered 1 to 1"):
+        session._command("why", ["5"], "why 5", [], [])
+    with pytest.raises(ValueError, match="why 'x'"):
+        session._command("why", ["x"], "why x", [], [])
+
+
+def test_a_bot_that_does_not_search_says_so_once():
+    session, text = _played("printing-press", bot="heuristic", ai_moves=3)
+    index = session.ai_moves()[0]
+    assert session.record.actions[index]["hints"] is None and "what it weighed" not in text
+    assert text.count("player 1 (heuristic) reports no search (it does not search, or not natively)") == 1
+    with pytest.raises(ValueError, match="player 1 \\(heuristic\\) reports no search"):
+        session.why()
+
+
+def test_an_ai_plan_hidden_from_the_person_is_not_explained_until_revealed():
+    # Gutenberg: the AI's plan committed before the person's stays hidden until theirs is in.
+    game = games.get("gutenberg").load(players=2, rounds=1)
+    console = Console(file=io.StringIO(), width=100)
+    found = []
+
+    def answer(prompt):
+        core = games.core_of(session.state)
+        if core.step_name() == "plan" and session.ai_moves() and not found:
+            try:
+                session.why()
+            except ValueError as e:
+                found.append(str(e))
+            return "quit"
+        return "1" if core.step_name() != "plan" else "quit"
+
+    # With seed 5 the AI (seat 0) plans before the person (seat 1).
+    session = Session(game, Settings(human=1, iterations=50, seed=5), console, read_line=answer)
+    session.run()
+    assert found and "hidden from you for now" in found[0]
+
+
+def test_the_record_keeps_what_was_weighed_and_old_records_load(tmp_path):
+    session, _ = _played("printing-press")
+    path = tmp_path / "game.json"
+    session.record.save(path)
+    data = load_record(path)
+    index = session.ai_moves()[0]
+    assert data["actions"][index]["hints"] == session.record.actions[index]["hints"]
+    weighed = Hints.from_dict(data["actions"][index]["hints"])
+    assert weighed.as_dict(seconds=False) == session.record.actions[index]["hints"]
+    # A record from before the field loads as it did.
+    old = json.loads(path.read_text())
+    for entry in old["actions"]:
+        entry.pop("hints", None)
+    load_record(old)
+    # A game resumed from the record explains its earlier AI moves without a search.
+    again = Session(session.game, Settings(human=0, iterations=ITERATIONS, seed=SEED),
+                    Console(file=io.StringIO(), width=100), read_line=lambda p: "quit",
+                    start=data["actions"])
+    assert again.why(1)[1].as_dict() == weighed.as_dict()
+
+
+def _hostile(tmp_path, edit):
+    session, _ = _played("printing-press")
+    data = session.record.to_dict()
+    index = session.ai_moves()[0]
+    edit(data, index)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data).replace('"NAN"', "NaN"))
+    with pytest.raises(RecordError) as caught:
+        load_record(path)
+    return str(caught.value), index
+
+
+def _set(field, value, move=0):
+    def edit(data, i):
+        data["actions"][i]["hints"]["hints"][move][field] = value
+    return edit
+
+
+@pytest.mark.parametrize("edit, where, words", [
+    (lambda d, i: d["actions"][i].update(hints="lots"), "hints", "an object"),
+    (lambda d, i: d["actions"][i]["hints"].update(hints=[]), "hints.hints", "a list of 1 to 16 moves"),
+    (lambda d, i: d["actions"][i]["hints"].update(hints=d["actions"][i]["hints"]["hints"] * 20),
+     "hints.hints", "a list of 1 to 16 moves"),
+    (lambda d, i: d["actions"][i]["hints"].update(measure="luck"), "hints.measure", "'luck'"),
+    (lambda d, i: d["actions"][i]["hints"].update(iterations=-1), "hints.iterations", "-1"),
+    (lambda d, i: d["actions"][i]["hints"].update(extra=1), "hints", "unknown key 'extra'"),
+    (_set("share", 2), "hints.hints[0].share", "not a number from 0 to 1"),
+    (_set("win_probability", "NAN"), "hints.hints[0].win_probability", "NaN"),
+    (_set("interval", [0.9, 0.1]), "hints.hints[0].interval", "[0.9, 0.1]"),
+    (_set("text", "\x1b[31mred"), "hints.hints[0].text", "control character"),
+    (_set("line", ["step"] * 100), "hints.hints[0].line", "at most 32 steps"),
+    (_set("line", [7]), "hints.hints[0].line[0]", "is not text"),
+    (_set("standing", "<b>best</b>"), "hints.hints[0].standing", "is not one of"),
+    (_set("level", "yes"), "hints.hints[0].level", "'yes'"),
+])
+def test_hostile_hints_in_a_record_are_refused_naming_the_field(tmp_path, edit, where, words):
+    message, index = _hostile(tmp_path, edit)
+    assert f"actions[{index}].{where}" in message and words in message
+
+
+def test_every_problem_of_the_hints_is_named_at_once_and_a_draw_has_none(tmp_path):
+    def edit(data, i):
+        _set("share", -1)(data, i)
+        _set("text", 5, move=1)(data, i)
+        draw = next(k for k, e in enumerate(data["actions"]) if e["player"] == CHANCE)
+        data["actions"][draw]["hints"] = data["actions"][i]["hints"]
+    message, index = _hostile(tmp_path, edit)
+    assert f"actions[{index}].hints.hints[0].share" in message
+    assert f"actions[{index}].hints.hints[1].text" in message
+    assert "a draw has no hints" in message
+
+
+def test_the_log_says_which_rule_the_automa_took_its_card_by():
+    """Printing Press solo: each card the automa takes gets a line naming the card and the
+    rulebook's rule that chose it among those on offer (the page's log has the same)."""
+    game = games.get("printing-press").load(players=1)
+    console = Console(file=io.StringIO(), width=200)
+    answers = iter(["1"] * 10)     # within the first round (the automa's columns are the round's)
+    session = Session(game, Settings(human=0, iterations=20, seed=2), console,
+                      read_line=lambda prompt: next(answers, "quit"))
+    session.run()
+    notes = [line for line in console.file.getvalue().splitlines() if line.startswith("automa: took card")]
+    core = games.core_of(session.state)
+    columns = core.to_dict()["players"][1]["columns"]
+    assert core.round == 1 and notes and len(notes) == sum(columns)
+    assert all(" the rule '" in line for line in notes)
