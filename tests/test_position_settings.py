@@ -58,3 +58,20 @@ def test_a_record_whose_game_contradicts_its_position_is_refused_naming_the_fiel
     data["game"]["players"] = 2
     with pytest.raises(RecordError, match="game.players: 2, but the position is a game with players 3"):
         load_record(data)
+
+
+def test_a_printing_press_position_says_its_solo_options_even_when_it_leaves_them_out(tmp_path):
+    state = gutenberg_ai.load_game("printing-press", players=1).new_initial_state()
+    path = tmp_path / "solo.json"
+    for _ in range(200):        # the setup played to the first decision a position records
+        try:
+            data = gutenberg_ai.save_position(state, path)
+            break
+        except gutenberg_ai.PositionError:
+            state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    assert "hard_board" not in data["game"]             # off: the file leaves it out
+    game = gutenberg_ai.load_game("printing-press", position=str(path))
+    assert game.get_parameters()["hard_board"] is False
+    with pytest.raises(gutenberg_ai.ParameterError,
+                       match="hard_board: True, but the position is a game with hard_board False"):
+        gutenberg_ai.load_game("printing-press", position=str(path), hard_board=True)
