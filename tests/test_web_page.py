@@ -538,7 +538,7 @@ def test_at_the_table_begun_from_a_position_shows_the_positions_game_in_the_form
     page.fill("#follow-position", llp)
     page.click("#follow-start")
     page.wait_for_selector("#follow-status:has-text('(entry 1)')")
-    assert page.input_value("#follow-game") == "lead-letter-printers"
+    assert page.input_value("#follow-game") == "lead-letter-printers" and page.input_value("#follow-players") == "3"
     assert page.is_visible("#follow-rounds") and not page.is_visible("#follow-characters")
 
 

@@ -785,6 +785,7 @@ $("new-follow").addEventListener("submit", async (ev) => {
     const view = await api("POST", "/api/tables", body);
     if (position) {     // the game is the position's: the form says so, with its settings
       $("follow-game").value = view.game;
+      $("follow-players").value = view.players;
       gameOptions($("new-follow"), $("follow-game"));
     }
     showFollowed(view);
