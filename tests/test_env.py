@@ -156,6 +156,13 @@ def test_a_bad_parameter_is_a_parameter_error_naming_it(kwargs, words):
         env(**kwargs)
 
 
+def test_a_position_gives_the_players_unless_they_are_given_against_it():
+    path = games.get("printing-press").data_folder + "/positions/cards-round2-3p.json"
+    assert len(env(game="printing-press", position=path, returns="score").possible_agents) == 3
+    with pytest.raises(ParameterError, match="players: 2, but the position is a game with players 3"):
+        env(game="printing-press", position=path, players=2)
+
+
 @pytest.mark.parametrize("game", list(PLAYER_COUNTS))
 def test_render_is_the_table_in_words_without_colour(game):
     e = env(game=game, players=2, render_mode="ansi")

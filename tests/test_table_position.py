@@ -218,6 +218,20 @@ def test_the_api_follows_a_game_from_a_pasted_position_and_its_record_resumes(pa
     assert len(again.entries) == view["entries"] and seen(again.state, seat) == seen(truth, seat)
 
 
+def test_the_api_refuses_a_fix_or_reveal_of_entry_0_with_the_models_words():
+    from web_client import page_client
+    pp = (GAMES / "printing_press/data/positions/cards-round2-3p.json").read_text()
+    with page_client(_web()) as client:
+        view = client.post("/api/tables", json={"position": pp, "seed": 5}).json()
+        for what in ("fix", "reveal"):
+            r = client.post(f"/api/tables/{view['id']}/{what}", json={"entry": 0, "number": 1})
+            assert r.status_code == 409, r.json()
+            assert r.json()["error"].startswith("entry 0 is before the game's start: the position gives"), r.json()
+        r = client.post(f"/api/tables/{view['id']}/fix", json={"entry": -1, "number": 1})
+        assert r.status_code == 422 and r.json()["problems"][0]["where"] == "entry"
+        assert client.get(f"/api/tables/{view['id']}").json()["entries"] == 0
+
+
 def test_the_api_refuses_a_hostile_position_with_a_422_and_starts_nothing():
     from web_client import page_client
     app = _web(max_upload_bytes=8000)

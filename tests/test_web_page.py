@@ -581,6 +581,21 @@ def test_at_the_table_a_followed_game_entered_by_clicking(page):
     page.wait_for_selector(f"#follow-error:has-text('no longer fits, left out: entry 2 (chance: {acts[1]['text']})')")
 
 
+def test_at_the_table_begun_from_a_position_shows_the_positions_game_in_the_form(page):
+    """At the table from a pasted Lead Letter Printers position while the form's game is
+    Gutenberg: the followed game is the position's, and so is the form's game (with its
+    own settings shown)."""
+    llp = (ROOT / "gutenberg_ai/games/lead_letter_printers/data/positions/table-3p.json").read_text()
+    page.click("#tab-follow")
+    page.select_option("#follow-game", "gutenberg")
+    page.click("#follow-under-way summary")
+    page.fill("#follow-position", llp)
+    page.click("#follow-start")
+    page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    assert page.input_value("#follow-game") == "lead-letter-printers" and page.input_value("#follow-players") == "3"
+    assert page.is_visible("#follow-rounds") and not page.is_visible("#follow-characters")
+
+
 def test_at_the_table_a_whole_recorded_game_typed_ends_in_its_scores(page):
     """At the table: a whole recorded Gutenberg game (2 players, you in seat 1) typed entry
     by entry in the page's text field with Enter; at the end the page's board shows the

@@ -61,14 +61,16 @@ def load_checked(game: str, players, returns, render_mode, params: dict) -> pysp
         printing_game = games.get(game)
     except ValueError as e:
         raise ParameterError(str(e)) from None
-    if isinstance(players, bool) or not isinstance(players, int):
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
         raise ParameterError(f"players: {players!r} is not a whole number")
     if returns not in RETURNS:
         raise ParameterError(f"returns: {returns!r} is not one of {', '.join(RETURNS)}")
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ParameterError(f"render_mode: {render_mode!r} is not None or one of {', '.join(RENDER_MODES)}")
     try:
-        return printing_game.load(players=players, returns=returns, **params)
+        # Players not given: the game's default, or a position's own (which a given one must be).
+        given = {} if players is None else {"players": players}
+        return printing_game.load(**given, returns=returns, **params)
     except pyspiel.SpielError as e:
         # The native game's refusal names the parameter; one error type for every refusal.
         raise ParameterError(str(e).removeprefix("OpenSpiel exception: ")) from None
@@ -82,7 +84,7 @@ class PrintingGameEnv(pettingzoo.AECEnv):
     metadata = {"render_modes": list(RENDER_MODES), "name": "gutenberg_ai_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, game: str = games.DEFAULT_GAME, players: int = 2, returns: str = "win",
+    def __init__(self, game: str = games.DEFAULT_GAME, players: int | None = None, returns: str = "win",
                  render_mode: str | None = None, **params):
         super().__init__()
         self.game = load_checked(game, players, returns, render_mode, params)

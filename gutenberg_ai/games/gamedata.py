@@ -105,14 +105,22 @@ def with_defaults(params, defaults: dict) -> dict:
     return {**defaults, **params}
 
 
-def apply_position(p: dict, settings: dict, defaults: dict) -> None:
+def refuse_contradiction(given: dict, settings: dict) -> None:
+    """ParameterError naming the first setting `given` (None: not given) that is not the
+    position's `settings`: a setting given is the person's word even when it is the
+    default, so it must be the file's."""
+    for name, value in given.items():
+        if value is not None and name in settings and value != settings[name]:
+            raise ParameterError(f"{name}: {value!r}, but the position is a game with {name} "
+                                 f"{settings[name]!r}")
+
+
+def apply_position(p: dict, settings: dict, given: dict) -> None:
     """A position says what game it is: its settings replace the parameters `p` (in
-    place), which may only repeat them or keep their defaults."""
-    for name, value in settings.items():
-        if p[name] not in (value, defaults[name]):
-            raise ParameterError(f"{name}: {p[name]!r}, but the position is a game with "
-                                 f"{name} {value!r}")
-        p[name] = value
+    place); the parameters `given` (before the defaults were filled in) may only repeat
+    them (refuse_contradiction)."""
+    refuse_contradiction(given, settings)
+    p.update(settings)
 
 
 def read_data(name: str, digest: str, read: Callable[[bytes, str], Any], error: type[Exception]) -> Any:
@@ -142,12 +150,12 @@ def settle_files(params, defaults: dict, kind_of, settings_of) -> tuple[dict, st
     """The parameters with `defaults` filled in (with_defaults) and the digests of the
     catalogue and the position they name ("" for none; `kind_of(name)` is the FileKind
     of each). A position says what game it is: its settings, `settings_of(position,
-    catalogue)`, replace the parameters' (apply_position)."""
+    catalogue)`, replace the parameters' (apply_position: one given must be the file's)."""
     p = with_defaults(params, defaults)
     catalogue = source("catalogue", p["catalogue"], kind_of("catalogue"))
     position = source("position", p["position"], kind_of("position"))
     if position:
-        apply_position(p, settings_of(position, catalogue), defaults)
+        apply_position(p, settings_of(position, catalogue), params)
     return p, catalogue, position
 
 

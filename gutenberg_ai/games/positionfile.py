@@ -132,14 +132,12 @@ def position_game(path_or_dict: str | os.PathLike | dict, game: str | None = Non
     hidden plans planned again, the plans given after them as presets); `note` says so.
     `settings` (players, rounds...: None where not given) must be the file's: the first
     that is not is a ParameterError naming it. `game` and `catalogue` as load_position."""
-    from gutenberg_ai.games.gamedata import ParameterError, register_data
+    from gutenberg_ai.games.gamedata import ParameterError, refuse_contradiction, register_data
     g, pos = load_position(path_or_dict, game=game, catalogue=catalogue)
     for name, value in (settings or {}).items():
         if value is not None and name not in g.rules_module.DEFAULTS:
             raise ParameterError(f"{name}: {g.title} has no such parameter")
-        if value is not None and name in pos.game_params and value != pos.game_params[name]:
-            raise ParameterError(f"{name}: {value!r}, but the position is a game with {name} "
-                                 f"{pos.game_params[name]!r}")
+    refuse_contradiction(settings or {}, pos.game_params)
     data, presets, note = g.positions.position_start(pos.data, pos, seed)
     params = dict(pos.game_params, position=register_data(data, pos.source))
     if isinstance(catalogue, (str, os.PathLike)) and catalogue:

@@ -312,7 +312,7 @@ class FollowedGame:
         old = self.entries[index]
         return self._replay(self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:])
 
-    def _before_start(self, index: int):
+    def refuse_before_start(self, index: int):
         """Refuse an entry before the first (the position, when the game starts from one)."""
         if index < 0 and self.position is not None:
             raise EntryRefused(f"entry {index + 1} is before the game's start: the position gives the game up to "
@@ -321,7 +321,7 @@ class FollowedGame:
     def reveal(self, index: int, action: int):
         """A placeholder now shown, entered as it came up: the game replayed from it; an
         entered entry after it that no longer fits refuses the reveal (nothing changes)."""
-        self._before_start(index)
+        self.refuse_before_start(index)
         if index not in self.reveals():
             raise EntryRefused(f"entry {index + 1} is not a hidden entry shown now")
         state, kept, dropped = self._replaced(index, action)
@@ -346,7 +346,7 @@ class FollowedGame:
     def correctable(self, index: int):
         """Refuse (EntryRefused) a correction of entry `index`: one that is not there, is
         before the start, or is hidden from the person."""
-        self._before_start(index)
+        self.refuse_before_start(index)
         if not 0 <= index < len(self.entries):
             raise EntryRefused(f"there is no entry {index + 1} (entries 1 to {len(self.entries)})")
         if not self.entries[index].entered:

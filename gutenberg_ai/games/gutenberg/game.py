@@ -158,8 +158,8 @@ def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
     make the rules: one Rules object per content, for the life of the process (native
     games point into its catalogue and initial state)."""
-    # A position's players, rounds, characters and automa replace the parameters' (which
-    # may only repeat them or keep their defaults).
+    # A position's players, rounds, characters and automa replace the parameters' (those
+    # given may only repeat them).
     p, catalogue, position = gamedata.settle_files(
         params, DEFAULTS, _file_kind, lambda digest, cat: _position(digest, cat).game_params)
     for name in ("players", "rounds", "automa"):
@@ -245,7 +245,9 @@ class GutenbergGame(pyspiel.Game):
     """The game "gutenberg_py": parameters, the compiled rules, and the factory of states."""
 
     def __init__(self, params=None):
-        loaded = setup(dict(params or {}))
+        # pyspiel hands a Python game every parameter, the defaults filled in: one equal to
+        # its default cannot be told from one not given, so it gives way to a position's.
+        loaded = setup({k: v for k, v in (params or {}).items() if v != DEFAULTS.get(k, ...)})
         p, info = loaded.params, loaded.info
         self.key = loaded.key
         self.rules = loaded.rules

@@ -139,7 +139,9 @@ def _table_position(data, catalogue, source):
                                            f"position files of the table for {g.title}; "
                                            f"give a {START_FORMAT!r} file")
     pos = g.positions.position_from_data(data, catalogue, source, None)
-    params = {name: pos.game_params[name] for name in RULE_PARAMETERS if name in pos.game_params}
+    # Every rule parameter, those the file leaves out at their defaults: the rules are made
+    # with them, so a parameter given against them is refused (gamedata.apply_position).
+    params = {name: pos.game_params.get(name, DEFAULTS[name]) for name in RULE_PARAMETERS}
     return params, pos.rules.starting_at(pos.state)
 
 

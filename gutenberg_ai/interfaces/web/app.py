@@ -143,7 +143,8 @@ class Entry(Strict):
 
 class AtEntry(Entry):
     """An entry's value given again: a hidden entry now shown (reveal), or a correction (fix)."""
-    entry: int = Field(ge=1, le=1_000_000, description="the entry's number (the log's; 1 the first)")
+    # 0 is let through to the model, which names it: the position's start, for a table begun from one.
+    entry: int = Field(ge=0, le=1_000_000, description="the entry's number (the log's; 1 the first)")
 
 
 class Move(Strict):

@@ -364,6 +364,7 @@ class WebTable(Held):
 
     def reveal(self, entry: int, **named) -> dict:
         f = self.followed
+        f.refuse_before_start(entry - 1)
         if entry - 1 not in f.reveals():
             raise NotNow(f"entry {entry} is not a hidden entry shown now")
         f.reveal(entry - 1, self.find(f.options_at(entry - 1), now=False, **named))

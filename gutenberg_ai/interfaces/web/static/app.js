@@ -813,7 +813,13 @@ $("new-follow").addEventListener("submit", async (ev) => {
       seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0), ...gameSettings(g, "follow-") };
   if (names.length) body.names = names;
   try {
-    showFollowed(await api("POST", "/api/tables", body));
+    const view = await api("POST", "/api/tables", body);
+    if (position) {     // the game is the position's: the form says so, with its settings
+      $("follow-game").value = view.game;
+      $("follow-players").value = view.players;
+      gameOptions($("new-follow"), $("follow-game"));
+    }
+    showFollowed(view);
   } catch (e) { showError($("follow-error"), e); }
 });
 
