@@ -8,7 +8,7 @@
 # numbers are judgement, kept in one place per idea.
 
 from libc.math cimport exp
-from libc.stdint cimport int8_t, uint64_t
+from libc.stdint cimport int8_t, uint32_t, uint64_t
 
 cdef enum:
     TOP_WINDOWS = 16       # best windows kept (a card overlaps at most 15)
@@ -18,6 +18,7 @@ cdef enum:
     # is read without bounds checks.
     PAD = 5
     PAD_SIDE = GRID + 2 * PAD
+    TOKEN_SHOWN = N_SYMBOLS + 1   # what a token may show: a symbol or SQ_INITIATIVE
 
 cdef double HEURISTIC_EPSILON = 0.03   # chance of a uniformly random move (rollout diversity)
 cdef double MAIN_PARTIAL = 0.7         # share of a plate's points for letters half gathered ...
@@ -78,6 +79,15 @@ ctypedef struct Eval:
     double add_partial      # potential * ADD_PARTIAL * plate bonus
     double ink_partial      # potential * INK_PARTIAL * ink points
     double spec_share[N_KIND + 1]   # partial credit for k of the specialties asked
+    # best_token_delta's answers for this Eval (the tableau does not change while one is
+    # used), by what the token shows, for its best 2 windows ([0]) and 4 ([1]): the value,
+    # the action, and whether the answer came from the best windows alone (then the 4
+    # windows' search goes on from the 2 windows' answer). token_known: bit
+    # ix * TOKEN_SHOWN + shown; setup_eval clears it.
+    uint32_t token_known
+    double token_val[2][TOKEN_SHOWN]
+    int token_act[2][TOKEN_SHOWN]
+    bint token_in_top[2][TOKEN_SHOWN]
 
 
 cdef inline double dmax(double a, double b) noexcept nogil:
@@ -176,6 +186,7 @@ cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e
         for j in range(2):
             e.bonus_w[cat.frames[e.frame].slots[j]] += 1.0
     e.n_top = 0
+    e.token_known = 0
     e.best = 0.0
     e.best_r = 0
     e.best_c = 0
@@ -334,12 +345,45 @@ cdef double best_card_delta(const GameState* s, const Catalogue* cat, Eval* e, c
     return best
 
 
+cdef inline bint in_top_window(const Eval* e, int k, int r, int c) noexcept nogil:
+    """Whether cell (r, c) lies in one of the best k windows."""
+    cdef int j
+    for j in range(k):
+        if e.top_r[j] <= r <= e.top_r[j] + 2 and e.top_c[j] <= c <= e.top_c[j] + 2:
+            return True
+    return False
+
+
+cdef double token_scan(const Catalogue* cat, Eval* e, const PlayerState* p, Overlay* ov,
+                       int k0, int k1, double best, int* action) noexcept nogil:
+    """best_token_delta's search of windows k0..k1-1 of the best ones, from `best` and
+    `action` (those of the windows before k0). A cell already in a better window was
+    tried there, and the same value is never strictly better: skipped."""
+    cdef int k, r, c
+    cdef double v
+    for k in range(k0, k1):
+        for r in range(e.top_r[k], e.top_r[k] + 3):
+            for c in range(e.top_c[k], e.top_c[k] + 3):
+                if not token_fits(p, r, c) or in_top_window(e, k, r, c):
+                    continue
+                ov.r[0] = r
+                ov.c[0] = c
+                v = overlay_delta(e, cat, p, ov)
+                if v > best:
+                    best = v
+                    action[0] = A_TOKEN_AT + anchor_of(r, c)
+    return best
+
+
 cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p, int shown,
                              int value_flag, int* action, int windows=4) noexcept nogil:
     """The best place for a token showing `shown` (a symbol or the initiative icon),
-    looked for in the `windows` best windows (where a token can count)."""
+    looked for in the `windows` best windows (where a token can count). The value and the
+    place do not depend on value_flag (a token or an ability's: the same symbol shown);
+    answers for 2 and 4 windows are kept in e (token_known)."""
     cdef Overlay ov
-    cdef int k, r, c
+    cdef int r, c, k0 = 0, ix = -1, n_win = e.n_top if e.n_top < windows else windows
+    cdef uint32_t bit
     cdef double best = -1e9, v
     action[0] = -1
     ov.n = 1
@@ -347,17 +391,20 @@ cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p
     ov.v[0] = value_flag | shown
     if p.pieces == 0:
         return best
-    for k in range(e.n_top if e.n_top < windows else windows):
-        for r in range(e.top_r[k], e.top_r[k] + 3):
-            for c in range(e.top_c[k], e.top_c[k] + 3):
-                if not token_fits(p, r, c):
-                    continue
-                ov.r[0] = r
-                ov.c[0] = c
-                v = overlay_delta(e, cat, p, &ov)
-                if v > best:
-                    best = v
-                    action[0] = A_TOKEN_AT + anchor_of(r, c)
+    if (windows == 2 or windows == 4) and 0 <= shown < TOKEN_SHOWN:
+        ix = windows // 4
+        bit = 1U << (ix * TOKEN_SHOWN + shown)
+        if e.token_known & bit:
+            action[0] = e.token_act[ix][shown]
+            return e.token_val[ix][shown]
+        if ix == 1 and e.token_known & (1U << shown) and e.token_in_top[0][shown]:
+            # The 2 windows' answer, and the search goes on from the third window.
+            best = e.token_val[0][shown]
+            action[0] = e.token_act[0][shown]
+            k0 = 2 if n_win > 2 else n_win
+    best = token_scan(cat, e, p, &ov, k0, n_win, best, action)
+    if ix >= 0:
+        e.token_in_top[ix][shown] = action[0] >= 0
     if action[0] < 0:
         # No cell of the best windows takes a token: anywhere it fits.
         for r in range(-1, p.height + 1):
@@ -369,6 +416,10 @@ cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p
                     if v > best:
                         best = v
                         action[0] = A_TOKEN_AT + anchor_of(r, c)
+    if ix >= 0:
+        e.token_known |= bit
+        e.token_val[ix][shown] = best
+        e.token_act[ix][shown] = action[0]
     return best
 
 
@@ -493,7 +544,8 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
     cdef const PlayerState* p
     cdef Eval e
     cdef Overlay ov
-    cdef double base, disc = -1e9, best_card = -1e9
+    cdef double base, disc = -1e9, best_card = -1e9, window_gain = 0.0
+    cdef bint window_gain_known = False
     cdef double card_value[N_CARDS]
     if seat < 0:
         for i in range(n):
@@ -518,7 +570,10 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
             if a == A_DONE:
                 values[i] = base
             elif A_SETUP_DOWN <= a < A_GUILLARD:
-                values[i] = free_action_value(s, cat, &e, p, a) + token_window_gain(s, cat, seat)
+                if not window_gain_known:   # the same for every token: once
+                    window_gain = token_window_gain(s, cat, seat)
+                    window_gain_known = True
+                values[i] = free_action_value(s, cat, &e, p, a) + window_gain
             else:
                 values[i] = free_action_value(s, cat, &e, p, a)
         elif A_SETUP_UP <= a < A_TOKEN_AT and not (s.caxton and a >= A_CAXTON_TAKE):
