@@ -74,7 +74,9 @@ ctypedef struct Eval:
     int letters[N_LETTERS]  # the plate's main letters
     int need                # ... in all
     int want                # specialties the frame asks
-    int ink_cells[3]        # the cells of the frame's ink line in a window
+    int ink_at[3]           # the cells of the frame's ink line in a window, as offsets
+                            # in e.shown from the window's top-left cell
+    uint64_t spec_nibbles   # the low bit of the count of each specialty the frame asks
     double main_share[10]   # partial credit for m of the main letters (m < need; a window has 9 cells)
     double add_partial      # potential * ADD_PARTIAL * plate bonus
     double ink_partial      # potential * INK_PARTIAL * ink points
@@ -122,39 +124,43 @@ cdef double window_value(const Eval* e, const Catalogue* cat, int r0, int c0) no
     """The window with top-left cell (r0, c0) of the tableau in e.shown (with any overlay
     laid on it): its points, partial credit, bonus symbols and icons. The constants of the
     order come from setup_eval (the hot path of the heuristic: every placement scores the
-    windows it meets)."""
+    windows it meets, so the cells are copied out only for the plate's additional
+    condition, and the specialties are counted a nibble each at once)."""
     cdef int16_t w[9]
-    cdef const Plate* pl = &cat.plates[e.plate]
+    cdef const Plate* pl
     cdef const Frame* fr = &cat.frames[e.frame]
+    cdef const int8_t* top = &e.shown[r0 + PAD][c0 + PAD]
     cdef const int8_t* row
     cdef uint64_t packed = 0
-    cdef int i, k, x, matched = 0, have = 0
+    cdef int i, k, x, matched = 0, have
     cdef double v = 0.0
     for i in range(3):
-        row = &e.shown[r0 + PAD + i][c0 + PAD]
+        row = top + i * PAD_SIDE
         for k in range(3):
             x = row[k] + 1
-            w[i * 3 + k] = row[k]
             v += e.cell_bonus[x]      # 0 for what is not a symbol
             packed += e.cell_count[x]
     for x in range(N_LETTERS):
         k = nibble(packed, x)
         matched += k if k < e.letters[x] else e.letters[x]
     if matched == e.need:
+        pl = &cat.plates[e.plate]
         v += pl.points
+        for i in range(3):
+            for k in range(3):
+                w[i * 3 + k] = top[i * PAD_SIDE + k]
         if plate_additional(pl, w):
             v += pl.bonus
         elif pl.kind != ADD_ABSENT:
             v += e.add_partial
     elif e.need > 0:
         v += e.main_share[matched]
-    if w[e.ink_cells[0]] == fr.ink or w[e.ink_cells[1]] == fr.ink or w[e.ink_cells[2]] == fr.ink:
+    if top[e.ink_at[0]] == fr.ink or top[e.ink_at[1]] == fr.ink or top[e.ink_at[2]] == fr.ink:
         v += fr.ink_points
     elif nibble(packed, fr.ink) > 0:
         v += e.ink_partial
-    for x in range(N_KIND):
-        if (fr.specialties >> x) & 1:
-            have += nibble(packed, SYM_TYPESETTING + x) > 0
+    # A nibble's bits folded onto its low bit: whether that symbol is in the window.
+    have = popcount64((packed | (packed >> 1) | (packed >> 2) | (packed >> 3)) & e.spec_nibbles)
     if have == e.want:
         v += fr.specialty_points
     elif e.want > 0:
@@ -201,11 +207,14 @@ cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e
             e.letters[x] = pl.letters[x]
             e.need += pl.letters[x]
         e.want = 0
+        e.spec_nibbles = 0
         for x in range(N_KIND):
             e.want += (fr.specialties >> x) & 1
+            if (fr.specialties >> x) & 1:
+                e.spec_nibbles |= 1ULL << (4 * (SYM_TYPESETTING + x))
         for k in range(3):
-            e.ink_cells[k] = (fr.line - LINE_TOP_ROW) * 3 + k if fr.line <= LINE_BOTTOM_ROW \
-                else k * 3 + (fr.line - LINE_LEFT_COLUMN)
+            e.ink_at[k] = (fr.line - LINE_TOP_ROW) * PAD_SIDE + k if fr.line <= LINE_BOTTOM_ROW \
+                else k * PAD_SIDE + (fr.line - LINE_LEFT_COLUMN)
         for k in range(10):
             e.main_share[k] = e.potential * MAIN_PARTIAL * pl.points * (k * k) / <double>(e.need * e.need) \
                 if e.need > 0 else 0.0
