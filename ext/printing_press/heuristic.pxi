@@ -87,6 +87,11 @@ ctypedef struct Eval:
     # windows' search goes on from the 2 windows' answer). token_known: bit
     # ix * TOKEN_SHOWN + shown; setup_eval clears it.
     uint32_t token_known
+    # token_twin[x]: the first symbol whose token is worth what x's is everywhere (the
+    # same bonus weight, and neither counts for the order: not a letter of the plate or
+    # its additional condition, the frame's ink or a specialty it asks), else x; the
+    # answers above are kept under it.
+    int8_t token_twin[TOKEN_SHOWN]
     double token_val[2][TOKEN_SHOWN]
     int token_act[2][TOKEN_SHOWN]
     bint token_in_top[2][TOKEN_SHOWN]
@@ -168,6 +173,16 @@ cdef double window_value(const Eval* e, const Catalogue* cat, int r0, int c0) no
     return v + nibble(packed, N_SYMBOLS) * e.icon_w
 
 
+cdef inline bint plain_symbol(const Eval* e, const Plate* pl, const Frame* fr, int x) noexcept nogil:
+    """Whether symbol x counts in a window only through its bonus weight (window_value
+    reads nothing else of it)."""
+    if x >= N_SYMBOLS or x == pl.letter or x == pl.letter2 or x == fr.ink:
+        return False
+    if x < N_LETTERS:
+        return pl.letters[x] == 0
+    return not (SYM_TYPESETTING <= x < SYM_TYPESETTING + N_KIND and (fr.specialties >> (x - SYM_TYPESETTING)) & 1)
+
+
 cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e) noexcept nogil:
     """The weights for `seat` now, and its tableau's best windows."""
     cdef const PlayerState* p = &s.players[seat]
@@ -223,6 +238,14 @@ cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e
         for k in range(N_KIND + 1):
             e.spec_share[k] = e.potential * SPECIALTY_PARTIAL * fr.specialty_points * k / <double>e.want \
                 if e.want > 0 else 0.0
+    for x in range(TOKEN_SHOWN):
+        e.token_twin[x] = x
+        if e.frame >= 0 and plain_symbol(e, &cat.plates[e.plate], &cat.frames[e.frame], x):
+            for k in range(x):
+                if e.token_twin[k] == k and plain_symbol(e, &cat.plates[e.plate], &cat.frames[e.frame], k) \
+                        and e.bonus_w[k] == e.bonus_w[x]:
+                    e.token_twin[x] = k
+                    break
     memset(e.shown, -1, sizeof(e.shown))
     for r in range(p.height):
         for c in range(p.width):
@@ -391,7 +414,7 @@ cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p
     place do not depend on value_flag (a token or an ability's: the same symbol shown);
     answers for 2 and 4 windows are kept in e (token_known)."""
     cdef Overlay ov
-    cdef int r, c, k0 = 0, ix = -1, n_win = e.n_top if e.n_top < windows else windows
+    cdef int r, c, k0 = 0, ix = -1, n_win = e.n_top if e.n_top < windows else windows, key = shown
     cdef uint32_t bit
     cdef double best = -1e9, v
     action[0] = -1
@@ -402,18 +425,19 @@ cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p
         return best
     if (windows == 2 or windows == 4) and 0 <= shown < TOKEN_SHOWN:
         ix = windows // 4
-        bit = 1U << (ix * TOKEN_SHOWN + shown)
+        key = e.token_twin[shown]
+        bit = 1U << (ix * TOKEN_SHOWN + key)
         if e.token_known & bit:
-            action[0] = e.token_act[ix][shown]
-            return e.token_val[ix][shown]
-        if ix == 1 and e.token_known & (1U << shown) and e.token_in_top[0][shown]:
+            action[0] = e.token_act[ix][key]
+            return e.token_val[ix][key]
+        if ix == 1 and e.token_known & (1U << key) and e.token_in_top[0][key]:
             # The 2 windows' answer, and the search goes on from the third window.
-            best = e.token_val[0][shown]
-            action[0] = e.token_act[0][shown]
+            best = e.token_val[0][key]
+            action[0] = e.token_act[0][key]
             k0 = 2 if n_win > 2 else n_win
     best = token_scan(cat, e, p, &ov, k0, n_win, best, action)
     if ix >= 0:
-        e.token_in_top[ix][shown] = action[0] >= 0
+        e.token_in_top[ix][key] = action[0] >= 0
     if action[0] < 0:
         # No cell of the best windows takes a token: anywhere it fits.
         for r in range(-1, p.height + 1):
@@ -427,8 +451,8 @@ cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p
                         action[0] = A_TOKEN_AT + anchor_of(r, c)
     if ix >= 0:
         e.token_known |= bit
-        e.token_val[ix][shown] = best
-        e.token_act[ix][shown] = action[0]
+        e.token_val[ix][key] = best
+        e.token_act[ix][key] = action[0]
     return best
 
 
