@@ -70,7 +70,7 @@ def count(checkout, args, profile=0):
         if profile:
             a = subprocess.run(["callgrind_annotate", "--inclusive=yes", out_file],
                                capture_output=True, text=True, check=True).stdout
-            lines = [line for line in a.splitlines() if re.search(r"__pyx_f_\w*_core_", line)][:profile]
+            lines = [line for line in a.splitlines() if re.search(r"\.cpp:__pyx_f_\w*_core_", line)][:profile]
     out = json.loads(p.stdout.strip().splitlines()[-1])
     if os.path.realpath(out["package"]) != os.path.realpath(os.path.join(checkout, "gutenberg_ai", "games")):
         raise SystemExit(f"{checkout}: imported gutenberg_ai from {out['package']}")
