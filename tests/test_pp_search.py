@@ -126,3 +126,25 @@ def test_printing_press_has_its_own_search_defaults_and_gutenberg_the_shared_one
     solo = pp.search_config(solo=True)
     assert solo == {**config, **pp.GAME_SOLO_SEARCH_DEFAULTS}
     assert solo["fame_scale"] == 10.0 != config["fame_scale"]
+
+
+# The sha256 of `python benchmarks/search_digest.py --game printing-press`: the visits of
+# seeded searches at the game's defaults (cut-off 10) at fixed decisions of 2- and 3-player
+# games. A change meant to keep the search (a faster heuristic, say) keeps it; one that
+# changes what the search does updates it and says so in its commit.
+SEARCH_DIGEST = "f8a9478eb218072e7aa3f29133c519fb6e28675c44aaf1cd26624a8b8c2bb898"
+
+
+def test_the_searches_at_the_digest_decisions_are_pinned(capsys):
+    import hashlib
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks",
+                        "search_digest.py")
+    spec = importlib.util.spec_from_file_location("search_digest", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--game", "printing-press"])
+    out = capsys.readouterr().out
+    assert out.count("\n") == 8
+    assert hashlib.sha256(out.encode()).hexdigest() == SEARCH_DIGEST

@@ -8,7 +8,7 @@
 # numbers are judgement, kept in one place per idea.
 
 from libc.math cimport exp
-from libc.stdint cimport int8_t, uint64_t
+from libc.stdint cimport int8_t, uint32_t, uint64_t
 
 cdef enum:
     TOP_WINDOWS = 16       # best windows kept (a card overlaps at most 15)
@@ -18,6 +18,7 @@ cdef enum:
     # is read without bounds checks.
     PAD = 5
     PAD_SIDE = GRID + 2 * PAD
+    TOKEN_SHOWN = N_SYMBOLS + 1   # what a token may show: a symbol or SQ_INITIATIVE
 
 cdef double HEURISTIC_EPSILON = 0.03   # chance of a uniformly random move (rollout diversity)
 cdef double MAIN_PARTIAL = 0.7         # share of a plate's points for letters half gathered ...
@@ -73,11 +74,27 @@ ctypedef struct Eval:
     int letters[N_LETTERS]  # the plate's main letters
     int need                # ... in all
     int want                # specialties the frame asks
-    int ink_cells[3]        # the cells of the frame's ink line in a window
+    int ink_at[3]           # the cells of the frame's ink line in a window, as offsets
+                            # in e.shown from the window's top-left cell
+    uint64_t spec_nibbles   # the low bit of the count of each specialty the frame asks
     double main_share[10]   # partial credit for m of the main letters (m < need; a window has 9 cells)
     double add_partial      # potential * ADD_PARTIAL * plate bonus
     double ink_partial      # potential * INK_PARTIAL * ink points
     double spec_share[N_KIND + 1]   # partial credit for k of the specialties asked
+    # best_token_delta's answers for this Eval (the tableau does not change while one is
+    # used), by what the token shows, for its best 2 windows ([0]) and 4 ([1]): the value,
+    # the action, and whether the answer came from the best windows alone (then the 4
+    # windows' search goes on from the 2 windows' answer). token_known: bit
+    # ix * TOKEN_SHOWN + shown; setup_eval clears it.
+    uint32_t token_known
+    # token_twin[x]: the first symbol whose token is worth what x's is everywhere (the
+    # same bonus weight, and neither counts for the order: not a letter of the plate or
+    # its additional condition, the frame's ink or a specialty it asks), else x; the
+    # answers above are kept under it.
+    int8_t token_twin[TOKEN_SHOWN]
+    double token_val[2][TOKEN_SHOWN]
+    int token_act[2][TOKEN_SHOWN]
+    bint token_in_top[2][TOKEN_SHOWN]
 
 
 cdef inline double dmax(double a, double b) noexcept nogil:
@@ -112,44 +129,58 @@ cdef double window_value(const Eval* e, const Catalogue* cat, int r0, int c0) no
     """The window with top-left cell (r0, c0) of the tableau in e.shown (with any overlay
     laid on it): its points, partial credit, bonus symbols and icons. The constants of the
     order come from setup_eval (the hot path of the heuristic: every placement scores the
-    windows it meets)."""
+    windows it meets, so the cells are copied out only for the plate's additional
+    condition, and the specialties are counted a nibble each at once)."""
     cdef int16_t w[9]
-    cdef const Plate* pl = &cat.plates[e.plate]
+    cdef const Plate* pl
     cdef const Frame* fr = &cat.frames[e.frame]
+    cdef const int8_t* top = &e.shown[r0 + PAD][c0 + PAD]
     cdef const int8_t* row
     cdef uint64_t packed = 0
-    cdef int i, k, x, matched = 0, have = 0
+    cdef int i, k, x, matched = 0, have
     cdef double v = 0.0
     for i in range(3):
-        row = &e.shown[r0 + PAD + i][c0 + PAD]
+        row = top + i * PAD_SIDE
         for k in range(3):
             x = row[k] + 1
-            w[i * 3 + k] = row[k]
             v += e.cell_bonus[x]      # 0 for what is not a symbol
             packed += e.cell_count[x]
     for x in range(N_LETTERS):
         k = nibble(packed, x)
         matched += k if k < e.letters[x] else e.letters[x]
     if matched == e.need:
+        pl = &cat.plates[e.plate]
         v += pl.points
+        for i in range(3):
+            for k in range(3):
+                w[i * 3 + k] = top[i * PAD_SIDE + k]
         if plate_additional(pl, w):
             v += pl.bonus
         elif pl.kind != ADD_ABSENT:
             v += e.add_partial
     elif e.need > 0:
         v += e.main_share[matched]
-    if w[e.ink_cells[0]] == fr.ink or w[e.ink_cells[1]] == fr.ink or w[e.ink_cells[2]] == fr.ink:
+    if top[e.ink_at[0]] == fr.ink or top[e.ink_at[1]] == fr.ink or top[e.ink_at[2]] == fr.ink:
         v += fr.ink_points
     elif nibble(packed, fr.ink) > 0:
         v += e.ink_partial
-    for x in range(N_KIND):
-        if (fr.specialties >> x) & 1:
-            have += nibble(packed, SYM_TYPESETTING + x) > 0
+    # A nibble's bits folded onto its low bit: whether that symbol is in the window.
+    have = popcount64((packed | (packed >> 1) | (packed >> 2) | (packed >> 3)) & e.spec_nibbles)
     if have == e.want:
         v += fr.specialty_points
     elif e.want > 0:
         v += e.spec_share[have]
     return v + nibble(packed, N_SYMBOLS) * e.icon_w
+
+
+cdef inline bint plain_symbol(const Eval* e, const Plate* pl, const Frame* fr, int x) noexcept nogil:
+    """Whether symbol x counts in a window only through its bonus weight (window_value
+    reads nothing else of it)."""
+    if x >= N_SYMBOLS or x == pl.letter or x == pl.letter2 or x == fr.ink:
+        return False
+    if x < N_LETTERS:
+        return pl.letters[x] == 0
+    return not (SYM_TYPESETTING <= x < SYM_TYPESETTING + N_KIND and (fr.specialties >> (x - SYM_TYPESETTING)) & 1)
 
 
 cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e) noexcept nogil:
@@ -176,6 +207,7 @@ cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e
         for j in range(2):
             e.bonus_w[cat.frames[e.frame].slots[j]] += 1.0
     e.n_top = 0
+    e.token_known = 0
     e.best = 0.0
     e.best_r = 0
     e.best_c = 0
@@ -190,11 +222,14 @@ cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e
             e.letters[x] = pl.letters[x]
             e.need += pl.letters[x]
         e.want = 0
+        e.spec_nibbles = 0
         for x in range(N_KIND):
             e.want += (fr.specialties >> x) & 1
+            if (fr.specialties >> x) & 1:
+                e.spec_nibbles |= 1ULL << (4 * (SYM_TYPESETTING + x))
         for k in range(3):
-            e.ink_cells[k] = (fr.line - LINE_TOP_ROW) * 3 + k if fr.line <= LINE_BOTTOM_ROW \
-                else k * 3 + (fr.line - LINE_LEFT_COLUMN)
+            e.ink_at[k] = (fr.line - LINE_TOP_ROW) * PAD_SIDE + k if fr.line <= LINE_BOTTOM_ROW \
+                else k * PAD_SIDE + (fr.line - LINE_LEFT_COLUMN)
         for k in range(10):
             e.main_share[k] = e.potential * MAIN_PARTIAL * pl.points * (k * k) / <double>(e.need * e.need) \
                 if e.need > 0 else 0.0
@@ -203,6 +238,14 @@ cdef void setup_eval(const GameState* s, const Catalogue* cat, int seat, Eval* e
         for k in range(N_KIND + 1):
             e.spec_share[k] = e.potential * SPECIALTY_PARTIAL * fr.specialty_points * k / <double>e.want \
                 if e.want > 0 else 0.0
+    for x in range(TOKEN_SHOWN):
+        e.token_twin[x] = x
+        if e.frame >= 0 and plain_symbol(e, &cat.plates[e.plate], &cat.frames[e.frame], x):
+            for k in range(x):
+                if e.token_twin[k] == k and plain_symbol(e, &cat.plates[e.plate], &cat.frames[e.frame], k) \
+                        and e.bonus_w[k] == e.bonus_w[x]:
+                    e.token_twin[x] = k
+                    break
     memset(e.shown, -1, sizeof(e.shown))
     for r in range(p.height):
         for c in range(p.width):
@@ -334,12 +377,45 @@ cdef double best_card_delta(const GameState* s, const Catalogue* cat, Eval* e, c
     return best
 
 
+cdef inline bint in_top_window(const Eval* e, int k, int r, int c) noexcept nogil:
+    """Whether cell (r, c) lies in one of the best k windows."""
+    cdef int j
+    for j in range(k):
+        if e.top_r[j] <= r <= e.top_r[j] + 2 and e.top_c[j] <= c <= e.top_c[j] + 2:
+            return True
+    return False
+
+
+cdef double token_scan(const Catalogue* cat, Eval* e, const PlayerState* p, Overlay* ov,
+                       int k0, int k1, double best, int* action) noexcept nogil:
+    """best_token_delta's search of windows k0..k1-1 of the best ones, from `best` and
+    `action` (those of the windows before k0). A cell already in a better window was
+    tried there, and the same value is never strictly better: skipped."""
+    cdef int k, r, c
+    cdef double v
+    for k in range(k0, k1):
+        for r in range(e.top_r[k], e.top_r[k] + 3):
+            for c in range(e.top_c[k], e.top_c[k] + 3):
+                if not token_fits(p, r, c) or in_top_window(e, k, r, c):
+                    continue
+                ov.r[0] = r
+                ov.c[0] = c
+                v = overlay_delta(e, cat, p, ov)
+                if v > best:
+                    best = v
+                    action[0] = A_TOKEN_AT + anchor_of(r, c)
+    return best
+
+
 cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p, int shown,
                              int value_flag, int* action, int windows=4) noexcept nogil:
     """The best place for a token showing `shown` (a symbol or the initiative icon),
-    looked for in the `windows` best windows (where a token can count)."""
+    looked for in the `windows` best windows (where a token can count). The value and the
+    place do not depend on value_flag (a token or an ability's: the same symbol shown);
+    answers for 2 and 4 windows are kept in e (token_known)."""
     cdef Overlay ov
-    cdef int k, r, c
+    cdef int r, c, k0 = 0, ix = -1, n_win = e.n_top if e.n_top < windows else windows, key = shown
+    cdef uint32_t bit
     cdef double best = -1e9, v
     action[0] = -1
     ov.n = 1
@@ -347,17 +423,21 @@ cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p
     ov.v[0] = value_flag | shown
     if p.pieces == 0:
         return best
-    for k in range(e.n_top if e.n_top < windows else windows):
-        for r in range(e.top_r[k], e.top_r[k] + 3):
-            for c in range(e.top_c[k], e.top_c[k] + 3):
-                if not token_fits(p, r, c):
-                    continue
-                ov.r[0] = r
-                ov.c[0] = c
-                v = overlay_delta(e, cat, p, &ov)
-                if v > best:
-                    best = v
-                    action[0] = A_TOKEN_AT + anchor_of(r, c)
+    if (windows == 2 or windows == 4) and 0 <= shown < TOKEN_SHOWN:
+        ix = windows // 4
+        key = e.token_twin[shown]
+        bit = 1U << (ix * TOKEN_SHOWN + key)
+        if e.token_known & bit:
+            action[0] = e.token_act[ix][key]
+            return e.token_val[ix][key]
+        if ix == 1 and e.token_known & (1U << key) and e.token_in_top[0][key]:
+            # The 2 windows' answer, and the search goes on from the third window.
+            best = e.token_val[0][key]
+            action[0] = e.token_act[0][key]
+            k0 = 2 if n_win > 2 else n_win
+    best = token_scan(cat, e, p, &ov, k0, n_win, best, action)
+    if ix >= 0:
+        e.token_in_top[ix][key] = action[0] >= 0
     if action[0] < 0:
         # No cell of the best windows takes a token: anywhere it fits.
         for r in range(-1, p.height + 1):
@@ -369,6 +449,10 @@ cdef double best_token_delta(const Catalogue* cat, Eval* e, const PlayerState* p
                     if v > best:
                         best = v
                         action[0] = A_TOKEN_AT + anchor_of(r, c)
+    if ix >= 0:
+        e.token_known |= bit
+        e.token_val[ix][key] = best
+        e.token_act[ix][key] = action[0]
     return best
 
 
@@ -493,7 +577,8 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
     cdef const PlayerState* p
     cdef Eval e
     cdef Overlay ov
-    cdef double base, disc = -1e9, best_card = -1e9
+    cdef double base, disc = -1e9, best_card = -1e9, window_gain = 0.0
+    cdef bint window_gain_known = False
     cdef double card_value[N_CARDS]
     if seat < 0:
         for i in range(n):
@@ -518,7 +603,10 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
             if a == A_DONE:
                 values[i] = base
             elif A_SETUP_DOWN <= a < A_GUILLARD:
-                values[i] = free_action_value(s, cat, &e, p, a) + token_window_gain(s, cat, seat)
+                if not window_gain_known:   # the same for every token: once
+                    window_gain = token_window_gain(s, cat, seat)
+                    window_gain_known = True
+                values[i] = free_action_value(s, cat, &e, p, a) + window_gain
             else:
                 values[i] = free_action_value(s, cat, &e, p, a)
         elif A_SETUP_UP <= a < A_TOKEN_AT and not (s.caxton and a >= A_CAXTON_TAKE):

@@ -75,11 +75,12 @@ cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogi
 # ext/engine/search.pxi, chosen on Gutenberg); each chosen by measurement
 # (benchmarks/README.md, "Printing Press: the search's defaults").
 GAME_SEARCH_DEFAULTS = dict(
-    # Rollouts of 20 decisions (about 5 card steps of a 2-player round) before the
-    # evaluation: an iteration costs a third of one cut off after 100, so 3x the
-    # iterations in the same time, and the evaluation's window with partial credit
-    # says more than the noise of a longer rollout.
-    cutoff=20,
+    # Rollouts of 10 decisions (two or three card steps of a 2-player round) before the
+    # evaluation: an iteration costs about half of one cut off after 20 (a fifth of one
+    # after 100), and the evaluation's window with partial credit says more than the
+    # noise of a longer rollout; at equal time a move it held its own against cut-off
+    # 20 (benchmarks/README.md, "Search strength").
+    cutoff=10,
     # The heuristic plays its best move in rollouts: a random placement among the
     # hundreds of a Select Cards turn (3% of ~20 decisions) costs points that swamp the
     # differences the search is after.
