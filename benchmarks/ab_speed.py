@@ -17,6 +17,11 @@ measurement but hardly its CPU time. Measured, in one core without the GIL:
   seeded 2-player game, with the bots' defaults and with random rollouts to the end
   (as `benchmarks/search_speed.py`): CPU per iteration.
 
+With `--game` another game (its key, e.g. lead-letter-printers) is measured instead:
+`iterations` iterations of `smmcts` at the search defaults of each checkout (as a hint
+searches), at each of the game's shipped positions (its data/positions/*.json, each
+checkout's own copy): CPU per iteration, and iterations per CPU second.
+
 Prints a Markdown table: each checkout's figure and the ratio this/base (below 1: this
 checkout is faster).
 """
@@ -32,8 +37,28 @@ import time
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def positions_folder(checkout, game):
+    """The folder of `game`'s shipped positions in `checkout` (its module's data/positions)."""
+    return os.path.join(checkout, "gutenberg_ai", "games", game.replace("-", "_"), "data", "positions")
+
+
+def child_position(args):
+    """CPU per iteration of smmcts at the search defaults, at a shipped position."""
+    import gutenberg_ai
+    from gutenberg_ai.games.positionfile import load_position
+    g, position = load_position(os.path.join(positions_folder(os.getcwd(), args.game),
+                                             args.measure.split(":", 1)[1]))
+    g.core.search(position.state, "smmcts", iterations=20, seed=1)    # warm up
+    t = time.process_time()
+    r = g.core.search(position.state, "smmcts", iterations=args.iterations, seed=1)
+    print(json.dumps({"package": os.path.dirname(gutenberg_ai.__file__),
+                      "cpu": (time.process_time() - t) / r["iterations"]}))
+
+
 def child(args):
     """One measurement in this process (the checkout first on sys.path); prints JSON."""
+    if args.measure.startswith("position:"):
+        return child_position(args)
     import gutenberg_ai
     from _common import core_game_length, first_plan   # benchmarks/_common.py of this checkout
     try:
@@ -77,7 +102,7 @@ MEASURES = [
 def run(checkout, measure, args):
     env = dict(os.environ, PYTHONPATH=checkout)
     cmd = [sys.executable, os.path.abspath(__file__), "--child", "--measure", measure,
-           "--games", str(args.games), "--iterations", str(args.iterations)]
+           "--games", str(args.games), "--iterations", str(args.iterations), "--game", args.game]
     p = subprocess.run(cmd, cwd=checkout, env=env, capture_output=True, text=True, check=True)
     out = json.loads(p.stdout.strip().splitlines()[-1])
     if os.path.realpath(out["package"]) != os.path.realpath(os.path.join(checkout, "gutenberg_ai")):
@@ -90,7 +115,9 @@ def main(argv=None):
     ap.add_argument("--base", help="the other checkout (built)")
     ap.add_argument("--repeats", type=int, default=5, help="alternating runs per checkout (best kept)")
     ap.add_argument("--games", type=int, default=4000, help="random games per run (a tenth as many heuristic games)")
-    ap.add_argument("--iterations", type=int, default=20000, help="search iterations per run")
+    ap.add_argument("--iterations", type=int, help="search iterations per run (default 20000; --game: 2000)")
+    ap.add_argument("--game", default="gutenberg",
+                    help="another game: smmcts at its shipped positions (default iterations 2000)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--measure", help=argparse.SUPPRESS)
@@ -99,12 +126,19 @@ def main(argv=None):
         return child(args)
     if not args.base:
         ap.error("--base: the checkout to compare with")
+    iterations_given = args.iterations is not None
+    if args.iterations is None:
+        args.iterations = 20000 if args.game == "gutenberg" else 2000
     if args.quick:
-        args.repeats, args.games, args.iterations = 2, 1000, 5000
+        args.repeats, args.games = 2, 1000
+        args.iterations = args.iterations if iterations_given else args.iterations // 4
     checkouts = {"base": os.path.abspath(args.base), "this": HERE}
+    measures = MEASURES if args.game == "gutenberg" else [
+        (f"smmcts, search defaults, {name}", f"position:{name}", "iteration")
+        for name in sorted(f for f in os.listdir(positions_folder(HERE, args.game)) if f.endswith(".json"))]
     best = {}
     for _ in range(args.repeats):
-        for label, measure, _unit in MEASURES:
+        for label, measure, _unit in measures:
             for name, path in checkouts.items():
                 out = run(path, measure, args)
                 key = (label, name)
@@ -112,16 +146,18 @@ def main(argv=None):
                     best[key] = out
     print(f"| CPU time (best of {args.repeats}) | base | this | this/base |")
     print("| --- | --- | --- | --- |")
-    for label, measure, unit in MEASURES:
+    for label, measure, unit in measures:
         a, b = best[(label, "base")]["cpu"], best[(label, "this")]["cpu"]
         print(f"| {label}, per {unit} | {a * 1e6:,.1f} us | {b * 1e6:,.1f} us | {b / a:.2f}x |")
+        if measure.startswith("position:"):
+            print(f"| {label}, iterations per CPU second | {1 / a:,.0f} | {1 / b:,.0f} | {a / b:.2f}x faster |")
         if measure == "random":
             na, nb = best[(label, "base")]["actions"], best[(label, "this")]["actions"]
             print(f"| random games, per action ({na:.0f} and {nb:.0f} actions a game) | "
                   f"{a / na * 1e9:,.0f} ns | {b / nb * 1e9:,.0f} ns | {(b / nb) / (a / na):.2f}x |")
-    print(f"\nbase: {checkouts['base']}; this: {checkouts['this']}; {args.games} random and "
-          f"{args.games // 10} heuristic games, {args.iterations} search iterations a run; "
-          f"load average {os.getloadavg()[0]:.2f}")
+    games = f"{args.games} random and {args.games // 10} heuristic games, " if args.game == "gutenberg" else ""
+    print(f"\nbase: {checkouts['base']}; this: {checkouts['this']}; {games}{args.iterations} search "
+          f"iterations a run; load average {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
