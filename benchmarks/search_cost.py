@@ -6,7 +6,7 @@ callgrind (the same count on a loaded machine as on an idle one), and where they
     python benchmarks/search_cost.py --game printing-press --options '{"cutoff": 100}'
     python benchmarks/search_cost.py --game printing-press --profile 25
 
-A seeded 2-player game of heuristic players is played and its 20th, 40th, 60th and 80th
+A seeded game of heuristic players (`--players`, default 2) is played and its 20th, 40th, 60th and 80th
 decisions are searched with `ismcts` (seed 5) for `--iterations` iterations each, with
 the options given (JSON; default: the game's own). Only the search's `iterate` is counted
 (--toggle-collect), so Python's start-up, the game's set-up and the tree's are left out;
@@ -37,7 +37,7 @@ def child(args):
     import random
     from gutenberg_ai import games
     g = games.get(args.game)
-    rules = g.rules_module.rules_of(g.load(players=2))
+    rules = g.rules_module.rules_of(g.load(players=args.players))
     state = rules.new_state()
     rng = random.Random(1)
     decision = iterations = 0
@@ -61,7 +61,7 @@ def count(checkout, args, profile=0):
         out_file = os.path.join(tmp, "out")
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
                "--toggle-collect=*_core_iterate*", sys.executable, os.path.abspath(__file__),
-               "--child", "--game", args.game, "--iterations", str(args.iterations),
+               "--child", "--game", args.game, "--players", str(args.players), "--iterations", str(args.iterations),
                "--options", args.options]
         p = subprocess.run(cmd, cwd=checkout, env=env, capture_output=True, text=True)
         if p.returncode != 0:
@@ -90,6 +90,7 @@ def short(line):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", default="printing-press", help="the game's key (games table)")
+    ap.add_argument("--players", type=int, default=2, help="players of the seeded game (default 2)")
     ap.add_argument("--iterations", type=int, default=50, help="iterations per searched decision")
     ap.add_argument("--options", default="{}", help="search options, JSON (default: the game's)")
     ap.add_argument("--base", help="another checkout (built) to compare with")
@@ -99,6 +100,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not 1 <= args.iterations <= 100_000:
         ap.error("--iterations: from 1 to 100000")
+    if not 1 <= args.players <= 4:
+        ap.error("--players: from 1 to 4")
     try:
         if not isinstance(json.loads(args.options), dict):
             raise ValueError
@@ -117,7 +120,7 @@ def main(argv=None):
             print("  " + short(line))
     if args.base:
         print(f"this/base: {per['this'] / per['base']:.3f}x")
-    print(f"{args.game}, 2 players, decisions {DECISIONS} of a seeded heuristic game, ismcts "
+    print(f"{args.game}, {args.players} players, decisions {DECISIONS} of a seeded heuristic game, ismcts "
           f"{args.iterations} iterations each, options {args.options}")
 
 

@@ -102,6 +102,21 @@ def test_a_replacement_file_is_a_parameter(tmp_path):
     assert R.core_catalogue["order_price"] == [2, 3, 4, 5, 6]
 
 
+def test_the_core_knows_each_signboard_colours_orders_and_discs(tmp_path):
+    # The core counts a player's signboards through bit masks derived from the orders and
+    # discs at load: a replacement file's signboards are the ones counted.
+    d = data()
+    d["orders"][0]["signboard"] = "blue"
+    d["city_discs"][1]["signboard"] = "red"
+    path = tmp_path / "box.json"
+    path.write_text(json.dumps(d), encoding="utf-8")
+    core = make_rules({"players": 2, "catalogue": str(path)}).core_catalogue
+    assert core["orders"][0]["sign"] == 2 and core["discs"][1]["sign"] == 1
+    for c in range(3):
+        assert core["sign_orders"][c] == sum(1 << i for i, o in enumerate(core["orders"]) if o["sign"] == c)
+        assert core["sign_discs"][c] == sum(1 << i for i, x in enumerate(core["discs"]) if x["sign"] == c)
+
+
 def test_hostile_files(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_bytes(b'{"tracks": 1, "tracks": 2}')

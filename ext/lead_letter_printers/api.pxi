@@ -109,7 +109,8 @@ cdef class Rules:
             raise ValueError(f"players: {players!r} is not a number of players (2-{MAX_SEATS})")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= 20:
             raise ValueError(f"rounds: {rounds!r} is out of range (0-20; 0 plays until the orders run out)")
-        self.cat = catalogue.to_core()
+        self.cat = dict(catalogue.to_core(), sign_orders=[0] * N_SIGNS, sign_discs=[0] * N_SIGNS)
+        derive_sign_masks(&self.cat)
         self.catalogue = catalogue
         self.players = players
         self.rounds = rounds

@@ -393,17 +393,25 @@ cdef void gain_workforce(GameState* s, const Catalogue* cat, int seat, int n) no
 # ---------------------------------------------------------------------------------------
 # Scoring (rulebook: Game end, Contracts).
 # ---------------------------------------------------------------------------------------
-cdef void sign_counts(const Catalogue* cat, const PlayerState* p, int* out) noexcept nogil:
-    """Signboards of completed orders and of city discs, used or not."""
+cdef void derive_sign_masks(Catalogue* cat) noexcept nogil:
+    """The catalogue's sign_orders and sign_discs, from its orders' and discs' signboards."""
     cdef int i, c
     for c in range(N_SIGNS):
-        out[c] = 0
+        cat.sign_orders[c] = 0
+        cat.sign_discs[c] = 0
     for i in range(N_ORDERS):
-        if has_bit(p.completed, i) and cat.orders[i].sign >= 0:
-            out[cat.orders[i].sign] += 1
+        if cat.orders[i].sign >= 0:
+            cat.sign_orders[cat.orders[i].sign] |= (<uint64_t>1) << i
     for i in range(N_DISCS):
-        if has_bit(p.discs, i) and cat.discs[i].sign >= 0:
-            out[cat.discs[i].sign] += 1
+        if cat.discs[i].sign >= 0:
+            cat.sign_discs[cat.discs[i].sign] |= (<uint32_t>1) << i
+
+
+cdef void sign_counts(const Catalogue* cat, const PlayerState* p, int* out) noexcept nogil:
+    """Signboards of completed orders and of city discs, used or not."""
+    cdef int c
+    for c in range(N_SIGNS):
+        out[c] = popcount64(p.completed & cat.sign_orders[c]) + popcount64(p.discs & cat.sign_discs[c])
 
 
 cdef int lead_letters_on_sticks(const Catalogue* cat, const PlayerState* p, int letter) noexcept nogil:
@@ -667,14 +675,49 @@ cdef void walk(const GameState* s, const Catalogue* cat, int seat, int cell, int
         walk(s, cat, seat, nb, visited | (1 << nb), steps + 1, free + own, need, limit, best)
 
 
+# The last walk from each cell, per thread: the heuristic applies every Shop move of a
+# position (and do_move walks again for its cost), so the same walk comes back dozens of
+# times in a row. Its key is everything walk reads.
+cdef extern from *:
+    """
+    struct LlpWalkMemo { int valid; uint32_t cells; uint32_t own; int need; int limit; int best[16]; };
+    static thread_local LlpWalkMemo llp_walk_memo[16];
+    static inline LlpWalkMemo* llp_walk_memo_at(int cell) { return &llp_walk_memo[cell]; }
+    """
+    ctypedef struct LlpWalkMemo:
+        int valid
+        uint32_t cells              # the board's cells in play (bit mask)
+        uint32_t own                # the streets of the walker's assistants (bit mask)
+        int need
+        int limit
+        int best[GRID_CELLS]
+    LlpWalkMemo* llp_walk_memo_at(int cell) nogil
+
+
 cdef void move_costs(const GameState* s, const Catalogue* cat, int seat, int t, int* best) noexcept nogil:
     """The least capacity that moving tradesman t to each cell costs (99: out of reach)."""
     cdef const PlayerState* p = &s.players[seat]
     cdef int i, start = p.pos[t]
     cdef int need = cat.order_steps[order_position(s, seat)]
+    cdef uint32_t cells = 0, own = 0
+    cdef LlpWalkMemo* memo
+    for i in range(GRID_CELLS):
+        if cell_in(s, cat, i):
+            cells |= (<uint32_t>1) << i
+    for i in range(N_STREETS):
+        if s.street_owner[i] == seat:
+            own |= (<uint32_t>1) << i
+    memo = llp_walk_memo_at(start) if 0 <= start < GRID_CELLS else NULL
+    if memo != NULL and memo.valid and memo.cells == cells and memo.own == own \
+            and memo.need == need and memo.limit == p.capacity:
+        memcpy(best, memo.best, GRID_CELLS * sizeof(int))
+        return
     for i in range(GRID_CELLS):
         best[i] = 99
     walk(s, cat, seat, start, 1 << start, 0, 0, need, p.capacity, best)
+    if memo != NULL:
+        memo.valid, memo.cells, memo.own, memo.need, memo.limit = 1, cells, own, need, p.capacity
+        memcpy(memo.best, best, GRID_CELLS * sizeof(int))
 
 
 cdef inline bint movable(const PlayerState* p, int t) noexcept nogil:
@@ -1216,15 +1259,11 @@ cdef void do_signboard(GameState* s, const Catalogue* cat, int c) noexcept nogil
         f.a = 0
 
 
-cdef int unused_signs(const Catalogue* cat, const PlayerState* p, int c) noexcept nogil:
-    cdef int i, n = 0
-    for i in range(N_ORDERS):
-        if has_bit(p.completed & ~p.signs_fresh, i) and not has_bit(p.signs_used, i) and cat.orders[i].sign == c:
-            n += 1
-    for i in range(N_DISCS):
-        if has_bit(p.discs, i) and not has_bit(p.discs_used, i) and cat.discs[i].sign == c:
-            n += 1
-    return n
+cdef inline int unused_signs(const Catalogue* cat, const PlayerState* p, int c) noexcept nogil:
+    """Signboards of colour c that can be used: of orders completed before this Action
+    phase and of city discs, not turned face down."""
+    return (popcount64(p.completed & ~p.signs_fresh & ~p.signs_used & cat.sign_orders[c])
+            + popcount64(p.discs & ~p.discs_used & cat.sign_discs[c]))
 
 
 cdef int unused_sign_order(const Catalogue* cat, const PlayerState* p, int c) noexcept nogil:

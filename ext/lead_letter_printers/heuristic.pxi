@@ -106,6 +106,9 @@ cdef void finish_effects(GameState* s, const Catalogue* cat, int seat) noexcept 
         if n <= 0:
             return
         best = 0
+        if n == 1:          # nothing to choose: no evaluation
+            apply_action(s, cat, buf[0])
+            continue
         best_v = -1e18
         for i in range(n):
             child = s[0]

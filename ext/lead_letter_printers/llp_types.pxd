@@ -262,6 +262,10 @@ ctypedef struct Catalogue:
     int16_t road_of[MAX_NODES][MAX_DEGREE]   # the road each link belongs to
     int16_t n_roads
     int16_t road_end[MAX_ROADS][2]  # its two cities
+    # Derived at load from the orders and discs (not in the catalogue's data), so that a
+    # player's signboards are counted with a few bit operations (sign_counts, unused_signs):
+    uint64_t sign_orders[N_SIGNS]   # the orders showing a signboard of each colour
+    uint32_t sign_discs[N_SIGNS]    # the city discs showing one
 
 # ---------------------------------------------------------------------------------------
 # The game state.

@@ -77,8 +77,10 @@ cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogi
 
 
 # The search's defaults for Lead Letter Printers: the shared ones (SEARCH_OPTIONS in
-# ext/engine/search.pxi) until some are measured on this game.
-GAME_SEARCH_DEFAULTS = {}
+# ext/engine/search.pxi) but the cut-off. The heuristic chooses a rollout move by applying
+# and evaluating every legal move, its effects carried out, so a rollout decision is dear:
+# 50 of them before the evaluation, not 100 (measured: docs/search.md, "Options").
+GAME_SEARCH_DEFAULTS = {"cutoff": 50}
 # Lead Letter Printers has no solo game (2-4 players).
 GAME_SOLO_SEARCH_DEFAULTS = {}
 GAME_SOLO_LEARNED_DEFAULTS = {}     # no solo game
