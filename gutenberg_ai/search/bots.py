@@ -335,7 +335,7 @@ class SearchBot(_PrintingBot):
         self.last = self.core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
                                  seed=_move_seed(self.seed, state), threads=self.threads,
                                  progress=self.progress, **self.options)
-        return self.last["moves"][0]["action"]
+        return self.last["chosen"]
 
 
 class CppISMCTSBot(_PrintingBot):
