@@ -91,6 +91,8 @@ def test_the_trees_not_the_threads_fix_a_search_with_an_iteration_budget():
                 for t in (1, 2))
     assert one["trees"] == two["trees"] == 4 and (one["threads"], two["threads"]) == (1, 2)
     assert one["moves"] == two["moves"] and one["chosen"] == two["chosen"]
+    capped = g.core.search(core, "ismcts", iterations=800, seconds=600.0, seed=4, threads=2, trees=4, batches=4)
+    assert capped["moves"] == one["moves"]   # a time cap not reached changes nothing
     with pytest.raises(ValueError, match="trees: 4 trees for 2 threads needs an iteration budget"):
         g.core.search(core, "ismcts", seconds=0.1, threads=2, trees=4)
     with pytest.raises(ValueError, match="trees: 0 is not a whole number"):

@@ -1701,7 +1701,8 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
                 their root statistics merged; default: one per thread. With an iteration
                 budget they may outnumber the threads (each thread grows its share of
                 them in turn): the result depends on `trees`, not on `threads`. A time
-                budget needs one tree per thread.
+                budget alone needs one tree per thread; with an iteration budget it is a
+                cap on the whole search (what it stops is not reproducible).
     lines       principal lines for the `lines` most visited moves (line_length moves each).
     progress    called as progress(iterations, seconds) a few times a second (main thread).
     batches     run each tree's budget in this many parts, for the standard errors below
@@ -1743,9 +1744,9 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     if iterations is None and seconds is None:
         iterations = 1000
     seconds, iterations = limits.check_budget(seconds, iterations)
-    if n_trees != threads and seconds is not None:
+    if n_trees != threads and iterations is None:
         raise ValueError(f"trees: {n_trees} trees for {threads} threads needs an iteration budget "
-                         "(with seconds, each thread grows one tree for the time)")
+                         "(with seconds alone, each thread grows one tree for the time)")
     threads = min(threads, n_trees)
     trees = [SearchTree(state, algorithm, _thread_seed(seed, i), **options) for i in range(n_trees)]
     budgets = [0] * n_trees
@@ -1771,7 +1772,10 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
             tree = trees[i]
             for b in range(batches):
                 its = budgets[i] * (b + 1) // batches - budgets[i] * b // batches
-                window = started + secs * (b + 1) / batches - _time.perf_counter() if secs > 0 else 0.0
+                # More trees than threads: `seconds` caps the whole search (a thread's later
+                # trees get what time is left); else each batch has its share of the time.
+                share = 1.0 if n_trees != threads else (b + 1) / batches
+                window = started + secs * share - _time.perf_counter() if secs > 0 else 0.0
                 if (its > 0 or iterations is None) and (window > 0 or secs <= 0):
                     tree.run(its, window if secs > 0 else 0.0, stop, on_slice)
                 if batches > 1:

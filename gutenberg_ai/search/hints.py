@@ -41,7 +41,8 @@ Solo, `win_probability` is None: the solo game has no winner to be, only a score
 Threads: every core by default (limits.every_core). With an iteration budget the search
 grows HINT_TREES trees, whatever the threads (a thread grows its share of them in
 turn), so a hint with `iterations` and `seed` is the same on every machine and with any
-`threads`; with `seconds` it grows one tree per thread and depends on the machine.
+`threads` (unless a `seconds` given too stops it first); with `seconds` alone it grows
+one tree per thread and depends on the machine.
 """
 from __future__ import annotations
 
@@ -198,7 +199,7 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     seed        the search's seed
     threads     search threads (None: every core, limits.every_core()); with `iterations`
                 they grow HINT_TREES trees between them, so the hint does not depend on
-                them; with `seconds`, one tree each
+                them; with `seconds` alone, one tree each
     progress    called as progress(iterations, seconds) while the search runs
     options     search options (the core's SEARCH_OPTIONS); `returns` defaults to the
                 game's
@@ -232,7 +233,7 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     core_module = games.of(core).core
     from gutenberg_ai.search.bots import native_search
     bot, options = native_search(bot, options, core_module, core.num_players == 1)
-    trees = HINT_TREES if seconds is None else threads
+    trees = HINT_TREES if iterations is not None else threads
     result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
                                 threads=threads, trees=trees, lines=top, line_length=line_length,
                                 progress=progress, batches=core_module.BATCHES, **options)
