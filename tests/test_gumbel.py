@@ -107,3 +107,20 @@ def test_a_hint_with_an_iteration_budget_is_the_same_with_any_threads():
     two = gutenberg_ai.hint(core, iterations=600, seed=2, threads=2)
     default = gutenberg_ai.hint(core, iterations=600, seed=2)
     assert one == two == default and one.iterations == 600
+
+
+def test_the_hint_command_takes_every_core_and_an_iteration_budget_repeats_on_any_threads():
+    """`gutenberg-ai hint --iterations N --seed S` prints the same JSON with --threads 1,
+    --threads 2 and no --threads (every core); its --help says what is reproducible."""
+    import subprocess
+    import sys
+
+    def hint_json(*more):
+        out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "hint", CLOSE_ROUND, "--iterations", "400",
+                              "--seed", "3", "--json", *more], capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        return out.stdout
+    assert hint_json("--threads", "1") == hint_json("--threads", "2") == hint_json()
+    helped = subprocess.run([sys.executable, "-m", "gutenberg_ai", "hint", "--help"], capture_output=True,
+                            text=True, timeout=120).stdout
+    assert "default: every core" in helped and "the same whatever the threads" in " ".join(helped.split())
