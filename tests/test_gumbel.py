@@ -124,3 +124,13 @@ def test_the_hint_command_takes_every_core_and_an_iteration_budget_repeats_on_an
     helped = subprocess.run([sys.executable, "-m", "gutenberg_ai", "hint", "--help"], capture_output=True,
                             text=True, timeout=120).stdout
     assert "default: every core" in helped and "the same whatever the threads" in " ".join(helped.split())
+
+
+def test_with_seconds_the_halving_visits_only_the_sampled_moves_and_plays_one_of_them():
+    """A time budget plans the phases from the rate measured as the search goes: however
+    many iterations the machine gives, only the m sampled moves are visited, and the
+    move played is one of them (the timing itself is not asserted)."""
+    g, core = close_round()
+    result = g.core.search(core, "ismcts", seconds=0.3, seed=5, root_selection="gumbel", gumbel_moves=4)
+    tried = [m["action"] for m in result["moves"] if m["visits"]]
+    assert 1 <= len(tried) <= 4 and result["chosen"] in tried
