@@ -8,7 +8,7 @@ import gutenberg_ai
 import positions as P
 from test_bots import winning_fulfilment
 
-from gutenberg_ai.search.hints import MIN_VISITS
+from gutenberg_ai.search.hints import MIN_VISITS, interval_of, level_with
 from every_game import play_random
 
 
@@ -28,7 +28,7 @@ def at_plan(seed=2, commit=True):
 @pytest.mark.parametrize("bot", ["smmcts", "ismcts"])
 def test_hints_are_ranked_and_shares_sum_to_one(bot):
     state = at_plan()
-    hints = gutenberg_ai.hint(state, bot=bot, iterations=400, top=1000)
+    hints = gutenberg_ai.hint(state, bot=bot, iterations=1600, top=1000)   # 400 a tree
     assert len(hints) > 1
     assert sum(h.share for h in hints) == pytest.approx(1.0)
     # The moves with an interval first, by their chance to win; then the others, most
@@ -51,14 +51,15 @@ def test_hints_are_ranked_and_shares_sum_to_one(bot):
     assert hints[0].line and hints[0].line[0].startswith("player ")
     assert set(hints[0].as_dict()) == {"action", "text", "share", "win_probability", "expected_fame", "interval",
                                        "level", "line", "standing"}
-    assert hints.iterations == 400 and hints.measure == "win"
+    assert hints.iterations == 1600 and hints.measure == "win"
 
 
 def test_hints_say_how_sure_they_are():
     """Each tried move's win chance comes with a 95% interval around it, from the
-    search's batch means; moves whose intervals overlap the best's are level with it.
+    search's batch means; a move is level with the best when their difference is within
+    the 95% test of a difference.
     A forced win leaves no doubt; at a plan early in the game the search cannot tell
-    most plans apart (level, or searched too little for an interval), and says so."""
+    many plans apart (level, or searched too little for an interval), and says so."""
     sure = gutenberg_ai.hint(winning_fulfilment(), iterations=2000, top=3)
     best = sure[0]
     lo, hi = best.interval
@@ -68,11 +69,11 @@ def test_hints_say_how_sure_they_are():
     for h in unsure[1:]:
         if h.interval is not None:
             assert h.interval[0] <= h.win_probability <= h.interval[1]
-            assert h.level == (h.interval[0] <= unsure[0].interval[1] and unsure[0].interval[0] <= h.interval[1])
-    # 400 iterations over hundreds of plans: within noise, or too few samples to say.
-    assert all(h.level is not False for h in unsure[1:])
+            assert h.level == level_with(unsure[0].win_probability, unsure[0].interval, h.win_probability,
+                                         h.interval)
+    # 400 iterations over hundreds of plans: some within noise, or too few samples to say.
     assert any(h.standing in ("level", "too few samples") for h in unsure[1:])
-    wider = gutenberg_ai.hint(at_plan(), iterations=100, top=1)[0].interval
+    wider = gutenberg_ai.hint(at_plan(), iterations=400, top=1)[0].interval
     narrower = gutenberg_ai.hint(at_plan(), iterations=3000, top=1)[0].interval
     assert narrower[1] - narrower[0] < wider[1] - wider[0]   # more search, surer
 
@@ -212,3 +213,24 @@ def test_the_best_move_has_the_highest_measure_and_no_interval_is_zero_wide():
         assert h.standing in ("level", "behind", "too few samples")
     few = [h for h in hints if 0 < h.share * hints.iterations < MIN_VISITS]
     assert few and all(h.interval is None and h.win_probability == 0.0 for h in few)   # tried, never won
+
+
+def test_an_interval_from_few_batches_is_wide_however_well_they_agree():
+    """Two batches whose means agree to within a standard error of 0.01 are not a sure
+    measure: Student's t for 1 degree of freedom (12.7) makes the interval +-0.127, not
+    the normal +-0.0196; sixteen batches give +-0.0213."""
+    lo, hi = interval_of(0.5, 0.01, "win", 200, 2)
+    assert (hi - lo) / 2 == pytest.approx(0.127, abs=1e-3)
+    lo, hi = interval_of(0.5, 0.01, "win", 200, 16)
+    assert (hi - lo) / 2 == pytest.approx(0.0213, abs=1e-3)
+    assert interval_of(0.5, 0.01, "win", 200, 1) is None      # one batch: no spread to tell
+    assert interval_of(0.5, 0.0, "win", 200, 16)[1] > 0.5       # all agree: Wilson, not zero-wide
+
+
+def test_level_is_the_test_of_a_difference_not_overlapping_intervals():
+    """Best 60% (55-65%), another 52% (47-57%): the intervals overlap, but the difference,
+    8 points, is beyond sqrt(5^2 + 5^2) = 7.1 points: the search tells them apart. At
+    57% (52-62%), 3 points apart, it does not."""
+    assert level_with(0.60, (0.55, 0.65), 0.52, (0.47, 0.57)) is False
+    assert level_with(0.60, (0.55, 0.65), 0.57, (0.52, 0.62)) is True
+    assert level_with(0.60, (0.55, 0.65), 0.57, None) is None

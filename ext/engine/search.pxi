@@ -68,6 +68,8 @@ cdef enum:
     SEL_RM_PLUS = 3        # regret matching+: cumulative regrets floored at 0 (CFR+)
     TREE_PUCT = 0          # Q + c P sqrt(N) / (1 + n), P the heuristic's prior
     TREE_UCT = 1           # Q + c sqrt(ln N / n), each move once first (best prior first)
+    ROOT_TREE = 0          # the root selects as every node does (tree policy, or smmcts's rule)
+    ROOT_GUMBEL = 1        # Gumbel top-m sampling and sequential halving at the root
     ROLLOUT_RANDOM = 0
     ROLLOUT_HEURISTIC = 1
     ROLLOUT_NONE = 2       # the leaf is evaluated where it is (a learned value, AlphaZero-like)
@@ -121,6 +123,10 @@ ctypedef struct SearchConfig:
     bint net_value         # with a model: its value at cut-offs (else the heuristic's)
     bint net_priors        # with a model: its policy as the priors (else the heuristic's)
     bint open_loop         # ismcts: the draws do not split nodes (a node is its moves)
+    int root_selection     # ROOT_TREE or ROOT_GUMBEL
+    int gumbel_moves       # Gumbel: the moves sampled at the root (m)
+    double gumbel_c_visit  # Gumbel: sigma(q) = (c_visit + max visits) * c_scale * q
+    double gumbel_c_scale
 
 ctypedef struct PathStep:
     int32_t node
@@ -160,6 +166,15 @@ ctypedef struct Tree:
     NetScratch* net_scratch     # its buffers (observations, the last pass's first layer)
     const Net* rollout_net      # rollout="learned": whose moves the rollouts play (net unless
     NetScratch* rollout_scratch # rollout_model names other weights), and its buffers
+    # Gumbel root selection (root_selection="gumbel"): the survivors of sequential halving.
+    int32_t* gumbel_sel         # root arm indices (0..root_n-1) still in, best score first
+    double* gumbel_g            # per root arm: its Gumbel draw plus log prior
+    int32_t gumbel_k            # survivors
+    int32_t gumbel_phases_left  # halvings still to come (0: one survivor)
+    int32_t gumbel_target       # root visits each survivor reaches in this phase
+    int32_t gumbel_base         # ... at the phase's start
+    int64_t gumbel_phase_start  # iterations at the phase's start
+    int64_t gumbel_budget       # iterations planned for the whole search (0: not known yet)
     PathStep path[MAX_PATH]
 
 
@@ -617,6 +632,88 @@ cdef void mixed_update(Tree* t, int32_t first, int n, int32_t chosen, double pro
                 t.arms[first + i].aux = 0.0
 
 
+# -- Gumbel root selection ------------------------------------------------------------------
+# Danihelka, Guez, Schrittwieser and Silver, "Policy improvement by planning with Gumbel"
+# (ICLR 2022): m root moves sampled without replacement by Gumbel-top-m over the log
+# priors, then sequential halving over ceil(log2 m) phases, each a equal share of the
+# budget split evenly among the moves still in; after a phase the better half by
+# g + log prior + sigma(q) stays, sigma(q) = (c_visit + max root visits) c_scale q, q the
+# move's mean return in [0, 1]. Below the root the tree selects as before.
+cdef double gumbel_score(const Tree* t, int32_t i, int32_t top_visits) noexcept nogil:
+    cdef const Arm* a = &t.arms[t.root_first + i]
+    cdef double q = a.value / a.visits if a.visits > 0 else 0.0
+    return t.gumbel_g[i] + (t.cfg.gumbel_c_visit + top_visits) * t.cfg.gumbel_c_scale * q
+
+
+cdef void gumbel_sort(Tree* t) noexcept nogil:
+    """The survivors by score, best first (stable: among equals, the earlier sampled)."""
+    cdef int32_t top_visits = 0, i, j, x
+    cdef double sx
+    for i in range(t.root_n):
+        if t.arms[t.root_first + i].visits > top_visits:
+            top_visits = t.arms[t.root_first + i].visits
+    for i in range(1, t.gumbel_k):
+        x = t.gumbel_sel[i]
+        sx = gumbel_score(t, x, top_visits)
+        j = i - 1
+        while j >= 0 and gumbel_score(t, t.gumbel_sel[j], top_visits) < sx:
+            t.gumbel_sel[j + 1] = t.gumbel_sel[j]
+            j -= 1
+        t.gumbel_sel[j + 1] = x
+
+
+cdef void gumbel_init(Tree* t) noexcept nogil:
+    """Draw a Gumbel per root move and keep the m best of g + log prior."""
+    cdef int32_t i, m = t.cfg.gumbel_moves
+    cdef double u
+    for i in range(t.root_n):
+        u = rng_uniform(&t.rng)
+        u = 1e-300 if u <= 0.0 else u
+        t.gumbel_g[i] = -log(-log(u)) + log(max(t.arms[t.root_first + i].prior, 1e-300))
+        t.gumbel_sel[i] = i
+    t.gumbel_k = t.root_n
+    gumbel_sort(t)   # no visits yet: by g + log prior
+    if m > t.root_n:
+        m = t.root_n
+    t.gumbel_k = m
+    t.gumbel_phases_left = 0
+    while (1 << t.gumbel_phases_left) < m:
+        t.gumbel_phases_left += 1
+
+
+cdef int32_t gumbel_pick(Tree* t) noexcept nogil:
+    """The root arm (absolute index) this iteration visits: the survivor furthest below
+    the phase's target (the first among equals). When all reach it, the phase goes on if
+    the budget left allows (a time budget's estimate grows), else the better half stays."""
+    cdef int32_t j, best, v, vbest, planned
+    while True:
+        if t.gumbel_k <= 1:
+            return t.root_first + t.gumbel_sel[0]
+        best = -1
+        vbest = 0
+        for j in range(t.gumbel_k):
+            v = t.arms[t.root_first + t.gumbel_sel[j]].visits
+            if v < t.gumbel_target and (best < 0 or v < vbest):
+                best = j
+                vbest = v
+        if best >= 0:
+            return t.root_first + t.gumbel_sel[best]
+        planned = t.gumbel_base + 1
+        if t.gumbel_budget > t.gumbel_phase_start:
+            planned = t.gumbel_base + max(1, <int32_t>((t.gumbel_budget - t.gumbel_phase_start)
+                                                      // (t.gumbel_phases_left * t.gumbel_k)))
+        elif t.gumbel_budget <= 0:
+            planned = t.gumbel_target + 1   # a time budget not estimated yet: one more round
+        if planned > t.gumbel_target:
+            t.gumbel_target = planned
+            continue
+        gumbel_sort(t)
+        t.gumbel_k = max(1, t.gumbel_k // 2)
+        t.gumbel_phases_left -= 1
+        t.gumbel_base = t.gumbel_target
+        t.gumbel_phase_start = t.iterations
+
+
 # -- one iteration ------------------------------------------------------------------------
 cdef inline double to_unit(const Tree* t, const GameState* st, double r, int seat) noexcept nogil:
     """A return mapped to [0, 1] for selection: win shares linearly; score and margin
@@ -783,7 +880,7 @@ cdef void iterate(Tree* t) noexcept nogil:
     cdef int32_t obs[MAX_EDGE_OBS]
     cdef int n_path = 0, n_obs, seat, o, k, edge, n
     cdef uint64_t key
-    cdef bint was_sim
+    cdef bint was_sim, gumbel_root
     cdef double scores[MAX_SEATS]
     cdef double ret[MAX_SEATS]
     cdef double u[MAX_SEATS]
@@ -809,13 +906,17 @@ cdef void iterate(Tree* t) noexcept nogil:
         step = &t.path[n_path]
         step.node = node
         was_sim = sim_phase(&st)
+        gumbel_root = node == 0 and t.cfg.root_selection == ROOT_GUMBEL
         if nd.player == NODE_SIM:
             first = nd.arms
             for seat in range(st.num_seats):
                 n = nd.n_arms[seat]
                 if n == 0:
                     continue   # not committing here (an automa)
-                if t.cfg.selection == SEL_UCT:
+                if gumbel_root and seat == t.player:
+                    step.arm[seat] = gumbel_pick(t)
+                    step.prob[seat] = 1.0
+                elif t.cfg.selection == SEL_UCT:
                     step.arm[seat] = tree_select(t, first, n, nd.visits)
                     step.prob[seat] = 1.0
                 else:
@@ -834,7 +935,10 @@ cdef void iterate(Tree* t) noexcept nogil:
                     leaf = node
                     break
             else:
-                arm = tree_select(t, nd.arms, nd.n_arms[0], nd.visits)
+                if gumbel_root:
+                    arm = gumbel_pick(t)
+                else:
+                    arm = tree_select(t, nd.arms, nd.n_arms[0], nd.visits)
                 if not is_legal(&st, t.cat, t.arms[arm].action):
                     t.mismatches += 1
                     leaf = node
@@ -893,7 +997,8 @@ cdef void iterate(Tree* t) noexcept nogil:
                 if n == 0:
                     continue   # not committing here (an automa)
                 arm = step.arm[seat]
-                if t.cfg.selection != SEL_UCT:
+                if t.cfg.selection != SEL_UCT and not (k == 0 and seat == t.player
+                                                       and t.cfg.root_selection == ROOT_GUMBEL):
                     mixed_update(t, first, n, arm, step.prob[seat], u[seat])
                 t.arms[arm].visits += 1
                 t.arms[arm].value += u[seat]
@@ -941,6 +1046,10 @@ cdef void free_tree(Tree* t) noexcept nogil:
     free(t.root_returns)
     free(t.root_win)
     free(t.root_fame)
+    free(t.gumbel_sel)
+    free(t.gumbel_g)
+    t.gumbel_sel = NULL
+    t.gumbel_g = NULL
     if t.rollout_scratch != NULL and t.rollout_scratch != t.net_scratch:
         net_scratch_free(t.rollout_scratch)
         free(t.rollout_scratch)
@@ -1068,6 +1177,7 @@ ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC, "none": RO
 
 # The options of a search and their defaults (docs/search.md explains each).
 TREE_POLICIES = {"puct": TREE_PUCT, "uct": TREE_UCT}
+ROOT_SELECTIONS = {"tree": ROOT_TREE, "gumbel": ROOT_GUMBEL}
 
 SEARCH_OPTIONS = dict(
     rollout="heuristic",     # rollout policy: "heuristic", "random", "learned" (the model's) or "none"
@@ -1091,6 +1201,10 @@ SEARCH_OPTIONS = dict(
     model_value=True,        # with a model: its value at the leaves (else the heuristic's)
     model_priors=True,       # with a model: its policy as the priors (else the heuristic's)
     open_loop=False,         # ismcts: the draws do not split the tree's nodes
+    root_selection="tree",   # "tree" (as every node) or "gumbel" (Gumbel sampling, sequential halving)
+    gumbel_moves=16,         # "gumbel": root moves sampled (m)
+    gumbel_c_visit=50.0,     # "gumbel": sigma(q) = (c_visit + max visits) * c_scale * q
+    gumbel_c_scale=1.0,
 )
 # The game's own defaults (GAME_SEARCH_DEFAULTS, in its search hooks), chosen by
 # measurement for that game, replace the shared ones: every search of the game (bots,
@@ -1111,17 +1225,19 @@ def search_config(*, solo=False, **options):
         raise ValueError(f"unknown search option(s) {', '.join(unknown)}; known: {', '.join(SEARCH_OPTIONS)}")
     cfg = {**(SOLO_SEARCH_OPTIONS if solo else SEARCH_OPTIONS), **options}
     for name, table in (("rollout", ROLLOUTS), ("selection", SELECTIONS), ("returns", RETURNS_MODES),
-                        ("tree_policy", TREE_POLICIES)):
+                        ("tree_policy", TREE_POLICIES), ("root_selection", ROOT_SELECTIONS)):
         if cfg[name] not in table:
             raise ValueError(f"{name}: {cfg[name]!r} is not one of {', '.join(table)}")
     from gutenberg_ai.common import limits
     for name, lo, hi in (("cutoff", 0, limits.MAX_SEARCH_INT), ("plan_candidates", 0, limits.MAX_SEARCH_INT),
-                         ("max_nodes", 1, limits.MAX_NODES), ("root_action", -1, limits.MAX_SEARCH_INT)):
+                         ("max_nodes", 1, limits.MAX_NODES), ("root_action", -1, limits.MAX_SEARCH_INT),
+                         ("gumbel_moves", 1, limits.MAX_SEARCH_INT)):
         limits.check_whole(cfg[name], name, lo, hi)
     for name, lo, hi in (("uct_c", 0.0, 1e9), ("gamma", 1e-9, 1.0), ("epsilon", 0.0, 1.0),
                          ("fame_scale", 1e-9, 1e9), ("prior_weight", 0.0, 1.0),
                          ("prior_temperature", 1e-9, 1e9), ("prior_visits", 0.0, 1e9),
-                         ("eval_temperature", 1e-9, 1e9)):
+                         ("eval_temperature", 1e-9, 1e9), ("gumbel_c_visit", 0.0, 1e9),
+                         ("gumbel_c_scale", 0.0, 1e9)):
         if isinstance(cfg[name], bool) or not isinstance(cfg[name], (int, float)) or not lo <= cfg[name] <= hi:
             raise ValueError(f"{name}: {cfg[name]!r} is not a number in [{lo:g}, {hi:g}]")
     for name in ("model_value", "model_priors", "open_loop"):
@@ -1232,6 +1348,10 @@ cdef class SearchTree:
     cdef readonly str algorithm
     cdef object model      # the LearnedModel the tree's Net points into (kept alive)
     cdef object rollout_model   # and the one its rollouts play, where it is another
+    cdef bint planned           # the whole search's budget is known (plan())
+    cdef int64_t plan_iterations    # ... its iterations (0: none)
+    cdef double plan_t0, plan_end   # ... and its time: from, to (0: none)
+    cdef int64_t plan_it0
 
     def __cinit__(self, CoreState state, str algorithm="ismcts", unsigned long long seed=0, **options):
         cdef int seat
@@ -1278,6 +1398,10 @@ cdef class SearchTree:
         t.cfg.net_value = cfg["model_value"]
         t.cfg.net_priors = cfg["model_priors"]
         t.cfg.open_loop = cfg["open_loop"]
+        t.cfg.root_selection = ROOT_SELECTIONS[cfg["root_selection"]]
+        t.cfg.gumbel_moves = cfg["gumbel_moves"]
+        t.cfg.gumbel_c_visit = cfg["gumbel_c_visit"]
+        t.cfg.gumbel_c_scale = cfg["gumbel_c_scale"]
         if cfg["model"]:
             self.model = learned_model(cfg["model"], solo)
             t.net = &(<LearnedModel>self.model).net
@@ -1315,12 +1439,45 @@ cdef class SearchTree:
         t.root_fame = <double*>calloc(t.root_n * MAX_SEATS, sizeof(double))
         if t.root_returns == NULL or t.root_win == NULL or t.root_fame == NULL:
             raise MemoryError()
+        if t.cfg.root_selection == ROOT_GUMBEL:
+            t.gumbel_sel = <int32_t*>calloc(t.root_n, sizeof(int32_t))
+            t.gumbel_g = <double*>calloc(t.root_n, sizeof(double))
+            if t.gumbel_sel == NULL or t.gumbel_g == NULL:
+                raise MemoryError()
+            gumbel_init(t)
 
     def __dealloc__(self):
         if self.t != NULL:
             free_tree(self.t)
             free(self.t)
             self.t = NULL
+
+    def plan(self, long long iterations=0, double seconds=0.0):
+        """The budget of the whole search to come (run() may spend it in parts): Gumbel
+        root selection splits it over its halving phases. With `seconds` the iterations
+        are estimated from the rate measured so far, at every slice; each phase is planned
+        when it starts, from the estimate then. Without a plan, run()'s own budget is it."""
+        cdef Tree* t = self.t
+        self.planned = True
+        self.plan_iterations = t.iterations + iterations if iterations > 0 else 0
+        self.plan_t0 = now_seconds()
+        self.plan_end = self.plan_t0 + seconds if seconds > 0 else 0.0
+        self.plan_it0 = t.iterations
+        t.gumbel_budget = self.plan_iterations
+
+    cdef void _estimate_budget(self) noexcept:
+        # A time budget: the iterations it will buy at the rate so far (capped by an
+        # iteration budget given too).
+        cdef Tree* t = self.t
+        cdef double now = now_seconds(), rate
+        cdef int64_t estimate
+        if self.plan_end <= 0 or now <= self.plan_t0 or t.iterations <= self.plan_it0:
+            return
+        rate = (t.iterations - self.plan_it0) / (now - self.plan_t0)
+        estimate = t.iterations + <int64_t>(rate * max(0.0, self.plan_end - now))
+        if self.plan_iterations > 0 and estimate > self.plan_iterations:
+            estimate = self.plan_iterations
+        t.gumbel_budget = max(estimate, 1)
 
     def run(self, long long iterations=0, double seconds=0.0, stop=None, on_slice=None):
         """Search for `iterations` (if > 0) and at most `seconds` (if > 0), without the GIL.
@@ -1337,6 +1494,8 @@ cdef class SearchTree:
         cdef double slice_
         if iterations <= 0 and seconds <= 0:
             raise ValueError("a search needs iterations > 0 or seconds > 0")
+        if not self.planned:
+            self.plan(iterations, seconds)
         while True:
             if iterations > 0:
                 left = target - t.iterations
@@ -1349,6 +1508,8 @@ cdef class SearchTree:
                     break
             with nogil:
                 run_tree(t, left, slice_)
+            if t.cfg.root_selection == ROOT_GUMBEL:
+                self._estimate_budget()
             PyErr_CheckSignals()   # raises KeyboardInterrupt after Ctrl-C (main thread only)
             if on_slice is not None:
                 on_slice()
@@ -1371,6 +1532,21 @@ cdef class SearchTree:
     @property
     def mismatches(self):
         return self.t.mismatches
+
+    @property
+    def survivors(self):
+        """Gumbel root selection: the root moves still in the halving, best first by
+        g + log prior + sigma(q) (the first is the move the search plays; after the last
+        phase, its two moves); None for the other root selection."""
+        cdef Tree* t = self.t
+        cdef int32_t j, i, top_visits = 0
+        if t.cfg.root_selection != ROOT_GUMBEL:
+            return None
+        for i in range(t.root_n):
+            top_visits = max(top_visits, t.arms[t.root_first + i].visits)
+        scored = sorted((-gumbel_score(t, t.gumbel_sel[j], top_visits), j,
+                         t.arms[t.root_first + t.gumbel_sel[j]].action) for j in range(t.gumbel_k))
+        return [action for _, _, action in scored]
 
     def root_stats(self):
         """Per move of the root player: visits and sums (over those visits) of the
@@ -1528,14 +1704,19 @@ def _thread_seed(unsigned long long seed, int index):
 
 def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=None,
            unsigned long long seed=0, threads=1, int lines=0, int line_length=12, progress=None,
-           batches=1, **options):
+           batches=1, trees=None, **options):
     """Search from `state` for its player to act and return the root statistics.
 
     algorithm   "ismcts" or "smmcts"
     iterations  total iterations (split over the threads); seconds: wall-clock budget per
                 thread; either or both (the first reached stops). Default: 1000 iterations.
-    threads     independent trees (root parallelism), each with its own seed, each in its
-                own thread without the GIL; their root statistics are merged.
+    threads     threads without the GIL that grow the trees (root parallelism)
+    trees       independent trees, each with its own seed (from `seed` and its index),
+                their root statistics merged; default: one per thread. With an iteration
+                budget they may outnumber the threads (each thread grows its share of
+                them in turn): the result depends on `trees`, not on `threads`. A time
+                budget alone needs one tree per thread; with an iteration budget it is a
+                cap on the whole search (what it stops is not reproducible).
     lines       principal lines for the `lines` most visited moves (line_length moves each).
     progress    called as progress(iterations, seconds) a few times a second (main thread).
     batches     run each tree's budget in this many parts, for the standard errors below
@@ -1552,13 +1733,19 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     seat), win (win probability per seat; a shared win counts 1/k), fame (mean final fame
     per seat, projected at cut-offs), `se`: the standard errors of those three means
     ({"returns": [...], "win": [...], "fame": [...]}, None where the move was visited in
-    fewer than 2 batches) and line (a list of (seat, action, text)) if asked.
+    fewer than 2 batches), `parts`: the batches that visited it (over all trees; the
+    standard errors' degrees of freedom are parts - 1) and line (a list of (seat, action,
+    text)) if asked.
 
     The standard errors are batch means: each tree's budget is run in `batches` parts
     and a move's mean is compared across them (the ratio estimator's variance). Successive
     iterations of a tree are not independent draws (the tree's policy moves), and
     batches absorb that correlation where a per-iteration variance would not.
-    Deterministic for a given seed and iteration budget.
+    Deterministic for a given seed, iteration budget and number of trees.
+
+    `chosen` is the move the search plays: the most visited (moves[0]); with
+    root_selection="gumbel", the surviving move of sequential halving (over several
+    trees, the one most of them kept; ties: the most visited).
     """
     import threading
     import time as _time
@@ -1567,13 +1754,20 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
     # budget would search without end, a million threads would take the machine.
     limits.check_threads(threads)
     limits.check_whole(batches, "batches", 1, limits.MAX_SEARCH_INT)
+    n_trees = threads if trees is None else limits.check_whole(trees, "trees", 1, limits.MAX_THREADS)
     if iterations is None and seconds is None:
         iterations = 1000
     seconds, iterations = limits.check_budget(seconds, iterations)
-    trees = [SearchTree(state, algorithm, _thread_seed(seed, i), **options) for i in range(threads)]
-    budgets = [0] * threads
+    if n_trees != threads and iterations is None:
+        raise ValueError(f"trees: {n_trees} trees for {threads} threads needs an iteration budget "
+                         "(with seconds alone, each thread grows one tree for the time)")
+    threads = min(threads, n_trees)
+    trees = [SearchTree(state, algorithm, _thread_seed(seed, i), **options) for i in range(n_trees)]
+    budgets = [0] * n_trees
     if iterations is not None:
-        budgets = [iterations // threads + (1 if i < iterations % threads else 0) for i in range(threads)]
+        budgets = [iterations // n_trees + (1 if i < iterations % n_trees else 0) for i in range(n_trees)]
+    for i, tree in enumerate(trees):
+        tree.plan(budgets[i], float(seconds) if seconds is not None else 0.0)
     secs = float(seconds) if seconds is not None else 0.0
     stop = threading.Event()
     snapshots = [[] for _ in trees]   # per tree: the root sums after each batch
@@ -1586,17 +1780,22 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
             last_report[0] = now
             progress(sum(t.iterations for t in trees), now - started)
 
-    def work(int i, on_slice=None):
-        tree = trees[i]
-        for b in range(batches):
-            its = budgets[i] * (b + 1) // batches - budgets[i] * b // batches
-            window = started + secs * (b + 1) / batches - _time.perf_counter() if secs > 0 else 0.0
-            if (its > 0 or iterations is None) and (window > 0 or secs <= 0):
-                tree.run(its, window if secs > 0 else 0.0, stop, on_slice)
-            if batches > 1:
-                snapshots[i].append({st["action"]: st for st in tree.root_stats()})
-            if stop.is_set():
-                break
+    def work(int first, on_slice=None):
+        # This thread's trees: first, first + threads, ...
+        for i in range(first, n_trees, threads):
+            tree = trees[i]
+            for b in range(batches):
+                its = budgets[i] * (b + 1) // batches - budgets[i] * b // batches
+                # More trees than threads: `seconds` caps the whole search (a thread's later
+                # trees get what time is left); else each batch has its share of the time.
+                share = 1.0 if n_trees != threads else (b + 1) / batches
+                window = started + secs * share - _time.perf_counter() if secs > 0 else 0.0
+                if (its > 0 or iterations is None) and (window > 0 or secs <= 0):
+                    tree.run(its, window if secs > 0 else 0.0, stop, on_slice)
+                if batches > 1:
+                    snapshots[i].append({st["action"]: st for st in tree.root_stats()})
+                if stop.is_set():
+                    return
 
     workers = [threading.Thread(target=work, args=(i,)) for i in range(1, threads)]
     try:
@@ -1633,18 +1832,31 @@ def search(CoreState state, str algorithm="ismcts", iterations=None, seconds=Non
         v = m["visits"]
         for key in ("returns", "win", "fame"):
             m[key] = [x / v for x in m[key]] if v else [0.0] * len(m[key])
-        m["se"] = _batch_errors(a, m, snapshots) if batches > 1 else None
+        m["se"], m["parts"] = _batch_errors(a, m, snapshots) if batches > 1 else (None, 0)
         moves.append(m)
     # Most visited first; ties: the higher mean return of the root player, then the action.
     p = state.current_player()
     moves.sort(key=lambda m: (-m["visits"], -m["returns"][p], m["action"]))
     for m in moves[:lines]:
         # The line from the tree where the move was visited most.
-        best = max(range(threads), key=lambda i: (_visits_of(trees[i], m["action"]), -i))
+        best = max(range(n_trees), key=lambda i: (_visits_of(trees[i], m["action"]), -i))
         m["line"] = trees[best].line(m["action"], line_length)
     return dict(player=p, algorithm=algorithm, iterations=sum(t.iterations for t in trees),
+                chosen=_chosen(trees, moves), trees=n_trees,
                 seconds=elapsed, nodes=sum(t.nodes for t in trees), threads=threads,
                 full=any(t.full for t in trees), mismatches=sum(t.mismatches for t in trees), moves=moves)
+
+
+def _chosen(trees, moves):
+    """The move a search plays: the most visited, or Gumbel's survivor (the one most
+    trees kept; ties: the most visited)."""
+    if not moves:
+        return None
+    kept = [tree.survivors[0] for tree in trees if tree.survivors]
+    if not kept:
+        return moves[0]["action"]
+    rank = {m["action"]: i for i, m in enumerate(moves)}
+    return min(set(kept), key=lambda a: (-kept.count(a), rank.get(a, len(rank))))
 
 
 def _batch_errors(int action, dict move, snapshots):
@@ -1652,7 +1864,7 @@ def _batch_errors(int action, dict move, snapshots):
     every tree (`snapshots`: per tree, the root statistics by action after each batch):
     for the ratio mean = sum(s_b) / sum(v_b) over the batches b that visited the move,
     with sums s_b and visits v_b, var = k/(k-1) * sum((s_b - mean * v_b)^2) / (sum v_b)^2
-    (k such batches). None with fewer than 2 of them."""
+    (k such batches), and k. None with fewer than 2 of them."""
     keys = ("returns", "win", "fame")
     parts = []   # (visits, sums per key) of each batch that visited the move
     for tree_snapshots in snapshots:
@@ -1668,10 +1880,10 @@ def _batch_errors(int action, dict move, snapshots):
             before = now
     k = len(parts)
     if k < 2:
-        return None
+        return None, k
     total = sum(v for v, _ in parts)
     return {key: [sqrt(k / (k - 1.0) * sum((sums[key][seat] - move[key][seat] * v) ** 2 for v, sums in parts))
-                  / total for seat in range(len(move[key]))] for key in keys}
+                  / total for seat in range(len(move[key]))] for key in keys}, k
 
 
 def _visits_of(SearchTree tree, int action):

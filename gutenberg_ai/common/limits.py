@@ -34,7 +34,7 @@ MAX_JOBS = 256
 MAX_SEED = 2**63 - 1
 
 __all__ = ["MAX_SECONDS", "MAX_ITERATIONS", "MAX_THREADS", "MAX_NODES", "MAX_SEARCH_INT", "MAX_GAMES",
-           "MAX_JOBS", "MAX_SEED", "check_seconds", "check_iterations", "check_threads", "check_whole", "check_budget", "check_seed"]
+           "MAX_JOBS", "MAX_SEED", "check_seconds", "check_iterations", "check_threads", "every_core", "check_whole", "check_budget", "check_seed"]
 
 
 def check_whole(value, what: str, lowest: int, highest: int) -> int:
@@ -59,6 +59,13 @@ def check_iterations(value, what: str = "iterations") -> int:
 
 def check_threads(value, what: str = "threads") -> int:
     return check_whole(value, what, 1, MAX_THREADS)
+
+
+def every_core() -> int:
+    """The threads a search takes when none are asked for (hints): every core of the
+    machine, at most MAX_THREADS."""
+    import os
+    return max(1, min(os.cpu_count() or 1, MAX_THREADS))
 
 
 def check_seed(value, what: str = "seed") -> int:

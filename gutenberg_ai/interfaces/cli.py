@@ -435,7 +435,7 @@ def cmd_hint(args) -> int:
             check_name(args.bot)
         except ValueError as e:
             raise UsageError(f"--bot: {e}") from None
-        if args.threads != 1:
+        if args.threads not in (None, 1):
             raise UsageError(f"--threads: only the built-in searches ({', '.join(HINT_BOTS)}) search in threads")
         budget = budget_options(args.bot, args.seconds, args.iterations if args.seconds is None else None)
         params = {**pos.game_params, "position": os.path.abspath(args.position)}
@@ -1188,7 +1188,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"the search ({', '.join(HINT_BOTS)}; default smmcts), or any bot: another built-in one "
                            "or module:factory of your own (its move and policy: docs/your-bot.md)")
     hint.add_argument("--seed", type=_seed, default=0, help="the search's seed (default 0)")
-    hint.add_argument("--threads", type=_threads, default=1, help="search threads (default 1)")
+    hint.add_argument("--threads", type=_threads, default=None,
+                      help="search threads (default: every core). With --iterations the hint is the same "
+                           "whatever the threads and the machine (the threads grow a fixed number of trees); "
+                           "with --seconds it depends on both")
     hint.add_argument("--json", action="store_true", help="print JSON instead of a table")
     hint.add_argument("--board", action="store_true", help="show the position's table first")
     hint.add_argument("--catalogue", default="", metavar="FILE",

@@ -344,7 +344,7 @@ class SearchBot(_PrintingBot):
                                  progress=self.progress, lines=HINT_TOP, line_length=HINT_LINE_LENGTH,
                                  batches=self.core.BATCHES, **self.options)
         self.searched = core.clone()
-        return self.last["moves"][0]["action"]
+        return self.last["chosen"]
 
 
 class CppISMCTSBot(_PrintingBot):

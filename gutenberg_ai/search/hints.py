@@ -22,20 +22,27 @@ not known yet"), whose outcome in the search was one of its own redraws.
 
 How sure the search is: `interval` is a 95% interval of the move's measure, from the
 search's batch means (the core's search: the budget is run in parts and each move's
-mean compared across them); where every part gave the same mean (no spread to measure),
-the chance to win's Wilson interval over the move's visits, never a zero-width one; None
-when the move was searched fewer than MIN_VISITS times or in too few parts to tell.
-`level` says whether the move is within noise of the best one (the first hint): their
-intervals overlap. For the best move, whether any other hint is level with it; None
-where an interval is unknown.
+mean compared across them): the mean +- Student's t for the parts that tried the move
+times their standard error, so a move tried in few parts gets a wide interval however
+well they agree; where every part gave the same mean (no spread to measure), the chance
+to win's Wilson interval over the move's visits, never a zero-width one; None when the
+move was searched fewer than MIN_VISITS times or in too few parts to tell.
+`level` says whether the move is within noise of the best one (the first hint): the
+best's measure exceeds the move's by no more than the two intervals' half-widths
+combined (the square root of the sum of their squares: the 95% test of a difference).
+For the best move, whether any other hint is level with it; None where an interval is
+unknown.
 `standing` says it in a word: "best", "level", "behind" or "too few samples". The list
 returned (Hints) also carries the search's `iterations`, `seconds` and the `measure`
 ("win" or "fame").
 
 Solo, `win_probability` is None: the solo game has no winner to be, only a score.
 
-Deterministic for a given seed and iteration budget; with `seconds` the result depends
-on the machine's speed.
+Threads: every core by default (limits.every_core). With an iteration budget the search
+grows HINT_TREES trees, whatever the threads (a thread grows its share of them in
+turn), so a hint with `iterations` and `seed` is the same on every machine and with any
+`threads` (unless a `seconds` given too stops it first); with `seconds` alone it grows
+one tree per thread and depends on the machine.
 """
 from __future__ import annotations
 
@@ -52,10 +59,12 @@ from gutenberg_ai.search.bots import HINT_LINE_LENGTH, HINT_TOP
 
 HINT_BOTS = ("smmcts", "ismcts", "learned")
 DEFAULT_ITERATIONS = 4000
-Z95 = 1.96   # a normal 95% interval: mean +- Z95 standard errors
 # A move searched fewer times has no interval: its mean would rank it among the others
 # on a handful of simulations (two lucky wins would make it "best").
 MIN_VISITS = 30
+# Root-parallel trees of a hint with an iteration budget: fixed, so that the hint does not
+# depend on the machine's cores (the threads grow these trees between them).
+HINT_TREES = 4
 
 
 @dataclass(frozen=True)
@@ -105,19 +114,21 @@ class Hints(list[Hint]):
         return cls(hints, iterations=data["iterations"], seconds=data.get("seconds", 0.0), measure=data["measure"])
 
 
-def _interval(mean: float | None, se: float | None, measure: str, visits: int) -> tuple[float, float] | None:
-    """The 95% interval of a move's measure from its batch means (None: unknown). Batches
-    that all agree give no spread to measure (a standard error of 0), which is not
-    certainty: a chance to win then gets the Wilson interval of its visits, an expected
-    fame none. A move searched fewer than MIN_VISITS times has none."""
-    if mean is None or se is None or visits < MIN_VISITS:
+def interval_of(mean: float | None, se: float | None, measure: str, visits: int,
+              parts: int) -> tuple[float, float] | None:
+    """The 95% interval of a move's measure from its batch means (None: unknown): the
+    mean +- Student's t for `parts` - 1 degrees of freedom times the standard error, so
+    that two or three parts that agree by chance do not look certain. Batches that all
+    agree give no spread to measure (a standard error of 0), which is not certainty: a
+    chance to win then gets the Wilson interval of its visits, an expected fame none. A
+    move searched fewer than MIN_VISITS times, or in fewer than 2 parts, has none."""
+    from gutenberg_ai.common.stats import t95, wilson
+    if mean is None or se is None or visits < MIN_VISITS or parts < 2:
         return None
     if se == 0:
-        if measure != "win":
-            return None
-        from gutenberg_ai.common.stats import wilson
-        return wilson(mean * visits, visits)
-    lo, hi = mean - Z95 * se, mean + Z95 * se
+        return wilson(mean * visits, visits) if measure == "win" else None
+    half = t95(parts - 1) * se
+    lo, hi = mean - half, mean + half
     if measure == "win":
         lo, hi = max(0.0, lo), min(1.0, hi)
     return (lo, hi)
@@ -133,16 +144,42 @@ def ranked(moves: list, intervals: list, measure: str, to_act: int) -> list:
     return known + [i for i, iv in enumerate(intervals) if iv is None]
 
 
-def _overlap(a: tuple[float, float] | None, b: tuple[float, float] | None) -> bool | None:
-    if a is None or b is None:
+def level_with(best: float, best_interval: tuple[float, float] | None, value: float,
+               interval: tuple[float, float] | None) -> bool | None:
+    """Whether a move of measure `value` is level with the best (measure `best`): the
+    difference is within the 95% test of a difference, the square root of the sum of the
+    squared half-widths of their intervals (None where an interval is unknown). Two
+    intervals that merely overlap allow a difference up to the sum of the half-widths,
+    which calls level moves that the search does tell apart."""
+    if best_interval is None or interval is None:
         return None
-    return a[0] <= b[1] and b[0] <= a[1]
+    halves = [(hi - lo) / 2 for lo, hi in (best_interval, interval)]
+    return best - value <= (halves[0] ** 2 + halves[1] ** 2) ** 0.5
 
 
 # What the expected line says where the player to act cannot know what happens: the
 # search's own redraw of a card, or a move another player makes unseen.
 UNKNOWN_DRAW = "a draw, not known yet"
 UNSEEN_MOVE = "a move you do not see"
+
+
+def judged(searched: list, measure: str, to_act: int, interval: Callable = interval_of,
+           level: Callable = level_with) -> tuple[list, list, list]:
+    """The search's moves (most searched first) as the hints show them: (the moves best
+    first, their intervals, whether each is level with the best). `interval` and `level`
+    are the rules (a benchmark compares others)."""
+    intervals = [interval(m[measure][to_act] if m["visits"] else None,
+                          m["se"][measure][to_act] if m["se"] else None, measure, m["visits"], m["parts"])
+                 for m in searched]
+    order = ranked(searched, intervals, measure, to_act)
+    shown, intervals = [searched[i] for i in order], [intervals[i] for i in order]
+    levels = [level(shown[0][measure][to_act], intervals[0], m[measure][to_act], iv)
+              for m, iv in zip(shown, intervals)]
+    if levels:
+        # The best move is level when another shown move is (or cannot be told apart).
+        others = levels[1:]
+        levels[0] = True if True in others else (None if None in others else False)
+    return shown, intervals, levels
 
 
 def line_step(seat: int, text: str | None) -> str:
@@ -168,7 +205,8 @@ def standing(i: int, interval: tuple[float, float] | None, level: bool | None) -
 def hint(state: pyspiel.State | Any, player: int | None = None,
          bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot] = "smmcts",
          seconds: float | None = None, iterations: int | None = None, top: int = HINT_TOP, seed: int = 0,
-         threads: int = 1, line_length: int = HINT_LINE_LENGTH, progress: Callable[[int, float], object] | None = None,
+         threads: int | None = None, line_length: int = HINT_LINE_LENGTH,
+         progress: Callable[[int, float], object] | None = None,
          **options: Any) -> Hints:
     """Ranked moves for the player to act in `state` (a pyspiel state of one of the
     games, or a compiled CoreState), best first, at most `top` of them.
@@ -177,7 +215,10 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     bot         "smmcts" (default), "ismcts" or "learned" (ismcts with the game's learned
                 evaluation and priors: bots.LEARNED_OPTIONS, docs/learning.md)
     seconds, iterations   the search budget (default: DEFAULT_ITERATIONS iterations)
-    seed        the search's seed; threads: root-parallel trees
+    seed        the search's seed
+    threads     search threads (None: every core, limits.every_core()); with `iterations`
+                they grow HINT_TREES trees between them, so the hint does not depend on
+                them; with `seconds` alone, one tree each
     progress    called as progress(iterations, seconds) while the search runs
     options     search options (the core's SEARCH_OPTIONS); `returns` defaults to the
                 game's
@@ -192,7 +233,7 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     """
     # Every bound before any search (gutenberg_ai.common.limits).
     limits.check_budget(seconds, iterations)
-    limits.check_threads(threads)
+    threads = limits.every_core() if threads is None else limits.check_threads(threads)
     limits.check_seed(seed)
     limits.check_whole(top, "top", 1, limits.MAX_SEARCH_INT)
     limits.check_whole(line_length, "line_length", 0, limits.MAX_SEARCH_INT)
@@ -211,8 +252,9 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     core_module = games.of(core).core
     from gutenberg_ai.search.bots import native_search
     bot, options = native_search(bot, options, core_module, core.num_players == 1)
+    trees = HINT_TREES if iterations is not None else threads
     result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
-                                threads=threads, lines=top, line_length=line_length,
+                                threads=threads, trees=trees, lines=top, line_length=line_length,
                                 progress=progress, batches=core_module.BATCHES, **options)
     return hints_of(core, result, top)
 
@@ -224,16 +266,7 @@ def hints_of(core: Any, result: dict, top: int = HINT_TOP) -> Hints:
     solo = core.num_players == 1
     measure = "fame" if solo else "win"
     total = sum(m["visits"] for m in result["moves"])
-    searched = result["moves"][:top]
-    intervals = [_interval(m[measure][to_act] if m["visits"] else None,
-                           m["se"][measure][to_act] if m["se"] else None, measure, m["visits"]) for m in searched]
-    order = ranked(searched, intervals, measure, to_act)
-    shown, intervals = [searched[i] for i in order], [intervals[i] for i in order]
-    levels = [_overlap(iv, intervals[0]) for iv in intervals]
-    if levels:
-        # The best move is level when another shown move is (or cannot be told apart).
-        others = levels[1:]
-        levels[0] = True if True in others else (None if None in others else False)
+    shown, intervals, levels = judged(result["moves"][:top], measure, to_act)
     hints = []
     for i, (m, iv, level) in enumerate(zip(shown, intervals, levels)):
         tried = m["visits"] > 0
