@@ -54,7 +54,8 @@ def test_an_ai_move_in_play_carries_what_a_hint_at_its_state_seed_and_budget_giv
     entry = session.record.actions[index]
     state = _state_before(session, index)
     bot = session.bots[entry["player"]]
-    expected = hint(state, bot="smmcts", iterations=ITERATIONS, seed=_move_seed(bot.seed, state))
+    # The bot grows one tree on one thread: the hint of that search.
+    expected = hint(state, bot="smmcts", iterations=ITERATIONS, seed=_move_seed(bot.seed, state), threads=1, trees=1)
     assert entry["hints"] is not None and entry["action"] in [h["action"] for h in entry["hints"]["hints"]]
     assert entry["hints"] == expected.as_dict(seconds=False)
     # The line after the move: its chance to win with the interval, and how to see the rest.
@@ -67,7 +68,7 @@ def test_every_searching_bot_keeps_its_search(bot):
     index = session.ai_moves()[0]
     state = _state_before(session, index)
     seed = _move_seed(session.bots[1].seed, state)
-    expected = hint(state, bot=bot, iterations=ITERATIONS, seed=seed)
+    expected = hint(state, bot=bot, iterations=ITERATIONS, seed=seed, threads=1, trees=1)
     assert session.record.actions[index]["hints"] == expected.as_dict(seconds=False)
 
 

@@ -206,7 +206,7 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
          bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot] = "smmcts",
          seconds: float | None = None, iterations: int | None = None, top: int = HINT_TOP, seed: int = 0,
          threads: int | None = None, line_length: int = HINT_LINE_LENGTH,
-         progress: Callable[[int, float], object] | None = None,
+         progress: Callable[[int, float], object] | None = None, trees: int | None = None,
          **options: Any) -> Hints:
     """Ranked moves for the player to act in `state` (a pyspiel state of one of the
     games, or a compiled CoreState), best first, at most `top` of them.
@@ -219,6 +219,8 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     threads     search threads (None: every core, limits.every_core()); with `iterations`
                 they grow HINT_TREES trees between them, so the hint does not depend on
                 them; with `seconds` alone, one tree each
+    trees       independent root-parallel trees (None: as just said); a bot's search
+                grows one a thread, so `trees=1, threads=1` gives its view of a move
     progress    called as progress(iterations, seconds) while the search runs
     options     search options (the core's SEARCH_OPTIONS); `returns` defaults to the
                 game's
@@ -252,7 +254,8 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     core_module = games.of(core).core
     from gutenberg_ai.search.bots import native_search
     bot, options = native_search(bot, options, core_module, core.num_players == 1)
-    trees = HINT_TREES if iterations is not None else threads
+    if trees is None:
+        trees = HINT_TREES if iterations is not None else threads
     result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
                                 threads=threads, trees=trees, lines=top, line_length=line_length,
                                 progress=progress, batches=core_module.BATCHES, **options)
