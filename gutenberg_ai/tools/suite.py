@@ -122,7 +122,7 @@ def reference_record(state, result: dict, intervals: bool = False) -> dict:
     searched) and each move given at least MIN_SHARE of the search, with its share and
     value (the measure of the player to move) and, with `intervals`, the value's 95%
     interval as a hint gives it (None: too few samples)."""
-    from gutenberg_ai.search.hints import _interval
+    from gutenberg_ai.search.hints import interval_of
     p = state.current_player()
     statistic, _ = measure_of(state.get_game().num_players())
     total = sum(m["visits"] for m in result["moves"])
@@ -131,7 +131,8 @@ def reference_record(state, result: dict, intervals: bool = False) -> dict:
         out = {"action": m["action"], "text": state.action_to_string(p, m["action"]),
                "share": m["visits"] / total, "value": m[statistic][p]}
         if intervals:
-            iv = _interval(m[statistic][p], m["se"][statistic][p] if m["se"] else None, statistic, m["visits"])
+            iv = interval_of(m[statistic][p], m["se"][statistic][p] if m["se"] else None, statistic, m["visits"],
+                             m["parts"])
             out["interval"] = list(iv) if iv is not None else None
         return out
     return {"best": result["moves"][0]["action"],
