@@ -221,3 +221,59 @@ def test_the_log_says_which_rule_the_automa_took_its_card_by():
     columns = core.to_dict()["players"][1]["columns"]
     assert core.round == 1 and notes and len(notes) == sum(columns)
     assert all(" the rule '" in line for line in notes)
+
+
+# -- what the person may be shown of the AI's search (gutenberg_ai.games.seen) -------------
+def _played_seen(key, ai_moves, **kwargs):
+    """_played, with what `say` handed the page (the Why? data of each AI move)."""
+    whys = []
+    original = Session.say
+
+    def say(self, text, style="", why=None):
+        if why is not None:
+            whys.append(why)
+        original(self, text, style)
+    Session.say = say
+    try:
+        session, text = _played(key, ai_moves=ai_moves, **kwargs)
+    finally:
+        Session.say = original
+    return session, text, whys
+
+
+def _texts(hints):
+    return [h["text"] for h in hints["hints"]] + [step for h in hints["hints"] for step in h["line"]]
+
+
+def test_the_ai_moves_at_a_token_window_do_not_name_its_hand_to_the_person(tmp_path):
+    # Printing Press, seed 3: the AI's 4th move (take a card) was weighed against placing
+    # its setup tokens 1 and 2: those name its hand, which the person has not seen.
+    session, _, whys = _played_seen("printing-press", ai_moves=4)
+    index = session.ai_moves()[3]
+    whole = session.record.actions[index]["hints"]
+    assert any("setup token" in t for t in _texts(whole))
+    title, shown = session.why(4)
+    assert [h.action for h in shown] == [session.record.actions[index]["action"]]
+    assert "the other moves it weighed stay hidden" in title
+    assert not any("setup token" in t for t in [h.text for h in shown] + [s for h in shown for s in h.line])
+    page = whys[3]
+    assert page["others_hidden"] and not any("setup token" in t for t in _texts(page))
+    assert "stay hidden" in page["title"]
+    seen = session.record.to_dict(viewer=0, state=session.state)["actions"][index]["hints"]
+    assert seen["others_hidden"] and not any("setup token" in t for t in _texts(seen))
+    # The record saved as seen reads back; the one with everything keeps the whole list.
+    session.record.save(tmp_path / "seen.json", viewer=0, state=session.state)
+    load_record(tmp_path / "seen.json")
+    assert session.record.to_dict()["actions"][index]["hints"] == whole
+
+
+def test_a_decision_with_nothing_hidden_still_shows_every_move_weighed():
+    # The AI's first move (Charlotte Guillard's side) names nothing the person cannot see.
+    session, _, whys = _played_seen("printing-press", ai_moves=1)
+    index = session.ai_moves()[0]
+    whole = session.record.actions[index]["hints"]
+    assert len(whole["hints"]) > 1
+    _, shown = session.why(1)
+    assert shown.as_dict(seconds=False) == whole
+    assert "others_hidden" not in whys[0] and whys[0]["hints"] == whole["hints"]
+    assert session.record.to_dict(viewer=0, state=session.state)["actions"][index]["hints"] == whole

@@ -48,6 +48,7 @@ import pyspiel
 from gutenberg_ai import games
 from gutenberg_ai.common import limits
 from gutenberg_ai.games import core_of, returns_mode_of
+from gutenberg_ai.games.seen import UNKNOWN_DRAW, UNSEEN_MOVE, step_text  # noqa: F401 (the words hints use)
 from gutenberg_ai.search.bots import HINT_LINE_LENGTH, HINT_TOP
 
 HINT_BOTS = ("smmcts", "ismcts", "learned")
@@ -139,18 +140,9 @@ def _overlap(a: tuple[float, float] | None, b: tuple[float, float] | None) -> bo
     return a[0] <= b[1] and b[0] <= a[1]
 
 
-# What the expected line says where the player to act cannot know what happens: the
-# search's own redraw of a card, or a move another player makes unseen.
-UNKNOWN_DRAW = "a draw, not known yet"
-UNSEEN_MOVE = "a move you do not see"
-
-
-def line_step(seat: int, text: str | None) -> str:
-    """One step of the expected line in words (the core's (seat, action, text), text
-    None where the player to act cannot know it: a draw (seat -1), a move unseen)."""
-    if seat < 0:
-        return UNKNOWN_DRAW
-    return f"player {seat}: {UNSEEN_MOVE if text is None else text}"
+# What the expected line says where the player to act cannot know what happens (the
+# search's own redraw of a card, a move another player makes unseen): one step in words.
+line_step = step_text
 
 
 TOO_FEW = "too few samples"
