@@ -277,3 +277,31 @@ def test_a_decision_with_nothing_hidden_still_shows_every_move_weighed():
     assert shown.as_dict(seconds=False) == whole
     assert "others_hidden" not in whys[0] and whys[0]["hints"] == whole["hints"]
     assert session.record.to_dict(viewer=0, state=session.state)["actions"][index]["hints"] == whole
+
+
+def test_gutenberg_the_ai_plan_its_drawn_characters_and_its_plans_ahead_stay_unnamed():
+    # Gutenberg, seed 5: the AI (seat 0) keeps a character among the tiles it drew
+    # (hidden from the person), and its expected line after its free actions names its
+    # plan to come; then it commits its plan, hidden until the person's is in.
+    game = games.get("gutenberg").load(players=2, rounds=1)
+    console = Console(file=io.StringIO(), width=100)
+
+    def answer(prompt):
+        core = games.core_of(session.state)
+        return "quit" if core.step_name() == "plan" else "1"
+    session = Session(game, Settings(human=1, iterations=50, seed=5), console, read_line=answer)
+    session.run()
+    entries = session.record.actions
+    seen = session.record.to_dict(viewer=1, state=session.state)["actions"]
+    keep = next(i for i in session.ai_moves() if entries[i]["text"].startswith("characters: keep"))
+    assert len(entries[keep]["hints"]["hints"]) > 1
+    assert seen[keep]["hints"]["others_hidden"] and [h["action"] for h in seen[keep]["hints"]["hints"]] == \
+        [entries[keep]["action"]]
+    assert "stay hidden" in session.why(session.ai_moves().index(keep) + 1)[0]
+    done = next(i for i in session.ai_moves() if "plan:" in " ".join(entries[i]["hints"]["hints"][0]["line"]))
+    line = seen[done]["hints"]["hints"][0]["line"]
+    assert line[-1] == "player 0: a move you do not see" and not any("plan:" in step for step in line)
+    plan = next(i for i in session.ai_moves() if entries[i]["text"].startswith("plan:"))
+    assert seen[plan] == {"player": 0, "by": entries[plan]["by"], "hidden": True}
+    with pytest.raises(ValueError, match="hidden from you for now"):
+        session.why(session.ai_moves().index(plan) + 1)

@@ -6,7 +6,7 @@ Gutenberg plan not yet revealed). For a viewer (the person playing against it):
 
 - where the AI's moves at the decision depend on what the viewer cannot see (one of
   them would be unseen by the viewer, or its legal moves differ between the viewer's
-  redraws of what they have not seen: the core's `determinize`), only the move played
+  redraws of what they have not seen: the core's `smmcts_redraw`), only the move played
   is kept, with `others_hidden`: true;
 - each line kept stops at the first step the viewer would not see, said as
   "a move you do not see" (a draw already ends a line: "a draw, not known yet").
@@ -60,11 +60,11 @@ def moves_name_unseen(state: pyspiel.State, viewer: int) -> bool:
     legal = state.legal_actions()
     if any(_unseen(_after(state, a), viewer) for a in legal):
         return True
+    # The core's redraw for the viewer, the one its search makes before each iteration
+    # (Gutenberg: the character tiles drawn; Printing Press: the tokens in hand; Lead
+    # Letter Printers: the factories).
     core = core_of(state)
-    redraw = getattr(core, "determinize", None)    # a game without one: nothing of a hand to redraw
-    if redraw is None:
-        return False
-    return any(sorted(redraw(viewer, seed).legal_actions()) != sorted(legal) for seed in range(REDRAWS))
+    return any(sorted(core.smmcts_redraw(viewer, seed).legal_actions()) != sorted(legal) for seed in range(REDRAWS))
 
 
 def seen_line(state: pyspiel.State, line: list[str], viewer: int) -> list[str]:
