@@ -56,7 +56,10 @@ An AI seat's move in a game played with `play` or the page may carry `hints`: wh
 search weighed when it chose the move (hints.Hints.as_dict: the search's iterations
 and measure (`seconds` may be given too; play leaves the machine's time out), and its top moves, each with its share, chance to win or expected
 fame, 95% interval, standing and expected line, as `gutenberg-ai hint` gives them), or
-null from a bot that does not search. The field is optional (records without it read as
+null from a bot that does not search. A record saved as seen by a player before the
+end keeps of it what that player may be shown (seen.seen_hints: where the AI's moves
+name what the player cannot see, only the move played, with `"others_hidden": true`;
+each line cut at the first step unseen). The field is optional (records without it read as
 before) and bounded when read: at most MAX_HINTS moves of at most MAX_LINE steps, every
 text plain and at most MAX_TEXT characters, every number in its range.
 
