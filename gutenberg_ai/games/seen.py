@@ -89,12 +89,12 @@ def seen_line(state: pyspiel.State, line: list[str], viewer: int) -> list[str]:
     return out
 
 
-def seen_hints(state: pyspiel.State, hints: dict | None, played: int, viewer: int) -> dict | None:
+def seen_hints(state: pyspiel.State, hints: dict, played: int, viewer: int) -> dict:
     """An AI move's `hints` (at `state`, its decision; `played` its move) as `viewer` may
     be shown them: only the move played where the moves name what the viewer cannot see
     (`others_hidden`; none if the search's top moves left it out), each line kept cut
     at the first step the viewer would not see."""
-    if hints is None or state.current_player() == viewer:
+    if state.current_player() == viewer:
         return hints
     moves = hints["hints"]
     others_hidden = moves_name_unseen(state, viewer)
