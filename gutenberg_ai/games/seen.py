@@ -5,7 +5,7 @@ line can name what it holds hidden (Printing Press's setup tokens in its hand, a
 Gutenberg plan not yet revealed). For a viewer (the person playing against it):
 
 - where the AI's moves at the decision depend on what the viewer cannot see (one of
-  them would be unseen by the viewer, or its legal moves differ between the viewer's
+  the moves it weighed would be unseen by the viewer, or its legal moves differ between the viewer's
   redraws of what they have not seen: the core's `smmcts_redraw`), only the move played
   is kept, with `others_hidden`: true;
 - each line kept stops at the first step the viewer would not see, said as
@@ -50,15 +50,15 @@ def _after(state: pyspiel.State, action: int) -> pyspiel.State:
     return child
 
 
-def moves_name_unseen(state: pyspiel.State, viewer: int) -> bool:
+def moves_name_unseen(state: pyspiel.State, viewer: int, weighed: list[int]) -> bool:
     """Whether the moves of the player to act at `state` name what `viewer` cannot see:
-    one of them would be unseen by the viewer, or they differ between the viewer's
-    redraws of what they have not seen."""
+    one of the moves `weighed` would be unseen by the viewer, or the legal moves differ
+    between the viewer's redraws of what they have not seen."""
     actor = state.current_player()
     if actor == viewer:
         return False
     legal = state.legal_actions()
-    if any(_unseen(_after(state, a), viewer) for a in legal):
+    if any(_unseen(_after(state, a), viewer) for a in weighed if a in legal):
         return True
     # The core's redraw for the viewer, the one its search makes before each iteration
     # (Gutenberg: the character tiles drawn; Printing Press: the tokens in hand; Lead
@@ -97,7 +97,7 @@ def seen_hints(state: pyspiel.State, hints: dict, played: int, viewer: int) -> d
     if state.current_player() == viewer:
         return hints
     moves = hints["hints"]
-    others_hidden = moves_name_unseen(state, viewer)
+    others_hidden = moves_name_unseen(state, viewer, [h["action"] for h in moves])
     if others_hidden:
         moves = [h for h in moves if h["action"] == played]
     legal = set(state.legal_actions())
