@@ -4,6 +4,7 @@ move was chosen with), `play` shows a line after the move and the whole list on 
 and the record keeps it, checked when read."""
 import io
 import json
+import sys
 
 import pytest
 from rich.console import Console
@@ -308,3 +309,17 @@ def test_gutenberg_the_ai_plan_its_drawn_characters_and_its_plans_ahead_stay_unn
     assert seen[plan] == {"player": 0, "by": entries[plan]["by"], "hidden": True}
     with pytest.raises(ValueError, match="hidden from you for now"):
         session.why(session.ai_moves().index(plan) + 1)
+
+
+def test_after_the_end_why_and_the_record_as_seen_show_everything(monkeypatch):
+    # Printing Press, seed 3, played to the end: the moves withheld during the game (the
+    # AI's setup tokens named) are shown whole once nothing is hidden any more.
+    monkeypatch.setattr(sys.modules[__name__], "ITERATIONS", 20)   # a whole game, quickly
+    session, _, whys = _played_seen("printing-press", ai_moves=10**6)
+    assert session.state.is_terminal() and any(w.get("others_hidden") for w in whys)
+    index = next(i for i in session.ai_moves()
+                 if any("setup token" in t for t in _texts(session.record.actions[i]["hints"])))
+    whole = session.record.actions[index]["hints"]
+    _, shown = session.why(session.ai_moves().index(index) + 1)
+    assert shown.as_dict(seconds=False) == whole
+    assert session.record.to_dict(viewer=0, state=session.state)["actions"][index]["hints"] == whole
