@@ -4,6 +4,7 @@ move was chosen with), `play` shows a line after the move and the whole list on 
 and the record keeps it, checked when read."""
 import io
 import json
+import random
 import sys
 
 import pytest
@@ -12,6 +13,7 @@ from rich.console import Console
 from every_game import KEYS
 from gutenberg_ai import games
 from gutenberg_ai.games.records import CHANCE, RecordError, load_record
+from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.interfaces.play import Session, Settings
 from gutenberg_ai.search.bots import _move_seed
 from gutenberg_ai.search.hints import Hints, hint
@@ -323,3 +325,29 @@ def test_after_the_end_why_and_the_record_as_seen_show_everything(monkeypatch):
     _, shown = session.why(session.ai_moves().index(index) + 1)
     assert shown.as_dict(seconds=False) == whole
     assert session.record.to_dict(viewer=0, state=session.state)["actions"][index]["hints"] == whole
+
+
+def test_lead_letter_printers_the_factories_an_ai_drew_are_not_named():
+    # Seeded random play to a player's "keep a factory" among the 3 it drew (hidden from
+    # the other): the moves weighed name them, so only the move played is kept.
+    game = games.get("lead-letter-printers").load(players=2)
+    rng = random.Random(2)
+    state = None
+    while state is None:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
+                continue
+            legal = s.legal_actions()
+            if len(legal) > 1 and s.action_to_string(s.current_player(), legal[0]).startswith("keep factory"):
+                state = s
+                break
+            s.apply_action(rng.choice(legal))
+    actor, legal = state.current_player(), state.legal_actions()
+    weighed = {"hints": [{"action": a, "text": state.action_to_string(actor, a), "share": 1 / len(legal),
+                          "win_probability": None, "expected_fame": None, "interval": None, "level": None,
+                          "line": [], "standing": ""} for a in legal], "iterations": 0, "measure": "win"}
+    seen = seen_hints(state, weighed, legal[1], 1 - actor)
+    assert seen["others_hidden"] and [h["action"] for h in seen["hints"]] == [legal[1]]
+    assert seen_hints(state, weighed, legal[1], actor) == weighed      # its own view: all of it
