@@ -20,9 +20,10 @@ from rich.console import Console
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from gutenberg_ai.interfaces.table import FollowedGame  # noqa: E402
-from gutenberg_ai.interfaces.table_terminal import TableSession  # noqa: E402
-from test_table_follow import recorded  # noqa: E402
+from test_table_follow import recorded
+
+from gutenberg_ai.interfaces.table import FollowedGame
+from gutenberg_ai.interfaces.table_terminal import TableSession
 
 BUDGET = {"iterations": 500}
 SEED = 0
@@ -30,7 +31,8 @@ SEED = 0
 # game -> players, your seat, names, the words typed at (entry index, prompt kind) or at
 # the first prompt starting with a text, before the recording's (the last of them, when
 # not a command, is the entry itself), and the
-# excerpts: (first line, last line, last included), regular expressions on the transcript.
+# excerpts: (first line, last line, last included), regular expressions on the transcript;
+# `fix`: also `fix 1` at the third deal (fix_excerpt).
 WALKS = {
     "gutenberg": dict(
         players=2, seat=1, names=["Tom", "Ann"],
@@ -40,14 +42,15 @@ WALKS = {
                "Tom's move (take orders)": ["hint Tom"]},
         excerpts=[(r"^what came up \(setup: deal\)\? P19", r"^2\. chance", True),
                   (r"^your move \(characters\)\? hint", r"^\d+\. you: characters", True),
-                  (r"^your move \(plan\)\? plan", r"^Tom's move \(take orders\)\? take", False)]),
+                  (r"^your move \(plan\)\? plan", r"^Tom's move \(take orders\)\? take", False)],
+        fix=True),
     "printing-press": dict(
         players=3, seat=2, names=["Ann", "Tom", "Eve"],
         typed={(28, "chance"): ["deal card 6 (initiative | illuminating | typesetting)",
                                 "card woodcutting O illuminating"],
                "Tom's move (character sides)": ["hint Tom"]},
-        excerpts=[(r"^what came up \(character tiles\)\? character tile for player 2", r"^Tom's move \(character"
-                   r" sides\)\? Charlotte", False),
+        excerpts=[(r"^what came up \(character tiles\)\? character tile for player 2",
+                   r"^Tom's move \(character sides\)\? Charlotte", False),
                   (r"^28\. chance: deal card", r"^29\. chance", True),
                   (r"^your move \(Close Frames\)\? close", None, True)]),
     "lead-letter-printers": dict(
@@ -60,13 +63,19 @@ WALKS = {
 }
 
 
-def transcript(key: str) -> str:
-    """The whole terminal transcript of following the recorded game `key` by hand."""
+def session(key: str, read_line) -> tuple:
+    """The recorded game `key` (its record) and a terminal loop following it from the
+    walk's seat, `read_line` typing, into a 100x40 console of its own."""
     walk = WALKS[key]
     game, record, _ = recorded(key, walk["players"])
-    acts = record.actions
     console = Console(file=io.StringIO(), width=100, height=40)
-    typed = {k: list(v) for k, v in walk["typed"].items()}
+    followed = FollowedGame(game, walk["seat"], seed=SEED, names=walk["names"])
+    return record, TableSession(followed, console, read_line, budget=BUDGET)
+
+
+def transcript(key: str) -> str:
+    """The whole terminal transcript of following the recorded game `key` by hand."""
+    typed = {k: list(v) for k, v in WALKS[key]["typed"].items()}
     box = []
 
     def read_line(prompt):
@@ -78,15 +87,15 @@ def transcript(key: str) -> str:
                 return typed[where].pop(0)
         return acts[n]["text"]
 
-    session = TableSession(FollowedGame(game, walk["seat"], seed=SEED, names=walk["names"]), console,
-                           read_line, budget=BUDGET)
-    box.append(session)
-    code = session.run()
-    followed = session.followed
-    if code != 0 or [e.action for e in followed.entries if e.entered] != \
-            [a["action"] for a, e in zip(acts, followed.entries) if e.entered]:
+    record, table = session(key, read_line)
+    acts = record.actions
+    box.append(table)
+    code = table.run()
+    entries = table.followed.entries
+    if code != 0 or [e.action for e in entries if e.entered] != \
+            [a["action"] for a, e in zip(acts, entries) if e.entered]:
         raise SystemExit(f"{key}: the followed game is not the recorded one (exit {code})")
-    return console.file.getvalue()
+    return table.console.file.getvalue()
 
 
 def excerpt(lines: list, start: str, stop: str | None, inclusive: bool) -> list:
@@ -100,29 +109,32 @@ def excerpt(lines: list, start: str, stop: str | None, inclusive: bool) -> list:
 
 
 def fix_excerpt(key: str) -> list:
-    """Gutenberg: `fix 1` at the third deal, entry 1 corrected to the card entry 2 drew."""
-    game, record, _ = recorded(key, WALKS[key]["players"])
-    console = Console(file=io.StringIO(), width=100, height=40)
-    lines = [record.actions[0]["text"], record.actions[1]["text"], "fix 1", record.actions[1]["text"], "quit"]
-    walk = WALKS[key]
-    session = TableSession(FollowedGame(game, walk["seat"], seed=SEED, names=walk["names"]), console,
-                           lambda prompt: lines.pop(0), budget=BUDGET)
-    session.run()
-    out = console.file.getvalue().splitlines()
+    """`fix 1` at the third deal, entry 1 corrected to the card entry 2 drew."""
+    lines = []
+    record, table = session(key, lambda prompt: lines.pop(0))
+    first, second = (a["text"] for a in record.actions[:2])
+    lines += [first, second, "fix 1", second, "quit"]
+    table.run()
+    out = table.console.file.getvalue().splitlines()
     return excerpt(out, r"\? fix 1", r"^\d+\. corrected to", True) + \
         [line.rstrip() for line in out if "left out" in line]
+
+
+def excerpts(key: str) -> list:
+    """The doc's excerpts of the walk through `key`, each a ``` block."""
+    lines = transcript(key).splitlines()
+    shown = [excerpt(lines, *spec) for spec in WALKS[key]["excerpts"]]
+    if WALKS[key].get("fix"):
+        shown.append(fix_excerpt(key))
+    return ["```\n" + "\n".join(block) + "\n```" for block in shown]
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(WALKS), required=True)
     args = parser.parse_args(argv)
-    lines = transcript(args.game).splitlines()
-    shown = [excerpt(lines, *spec) for spec in WALKS[args.game]["excerpts"]]
-    if args.game == "gutenberg":
-        shown.append(fix_excerpt(args.game))
-    for block in shown:
-        print("```\n" + "\n".join(block) + "\n```\n")
+    for block in excerpts(args.game):
+        print(block + "\n")
 
 
 if __name__ == "__main__":
