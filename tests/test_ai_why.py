@@ -4,6 +4,8 @@ move was chosen with), `play` shows a line after the move and the whole list on 
 and the record keeps it, checked when read."""
 import io
 import json
+import random
+import sys
 
 import pytest
 from rich.console import Console
@@ -11,6 +13,7 @@ from rich.console import Console
 from every_game import KEYS
 from gutenberg_ai import games
 from gutenberg_ai.games.records import CHANCE, RecordError, load_record
+from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.interfaces.play import Session, Settings
 from gutenberg_ai.search.bots import _move_seed
 from gutenberg_ai.search.hints import Hints, hint
@@ -182,6 +185,9 @@ def _set(field, value, move=0):
     (lambda d, i: d["actions"][i]["hints"].update(measure="luck"), "hints.measure", "'luck'"),
     (lambda d, i: d["actions"][i]["hints"].update(iterations=-1), "hints.iterations", "-1"),
     (lambda d, i: d["actions"][i]["hints"].update(extra=1), "hints", "unknown key 'extra'"),
+    (lambda d, i: d["actions"][i]["hints"].update(others_hidden="no"), "hints.others_hidden", "only true"),
+    (lambda d, i: d["actions"][i]["hints"].update(others_hidden=True, hints=d["actions"][i]["hints"]["hints"] * 20),
+     "hints.hints", "a list of 0 to 16 moves"),
     (_set("share", 2), "hints.hints[0].share", "not a number from 0 to 1"),
     (_set("win_probability", "NAN"), "hints.hints[0].win_probability", "NaN"),
     (_set("interval", [0.9, 0.1]), "hints.hints[0].interval", "[0.9, 0.1]"),
@@ -222,3 +228,127 @@ def test_the_log_says_which_rule_the_automa_took_its_card_by():
     columns = core.to_dict()["players"][1]["columns"]
     assert core.round == 1 and notes and len(notes) == sum(columns)
     assert all(" the rule '" in line for line in notes)
+
+
+# -- what the person may be shown of the AI's search (gutenberg_ai.games.seen) -------------
+def _played_seen(key, ai_moves, **kwargs):
+    """_played, with what `say` handed the page (the Why? data of each AI move)."""
+    whys = []
+    original = Session.say
+
+    def say(self, text, style="", why=None):
+        if why is not None:
+            whys.append(why)
+        original(self, text, style)
+    Session.say = say
+    try:
+        session, text = _played(key, ai_moves=ai_moves, **kwargs)
+    finally:
+        Session.say = original
+    return session, text, whys
+
+
+def _texts(hints):
+    return [h["text"] for h in hints["hints"]] + [step for h in hints["hints"] for step in h["line"]]
+
+
+def test_the_ai_moves_at_a_token_window_do_not_name_its_hand_to_the_person(tmp_path):
+    # Printing Press, seed 3: the AI's 4th move (take a card) was weighed against placing
+    # its setup tokens 1 and 2: those name its hand, which the person has not seen.
+    session, _, whys = _played_seen("printing-press", ai_moves=4)
+    index = session.ai_moves()[3]
+    whole = session.record.actions[index]["hints"]
+    assert any("setup token" in t for t in _texts(whole))
+    title, shown = session.why(4)
+    assert [h.action for h in shown] == [session.record.actions[index]["action"]]
+    assert "the other moves it weighed stay hidden" in title
+    assert not any("setup token" in t for t in [h.text for h in shown] + [s for h in shown for s in h.line])
+    page = whys[3]
+    assert page["others_hidden"] and not any("setup token" in t for t in _texts(page))
+    assert "stay hidden" in page["title"]
+    seen = session.record.to_dict(viewer=0, state=session.state)["actions"][index]["hints"]
+    assert seen["others_hidden"] and not any("setup token" in t for t in _texts(seen))
+    # The record saved as seen reads back; the one with everything keeps the whole list.
+    session.record.save(tmp_path / "seen.json", viewer=0, state=session.state)
+    load_record(tmp_path / "seen.json")
+    assert session.record.to_dict()["actions"][index]["hints"] == whole
+
+
+def test_a_decision_with_nothing_hidden_still_shows_every_move_weighed():
+    # The AI's first move (Charlotte Guillard's side) names nothing the person cannot see.
+    session, _, whys = _played_seen("printing-press", ai_moves=1)
+    index = session.ai_moves()[0]
+    whole = session.record.actions[index]["hints"]
+    assert len(whole["hints"]) > 1
+    _, shown = session.why(1)
+    assert shown.as_dict(seconds=False) == whole
+    assert "others_hidden" not in whys[0] and whys[0]["hints"] == whole["hints"]
+    assert session.record.to_dict(viewer=0, state=session.state)["actions"][index]["hints"] == whole
+
+
+def test_gutenberg_the_ai_plan_its_drawn_characters_and_its_plans_ahead_stay_unnamed():
+    # Gutenberg, seed 5: the AI (seat 0) keeps a character among the tiles it drew
+    # (hidden from the person), and its expected line after its free actions names its
+    # plan to come; then it commits its plan, hidden until the person's is in.
+    game = games.get("gutenberg").load(players=2, rounds=1)
+    console = Console(file=io.StringIO(), width=100)
+
+    def answer(prompt):
+        core = games.core_of(session.state)
+        return "quit" if core.step_name() == "plan" else "1"
+    session = Session(game, Settings(human=1, iterations=50, seed=5), console, read_line=answer)
+    session.run()
+    entries = session.record.actions
+    seen = session.record.to_dict(viewer=1, state=session.state)["actions"]
+    keep = next(i for i in session.ai_moves() if entries[i]["text"].startswith("characters: keep"))
+    assert len(entries[keep]["hints"]["hints"]) > 1
+    assert seen[keep]["hints"]["others_hidden"] and [h["action"] for h in seen[keep]["hints"]["hints"]] == \
+        [entries[keep]["action"]]
+    assert "stay hidden" in session.why(session.ai_moves().index(keep) + 1)[0]
+    done = next(i for i in session.ai_moves() if "plan:" in " ".join(entries[i]["hints"]["hints"][0]["line"]))
+    line = seen[done]["hints"]["hints"][0]["line"]
+    assert line[-1] == "player 0: a move you do not see" and not any("plan:" in step for step in line)
+    plan = next(i for i in session.ai_moves() if entries[i]["text"].startswith("plan:"))
+    assert seen[plan] == {"player": 0, "by": entries[plan]["by"], "hidden": True}
+    with pytest.raises(ValueError, match="hidden from you for now"):
+        session.why(session.ai_moves().index(plan) + 1)
+
+
+def test_after_the_end_why_and_the_record_as_seen_show_everything(monkeypatch):
+    # Printing Press, seed 3, played to the end: the moves withheld during the game (the
+    # AI's setup tokens named) are shown whole once nothing is hidden any more.
+    monkeypatch.setattr(sys.modules[__name__], "ITERATIONS", 20)   # a whole game, quickly
+    session, _, whys = _played_seen("printing-press", ai_moves=10**6)
+    assert session.state.is_terminal() and any(w.get("others_hidden") for w in whys)
+    index = next(i for i in session.ai_moves()
+                 if any("setup token" in t for t in _texts(session.record.actions[i]["hints"])))
+    whole = session.record.actions[index]["hints"]
+    _, shown = session.why(session.ai_moves().index(index) + 1)
+    assert shown.as_dict(seconds=False) == whole
+    assert session.record.to_dict(viewer=0, state=session.state)["actions"][index]["hints"] == whole
+
+
+def test_lead_letter_printers_the_factories_an_ai_drew_are_not_named():
+    # Seeded random play to a player's "keep a factory" among the 3 it drew (hidden from
+    # the other): the moves weighed name them, so only the move played is kept.
+    game = games.get("lead-letter-printers").load(players=2)
+    rng = random.Random(2)
+    state = None
+    while state is None:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
+                continue
+            legal = s.legal_actions()
+            if len(legal) > 1 and s.action_to_string(s.current_player(), legal[0]).startswith("keep factory"):
+                state = s
+                break
+            s.apply_action(rng.choice(legal))
+    actor, legal = state.current_player(), state.legal_actions()
+    weighed = {"hints": [{"action": a, "text": state.action_to_string(actor, a), "share": 1 / len(legal),
+                          "win_probability": None, "expected_fame": None, "interval": None, "level": None,
+                          "line": [], "standing": ""} for a in legal], "iterations": 0, "measure": "win"}
+    seen = seen_hints(state, weighed, legal[1], 1 - actor)
+    assert seen["others_hidden"] and [h["action"] for h in seen["hints"]] == [legal[1]]
+    assert seen_hints(state, weighed, legal[1], actor) == weighed      # its own view: all of it

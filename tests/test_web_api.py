@@ -477,3 +477,26 @@ def test_an_ai_move_s_event_carries_what_it_weighed(client):
     kept = [e["hints"] for e in record["actions"] if e.get("hints")][0]
     assert {k: why[k] for k in kept} == kept
     assert {"action", "text", "share", "win_probability", "interval", "standing", "line"} <= set(why["hints"][0])
+
+
+def test_the_page_s_why_and_record_do_not_name_the_ai_s_setup_tokens(client):
+    """Printing Press: an AI move weighed against placing setup tokens from its hand
+    (the person has not seen them) comes to the page, and in the record the person saves,
+    with its own move only; the record with everything keeps the whole list."""
+    view = client.post("/api/games", json={"game": "printing-press", "players": 2, "ai": ["smmcts"],
+                                           "iterations": 60, "rounds": 1, "seed": 4}).json()
+    gid, whys = view["id"], []
+    for _ in range(200):
+        whys += [e["why"] for e in view["events"] if "why" in e]
+        if any(w.get("others_hidden") for w in whys) or view["status"] == "end":
+            break
+        view = advance(client, gid) if view["status"] == "ai" else \
+            client.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]}).json()
+    hidden = [w for w in whys if w.get("others_hidden")]
+    assert hidden and all(len(w["hints"]) <= 1 and "stay hidden" in w["title"] for w in hidden)
+    assert not any("setup token" in h["text"] for w in hidden for h in w["hints"])
+    full = json.loads(client.get(f"/api/games/{gid}/record?full=true").text)
+    seen = json.loads(client.get(f"/api/games/{gid}/record").text)
+    weighed = [(a, b) for a, b in zip(full["actions"], seen["actions"]) if a.get("hints")]
+    assert any(any("setup token" in h["text"] for h in a["hints"]["hints"]) for a, _ in weighed)
+    assert not any("setup token" in h["text"] for _, b in weighed if b.get("hints") for h in b["hints"]["hints"])

@@ -18,6 +18,7 @@ gamedata       what a game's Python module needs written once: data known by con
                parameters checked by name, serialized states
 positionfile   position files of every game: reading, errors with their places, the format
 records        game records: writing, strict replay, records as a player saw them
+seen           what a player may be shown of an AI move's search (its other moves, its line)
 gutenberg/, printing_press/, lead_letter_printers/
                each game's own folder: its module, catalogue, positions, words and view
 

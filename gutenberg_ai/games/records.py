@@ -56,7 +56,10 @@ An AI seat's move in a game played with `play` or the page may carry `hints`: wh
 search weighed when it chose the move (hints.Hints.as_dict: the search's iterations
 and measure (`seconds` may be given too; play leaves the machine's time out), and its top moves, each with its share, chance to win or expected
 fame, 95% interval, standing and expected line, as `gutenberg-ai hint` gives them), or
-null from a bot that does not search. The field is optional (records without it read as
+null from a bot that does not search. A record saved as seen by a player before the
+end keeps of it what that player may be shown (seen.seen_hints: where the AI's moves
+name what the player cannot see, only the move played, with `"others_hidden": true`;
+each line cut at the first step unseen). The field is optional (records without it read as
 before) and bounded when read: at most MAX_HINTS moves of at most MAX_LINE steps, every
 text plain and at most MAX_TEXT characters, every number in its range.
 
@@ -89,6 +92,7 @@ import pyspiel
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
+from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.common import limits
 from gutenberg_ai.common.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
                                    show, text_problem)
@@ -254,6 +258,8 @@ class GameRecord:
             masked = core_of(state).mask_history(viewer, history)
             actions = [e if action >= 0 else {"player": e["player"], "by": e["by"], "hidden": True}
                        for e, (_, action) in zip(self.actions, masked)]
+            if not core_of(state).is_terminal() and any(e.get("hints") for e in actions):
+                actions = self._hints_seen(actions, viewer)
             seats = [{k: v for k, v in entry.items() if k != "seed"} for entry in self.seats]
             seed = None
         out = {"format": FORMAT, "version": VERSION, "command": self.command, "game": dict(self.params),
@@ -264,6 +270,17 @@ class GameRecord:
         out["actions"] = actions
         out["finished"] = self.result is not None
         out["result"] = self.result
+        return out
+
+    def _hints_seen(self, actions: list[dict], viewer: int) -> list[dict]:
+        """The entries with their AI moves' `hints` as `viewer` may be shown them
+        (seen.seen_hints, at each move's decision, replayed from the start)."""
+        state, out = self.game.new_initial_state(), []
+        for entry, shown in zip(self.actions, actions):
+            if shown.get("hints") is not None:
+                shown = {**shown, "hints": seen_hints(state, shown["hints"], entry["action"], viewer)}
+            out.append(shown)
+            state.apply_action(entry["action"])
         return out
 
     def save(self, path: str | os.PathLike, viewer: int | None = None,
@@ -583,8 +600,11 @@ _HINT_KEYS = ("action", "text", "share", "win_probability", "expected_fame", "in
 def _check_hints(hints: Any, where: str, add: Callable[[str, str], None]) -> None:
     """An AI move's `hints` (null: the bot did not search): the search's iterations,
     seconds, measure and its top moves, each as `gutenberg-ai hint` gives them."""
-    if not _object(hints, where, "the search's hints (or null)", ("hints", "iterations", "seconds", "measure"), add):
+    if not _object(hints, where, "the search's hints (or null)",
+                   ("hints", "iterations", "seconds", "measure", "others_hidden"), add):
         return
+    if hints.get("others_hidden", True) is not True:
+        add(f"{where}.others_hidden", f"{show(hints['others_hidden'])}: only true (the other moves withheld)")
     if not _whole(hints.get("iterations")) or not 0 <= hints["iterations"] <= limits.MAX_ITERATIONS:
         add(f"{where}.iterations", f"{show(hints.get('iterations'))} is not a whole number >= 0")
     if "seconds" in hints and not (_finite(hints["seconds"]) and hints["seconds"] >= 0):
@@ -593,8 +613,9 @@ def _check_hints(hints: Any, where: str, add: Callable[[str, str], None]) -> Non
     if measure not in ("win", "fame"):
         add(f"{where}.measure", f"{show(measure)} is not \"win\" or \"fame\"")
     moves = hints.get("hints")
-    if not isinstance(moves, list) or not 0 < len(moves) <= MAX_HINTS:
-        add(f"{where}.hints", f"a list of 1 to {MAX_HINTS} moves, got {show(moves)}")
+    fewest = 0 if hints.get("others_hidden") else 1    # withheld: the move played, if the search kept it
+    if not isinstance(moves, list) or not fewest <= len(moves) <= MAX_HINTS:
+        add(f"{where}.hints", f"a list of {fewest} to {MAX_HINTS} moves, got {show(moves)}")
         return
     for i, h in enumerate(moves):
         _check_hint(h, f"{where}.hints[{i}]", add, 1.0 if measure == "win" else None)

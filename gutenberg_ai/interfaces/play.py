@@ -40,6 +40,7 @@ from rich.text import Text
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.search.bots import budget_options, make_bot
+from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
 from gutenberg_ai.games import core_of
 from gutenberg_ai.games.positionfile import PositionError
@@ -320,23 +321,35 @@ class Session:
         history = [(e["player"], e["action"]) for e in self.record.actions]
         return core_of(self.state).mask_history(self.human, history)[index][1] < 0
 
+    def _weighed_seen(self, index: int) -> dict:
+        """What the record's `index`-th action (an AI move) weighed, as the person may be
+        shown it (seen.seen_hints) until the game ends; then all of it."""
+        entry = self.record.actions[index]
+        if self.state.is_terminal():
+            return entry["hints"]
+        before = self.game.new_initial_state()
+        for e in self.record.actions[:index]:
+            before.apply_action(e["action"])
+        return seen_hints(before, entry["hints"], entry["action"], self.human)
+
     def say_weighed(self, index: int):
         """The line after an AI move: its chance to win (solo: the expected score) with
         the interval, and how to see the rest."""
         n = self.ai_moves().index(index) + 1
         entry = self.record.actions[index]
-        hints = Hints.from_dict(entry["hints"])
+        seen = self._weighed_seen(index)
+        hints = Hints.from_dict(seen)
         word = self.printing_game.score_word
-        why = {**entry["hints"], "title": self._weighed_title(n, index), "solo": self.game.num_players() == 1,
+        why = {**seen, "title": self._weighed_title(n, index, seen), "solo": self.game.num_players() == 1,
                "score_word": word}
         self.say(f"  {tui.weighed_line(hints, entry['action'], word)} (why {n}: what it weighed)",
                  style="dim", why=why)
 
-    def _weighed_title(self, n: int, index: int) -> str:
+    def _weighed_title(self, n: int, index: int, seen: dict) -> str:
         entry = self.record.actions[index]
-        hints = entry["hints"]
+        withheld = f"; {OTHERS_HIDDEN}" if seen.get("others_hidden") else ""
         return (f"AI move {n}: {self.labels[entry['player']]} played \"{entry['text']}\"; what it weighed "
-                f"({hints['iterations']:,} iterations of search)")
+                f"({seen['iterations']:,} iterations of search){withheld}")
 
     def why(self, n: int | None = None):
         """What the AI weighed for its `n`-th move (1-based; None: its last), as a hint
@@ -356,7 +369,8 @@ class Session:
             raise ValueError(f"why {n}: {who}'s move is hidden from you for now")
         if entry["hints"] is None:
             raise ValueError(f"why {n}: {who} {NOT_SEARCHED} (its move: \"{entry['text']}\")")
-        return self._weighed_title(n, index), Hints.from_dict(entry["hints"])
+        seen = self._weighed_seen(index)
+        return self._weighed_title(n, index, seen), Hints.from_dict(seen)
 
     # -- the person's decision ----------------------------------------------------------
     def _ask(self) -> int:

@@ -258,7 +258,9 @@ TOO_FEW_WORDS = "too few samples for an interval"
 def weighed_line(hints, action: int, score_word: str = "fame") -> str:
     """An AI move's search in a line: the move's chance to win (solo: the expected final
     score) with its interval, as its search measured it."""
-    played = next((h for h in hints if h.action == action), hints[0])
+    played = next((h for h in hints if h.action == action), hints[0] if hints else None)
+    if played is None:      # its other moves withheld, and its own not among those kept
+        return f"{hints.iterations:,} iterations"
     return f"{measure_text(played, hints.measure == 'fame', score_word)}, {hints.iterations:,} iterations"
 
 

@@ -55,6 +55,7 @@ import pyspiel
 from gutenberg_ai import games
 from gutenberg_ai.common import limits
 from gutenberg_ai.games import core_of, returns_mode_of
+from gutenberg_ai.games.seen import UNKNOWN_DRAW, UNSEEN_MOVE, step_text  # noqa: F401 (the words hints use)
 from gutenberg_ai.search.bots import HINT_LINE_LENGTH, HINT_TOP
 
 HINT_BOTS = ("smmcts", "ismcts", "learned")
@@ -157,10 +158,9 @@ def level_with(best: float, best_interval: tuple[float, float] | None, value: fl
     return best - value <= (halves[0] ** 2 + halves[1] ** 2) ** 0.5
 
 
-# What the expected line says where the player to act cannot know what happens: the
-# search's own redraw of a card, or a move another player makes unseen.
-UNKNOWN_DRAW = "a draw, not known yet"
-UNSEEN_MOVE = "a move you do not see"
+# What the expected line says where the player to act cannot know what happens (the
+# search's own redraw of a card, a move another player makes unseen): one step in words.
+line_step = step_text
 
 
 def judged(searched: list, measure: str, to_act: int, interval: Callable = interval_of,
@@ -180,14 +180,6 @@ def judged(searched: list, measure: str, to_act: int, interval: Callable = inter
         others = levels[1:]
         levels[0] = True if True in others else (None if None in others else False)
     return shown, intervals, levels
-
-
-def line_step(seat: int, text: str | None) -> str:
-    """One step of the expected line in words (the core's (seat, action, text), text
-    None where the player to act cannot know it: a draw (seat -1), a move unseen)."""
-    if seat < 0:
-        return UNKNOWN_DRAW
-    return f"player {seat}: {UNSEEN_MOVE if text is None else text}"
 
 
 TOO_FEW = "too few samples"
