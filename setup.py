@@ -38,7 +38,6 @@ import platform
 import string
 import sys
 
-from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -169,6 +168,7 @@ def compiled_extensions() -> list:
     call for every game: Cython caches its dependency tree across calls, so a second call
     would not see its own include path. Includes resolve in the including file's folder
     first, so each game finds its own api.pxi."""
+    from Cython.Build import cythonize   # a build requirement (pyproject.toml), not an sdist's
     extensions = cythonize(
         [Extension(f"gutenberg_ai.games.{game}._core", [f"ext/{game}/core.pyx"], language="c++")
          for game in GAMES],

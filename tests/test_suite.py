@@ -124,7 +124,7 @@ def test_a_strong_suite_has_two_references_a_position_and_says_how_it_was_made(t
         first, second = pos["references"]
         assert first["seed"] != second["seed"] and first["iterations"] == second["iterations"] == 200
         for ref in (first, second):
-            assert ref["wall_seconds"] > 0 and ref["cpu_seconds"] >= 0 and ref["threads"] == 1
+            assert ref["wall_seconds"] >= 0 and ref["cpu_seconds"] >= 0 and ref["threads"] == 1
             assert ref["best"] in {m["action"] for m in ref["moves"]}
             assert all("interval" in m for m in ref["moves"])
         assert pos["agree"] == (first["best"] == second["best"])
