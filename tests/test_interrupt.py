@@ -28,26 +28,32 @@ class Running:
 
     def __init__(self, marker, *args, stdin=None):
         self.marker = marker
+        # Ctrl-C as a terminal gives it: the child's SIGINT at its default (an ignored
+        # SIGINT is inherited through exec, and Python then installs no KeyboardInterrupt).
         self.proc = subprocess.Popen([sys.executable, "-u", str(PROBE), str(marker), *args],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True)
+                                     text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         if stdin:
             self.proc.stdin.write(stdin)
             self.proc.stdin.flush()
-        self.out = []
-        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.out, self.err = [], []
+        # Both streams read as they come: a full stderr pipe would stop the child.
+        self.reader = threading.Thread(target=self._read, args=(self.proc.stdout, self.out), daemon=True)
+        self.err_reader = threading.Thread(target=self._read, args=(self.proc.stderr, self.err), daemon=True)
         self.reader.start()
+        self.err_reader.start()
 
-    def _read(self):
-        for line in self.proc.stdout:
-            self.out.append(line)
+    @staticmethod
+    def _read(stream, lines):
+        for line in stream:
+            lines.append(line)
 
     def wait_for(self, predicate, timeout=120):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if predicate(self):
                 return
-            assert self.proc.poll() is None, self.proc.stderr.read()
+            assert self.proc.poll() is None, "".join(self.err)
             time.sleep(0.05)
         raise AssertionError("the command did not get there: " + "".join(self.out))
 
@@ -61,7 +67,8 @@ class Running:
             if self.proc.poll() is None:
                 self.proc.kill()
         self.reader.join(5)
-        return time.monotonic() - sent, "".join(self.out), self.proc.stderr.read()
+        self.err_reader.join(5)
+        return time.monotonic() - sent, "".join(self.out), "".join(self.err)
 
 
 def test_ctrl_c_stops_a_hint(tmp_path):
