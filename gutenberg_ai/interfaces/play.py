@@ -39,7 +39,7 @@ from rich.text import Text
 
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.search.bots import budget_options, make_bot
+from gutenberg_ai.search.bots import HINT_TOP, budget_options, make_bot
 from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
 from gutenberg_ai.games import core_of
@@ -48,7 +48,6 @@ from gutenberg_ai.games.records import CHANCE, GameRecord, draw_chance, seat_ent
 
 _UNDONE = object()   # what the menu returns when undo went back to an earlier decision
 DRAWS_SHOWN = 6      # a deal of more draws is summed up in a line
-HINT_TOP = 5
 SCREEN_LINES = 40    # the height a decision is fitted to when the output is not a terminal
 # What `play` says of an AI seat whose bot keeps no search (hints.weighed is None).
 NOT_SEARCHED = "reports no search (it does not search, or not natively): nothing weighed to show"
