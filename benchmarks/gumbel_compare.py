@@ -59,6 +59,12 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=0.1, help="games: seconds a move")
     ap.add_argument("--skip-suite", action="store_true")
     args = ap.parse_args(argv)
+    try:
+        args.game = games.get(args.game).key
+    except ValueError as e:
+        ap.error(f"--{e}")
+    if not 1 <= args.iterations <= 10**7 or not 0 <= args.games <= 10**4 or not 0 < args.seconds <= 600:
+        ap.error("--iterations 1-10^7, --games 0-10^4, --seconds in (0, 600]")
     if not args.skip_suite:
         for root in ("tree", "gumbel"):
             r = score_bot(f"smmcts-{root}", args.game, seed=0, factory=root_factory(root),

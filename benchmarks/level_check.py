@@ -4,6 +4,7 @@ it does not confirm a move the hint called behind.
 
     python benchmarks/level_check.py --game gutenberg --iterations 1000 --reference 10000
     python benchmarks/level_check.py --game printing-press --iterations 300 --reference 3000 --positions 9
+    python benchmarks/level_check.py --game printing-press --version 4 --iterations 20000 --positions 60
 
 At each position (the suite's first `--positions`), for each way of hinting:
 
@@ -17,7 +18,9 @@ At each position (the suite's first `--positions`), for each way of hinting:
 the hint's search (`--iterations`, seed 0) names the best move and, among its top 5,
 the moves level with it and those behind it. The reference is one search of
 `--reference` iterations (seed 1, HINT_TREES trees, today's root), judged by the rules of
-"now" over all its moves. A level pair is *separated* when the reference has an
+"now" over all its moves; on a suite whose positions keep references with intervals
+(version 4, `--version 4`), the position's first reference instead, as the suite keeps
+it (its moves given at least MIN_SHARE of its search). A level pair is *separated* when the reference has an
 interval for both and does not call them level; a behind pair is *unconfirmed* when the
 reference calls the two level or ranks the move behind above the best. Moves the
 reference has no interval for are counted apart ("unknown"). Prints one JSON line per
@@ -33,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.games import core_of  # noqa: E402
 from gutenberg_ai.search import hints  # noqa: E402
-from gutenberg_ai.tools.suite import load_suite, position_state  # noqa: E402
+from gutenberg_ai.tools.suite import load_suite, position_state, references_of, shipped_versions  # noqa: E402
 
 TOP = 5
 
@@ -77,18 +80,34 @@ def main(argv=None):
     ap.add_argument("--reference", type=int, default=10000, help="the reference search")
     ap.add_argument("--positions", type=int, default=20, help="the suite's first N positions")
     ap.add_argument("--ways", default=",".join(WAYS), help=f"of {', '.join(WAYS)}")
+    ap.add_argument("--version", type=int, default=None, help="the suite's version (default: the game's current)")
     args = ap.parse_args(argv)
     ways = args.ways.split(",")
-    suite = load_suite(args.game)
+    try:
+        args.game = games.get(args.game).key
+    except ValueError as e:
+        ap.error(f"--{e}")
+    if not 1 <= args.iterations <= 10**7 or not 1 <= args.reference <= 10**8 or not 1 <= args.positions <= 10**4:
+        ap.error("--iterations 1-10^7, --reference 1-10^8, --positions 1-10^4")
+    if not ways or set(ways) - set(WAYS):
+        ap.error(f"--ways: some of {', '.join(WAYS)}, comma-separated")
+    if args.version is not None and args.version not in shipped_versions(args.game):
+        ap.error(f"--version: {args.game} ships suites {', '.join(map(str, shipped_versions(args.game)))}")
+    suite = load_suite(args.game, args.version)
     counts = {w: dict(level=0, separated=0, level_unknown=0, behind=0, unconfirmed=0, behind_unknown=0)
               for w in ways}
     for pos in suite["positions"][:args.positions]:
         core = core_of(position_state(suite, pos))
         to_act = core.current_player()
         measure = "fame" if core.num_players == 1 else "win"
-        ref = searched(core, args.reference, 1, hints.HINT_TREES, {})
-        ref_shown, ref_iv, _ = hints.judged(ref["moves"], measure, to_act)
-        reference = {m["action"]: (m[measure][to_act], iv) for m, iv in zip(ref_shown, ref_iv)}
+        kept = references_of(pos)[0]
+        if all("interval" in m for m in kept["moves"]):
+            reference = {m["action"]: (m["value"], tuple(m["interval"]) if m["interval"] else None)
+                         for m in kept["moves"]}
+        else:
+            ref = searched(core, args.reference, 1, hints.HINT_TREES, {})
+            ref_shown, ref_iv, _ = hints.judged(ref["moves"], measure, to_act)
+            reference = {m["action"]: (m[measure][to_act], iv) for m, iv in zip(ref_shown, ref_iv)}
         for w in ways:
             search_args, options, rules = WAYS[w]
             result = searched(core, args.iterations, 0, search_args["trees"], options)
@@ -112,7 +131,8 @@ def main(argv=None):
                     c["unconfirmed"] += 1
         print(json.dumps({"position": pos["id"], **{w: dict(counts[w]) for w in ways}}), file=sys.stderr)
     for w in ways:
-        print(json.dumps({"game": args.game, "way": w, "iterations": args.iterations, "reference": args.reference,
+        print(json.dumps({"game": args.game, "version": suite["version"], "way": w, "iterations": args.iterations,
+                          "reference": args.reference,
                           "positions": min(args.positions, len(suite["positions"])), **counts[w]}))
 
 
