@@ -136,8 +136,9 @@ def test_a_strong_suite_has_two_references_a_position_and_says_how_it_was_made(t
 
 
 def test_a_killed_make_goes_on_and_gives_the_same_file(tmp_path):
-    """kill -9 once a reference is written: the same command finishes the work, and the
-    file is that of an uninterrupted run but for the seconds measured."""
+    """kill -9 once a reference is written: the same command finishes the work (here in
+    two processes, --jobs 2), and the file is that of an uninterrupted run in one but for
+    the seconds measured."""
     command = [sys.executable, "-m", "gutenberg_ai.tools.suite", "make", "--game", "gutenberg", "--positions", "3",
                "--games-per-count", "1", "--players", "2", "--bot-iterations", "5", "--reference-iterations",
                "20000", "--threads", "1", "--work"]
@@ -152,8 +153,9 @@ def test_a_killed_make_goes_on_and_gives_the_same_file(tmp_path):
     kept = {name: (killed / "references" / name).read_bytes() for name in os.listdir(killed / "references")
             if not name.startswith(".")}
     assert not (killed / "suite-v4.json").exists() and 1 <= len(kept) < 6
-    again = subprocess.run(command + [str(killed)], capture_output=True, text=True, timeout=600)
+    again = subprocess.run(command + [str(killed), "--jobs", "2"], capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr
+    assert f"{len(kept)} of 6 references found" in again.stdout and "6/6 references searched" not in again.stdout
     for name, raw in kept.items():              # what was done is not done again
         assert (killed / "references" / name).read_bytes() == raw
     whole = subprocess.run(command + [str(tmp_path / "whole")], capture_output=True, text=True, timeout=600)

@@ -572,32 +572,62 @@ def game_task(settings: dict, players: int, n: int) -> dict:
             "bot": settings["bot"], "bot_budget": settings["bot_budget"]}
 
 
-def play_work_games(work: str, settings: dict, progress=None) -> list[dict]:
-    """Every game of the settings, each played once and written as it ends
-    (work/games/<players>p-<n>.json): a game found there is not played again."""
+def run_work(jobs: list[tuple], processes: int, progress=None, said: str = "done") -> None:
+    """Each job (a module-level function and its arguments, the function writing its own
+    file of the work folder) run once, in `processes` processes (1: in this one), in
+    their order; `progress` told "k/n <said>" as each ends. The jobs of a work folder
+    are independent and seeded, so their files do not depend on how many ran at once."""
+    if processes <= 1 or len(jobs) <= 1:
+        for k, (fn, *args) in enumerate(jobs):
+            fn(*args)
+            if progress:
+                progress(f"{k + 1}/{len(jobs)} {said}")
+        return
+    import concurrent.futures
+    import multiprocessing
+    pool = concurrent.futures.ProcessPoolExecutor(min(processes, len(jobs)),
+                                                  mp_context=multiprocessing.get_context("spawn"))
+    try:
+        running = [pool.submit(fn, *args) for fn, *args in jobs]
+        for k, done in enumerate(concurrent.futures.as_completed(running)):
+            done.result()
+            if progress:
+                progress(f"{k + 1}/{len(jobs)} {said}")
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def play_work_game(path: str, task: dict) -> None:
+    """One game of a work folder, played and written to `path`."""
     import time
     from gutenberg_ai.games.records import write_json
-    g = games.get(settings["game"])
+    started = time.process_time()
+    actions, decisions = decisions_of_game(games.get(task["game"]).load(**task["params"]), task["bot"],
+                                           task["chance_seed"], **task["bot_budget"])
+    write_json(path, {"task": {k: v for k, v in task.items() if k != "game"}, "actions": actions,
+                      "decisions": [list(d) for d in decisions],
+                      "cpu_seconds": round(time.process_time() - started, 3)})
+
+
+def play_work_games(work: str, settings: dict, progress=None, processes: int = 1) -> list[dict]:
+    """Every game of the settings, each played once and written as it ends
+    (work/games/<players>p-<n>.json), in `processes` processes: a game found there is
+    not played again."""
     tasks = [(players, n) for players in settings["players"] for n in range(settings["games_per_count"])]
-    played = []
-    for done, (players, n) in enumerate(tasks):
+    paths = [os.path.join(work, "games", f"{players}p-{n + 1}.json") for players, n in tasks]
+    todo = []
+    for (players, n), path in zip(tasks, paths):
         task = game_task(settings, players, n)
-        path = os.path.join(work, "games", f"{players}p-{n + 1}.json")
         found = read_work_file(path)
         if found is not None and found["task"] == task and not work_game_shape(found):
             raise ValueError(f"{path}: not a game this module wrote (its actions and decisions): "
                              "remove it to play that game again")
         if found is None or found["task"] != task:
-            started = time.process_time()
-            actions, decisions = decisions_of_game(g.load(**task["params"]), task["bot"], task["chance_seed"],
-                                                   **task["bot_budget"])
-            found = {"task": task, "actions": actions, "decisions": [list(d) for d in decisions],
-                     "cpu_seconds": round(time.process_time() - started, 3)}
-            write_json(path, found)
-        played.append(found)
-        if progress:
-            progress(f"game {done + 1}/{len(tasks)} played")
-    return played
+            todo.append((play_work_game, path, {**task, "game": settings["game"]}))
+    if progress and len(todo) < len(tasks):
+        progress(f"{len(tasks) - len(todo)} of {len(tasks)} games found in {work}")
+    run_work(todo, processes, progress, "games played")
+    return [read_work_file(path) for path in paths]
 
 
 def work_game_shape(found: dict) -> bool:
@@ -673,13 +703,20 @@ def strong_reference(state, settings: dict, seed: int) -> dict:
             "cpu_seconds": round(time.process_time() - cpu, 3), **reference_record(state, result, intervals=True)}
 
 
-def make_references(work: str, settings: dict, suite: dict, progress=None) -> None:
-    """Both references of every position, each searched once and written as it ends
-    (work/references/<id>.<j>.json); then each position says whether they agree."""
+def search_work_reference(path: str, suite: dict, pos: dict, settings: dict, task: dict) -> None:
+    """One reference of a work folder, searched and written to `path`."""
     from gutenberg_ai.games.records import write_json
+    write_json(path, {"task": task, "reference": strong_reference(position_state(suite, pos), settings, task["seed"])})
+
+
+def make_references(work: str, settings: dict, suite: dict, progress=None, processes: int = 1) -> None:
+    """Both references of every position, each searched once and written as it ends
+    (work/references/<id>.<j>.json), in `processes` processes; then each position says
+    whether they agree."""
     positions = suite["positions"]
-    for k, pos in enumerate(positions):
-        refs = []
+    header = {k: v for k, v in suite.items() if k != "positions"}
+    places, todo = [], []
+    for pos in positions:
         for j in range(2):
             task = {"id": pos["id"], "digest": pos["digest"], "seed": reference_seed(settings, pos["id"], j),
                     "bot": settings["reference_bot"], "budget": settings["reference_budget"],
@@ -690,27 +727,32 @@ def make_references(work: str, settings: dict, suite: dict, progress=None) -> No
                     isinstance(found.get("reference"), dict) and "best" in found["reference"]):
                 raise ValueError(f"{path}: not a reference this module wrote: remove it to search it again")
             if found is None or found["task"] != task:
-                found = {"task": task, "reference": strong_reference(position_state(suite, pos), settings, task["seed"])}
-                write_json(path, found)
-            refs.append(found["reference"])
-            if progress:
-                progress(f"reference {2 * k + j + 1}/{2 * len(positions)} searched")
+                todo.append((search_work_reference, path, header, pos, settings, task))
+            places.append(path)
+    if progress and len(todo) < len(places):
+        progress(f"{len(places) - len(todo)} of {len(places)} references found in {work}")
+    run_work(todo, processes, progress, "references searched")
+    for k, pos in enumerate(positions):
+        refs = [read_work_file(path)["reference"] for path in places[2 * k:2 * k + 2]]
         pos["references"] = refs
         pos["agree"] = refs[0]["best"] == refs[1]["best"]
 
 
-def make_strong_suite(key: str, work: str, progress=None, **options) -> dict:
+def make_strong_suite(key: str, work: str, progress=None, processes: int = 1, **options) -> dict:
     """A suite of version STRONG_VERSION (strong_settings's `options`), made in the folder
     `work`: every game and every reference is written there as it ends, and the same call
     goes on from there after a stop (a kill included), giving the same suite as an
-    uninterrupted run but for the seconds measured. The header says how it was made."""
+    uninterrupted run but for the seconds measured, whatever the `processes` the games
+    and references are shared among. The header says how it was made."""
+    from gutenberg_ai.common import limits
     settings = strong_settings(key, **options)
+    processes = limits.check_whole(processes, "processes", 1, limits.MAX_JOBS)
     started = open_work(work, settings)["started"]
-    played = play_work_games(work, settings, progress)
+    played = play_work_games(work, settings, progress, processes)
     suite = {"format": FORMAT, "version": STRONG_VERSION, "game": settings["game"],
              "measure": measure_of(2 if any(n > 1 for n in settings["players"]) else 1)[1],
              "positions": strong_positions(settings, played)}
-    make_references(work, settings, suite, progress)
+    make_references(work, settings, suite, progress, processes)
     refs = [r for pos in suite["positions"] for r in pos["references"]]
     hint_budget = {"seconds": HINT_SECONDS, "threads": settings["threads"]}
     suite["made_by"] = {
@@ -834,6 +876,9 @@ def main_make(argv) -> int:
     group.add_argument("--reference-seconds", type=float, default=None, help="seconds a reference (default 60)")
     group.add_argument("--reference-iterations", type=int, default=None, help="iterations a reference")
     p.add_argument("--threads", type=int, default=None, help="threads a reference (default all cores)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="games and references searched at once, each in a process of its own (default 1; "
+                        "the suite is the same whatever the jobs)")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
 
@@ -848,6 +893,7 @@ def main_make(argv) -> int:
                                  positions=args.positions, games_per_count=args.games_per_count, players=players,
                                  bot=args.bot, bot_budget=budget(args.bot_seconds, args.bot_iterations),
                                  reference_bot=args.reference_bot, threads=args.threads, seed=args.seed,
+                                 processes=args.jobs,
                                  reference_budget=budget(args.reference_seconds, args.reference_iterations))
         out = args.out or os.path.join(args.work, f"suite-v{STRONG_VERSION}.json")
         write_suite(data, out)
