@@ -175,14 +175,12 @@ def cmd_demo(args) -> int:
 # play
 # ---------------------------------------------------------------------------------------
 def game_params(args, g) -> dict:
-    """The parameters of game `g` from play/arena options (only those given, so that a
-    position file's own settings stand); an option the game does not know is a
-    UsageError."""
+    """The parameters of a new game of `g` from play/table options (those given, 2 players
+    unless told; a game from a position file is position_start_game's); an option the
+    game does not know is a UsageError."""
     params = {"players": args.players, "rounds": args.rounds, "characters": args.characters,
               "variant": getattr(args, "variant", None), "catalogue": getattr(args, "catalogue", "")}
-    if args.position:
-        params["position"] = args.position
-    elif args.players is None:
+    if args.players is None:
         params["players"] = 2
     automa = "automa" in g.rules_module.DEFAULTS
     if args.automa or (automa and params.get("players") == 1):
