@@ -1,0 +1,87 @@
+"""Quality per second: a hint's first move at each position of a game's suite, scored
+against the suite's references (agreement with the best move, win chance lost a decision).
+
+    python benchmarks/hint_quality.py --game printing-press --version 4 --seconds 2 --threads 1
+    python benchmarks/hint_quality.py --game gutenberg --iterations 4000 --seeds 0,1,2
+
+At each position the hint (`gutenberg_ai.hint`, the search `gutenberg-ai hint` runs, with
+`--seconds` or `--iterations`, `--threads`, seed `s + k` at the suite's k-th position)
+names its best move, the first it shows; the suite scores that move as it scores a bot's
+(gutenberg_ai.tools.suite.score_bot: on a strong suite, a position whose two references
+disagree counts in the win chance lost only; a move the references did not measure is
+searched alone with the reference's budget). The targets: agreement at least 80% and at
+most 0.5 points (0.005) of win chance lost a decision, a 2-second hint on one core.
+With a seconds budget the result depends on the machine and its load: give one idle core
+per thread. Prints one JSON line per seed, then the mean over the seeds.
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from gutenberg_ai import games  # noqa: E402
+from gutenberg_ai.common import limits  # noqa: E402
+from gutenberg_ai.examples.flat_mc import FlatMonteCarloBot  # noqa: E402
+from gutenberg_ai.search.hints import hint  # noqa: E402
+from gutenberg_ai.tools.suite import score_bot, shipped_versions  # noqa: E402
+
+
+def hint_factory(threads: int, trees: int | None):
+    """A bot factory for score_bot whose move is the hint's first."""
+    def make(game, seat, seed, budget, **options):
+        class HintBot(FlatMonteCarloBot):
+            def step(self, state):
+                return hint(state, seconds=budget.get("seconds"), iterations=budget.get("iterations"), seed=seed,
+                            threads=threads, trees=trees, top=1, line_length=0)[0].action
+        return HintBot(game, seat, seed, iterations=1)
+    make.__name__ = "hint"
+    return make
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default="gutenberg")
+    ap.add_argument("--version", type=int, default=None, help="the suite's version (default: the game's current)")
+    group = ap.add_mutually_exclusive_group()
+    group.add_argument("--seconds", type=float, default=None, help="the hint's seconds (default 2)")
+    group.add_argument("--iterations", type=int, default=None, help="the hint's iterations instead")
+    ap.add_argument("--threads", type=int, default=1, help="the hint's threads (default 1)")
+    ap.add_argument("--trees", type=int, default=None, help="the hint's trees (default: the hint's own)")
+    ap.add_argument("--seeds", default="0", help="comma-separated seeds (default 0)")
+    args = ap.parse_args(argv)
+    try:
+        args.game = games.get(args.game).key
+        if args.seconds is None and args.iterations is None:
+            args.seconds = 2.0
+        limits.check_budget(args.seconds, args.iterations)
+        limits.check_threads(args.threads)
+        if args.trees is not None:
+            limits.check_whole(args.trees, "trees", 1, 64)
+        seeds = [limits.check_seed(int(s)) for s in args.seeds.split(",")]
+        if not 1 <= len(seeds) <= 100:
+            raise ValueError("seeds: 1 to 100 of them")
+    except ValueError as e:
+        ap.error(str(e))
+    if args.version is not None and args.version not in shipped_versions(args.game):
+        ap.error(f"--version: {args.game} ships suites {', '.join(map(str, shipped_versions(args.game)))}")
+    budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
+    results = []
+    for seed in seeds:
+        r = score_bot("hint", args.game, seed=seed, version=args.version,
+                      factory=hint_factory(args.threads, args.trees), **budget)
+        results.append(r["overall"])
+        print(json.dumps({"game": args.game, "suite_version": r["suite_version"], "seed": seed, **budget,
+                          "threads": args.threads, **r["overall"],
+                          "players": {n: v for n, v in r.get("players", {}).items()}}), flush=True)
+    def mean(key):
+        values = [r[key] for r in results if r.get(key) is not None]
+        return round(sum(values) / len(values), 4) if values else None
+    print(json.dumps({"game": args.game, "seeds": seeds, **budget, "threads": args.threads,
+                      "agreement": mean("agreement"), "mean_lost": mean("mean_lost"),
+                      "mean_score_lost": mean("mean_score_lost")}))
+
+
+if __name__ == "__main__":
+    main()
