@@ -93,6 +93,27 @@ def test_why_prints_the_moves_weighed_without_searching_again(monkeypatch):
     assert len(text.splitlines()) < 40          # fits a 100x40 terminal with the prompt
 
 
+def test_an_expected_line_names_the_seats_as_the_screen_does():
+    """The steps of a line say "you" for the person's seat (play) and each player's own
+    name at the table; a step of no seat (a draw) stays as it is."""
+    from gutenberg_ai.games.seen import named_step
+    from gutenberg_ai.interfaces import tui
+    assert named_step("player 1: take the red ink", ["Anna", "Ben"]) == "Ben: take the red ink"
+    assert named_step("a draw, not known yet", ["Anna", "Ben"]) == "a draw, not known yet"
+    assert named_step("player 7: pass", ["Anna", "Ben"]) == "player 7: pass"     # no such seat: as it was
+    session, _ = _played("printing-press")
+    weighed = Hints.from_dict(session.record.actions[session.ai_moves()[0]]["hints"])
+    steps = [step for h in weighed for step in h.line[:4]]
+    assert any(step.startswith("player 0: ") for step in steps)
+    console = Console(file=io.StringIO(), width=100, height=40)
+    console.print(tui.hints_table(weighed, seat_names=["[b]Anna[/b]", "Ben"]))
+    text = console.file.getvalue()
+    assert "[b]Anna[/b]: " in text and "player 0: " not in text     # a name is shown as typed, not as markup
+    session.console.file = io.StringIO()
+    session._command("why", [], "why", [], [])
+    assert "you: " in session.console.file.getvalue() and "player 0: " not in session.console.file.getvalue()
+
+
 def test_why_before_any_ai_move_says_so_and_a_bad_number_is_named():
     game = games.get("printing-press").load(players=2)
     console = Console(file=io.StringIO(), width=100)

@@ -206,6 +206,12 @@ def test_the_hints_as_the_search_gives_them(page):
     steps = page.eval_on_selector_all("#hints tbody tr:first-child .line li", "lis => lis.map(li => li.textContent)")
     assert steps == ["player 1: a move you do not see", "a draw, not known yet"]
     shot(page, "hints-standing")
+    # The result's seat names (a table's) say who takes each step, shown as text.
+    result["seat_names"] = ["<i>Anna</i>", "Ben"]
+    page.click("#hint")
+    page.wait_for_function("() => document.querySelector('#hints .line li')?.textContent.startsWith('Ben')")
+    steps = page.eval_on_selector_all("#hints tbody tr .line li", "lis => lis.map(li => li.textContent)")
+    assert steps == ["Ben: a move you do not see", "a draw, not known yet", "<i>Anna</i>: take card 5"]
 
 
 def test_an_ai_move_s_why_shows_and_hides_what_it_weighed(page):

@@ -170,6 +170,7 @@ def test_hints_for_the_persons_decision_and_for_another_players(app, client):
         assert out[-1]["event"] == "done", out[-1]
         hints = out[-1]["result"]["hints"]
         assert hints and {h["action"] for h in hints} <= {o["action"] for o in view["options"]}
+        assert out[-1]["result"]["seat_names"] == app.state.tables.items[tid].followed.names
         # The same as the model's hint (same seed and budget), from what the person knows.
         followed = app.state.tables.items[tid].followed
         mine = followed.hint(body.get("player"), iterations=40, seed=1, top=5, max_nodes=Limits().max_nodes)

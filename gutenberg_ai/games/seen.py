@@ -17,7 +17,8 @@ hidden.
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Sequence
 
 import pyspiel
 
@@ -36,6 +37,15 @@ def step_text(seat: int, text: str | None) -> str:
     if seat < 0:
         return UNKNOWN_DRAW
     return f"player {seat}: {UNSEEN_MOVE if text is None else text}"
+
+
+def named_step(step: str, names: Sequence[str]) -> str:
+    """A line's step with its seat said by the seat's name (`names`, one a seat), as a
+    table or a game names its players: "player 1: ..." -> "Anna: ..."."""
+    found = re.match(r"player (\d+): ", step)
+    if found and int(found.group(1)) < len(names):
+        return f"{names[int(found.group(1))]}: {step[found.end():]}"
+    return step
 
 
 def _unseen(state: pyspiel.State, viewer: int) -> bool:

@@ -150,6 +150,8 @@ class Session:
         seats.sort(key=lambda e: e["seat"])
         self.labels = [f"you (player {seat})" if seat == self.human else f"player {seat} ({e['player']})"
                        for seat, e in enumerate(seats)]
+        # How an expected line names a seat: the person as "you", the others by number.
+        self.seat_names = ["you" if seat == self.human else f"player {seat}" for seat in range(len(seats))]
         self.record = GameRecord(game, settings.seed, seats, command="play")
         self.state = game.new_initial_state()
         self.decisions: list[int] = []    # record indices of the person's decisions, for undo
@@ -340,7 +342,7 @@ class Session:
         hints = Hints.from_dict(seen)
         word = self.printing_game.score_word
         why = {**seen, "title": self._weighed_title(n, index, seen), "solo": self.game.num_players() == 1,
-               "score_word": word}
+               "score_word": word, "seat_names": self.seat_names}
         self.say(f"  {tui.weighed_line(hints, entry['action'], word)} (why {n}: what it weighed)",
                  style="dim", why=why)
 
@@ -526,7 +528,7 @@ class Session:
         solo = self.game.num_players() == 1
         title = f"Hints ({time.perf_counter() - started:.1f} s, {hints.iterations:,} iterations of search)"
         self.console.print(tui.hints_table(hints, numbers, title=title, solo=solo,
-                                           score_word=self.printing_game.score_word))
+                                           score_word=self.printing_game.score_word, seat_names=self.seat_names))
 
     def _why(self, rest):
         if rest and not re.fullmatch(r"\d{1,6}", rest[0]):
@@ -537,7 +539,7 @@ class Session:
         # The expected lines as long as the screen has room for them (and the prompt).
         for steps in range(4, -1, -1):
             table = tui.hints_table(hints, title=title, line_steps=steps, solo=self.game.num_players() == 1,
-                                    score_word=self.printing_game.score_word)
+                                    score_word=self.printing_game.score_word, seat_names=self.seat_names)
             if len(console.render_lines(table, pad=False)) < height:
                 break
         console.print(table)

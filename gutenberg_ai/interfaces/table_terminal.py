@@ -292,7 +292,7 @@ class TableSession:
         solo = f.game.num_players() == 1
         self.console.print(tui.hints_table(hints, title=f"Hints for {self.names[to_act]} ({hints.iterations:,} "
                                            "iterations, from what you have seen)", solo=solo,
-                                           score_word=f.printing_game.score_word))
+                                           score_word=f.printing_game.score_word, seat_names=self.names))
 
     def _fix(self, rest) -> str:
         f = self.followed

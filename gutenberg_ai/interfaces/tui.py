@@ -23,6 +23,7 @@ from rich.text import Text
 
 from gutenberg_ai import games
 from gutenberg_ai.common import draw
+from gutenberg_ai.games.seen import named_step
 
 # The width of output that goes to a pipe or a file: rich would take 80 columns, where a
 # review's table folds its moves a word a line; COLUMNS, where set, still decides.
@@ -193,10 +194,10 @@ class ExpectedLines:
 
 
 def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: bool = False,
-                score_word: str = "fame") -> Group:
+                score_word: str = "fame", seat_names=None) -> Group:
     """Hints (gutenberg_ai.Hint) as a table, and below it the first `line_steps` steps
-    of the line the search expects after each move (ExpectedLines); `numbers` maps an
-    action to its menu number. The measure (the chance to win; solo, where there is
+    of the line the search expects after each move (ExpectedLines), each seat said by
+    its name in `seat_names` where given; `numbers` maps an action to its menu number. The measure (the chance to win; solo, where there is
     nobody to beat, the expected final score, called `score_word` as the game calls it)
     comes with its 95% interval, and each move says how it stands against the best (its
     `standing`): best (the highest measure of the moves whose interval is known), level
@@ -221,7 +222,8 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: b
     for h in hints:
         cells = [] if numbers is None else [str(numbers.get(h.action, "?"))]
         move = Text(h.text)
-        lines.append((Text(f"{cells[0]}) " if cells else "", style="bold green").append(h.text), h.line[:line_steps]))
+        steps = [named_step(step, seat_names) if seat_names else step for step in h.line[:line_steps]]
+        lines.append((Text(f"{cells[0]}) " if cells else "", style="bold green").append(h.text), steps))
         unknown = " (?)" if h.share > 0 else ""
         value, interval = _measure(h, solo)
         measures = [value + (unknown if interval is None else f" ({interval})")]

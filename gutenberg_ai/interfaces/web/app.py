@@ -501,17 +501,21 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
         def work(job):
             return hints_result(state, web.session.state.get_game().num_players() == 1, req, b, job,
-                                games.of(state).score_word)
+                                games.of(state).score_word, seat_names=web.session.seat_names)
         return stream_holding(web, work, ("human",), "hints are for your decision, and it is not yours now")
 
-    def hints_result(state, solo, req, b, job, score_word, search=None, **options):
-        """The hints at `state` (`search`: hint(state, ...) by default) as the page shows them."""
+    def hints_result(state, solo, req, b, job, score_word, search=None, seat_names=None, **options):
+        """The hints at `state` (`search`: hint(state, ...) by default) as the page shows them;
+        `seat_names`: how the lines' steps name each seat (else "player N")."""
         search = search or (lambda **budget: hint(state, **budget))
         result = search(top=req.top, seed=req.seed, progress=job.progress, max_nodes=limits.max_nodes,
                         **b, **options)
-        return {"hints": [h.as_dict() for h in result], "iterations": result.iterations,
-                "seconds": round(result.seconds, 2), "measure": result.measure, "solo": solo,
-                "score_word": score_word, "budget": b}
+        out = {"hints": [h.as_dict() for h in result], "iterations": result.iterations,
+               "seconds": round(result.seconds, 2), "measure": result.measure, "solo": solo,
+               "score_word": score_word, "budget": b}
+        if seat_names:
+            out["seat_names"] = list(seat_names)
+        return out
 
     @app.post("/api/games/{game_id}/stop", summary="Stop the game's search (the AI's or a hint)")
     def stop(game_id: str, page: Page):
@@ -660,7 +664,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
         def work(job):
             return hints_result(f.state, f.game.num_players() == 1, req, b, job, f.printing_game.score_word,
-                                search=lambda **budget: f.hint(req.player, **budget))
+                                search=lambda **budget: f.hint(req.player, **budget), seat_names=f.names)
         def asked_to_act():
             who = f.seat if req.player is None else req.player     # whose decision is asked about
             if f.state.current_player() != who:

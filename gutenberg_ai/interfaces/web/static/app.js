@@ -93,14 +93,22 @@ function measureText(x, iv, scale, unit) {
 
 // The play the search expects after a move, a step an item, each step whole, as the
 // hints word it ("a move you do not see", "a draw, not known yet": the line stops there).
-function expectedLine(steps) {
+// A line's steps name a seat "player N: "; `names` (the result's seat_names, where it
+// gives them) says it as the page does ("you", a table's names).
+function namedStep(step, names) {
+  const found = /^player (\d+): /.exec(step);
+  if (!found || !names || +found[1] >= names.length) return step;
+  return `${names[+found[1]]}: ${step.slice(found[0].length)}`;
+}
+
+function expectedLine(steps, names) {
   const line = document.createElement("div");
   line.className = "line";
   line.textContent = "then:";
   const ol = document.createElement("ol");
   for (const step of steps.slice(0, 4)) {
     const li = document.createElement("li");
-    li.textContent = step;
+    li.textContent = namedStep(step, names);
     ol.appendChild(li);
   }
   line.appendChild(ol);
@@ -129,7 +137,7 @@ function hintsTable(root, result, onAction) {
     b.disabled = !onAction;
     if (onAction) b.addEventListener("click", () => onAction(hint.action));
     move.appendChild(b);
-    if (hint.line.length) move.appendChild(expectedLine(hint.line));
+    if (hint.line.length) move.appendChild(expectedLine(hint.line, result.seat_names));
     const measure = result.solo ? measureText(hint.expected_fame, hint.interval, 1, "")
       : measureText(hint.win_probability, hint.interval, 100, "%");
     tr.appendChild(move);
