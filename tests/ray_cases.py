@@ -71,14 +71,16 @@ def test_selfplay_on_ray_writes_the_pools_records_and_resumes(tmp_path, ray_loca
 def test_the_suite_on_ray_scores_as_here_and_resumes(tmp_path, ray_local):
     """suite --ray: the rows of every position are those scored here; a row lost is
     scored again, the others are found in --out."""
-    here = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "here"))
-    on_ray = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "ray"), jobs=2, ray="local")
+    here = suite.score_bot("heuristic", "printing-press", seed=2, version=3, out=str(tmp_path / "here"))
+    on_ray = suite.score_bot("heuristic", "printing-press", seed=2, version=3, out=str(tmp_path / "ray"), jobs=2,
+                             ray="local")
     assert on_ray == here
     rows = sorted((tmp_path / "ray" / "positions").iterdir())
     assert len(rows) == len(here["positions"])
     rows[0].unlink()
     calls = []
-    again = suite.score_bot("heuristic", "printing-press", seed=2, out=str(tmp_path / "ray"), jobs=2, ray="local",
+    again = suite.score_bot("heuristic", "printing-press", seed=2, version=3, out=str(tmp_path / "ray"), jobs=2,
+                            ray="local",
                             progress=lambda done, total: calls.append((done, total)))
     assert again == here and calls == [(len(rows), len(rows))]
 

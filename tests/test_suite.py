@@ -273,6 +273,40 @@ def test_a_position_whose_references_disagree_is_scored_by_win_chance_lost_only(
         assert result["note"].startswith(f"{split} of 4 positions, whose two references disagree")
 
 
+def test_a_move_no_reference_measured_is_searched_alone_at_a_bounded_budget(tiny, tmp_path, monkeypatch):
+    """On a strong suite a move the references did not measure is valued by a search
+    with that move forced at the root, for the references' iterations but at most
+    ALONE_ITERATIONS; an old suite's figures keep the reference's own budget."""
+    def unmeasured_move(data, refs_of):
+        for k, pos in enumerate(data["positions"]):
+            measured = {m["action"] for ref in refs_of(pos) for m in ref["moves"]}
+            for a in suite.position_state(data, pos).legal_actions():
+                if a not in measured:
+                    return k, pos, a
+        raise AssertionError("every move measured")
+    data = copy.deepcopy(tiny[0])
+    k, pos, unmeasured = unmeasured_move(data, lambda p: p["references"])
+    for ref in pos["references"]:
+        ref["iterations"] = 10**6
+    path = tmp_path / "long.json"
+    suite.write_suite(data, str(path))
+    asked = []
+    real = suite.reference_search
+
+    def counted(state, iterations, seed, **kw):
+        asked.append((iterations, kw.get("root_action")))
+        return real(state, 50, seed, **kw)
+    monkeypatch.setattr(suite, "reference_search", counted)
+    result = suite.score_bot("fixed", "gutenberg", path=str(path), factory=playing({tuple(pos["actions"]): unmeasured}))
+    assert asked == [(suite.ALONE_ITERATIONS, unmeasured)] and result["positions"][k]["method"] == "searched alone"
+    old = suite.load_suite("gutenberg", 1)
+    k, first, move = unmeasured_move(old, lambda p: [p["reference"]])
+    monkeypatch.setattr(suite, "ALONE_ITERATIONS", 7)       # below any reference of the old suites
+    asked.clear()
+    suite.score_position("fixed", "gutenberg", 1, k, 0, {}, factory=playing({tuple(first["actions"]): move}))
+    assert asked == [(first["reference"]["iterations"], move)]
+
+
 def test_a_suite_whose_agreement_is_not_its_references_is_refused(tiny, tmp_path):
     data = copy.deepcopy(tiny[0])
     data["positions"][0]["agree"] = not data["positions"][0]["agree"]

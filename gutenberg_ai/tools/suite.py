@@ -22,8 +22,8 @@ Scoring a bot (`score_bot`): at each position the bot moves once (seeded). *Agre
 is the share of positions where it plays the reference's best move; *win chance lost*
 is, as in a game review, the reference value of the best move less that of the bot's
 move: from the reference's statistics when the reference gave that move at least
-MIN_SHARE of its search, else measured now by a search of the same budget and seed with
-that move forced at the root. Hidden information is handled as in the review: the
+MIN_SHARE of its search, else measured now by a search of the same budget (in a strong
+suite at most ALONE_ITERATIONS) and seed with that move forced at the root. Hidden information is handled as in the review: the
 reference searched from the information state of the player to move.
 
 Version 4 (STRONG_VERSION, `make_strong_suite`, `python -m gutenberg_ai.tools.suite make`):
@@ -54,6 +54,11 @@ SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 3, "lead-letter-printers": 2
 # number names one method. A game's default moves to 4 when its file ships.
 STRONG_VERSION = 4
 MIN_SHARE = 0.01
+# A move a strong suite's references did not measure is searched alone for at most this
+# many iterations (the references' own budget in versions 1-3, so their figures stand):
+# one move's value needs far fewer than a ranking of every move, and a bot that often
+# plays such moves (random, say) is scored in minutes, not hours.
+ALONE_ITERATIONS = 20_000
 FORMAT = "gutenberg-ai-suite"
 MAX_POSITIONS = 10_000        # positions a suite file may hold
 MAX_ACTIONS = 100_000         # actions leading to one position
@@ -353,7 +358,8 @@ def score_position(bot_name, key: str, version: int | None, k: int, seed: int, b
         value, method = values[action], "reference"
     else:
         ref = references_of(pos)[0]
-        forced = reference_search(state, ref["iterations"], ref["seed"], bot=ref["bot"],
+        iterations = ref["iterations"] if "references" not in pos else min(ref["iterations"], ALONE_ITERATIONS)
+        forced = reference_search(state, iterations, ref["seed"], bot=ref["bot"],
                                   threads=ref.get("threads", 1), root_action=action)
         value, method = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p], "searched alone"
     row = {"id": pos["id"], "kind": pos["kind"], "action": action,
