@@ -228,6 +228,14 @@ def test_the_make_command_refuses_lead_letter_printers_solo_in_one_line(tmp_path
     assert not (tmp_path / "w").exists()
 
 
+def test_the_make_command_bounds_its_jobs_before_any_work(tmp_path):
+    for jobs in ("0", "100000"):
+        out = subprocess.run([sys.executable, "-m", "gutenberg_ai.tools.suite", "make", "--jobs", jobs,
+                              "--work", str(tmp_path / "w")], capture_output=True, text=True, timeout=120)
+        assert out.returncode == 2 and out.stderr.strip() == f"suite make: --jobs: {jobs} is not a whole number from 1 to 256"
+        assert not (tmp_path / "w").exists()
+
+
 def split_suite(tiny, tmp_path):
     """The tiny suite with its first 2-player position's references made to disagree:
     the second reference's best is another move, valued above the first's best."""

@@ -894,6 +894,11 @@ def main_make(argv) -> int:
         players = [int(n) for n in args.players.split(",")] if args.players else None
     except ValueError:
         return _refused("make", f"--players: {args.players!r} is not a list of player counts such as 2,3,4")
+    from gutenberg_ai.common import limits
+    try:
+        limits.check_whole(args.jobs, "--jobs", 1, limits.MAX_JOBS)
+    except ValueError as e:
+        return _refused("make", str(e))
     try:
         data = make_strong_suite(args.game, args.work, progress=lambda said: print(said, flush=True),
                                  positions=args.positions, games_per_count=args.games_per_count, players=players,
