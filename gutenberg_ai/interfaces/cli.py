@@ -49,6 +49,7 @@ from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
 from gutenberg_ai.tools import arena, ratings, sprt
+from gutenberg_ai.tools.suite import SUITE_VERSIONS
 from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
 from gutenberg_ai.common.jsonfile import FileDataError
 from gutenberg_ai.games.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
@@ -1375,8 +1376,8 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--iterations", type=_iterations, default=None, help="iterations a move (default 500)")
     suite_p.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
     suite_p.add_argument("--version", type=_positive_int, default=None,
-                         help="the suite's version (default the game's current one: Gutenberg 1, Printing Press 3, "
-                              "Lead Letter Printers 2)")
+                         help="the suite's version (default the game's current one: " + ", ".join(
+                             f"{games.get(key).title} {version}" for key, version in SUITE_VERSIONS.items()) + ")")
     suite_p.add_argument("--suite", default=None, metavar="FILE",
                          help="a suite file of the game instead of a shipped version (one made by `python -m "
                               "gutenberg_ai.tools.suite make`)")
