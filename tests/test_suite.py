@@ -71,9 +71,9 @@ def test_a_position_from_another_engine_is_refused():
         suite.position_state(data, pos)
 
 
-def oracle(rank, key="printing-press"):
+def oracle(rank, key="printing-press", version=None):
     """A factory whose bot plays the reference's move of that rank at each position."""
-    data = suite.load_suite(key)
+    data = suite.load_suite(key, version)
     by_history = {tuple(p["actions"]): p for p in data["positions"]}
 
     class Oracle(FlatMonteCarloBot):
@@ -381,7 +381,7 @@ def test_the_old_versions_load_by_number_score_and_a_missing_one_is_named(key, v
     and score: the reference's own moves agree and lose nothing, every position judged.
     A version the game does not ship is named with those it does."""
     assert suite.load_suite(key, version)["version"] == version
-    result = suite.score_bot("oracle", key, version=version, factory=oracle(0, key), iterations=1)
+    result = suite.score_bot("oracle", key, version=version, factory=oracle(0, key, version), iterations=1)
     assert result["suite_version"] == version and result["overall"]["agreement"] == 1.0
     assert result["overall"]["mean_lost"] == 0.0 and "agreement_over" not in result["overall"]
     assert "players" not in result and "note" not in result
