@@ -23,7 +23,8 @@ is the share of positions where it plays the reference's best move; *win chance 
 is, as in a game review, the reference value of the best move less that of the bot's
 move: from the reference's statistics when the reference gave that move at least
 MIN_SHARE of its search, else measured now by a search of the same budget (in a strong
-suite at most ALONE_ITERATIONS) and seed with that move forced at the root. Hidden information is handled as in the review: the
+suite at most ALONE_ITERATIONS) and seed with that move forced at the root. Hidden
+information is handled as in the review: the
 reference searched from the information state of the player to move.
 
 Version 4 (STRONG_VERSION, `make_strong_suite`, `python -m gutenberg_ai.tools.suite make`):
