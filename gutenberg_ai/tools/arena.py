@@ -48,9 +48,7 @@ import csv
 import functools
 import itertools
 import json
-import multiprocessing as mp
 import os
-import signal
 import socket
 import time
 from dataclasses import asdict, dataclass, field
@@ -59,6 +57,7 @@ from typing import Protocol
 import numpy as np
 
 from gutenberg_ai.common import limits
+from gutenberg_ai.common.pool import run_each
 from gutenberg_ai.common.stats import wilson
 from gutenberg_ai.search.bots import BOT_NAMES, SEARCH_BOTS, budget_options, refusal, split_budget
 
@@ -236,17 +235,6 @@ def run_task(task: dict, out: str) -> dict:
                     reason=reason)
     finally:
         release_claim(claim)
-
-
-def _run_task_star(args):
-    return run_task(*args)
-
-
-def _worker_init():
-    # Ctrl-C is the parent's to handle (it stops the pool); a worker would only print a
-    # traceback. A game cut short leaves no record (records are written atomically) and a
-    # claim that the next run takes over (its process is gone).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def summary_of(record: dict) -> dict:
@@ -431,14 +419,10 @@ def run_tasks(tasks: list, out: str, jobs: int = 1, progress=None, ray=None) -> 
 
     if ray is not None:
         run_tasks_on_ray(tasks, out, ray, jobs, finished)
-    elif jobs <= 1:
-        for task in tasks:
-            finished(run_task(task, out))
     else:
-        # spawn, not fork: the parent runs a progress thread, and a fork copies its locks.
-        with mp.get_context("spawn").Pool(jobs, initializer=_worker_init) as pool:
-            for outcome in pool.imap_unordered(_run_task_star, [(task, out) for task in tasks]):
-                finished(outcome)
+        # A game cut short by Ctrl-C leaves no record (records are written atomically) and
+        # a claim that the next run takes over (its process is gone).
+        run_each(run_task, [(task, out) for task in tasks], jobs, finished)
     return done
 
 

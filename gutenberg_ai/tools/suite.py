@@ -41,6 +41,7 @@ import random
 import sys
 
 from gutenberg_ai import games
+from gutenberg_ai.common.pool import run_each
 from gutenberg_ai.games import core_of
 
 # The current suite of each game. Lead Letter Printers is at v2: its v1 positions were
@@ -579,39 +580,30 @@ def game_task(settings: dict, players: int, n: int) -> dict:
             "bot": settings["bot"], "bot_budget": settings["bot_budget"]}
 
 
-def run_work(jobs: list[tuple], processes: int, progress=None, said: str = "done") -> None:
-    """Each job (a module-level function and its arguments, the function writing its own
-    file of the work folder) run once, in `processes` processes (1: in this one), in
-    their order; `progress` told "k/n <said>" as each ends. The jobs of a work folder
-    are independent and seeded, so their files do not depend on how many ran at once."""
-    if processes <= 1 or len(jobs) <= 1:
-        for k, (fn, *args) in enumerate(jobs):
-            fn(*args)
-            if progress:
-                progress(f"{k + 1}/{len(jobs)} {said}")
-        return
-    import concurrent.futures
-    import multiprocessing
-    pool = concurrent.futures.ProcessPoolExecutor(min(processes, len(jobs)),
-                                                  mp_context=multiprocessing.get_context("spawn"))
-    try:
-        running = [pool.submit(fn, *args) for fn, *args in jobs]
-        for k, done in enumerate(concurrent.futures.as_completed(running)):
-            done.result()
-            if progress:
-                progress(f"{k + 1}/{len(jobs)} {said}")
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+def run_work(fn, jobs: list[tuple], processes: int, progress=None, said: str = "done") -> None:
+    """`fn(*args)` for each job's arguments (fn writing its own file of the work folder),
+    in `processes` processes (1: in this one, in their order); `progress` told "k/n
+    <said>" as each ends. The jobs of a work folder are independent and seeded, so their
+    files do not depend on how many ran at once."""
+    ended = 0
+
+    def finished(_) -> None:
+        nonlocal ended
+        ended += 1
+        if progress:
+            progress(f"{ended}/{len(jobs)} {said}")
+
+    run_each(fn, jobs, processes, finished)
 
 
-def play_work_game(path: str, task: dict) -> None:
-    """One game of a work folder, played and written to `path`."""
+def play_work_game(path: str, key: str, task: dict) -> None:
+    """One game of a work folder (of the game `key`), played and written to `path`."""
     import time
     from gutenberg_ai.games.records import write_json
     started = time.process_time()
-    actions, decisions = decisions_of_game(games.get(task["game"]).load(**task["params"]), task["bot"],
+    actions, decisions = decisions_of_game(games.get(key).load(**task["params"]), task["bot"],
                                            task["chance_seed"], **task["bot_budget"])
-    write_json(path, {"task": {k: v for k, v in task.items() if k != "game"}, "actions": actions,
+    write_json(path, {"task": task, "actions": actions,
                       "decisions": [list(d) for d in decisions],
                       "cpu_seconds": round(time.process_time() - started, 3)})
 
@@ -630,10 +622,10 @@ def play_work_games(work: str, settings: dict, progress=None, processes: int = 1
             raise ValueError(f"{path}: not a game this module wrote (its actions and decisions): "
                              "remove it to play that game again")
         if found is None or found["task"] != task:
-            todo.append((play_work_game, path, {**task, "game": settings["game"]}))
+            todo.append((path, settings["game"], task))
     if progress and len(todo) < len(tasks):
         progress(f"{len(tasks) - len(todo)} of {len(tasks)} games found in {work}")
-    run_work(todo, processes, progress, "games played")
+    run_work(play_work_game, todo, processes, progress, "games played")
     return [read_work_file(path) for path in paths]
 
 
@@ -734,11 +726,11 @@ def make_references(work: str, settings: dict, suite: dict, progress=None, proce
                     isinstance(found.get("reference"), dict) and "best" in found["reference"]):
                 raise ValueError(f"{path}: not a reference this module wrote: remove it to search it again")
             if found is None or found["task"] != task:
-                todo.append((search_work_reference, path, header, pos, settings, task))
+                todo.append((path, header, pos, settings, task))
             places.append(path)
     if progress and len(todo) < len(places):
         progress(f"{len(places) - len(todo)} of {len(places)} references found in {work}")
-    run_work(todo, processes, progress, "references searched")
+    run_work(search_work_reference, todo, processes, progress, "references searched")
     for k, pos in enumerate(positions):
         refs = [read_work_file(path)["reference"] for path in places[2 * k:2 * k + 2]]
         pos["references"] = refs
