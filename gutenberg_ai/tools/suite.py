@@ -348,6 +348,7 @@ def score_position(bot_name, key: str, version: int | None, k: int, seed: int, b
     from gutenberg_ai.search.bots import make_bot
     suite = load_suite(key, version, path)
     pos = suite["positions"][k]
+    strong = suite["version"] >= STRONG_VERSION     # two references a position, and ALONE_ITERATIONS
     state = position_state(suite, pos)
     p = state.current_player()
     bot = make_bot(factory or bot_name, state.get_game(), p, seed=seed + k, **budget)
@@ -360,14 +361,14 @@ def score_position(bot_name, key: str, version: int | None, k: int, seed: int, b
         value, method = values[action], "reference"
     else:
         ref = references_of(pos)[0]
-        iterations = ref["iterations"] if "references" not in pos else min(ref["iterations"], ALONE_ITERATIONS)
+        iterations = min(ref["iterations"], ALONE_ITERATIONS) if strong else ref["iterations"]
         forced = reference_search(state, iterations, ref["seed"], bot=ref["bot"],
                                   threads=ref.get("threads", 1), root_action=action)
         value, method = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p], "searched alone"
     row = {"id": pos["id"], "kind": pos["kind"], "action": action,
            "text": state.action_to_string(p, action), "best": best,
            "agree": action == best, "lost": max(0.0, values[best] - value), "method": method}
-    if "references" in pos:
+    if strong:
         row.update(players=pos["players"], measure=pos["measure"],
                    scored="agreement and win chance lost" if pos["agree"] else "win chance lost only")
     return row
