@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing as mp
 import os
 import statistics
 import sys
@@ -63,8 +62,8 @@ def main(argv=None):
     started = time.perf_counter()
     budget = {"seconds": args.seconds} if args.seconds else {"iterations": args.iterations}
     tasks = [(args.game, args.bot, budget, extra, args.seed + g) for g in range(args.games)]
-    with mp.get_context("spawn").Pool(args.jobs) as pool:
-        results = pool.map(play, tasks, chunksize=1)
+    from gutenberg_ai.common.pool import run_each
+    results = run_each(play, [(task,) for task in tasks], args.jobs)
     wall = time.perf_counter() - started
     scores = [s for s, _, _ in results]
     budget = (f"{args.seconds:g} s a move, " if args.seconds else f"{args.iterations} iterations a move, ") \
