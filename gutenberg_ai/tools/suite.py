@@ -49,7 +49,7 @@ from gutenberg_ai.games import core_of
 # replay. Printing Press is at v3: its v1 (a bonus marker beside a lone "1", an empty
 # window) and its v2 (setup tokens only at the player's own decisions, none before a
 # step's order) likewise.
-SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 4, "lead-letter-printers": 2}
+SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 4, "lead-letter-printers": 4}
 # The suites from strong play (make_strong_suite: the learned bot's games at 2, 3, 4 players and
 # solo, two references of independent seeds a position) are version 4 in every game: the
 # first number no game has used (Printing Press ships a v3 made the old way), so one
