@@ -233,7 +233,7 @@ _POSITION = {
         "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$", "errorMessage": "a digest is 64 hex digits"},
         "reference": _REFERENCE, "references": {"type": "array", "minItems": 2, "maxItems": 2, "items": _REFERENCE},
         "agree": {"type": "boolean"}, "params": _PARAMS, "measure": {"enum": _MEASURES},
-        "players": {"type": "integer", "minimum": 1, "maximum": 64}}}
+        "players": {"type": "integer", "minimum": 1, "maximum": 64}, "hint_iterations": _WHOLE}}
 
 
 def suite_schema(version: int) -> dict:
@@ -495,6 +495,8 @@ def score_bot(bot_name, key: str, seed: int = 0, version: int | None = None, pro
 MAX_GAMES_PER_COUNT = 1000
 MAX_MAKE_SEED = 10**9          # a make's seed; the games' chance seeds are derived from it
 HINT_SECONDS = 2.0             # the hint a reference is measured against: at least 30 times its budget
+HINT_MULTIPLE = 30             # a reference's iterations: at least this many times a HINT_SECONDS hint's at its position
+PROBE_SECONDS = 0.5            # the search that measures a position's iterations a CPU second
 WORK_SETTINGS = "settings.json"
 
 
@@ -506,12 +508,16 @@ def player_counts(key: str) -> list[int]:
 
 def strong_settings(key: str, positions: int = 60, games_per_count: int = 3, players: list | None = None,
                     bot: str = "learned", bot_budget: dict | None = None, reference_bot: str = "smmcts",
-                    reference_budget: dict | None = None, threads: int | None = None, seed: int = 0) -> dict:
+                    reference_budget: dict | None = None, threads: int | None = None, seed: int = 0,
+                    hint_multiple: int = HINT_MULTIPLE) -> dict:
     """The settings of a strong suite, every one checked and bounded before any work
     (ValueError naming it): `positions` drawn from `games_per_count` games of `bot`
     (`bot_budget` a move, default 1,000 iterations) at each count of `players` (default
     all the game's), each searched twice (two seeds) by `reference_bot` for
-    `reference_budget` (default 60 seconds) with `threads` (default all cores)."""
+    `reference_budget` (default 60 seconds) with `threads` (default all cores). An
+    iterations budget is a floor: a position where iterations are cheap gets at least
+    `hint_multiple` times the iterations a HINT_SECONDS hint on one thread makes there
+    (position_budget; 0: the floor only)."""
     from gutenberg_ai.common import limits
     from gutenberg_ai.search.hints import HINT_BOTS
     key = games.get(key).key
@@ -538,7 +544,8 @@ def strong_settings(key: str, positions: int = 60, games_per_count: int = 3, pla
             "reference_bot": reference_bot,
             "reference_budget": budget(reference_budget, {"seconds": 60.0}, "reference budget"),
             "threads": limits.check_threads(threads if threads is not None else (os.cpu_count() or 1)),
-            "seed": limits.check_whole(seed, "seed", 0, MAX_MAKE_SEED)}
+            "seed": limits.check_whole(seed, "seed", 0, MAX_MAKE_SEED),
+            "hint_multiple": limits.check_whole(hint_multiple, "hint multiple", 0, 1000)}
 
 
 def read_work_file(path: str):
@@ -691,10 +698,65 @@ def reference_seed(settings: dict, pos_id: str, j: int) -> int:
     return random.Random(f"suite-reference/{settings['seed']}/{pos_id}/{j}").getrandbits(62)
 
 
-def strong_reference(state, settings: dict, seed: int) -> dict:
-    """One reference search of a position, with what it took (CPU and wall seconds)."""
+def hint_iterations(state, bot: str) -> int:
+    """About the iterations a HINT_SECONDS hint on one thread makes at `state`: the
+    iterations of a PROBE_SECONDS search of `bot` a CPU second (so that a busy machine
+    does not lower it), times HINT_SECONDS."""
     import time
+    cpu = time.process_time()
+    result = reference_search(state, None, 0, bot=bot, seconds=PROBE_SECONDS)
+    return round(HINT_SECONDS * result["iterations"] / max(time.process_time() - cpu, 1e-3))
+
+
+def position_budget(settings: dict, hint: int | None) -> dict:
+    """A position's reference budget: the settings' (a seconds budget as it is); an
+    iterations budget raised to `hint_multiple` times the position's `hint` iterations
+    where that is more, in whole thousands, within limits.MAX_ITERATIONS."""
+    from gutenberg_ai.common import limits
     budget = settings["reference_budget"]
+    if "iterations" not in budget or not settings["hint_multiple"] or hint is None:
+        return budget
+    wanted = -(-settings["hint_multiple"] * hint // 1000) * 1000
+    return {"iterations": min(max(budget["iterations"], wanted), limits.MAX_ITERATIONS)}
+
+
+def probe_work_position(path: str, suite: dict, pos: dict, task: dict) -> None:
+    """A position's hint iterations (hint_iterations), measured and written to `path`."""
+    from gutenberg_ai.games.records import write_json
+    write_json(path, {"task": task, "hint_iterations": hint_iterations(position_state(suite, pos), task["bot"])})
+
+
+def probe_positions(work: str, settings: dict, suite: dict, progress=None, processes: int = 1) -> None:
+    """Each position's hint iterations (pos["hint_iterations"]), measured once and written
+    as it ends (work/probes/<id>.json), where the references' budget is in iterations and
+    raised by them (settings' hint_multiple); a probe found there is not made again, so
+    the budgets stay those of the first run."""
+    if "iterations" not in settings["reference_budget"] or not settings["hint_multiple"]:
+        return
+    header = {k: v for k, v in suite.items() if k != "positions"}
+    places, todo = [], []
+    for pos in suite["positions"]:
+        task = {"id": pos["id"], "digest": pos["digest"], "bot": settings["reference_bot"],
+                "hint_seconds": HINT_SECONDS, "probe_seconds": PROBE_SECONDS}
+        path = os.path.join(work, "probes", f"{pos['id']}.json")
+        found = read_work_file(path)
+        if found is not None and found["task"] == task and not (
+                type(found.get("hint_iterations")) is int and 1 <= found["hint_iterations"] <= 10**12):
+            raise ValueError(f"{path}: not a probe this module wrote: remove it to measure it again")
+        if found is None or found["task"] != task:
+            todo.append((path, header, pos, task))
+        places.append(path)
+    if progress and len(todo) < len(places):
+        progress(f"{len(places) - len(todo)} of {len(places)} positions' hint iterations found in {work}")
+    run_work(probe_work_position, todo, processes, progress, "positions' hint iterations measured")
+    for pos, path in zip(suite["positions"], places):
+        pos["hint_iterations"] = read_work_file(path)["hint_iterations"]
+
+
+def strong_reference(state, settings: dict, seed: int, budget: dict) -> dict:
+    """One reference search of a position for `budget`, with what it took (CPU and wall
+    seconds)."""
+    import time
     wall, cpu = time.perf_counter(), time.process_time()
     result = reference_search(state, budget.get("iterations"), seed, bot=settings["reference_bot"],
                               threads=settings["threads"], seconds=budget.get("seconds"))
@@ -706,7 +768,8 @@ def strong_reference(state, settings: dict, seed: int) -> dict:
 def search_work_reference(path: str, suite: dict, pos: dict, settings: dict, task: dict) -> None:
     """One reference of a work folder, searched and written to `path`."""
     from gutenberg_ai.games.records import write_json
-    write_json(path, {"task": task, "reference": strong_reference(position_state(suite, pos), settings, task["seed"])})
+    write_json(path, {"task": task, "reference": strong_reference(position_state(suite, pos), settings, task["seed"],
+                                                                  task["budget"])})
 
 
 def make_references(work: str, settings: dict, suite: dict, progress=None, processes: int = 1) -> None:
@@ -719,7 +782,7 @@ def make_references(work: str, settings: dict, suite: dict, progress=None, proce
     for pos in positions:
         for j in range(2):
             task = {"id": pos["id"], "digest": pos["digest"], "seed": reference_seed(settings, pos["id"], j),
-                    "bot": settings["reference_bot"], "budget": settings["reference_budget"],
+                    "bot": settings["reference_bot"], "budget": position_budget(settings, pos.get("hint_iterations")),
                     "threads": settings["threads"]}
             path = os.path.join(work, "references", f"{pos['id']}.{j + 1}.json")
             found = read_work_file(path)
@@ -752,6 +815,7 @@ def make_strong_suite(key: str, work: str, progress=None, processes: int = 1, **
     suite = {"format": FORMAT, "version": STRONG_VERSION, "game": settings["game"],
              "measure": measure_of(2 if any(n > 1 for n in settings["players"]) else 1)[1],
              "positions": strong_positions(settings, played)}
+    probe_positions(work, settings, suite, progress, processes)
     make_references(work, settings, suite, progress, processes)
     refs = [r for pos in suite["positions"] for r in pos["references"]]
     hint_budget = {"seconds": HINT_SECONDS, "threads": settings["threads"]}
@@ -816,6 +880,13 @@ def suite_page(data: dict, source: str) -> str:
             ratio = f" ({budget['seconds'] / HINT_SECONDS:g} times a {HINT_SECONDS:g}-second hint's)" \
                 if "seconds" in budget else ""
             lines.append(f"A budget of {budget_words(budget)} each{ratio}, {first.get('threads', 1)} thread(s).")
+        probed = [p for p in positions if "hint_iterations" in p]
+        if probed and made.get("hint_multiple"):
+            raised = [p for p in probed if min(r["iterations"] for r in p["references"]) > budget["iterations"]]
+            lines.append(f"At a position where iterations are cheap, at least {made['hint_multiple']} times the "
+                         f"iterations of a {HINT_SECONDS:g}-second one-thread hint there (measured at each position: "
+                         f"{min(p['hint_iterations'] for p in probed):,} to {max(p['hint_iterations'] for p in probed):,}); "
+                         f"{len(raised)} of {len(positions)} positions were searched longer for it.")
         wall = [r["wall_seconds"] for r in timed]
         cpu = [r["cpu_seconds"] for r in timed]
         lines += ["", "| references | wall, in all | CPU, in all | wall a reference (least-most) | CPU a reference (least-most) |",
@@ -875,6 +946,10 @@ def main_make(argv) -> int:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--reference-seconds", type=float, default=None, help="seconds a reference (default 60)")
     group.add_argument("--reference-iterations", type=int, default=None, help="iterations a reference")
+    p.add_argument("--hint-multiple", type=int, default=HINT_MULTIPLE,
+                   help=f"with --reference-iterations: at a position where iterations are cheap, at least this many "
+                        f"times the iterations of a {HINT_SECONDS:g}-second one-thread hint there (default "
+                        f"{HINT_MULTIPLE}; 0: the iterations given only)")
     p.add_argument("--threads", type=int, default=None, help="threads a reference (default all cores)")
     p.add_argument("--jobs", type=int, default=1,
                    help="games and references searched at once, each in a process of its own (default 1; "
@@ -898,7 +973,7 @@ def main_make(argv) -> int:
                                  positions=args.positions, games_per_count=args.games_per_count, players=players,
                                  bot=args.bot, bot_budget=budget(args.bot_seconds, args.bot_iterations),
                                  reference_bot=args.reference_bot, threads=args.threads, seed=args.seed,
-                                 processes=args.jobs,
+                                 processes=args.jobs, hint_multiple=args.hint_multiple,
                                  reference_budget=budget(args.reference_seconds, args.reference_iterations))
         out = args.out or os.path.join(args.work, f"suite-v{STRONG_VERSION}.json")
         write_suite(data, out)
