@@ -24,16 +24,17 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.common import limits  # noqa: E402
 from gutenberg_ai.examples.flat_mc import FlatMonteCarloBot  # noqa: E402
-from gutenberg_ai.search.hints import hint  # noqa: E402
+from gutenberg_ai.search.hints import HINT_BOTS, hint  # noqa: E402
 from gutenberg_ai.tools.suite import score_bot, shipped_versions  # noqa: E402
 
 
-def hint_factory(threads: int, trees: int | None):
-    """A bot factory for score_bot whose move is the hint's first."""
+def hint_factory(threads: int, trees: int | None, bot: str = "smmcts"):
+    """A bot factory for score_bot whose move is the first of the hint of `bot` (one of
+    hints.HINT_BOTS)."""
     def make(game, seat, seed, budget, **options):
         class HintBot(FlatMonteCarloBot):
             def step(self, state):
-                return hint(state, seconds=budget.get("seconds"), iterations=budget.get("iterations"), seed=seed,
+                return hint(state, bot=bot, seconds=budget.get("seconds"), iterations=budget.get("iterations"), seed=seed,
                             threads=threads, trees=trees, top=1, line_length=0)[0].action
         return HintBot(game, seat, seed, iterations=1)
     make.__name__ = "hint"
@@ -50,6 +51,7 @@ def main(argv=None):
     ap.add_argument("--threads", type=int, default=1, help="the hint's threads (default 1)")
     ap.add_argument("--trees", type=int, default=None, help="the hint's trees (default: the hint's own)")
     ap.add_argument("--seeds", default="0", help="comma-separated seeds (default 0)")
+    ap.add_argument("--bot", default="smmcts", choices=HINT_BOTS, help="the hint's search (default smmcts, the hint's own)")
     args = ap.parse_args(argv)
     try:
         args.game = games.get(args.game).key
@@ -70,9 +72,9 @@ def main(argv=None):
     results = []
     for seed in seeds:
         r = score_bot("hint", args.game, seed=seed, version=args.version,
-                      factory=hint_factory(args.threads, args.trees), **budget)
+                      factory=hint_factory(args.threads, args.trees, args.bot), **budget)
         results.append(r["overall"])
-        print(json.dumps({"game": args.game, "suite_version": r["suite_version"], "seed": seed, **budget,
+        print(json.dumps({"game": args.game, "bot": args.bot, "suite_version": r["suite_version"], "seed": seed, **budget,
                           "threads": args.threads, **r["overall"],
                           "players": {n: v for n, v in r.get("players", {}).items()}}), flush=True)
     def mean(key):

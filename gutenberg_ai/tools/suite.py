@@ -588,20 +588,34 @@ def game_task(settings: dict, players: int, n: int) -> dict:
             "bot": settings["bot"], "bot_budget": settings["bot_budget"]}
 
 
-def run_work(fn, jobs: list[tuple], processes: int, progress=None, said: str = "done") -> None:
-    """`fn(*args)` for each job's arguments (fn writing its own file of the work folder),
-    in `processes` processes (1: in this one, in their order); `progress` told "k/n
-    <said>" as each ends. The jobs of a work folder are independent and seeded, so their
-    files do not depend on how many ran at once."""
+def do_work(fn, entries: list[tuple], shape, names: tuple[str, str, str], work: str, processes: int = 1,
+            progress=None) -> list[dict]:
+    """The files of a work folder, each made once: an entry (path, task, *args) whose file
+    holds its task is read, the others made by `fn(path, *args, task)` (writing the file),
+    in `processes` processes (1: in this one, in their order). A file holding the task but
+    not the `shape` fn writes is an error naming it. `names`: (one file, the files, what
+    making one does) for the messages; `progress` told "k of n <files> found" and "k/n
+    <done>". The files of a work folder are independent and seeded, so they do not
+    depend on how many were made at once. Returns the files, in the entries' order."""
+    todo = []
+    for path, task, *args in entries:
+        found = read_work_file(path)
+        if found is not None and found["task"] == task and not shape(found):
+            raise ValueError(f"{path}: not {names[0]} this module wrote: remove it to make it again")
+        if found is None or found["task"] != task:
+            todo.append((path, *args, task))
+    if progress and len(todo) < len(entries):
+        progress(f"{len(entries) - len(todo)} of {len(entries)} {names[1]} found in {work}")
     ended = 0
 
     def finished(_) -> None:
         nonlocal ended
         ended += 1
         if progress:
-            progress(f"{ended}/{len(jobs)} {said}")
+            progress(f"{ended}/{len(todo)} {names[2]}")
 
-    run_each(fn, jobs, processes, finished)
+    run_each(fn, todo, processes, finished)
+    return [read_work_file(path) for path, *_ in entries]
 
 
 def play_work_game(path: str, key: str, task: dict) -> None:
@@ -620,21 +634,10 @@ def play_work_games(work: str, settings: dict, progress=None, processes: int = 1
     """Every game of the settings, each played once and written as it ends
     (work/games/<players>p-<n>.json), in `processes` processes: a game found there is
     not played again."""
-    tasks = [(players, n) for players in settings["players"] for n in range(settings["games_per_count"])]
-    paths = [os.path.join(work, "games", f"{players}p-{n + 1}.json") for players, n in tasks]
-    todo = []
-    for (players, n), path in zip(tasks, paths):
-        task = game_task(settings, players, n)
-        found = read_work_file(path)
-        if found is not None and found["task"] == task and not work_game_shape(found):
-            raise ValueError(f"{path}: not a game this module wrote (its actions and decisions): "
-                             "remove it to play that game again")
-        if found is None or found["task"] != task:
-            todo.append((path, settings["game"], task))
-    if progress and len(todo) < len(tasks):
-        progress(f"{len(tasks) - len(todo)} of {len(tasks)} games found in {work}")
-    run_work(play_work_game, todo, processes, progress, "games played")
-    return [read_work_file(path) for path in paths]
+    entries = [(os.path.join(work, "games", f"{players}p-{n + 1}.json"), game_task(settings, players, n),
+                settings["game"]) for players in settings["players"] for n in range(settings["games_per_count"])]
+    return do_work(play_work_game, entries, work_game_shape,
+                   ("a game", "games", "games played"), work, processes, progress)
 
 
 def work_game_shape(found: dict) -> bool:
@@ -734,23 +737,16 @@ def probe_positions(work: str, settings: dict, suite: dict, progress=None, proce
     if "iterations" not in settings["reference_budget"] or not settings["hint_multiple"]:
         return
     header = {k: v for k, v in suite.items() if k != "positions"}
-    places, todo = [], []
-    for pos in suite["positions"]:
-        task = {"id": pos["id"], "digest": pos["digest"], "bot": settings["reference_bot"],
-                "hint_seconds": HINT_SECONDS, "probe_seconds": PROBE_SECONDS}
-        path = os.path.join(work, "probes", f"{pos['id']}.json")
-        found = read_work_file(path)
-        if found is not None and found["task"] == task and not (
-                type(found.get("hint_iterations")) is int and 1 <= found["hint_iterations"] <= 10**12):
-            raise ValueError(f"{path}: not a probe this module wrote: remove it to measure it again")
-        if found is None or found["task"] != task:
-            todo.append((path, header, pos, task))
-        places.append(path)
-    if progress and len(todo) < len(places):
-        progress(f"{len(places) - len(todo)} of {len(places)} positions' hint iterations found in {work}")
-    run_work(probe_work_position, todo, processes, progress, "positions' hint iterations measured")
-    for pos, path in zip(suite["positions"], places):
-        pos["hint_iterations"] = read_work_file(path)["hint_iterations"]
+    entries = [(os.path.join(work, "probes", f"{pos['id']}.json"),
+                {"id": pos["id"], "digest": pos["digest"], "bot": settings["reference_bot"],
+                 "hint_seconds": HINT_SECONDS, "probe_seconds": PROBE_SECONDS}, header, pos)
+               for pos in suite["positions"]]
+    probes = do_work(probe_work_position, entries,
+                     lambda found: type(found.get("hint_iterations")) is int and 1 <= found["hint_iterations"] <= 10**12,
+                     ("a probe", "positions' hint iterations", "positions' hint iterations measured"),
+                     work, processes, progress)
+    for pos, probe in zip(suite["positions"], probes):
+        pos["hint_iterations"] = probe["hint_iterations"]
 
 
 def strong_reference(state, settings: dict, seed: int, budget: dict) -> dict:
@@ -778,27 +774,17 @@ def make_references(work: str, settings: dict, suite: dict, progress=None, proce
     whether they agree."""
     positions = suite["positions"]
     header = {k: v for k, v in suite.items() if k != "positions"}
-    places, todo = [], []
-    for pos in positions:
-        for j in range(2):
-            task = {"id": pos["id"], "digest": pos["digest"], "seed": reference_seed(settings, pos["id"], j),
-                    "bot": settings["reference_bot"], "budget": position_budget(settings, pos.get("hint_iterations")),
-                    "threads": settings["threads"]}
-            path = os.path.join(work, "references", f"{pos['id']}.{j + 1}.json")
-            found = read_work_file(path)
-            if found is not None and found["task"] == task and not (
-                    isinstance(found.get("reference"), dict) and "best" in found["reference"]):
-                raise ValueError(f"{path}: not a reference this module wrote: remove it to search it again")
-            if found is None or found["task"] != task:
-                todo.append((path, header, pos, settings, task))
-            places.append(path)
-    if progress and len(todo) < len(places):
-        progress(f"{len(places) - len(todo)} of {len(places)} references found in {work}")
-    run_work(search_work_reference, todo, processes, progress, "references searched")
+    entries = [(os.path.join(work, "references", f"{pos['id']}.{j + 1}.json"),
+                {"id": pos["id"], "digest": pos["digest"], "seed": reference_seed(settings, pos["id"], j),
+                 "bot": settings["reference_bot"], "budget": position_budget(settings, pos.get("hint_iterations")),
+                 "threads": settings["threads"]}, header, pos, settings)
+               for pos in positions for j in range(2)]
+    found = do_work(search_work_reference, entries,
+                    lambda found: isinstance(found.get("reference"), dict) and "best" in found["reference"],
+                    ("a reference", "references", "references searched"), work, processes, progress)
     for k, pos in enumerate(positions):
-        refs = [read_work_file(path)["reference"] for path in places[2 * k:2 * k + 2]]
-        pos["references"] = refs
-        pos["agree"] = refs[0]["best"] == refs[1]["best"]
+        pos["references"] = [f["reference"] for f in found[2 * k:2 * k + 2]]
+        pos["agree"] = pos["references"][0]["best"] == pos["references"][1]["best"]
 
 
 def make_strong_suite(key: str, work: str, progress=None, processes: int = 1, **options) -> dict:
