@@ -9,7 +9,7 @@ At each position the hint (`gutenberg_ai.hint`, the search `gutenberg-ai hint` r
 names its best move, the first it shows; the suite scores that move as it scores a bot's
 (gutenberg_ai.tools.suite.score_bot: on a strong suite, a position whose two references
 disagree counts in the win chance lost only; a move the references did not measure is
-searched alone, on a strong suite for at most suite.ALONE_ITERATIONS). The targets: agreement at least 80% and at
+searched alone, on a strong suite for at most suite.alone_iterations). The targets: agreement at least 80% and at
 most 0.5 points (0.005) of win chance lost a decision, a 2-second hint on one core.
 With a seconds budget the result depends on the machine and its load: give one idle core
 per thread. Prints one JSON line per seed, then the mean over the seeds.

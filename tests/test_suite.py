@@ -318,7 +318,8 @@ def test_a_position_whose_references_disagree_is_scored_by_win_chance_lost_only(
 def test_a_move_no_reference_measured_is_searched_alone_at_a_bounded_budget(tiny, tmp_path, monkeypatch):
     """On a strong suite a move the references did not measure is valued by a search
     with that move forced at the root, for the references' iterations but at most
-    ALONE_ITERATIONS; an old suite's figures keep the reference's own budget."""
+    ALONE_ITERATIONS, or ALONE_HINTS times the position's 2-second hint where that is
+    more; an old suite's figures keep the reference's own budget."""
     def unmeasured_move(data, refs_of):
         for k, pos in enumerate(data["positions"]):
             measured = {m["action"] for ref in refs_of(pos) for m in ref["moves"]}
@@ -341,6 +342,12 @@ def test_a_move_no_reference_measured_is_searched_alone_at_a_bounded_budget(tiny
     monkeypatch.setattr(suite, "reference_search", counted)
     result = suite.score_bot("fixed", "gutenberg", path=str(path), factory=playing({tuple(pos["actions"]): unmeasured}))
     assert asked == [(suite.ALONE_ITERATIONS, unmeasured)] and result["positions"][k]["method"] == "searched alone"
+    # Where iterations are cheap (the position's 2-second hint measured), ALONE_HINTS hints' worth.
+    pos["hint_iterations"] = 100_000
+    suite.write_suite(data, str(path))
+    asked.clear()
+    suite.score_bot("fixed", "gutenberg", path=str(path), factory=playing({tuple(pos["actions"]): unmeasured}))
+    assert asked == [(suite.ALONE_HINTS * 100_000, unmeasured)]
     old = suite.load_suite("gutenberg", 1)
     k, first, move = unmeasured_move(old, lambda p: [p["reference"]])
     monkeypatch.setattr(suite, "ALONE_ITERATIONS", 7)       # below any reference of the old suites

@@ -23,7 +23,7 @@ is the share of positions where it plays the reference's best move; *win chance 
 is, as in a game review, the reference value of the best move less that of the bot's
 move: from the reference's statistics when the reference gave that move at least
 MIN_SHARE of its search, else measured now by a search of the same budget (in a strong
-suite at most ALONE_ITERATIONS) and seed with that move forced at the root. Hidden
+suite at most alone_iterations) and seed with that move forced at the root. Hidden
 information is handled as in the review: the
 reference searched from the information state of the player to move.
 
@@ -57,10 +57,14 @@ SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 4, "lead-letter-printers": 4
 STRONG_VERSION = 4
 MIN_SHARE = 0.01
 # A move a strong suite's references did not measure is searched alone for at most this
-# many iterations (the references' own budget in versions 1-3, so their figures stand):
-# one move's value needs far fewer than a ranking of every move, and a bot that often
-# plays such moves (random, say) is scored in minutes, not hours.
+# many iterations, or ALONE_HINTS times a 2-second hint's at the position where the
+# suite measured that and it is more (some 10 CPU seconds wherever iterations are cheap,
+# as in an endgame, where 20,000 iterations find none of what the references found);
+# the references' own budget in versions 1-3, so their figures stand. One move's value
+# needs far fewer than a ranking of every move, and a bot that often plays such moves
+# (random, say) is scored in minutes, not hours.
 ALONE_ITERATIONS = 20_000
+ALONE_HINTS = 5
 FORMAT = "gutenberg-ai-suite"
 MAX_POSITIONS = 10_000        # positions a suite file may hold
 MAX_ACTIONS = 100_000         # actions leading to one position
@@ -361,7 +365,7 @@ def score_position(bot_name, key: str, version: int | None, k: int, seed: int, b
         value, method = values[action], "reference"
     else:
         ref = references_of(pos)[0]
-        iterations = min(ref["iterations"], ALONE_ITERATIONS) if strong else ref["iterations"]
+        iterations = min(ref["iterations"], alone_iterations(pos)) if strong else ref["iterations"]
         forced = reference_search(state, iterations, ref["seed"], bot=ref["bot"],
                                   threads=ref.get("threads", 1), root_action=action)
         value, method = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p], "searched alone"
@@ -372,6 +376,12 @@ def score_position(bot_name, key: str, version: int | None, k: int, seed: int, b
         row.update(players=pos["players"], measure=pos["measure"],
                    scored="agreement and win chance lost" if pos["agree"] else "win chance lost only")
     return row
+
+
+def alone_iterations(pos: dict) -> int:
+    """A strong suite's budget for a move its references did not measure at `pos` (at most
+    the references' own: score_position)."""
+    return max(ALONE_ITERATIONS, ALONE_HINTS * pos.get("hint_iterations", 0))
 
 
 def bot_label(bot_name) -> str:
