@@ -123,7 +123,7 @@ def no_games(monkeypatch):
         raise AssertionError("work started before the settings were refused")
     monkeypatch.setattr(arena, "schedule", started)
     monkeypatch.setattr(studies, "balance_tasks", started)
-    monkeypatch.setattr(arena.mp, "get_context", started)
+    monkeypatch.setattr(arena, "run_each", started)
 
 
 @pytest.mark.parametrize("change, jobs", [({"games": 10**9}, 1), ({"seconds": math.inf}, 1),
