@@ -721,13 +721,19 @@ def hint_iterations(state, bot: str) -> int:
     return round(HINT_SECONDS * result["iterations"] / max(time.process_time() - cpu, 1e-3))
 
 
+def raised_by_hint(settings: dict) -> bool:
+    """Whether the settings raise a position's references above their budget where a hint
+    there makes many iterations: an iterations budget and a hint multiple."""
+    return "iterations" in settings["reference_budget"] and settings["hint_multiple"] > 0
+
+
 def position_budget(settings: dict, hint: int | None) -> dict:
     """A position's reference budget: the settings' (a seconds budget as it is); an
     iterations budget raised to `hint_multiple` times the position's `hint` iterations
     where that is more, in whole thousands, within limits.MAX_ITERATIONS."""
     from gutenberg_ai.common import limits
     budget = settings["reference_budget"]
-    if "iterations" not in budget or not settings["hint_multiple"] or hint is None:
+    if not raised_by_hint(settings) or hint is None:
         return budget
     wanted = -(-settings["hint_multiple"] * hint // 1000) * 1000
     return {"iterations": min(max(budget["iterations"], wanted), limits.MAX_ITERATIONS)}
@@ -744,7 +750,7 @@ def probe_positions(work: str, settings: dict, suite: dict, progress=None, proce
     as it ends (work/probes/<id>.json), where the references' budget is in iterations and
     raised by them (settings' hint_multiple); a probe found there is not made again, so
     the budgets stay those of the first run."""
-    if "iterations" not in settings["reference_budget"] or not settings["hint_multiple"]:
+    if not raised_by_hint(settings):
         return
     header = {k: v for k, v in suite.items() if k != "positions"}
     entries = [(os.path.join(work, "probes", f"{pos['id']}.json"),
