@@ -107,11 +107,13 @@ def test_scoring_agrees_with_the_reference():
 
 
 def test_the_suite_command_scores_a_bot():
-    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "suite", "--game", "gutenberg", "--bot",
-                          "heuristic", "--json"], capture_output=True, text=True, timeout=600)
+    """An older version by --version (Gutenberg's v1: 20 positions, one reference each)."""
+    out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "suite", "--game", "gutenberg", "--version", "1",
+                          "--bot", "heuristic", "--json"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    assert result["suite_version"] == 1 and 0 <= result["overall"]["agreement"] <= 1
+    assert result["suite_version"] == 1 and len(result["positions"]) == 20
+    assert 0 <= result["overall"]["agreement"] <= 1
     assert set(result["kinds"]) >= KINDS["gutenberg"]
     assert all(r["lost"] >= 0 for r in result["positions"])
     assert all(r["lost"] == 0 for r in result["positions"] if r["agree"])
@@ -172,6 +174,16 @@ def test_a_strong_suite_has_two_references_a_position_and_says_how_it_was_made(t
     assert made["reference_seconds"]["references"] == 8 and made["reference_seconds"]["wall"] >= 0
     assert made["agreement"] == {"positions": 4, "agree": sum(p["agree"] for p in positions)}
     assert made["started"] == time.strftime("%Y-%m-%d", time.gmtime())
+
+
+def test_a_strong_suite_remade_takes_a_later_version(tiny):
+    """The same work folder written as version 5 (a game's strong suite remade): the same
+    positions and references, nothing searched again; a version before 4 is refused."""
+    data, path = tiny
+    again = suite.make_strong_suite("gutenberg", str(path.parent), version=5, **TINY)
+    assert again["version"] == 5 and without_timings(dict(again, version=4)) == without_timings(data)
+    with pytest.raises(ValueError, match=re.escape("version: 3 is not a whole number from 4 to 99")):
+        suite.make_strong_suite("gutenberg", str(path.parent), version=3, **TINY)
 
 
 def test_a_killed_make_goes_on_and_gives_the_same_file(tmp_path):

@@ -44,16 +44,17 @@ from gutenberg_ai import games
 from gutenberg_ai.common.pool import run_each
 from gutenberg_ai.games import core_of
 
-# The current suite of each game. Lead Letter Printers is at v2: its v1 positions were
-# played under rules since corrected (a shop shared at setup), so their actions no longer
-# replay. Printing Press is at v3: its v1 (a bonus marker beside a lone "1", an empty
-# window) and its v2 (setup tokens only at the player's own decisions, none before a
-# step's order) likewise.
-SUITE_VERSIONS = {"gutenberg": 1, "printing-press": 4, "lead-letter-printers": 4}
+# The current suite of each game: its strong suite. Of the older ones, Lead Letter
+# Printers' v1 positions were played under rules since corrected (a shop shared at
+# setup), so their actions no longer replay; Printing Press's v1 (a bonus marker beside
+# a lone "1", an empty window) and v2 (setup tokens only at the player's own decisions,
+# none before a step's order) likewise.
+SUITE_VERSIONS = {"gutenberg": 4, "printing-press": 4, "lead-letter-printers": 4}
 # The suites from strong play (make_strong_suite: the learned bot's games at 2, 3, 4 players and
 # solo, two references of independent seeds a position) are version 4 in every game: the
 # first number no game has used (Printing Press ships a v3 made the old way), so one
-# number names one method. A game's default moves to 4 when its file ships.
+# number names one method; a game's strong suite remade (its references raised, say)
+# takes the next number, as any changed suite does.
 STRONG_VERSION = 4
 MIN_SHARE = 0.01
 # A move a strong suite's references did not measure is searched alone for at most this
@@ -68,6 +69,7 @@ ALONE_HINTS = 5
 FORMAT = "gutenberg-ai-suite"
 MAX_POSITIONS = 10_000        # positions a suite file may hold
 MAX_ACTIONS = 100_000         # actions leading to one position
+MAX_VERSION = 99              # a suite file's version
 MAX_MOVES = 10_000            # moves of one reference
 
 
@@ -246,7 +248,7 @@ def suite_schema(version: int) -> dict:
     position = dict(_POSITION, required=_POSITION_KEYS + (
         ["reference"] if old else ["references", "agree", "params", "measure", "players"]))
     return {"type": "object", "required": ["format", "version", "game", "measure", "positions"] + (["params"] if old else []),
-            "properties": {"format": {"const": FORMAT}, "version": {"type": "integer", "minimum": 1, "maximum": 99},
+            "properties": {"format": {"const": FORMAT}, "version": {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
                            "game": {"enum": list(games.GAMES)}, "params": _PARAMS, "measure": {"enum": _MEASURES},
                            "made_by": {"type": "object"},
                            "positions": {"type": "array", "minItems": 1, "maxItems": MAX_POSITIONS, "items": position}}}
@@ -803,18 +805,20 @@ def make_references(work: str, settings: dict, suite: dict, progress=None, proce
         pos["agree"] = pos["references"][0]["best"] == pos["references"][1]["best"]
 
 
-def make_strong_suite(key: str, work: str, progress=None, processes: int = 1, **options) -> dict:
-    """A suite of version STRONG_VERSION (strong_settings's `options`), made in the folder
-    `work`: every game and every reference is written there as it ends, and the same call
+def make_strong_suite(key: str, work: str, progress=None, processes: int = 1, version: int = STRONG_VERSION,
+                      **options) -> dict:
+    """A strong suite (strong_settings's `options`) of `version` (STRONG_VERSION or a later
+    one: a game's strong suite remade is a new version), made in the folder `work`: every game and every reference is written there as it ends, and the same call
     goes on from there after a stop (a kill included), giving the same suite as an
     uninterrupted run but for the seconds measured, whatever the `processes` the games
     and references are shared among. The header says how it was made."""
     from gutenberg_ai.common import limits
     settings = strong_settings(key, **options)
     processes = limits.check_whole(processes, "processes", 1, limits.MAX_JOBS)
+    version = limits.check_whole(version, "version", STRONG_VERSION, MAX_VERSION)
     started = open_work(work, settings)["started"]
     played = play_work_games(work, settings, progress, processes)
-    suite = {"format": FORMAT, "version": STRONG_VERSION, "game": settings["game"],
+    suite = {"format": FORMAT, "version": version, "game": settings["game"],
              "measure": measure_of(2 if any(n > 1 for n in settings["players"]) else 1)[1],
              "positions": strong_positions(settings, played)}
     probe_positions(work, settings, suite, progress, processes)
@@ -928,7 +932,7 @@ def write_suite(data: dict, path: str):
 
 
 def main_make(argv) -> int:
-    """Make a game's strong suite (version 4) in a work folder: python -m
+    """Make a game's strong suite (version 4, or --version) in a work folder: python -m
     gutenberg_ai.tools.suite make --game G --work DIR. Every game and every reference is
     written to DIR as it ends; the same command goes on after a stop. The suite file is
     written only once every reference is there."""
@@ -936,7 +940,9 @@ def main_make(argv) -> int:
     p = argparse.ArgumentParser(prog="python -m gutenberg_ai.tools.suite make", description=main_make.__doc__)
     p.add_argument("--game", default="gutenberg")
     p.add_argument("--work", required=True, metavar="DIR", help="the work folder (made if absent)")
-    p.add_argument("--out", default=None, metavar="FILE", help=f"the suite file (default DIR/suite-v{STRONG_VERSION}.json)")
+    p.add_argument("--out", default=None, metavar="FILE", help="the suite file (default DIR/suite-vN.json)")
+    p.add_argument("--version", type=int, default=STRONG_VERSION,
+                   help=f"the suite's version (default {STRONG_VERSION}; a game's strong suite remade takes the next one)")
     p.add_argument("--positions", type=int, default=60, help="positions (default 60)")
     p.add_argument("--games-per-count", type=int, default=3, help="games at each player count (default 3)")
     p.add_argument("--players", default=None, help="player counts, e.g. 2,3,4 (default all the game's, solo included)")
@@ -975,9 +981,9 @@ def main_make(argv) -> int:
                                  positions=args.positions, games_per_count=args.games_per_count, players=players,
                                  bot=args.bot, bot_budget=budget(args.bot_seconds, args.bot_iterations),
                                  reference_bot=args.reference_bot, threads=args.threads, seed=args.seed,
-                                 processes=args.jobs, hint_multiple=args.hint_multiple,
+                                 processes=args.jobs, hint_multiple=args.hint_multiple, version=args.version,
                                  reference_budget=budget(args.reference_seconds, args.reference_iterations))
-        out = args.out or os.path.join(args.work, f"suite-v{STRONG_VERSION}.json")
+        out = args.out or os.path.join(args.work, f"suite-v{data['version']}.json")
         write_suite(data, out)
     except (ValueError, OSError) as e:
         return _refused("make", str(e))
