@@ -6,7 +6,9 @@ against the suite's references (agreement with the best move, win chance lost a 
 
 At each position the hint (`gutenberg_ai.hint`, the search `gutenberg-ai hint` runs, with
 `--seconds` or `--iterations`, `--threads`, seed `s + k` at the suite's k-th position)
-names its best move, the first it shows; the suite scores that move as it scores a bot's
+names its move (hints.HintBot): with `--top 1` (the default, the figures in
+benchmarks/README.md) the search's most searched move, with `--top 5` the first of the
+five a person reads, ranked by their measure; the suite scores that move as it scores a bot's
 (gutenberg_ai.tools.suite.score_bot: on a strong suite, a position whose two references
 disagree counts in the win chance lost only; a move the references did not measure is
 searched alone, on a strong suite for at most suite.alone_iterations). The targets: agreement at least 80% and at
@@ -23,20 +25,16 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.common import limits  # noqa: E402
-from gutenberg_ai.examples.flat_mc import FlatMonteCarloBot  # noqa: E402
-from gutenberg_ai.search.hints import HINT_BOTS, hint  # noqa: E402
+from gutenberg_ai.search.hints import HINT_BOTS, HintBot  # noqa: E402
 from gutenberg_ai.tools.suite import score_bot, shipped_versions  # noqa: E402
 
 
-def hint_factory(threads: int, trees: int | None, bot: str = "smmcts"):
+def hint_factory(threads: int, trees: int | None, bot: str = "smmcts", top: int = 1):
     """A bot factory for score_bot whose move is the first of the hint of `bot` (one of
-    hints.HINT_BOTS)."""
+    hints.HINT_BOTS) showing `top` moves."""
     def make(game, seat, seed, budget, **options):
-        class HintBot(FlatMonteCarloBot):
-            def step(self, state):
-                return hint(state, bot=bot, seconds=budget.get("seconds"), iterations=budget.get("iterations"), seed=seed,
-                            threads=threads, trees=trees, top=1, line_length=0)[0].action
-        return HintBot(game, seat, seed, iterations=1)
+        return HintBot(seed=seed, top=top, bot=bot, seconds=budget.get("seconds"), iterations=budget.get("iterations"),
+                       threads=threads, trees=trees)
     make.__name__ = "hint"
     return make
 
@@ -52,6 +50,8 @@ def main(argv=None):
     ap.add_argument("--trees", type=int, default=None, help="the hint's trees (default: the hint's own)")
     ap.add_argument("--seeds", default="0", help="comma-separated seeds (default 0)")
     ap.add_argument("--bot", default="smmcts", choices=HINT_BOTS, help="the hint's search (default smmcts, the hint's own)")
+    ap.add_argument("--top", type=int, default=1,
+                    help="the moves the hint shows, its move the first (default 1: the most searched)")
     args = ap.parse_args(argv)
     try:
         args.game = games.get(args.game).key
@@ -61,6 +61,7 @@ def main(argv=None):
         limits.check_threads(args.threads)
         if args.trees is not None:
             limits.check_whole(args.trees, "trees", 1, 64)
+        limits.check_whole(args.top, "top", 1, 100)
         seeds = [limits.check_seed(int(s)) for s in args.seeds.split(",")]
         if not 1 <= len(seeds) <= 100:
             raise ValueError("seeds: 1 to 100 of them")
@@ -72,10 +73,10 @@ def main(argv=None):
     results = []
     for seed in seeds:
         r = score_bot("hint", args.game, seed=seed, version=args.version,
-                      factory=hint_factory(args.threads, args.trees, args.bot), **budget)
+                      factory=hint_factory(args.threads, args.trees, args.bot, args.top), **budget)
         results.append(r["overall"])
         print(json.dumps({"game": args.game, "bot": args.bot, "suite_version": r["suite_version"], "seed": seed, **budget,
-                          "threads": args.threads, **r["overall"],
+                          "threads": args.threads, "top": args.top, **r["overall"],
                           "players": {n: v for n, v in r.get("players", {}).items()}}), flush=True)
     def mean(key):
         values = [r[key] for r in results if r.get(key) is not None]

@@ -85,6 +85,21 @@ def test_hints_are_deterministic_for_a_seed_and_budget():
     assert a == b and len(a) == 5
 
 
+def test_a_hint_bot_plays_the_hints_first_move():
+    """HintBot (a hint as a player, for harnesses that score bots) plays what the hint
+    with its settings ranks first, at each seed; with top=1, the most searched move."""
+    from gutenberg_ai.search.hints import HintBot
+    state = at_plan(commit=False)
+    for seed in (1, 2, 3):
+        bot = HintBot(seed=seed, iterations=300, threads=1)
+        shown = gutenberg_ai.hint(state, iterations=300, seed=seed, threads=1)
+        assert bot.step(state) == shown[0].action
+        most = max(shown, key=lambda h: h.share)
+        assert HintBot(seed=seed, iterations=300, threads=1, top=1).step(state) == most.action
+    moves = {HintBot(seed=s, iterations=50, threads=1, bot="ismcts").step(state) for s in range(6)}
+    assert moves <= set(state.legal_actions())
+
+
 def test_hints_do_not_depend_on_the_hidden_plan():
     # Player 1 hints the same whatever player 0 committed: that plan is unseen.
     one, other = at_plan(commit=False), at_plan(commit=False)

@@ -289,6 +289,30 @@ def weighed(bot: pyspiel.Bot) -> Hints | None:
     return hints_of(searched, result)
 
 
+class HintBot(pyspiel.Bot):
+    """A player whose move is the first of a hint: `hint(state, seed=seed, top=top,
+    **hint_options)` at each decision, so that a harness that scores bots (the benchmark
+    suite, benchmarks/hint_quality.py) scores the hint a person reads (`top` HINT_TOP, its
+    default) or the search's most searched move (`top` 1: nothing to rank it against).
+
+        bot = HintBot(seed=3, seconds=2.0, threads=1)
+        action = bot.step(state)
+    """
+
+    def __init__(self, seed: int = 0, top: int = HINT_TOP, **hint_options: Any):
+        pyspiel.Bot.__init__(self)
+        self.seed, self.hint_options = seed, dict(hint_options, top=top, line_length=0)
+
+    def step(self, state: pyspiel.State) -> int:
+        return hint(state, seed=self.seed, **self.hint_options)[0].action
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        pass
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        pass
+
+
 def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot],
                player: int | None, seconds: float | None, iterations: int | None, top: int,
                seed: int) -> Hints:
