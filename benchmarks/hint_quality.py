@@ -6,9 +6,9 @@ against the suite's references (agreement with the best move, win chance lost a 
 
 At each position the hint (`gutenberg_ai.hint`, the search `gutenberg-ai hint` runs, with
 `--seconds` or `--iterations`, `--threads`, seed `s + k` at the suite's k-th position)
-names its move (hints.HintBot): with `--top 1` (the default, the figures in
-benchmarks/README.md) the search's most searched move, with `--top 5` the first of the
-five a person reads, ranked by their measure; the suite scores that move as it scores a bot's
+names its move (hints.HintBot): by default the first of the five a person reads
+(hints.HINT_TOP, ranked by their measure), with `--top 1` the search's most searched
+move; the suite scores that move as it scores a bot's
 (gutenberg_ai.tools.suite.score_bot: on a strong suite, a position whose two references
 disagree counts in the win chance lost only; a move the references did not measure is
 searched alone, on a strong suite for at most suite.alone_iterations). The targets: agreement at least 80% and at
@@ -25,11 +25,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.common import limits  # noqa: E402
-from gutenberg_ai.search.hints import HINT_BOTS, HintBot  # noqa: E402
+from gutenberg_ai.search.hints import HINT_BOTS, HINT_TOP, HintBot  # noqa: E402
 from gutenberg_ai.tools.suite import score_bot, shipped_versions  # noqa: E402
 
 
-def hint_factory(threads: int, trees: int | None, bot: str = "smmcts", top: int = 1):
+def hint_factory(threads: int, trees: int | None, bot: str = "smmcts", top: int = HINT_TOP):
     """A bot factory for score_bot whose move is the first of the hint of `bot` (one of
     hints.HINT_BOTS) showing `top` moves."""
     def make(game, seat, seed, budget, **options):
@@ -50,8 +50,9 @@ def main(argv=None):
     ap.add_argument("--trees", type=int, default=None, help="the hint's trees (default: the hint's own)")
     ap.add_argument("--seeds", default="0", help="comma-separated seeds (default 0)")
     ap.add_argument("--bot", default="smmcts", choices=HINT_BOTS, help="the hint's search (default smmcts, the hint's own)")
-    ap.add_argument("--top", type=int, default=1,
-                    help="the moves the hint shows, its move the first (default 1: the most searched)")
+    ap.add_argument("--top", type=int, default=HINT_TOP,
+                    help=f"the moves the hint shows, its move the first (default {HINT_TOP}, as a person reads it; "
+                         "1: the most searched)")
     args = ap.parse_args(argv)
     try:
         args.game = games.get(args.game).key
