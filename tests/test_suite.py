@@ -40,15 +40,26 @@ def test_the_shipped_suite_replays_and_has_every_kind(key):
 HINT_ITERATIONS = {"gutenberg": 62_920, "printing-press": 13_160, "lead-letter-printers": 10_600}
 
 
+STRONG_SUITES = [(key, v) for key in ("gutenberg", "printing-press", "lead-letter-printers")
+                 for v in suite.shipped_versions(key) if v >= suite.STRONG_VERSION]
+
+
 @pytest.mark.parametrize("key", ["gutenberg", "printing-press", "lead-letter-printers"])
-def test_a_shipped_strong_suite_is_balanced_and_searched_long(key):
-    """A game's v4 suite, where it ships: at least 60 positions over every player count
+def test_every_game_scores_on_a_strong_suite_by_default(key):
+    """Each game's default suite is a strong one whose references are raised at its own
+    positions (at least 30 times a 2-second hint there)."""
+    data = suite.load_suite(key)
+    assert data["version"] >= suite.STRONG_VERSION and data["made_by"]["hint_multiple"] >= 30
+    assert all("hint_iterations" in pos for pos in data["positions"])
+
+
+@pytest.mark.parametrize("key, version", STRONG_SUITES)
+def test_a_shipped_strong_suite_is_balanced_and_searched_long(key, version):
+    """A game's strong suite (v4 and after): at least 60 positions over every player count
     of the game (solo included), each kind at several counts, two references of
     independent seeds a position, each at least 30 times a 2-second hint (at the game's
-    shipped positions, and at its own)."""
-    if suite.STRONG_VERSION not in suite.shipped_versions(key):
-        pytest.skip(f"{key} ships no suite v{suite.STRONG_VERSION} yet")
-    data = suite.load_suite(key, suite.STRONG_VERSION)
+    shipped positions, and at its own where the file says it was made so)."""
+    data = suite.load_suite(key, version)
     positions = data["positions"]
     assert len(positions) >= 60 and data["made_by"]["bot"] == "learned"
     counts = {p["players"] for p in positions}
@@ -59,7 +70,7 @@ def test_a_shipped_strong_suite_is_balanced_and_searched_long(key):
         first, second = pos["references"]
         assert first["seed"] != second["seed"]
         assert min(first["iterations"], second["iterations"]) >= 30 * HINT_ITERATIONS[key]
-        if "hint_multiple" in data["made_by"]:    # Printing Press's was made before the references were raised
+        if "hint_multiple" in data["made_by"]:    # Printing Press's v4 was made before the references were raised
             assert data["made_by"]["hint_multiple"] >= 30
             assert min(first["iterations"], second["iterations"]) >= 30 * pos["hint_iterations"]
         assert pos["agree"] == (first["best"] == second["best"])
