@@ -266,6 +266,20 @@ def test_stop_ends_a_search_at_once(client):
     assert client.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]}).status_code == 200
 
 
+def test_a_move_right_after_stop_waits_for_the_search_to_end(client):
+    """Stop, then at once a move (as a person clicks Undo or a move right after Stop):
+    the search told to stop is waited for, not answered 409 (busy)."""
+    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 8}).json()
+    gid = view["id"]
+    with client.stream("POST", f"/api/games/{gid}/hint", json={"seconds": 60}) as r:
+        for line in r.iter_lines():
+            if line and json.loads(line)["event"] == "progress":
+                break
+        assert client.post(f"/api/games/{gid}/stop").json() == {"stopped": True}
+        moved = client.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]})
+        assert moved.status_code == 200, moved.json()
+
+
 def test_a_stream_nobody_reads_stops_its_search():
     """The heartbeat: a search whose stream is not read (a closed page) stops."""
     app = create_app(Limits(workers=1, heartbeat=0.5))

@@ -49,6 +49,7 @@ log = logging.getLogger("gutenberg_ai.interfaces.web")
 STATIC = Path(__file__).parent / "static"
 WEB_BOTS = ("smmcts", "ismcts", "learned", "heuristic", "random")   # the AI seats the page offers: stoppable searches
 USER_ERRORS = (FileDataError, ValueError, pyspiel.SpielError)
+STOPPING_SECONDS = 10.0     # how long a request waits for a search told to stop to end
 
 
 class ApiError(Exception):
@@ -426,8 +427,14 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @contextlib.contextmanager
     def holding(web: WebGame | WebTable):
+        """The game held for one request; 409 while a search holds it, but a search told
+        to stop is waited for (it ends at its next slice, seconds on a loaded machine), so
+        that Undo or a move right after Stop acts instead of finding the game busy."""
         if not web.lock.acquire(blocking=False):
-            raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
+            job = web.job
+            stopping = job is not None and job.cancel.is_set()
+            if not web.lock.acquire(timeout=STOPPING_SECONDS if stopping else 0):
+                raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
         web.busy = True
         try:
             yield
