@@ -33,8 +33,8 @@ def hint_factory(threads: int, trees: int | None, bot: str = "smmcts", top: int 
     """A bot factory for score_bot whose move is the first of the hint of `bot` (one of
     hints.HINT_BOTS) showing `top` moves."""
     def make(game, seat, seed, budget, **options):
-        return HintBot(seed=seed, top=top, bot=bot, seconds=budget.get("seconds"), iterations=budget.get("iterations"),
-                       threads=threads, trees=trees)
+        return HintBot(game, seat, seed=seed, top=top, bot=bot, seconds=budget.get("seconds"),
+                       iterations=budget.get("iterations"), threads=threads, trees=trees)
     make.__name__ = "hint"
     return make
 

@@ -91,12 +91,12 @@ def test_a_hint_bot_plays_the_hints_first_move():
     from gutenberg_ai.search.hints import HintBot
     state = at_plan(commit=False)
     for seed in (1, 2, 3):
-        bot = HintBot(seed=seed, iterations=300, threads=1)
+        bot = HintBot(state.get_game(), 0, seed=seed, iterations=300, threads=1)
         shown = gutenberg_ai.hint(state, iterations=300, seed=seed, threads=1)
         assert bot.step(state) == shown[0].action
         most = max(shown, key=lambda h: h.share)
-        assert HintBot(seed=seed, iterations=300, threads=1, top=1).step(state) == most.action
-    moves = {HintBot(seed=s, iterations=50, threads=1, bot="ismcts").step(state) for s in range(6)}
+        assert HintBot(state.get_game(), 0, seed=seed, iterations=300, threads=1, top=1).step(state) == most.action
+    moves = {HintBot(state.get_game(), 0, seed=s, iterations=50, threads=1, bot="ismcts").step(state) for s in range(6)}
     assert moves <= set(state.legal_actions())
 
 

@@ -56,7 +56,7 @@ from gutenberg_ai import games
 from gutenberg_ai.common import limits
 from gutenberg_ai.games import core_of, returns_mode_of
 from gutenberg_ai.games.seen import UNKNOWN_DRAW, UNSEEN_MOVE, step_text  # noqa: F401 (the words hints use)
-from gutenberg_ai.search.bots import HINT_LINE_LENGTH, HINT_TOP
+from gutenberg_ai.search.bots import HINT_LINE_LENGTH, HINT_TOP, _PrintingBot
 
 HINT_BOTS = ("smmcts", "ismcts", "learned")
 DEFAULT_ITERATIONS = 4000
@@ -289,28 +289,24 @@ def weighed(bot: pyspiel.Bot) -> Hints | None:
     return hints_of(searched, result)
 
 
-class HintBot(pyspiel.Bot):
+class HintBot(_PrintingBot):
     """A player whose move is the first of a hint: `hint(state, seed=seed, top=top,
     **hint_options)` at each decision, so that a harness that scores bots (the benchmark
     suite, benchmarks/hint_quality.py) scores the hint a person reads (`top` HINT_TOP, its
     default) or the search's most searched move (`top` 1: nothing to rank it against).
 
-        bot = HintBot(seed=3, seconds=2.0, threads=1)
+        bot = HintBot(game, 0, seed=3, seconds=2.0, threads=1)
         action = bot.step(state)
     """
 
-    def __init__(self, seed: int = 0, top: int = HINT_TOP, **hint_options: Any):
-        pyspiel.Bot.__init__(self)
-        self.seed, self.hint_options = seed, dict(hint_options, top=top, line_length=0)
+    name = "hint"
+
+    def __init__(self, game: pyspiel.Game, player: int, seed: int = 0, top: int = HINT_TOP, **hint_options: Any):
+        super().__init__(game, player, seed)
+        self.hint_options = dict(hint_options, top=top, line_length=0)
 
     def step(self, state: pyspiel.State) -> int:
         return hint(state, seed=self.seed, **self.hint_options)[0].action
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        pass
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        pass
 
 
 def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pyspiel.Bot],

@@ -810,10 +810,11 @@ def make_references(work: str, settings: dict, suite: dict, progress=None, proce
 def make_strong_suite(key: str, work: str, progress=None, processes: int = 1, version: int = STRONG_VERSION,
                       **options) -> dict:
     """A strong suite (strong_settings's `options`) of `version` (STRONG_VERSION or a later
-    one: a game's strong suite remade is a new version), made in the folder `work`: every game and every reference is written there as it ends, and the same call
-    goes on from there after a stop (a kill included), giving the same suite as an
-    uninterrupted run but for the seconds measured, whatever the `processes` the games
-    and references are shared among. The header says how it was made."""
+    one: a game's strong suite remade is a new version), made in the folder `work`: every
+    game and every reference is written there as it ends, and the same call goes on from
+    there after a stop (a kill included), giving the same suite as an uninterrupted run
+    but for the seconds measured, whatever the `processes` the games and references are
+    shared among. The header says how it was made."""
     from gutenberg_ai.common import limits
     settings = strong_settings(key, **options)
     processes = limits.check_whole(processes, "processes", 1, limits.MAX_JOBS)
