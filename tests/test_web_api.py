@@ -280,6 +280,22 @@ def test_a_move_right_after_stop_waits_for_the_search_to_end(client):
         assert moved.status_code == 200, moved.json()
 
 
+def test_a_hint_right_after_stop_waits_for_the_search_to_end(client):
+    """Stop, then at once another search (Continue, or a hint, right after Stop): it waits
+    for the stopped one to end instead of 409 (busy); a search not told to stop is still
+    refused at once."""
+    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 8}).json()
+    gid = view["id"]
+    with client.stream("POST", f"/api/games/{gid}/hint", json={"seconds": 60}) as r:
+        for line in r.iter_lines():
+            if line and json.loads(line)["event"] == "progress":
+                break
+        assert client.post(f"/api/games/{gid}/hint", json={"iterations": 10}).status_code == 409
+        assert client.post(f"/api/games/{gid}/stop").json() == {"stopped": True}
+        again = client.post(f"/api/games/{gid}/hint", json={"iterations": 10})
+        assert again.status_code == 200 and json.loads(again.text.splitlines()[-1])["event"] == "done", again.text
+
+
 def test_a_stream_nobody_reads_stops_its_search():
     """The heartbeat: a search whose stream is not read (a closed page) stops."""
     app = create_app(Limits(workers=1, heartbeat=0.5))

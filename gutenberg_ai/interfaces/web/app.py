@@ -425,17 +425,20 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     def game_of(game_id: str, page: str) -> WebGame:
         return played.get(game_id, page)
 
+    def take(web: WebGame | WebTable) -> None:
+        """Hold the game for a request (busy until released); 409 while a search holds it,
+        but a search told to stop is waited for (it ends at its next slice, seconds on a
+        loaded machine), so that Undo, a move or Continue right after Stop acts instead
+        of finding the game busy."""
+        job = web.job
+        stopping = job is not None and job.cancel.is_set()
+        if not web.lock.acquire(timeout=STOPPING_SECONDS if stopping else 0):
+            raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
+        web.busy = True
+
     @contextlib.contextmanager
     def holding(web: WebGame | WebTable):
-        """The game held for one request; 409 while a search holds it, but a search told
-        to stop is waited for (it ends at its next slice, seconds on a loaded machine), so
-        that Undo or a move right after Stop acts instead of finding the game busy."""
-        if not web.lock.acquire(blocking=False):
-            job = web.job
-            stopping = job is not None and job.cancel.is_set()
-            if not web.lock.acquire(timeout=STOPPING_SECONDS if stopping else 0):
-                raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
-        web.busy = True
+        take(web)
         try:
             yield
         finally:
@@ -475,9 +478,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         """A search on the game, holding it from now until the search ends; the game must
         be waiting for one of `wanted` (next_turn's kinds), else 409 saying `why`; then
         `check()` (held) may refuse it too."""
-        if not web.lock.acquire(blocking=False):
-            raise ApiError(409, "this game is busy (a search is under way): wait for it, or stop it")
-        web.busy = True
+        take(web)
 
         def release():
             web.busy = False
