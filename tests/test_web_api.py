@@ -3,6 +3,7 @@ their end for every game of the games table, the person's moves (an action, a pl
 numbers), undo, hints, downloads the command line reads back, positions and records
 through the command line's loaders with every problem named, the limits (sizes,
 budgets, stores), and stopping a search."""
+import contextlib
 import json
 import time
 
@@ -266,15 +267,22 @@ def test_stop_ends_a_search_at_once(client):
     assert client.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]}).status_code == 200
 
 
-def test_a_move_right_after_stop_waits_for_the_search_to_end(client):
-    """Stop, then at once a move (as a person clicks Undo or a move right after Stop):
-    the search told to stop is waited for, not answered 409 (busy)."""
+@contextlib.contextmanager
+def hint_under_way(client):
+    """A new game with a 60-second hint searching (it has reported progress): its view."""
     view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 8}).json()
-    gid = view["id"]
-    with client.stream("POST", f"/api/games/{gid}/hint", json={"seconds": 60}) as r:
+    with client.stream("POST", f"/api/games/{view['id']}/hint", json={"seconds": 60}) as r:
         for line in r.iter_lines():
             if line and json.loads(line)["event"] == "progress":
                 break
+        yield view
+
+
+def test_a_move_right_after_stop_waits_for_the_search_to_end(client):
+    """Stop, then at once a move (as a person clicks Undo or a move right after Stop):
+    the search told to stop is waited for, not answered 409 (busy)."""
+    with hint_under_way(client) as view:
+        gid = view["id"]
         assert client.post(f"/api/games/{gid}/stop").json() == {"stopped": True}
         moved = client.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]})
         assert moved.status_code == 200, moved.json()
@@ -284,12 +292,8 @@ def test_a_hint_right_after_stop_waits_for_the_search_to_end(client):
     """Stop, then at once another search (Continue, or a hint, right after Stop): it waits
     for the stopped one to end instead of 409 (busy); a search not told to stop is still
     refused at once."""
-    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 8}).json()
-    gid = view["id"]
-    with client.stream("POST", f"/api/games/{gid}/hint", json={"seconds": 60}) as r:
-        for line in r.iter_lines():
-            if line and json.loads(line)["event"] == "progress":
-                break
+    with hint_under_way(client) as view:
+        gid = view["id"]
         assert client.post(f"/api/games/{gid}/hint", json={"iterations": 10}).status_code == 409
         assert client.post(f"/api/games/{gid}/stop").json() == {"stopped": True}
         again = client.post(f"/api/games/{gid}/hint", json={"iterations": 10})
