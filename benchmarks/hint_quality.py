@@ -3,6 +3,7 @@ against the suite's references (agreement with the best move, win chance lost a 
 
     python benchmarks/hint_quality.py --game printing-press --version 4 --seconds 2 --threads 1
     python benchmarks/hint_quality.py --game gutenberg --iterations 4000 --seeds 0,1,2
+    python benchmarks/hint_quality.py --game lead-letter-printers --options '{"cutoff": 20}'
 
 At each position the hint (`gutenberg_ai.hint`, the search `gutenberg-ai hint` runs, with
 `--seconds` or `--iterations`, `--threads`, seed `s + k` at the suite's k-th position)
@@ -29,12 +30,15 @@ from gutenberg_ai.search.hints import HINT_BOTS, HINT_TOP, HintBot  # noqa: E402
 from gutenberg_ai.tools.suite import score_bot, shipped_versions  # noqa: E402
 
 
-def hint_factory(threads: int, trees: int | None, bot: str = "smmcts", top: int = HINT_TOP):
+def hint_factory(threads: int, trees: int | None, bot: str = "smmcts", top: int = HINT_TOP,
+                 search_options: dict | None = None):
     """A bot factory for score_bot whose move is the first of the hint of `bot` (one of
-    hints.HINT_BOTS) showing `top` moves."""
+    hints.HINT_BOTS) showing `top` moves, its search given `search_options` (the core's
+    SEARCH_OPTIONS) beside the hint's defaults."""
     def make(game, seat, seed, budget, **options):
         return HintBot(game, seat, seed=seed, top=top, bot=bot, seconds=budget.get("seconds"),
-                       iterations=budget.get("iterations"), threads=threads, trees=trees)
+                       iterations=budget.get("iterations"), threads=threads, trees=trees,
+                       **(search_options or {}))
     make.__name__ = "hint"
     return make
 
@@ -53,8 +57,14 @@ def main(argv=None):
     ap.add_argument("--top", type=int, default=HINT_TOP,
                     help=f"the moves the hint shows, its move the first (default {HINT_TOP}, as a person reads it; "
                          "1: the most searched)")
+    ap.add_argument("--options", default="{}",
+                    help='search options of the hint as JSON (the core\'s SEARCH_OPTIONS), e.g. \'{"cutoff": 20}\'')
     args = ap.parse_args(argv)
     try:
+        search_options = json.loads(args.options)
+        if not isinstance(search_options, dict):
+            raise ValueError("--options: a JSON object of search options")
+        games.get(args.game).core.search_config(**search_options)   # a bad option: its error now
         args.game = games.get(args.game).key
         if args.seconds is None and args.iterations is None:
             args.seconds = 2.0
@@ -74,10 +84,11 @@ def main(argv=None):
     results = []
     for seed in seeds:
         r = score_bot("hint", args.game, seed=seed, version=args.version,
-                      factory=hint_factory(args.threads, args.trees, args.bot, args.top), **budget)
+                      factory=hint_factory(args.threads, args.trees, args.bot, args.top, search_options),
+                      **budget)
         results.append(r["overall"])
         print(json.dumps({"game": args.game, "bot": args.bot, "suite_version": r["suite_version"], "seed": seed, **budget,
-                          "threads": args.threads, "top": args.top, **r["overall"],
+                          "threads": args.threads, "top": args.top, "options": search_options, **r["overall"],
                           "players": {n: v for n, v in r.get("players", {}).items()}}), flush=True)
     def mean(key):
         values = [r[key] for r in results if r.get(key) is not None]

@@ -95,7 +95,7 @@ state's: the first empty one. The lead letters' pile is face down with the lette
 backs in view: its top's letters come into view first (C_TOP, in proportion to the tiles
 that show them), then a draw takes one of the tiles with those letters.
 """
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 
 from engine_types cimport *
 from llp_types cimport *

@@ -33,10 +33,15 @@ cdef int MAX_ROUNDS_AHEAD = 4          # rounds left counted at most
 cdef int MAX_FINISH = 6                # own choices made greedily inside an action's effects
 
 
+cdef inline bint capacity_now(const GameState* s, int seat) noexcept nogil:
+    """Seat's production of this round is still to come."""
+    return s.phase <= PH_PRODUCTION and not (s.phase == PH_PRODUCTION and order_position(s, seat) < s.turn)
+
+
 cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int rl) noexcept nogil:
     cdef const PlayerState* p = &s.players[seat]
     cdef int parts[8]
-    cdef int i, c
+    cdef int i, c, factories, techs
     cdef double v
     score_parts(s, cat, seat, parts)
     v = 0.0
@@ -54,9 +59,15 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
         for i in range(N_WAITING):
             if p.waiting[i] >= 0:
                 v += cat.orders[p.waiting[i]].points * (1.0 + WAITING_SHARE)
+    factories = techs = 0
+    for i in range(N_SPACES):       # factory_count and tech_count(p, cat, -1) in one pass
+        if p.up[i] >= N_TECHS:
+            factories += 1
+        elif p.up[i] >= 0:
+            techs += 1
     v += rl * (PER_ROUND_WORKFORCE * p.workforce - MARK_WORTH * (p.workforce // WAGE_PER)
-               + PER_ROUND_FACTORY * factory_count(p) + PER_ROUND_TECH * tech_count(p, cat, -1))
-    if s.phase <= PH_PRODUCTION and not (s.phase == PH_PRODUCTION and order_position(s, seat) < s.turn):
+               + PER_ROUND_FACTORY * factories + PER_ROUND_TECH * techs)
+    if capacity_now(s, seat):
         v += CAPACITY_NOW * p.capacity
     if p.capacity > p.workforce:
         v += rl * PER_ROUND_CAPACITY * (p.capacity - p.workforce)
@@ -80,19 +91,64 @@ cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noex
         value[seat] = seat_value(s, cat, seat, rl)
 
 
-cdef double seat_score(const GameState* s, const Catalogue* cat, int seat) noexcept nogil:
-    """The evaluation for seat: its projected score less a share of the best other's."""
-    cdef double v[MAX_SEATS]
-    cdef double other = -1e18
+# An action's value needs every other seat's evaluation after it, and most actions leave
+# the other players' parts of the state as they were: their values at the state the
+# actions start from are kept (OthersKnown) and reused wherever seat_value would read
+# the same things. seat_value(s, seat, rl) reads s.players[seat], rl, whether the game is
+# over, capacity_now(s, seat) and the seat's assistants on the streets (a contract's
+# value), nothing else: seat_score_known compares those, so the reuse gives the same
+# doubles.
+ctypedef struct OthersKnown:
+    bint reuse                  # False: every seat evaluated afresh (to check the reuse)
+    const GameState* base       # the state the actions start from
+    int rl                      # rounds_left(base)
+    double value[MAX_SEATS]     # seat_value at base, where known
+    bint known[MAX_SEATS]
+
+
+cdef inline void others_known_at(OthersKnown* k, const GameState* base, bint reuse) noexcept nogil:
     cdef int q
-    evaluate(s, cat, v)
+    k.reuse = reuse
+    k.base = base
+    k.rl = rounds_left(base)
+    for q in range(MAX_SEATS):
+        k.known[q] = False
+
+
+cdef double seat_score_known(const GameState* s, const Catalogue* cat, int seat, OthersKnown* k) noexcept nogil:
+    """The evaluation for seat: its projected score less a share of the best other's (the
+    other seats' values taken from k where they are the same as at k.base)."""
+    cdef int q, rl = rounds_left(s)
+    cdef double v, other = -1e18
+    # What every seat's value reads alike: rl, the game not over, the assistants on the
+    # streets (compared whole: they seldom change).
+    cdef bint table = (k.reuse and rl == k.rl and s.phase != PH_TERMINAL and k.base.phase != PH_TERMINAL
+                       and memcmp(s.street_owner, k.base.street_owner, sizeof(s.street_owner)) == 0)
     for q in range(s.num_players):
-        if q != seat and v[q] > other:
-            other = v[q]
-    return v[seat] - 0.3 * other
+        if q == seat:
+            continue
+        if (table and capacity_now(s, q) == capacity_now(k.base, q)
+                and memcmp(&s.players[q], &k.base.players[q], sizeof(PlayerState)) == 0):
+            if not k.known[q]:
+                k.value[q] = seat_value(k.base, cat, q, k.rl)
+                k.known[q] = True
+            v = k.value[q]
+        else:
+            v = seat_value(s, cat, q, rl)
+        if v > other:
+            other = v
+    return seat_value(s, cat, seat, rl) - 0.3 * other
 
 
-cdef void finish_effects(GameState* s, const Catalogue* cat, int seat) noexcept nogil:
+cdef inline void copy_live(GameState* to, const GameState* s) noexcept nogil:
+    """Copy what is live of s: all but the frames above its stack and the seats beyond its
+    players (the state is 2.5 kB, its live part half as much with 2 players). For the
+    heuristic's look-ahead states only, which nothing hashes or compares whole."""
+    memcpy(to, s, <size_t>(<const char*>&s.frames[s.n_frames] - <const char*>s))
+    memcpy(to.players, s.players, s.num_players * sizeof(PlayerState))
+
+
+cdef void finish_effects(GameState* s, const Catalogue* cat, int seat, OthersKnown* k) noexcept nogil:
     """Carry out the effects seat has started, its choices inside them made greedily one
     step ahead (stops at chance nodes and when the effects are done)."""
     cdef int buf[MAX_LEGAL]
@@ -111,9 +167,9 @@ cdef void finish_effects(GameState* s, const Catalogue* cat, int seat) noexcept 
             continue
         best_v = -1e18
         for i in range(n):
-            child = s[0]
+            copy_live(&child, s)
             apply_action(&child, cat, buf[i])
-            v = seat_score(&child, cat, seat)
+            v = seat_score_known(&child, cat, seat, k)
             if v > best_v:
                 best_v = v
                 best = i
@@ -124,13 +180,21 @@ cdef void action_values(const GameState* s, const Catalogue* cat, const int* act
                         double* values) noexcept nogil:
     """Each action's value to the player acting: the evaluation once the effects it starts
     are carried out (finish_effects), less a share of the best other's."""
+    action_values_reusing(s, cat, actions, n, values, True)
+
+
+cdef void action_values_reusing(const GameState* s, const Catalogue* cat, const int* actions, int n,
+                                double* values, bint reuse) noexcept nogil:
+    """action_values; `reuse`: the other seats' values kept where unchanged (OthersKnown)."""
     cdef GameState child
+    cdef OthersKnown k
     cdef int i, seat = s.actor
+    others_known_at(&k, s, reuse)
     for i in range(n):
-        child = s[0]
+        copy_live(&child, s)
         apply_action(&child, cat, actions[i])
-        finish_effects(&child, cat, seat)
-        values[i] = seat_score(&child, cat, seat)
+        finish_effects(&child, cat, seat, &k)
+        values[i] = seat_score_known(&child, cat, seat, &k)
         if actions[i] == A_PASS and s.n_frames == 0 and s.phase == PH_ACTIONS:
             values[i] -= 0.01        # optional actions first, when they are worth as much
 
@@ -159,10 +223,12 @@ cdef int heuristic_choice(const GameState* s, const Catalogue* cat, Rng* rng, do
 # Python entry points (heuristic_move, evaluate_state and policy_games are the shared
 # search's: ext/engine/search.pxi).
 # =======================================================================================
-def heuristic_values(CoreState state):
-    """The heuristic's value of each legal action: a dict action -> value."""
+def heuristic_values(CoreState state, bint reuse_others=True):
+    """The heuristic's value of each legal action: a dict action -> value.
+    `reuse_others=False` evaluates every seat afresh at every step (the same values,
+    slower: the check of OthersKnown)."""
     cdef int buf[MAX_LEGAL]
     cdef double values[MAX_LEGAL]
     cdef int n = legal_actions(&state.s, &state.rules.cat, buf)
-    action_values(&state.s, &state.rules.cat, buf, n, values)
+    action_values_reusing(&state.s, &state.rules.cat, buf, n, values, reuse_others)
     return {buf[i]: values[i] for i in range(n)}
