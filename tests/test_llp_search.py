@@ -17,7 +17,6 @@ def test_its_rollouts_stop_after_50_decisions_the_rest_shared():
     assert llp.search_config(cutoff=100) == llp.SHARED_SEARCH_OPTIONS
 
 
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_heuristic_reusing_the_other_seats_values_gives_the_values_of_evaluating_all(players):
     # The rollout policy keeps the other seats' evaluations where an action leaves what
