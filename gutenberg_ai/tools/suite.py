@@ -743,6 +743,12 @@ def position_budget(settings: dict, hint: int | None) -> dict:
     return {"iterations": min(max(budget["iterations"], wanted), limits.MAX_ITERATIONS)}
 
 
+def suite_header(suite: dict) -> dict:
+    """The suite without its positions: what a worker needs beside the one position it
+    is given (the game, its parameters, how the suite is made)."""
+    return {k: v for k, v in suite.items() if k != "positions"}
+
+
 def probe_work_position(path: str, suite: dict, pos: dict, task: dict) -> None:
     """A position's hint iterations (hint_iterations), measured and written to `path`."""
     from gutenberg_ai.games.records import write_json
@@ -756,7 +762,7 @@ def probe_positions(work: str, settings: dict, suite: dict, progress=None, proce
     the budgets stay those of the first run."""
     if not raised_by_hint(settings):
         return
-    header = {k: v for k, v in suite.items() if k != "positions"}
+    header = suite_header(suite)
     entries = [(os.path.join(work, "probes", f"{pos['id']}.json"),
                 {"id": pos["id"], "digest": pos["digest"], "bot": settings["reference_bot"],
                  "hint_seconds": HINT_SECONDS, "probe_seconds": PROBE_SECONDS}, header, pos)
@@ -793,7 +799,7 @@ def make_references(work: str, settings: dict, suite: dict, progress=None, proce
     (work/references/<id>.<j>.json), in `processes` processes; then each position says
     whether they agree."""
     positions = suite["positions"]
-    header = {k: v for k, v in suite.items() if k != "positions"}
+    header = suite_header(suite)
     entries = [(os.path.join(work, "references", f"{pos['id']}.{j + 1}.json"),
                 {"id": pos["id"], "digest": pos["digest"], "seed": reference_seed(settings, pos["id"], j),
                  "bot": settings["reference_bot"], "budget": position_budget(settings, pos.get("hint_iterations")),
