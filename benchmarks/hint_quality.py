@@ -61,11 +61,12 @@ def main(argv=None):
                     help='search options of the hint as JSON (the core\'s SEARCH_OPTIONS), e.g. \'{"cutoff": 20}\'')
     args = ap.parse_args(argv)
     try:
+        game = games.get(args.game)
+        args.game = game.key
         search_options = json.loads(args.options)
         if not isinstance(search_options, dict):
             raise ValueError("--options: a JSON object of search options")
-        games.get(args.game).core.search_config(**search_options)   # a bad option: its error now
-        args.game = games.get(args.game).key
+        game.core.search_config(**search_options)   # a bad option: its error now
         if args.seconds is None and args.iterations is None:
             args.seconds = 2.0
         limits.check_budget(args.seconds, args.iterations)
