@@ -10,7 +10,7 @@ import pytest
 
 import gutenberg_ai
 from gutenberg_ai.games.lead_letter_printers import _core
-from every_game import check_resample, play_random
+from every_game import check_resample, play_random, random_step
 from llp_helpers import A
 
 GAME = "lead_letter_printers"
@@ -88,6 +88,53 @@ def test_resampled_states_play_on_like_any_other():
     r = state.resample_from_infostate(state.current_player(), random.Random(1).random)
     play_random(r, random.Random(2))
     assert r.is_terminal() and len(r.returns()) == 3 and sum(r.returns()) == pytest.approx(0.0)
+
+
+def _drawing_from_under_the_pile(state, player):
+    """Whether player is to act and some level's pile is empty above factories put back
+    that player has not seen: the next draw of that level comes from under it, and no
+    chance outcome says which factories come out."""
+    if state.is_chance_node() or state.current_player() != player:
+        return False
+    d = gutenberg_ai.core_of(state).to_dict()
+    per_level = _core.START_RECORD_WIDTH // 4      # a start record: one number per factory
+    return any(d["factory_pile"] >> (lv * per_level) & ((1 << per_level) - 1) == 0
+               and any(not (d["factory_bottom_seen"][lv][i] >> player) & 1 for i in range(d["factory_bottom_n"][lv]))
+               for lv in range(4))
+
+
+def test_factories_drawn_from_under_the_pile_are_in_the_drawers_information_state():
+    """A draw from under a pile leaves no history entry, yet its drawer sees the
+    factories (and may keep one): two states alike in every entry, whose player drew
+    different factories from there, must not share an information state string, or a
+    search keyed by it (OpenSpiel's ISMCTSBot) plays one's move in the other. The pair:
+    a state where player is about to draw from under a pile, and its resample for that
+    player (the factories another put back, unseen, relabelled), each after the same
+    move."""
+    game = load(players=4)
+    for k in range(31, 31 + 40):
+        rng = random.Random(k)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = None if state.is_chance_node() else state.current_player()
+            if player is not None and _drawing_from_under_the_pile(state, player):
+                r = state.resample_from_infostate(player, random.Random(k).random)
+                assert r.information_state_string(player) == state.information_state_string(player)
+                for a in state.legal_actions():
+                    s2, r2 = state.clone(), r.clone()
+                    s2.apply_action(a)
+                    r2.apply_action(a)
+                    if s2.is_chance_node() or r2.is_chance_node() or s2.is_terminal():
+                        continue
+                    if s2.current_player() == player and s2.legal_actions() != r2.legal_actions():
+                        # The same entries seen (no chance between), different factories to keep.
+                        assert len(s2.history()) == len(r2.history()) == len(state.history()) + 1
+                        assert s2.information_state_string(player) != r2.information_state_string(player)
+                        assert not np.array_equal(s2.information_state_tensor(player),
+                                                  r2.information_state_tensor(player))
+                        return
+            state.apply_action(random_step(state, rng, factories_first))
+    pytest.fail("no random game drew factories another player put back unseen")
 
 
 # ---------------------------------------------------------------------------------------

@@ -225,7 +225,9 @@ class NativeState : public State {
     spiel_write_obs(&s_, player, values.data());
   }
 
-  // "p<player> actor:action actor:action ...", what the player has not seen as "?".
+  // "p<player> actor:action actor:action ...", what the player has not seen as "?";
+  // then " | " and what the player sees that no entry holds (the core's private view:
+  // Lead Letter Printers' factories drawn from under a pile), where there is any.
   std::string InformationStateString(Player player) const override {
     CheckPlayer(player);
     const int n = history_.size();
@@ -239,6 +241,12 @@ class NativeState : public State {
       } else {
         absl::StrAppend(&out, pa.action);
       }
+    }
+    int seen[SPIEL_PRIVATE_WIDTH];
+    const int k = spiel_private_view(&s_, player, seen);
+    if (k > 0) {
+      out += " |";
+      for (int j = 0; j < k; ++j) absl::StrAppend(&out, " ", seen[j]);
     }
     return out;
   }

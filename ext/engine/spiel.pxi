@@ -29,6 +29,12 @@
 #   resampled state), set_start_record(s, record) checks and sets one in an initial
 #   state. A game without them: START_WIDTH 1, start_records returns 0,
 #   set_start_record False.
+#   What a player sees that no history entry holds (a tile drawn from under a pile
+#   without chance, seen by its drawer): PRIVATE_WIDTH ints at most, written by
+#   private_view(s, player, out) (returns how many); the information state string ends
+#   with them, so that two states a player can tell apart never share a string. A game
+#   whose history holds everything a player sees: PRIVATE_WIDTH 1, private_view
+#   returns 0.
 
 from libcpp.string cimport string
 
@@ -39,6 +45,7 @@ cdef public enum:
     SPIEL_MAX_SEATS = MAX_SEATS
     SPIEL_OBS_SIZE = OBS_SIZE
     SPIEL_START_WIDTH = START_WIDTH
+    SPIEL_PRIVATE_WIDTH = PRIVATE_WIDTH
 
 # ---------------------------------------------------------------------------------------
 # The rules, without Python.
@@ -80,6 +87,10 @@ cdef public void spiel_write_obs(const GameState* s, int player, float* out) noe
 cdef public bint spiel_entry_hidden(const GameState* s, int player, int i, int n, int actor,
                                     int action) noexcept nogil:
     return entry_hidden(s, player, i, n, actor, action)
+
+
+cdef public int spiel_private_view(const GameState* s, int player, int* out) noexcept nogil:
+    return private_view(s, player, out)
 
 
 cdef public int spiel_resample_history(GameState* start, GameState* s, int player, const int* actors,

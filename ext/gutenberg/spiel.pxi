@@ -98,4 +98,14 @@ def _start_plans(Rules rules, CoreState now):
             for k in range(n)}
 
 
+# Every draw a player sees during the game is a history entry: no private view
+# (engine/spiel.pxi).
+cdef enum:
+    PRIVATE_WIDTH = 1
+
+
+cdef inline int private_view(const GameState* s, int player, int* out) noexcept nogil:
+    return 0
+
+
 include "engine/spiel.pxi"

@@ -120,4 +120,43 @@ def _set_start_record(CoreState st, record):
 
 START_RECORD_WIDTH = START_WIDTH
 
+
+# ---------------------------------------------------------------------------------------
+# What a player sees that the history does not hold: a draw from under a factory pile is
+# no chance outcome (the tiles come out in order), so the factories a player draws from
+# there, and those it saw put back, are in no entry. Two states alike in every entry a
+# player sees may differ in them (and so in the factories that player may keep): the
+# information state string ends with this view, the places as write_obs shows them.
+# Per level: how many lie under the pile, then each (its id if player saw it put back,
+# else -1); then the three drawn slots (the id if player sees it, -1 hidden, -2 empty).
+# Nothing (0) when player sees none of them.
+# ---------------------------------------------------------------------------------------
+cdef enum:
+    PRIVATE_WIDTH = N_LEVELS * (1 + PER_LEVEL_FACTORIES) + FACTORY_DRAW
+
+
+cdef int private_view(const GameState* s, int player, int* out) noexcept nogil:
+    cdef int lv, i, k = 0
+    cdef bint any_seen = False
+    for lv in range(N_LEVELS):
+        out[k] = s.factory_bottom_n[lv]
+        k += 1
+        for i in range(s.factory_bottom_n[lv]):
+            if (s.factory_bottom_seen[lv][i] >> player) & 1:
+                out[k] = s.factory_bottom[lv][i]
+                any_seen = True
+            else:
+                out[k] = -1
+            k += 1
+    for i in range(FACTORY_DRAW):
+        if s.drawn[i] < 0:
+            out[k] = -2
+        elif s.actor == player or (s.drawn_seen[i] >> player) & 1:
+            out[k] = s.drawn[i]
+            any_seen = True
+        else:
+            out[k] = -1
+        k += 1
+    return k if any_seen else 0
+
 include "engine/spiel.pxi"

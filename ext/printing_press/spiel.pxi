@@ -168,4 +168,14 @@ def _set_start_record(CoreState st, record):
 
 START_RECORD_WIDTH = START_WIDTH
 
+# Every draw a player sees during the game is a history entry: no private view
+# (engine/spiel.pxi).
+cdef enum:
+    PRIVATE_WIDTH = 1
+
+
+cdef inline int private_view(const GameState* s, int player, int* out) noexcept nogil:
+    return 0
+
+
 include "engine/spiel.pxi"
