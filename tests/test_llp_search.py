@@ -34,3 +34,56 @@ def test_the_heuristic_reusing_the_other_seats_values_gives_the_values_of_evalua
                 checked += 1
             s.apply(mixed_move(s, rng, 0.7))
     assert checked > 100
+
+
+@pytest.fixture
+def weights():
+    """The evaluation's weights, put back after the test (they are the process's)."""
+    core = games.get("lead-letter-printers").core
+    before = core.heuristic_weights()
+    yield core
+    core.set_heuristic_weights(before)
+
+
+def test_a_mark_and_a_resource_are_worth_a_fifth_of_a_point_and_more_per_round_left(weights):
+    # seat_value counts each resource and mark at 1/SCORE_DIVISOR plus a per-round worth
+    # for each round left (at most 4): raising the per-round worth by 0.1 raises a seat's
+    # value by 0.1 * (its marks or resources) * min(rounds left, 4), and not at all once no
+    # round is left.
+    assert weights.heuristic_weights()["MARK_AT_END"] == weights.heuristic_weights()["RESOURCE_AT_END"] == 0.2
+    rules = make_rules({"players": 3})
+    rng = random.Random(7)
+    s = rules.new_state()
+    seen_rounds = set()
+    while not s.is_terminal():
+        if not s.is_chance():
+            d = s.to_dict()
+            rl = min(s.rounds_left(), 4)
+            for name, held in (("MARK_PER_ROUND", [p["marks"] for p in d["players"]]),
+                               ("RESOURCE_PER_ROUND", [sum(p["res"]) for p in d["players"]])):
+                before = weights.evaluate_state(s)
+                w = weights.heuristic_weights()[name]
+                weights.set_heuristic_weights({name: w + 0.1})
+                after = weights.evaluate_state(s)
+                weights.set_heuristic_weights({name: w})
+                assert after == pytest.approx([b + 0.1 * h * rl for b, h in zip(before, held)])
+            seen_rounds.add(rl)
+        s.apply(mixed_move(s, rng, 0.7))
+    assert {0, 1, 4} <= seen_rounds
+
+
+def test_heuristic_weights_are_checked_all_at_once_and_nothing_is_half_set(weights):
+    before = weights.heuristic_weights()
+    with pytest.raises(ValueError) as e:
+        weights.set_heuristic_weights({"MARK_PER_ROUND": 0.01, "NO_SUCH": 1.0, "UNUSED_DISC": float("inf"),
+                                       "OPEN_SLOT": "0.5", "LETTER_HELD": True, "HELD_CONTRACT": 1e6})
+    message = str(e.value)
+    for part in ("'NO_SUCH' is not a weight", "UNUSED_DISC: inf", "OPEN_SLOT: '0.5'", "LETTER_HELD: True",
+                 "HELD_CONTRACT: 1000000.0"):
+        assert part in message
+    assert "MARK_PER_ROUND" not in message.split("known:")[0]
+    assert weights.heuristic_weights() == before
+    with pytest.raises(ValueError, match="a mapping"):
+        weights.set_heuristic_weights([("MARK_PER_ROUND", 0.1)])
+    weights.set_heuristic_weights({"MARK_PER_ROUND": 0.01})
+    assert weights.heuristic_weights() == {**before, "MARK_PER_ROUND": 0.01}

@@ -13,8 +13,17 @@
 # numbers are judgement, kept in one place per idea.
 
 cdef double HEURISTIC_EPSILON = 0.05   # chance of a uniformly random move (rollout diversity)
-cdef double RESOURCE_WORTH = 0.5       # a resource: a fifth of a point at the end, and production
-cdef double MARK_WORTH = 0.45          # a mark: a fifth of a point, and orders and contracts to buy
+# A resource or a mark scores a fifth of a point at the end (SCORE_DIVISOR), and is worth
+# a little more while rounds remain to spend it. Worth more, they are kept instead of
+# spent: 200-game matches at 400 iterations a move (benchmarks/heuristic_weights.py,
+# figures in benchmarks/README.md), a resource and a mark at 0.5 and 0.45 at every stage
+# lost 38.5% to 0.2 + 0.075 and 0.0625 a round left, which lost 35.5% to 0.2 + 0.05 each,
+# which lost 40.2% to 0.2 + 0.025 (and 47.5% to 0.2 at every stage: no difference).
+cdef double RESOURCE_AT_END = 1.0 / SCORE_DIVISOR
+cdef double RESOURCE_PER_ROUND = 0.025 # per round left (at most MAX_ROUNDS_AHEAD)
+cdef double MARK_AT_END = 1.0 / SCORE_DIVISOR
+cdef double MARK_PER_ROUND = 0.025
+cdef double WAGE_MARK = 0.45           # a mark paid in wages in a round to come
 cdef double STAGE_SHARE = 0.5          # an order in stage k: (STAGE_SHARE + STAGE_STEP * k) of its points
 cdef double STAGE_STEP = 0.12
 cdef double WAITING_SHARE = 0.1        # an order waiting while rounds remain
@@ -29,6 +38,7 @@ cdef double HELD_CONTRACT = 0.5        # a contract bought, not active
 cdef double LETTER_HELD = 0.4          # a lead letter on the workshop's left
 cdef double STICK_PARTIAL = 1.0        # a letter on a composing stick not full yet (5 points for 3)
 cdef double OPEN_SLOT = 0.6            # an unlocked contract slot (a contract's points and its bonus)
+cdef double OTHERS_SHARE = 0.3         # an action's value: the mover's less this share of the best other's
 cdef int MAX_ROUNDS_AHEAD = 4          # rounds left counted at most
 cdef int MAX_FINISH = 6                # own choices made greedily inside an action's effects
 
@@ -49,9 +59,10 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
         v += parts[i]
     if s.phase == PH_TERMINAL:
         return v + parts[7]
-    v += (p.res[0] + p.res[1] + p.res[2]) * RESOURCE_WORTH + p.marks * MARK_WORTH
     if rl > MAX_ROUNDS_AHEAD:
         rl = MAX_ROUNDS_AHEAD
+    v += ((p.res[0] + p.res[1] + p.res[2]) * (RESOURCE_AT_END + RESOURCE_PER_ROUND * rl)
+          + p.marks * (MARK_AT_END + MARK_PER_ROUND * rl))
     for i in range(N_STAGES):
         if p.stage[i] >= 0:
             v += cat.orders[p.stage[i]].points * (STAGE_SHARE + STAGE_STEP * i) - 1.0
@@ -65,7 +76,7 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
             factories += 1
         elif p.up[i] >= 0:
             techs += 1
-    v += rl * (PER_ROUND_WORKFORCE * p.workforce - MARK_WORTH * (p.workforce // WAGE_PER)
+    v += rl * (PER_ROUND_WORKFORCE * p.workforce - WAGE_MARK * (p.workforce // WAGE_PER)
                + PER_ROUND_FACTORY * factories + PER_ROUND_TECH * techs)
     if capacity_now(s, seat):
         v += CAPACITY_NOW * p.capacity
@@ -137,7 +148,7 @@ cdef double seat_score_known(const GameState* s, const Catalogue* cat, int seat,
             v = seat_value(s, cat, q, rl)
         if v > other:
             other = v
-    return seat_value(s, cat, seat, rl) - 0.3 * other
+    return seat_value(s, cat, seat, rl) - OTHERS_SHARE * other
 
 
 cdef inline void copy_live(GameState* to, const GameState* s) noexcept nogil:
@@ -232,3 +243,63 @@ def heuristic_values(CoreState state, bint reuse_others=True):
     cdef int n = legal_actions(&state.s, &state.rules.cat, buf)
     action_values_reusing(&state.s, &state.rules.cat, buf, n, values, reuse_others)
     return {buf[i]: values[i] for i in range(n)}
+
+
+# The weights above by name, for experiments that compare evaluations
+# (benchmarks/heuristic_weights.py). They are the process's: every search and rollout in
+# it uses them from the next move on.
+import math
+
+HEURISTIC_WEIGHTS = ("RESOURCE_AT_END", "RESOURCE_PER_ROUND", "MARK_AT_END", "MARK_PER_ROUND", "WAGE_MARK",
+                     "STAGE_SHARE", "STAGE_STEP", "WAITING_SHARE", "PER_ROUND_WORKFORCE", "CAPACITY_NOW",
+                     "PER_ROUND_CAPACITY", "PER_ROUND_FACTORY", "PER_ROUND_TECH", "UNUSED_SIGN", "UNUSED_DISC",
+                     "HELD_CONTRACT", "LETTER_HELD", "STICK_PARTIAL", "OPEN_SLOT", "OTHERS_SHARE")
+MAX_HEURISTIC_WEIGHT = 100.0
+
+
+cdef double* weight_place(str name) noexcept:
+    if name == "RESOURCE_AT_END": return &RESOURCE_AT_END
+    if name == "RESOURCE_PER_ROUND": return &RESOURCE_PER_ROUND
+    if name == "MARK_AT_END": return &MARK_AT_END
+    if name == "MARK_PER_ROUND": return &MARK_PER_ROUND
+    if name == "WAGE_MARK": return &WAGE_MARK
+    if name == "STAGE_SHARE": return &STAGE_SHARE
+    if name == "STAGE_STEP": return &STAGE_STEP
+    if name == "WAITING_SHARE": return &WAITING_SHARE
+    if name == "PER_ROUND_WORKFORCE": return &PER_ROUND_WORKFORCE
+    if name == "CAPACITY_NOW": return &CAPACITY_NOW
+    if name == "PER_ROUND_CAPACITY": return &PER_ROUND_CAPACITY
+    if name == "PER_ROUND_FACTORY": return &PER_ROUND_FACTORY
+    if name == "PER_ROUND_TECH": return &PER_ROUND_TECH
+    if name == "UNUSED_SIGN": return &UNUSED_SIGN
+    if name == "UNUSED_DISC": return &UNUSED_DISC
+    if name == "HELD_CONTRACT": return &HELD_CONTRACT
+    if name == "LETTER_HELD": return &LETTER_HELD
+    if name == "STICK_PARTIAL": return &STICK_PARTIAL
+    if name == "OPEN_SLOT": return &OPEN_SLOT
+    if name == "OTHERS_SHARE": return &OTHERS_SHARE
+    return NULL
+
+
+def heuristic_weights():
+    """The evaluation's weights now: {name: value} (HEURISTIC_WEIGHTS)."""
+    return {name: weight_place(name)[0] for name in HEURISTIC_WEIGHTS}
+
+
+def set_heuristic_weights(weights):
+    """Set some of the evaluation's weights ({name: number}), for this process. All or
+    nothing: ValueError naming every unknown name and every value that is not a finite
+    number within +-MAX_HEURISTIC_WEIGHT, and nothing set."""
+    if not isinstance(weights, dict):
+        raise ValueError(f"heuristic weights: a mapping of name to number, not {type(weights).__name__}")
+    problems = []
+    for name, value in weights.items():
+        if not isinstance(name, str) or name not in HEURISTIC_WEIGHTS:
+            problems.append(f"{name!r} is not a weight (known: {', '.join(HEURISTIC_WEIGHTS)})")
+        elif isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                or abs(value) > MAX_HEURISTIC_WEIGHT:
+            problems.append(f"{name}: {value!r} is not a number within +-{MAX_HEURISTIC_WEIGHT:g}")
+    if problems:
+        raise ValueError("heuristic weights: " + "; ".join(problems))
+    for name, value in weights.items():
+        weight_place(name)[0] = value
