@@ -87,3 +87,31 @@ def test_heuristic_weights_are_checked_all_at_once_and_nothing_is_half_set(weigh
         weights.set_heuristic_weights([("MARK_PER_ROUND", 0.1)])
     weights.set_heuristic_weights({"MARK_PER_ROUND": 0.01})
     assert weights.heuristic_weights() == {**before, "MARK_PER_ROUND": 0.01}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_at_the_last_optional_actions_the_evaluation_is_the_score_as_it_stands(players):
+    # Game end: "They may use all their unused signboards and/or city discs and activate
+    # contracts", then the final scoring; nothing is produced any more. What is not used
+    # then scores nothing, so the evaluation is the final scoring's lines with resources
+    # and cash at a fifth of a point unrounded: no worth for unused signboards, discs,
+    # contracts held, letters or orders' stages (the search compares using them with
+    # passing by what using them brings).
+    core = games.get("lead-letter-printers").core
+    rules = make_rules({"players": players})
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(300 * players + seed)
+        s = rules.new_state()
+        while not s.is_terminal():
+            if s.phase == "game end: last optional actions" and not s.is_chance():
+                values = core.evaluate_state(s)
+                d = s.to_dict()
+                for q in range(players):
+                    lines = s.score_breakdown(q)
+                    p = d["players"][q]
+                    exact = lines["total"] - lines["resources_and_cash"] + 0.2 * (sum(p["res"]) + p["marks"])
+                    assert values[q] == pytest.approx(exact)
+                checked += 1
+            s.apply(mixed_move(s, rng, 0.7))
+    assert checked >= 3

@@ -63,6 +63,11 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
         rl = MAX_ROUNDS_AHEAD
     v += ((p.res[0] + p.res[1] + p.res[2]) * (RESOURCE_AT_END + RESOURCE_PER_ROUND * rl)
           + p.marks * (MARK_AT_END + MARK_PER_ROUND * rl))
+    if rl == 0:
+        # The last optional actions: nothing is produced any more, and what is not used
+        # now scores nothing ("They may use all their unused signboards and/or city discs
+        # and activate contracts"): the score as it stands, resources and cash unrounded.
+        return v
     for i in range(N_STAGES):
         if p.stage[i] >= 0:
             v += cat.orders[p.stage[i]].points * (STAGE_SHARE + STAGE_STEP * i) - 1.0
@@ -206,7 +211,7 @@ cdef void action_values_reusing(const GameState* s, const Catalogue* cat, const 
         apply_action(&child, cat, actions[i])
         finish_effects(&child, cat, seat, &k)
         values[i] = seat_score_known(&child, cat, seat, &k)
-        if actions[i] == A_PASS and s.n_frames == 0 and s.phase == PH_ACTIONS:
+        if actions[i] == A_PASS and s.n_frames == 0 and (s.phase == PH_ACTIONS or s.phase == PH_FINAL):
             values[i] -= 0.01        # optional actions first, when they are worth as much
 
 
