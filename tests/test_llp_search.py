@@ -9,6 +9,19 @@ from gutenberg_ai import games
 from gutenberg_ai.games.lead_letter_printers import make_rules
 
 
+def decisions(players, seeds):
+    """Every decision (not a draw) of seeded games of the core, the heuristic's moves
+    mixed with random ones, one game a seed."""
+    rules = make_rules({"players": players})
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = rules.new_state()
+        while not s.is_terminal():
+            if not s.is_chance():
+                yield s
+            s.apply(mixed_move(s, rng, 0.7))
+
+
 def test_its_rollouts_stop_after_50_decisions_the_rest_shared():
     llp = games.get("lead-letter-printers").core
     assert llp.GAME_SEARCH_DEFAULTS == {"cutoff": 50}
@@ -23,16 +36,11 @@ def test_the_heuristic_reusing_the_other_seats_values_gives_the_values_of_evalua
     # they read unchanged (OthersKnown in heuristic.pxi); the values must be the same
     # doubles as evaluating every seat afresh, at every decision of mixed seeded games.
     llp = games.get("lead-letter-printers")
-    rules = make_rules({"players": players})
     checked = 0
-    for seed in range(2):
-        rng = random.Random(100 * players + seed)
-        s = rules.new_state()
-        while not s.is_terminal():
-            if not s.is_chance() and len(s.legal_actions()) > 1:
-                assert llp.core.heuristic_values(s) == llp.core.heuristic_values(s, reuse_others=False)
-                checked += 1
-            s.apply(mixed_move(s, rng, 0.7))
+    for s in decisions(players, [100 * players + seed for seed in range(2)]):
+        if len(s.legal_actions()) > 1:
+            assert llp.core.heuristic_values(s) == llp.core.heuristic_values(s, reuse_others=False)
+            checked += 1
     assert checked > 100
 
 
@@ -51,24 +59,19 @@ def test_a_mark_and_a_resource_are_worth_a_fifth_of_a_point_and_more_per_round_l
     # value by 0.1 * (its marks or resources) * min(rounds left, 4), and not at all once no
     # round is left.
     assert weights.heuristic_weights()["MARK_AT_END"] == weights.heuristic_weights()["RESOURCE_AT_END"] == 0.2
-    rules = make_rules({"players": 3})
-    rng = random.Random(7)
-    s = rules.new_state()
     seen_rounds = set()
-    while not s.is_terminal():
-        if not s.is_chance():
-            d = s.to_dict()
-            rl = min(s.rounds_left(), 4)
-            for name, held in (("MARK_PER_ROUND", [p["marks"] for p in d["players"]]),
-                               ("RESOURCE_PER_ROUND", [sum(p["res"]) for p in d["players"]])):
-                before = weights.evaluate_state(s)
-                w = weights.heuristic_weights()[name]
-                weights.set_heuristic_weights({name: w + 0.1})
-                after = weights.evaluate_state(s)
-                weights.set_heuristic_weights({name: w})
-                assert after == pytest.approx([b + 0.1 * h * rl for b, h in zip(before, held)])
-            seen_rounds.add(rl)
-        s.apply(mixed_move(s, rng, 0.7))
+    for s in decisions(3, [7]):
+        d = s.to_dict()
+        rl = min(s.rounds_left(), 4)
+        for name, held in (("MARK_PER_ROUND", [p["marks"] for p in d["players"]]),
+                           ("RESOURCE_PER_ROUND", [sum(p["res"]) for p in d["players"]])):
+            before = weights.evaluate_state(s)
+            w = weights.heuristic_weights()[name]
+            weights.set_heuristic_weights({name: w + 0.1})
+            after = weights.evaluate_state(s)
+            weights.set_heuristic_weights({name: w})
+            assert after == pytest.approx([b + 0.1 * h * rl for b, h in zip(before, held)])
+        seen_rounds.add(rl)
     assert {0, 1, 4} <= seen_rounds
 
 
@@ -98,20 +101,15 @@ def test_at_the_last_optional_actions_the_evaluation_is_the_score_as_it_stands(p
     # contracts held, letters or orders' stages (the search compares using them with
     # passing by what using them brings).
     core = games.get("lead-letter-printers").core
-    rules = make_rules({"players": players})
     checked = 0
-    for seed in range(3):
-        rng = random.Random(300 * players + seed)
-        s = rules.new_state()
-        while not s.is_terminal():
-            if s.phase == "game end: last optional actions" and not s.is_chance():
-                values = core.evaluate_state(s)
-                d = s.to_dict()
-                for q in range(players):
-                    lines = s.score_breakdown(q)
-                    p = d["players"][q]
-                    exact = lines["total"] - lines["resources_and_cash"] + 0.2 * (sum(p["res"]) + p["marks"])
-                    assert values[q] == pytest.approx(exact)
-                checked += 1
-            s.apply(mixed_move(s, rng, 0.7))
+    for s in decisions(players, [300 * players + seed for seed in range(3)]):
+        if s.phase == "game end: last optional actions":
+            values = core.evaluate_state(s)
+            d = s.to_dict()
+            for q in range(players):
+                lines = s.score_breakdown(q)
+                p = d["players"][q]
+                exact = lines["total"] - lines["resources_and_cash"] + 0.2 * (sum(p["res"]) + p["marks"])
+                assert values[q] == pytest.approx(exact)
+            checked += 1
     assert checked >= 3
