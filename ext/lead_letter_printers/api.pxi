@@ -894,14 +894,14 @@ cdef int write_obs(const GameState* s, int player, float* out) noexcept nogil:
         at += 4
     for i in range(3):
         # The drawn factories: their drawer sees them.
-        if s.drawn[i] >= 0 and (s.actor == player or (s.drawn_seen[i] >> player) & 1):
+        if s.drawn[i] >= 0 and sees_drawn(s, i, player):
             out[at + s.drawn[i]] = 1.0
         elif s.drawn[i] >= 0:
             out[at + N_FACTORIES] = 1.0
         at += N_FACTORIES + 1
     for lv in range(N_LEVELS):
         for i in range(s.factory_bottom_n[lv]):
-            if (s.factory_bottom_seen[lv][i] >> player) & 1:
+            if sees_put_back(s, lv, i, player):
                 out[at + s.factory_bottom[lv][i]] = 1.0
     at += N_FACTORIES
     for i in range(N_DISPLAY):

@@ -14,6 +14,17 @@
 # tell from this one, and every such state is as likely; rewriting the hidden entries with
 # the new labels gives a history that replays to it.
 
+cdef inline bint sees_drawn(const GameState* s, int i, int player) noexcept nogil:
+    """Whether player sees the factory in drawn slot i (its drawer, or one who saw it put
+    back); the slot holds one."""
+    return s.actor == player or (s.drawn_seen[i] >> player) & 1
+
+
+cdef inline bint sees_put_back(const GameState* s, int level, int i, int player) noexcept nogil:
+    """Whether player saw the factory i-th under the pile of `level` put back."""
+    return (s.factory_bottom_seen[level][i] >> player) & 1
+
+
 cdef void unseen_factories(const GameState* s, int player, int level, int16_t** place, int* n,
                            uint64_t* in_pile) noexcept nogil:
     """The places of the factories of a level that player has not seen, outside the pile

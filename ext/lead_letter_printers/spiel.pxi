@@ -126,7 +126,8 @@ START_RECORD_WIDTH = START_WIDTH
 # no chance outcome (the tiles come out in order), so the factories a player draws from
 # there, and those it saw put back, are in no entry. Two states alike in every entry a
 # player sees may differ in them (and so in the factories that player may keep): the
-# information state string ends with this view, the places as write_obs shows them.
+# information state string ends with this view, the places as write_obs shows them
+# (sees_drawn, sees_put_back in hidden.pxi).
 # Per level: how many lie under the pile, then each (its id if player saw it put back,
 # else -1); then the three drawn slots (the id if player sees it, -1 hidden, -2 empty).
 # Nothing (0) when player sees none of them.
@@ -142,7 +143,7 @@ cdef int private_view(const GameState* s, int player, int* out) noexcept nogil:
         out[k] = s.factory_bottom_n[lv]
         k += 1
         for i in range(s.factory_bottom_n[lv]):
-            if (s.factory_bottom_seen[lv][i] >> player) & 1:
+            if sees_put_back(s, lv, i, player):
                 out[k] = s.factory_bottom[lv][i]
                 any_seen = True
             else:
@@ -151,7 +152,7 @@ cdef int private_view(const GameState* s, int player, int* out) noexcept nogil:
     for i in range(FACTORY_DRAW):
         if s.drawn[i] < 0:
             out[k] = -2
-        elif s.actor == player or (s.drawn_seen[i] >> player) & 1:
+        elif sees_drawn(s, i, player):
             out[k] = s.drawn[i]
             any_seen = True
         else:
