@@ -43,6 +43,7 @@ from libc.stdint cimport int32_t, int64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 include "learned.pxi"   # a learned evaluation and prior (Net), if a model is given
+include "turn_solver.pxi"   # play_turn: a solitary turn played out by search (rollouts)
 
 # =======================================================================================
 # Search trees: single-observer ISMCTS and simultaneous-move MCTS.
@@ -127,6 +128,7 @@ ctypedef struct SearchConfig:
     int gumbel_moves       # Gumbel: the moves sampled at the root (m)
     double gumbel_c_visit  # Gumbel: sigma(q) = (c_visit + max visits) * c_scale * q
     double gumbel_c_scale
+    int turn_nodes         # > 0: a solitary turn in a rollout searched over this many states
 
 ctypedef struct PathStep:
     int32_t node
@@ -175,6 +177,7 @@ ctypedef struct Tree:
     int32_t gumbel_base         # ... at the phase's start
     int64_t gumbel_phase_start  # iterations at the phase's start
     int64_t gumbel_budget       # iterations planned for the whole search (0: not known yet)
+    TurnSearch* turn            # the rollouts' search of solitary turns, made when first needed
     PathStep path[MAX_PATH]
 
 
@@ -781,6 +784,13 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
             continue
         if t.cfg.cutoff > 0 and plies >= t.cfg.cutoff:
             return
+        if t.cfg.turn_nodes > 0 and t.cfg.rollout != ROLLOUT_RANDOM and solitary_turn(st):
+            # The rest of the turn by search (turn_solver.pxi), as one ply.
+            if t.turn == NULL:
+                t.turn = turn_search_new(t.cfg.turn_nodes)
+            if t.turn != NULL and play_turn(t.turn, st, t.cat, &t.rng) >= 0:
+                plies += 1
+                continue
         if t.cfg.rollout == ROLLOUT_HEURISTIC:
             apply_action(st, t.cat, heuristic_choice(st, t.cat, &t.rng, t.cfg.epsilon))
         elif t.cfg.rollout == ROLLOUT_LEARNED:
@@ -1050,6 +1060,8 @@ cdef void free_tree(Tree* t) noexcept nogil:
     free(t.gumbel_g)
     t.gumbel_sel = NULL
     t.gumbel_g = NULL
+    turn_search_free(t.turn)
+    t.turn = NULL
     if t.rollout_scratch != NULL and t.rollout_scratch != t.net_scratch:
         net_scratch_free(t.rollout_scratch)
         free(t.rollout_scratch)
@@ -1111,6 +1123,33 @@ def learned_move(CoreState state, str model="default", unsigned long long seed=0
     candidates = cfg["plan_candidates"]
     rng.s = seed
     return learned_choice(&m.net, &m.scratch, False, &state.s, &state.rules.cat, candidates, &rng, epsilon)
+
+
+def play_solitary_turn(CoreState state, unsigned long long seed=0, int nodes=TURN_NODES):
+    """The rest of the acting player's solitary turn (the game's `solitary_turn`: Lead
+    Letter Printers' last optional actions) as the rollouts play it: the line with the
+    player's best final score among the first `nodes` states of a depth-first search
+    (1..MAX_TURN_NODES; the rollouts' TURN_NODES), chance drawn with `seed`. Returns (the
+    state where the line ends, the states searched); `state` is left as it was."""
+    cdef TurnSearch* ts
+    cdef Rng rng
+    cdef CoreState out
+    if not 1 <= nodes <= MAX_TURN_NODES:
+        raise ValueError(f"nodes: {nodes} is not within 1..{MAX_TURN_NODES}")
+    if current_player(&state.s) < 0 or not solitary_turn(&state.s):
+        raise ValueError("not a solitary turn: the player to act here does not play the rest "
+                         "of its turn alone (Lead Letter Printers' last optional actions do)")
+    ts = turn_search_new(nodes)
+    if ts == NULL:
+        raise MemoryError()
+    out = state.clone()
+    rng.s = seed
+    with nogil:
+        nodes = play_turn(ts, &out.s, &state.rules.cat, &rng)
+    turn_search_free(ts)
+    if nodes < 0:
+        raise RuntimeError("no line of the turn ended (every one met a state searched already)")
+    return out, nodes
 
 
 def evaluate_state(CoreState state):
@@ -1205,6 +1244,8 @@ SEARCH_OPTIONS = dict(
     gumbel_moves=16,         # "gumbel": root moves sampled (m)
     gumbel_c_visit=50.0,     # "gumbel": sigma(q) = (c_visit + max visits) * c_scale * q
     gumbel_c_scale=1.0,
+    turn_nodes=0,            # a solitary turn (the game's solitary_turn) in a rollout: played out by a
+                             # search of this many states (turn_solver.pxi); 0: move by move
 )
 # The game's own defaults (GAME_SEARCH_DEFAULTS, in its search hooks), chosen by
 # measurement for that game, replace the shared ones: every search of the game (bots,
@@ -1231,7 +1272,7 @@ def search_config(*, solo=False, **options):
     from gutenberg_ai.common import limits
     for name, lo, hi in (("cutoff", 0, limits.MAX_SEARCH_INT), ("plan_candidates", 0, limits.MAX_SEARCH_INT),
                          ("max_nodes", 1, limits.MAX_NODES), ("root_action", -1, limits.MAX_SEARCH_INT),
-                         ("gumbel_moves", 1, limits.MAX_SEARCH_INT)):
+                         ("gumbel_moves", 1, limits.MAX_SEARCH_INT), ("turn_nodes", 0, MAX_TURN_NODES)):
         limits.check_whole(cfg[name], name, lo, hi)
     for name, lo, hi in (("uct_c", 0.0, 1e9), ("gamma", 1e-9, 1.0), ("epsilon", 0.0, 1.0),
                          ("fame_scale", 1e-9, 1e9), ("prior_weight", 0.0, 1.0),
@@ -1398,6 +1439,7 @@ cdef class SearchTree:
         t.cfg.net_value = cfg["model_value"]
         t.cfg.net_priors = cfg["model_priors"]
         t.cfg.open_loop = cfg["open_loop"]
+        t.cfg.turn_nodes = cfg["turn_nodes"]
         t.cfg.root_selection = ROOT_SELECTIONS[cfg["root_selection"]]
         t.cfg.gumbel_moves = cfg["gumbel_moves"]
         t.cfg.gumbel_c_visit = cfg["gumbel_c_visit"]

@@ -87,6 +87,12 @@ cdef inline bint moves_vary(const GameState* s, int actor, int observer) noexcep
     return False
 
 
+cdef inline bint solitary_turn(const GameState* s) noexcept nogil:
+    """Never: no turn of this game is searched on its own (engine/turn_solver.pxi);
+    the rollouts play every decision with the heuristic."""
+    return False
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # While characters are being drawn, the tiles the others drew are hidden and the pool
     # they left feeds the later draws. (After setup the tiles put back never come back

@@ -64,9 +64,13 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
     v += ((p.res[0] + p.res[1] + p.res[2]) * (RESOURCE_AT_END + RESOURCE_PER_ROUND * rl)
           + p.marks * (MARK_AT_END + MARK_PER_ROUND * rl))
     if rl == 0:
-        # The last optional actions: nothing is produced any more, and what is not used
-        # now scores nothing ("They may use all their unused signboards and/or city discs
-        # and activate contracts"): the score as it stands, resources and cash unrounded.
+        # The last optional actions: nothing is produced any more, and what a player has
+        # not used when it passes scores nothing ("They may use all their unused
+        # signboards and/or city discs and activate contracts"): the score as it stands,
+        # resources and cash unrounded, and for a player whose turn is still to end what
+        # it may still use (optional_potential).
+        if not final_turn_over(s, seat):
+            v += optional_potential(s, cat, p)
         return v
     for i in range(N_STAGES):
         if p.stage[i] >= 0:
@@ -87,6 +91,20 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
         v += CAPACITY_NOW * p.capacity
     if p.capacity > p.workforce:
         v += rl * PER_ROUND_CAPACITY * (p.capacity - p.workforce)
+    return v + optional_potential(s, cat, p)
+
+
+cdef inline bint final_turn_over(const GameState* s, int seat) noexcept nogil:
+    """Seat has passed at the last optional actions (or the game is over)."""
+    return s.phase == PH_TERMINAL or (s.phase == PH_FINAL and order_position(s, seat) < s.turn)
+
+
+cdef double optional_potential(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    """What a player holds that optional actions may still turn into points: signboards
+    and city discs not used, contracts not active and slots open for them, lead letters
+    to typeset and composing sticks begun."""
+    cdef int i, c
+    cdef double v = 0.0
     for c in range(N_SIGNS):
         v += UNUSED_SIGN * unused_signs(cat, p, c)
     v += UNUSED_DISC * popcount64(p.discs & ~p.discs_used)
@@ -111,8 +129,8 @@ cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noex
 # the other players' parts of the state as they were: their values at the state the
 # actions start from are kept (OthersKnown) and reused wherever seat_value would read
 # the same things. seat_value(s, seat, rl) reads s.players[seat], rl, whether the game is
-# over, capacity_now(s, seat) and the seat's assistants on the streets (a contract's
-# value), nothing else: seat_score_known compares those, so the reuse gives the same
+# over, capacity_now(s, seat), final_turn_over(s, seat) and the seat's assistants on the
+# streets (a contract's value), nothing else: seat_score_known compares those, so the reuse gives the same
 # doubles.
 ctypedef struct OthersKnown:
     bint reuse                  # False: every seat evaluated afresh (to check the reuse)
@@ -137,13 +155,15 @@ cdef double seat_score_known(const GameState* s, const Catalogue* cat, int seat,
     cdef int q, rl = rounds_left(s)
     cdef double v, other = -1e18
     # What every seat's value reads alike: rl, the game not over, the assistants on the
-    # streets (compared whole: they seldom change).
+    # streets (compared whole: they seldom change); per seat, whether its last turn is
+    # over and its capacity counts now, and its own part of the state.
     cdef bint table = (k.reuse and rl == k.rl and s.phase != PH_TERMINAL and k.base.phase != PH_TERMINAL
                        and memcmp(s.street_owner, k.base.street_owner, sizeof(s.street_owner)) == 0)
     for q in range(s.num_players):
         if q == seat:
             continue
         if (table and capacity_now(s, q) == capacity_now(k.base, q)
+                and final_turn_over(s, q) == final_turn_over(k.base, q)
                 and memcmp(&s.players[q], &k.base.players[q], sizeof(PlayerState)) == 0):
             if not k.known[q]:
                 k.value[q] = seat_value(k.base, cat, q, k.rl)

@@ -70,6 +70,16 @@ cdef inline bint moves_vary(const GameState* s, int actor, int observer) noexcep
     return False
 
 
+cdef inline bint solitary_turn(const GameState* s) noexcept nogil:
+    """The last optional actions: each player in player order uses what is left ("They
+    may use all their unused signboards and/or city discs and activate contracts"), and
+    nothing is produced or bought any more, so the player's decisions until it passes
+    change its own final score (what another player gains from them, a mark paid for a
+    step onto its agent, is small and the player's to weigh no more than before). The
+    rollouts play such a turn out by search (engine/turn_solver.pxi)."""
+    return s.phase == PH_FINAL
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # Without a simultaneous step, smmcts redraws what ismcts does: the factories the
     # player has not seen.

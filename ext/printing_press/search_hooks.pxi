@@ -65,6 +65,12 @@ cdef inline bint moves_vary(const GameState* s, int actor, int observer) noexcep
         and hand_count(&s.players[actor]) > 0
 
 
+cdef inline bint solitary_turn(const GameState* s) noexcept nogil:
+    """Never: no turn of this game is searched on its own (engine/turn_solver.pxi);
+    the rollouts play every decision with the heuristic."""
+    return False
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # Without a simultaneous step, smmcts redraws what ismcts does: every symbol the
     # player has not seen.
