@@ -119,3 +119,55 @@ def test_at_the_last_optional_actions_a_player_who_passed_is_worth_the_score_as_
                 assert values[q] >= exact - 1e-9
                 holding += values[q] > exact + 1e-9
     assert passed >= 3 and holding >= 3
+
+
+def last_actions_won_by_a_long_line():
+    """Suite v4's 2p-endgame-1: player 0 (34 points as the game would count them now,
+    against 36) at the last optional actions, whose win is a line of a dozen decisions
+    (a free travel, a factory built on the way, a letter typeset, a contract activated
+    in the slot it opens): no single move scores."""
+    from gutenberg_ai.tools import suite
+    data = suite.load_suite("lead-letter-printers", 4)
+    pos = next(p for p in data["positions"] if p["id"] == "2p-endgame-1")
+    return suite.core_of(suite.position_state(data, pos))
+
+
+def test_a_solitary_turn_is_played_out_by_the_line_with_the_best_final_score():
+    core = games.get("lead-letter-printers").core
+    s = last_actions_won_by_a_long_line()
+    assert s.current_player() == 0 and s.final_scores() == [34, 36]
+    end, searched = core.play_solitary_turn(s, seed=3, nodes=16384)
+    assert searched == 16384 and s.final_scores() == [34, 36]      # the state given is left alone
+    assert end.current_player() == 1 and end.final_scores() == [43, 36]
+    again, _ = core.play_solitary_turn(s, seed=3, nodes=16384)
+    assert again.to_bytes() == end.to_bytes()                       # the same seed, the same line
+    # A smaller search plays a line no worse than passing at once.
+    small, searched = core.play_solitary_turn(s, seed=3, nodes=100)
+    assert searched == 100 and small.current_player() == 1 and 34 <= small.final_scores()[0] < 43
+
+
+def test_a_turn_that_is_not_solitary_or_a_bad_bound_is_refused():
+    core = games.get("lead-letter-printers").core
+    s = make_rules({"players": 2}).new_state()
+    while s.is_chance():
+        s.apply(s.legal_actions()[0] if not s.is_chance() else s.chance_outcomes()[0][0])
+    with pytest.raises(ValueError, match="not a solitary turn"):
+        core.play_solitary_turn(s)
+    for nodes in (0, -1, core.MAX_SOLITARY_TURN_NODES + 1):
+        with pytest.raises(ValueError, match="nodes"):
+            core.play_solitary_turn(last_actions_won_by_a_long_line(), nodes=nodes)
+    for bad in (-1, core.MAX_SOLITARY_TURN_NODES + 1, 1.5, "9"):
+        with pytest.raises((ValueError, TypeError), match="turn_nodes"):
+            core.search_config(turn_nodes=bad)
+
+
+def test_the_rollouts_play_a_solitary_turn_by_search_with_turn_nodes():
+    # Move by move, the heuristic's rollouts never find the win of a long line (every
+    # move's chance to win stays at 0); searched out in each rollout, they find it from
+    # the first iterations.
+    core = games.get("lead-letter-printers").core
+    s = last_actions_won_by_a_long_line()
+    plain = core.search(s, "smmcts", iterations=200, seed=1)
+    searched = core.search(s, "smmcts", iterations=200, seed=1, turn_nodes=16384)
+    assert max(m["win"][0] for m in plain["moves"]) < 0.05
+    assert max(m["win"][0] for m in searched["moves"]) > 0.5

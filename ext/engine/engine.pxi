@@ -1,9 +1,10 @@
 # Small pieces that every game's compiled core needs, written once (included by each
 # game's core.pyx after `from engine_types cimport *`): the random generator, bit
-# helpers over card sets, the formula of the win / score / margin returns, and a small
+# helpers over card sets, a hash of bytes, the formula of the win / score / margin returns, and a small
 # sort.
 
 from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
@@ -29,6 +30,24 @@ cdef inline int rng_below(Rng* rng, int n) noexcept nogil:
 cdef inline double rng_uniform(Rng* rng) noexcept nogil:
     """Uniform in [0, 1)."""
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef uint64_t bytes_hash(const void* p, size_t n, uint64_t h) noexcept nogil:
+    """A 64-bit hash of n bytes, continuing h (never 0: 0 marks an empty slot)."""
+    cdef const unsigned char* b = <const unsigned char*>p
+    cdef size_t i = 0
+    cdef uint64_t w
+    while i + 8 <= n:
+        memcpy(&w, b + i, 8)
+        h = (h ^ w) * 0x100000001B3ULL
+        h ^= h >> 29
+        i += 8
+    while i < n:
+        h = (h ^ b[i]) * 0x100000001B3ULL
+        i += 1
+    h = (h ^ (h >> 31)) * 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 27
+    return h if h != 0 else 1
 
 # ---------------------------------------------------------------------------------------
 # Sets as bit masks over ids.

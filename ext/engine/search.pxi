@@ -1125,7 +1125,11 @@ def learned_move(CoreState state, str model="default", unsigned long long seed=0
     return learned_choice(&m.net, &m.scratch, False, &state.s, &state.rules.cat, candidates, &rng, epsilon)
 
 
-def play_solitary_turn(CoreState state, unsigned long long seed=0, int nodes=TURN_NODES):
+SOLITARY_TURN_NODES = TURN_NODES          # play_solitary_turn's default bound
+MAX_SOLITARY_TURN_NODES = MAX_TURN_NODES  # its bound's bound, and turn_nodes'
+
+
+def play_solitary_turn(CoreState state, unsigned long long seed=0, nodes=TURN_NODES):
     """The rest of the acting player's solitary turn (the game's `solitary_turn`: Lead
     Letter Printers' last optional actions) as the rollouts play it: the line with the
     player's best final score among the first `nodes` states of a depth-first search
@@ -1134,22 +1138,23 @@ def play_solitary_turn(CoreState state, unsigned long long seed=0, int nodes=TUR
     cdef TurnSearch* ts
     cdef Rng rng
     cdef CoreState out
-    if not 1 <= nodes <= MAX_TURN_NODES:
-        raise ValueError(f"nodes: {nodes} is not within 1..{MAX_TURN_NODES}")
+    cdef int searched
+    from gutenberg_ai.common import limits
+    limits.check_whole(nodes, "nodes", 1, MAX_TURN_NODES)
     if current_player(&state.s) < 0 or not solitary_turn(&state.s):
         raise ValueError("not a solitary turn: the player to act here does not play the rest "
                          "of its turn alone (Lead Letter Printers' last optional actions do)")
-    ts = turn_search_new(nodes)
+    ts = turn_search_new(<int>nodes)
     if ts == NULL:
         raise MemoryError()
     out = state.clone()
     rng.s = seed
     with nogil:
-        nodes = play_turn(ts, &out.s, &state.rules.cat, &rng)
+        searched = play_turn(ts, &out.s, &state.rules.cat, &rng)
     turn_search_free(ts)
-    if nodes < 0:
+    if searched < 0:
         raise RuntimeError("no line of the turn ended (every one met a state searched already)")
-    return out, nodes
+    return out, searched
 
 
 def evaluate_state(CoreState state):

@@ -8,8 +8,9 @@
 #
 # The search is bounded (TURN_NODES states a turn, TURN_DEPTH decisions deep), so a
 # rollout's cost is too; a state reached again by another order of the same moves is
-# searched once (a set of the states' hashes). Chance outcomes on the way are drawn from
-# the rollout's generator, the same outcome wherever the same state is met. Lines are ranked by the player's final score as the game
+# searched once (a set of the states' keys: the game's state_key). A draw on the way
+# gives the same outcome on every line (seeded by the rollout's generator and what may
+# come up), so that the search does not pick its luck. Lines are ranked by the player's final score as the game
 # would count it now (final_scores_double), then by the evaluation (which counts the
 # resources and cash a line leaves unrounded: the tie-break's cash among them).
 
@@ -25,12 +26,14 @@ ctypedef struct TurnSearch:
     uint64_t* seen           # [seen_mask + 1]: hashes of the states searched (0: empty)
     uint32_t seen_mask       # its slots less one: at least 4 * (max_nodes + 1), a power of two
     int32_t* used            # [max_nodes + 1]: the slots of `seen` filled, to empty them
+    int* outcomes            # [N_CHANCE]: a draw's outcomes
+    double* prob             # [N_CHANCE]: and their probabilities
     int n_used
     GameState best           # where the best line found so far ends
     double best_score        # its player's final score there
     double best_value        # and its evaluation, for ties
     int actor
-    uint64_t seed            # this turn's draws: seed ^ the hash of the state drawn from
+    uint64_t seed            # this turn's draws, with what may come up
     int nodes                # states applied so far
     int max_nodes            # at most this many
 
@@ -54,7 +57,10 @@ cdef TurnSearch* turn_search_new(int max_nodes) noexcept nogil:
     ts.moves = <int*>malloc(TURN_DEPTH * MAX_LEGAL * sizeof(int))
     ts.seen = <uint64_t*>calloc(slots, sizeof(uint64_t))
     ts.used = <int32_t*>malloc((max_nodes + 1) * sizeof(int32_t))
-    if ts.states == NULL or ts.moves == NULL or ts.seen == NULL or ts.used == NULL:
+    ts.outcomes = <int*>malloc(N_CHANCE * sizeof(int))
+    ts.prob = <double*>malloc(N_CHANCE * sizeof(double))
+    if (ts.states == NULL or ts.moves == NULL or ts.seen == NULL or ts.used == NULL
+            or ts.outcomes == NULL or ts.prob == NULL):
         turn_search_free(ts)
         return NULL
     return ts
@@ -66,33 +72,15 @@ cdef void turn_search_free(TurnSearch* ts) noexcept nogil:
         free(ts.moves)
         free(ts.seen)
         free(ts.used)
+        free(ts.outcomes)
+        free(ts.prob)
         free(ts)
-
-
-cdef uint64_t state_hash(const GameState* st) noexcept nogil:
-    """A hash of the whole state (its bytes: states are copied whole, padding included,
-    so equal states have equal bytes)."""
-    cdef const unsigned char* b = <const unsigned char*>st
-    cdef size_t i, n = sizeof(GameState)
-    cdef uint64_t w, h = 0x7E5A17ULL
-    i = 0
-    while i + 8 <= n:
-        memcpy(&w, b + i, 8)
-        h = (h ^ w) * 0x100000001B3ULL
-        h ^= h >> 29
-        i += 8
-    while i < n:
-        h = (h ^ b[i]) * 0x100000001B3ULL
-        i += 1
-    h = (h ^ (h >> 31)) * 0xBF58476D1CE4E5B9ULL
-    h ^= h >> 27
-    return h if h != 0 else 1
 
 
 cdef bint turn_seen(TurnSearch* ts, const GameState* st) noexcept nogil:
     """Whether the state was searched already in this turn; if not, it is now. (A turn
     marks at most max_nodes + 1 states, a quarter of the set's slots.)"""
-    cdef uint64_t h = state_hash(st)
+    cdef uint64_t h = state_key(st)
     cdef uint32_t k = <uint32_t>h & ts.seen_mask
     while ts.seen[k] != 0:
         if ts.seen[k] == h:
@@ -125,7 +113,7 @@ cdef void turn_dfs(TurnSearch* ts, const Catalogue* cat, int depth) noexcept nog
     cdef GameState* child
     cdef Rng draw
     cdef int* moves
-    cdef int n, i
+    cdef int n, i, k
     if (game_over(st) or current_player(st) != ts.actor or not solitary_turn(st)
             or depth >= TURN_DEPTH):
         turn_leaf(ts, cat, st)
@@ -142,9 +130,11 @@ cdef void turn_dfs(TurnSearch* ts, const Catalogue* cat, int depth) noexcept nog
         child[0] = st[0]
         apply_action(child, cat, moves[i])
         while current_player(child) == CHANCE:
-            # The same state draws the same outcome throughout the turn's search, so
-            # that lines reaching it by other orders meet again after the draw.
-            draw.s = ts.seed ^ state_hash(child)
+            # A draw from the same pile gives the same outcome on every line of the
+            # turn's search (seeded by what may come up): the lines compare the player's
+            # choices, not their luck, and meet again after the draw.
+            k = chance_outcomes(child, cat, ts.outcomes, ts.prob)
+            draw.s = bytes_hash(ts.outcomes, k * sizeof(int), bytes_hash(ts.prob, k * sizeof(double), ts.seed))
             apply_action(child, cat, sample_chance(child, cat, &draw))
         turn_dfs(ts, cat, depth + 1)
 

@@ -93,6 +93,11 @@ cdef inline bint solitary_turn(const GameState* s) noexcept nogil:
     return False
 
 
+cdef inline uint64_t state_key(const GameState* s) noexcept nogil:
+    """A hash of the state, for a search of a solitary turn (there is none in this game)."""
+    return bytes_hash(s, sizeof(GameState), 0x6E7B)
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # While characters are being drawn, the tiles the others drew are hidden and the pool
     # they left feeds the later draws. (After setup the tiles put back never come back

@@ -80,6 +80,14 @@ cdef inline bint solitary_turn(const GameState* s) noexcept nogil:
     return s.phase == PH_FINAL
 
 
+cdef inline uint64_t state_key(const GameState* s) noexcept nogil:
+    """A hash of what is live of the state, equal for equal states: the frames above the
+    stack keep what was last there, and the seats beyond the players are unused (what
+    heuristic.pxi's copy_live leaves out)."""
+    return bytes_hash(s.players, s.num_players * sizeof(PlayerState),
+                      bytes_hash(s, <size_t>(<const char*>&s.frames[s.n_frames] - <const char*>s), 0x11EAD))
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # Without a simultaneous step, smmcts redraws what ismcts does: the factories the
     # player has not seen.

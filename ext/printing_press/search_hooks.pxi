@@ -71,6 +71,11 @@ cdef inline bint solitary_turn(const GameState* s) noexcept nogil:
     return False
 
 
+cdef inline uint64_t state_key(const GameState* s) noexcept nogil:
+    """A hash of the state, for a search of a solitary turn (there is none in this game)."""
+    return bytes_hash(s, sizeof(GameState), 0x9955)
+
+
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
     # Without a simultaneous step, smmcts redraws what ismcts does: every symbol the
     # player has not seen.
