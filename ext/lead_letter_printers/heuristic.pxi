@@ -38,6 +38,8 @@ cdef double HELD_CONTRACT = 0.5        # a contract bought, not active
 cdef double LETTER_HELD = 0.4          # a lead letter on the workshop's left
 cdef double STICK_PARTIAL = 1.0        # a letter on a composing stick not full yet (5 points for 3)
 cdef double OPEN_SLOT = 0.6            # an unlocked contract slot (a contract's points and its bonus)
+cdef double FINAL_POTENTIAL = 1.0      # at the last optional actions, the share of optional_potential
+                                       # a player still to act is worth (0: the score as it stands)
 cdef double OTHERS_SHARE = 0.3         # an action's value: the mover's less this share of the best other's
 cdef int MAX_ROUNDS_AHEAD = 4          # rounds left counted at most
 cdef int MAX_FINISH = 6                # own choices made greedily inside an action's effects
@@ -70,7 +72,7 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
         # resources and cash unrounded, and for a player whose turn is still to end what
         # it may still use (optional_potential).
         if not final_turn_over(s, seat):
-            v += optional_potential(s, cat, p)
+            v += FINAL_POTENTIAL * optional_potential(s, cat, p)
         return v
     for i in range(N_STAGES):
         if p.stage[i] >= 0:
@@ -278,7 +280,8 @@ import math
 HEURISTIC_WEIGHTS = ("RESOURCE_AT_END", "RESOURCE_PER_ROUND", "MARK_AT_END", "MARK_PER_ROUND", "WAGE_MARK",
                      "STAGE_SHARE", "STAGE_STEP", "WAITING_SHARE", "PER_ROUND_WORKFORCE", "CAPACITY_NOW",
                      "PER_ROUND_CAPACITY", "PER_ROUND_FACTORY", "PER_ROUND_TECH", "UNUSED_SIGN", "UNUSED_DISC",
-                     "HELD_CONTRACT", "LETTER_HELD", "STICK_PARTIAL", "OPEN_SLOT", "OTHERS_SHARE")
+                     "HELD_CONTRACT", "LETTER_HELD", "STICK_PARTIAL", "OPEN_SLOT", "OTHERS_SHARE",
+                     "FINAL_POTENTIAL")
 MAX_HEURISTIC_WEIGHT = 100.0
 
 
@@ -303,6 +306,7 @@ cdef double* weight_place(str name) noexcept:
     if name == "STICK_PARTIAL": return &STICK_PARTIAL
     if name == "OPEN_SLOT": return &OPEN_SLOT
     if name == "OTHERS_SHARE": return &OTHERS_SHARE
+    if name == "FINAL_POTENTIAL": return &FINAL_POTENTIAL
     return NULL
 
 
