@@ -7,7 +7,9 @@
 # rounds remain (and at their negative value once none do), and what workforce (less its
 # wages), factories and technologies will bring in the rounds left; capacity is worth
 # something until this round's production is over, and after it only above the workforce
-# (the preparation brings it back up to the workforce). An action is worth the evaluation
+# (the preparation brings it back up to the workforce). At the last optional actions
+# nothing is produced any more: a player is worth the score as it stands, and while its
+# turn there is still to end, what it may still use. An action is worth the evaluation
 # once the effects it starts are carried out (the player's own choices inside them made
 # greedily, one step ahead), for the player acting, against the best of the others. The
 # numbers are judgement, kept in one place per idea.
