@@ -10,21 +10,23 @@
 # rollout's cost is too; a state reached again by another order of the same moves is
 # searched once (a set of the states' keys: the game's state_key). A draw on the way
 # gives the same outcome on every line (seeded by the rollout's generator and what may
-# come up), so that the search does not pick its luck. Lines are ranked by the player's final score as the game
-# would count it now (final_scores_double), then by the evaluation (which counts the
-# resources and cash a line leaves unrounded: the tie-break's cash among them).
+# come up), so that the search does not pick its luck. Lines are ranked by the player's
+# final score as the game would count it now (final_scores_double), then by the
+# evaluation (which counts the resources and cash a line leaves unrounded: the
+# tie-break's cash among them).
 
 cdef enum:
     TURN_DEPTH = 64          # decisions of one turn searched at most; deeper, the line ends
     TURN_NODES = 4096        # states one turn's search applies at most (the rollouts')
-    MAX_TURN_NODES = 1 << 24 # a caller's bound (play_solitary_turn)
+    MAX_TURN_NODES = 1 << 22 # a caller's bound (turn_nodes, play_solitary_turn): 150 MB of
+                             # memory, a few seconds a turn
 
 
 ctypedef struct TurnSearch:
     GameState* states        # [TURN_DEPTH + 1]: the line being searched
     int* moves               # [TURN_DEPTH * MAX_LEGAL]: each depth's legal moves
     uint64_t* seen           # [seen_mask + 1]: hashes of the states searched (0: empty)
-    uint32_t seen_mask       # its slots less one: at least 4 * (max_nodes + 1), a power of two
+    uint32_t seen_mask       # its slots less one: at least 2 * (max_nodes + 1), a power of two
     int32_t* used            # [max_nodes + 1]: the slots of `seen` filled, to empty them
     int* outcomes            # [N_CHANCE]: a draw's outcomes
     double* prob             # [N_CHANCE]: and their probabilities
@@ -49,7 +51,7 @@ cdef TurnSearch* turn_search_new(int max_nodes) noexcept nogil:
         max_nodes = 1
     elif max_nodes > MAX_TURN_NODES:
         max_nodes = MAX_TURN_NODES
-    while slots < 4 * <uint32_t>(max_nodes + 1):
+    while slots < 2 * <uint32_t>(max_nodes + 1):
         slots *= 2
     ts.max_nodes = max_nodes
     ts.seen_mask = slots - 1
@@ -79,7 +81,7 @@ cdef void turn_search_free(TurnSearch* ts) noexcept nogil:
 
 cdef bint turn_seen(TurnSearch* ts, const GameState* st) noexcept nogil:
     """Whether the state was searched already in this turn; if not, it is now. (A turn
-    marks at most max_nodes + 1 states, a quarter of the set's slots.)"""
+    marks at most max_nodes + 1 states, half of the set's slots.)"""
     cdef uint64_t h = state_key(st)
     cdef uint32_t k = <uint32_t>h & ts.seen_mask
     while ts.seen[k] != 0:
