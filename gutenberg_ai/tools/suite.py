@@ -33,7 +33,8 @@ over player counts and kinds, each with two references of independent seeds (a m
 each by default), made resumably in a work folder. A position whose references disagree
 on the best move is scored by win chance lost only. A strong suite remade takes the next
 number (`make --version`: Printing Press's v5 raised v4's references where iterations
-are cheap). `suite_page` writes a suite's page (docs/suites/). docs/benchmark-suite.md
+are cheap; Lead Letter Printers' v5 searched v4's positions again after its evaluation
+changed). `suite_page` writes a suite's page (docs/suites/). docs/benchmark-suite.md
 says why the strong suites are version 4.
 """
 from __future__ import annotations
@@ -51,7 +52,7 @@ from gutenberg_ai.games import core_of
 # setup), so their actions no longer replay; Printing Press's v1 (a bonus marker beside
 # a lone "1", an empty window) and v2 (setup tokens only at the player's own decisions,
 # none before a step's order) likewise.
-SUITE_VERSIONS = {"gutenberg": 4, "printing-press": 5, "lead-letter-printers": 4}
+SUITE_VERSIONS = {"gutenberg": 4, "printing-press": 5, "lead-letter-printers": 5}
 # The suites from strong play (make_strong_suite: the learned bot's games at 2, 3, 4 players and
 # solo, two references of independent seeds a position) are version 4 in every game: the
 # first number no game has used (Printing Press ships a v3 made the old way), so one
