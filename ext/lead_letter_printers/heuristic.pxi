@@ -79,10 +79,9 @@ cdef double seat_value(const GameState* s, const Catalogue* cat, int seat, int r
     for i in range(N_STAGES):
         if p.stage[i] >= 0:
             v += cat.orders[p.stage[i]].points * (STAGE_SHARE + STAGE_STEP * i) - 1.0
-    if rl > 0:
-        for i in range(N_WAITING):
-            if p.waiting[i] >= 0:
-                v += cat.orders[p.waiting[i]].points * (1.0 + WAITING_SHARE)
+    for i in range(N_WAITING):      # rounds remain (rl > 0 here)
+        if p.waiting[i] >= 0:
+            v += cat.orders[p.waiting[i]].points * (1.0 + WAITING_SHARE)
     factories = techs = 0
     for i in range(N_SPACES):       # factory_count and tech_count(p, cat, -1) in one pass
         if p.up[i] >= N_TECHS:
@@ -134,8 +133,8 @@ cdef void evaluate(const GameState* s, const Catalogue* cat, double* value) noex
 # actions start from are kept (OthersKnown) and reused wherever seat_value would read
 # the same things. seat_value(s, seat, rl) reads s.players[seat], rl, whether the game is
 # over, capacity_now(s, seat), final_turn_over(s, seat) and the seat's assistants on the
-# streets (a contract's value), nothing else: seat_score_known compares those, so the reuse gives the same
-# doubles.
+# streets (a contract's value), nothing else: seat_score_known compares those, so the
+# reuse gives the same doubles.
 ctypedef struct OthersKnown:
     bint reuse                  # False: every seat evaluated afresh (to check the reuse)
     const GameState* base       # the state the actions start from
@@ -182,9 +181,10 @@ cdef double seat_score_known(const GameState* s, const Catalogue* cat, int seat,
 
 cdef inline void copy_live(GameState* to, const GameState* s) noexcept nogil:
     """Copy what is live of s: all but the frames above its stack and the seats beyond its
-    players (the state is 2.5 kB, its live part half as much with 2 players). For the
-    heuristic's look-ahead states only, which nothing hashes or compares whole."""
-    memcpy(to, s, <size_t>(<const char*>&s.frames[s.n_frames] - <const char*>s))
+    players (the state is 2.5 kB, its live part half as much with 2 players; live_head_size
+    in search_hooks.pxi). For the heuristic's look-ahead states only, which nothing hashes
+    or compares whole (state_key hashes the same live part)."""
+    memcpy(to, s, live_head_size(s))
     memcpy(to.players, s.players, s.num_players * sizeof(PlayerState))
 
 

@@ -80,12 +80,17 @@ cdef inline bint solitary_turn(const GameState* s) noexcept nogil:
     return s.phase == PH_FINAL
 
 
+cdef inline size_t live_head_size(const GameState* s) noexcept nogil:
+    """The bytes of the state before its first frame above the stack: what is live of it
+    but the players (the frames above the stack keep what was last there, and the seats
+    beyond the players are unused)."""
+    return <size_t>(<const char*>&s.frames[s.n_frames] - <const char*>s)
+
+
 cdef inline uint64_t state_key(const GameState* s) noexcept nogil:
-    """A hash of what is live of the state, equal for equal states: the frames above the
-    stack keep what was last there, and the seats beyond the players are unused (what
-    heuristic.pxi's copy_live leaves out)."""
-    return bytes_hash(s.players, s.num_players * sizeof(PlayerState),
-                      bytes_hash(s, <size_t>(<const char*>&s.frames[s.n_frames] - <const char*>s), 0x11EAD))
+    """A hash of what is live of the state (live_head_size and the players' seats), equal
+    for equal states: what heuristic.pxi's copy_live copies."""
+    return bytes_hash(s.players, s.num_players * sizeof(PlayerState), bytes_hash(s, live_head_size(s), 0x11EAD))
 
 
 cdef inline void smmcts_redraw(GameState* s, int player, Rng* rng) noexcept nogil:
