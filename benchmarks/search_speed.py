@@ -58,7 +58,7 @@ from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.games.gutenberg import _core  # noqa: E402
 from _common import first_plan  # noqa: E402  (benchmarks/_common.py)
 
-LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", plan_candidates=0)
+LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", plan_candidates=0, prior_weight=0.0)
 SEARCHES = (("ismcts", "like for like", LIKE_FOR_LIKE), ("smmcts", "like for like", LIKE_FOR_LIKE),
             ("ismcts", "bot defaults", {}), ("smmcts", "bot defaults", {}))
 

@@ -366,3 +366,25 @@ def test_every_selection_rule_searches_the_plan_step(states):
         assert result["moves"][0]["action"] in core.legal_actions()
         shares[selection] = [(m["action"], m["visits"]) for m in result["moves"]]
     assert len({tuple(v) for v in shares.values()}) == 4
+
+
+@pytest.mark.parametrize("name", ["ismcts", "smmcts"])
+def test_with_no_heuristic_in_the_priors_a_plan_nodes_moves_are_tried_in_a_random_order(states, name):
+    """prior_weight 0 with UCT (smmcts: decoupled UCT at the plan step): every plan once,
+    in an order drawn by the seed (as OpenSpiel's ISMCTSBot expands), not the legal order
+    nor the heuristic's. With fewer iterations than plans, the plans visited are the first
+    ones of that order."""
+    core = gutenberg_ai.core_of(states[("plan",)])
+    legal = core.legal_actions()
+    assert len(legal) > 100
+
+    def visited(seed, prior_weight):
+        result = _core.search(core, name, iterations=40, seed=seed, tree_policy="uct", selection="uct",
+                              plan_candidates=0, prior_weight=prior_weight, rollout="random", cutoff=0)
+        return {m["action"] for m in result["moves"] if m["visits"]}
+
+    first, second = visited(1, 0.0), visited(2, 0.0)
+    assert len(first) == len(second) == 40       # 40 iterations, 40 plans each tried once
+    assert first != second                       # the order is drawn
+    assert first != set(legal[:40])              # ... not the legal order
+    assert visited(1, 0.9) == visited(2, 0.9)    # the heuristic's order is the seed's too

@@ -28,7 +28,8 @@
 #                sim_seats(st, out)   the seats that commit, in order; the first
 #                sim_committed(st)    of them have committed already
 #                sim_moves(st, cat, seat, out, values, k)   the k best moves of a seat
-#                                     there, with the heuristic's values (0: all)
+#                                     there, with the heuristic's values (0: all;
+#                                     values NULL with k 0: all, without values)
 #                sim_overwrite(st, cat, seat, action)       replace a committed move
 #                                     (nobody has seen it); False if it does not fit
 #                committed_move(st, seat)   the move a seat committed, once revealed
@@ -305,7 +306,7 @@ cdef int move_values(const GameState* st, const Catalogue* cat, int seat, bint p
     return n
 
 
-cdef int node_moves(const Tree* t, const GameState* st, int seat, bint plan, int* moves,
+cdef int node_moves(Tree* t, const GameState* st, int seat, bint plan, int* moves,
                     double* priors) noexcept nogil:
     """The moves a node considers for `seat`, with the heuristic's priors, highest prior
     first: at a simultaneous step the heuristic's best `plan_candidates` moves (0: all),
@@ -314,6 +315,18 @@ cdef int node_moves(const Tree* t, const GameState* st, int seat, bint plan, int
     cdef double values[MAX_LEGAL]
     cdef double total = 0.0, top, w = t.cfg.prior_weight, p, temperature
     cdef int n, i, j, a
+    if w == 0.0 and (not plan or t.cfg.plan_candidates <= 0):
+        # No heuristic in the priors: every move, uniform, in a random order (as OpenSpiel's
+        # ISMCTSBot expands: no bias from the move order), and no values computed.
+        n = sim_moves(st, t.cat, seat, moves, NULL, 0) if plan else legal_actions(st, t.cat, moves)
+        for i in range(n - 1, 0, -1):
+            j = rng_below(&t.rng, i + 1)
+            a = moves[i]
+            moves[i] = moves[j]
+            moves[j] = a
+        for i in range(n):
+            priors[i] = 1.0 / n
+        return n
     n = move_values(st, t.cat, seat, plan, t.cfg.plan_candidates, moves, values)
     if t.net != NULL and t.cfg.net_priors and n > 1:
         # The learned policy's logits (they take the heuristic's values as an input). A
@@ -436,22 +449,34 @@ cdef int32_t tree_select(const Tree* t, int32_t first, int n, int32_t visits) no
     return puct_select(t, first, n, visits)
 
 
+# 1 / sqrt(n) for the visit counts most arms have: UCT's bonus without a square root
+# per arm (the scan of a node's arms is most of a tree step at a plan's hundreds of moves).
+cdef enum:
+    INV_SQRT_SIZE = 4096
+cdef double INV_SQRT[INV_SQRT_SIZE]
+INV_SQRT[0] = 0.0
+for _i in range(1, INV_SQRT_SIZE):
+    INV_SQRT[_i] = 1.0 / sqrt(<double>_i)
+
+
 cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
     """UCT over arms [first, first + n): each arm once (in order: the higher prior
     first), then the highest upper confidence bound (ties: the first)."""
     cdef int i
-    cdef double logn, v, best = -1e300
+    cdef int32_t v
+    cdef double k = t.cfg.uct_c * sqrt(log(<double>visits)) if visits > 1 else 0.0
+    cdef double u, best = -1e300
     cdef int32_t choice = first
     cdef const Arm* a
-    for i in range(n):
-        if t.arms[first + i].visits == 0:
-            return first + i
-    logn = log(<double>visits)
+    # One pass: the first unvisited arm is met before any bound could be returned.
     for i in range(n):
         a = &t.arms[first + i]
-        v = a.value / a.visits + t.cfg.uct_c * sqrt(logn / a.visits)
-        if v > best:
-            best = v
+        v = a.visits
+        if v == 0:
+            return first + i
+        u = a.value / v + k * (INV_SQRT[v] if v < INV_SQRT_SIZE else 1.0 / sqrt(<double>v))
+        if u > best:
+            best = u
             choice = first + i
     return choice
 

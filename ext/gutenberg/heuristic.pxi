@@ -954,11 +954,16 @@ cdef int best_plan(const GameState* s, const Catalogue* cat, int seat, Rng* rng,
 cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int* out,
                          double* values, int k) noexcept nogil:
     """The k plans of `seat` the heuristic rates highest, best first (ties: lower index),
-    with their scores; k <= 0: all of them."""
+    with their scores; k <= 0: all of them. `values` NULL (with k <= 0): every plan in
+    index order, without the heuristic's work (a search with no priors)."""
     cdef double d[N_ROWS]
     cdef double score[N_PLANS]
     cdef int m = s.players[seat].markers, lo = PLAN_START[m]
     cdef int i, j, n = 0, total
+    if values == NULL:
+        for i in range(PLAN_START[m + 1] - lo):
+            out[i] = A_PLAN + lo + i
+        return PLAN_START[m + 1] - lo
     row_values(s, cat, seat, d)
     total = plan_scores(d, m, score)
     if k <= 0 or k > total:
