@@ -21,8 +21,9 @@ ismcts); (c) and (d) are Gutenberg's.
       every simulation on a fresh world drawn by the native game's ResampleFromInfostate;
       its defaults otherwise. Simulations per CPU second: the reference, 1x.
     - ismcts and smmcts like for like: uniformly random rollouts to the end of the game
-      (`rollout="random", cutoff=0`), UCT (`tree_policy="uct"`: the heuristic's priors
-      only order the unvisited moves) and every legal plan (`plan_candidates=0`).
+      (`rollout="random", cutoff=0`), UCT (`tree_policy="uct"`) with no priors
+      (`prior_weight=0`: unvisited moves tried in a random order, as the C++ bot expands)
+      and every legal plan (`plan_candidates=0`).
     - ismcts and smmcts at the bots' defaults (heuristic priors and PUCT, heuristic
       rollouts cut off after 100 decisions and evaluated, the heuristic's 32 best plans).
     Each ratio is ours over the C++ bot's in the same trial; the table gives the median

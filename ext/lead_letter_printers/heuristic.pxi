@@ -279,37 +279,35 @@ def heuristic_values(CoreState state, bint reuse_others=True):
 # it uses them from the next move on.
 import math
 
-HEURISTIC_WEIGHTS = ("RESOURCE_AT_END", "RESOURCE_PER_ROUND", "MARK_AT_END", "MARK_PER_ROUND", "WAGE_MARK",
-                     "STAGE_SHARE", "STAGE_STEP", "WAITING_SHARE", "PER_ROUND_WORKFORCE", "CAPACITY_NOW",
-                     "PER_ROUND_CAPACITY", "PER_ROUND_FACTORY", "PER_ROUND_TECH", "UNUSED_SIGN", "UNUSED_DISC",
-                     "HELD_CONTRACT", "LETTER_HELD", "STICK_PARTIAL", "OPEN_SLOT", "OTHERS_SHARE",
-                     "FINAL_POTENTIAL")
+_WEIGHT_ADDRESSES = {   # each weight's name and where it lives: the one list of them
+    "RESOURCE_AT_END": <size_t>&RESOURCE_AT_END,
+    "RESOURCE_PER_ROUND": <size_t>&RESOURCE_PER_ROUND,
+    "MARK_AT_END": <size_t>&MARK_AT_END,
+    "MARK_PER_ROUND": <size_t>&MARK_PER_ROUND,
+    "WAGE_MARK": <size_t>&WAGE_MARK,
+    "STAGE_SHARE": <size_t>&STAGE_SHARE,
+    "STAGE_STEP": <size_t>&STAGE_STEP,
+    "WAITING_SHARE": <size_t>&WAITING_SHARE,
+    "PER_ROUND_WORKFORCE": <size_t>&PER_ROUND_WORKFORCE,
+    "CAPACITY_NOW": <size_t>&CAPACITY_NOW,
+    "PER_ROUND_CAPACITY": <size_t>&PER_ROUND_CAPACITY,
+    "PER_ROUND_FACTORY": <size_t>&PER_ROUND_FACTORY,
+    "PER_ROUND_TECH": <size_t>&PER_ROUND_TECH,
+    "UNUSED_SIGN": <size_t>&UNUSED_SIGN,
+    "UNUSED_DISC": <size_t>&UNUSED_DISC,
+    "HELD_CONTRACT": <size_t>&HELD_CONTRACT,
+    "LETTER_HELD": <size_t>&LETTER_HELD,
+    "STICK_PARTIAL": <size_t>&STICK_PARTIAL,
+    "OPEN_SLOT": <size_t>&OPEN_SLOT,
+    "OTHERS_SHARE": <size_t>&OTHERS_SHARE,
+    "FINAL_POTENTIAL": <size_t>&FINAL_POTENTIAL,
+}
+HEURISTIC_WEIGHTS = tuple(_WEIGHT_ADDRESSES)
 MAX_HEURISTIC_WEIGHT = 100.0
 
 
-cdef double* weight_place(str name) noexcept:
-    if name == "RESOURCE_AT_END": return &RESOURCE_AT_END
-    if name == "RESOURCE_PER_ROUND": return &RESOURCE_PER_ROUND
-    if name == "MARK_AT_END": return &MARK_AT_END
-    if name == "MARK_PER_ROUND": return &MARK_PER_ROUND
-    if name == "WAGE_MARK": return &WAGE_MARK
-    if name == "STAGE_SHARE": return &STAGE_SHARE
-    if name == "STAGE_STEP": return &STAGE_STEP
-    if name == "WAITING_SHARE": return &WAITING_SHARE
-    if name == "PER_ROUND_WORKFORCE": return &PER_ROUND_WORKFORCE
-    if name == "CAPACITY_NOW": return &CAPACITY_NOW
-    if name == "PER_ROUND_CAPACITY": return &PER_ROUND_CAPACITY
-    if name == "PER_ROUND_FACTORY": return &PER_ROUND_FACTORY
-    if name == "PER_ROUND_TECH": return &PER_ROUND_TECH
-    if name == "UNUSED_SIGN": return &UNUSED_SIGN
-    if name == "UNUSED_DISC": return &UNUSED_DISC
-    if name == "HELD_CONTRACT": return &HELD_CONTRACT
-    if name == "LETTER_HELD": return &LETTER_HELD
-    if name == "STICK_PARTIAL": return &STICK_PARTIAL
-    if name == "OPEN_SLOT": return &OPEN_SLOT
-    if name == "OTHERS_SHARE": return &OTHERS_SHARE
-    if name == "FINAL_POTENTIAL": return &FINAL_POTENTIAL
-    return NULL
+cdef double* weight_place(str name):
+    return <double*><size_t>_WEIGHT_ADDRESSES[name]
 
 
 def heuristic_weights():
