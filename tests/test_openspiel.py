@@ -238,21 +238,64 @@ def test_automa_game_has_the_automa_as_a_chance_participant():
     assert "Automa (seat 2)" in str(state)
 
 
+def mid_plan_position(tmp_path, plan) -> str:
+    """The shipped 2-player plan position with player 0's plan committed (`plan`, or
+    "hidden") and player 1 to plan."""
+    import json
+    d = json.loads((resources.files("gutenberg_ai.games.gutenberg") / "data/positions/plan-round1-2p.json").read_text())
+    d["step"] = {"kind": "plan", "player": 1}
+    d["players"][0]["plan"] = plan
+    path = tmp_path / "mid-plan.json"
+    path.write_text(json.dumps(d))
+    return str(path)
+
+
 @pytest.mark.parametrize("name", ["gutenberg", "gutenberg_py"])
 def test_resampling_a_game_that_starts_mid_plan_step(tmp_path, name):
     """A position can start after player 0 committed a plan: the game's history is
     empty, so there is no history entry to rewrite for that plan (the core once wrote
     before the start of the action list)."""
-    import json
-    d = json.loads((resources.files("gutenberg_ai.games.gutenberg") / "data/positions/plan-round1-2p.json").read_text())
-    d["step"] = {"kind": "plan", "player": 1}
-    d["players"][0]["plan"] = {"orders": 2, "inks": 2, "specialties": 1, "gears": 1, "patronage": 1}
-    path = tmp_path / "mid-plan.json"
-    path.write_text(json.dumps(d))
-    state = pyspiel.load_game(name, {"position": str(path)}).new_initial_state()
+    path = mid_plan_position(tmp_path, {"orders": 2, "inks": 2, "specialties": 1, "gears": 1, "patronage": 1})
+    state = pyspiel.load_game(name, {"position": path}).new_initial_state()
     assert state.current_player() == 1 and state.history() == []
     sample = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sample.history() == [] and sample.information_state_string(1) == state.information_state_string(1)
+
+
+@pytest.mark.parametrize("name", ["gutenberg", "gutenberg_py"])
+def test_a_plan_committed_before_the_history_is_in_the_information_state_once_revealed(tmp_path, name):
+    """No history entry holds a plan committed before the game's history began. Its
+    player knows it, and after the reveal everybody does: a state and its resample for
+    player 1 (player 0's hidden plan redrawn), after the same plan of player 1, give
+    different turns, so their information state strings must differ (OpenSpiel's
+    ISMCTSBot, keyed by them, once played a move of one world in the other: an illegal
+    action). Before the reveal player 1's strings are the same, and player 0's carry its
+    plan."""
+    game = pyspiel.load_game(name, {"position": mid_plan_position(tmp_path, "hidden")})
+    state = game.new_initial_state()
+    sample = state.resample_from_infostate(1, random.Random(3).random)
+    plans = [core_of(s).to_dict()["players"][0]["plan"] for s in (state, sample)]
+    assert plans[0] != plans[1]
+    assert state.information_state_string(1) == sample.information_state_string(1)
+    assert state.information_state_string(0).endswith(" | 0 " + " ".join(map(str, plans[0])))
+    commit = state.legal_actions()[5]
+    for s in (state, sample):
+        s.apply_action(commit)
+        assert core_of(s).step_name() != "plan"
+    assert state.legal_actions() != sample.legal_actions() or state.current_player() != sample.current_player()
+    assert state.information_state_string(1) != sample.information_state_string(1)
+    for s, plan in zip((state, sample), plans):
+        assert s.information_state_string(1).endswith(" | 0 " + " ".join(map(str, plan)))
+
+
+def test_openspiels_ismcts_searches_a_game_started_after_a_hidden_plan(tmp_path):
+    """The C++ ISMCTSBot, whose tree is keyed by information state strings, plays player
+    1's plan at such a position without an illegal move (it raised SpielError before the
+    start plans were in the strings)."""
+    state = pyspiel.load_game("gutenberg", {"position": mid_plan_position(tmp_path, "hidden")}).new_initial_state()
+    bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 2), 2.0, 3000, -1,
+                            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+    assert bot.step(state) in state.legal_actions()
 
 
 @pytest.mark.parametrize("name", ["gutenberg", "gutenberg_py"])

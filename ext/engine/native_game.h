@@ -243,7 +243,7 @@ class NativeState : public State {
       }
     }
     int seen[SPIEL_PRIVATE_WIDTH];
-    const int k = spiel_private_view(&s_, player, seen);
+    const int k = spiel_private_view(spec_->initial, &s_, player, seen);
     if (k > 0) {
       out += " |";
       for (int j = 0; j < k; ++j) absl::StrAppend(&out, " ", seen[j]);

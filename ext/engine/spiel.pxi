@@ -31,10 +31,10 @@
 #   set_start_record False.
 #   What a player sees that no history entry holds (a tile drawn from under a pile
 #   without chance, seen by its drawer): PRIVATE_WIDTH ints at most, written by
-#   private_view(s, player, out) (returns how many); the information state string ends
-#   with them, so that two states a player can tell apart never share a string. A game
-#   whose history holds everything a player sees: PRIVATE_WIDTH 1, private_view
-#   returns 0.
+#   private_view(initial, s, player, out) (returns how many; `initial` the game's
+#   initial state, as start_records has it); the information state string ends with
+#   them, so that two states a player can tell apart never share a string. A game whose
+#   history holds everything a player sees: PRIVATE_WIDTH 1, private_view returns 0.
 
 from libcpp.string cimport string
 
@@ -89,8 +89,16 @@ cdef public bint spiel_entry_hidden(const GameState* s, int player, int i, int n
     return entry_hidden(s, player, i, n, actor, action)
 
 
-cdef public int spiel_private_view(const GameState* s, int player, int* out) noexcept nogil:
-    return private_view(s, player, out)
+cdef public int spiel_private_view(const GameState* initial, const GameState* s, int player,
+                                   int* out) noexcept nogil:
+    return private_view(initial, s, player, out)
+
+
+def _private_view(Rules rules, CoreState now, int player):
+    """private_view for the Python shell: what the information state string ends with."""
+    cdef int seen[PRIVATE_WIDTH]
+    cdef int k = private_view(&rules.initial, &now.s, player, seen), i
+    return [seen[i] for i in range(k)]
 
 
 cdef public int spiel_resample_history(GameState* start, GameState* s, int player, const int* actors,

@@ -98,14 +98,32 @@ def _start_plans(Rules rules, CoreState now):
             for k in range(n)}
 
 
-# Every draw a player sees during the game is a history entry: no private view
-# (engine/spiel.pxi).
+# What a player sees that the history does not hold (engine/spiel.pxi): the plans
+# committed before the history began, which no entry holds. Their seat's player knows
+# its own; once the plans are revealed, everybody sees them. Without that, two states
+# alike in every entry whose start plans differ (a state and its resample) would share a
+# string after the reveal, where the turns they give differ (OpenSpiel's ISMCTSBot keys
+# its tree by the string, and would play one's move in the other). Each seat's record as
+# start_records writes it (seat, 5 rows), for the round those plans are in; every draw
+# a player sees is a history entry. Nothing (0) in a game with no such plans.
 cdef enum:
-    PRIVATE_WIDTH = 1
+    PRIVATE_WIDTH = MAX_SEATS * START_WIDTH
 
 
-cdef inline int private_view(const GameState* s, int player, int* out) noexcept nogil:
-    return 0
+cdef int private_view(const GameState* initial, const GameState* s, int player, int* out) noexcept nogil:
+    cdef int seat, r, n = 0
+    if s.round != initial.round:
+        return 0
+    for seat in range(initial.num_seats):
+        if not committed_at_start(initial, seat):
+            continue
+        if s.phase == PH_PLAN and seat != player:
+            continue   # not revealed yet
+        out[n] = seat
+        for r in range(N_ROWS):
+            out[n + 1 + r] = s.players[seat].plan[r]
+        n += START_WIDTH
+    return n
 
 
 include "engine/spiel.pxi"

@@ -136,7 +136,7 @@ cdef enum:
     PRIVATE_WIDTH = N_LEVELS * (1 + PER_LEVEL_FACTORIES) + FACTORY_DRAW
 
 
-cdef int private_view(const GameState* s, int player, int* out) noexcept nogil:
+cdef int private_view(const GameState* initial, const GameState* s, int player, int* out) noexcept nogil:
     cdef int lv, i, k = 0
     cdef bint any_seen = False
     for lv in range(N_LEVELS):

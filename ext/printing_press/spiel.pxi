@@ -174,7 +174,7 @@ cdef enum:
     PRIVATE_WIDTH = 1
 
 
-cdef inline int private_view(const GameState* s, int player, int* out) noexcept nogil:
+cdef inline int private_view(const GameState* initial, const GameState* s, int player, int* out) noexcept nogil:
     return 0
 
 
