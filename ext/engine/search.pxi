@@ -561,8 +561,11 @@ cdef int32_t select_available(Tree* t, int32_t node, const GameState* st) noexce
     cdef double total = 0.0, psum = 0.0, fpu, q, v, best = -1e300
     cdef Arm* a
     if plan:
-        # The plans a node considers are the heuristic's best here (ascending, to search).
-        n = sim_moves(st, t.cat, t.nodes[node].player, legal, values, t.cfg.plan_candidates)
+        # The plans a node considers are the heuristic's best here (ascending, to search);
+        # all of them, without its values, where it has no say (node_moves).
+        n = sim_moves(st, t.cat, t.nodes[node].player, legal,
+                      <double*>NULL if t.cfg.prior_weight == 0.0 and t.cfg.plan_candidates <= 0 else values,
+                      t.cfg.plan_candidates)
         sort_ints(legal, n)
     else:
         n = legal_actions(st, t.cat, legal)
