@@ -457,11 +457,13 @@ cdef double INV_SQRT[INV_SQRT_SIZE]
 INV_SQRT[0] = 0.0
 for _i in range(1, INV_SQRT_SIZE):
     INV_SQRT[_i] = 1.0 / sqrt(<double>_i)
+del _i
 
 
 cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
-    """UCT over arms [first, first + n): each arm once (in order: the higher prior
-    first), then the highest upper confidence bound (ties: the first)."""
+    """UCT over arms [first, first + n): each arm once (in the arms' order: the higher
+    prior first, or drawn where the priors are uniform), then the highest upper
+    confidence bound (ties: the first)."""
     cdef int i
     cdef int32_t v
     cdef double k = t.cfg.uct_c * sqrt(log(<double>visits)) if visits > 1 else 0.0
