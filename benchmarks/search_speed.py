@@ -21,9 +21,10 @@ ismcts); (c) and (d) are Gutenberg's.
       every simulation on a fresh world drawn by the native game's ResampleFromInfostate;
       its defaults otherwise. Simulations per CPU second: the reference, 1x.
     - ismcts and smmcts like for like: uniformly random rollouts to the end of the game
-      (`rollout="random", cutoff=0`), UCT (`tree_policy="uct"`) with no priors
-      (`prior_weight=0`: unvisited moves tried in a random order, as the C++ bot expands)
-      and every legal plan (`plan_candidates=0`).
+      (`rollout="random", cutoff=0`), UCT (`tree_policy="uct"`; smmcts's plan step
+      decoupled UCT, `selection="uct"`) with no priors (`prior_weight=0`: unvisited moves
+      tried in a random order, as the C++ bot expands) and every legal plan
+      (`plan_candidates=0`).
     - ismcts and smmcts at the bots' defaults (heuristic priors and PUCT, heuristic
       rollouts cut off after 100 decisions and evaluated, the heuristic's 32 best plans).
     Each ratio is ours over the C++ bot's in the same trial; the table gives the median
@@ -59,7 +60,8 @@ from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.games.gutenberg import _core  # noqa: E402
 from _common import first_plan  # noqa: E402  (benchmarks/_common.py)
 
-LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", plan_candidates=0, prior_weight=0.0)
+LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", selection="uct", plan_candidates=0,
+                     prior_weight=0.0)
 SEARCHES = (("ismcts", "like for like", LIKE_FOR_LIKE), ("smmcts", "like for like", LIKE_FOR_LIKE),
             ("ismcts", "bot defaults", {}), ("smmcts", "bot defaults", {}))
 
