@@ -102,6 +102,16 @@ cdef void returns_formula(int n, const double* scores, const bint* win, int k, i
                 out[seat] = -1.0 / (n - 1)
 
 
+cdef void shuffle_ints(int* a, int n, Rng* rng) noexcept nogil:
+    """A uniformly random order of a[0..n), in place (Fisher-Yates, from the end)."""
+    cdef int i, j, x
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        x = a[i]
+        a[i] = a[j]
+        a[j] = x
+
+
 cdef void sort_ints(int* a, int n) noexcept nogil:
     """Ascending, in place (insertion: lists of a few dozen: moves, cards)."""
     cdef int i, j, v

@@ -306,6 +306,12 @@ cdef int move_values(const GameState* st, const Catalogue* cat, int seat, bint p
     return n
 
 
+cdef inline bint heuristic_unasked(const Tree* t, bint plan) noexcept nogil:
+    """Whether the heuristic has no say in a node's moves: no weight in the priors, and
+    every move considered (at a simultaneous step, every plan rather than its best)."""
+    return t.cfg.prior_weight == 0.0 and (not plan or t.cfg.plan_candidates <= 0)
+
+
 cdef int node_moves(Tree* t, const GameState* st, int seat, bint plan, int* moves,
                     double* priors) noexcept nogil:
     """The moves a node considers for `seat`, with the heuristic's priors, highest prior
@@ -315,15 +321,11 @@ cdef int node_moves(Tree* t, const GameState* st, int seat, bint plan, int* move
     cdef double values[MAX_LEGAL]
     cdef double total = 0.0, top, w = t.cfg.prior_weight, p, temperature
     cdef int n, i, j, a
-    if w == 0.0 and (not plan or t.cfg.plan_candidates <= 0):
-        # No heuristic in the priors: every move, uniform, in a random order (as OpenSpiel's
-        # ISMCTSBot expands: no bias from the move order), and no values computed.
+    if heuristic_unasked(t, plan):
+        # Every move, uniform, in a random order (as OpenSpiel's ISMCTSBot expands: no
+        # bias from the move order), and no values computed.
         n = sim_moves(st, t.cat, seat, moves, NULL, 0) if plan else legal_actions(st, t.cat, moves)
-        for i in range(n - 1, 0, -1):
-            j = rng_below(&t.rng, i + 1)
-            a = moves[i]
-            moves[i] = moves[j]
-            moves[j] = a
+        shuffle_ints(moves, n, &t.rng)
         for i in range(n):
             priors[i] = 1.0 / n
         return n
@@ -566,8 +568,7 @@ cdef int32_t select_available(Tree* t, int32_t node, const GameState* st) noexce
         # The plans a node considers are the heuristic's best here (ascending, to search);
         # all of them, without its values, where it has no say (node_moves).
         n = sim_moves(st, t.cat, t.nodes[node].player, legal,
-                      <double*>NULL if t.cfg.prior_weight == 0.0 and t.cfg.plan_candidates <= 0 else values,
-                      t.cfg.plan_candidates)
+                      <double*>NULL if heuristic_unasked(t, True) else values, t.cfg.plan_candidates)
         sort_ints(legal, n)
     else:
         n = legal_actions(st, t.cat, legal)

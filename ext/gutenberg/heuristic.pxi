@@ -961,9 +961,10 @@ cdef int plan_candidates(const GameState* s, const Catalogue* cat, int seat, int
     cdef int m = s.players[seat].markers, lo = PLAN_START[m]
     cdef int i, j, n = 0, total
     if values == NULL:
-        for i in range(PLAN_START[m + 1] - lo):
+        total = plan_count(s, seat)
+        for i in range(total):
             out[i] = A_PLAN + lo + i
-        return PLAN_START[m + 1] - lo
+        return total
     row_values(s, cat, seat, d)
     total = plan_scores(d, m, score)
     if k <= 0 or k > total:

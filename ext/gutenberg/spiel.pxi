@@ -31,6 +31,14 @@ cdef bint committed_at_start(const GameState* s, int seat) noexcept nogil:
     return False
 
 
+cdef inline void write_start_record(const GameState* now, int seat, int* out) noexcept nogil:
+    """The record (seat, 5 rows) of the plan `now` gives `seat`."""
+    cdef int r
+    out[0] = seat
+    for r in range(N_ROWS):
+        out[1 + r] = now.players[seat].plan[r]
+
+
 cdef bint set_start_record(GameState* s, const int* record) noexcept nogil:
     """Give seat record[0] the committed plan record[1:6] in the initial state `s`: False
     (and s unchanged) unless the seat committed before the history began and the plan
@@ -62,14 +70,12 @@ cdef int start_records(const GameState* initial, const GameState* start, const G
     """The plans `now` gives the seats that committed before the history began, while
     `now` is still in that plan step (a resample may have redrawn them): one record
     (seat, 5 rows) each, in seat order; returns how many."""
-    cdef int seat, r, n = 0
+    cdef int seat, n = 0
     if now.phase != PH_PLAN or now.round != initial.round:
         return 0
     for seat in range(initial.num_seats):
         if committed_at_start(initial, seat):
-            out[n * START_WIDTH] = seat
-            for r in range(N_ROWS):
-                out[n * START_WIDTH + 1 + r] = now.players[seat].plan[r]
+            write_start_record(now, seat, out + n * START_WIDTH)
             n += 1
     return n
 
@@ -111,18 +117,14 @@ cdef enum:
 
 
 cdef int private_view(const GameState* initial, const GameState* s, int player, int* out) noexcept nogil:
-    cdef int seat, r, n = 0
+    cdef int seat, n = 0
     if s.round != initial.round:
         return 0
     for seat in range(initial.num_seats):
-        if not committed_at_start(initial, seat):
-            continue
-        if s.phase == PH_PLAN and seat != player:
-            continue   # not revealed yet
-        out[n] = seat
-        for r in range(N_ROWS):
-            out[n + 1 + r] = s.players[seat].plan[r]
-        n += START_WIDTH
+        # In the plan step the others' are not revealed yet: only the player's own.
+        if committed_at_start(initial, seat) and (s.phase != PH_PLAN or seat == player):
+            write_start_record(s, seat, out + n)
+            n += START_WIDTH
     return n
 
 

@@ -101,11 +101,7 @@ cdef void random_perm(const GameState* s, int player, const uint64_t* seen_extra
         for i in range(m):
             shuffled[i] = ids[i]
         sort_ints(shuffled, m)
-        for i in range(m - 1, 0, -1):
-            j = rng_below(rng, i + 1)
-            x = shuffled[i]
-            shuffled[i] = shuffled[j]
-            shuffled[j] = x
+        shuffle_ints(shuffled, m, rng)
         for i in range(m):
             perm[ids[i]] = shuffled[i]
 

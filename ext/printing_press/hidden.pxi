@@ -359,7 +359,7 @@ cdef int resample_history(GameState* start, GameState* s, int player, const int*
     cdef int16_t new_label[MAX_TOKENS]
     cdef int free_labels[MAX_TOKENS]
     cdef int free_ids[MAX_TOKENS]
-    cdef int i, t, m = 0, j, a, changed = 0, q, k, x, actor
+    cdef int i, t, m = 0, a, changed = 0, q, k, x, actor
     cdef PlayerState* p
     story_start(&first, start, player)
     st = first
@@ -379,11 +379,7 @@ cdef int resample_history(GameState* start, GameState* s, int player, const int*
     # histories player cannot tell apart may be redrawn differently (docs/resampling.md);
     # determinize, the search's redraw, deals from the counts and has no such order.
     sort_ints(free_labels, m)
-    for i in range(m - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        x = free_labels[i]
-        free_labels[i] = free_labels[j]
-        free_labels[j] = x
+    shuffle_ints(free_labels, m, rng)
     for i in range(m):
         new_label[free_ids[i]] = free_labels[i]
     # The same story again (its picks are the same), rewriting the hidden entries.

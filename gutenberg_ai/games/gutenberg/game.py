@@ -302,7 +302,6 @@ class GutenbergState(pyspiel.State):
     def __init__(self, game: GutenbergGame):
         super().__init__(game)
         self._core = game.rules.new_state()
-        self._rules = game.rules
         self._returns = game.returns_mode
         self._key = game.key
         # Plans committed before the history began, as a resample redrew them ({seat:
@@ -421,7 +420,7 @@ class GutenbergObserver:
             text = f"p{player} " + " ".join(
                 f"{actor}:{action if action >= 0 else '?'}" for actor, action in state.masked_history(player))
             # What the player sees that no entry holds, as the native game writes it.
-            seen = _core._private_view(state._rules, state.core, player)
+            seen = _core._private_view(state.get_game().rules, state.core, player)
             return text + (" |" + "".join(f" {x}" for x in seen) if seen else "")
         return state.core.observation_string(player)
 
