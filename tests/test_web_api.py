@@ -534,3 +534,28 @@ def test_the_page_s_why_and_record_do_not_name_the_ai_s_setup_tokens(client):
     weighed = [(a, b) for a, b in zip(full["actions"], seen["actions"]) if a.get("hints")]
     assert any(any("setup token" in h["text"] for h in a["hints"]["hints"]) for a, _ in weighed)
     assert not any("setup token" in h["text"] for _, b in weighed if b.get("hints") for h in b["hints"]["hints"])
+
+
+def test_a_look_at_a_game_during_a_search_is_answered_at_once_with_its_view(client):
+    """GET on a game a search holds: 200 at once with the view from the search's start,
+    marked searching (not a wait, then 409); events still count from `since`; once the
+    search ends, the view is the game's own again."""
+    with hint_under_way(client) as view:
+        gid = view["id"]
+        started = time.monotonic()
+        r = client.get(f"/api/games/{gid}")
+        assert r.status_code == 200, r.json()
+        assert time.monotonic() - started < 2.0
+        seen = r.json()
+        assert seen["searching"] is True and seen["status"] == "human"
+        assert [m["action"] for m in seen["moves"]] == [m["action"] for m in view["moves"]]
+        assert seen["board"] == view["board"]
+        last = seen["events"][-1]["n"]
+        assert [e["n"] for e in client.get(f"/api/games/{gid}?since={last}").json()["events"]] == [last]
+        assert client.post(f"/api/games/{gid}/stop").json() == {"stopped": True}
+    deadline = time.monotonic() + 30
+    while (after := client.get(f"/api/games/{gid}").json())["searching"]:
+        assert time.monotonic() < deadline, "the search went on"
+        time.sleep(0.05)
+    assert after["status"] == "human" and after["moves"] == view["moves"]
+    assert client.get(f"/api/games/{gid}?since=-1").status_code == 422

@@ -199,3 +199,23 @@ def test_a_bad_table_is_refused_naming_the_field(client):
     assert r.status_code == 422 and r.json()["problems"][0]["where"] == "names"
     r = client.post("/api/tables", json={"game": "chess"})
     assert r.status_code == 422 and r.json()["problems"][0]["where"] == "game"
+
+
+def test_a_look_at_a_followed_game_during_its_hint_is_its_view_marked_searching(client):
+    """GET on a followed game while its hint searches: at once, the view from the hint's
+    start with `searching` true (before: 409 busy); after it, searching is false."""
+    _, record, _ = recorded("gutenberg", 2)
+    view = follow(client, start(client), record.actions,
+                  until=lambda v: v["status"] == "own" and len(v["options"]) > 1)
+    tid = view["id"]
+    assert client.get(f"/api/tables/{tid}").json()["searching"] is False
+    with client.stream("POST", f"/api/tables/{tid}/hint", json={"seconds": 60}) as r:
+        for line in r.iter_lines():
+            if line and json.loads(line)["event"] == "progress":
+                break
+        seen = client.get(f"/api/tables/{tid}")
+        assert seen.status_code == 200, seen.json()
+        seen = seen.json()
+        assert seen["searching"] is True
+        assert (seen["status"], seen["options"], seen["board"]) == (view["status"], view["options"], view["board"])
+        assert client.post(f"/api/tables/{tid}/stop").json() == {"stopped": True}

@@ -19,12 +19,13 @@ import os
 import re
 import secrets
 import socket
+import time
 from pathlib import Path
 from typing import Annotated, Optional
 
 import fastapi
 import pyspiel
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -50,6 +51,7 @@ STATIC = Path(__file__).parent / "static"
 WEB_BOTS = ("smmcts", "ismcts", "learned", "heuristic", "random")   # the AI seats the page offers: stoppable searches
 USER_ERRORS = (FileDataError, ValueError, pyspiel.SpielError)
 STOPPING_SECONDS = 10.0     # how long a request waits for a search told to stop to end
+LOOK_SECONDS = 5.0          # how long a look at a game waits for a change under way (a move)
 
 
 class ApiError(Exception):
@@ -445,15 +447,28 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             web.busy = False
             web.lock.release()
 
-    @app.get("/api/games/{game_id}", summary="The game as you see it")
-    def get_game(game_id: str, page: Page, since: int = 0):
-        web = game_of(game_id, page)
-        if not web.lock.acquire(timeout=5):
-            raise ApiError(409, "this game is busy (a search is under way)")
+    def looked_at(web: WebGame | WebTable, view, since: int = 0) -> dict:
+        """The game as it stands, for a look that changes nothing: during a search, the
+        view from the search's start (`seen_now`, `searching`: true) at once; otherwise
+        `view()` once the change under way (a move, seconds at most) is done."""
+        deadline = time.monotonic() + LOOK_SECONDS
+        while True:
+            seen = web.seen_now(since)
+            if seen is not None:
+                return seen
+            if web.lock.acquire(timeout=0.05):
+                break
+            if time.monotonic() > deadline:
+                raise ApiError(409, "this game is busy: try again")
         try:
-            return web.view(since)
+            return dict(view(), searching=False)
         finally:
             web.lock.release()
+
+    @app.get("/api/games/{game_id}", summary="The game as you see it")
+    def get_game(game_id: str, page: Page, since: int = Query(0, ge=0)):
+        web = game_of(game_id, page)
+        return looked_at(web, lambda: web.view(since), since)
 
     @app.post("/api/games/{game_id}/move", summary="Your move")
     def move(game_id: str, page: Page, req: Move):
@@ -483,12 +498,14 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         def release():
             web.busy = False
             web.job = None
+            web.shown = None
             web.lock.release()
         try:
             if web.turn() not in wanted:
                 raise ApiError(409, why)
             if check is not None:
                 check()
+            web.shown = web.view()      # what a look at the game gets while it searches
             response = runner.stream(work, USER_ERRORS, on_end=release)
         except BaseException:
             release()
@@ -632,8 +649,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.get("/api/tables/{table_id}", summary="The followed game: what it waits for, the board, the menu")
     def get_table(table_id: str, page: Page):
         web = table_of(table_id, page)
-        with holding(web):
-            return web.view()
+        return looked_at(web, web.view)
 
     def table_change(table_id: str, page: str, req: Entry, change):
         """`change(web, **named)` with the entry the request names, the game held; a

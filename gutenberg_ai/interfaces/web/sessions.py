@@ -142,7 +142,8 @@ class NotNow(ValueError):
 
 class Held:
     """A game the page drives, held in a Store: one thing at a time changes it (its lock;
-    busy while held), and its search under way (job), for the stop endpoint."""
+    busy while held), its search under way (job), for the stop endpoint, and the view
+    it had when that search began (shown), which a look at the game gets meanwhile."""
 
     id: str              # set by the Store that holds it, with page and touched
     page: str
@@ -153,6 +154,19 @@ class Held:
         self.busy = False
         self.lock = threading.Lock()
         self.job: Job | None = None
+        self.shown: dict | None = None
+
+    def seen_now(self, since: int = 0) -> dict | None:
+        """The view as it was when the search under way began, marked `searching`, with
+        the events numbered from `since` (None: no search holds the game). A search does
+        not change the game until it ends, so this is the game as it stands."""
+        shown = self.shown
+        if shown is None:
+            return None
+        out = dict(shown, searching=True)
+        if "events" in out:
+            out["events"] = [e for e in out["events"] if e["n"] >= since]
+        return out
 
     def stop(self) -> bool:
         """Stop the search under way, if any (it ends at its next slice); whether there was one."""
