@@ -249,3 +249,20 @@ def test_level_is_the_test_of_a_difference_not_overlapping_intervals():
     assert level_with(0.60, (0.55, 0.65), 0.52, (0.47, 0.57)) is False
     assert level_with(0.60, (0.55, 0.65), 0.57, (0.52, 0.62)) is True
     assert level_with(0.60, (0.55, 0.65), 0.57, None) is None
+
+
+def test_a_narrow_interval_is_written_with_the_decimals_that_tell_its_ends_apart():
+    """The terminal's words for a hint: an interval narrower than a whole percent (or a
+    point of score, solo) would round to "72-72%", which reads as certain; a decimal more
+    is shown, the measure's too, until its ends differ. A wide one keeps whole units."""
+    from types import SimpleNamespace
+
+    from gutenberg_ai.interfaces.tui import measure_text
+    narrow = SimpleNamespace(win_probability=0.7204, interval=(0.7161, 0.7247), expected_fame=None)
+    assert measure_text(narrow, False) == "chance to win 72.0% (71.6-72.5%)"
+    wide = SimpleNamespace(win_probability=0.54, interval=(0.47, 0.61), expected_fame=None)
+    assert measure_text(wide, False) == "chance to win 54% (47-61%)"
+    solo = SimpleNamespace(win_probability=None, interval=(73.02, 73.04), expected_fame=73.03)
+    assert measure_text(solo, True, "points") == "expected final points 73.03 (73.02-73.04)"
+    assert measure_text(SimpleNamespace(win_probability=0.5, interval=None, expected_fame=None), False) \
+        == "chance to win 50% (too few samples for an interval)"

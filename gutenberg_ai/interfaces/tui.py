@@ -170,10 +170,6 @@ def moves_table(texts, limit: int | None = None) -> Table:
 # ---------------------------------------------------------------------------------------
 # Hints
 # ---------------------------------------------------------------------------------------
-def _pct(x) -> str:
-    return "-" if x is None else f"{x:.0%}"
-
-
 class ExpectedLines:
     """The play the search expects after each move, below the hints' table: the move,
     then its steps side by side as many as fit the width the console gives, each step
@@ -246,12 +242,16 @@ def measure_text(hint, solo: bool, score_word: str = "fame") -> str:
 
 def _measure(hint, solo: bool) -> tuple[str, str | None]:
     """A hint's measure and its interval as text ("54%", "47-61%"; solo "73", "70-76"),
-    the interval None where the hint has none."""
+    the interval None where the hint has none. Rounded to whole units the two ends of a
+    narrow interval can meet ("72-72%"), which would read as certainty: a decimal more is
+    shown, the measure's too, until they differ (as the page's measureText does)."""
     iv = hint.interval
-    if solo:
-        return ("-" if hint.expected_fame is None else f"{hint.expected_fame:.0f}",
-                None if iv is None else f"{iv[0]:.0f}-{iv[1]:.0f}")
-    return _pct(hint.win_probability), None if iv is None else f"{iv[0] * 100:.0f}-{iv[1] * 100:.0f}%"
+    x, scale, unit = (hint.expected_fame, 1, "") if solo else (hint.win_probability, 100, "%")
+    digits = 0
+    while iv is not None and digits < 3 and f"{iv[0] * scale:.{digits}f}" == f"{iv[1] * scale:.{digits}f}":
+        digits += 1
+    value = "-" if x is None else f"{x * scale:.{digits}f}{unit}"
+    return value, None if iv is None else f"{iv[0] * scale:.{digits}f}-{iv[1] * scale:.{digits}f}{unit}"
 
 
 TOO_FEW_WORDS = "too few samples for an interval"
