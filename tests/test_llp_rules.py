@@ -1269,3 +1269,73 @@ def test_a_meeting_is_in_the_same_room_only(room, mark):
     s = edit(R, s, setup)
     play(s, move(1, composing, 1))                         # into room II
     assert player(s, 1)["marks"] == mark
+
+
+def pairing_setup(d, pairing=1, discs=(0,), letters=(("B", 0),), contract=True):
+    """Seat 0 at its turn with the pairing ability (or not), city discs (disc 1: letter A),
+    lead letters on composing stick spaces, and a letter-A contract (14) active."""
+    at_turn(d, 0, [0, 1])
+    p = d["players"][0]
+    p["pairing"] = pairing
+    for text, x in letters:
+        tile = letters_tile(text, {"paper": 2})
+        move_tile(d, tile, "letter")
+        p["stick"][x] = tile
+    for disc in discs:
+        move_tile(d, disc, "disc")
+        p["discs"] |= 1 << disc
+    if contract:
+        move_tile(d, 13, "contract")
+        p["contracts"] |= 1 << 13
+        p["slots_open"] |= 1
+        p["slot_contract"][0] = 13
+
+
+def pairs(s):
+    return [a - A["PAIR"] for a in s.legal_actions() if A["PAIR"] <= a < A["PAIR"] + 24]
+
+
+def test_a_city_tile_is_paired_with_a_lead_letter_anytime_and_counts_for_its_letter():
+    """"You can pair a city tile with a lead letter on your composing board anytime. 1 city
+    tile per lead letter ... They also count towards victory points for the letter during
+    and at the end of the game": with the pairing ability, among the turn's optional
+    actions (not only at a typesetting), a city tile held pairs with a lead letter already
+    on the composing sticks that has none; the letter-A contract then counts it."""
+    R, s = after_setup(2)
+    s = edit(R, s, lambda d: pairing_setup(d))
+    assert pairs(s) == [0]
+    assert s.contract_value(0, 13) == 0
+    assert s.action_to_string(A["PAIR"] + 0).startswith("pair ")
+    play(s, A["PAIR"] + 0)
+    assert player(s)["stick_disc"][0] == 0 and player(s)["discs"] & 1     # the tile is kept, paired
+    assert s.contract_value(0, 13) == 1
+    assert pairs(s) == [] and s.to_dict()["actor"] == 0                    # one tile per lead letter; still its turn
+
+
+def test_pairing_anytime_needs_the_ability_an_unpaired_tile_and_a_lead_letter_without_one():
+    R, s = after_setup(2)
+    assert pairs(edit(R, s, lambda d: pairing_setup(d, pairing=0))) == []      # no ability
+    assert pairs(edit(R, s, lambda d: pairing_setup(d, letters=()))) == []     # no lead letter on the sticks
+    assert pairs(edit(R, s, lambda d: pairing_setup(d, discs=()))) == []       # no city tile
+    two = edit(R, s, lambda d: pairing_setup(d, discs=(0, 1), letters=(("B", 0), ("C", 4))))
+    assert pairs(two) == [0, 1]
+    play(two, A["PAIR"] + 1)
+    assert pairs(two) == [0]                         # the paired tile is not offered again
+    play(two, A["PAIR"] + 0)
+    assert sorted(player(two)["stick_disc"][x] for x in (0, 4)) == [0, 1]
+    assert pairs(two) == []                          # each lead letter has its tile
+
+
+def test_pairing_anytime_at_the_last_optional_actions():
+    """"anytime": at the game's end, among the last optional actions, too."""
+    R, s = after_setup(2)
+
+    def final(d):
+        pairing_setup(d)
+        d["phase"] = PH["FINAL"]
+    s = edit(R, s, final)
+    assert s.phase == "game end: last optional actions"
+    assert pairs(s) == [0]
+    assert s.contract_value(0, 13) == 0
+    play(s, A["PAIR"] + 0)
+    assert s.contract_value(0, 13) == 1 and player(s)["stick_disc"][0] == 0

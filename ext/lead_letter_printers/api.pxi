@@ -37,7 +37,7 @@ ACTIONS = dict(
     UP=A_UP, DOWN=A_DOWN, REPLACE=A_REPLACE, TECH=A_TECH, REFRESH_COLUMN=A_REFRESH_COLUMN,
     CHAIN=A_CHAIN, ASSISTANT=A_ASSISTANT, STREET=A_STREET, TABLE=A_TABLE, ADVANCE=A_ADVANCE,
     BUY_ORDER=A_BUY_ORDER, BUY_CONTRACT=A_BUY_CONTRACT, SIGNBOARD=A_SIGNBOARD, ACTIVATE=A_ACTIVATE,
-    DISC=A_DISC, CITY=A_CITY, COPY=A_COPY, SLIDE=A_SLIDE, NUM_ACTIONS=N_ACTIONS)
+    DISC=A_DISC, CITY=A_CITY, COPY=A_COPY, SLIDE=A_SLIDE, PAIR=A_PAIR, NUM_ACTIONS=N_ACTIONS)
 CHANCE_OUTCOMES = dict(LETTER=C_LETTER, TILE=C_TILE, TECH=C_TECH, ORDER=C_ORDER, CONTRACT=C_CONTRACT,
                        DISC=C_DISC, FACTORY=C_FACTORY, TOP=C_TOP, NUM_CHANCE=N_CHANCE)
 PHASES = dict(DEAL=PH_DEAL, SETUP=PH_SETUP, ACTIONS=PH_ACTIONS, ORDERS=PH_ORDERS,
@@ -607,8 +607,10 @@ cdef class CoreState:
             return f"the city disc of {cat.city_names[a - A_CITY] if a - A_CITY < len(cat.city_names) else '?'}"
         if A_COPY <= a < A_SLIDE:
             return f"copy the technology on space {cat.space_name(a - A_COPY)}"
-        if A_SLIDE <= a < N_ACTIONS:
+        if A_SLIDE <= a < A_PAIR:
             return f"slide tradesman {a - A_SLIDE + 1} down to its II room"
+        if A_PAIR <= a < N_ACTIONS:
+            return "pair " + cat.describe_disc(a - A_PAIR) + " with a lead letter"
         return f"action {a} (out of range 0-{N_ACTIONS - 1})"
 
     def observation_string(self, int player):

@@ -85,6 +85,8 @@ column * 3 + row of the workshop, a stick space is stick * 3 + place):
     [A_CITY, +16)          the disc of city X
     [A_COPY, +15)          copy the technology on space X
     [A_SLIDE, +2)          slide tradesman t from its I room to the II room
+    [A_PAIR, +24)          pair city disc X with a lead letter on the composing sticks
+                           (the pairing technology; an optional action)
 
 Chance outcomes: [C_LETTER, +54) a lead letter, [C_TILE, +36) a trading tile,
 [C_TECH, +48) a technology, [C_ORDER, +36) an order, [C_CONTRACT, +24) a contract,
@@ -1377,19 +1379,31 @@ cdef bint letter_destination(const PlayerState* p, bint contracts) noexcept nogi
     return False
 
 
+cdef inline bint disc_paired(const PlayerState* p, int d) noexcept nogil:
+    cdef int x
+    for x in range(N_STICK):
+        if p.stick_disc[x] == d:
+            return True
+    return False
+
+
 cdef int unpaired_disc(const Catalogue* cat, const PlayerState* p, int letter) noexcept nogil:
     """A city tile of the letter not paired yet, -1."""
-    cdef int d, x
-    cdef bint used
+    cdef int d
     for d in range(N_DISCS):
-        if not (p.discs >> d) & 1 or cat.discs[d].letter != letter:
-            continue
-        used = False
-        for x in range(N_STICK):
-            if p.stick_disc[x] == d:
-                used = True
-        if not used:
+        if (p.discs >> d) & 1 and cat.discs[d].letter == letter and not disc_paired(p, d):
             return d
+    return -1
+
+
+cdef int unpaired_letter(const PlayerState* p) noexcept nogil:
+    """The first composing stick space whose lead letter has no city tile paired, -1.
+    Pairing "anytime" (A_PAIR) goes there: which lead letter takes the tile changes
+    nothing (a tile counts for its own letter, and each lead letter takes one)."""
+    cdef int x
+    for x in range(N_STICK):
+        if p.stick[x] >= 0 and p.stick_disc[x] < 0:
+            return x
     return -1
 
 
@@ -1527,6 +1541,11 @@ cdef int optional_actions(const GameState* s, const Catalogue* cat, int* out, in
         if (p.discs >> d) & 1 and not (p.discs_used >> d) & 1:
             out[n] = A_DISC + d
             n += 1
+    if p.pairing and unpaired_letter(p) >= 0:
+        for d in range(N_DISCS):
+            if (p.discs >> d) & 1 and not disc_paired(p, d):
+                out[n] = A_PAIR + d
+                n += 1
     return n
 
 
@@ -2274,6 +2293,8 @@ cdef void phase_apply(GameState* s, const Catalogue* cat, int a) noexcept nogil:
         x = a - A_DISC
         p.discs_used |= 1 << x
         push_effects(s, &cat.discs[x].reward, 1)
+    elif A_PAIR <= a < A_PAIR + N_DISCS:
+        p.stick_disc[unpaired_letter(p)] = a - A_PAIR
     elif s.phase == PH_SETUP:
         x = a - A_SETUP
         k = 0 if s.turn < s.num_players else 1

@@ -465,7 +465,8 @@ cdef enum:
     A_CITY = A_DISC + N_DISCS                   # the disc of city X
     A_COPY = A_CITY + MAX_CITIES                # copy the technology on space X
     A_SLIDE = A_COPY + N_SPACES                 # slide tradesman t
-    N_ACTIONS = A_SLIDE + N_TRADESMEN
+    A_PAIR = A_SLIDE + N_TRADESMEN              # pair city disc X with a lead letter
+    N_ACTIONS = A_PAIR + N_DISCS
 
 # Chance outcomes.
 cdef enum:
