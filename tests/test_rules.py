@@ -1249,18 +1249,39 @@ def test_order_reward_declined():
     assert pending(s) == [] and s.current_player() == 1
 
 
-def test_order_reward_with_four_orders_discards_one():
+def test_order_reward_with_four_orders_discards_one_first_then_draws():
+    """p.8: "A player with 4 orders may take another order, but they must first discard
+    one of the 4 they have to create a free slot": with four held, the first decision of
+    an order as a reward is which order goes (or to decline the reward, p.8 "an
+    (optional) reward"), before any card is drawn; the new order takes the freed slot."""
     s = order_reward(orders=[(0, 0), (1, 1), (2, 2), (3, 3)])
+    assert s.current_player() == 0 and s.chance_outcomes() == []      # a decision, no draw yet
+    assert s.legal_actions() == [discard(k) for k in range(4)] + [PASS]
+    s.apply(discard(2))
+    p = me(s, 0)
+    assert p["order_printing"] == [0, 1, -1, 3] and p["order_refinement"] == [0, 1, -1, 3]
+    assert s.current_player() < 0 and s.chance_outcomes()           # now the draw
     draw(s, ("P", 10), ("P", 11), ("R", 20), ("R", 21))
+    assert s.legal_actions() == [take_printing(10), take_printing(11), PASS, MORE_PP, MORE_RR, MORE_PR]
     s.apply(take_printing(11))
     s.apply(take_refinement(20))
-    assert s.current_player() == 0
-    assert s.legal_actions() == [discard(k) for k in range(4)]
-    s.apply(discard(2))
     p = me(s, 0)
     assert p["order_printing"] == [0, 1, 11, 3] and p["order_refinement"] == [0, 1, 20, 3]
     d = s.to_dict()
     assert {2, 10} <= set(bits(d["printing_discard"])) and {2, 21} <= set(bits(d["refinement_discard"]))
+    assert pending(s) == [] and s.current_player() == 1
+
+
+def test_order_reward_with_four_orders_declined_draws_nothing():
+    """Declining the reward instead of discarding: the four orders stay, no card is
+    drawn (the decks as they were), and the game goes on."""
+    s = order_reward(orders=[(0, 0), (1, 1), (2, 2), (3, 3)])
+    before = s.to_dict()
+    s.apply(PASS)
+    d = s.to_dict()
+    assert me(s, 0)["order_printing"] == [0, 1, 2, 3]
+    assert (d["printing_deck"], d["refinement_deck"]) == (before["printing_deck"], before["refinement_deck"])
+    assert pending(s) == [] and s.current_player() == 1
 
 
 def test_order_reward_deck_reshuffles_its_discard_pile():

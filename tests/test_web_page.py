@@ -605,9 +605,11 @@ def test_at_the_table_begun_from_a_position_shows_the_positions_game_in_the_form
 def test_at_the_table_a_whole_recorded_game_typed_ends_in_its_scores(page):
     """At the table: a whole recorded Gutenberg game (2 players, you in seat 1) typed entry
     by entry in the page's text field with Enter; at the end the page's board shows the
-    recording's final scores on both players' sheets, and its verdict the recorded winner."""
+    recording's final scores on both players' sheets, and its verdict the recorded winner
+    (the first seeded game of the heuristic players that seat 1, you, wins)."""
     from test_table_follow import recorded
-    _, record, _ = recorded("gutenberg", 2)
+    record = next(r for r in (recorded("gutenberg", 2, seed=seed)[1] for seed in range(3, 30))
+                  if r.result["winners"] == [1])
     acts = record.actions
     page.click("#tab-follow")
     page.select_option("#follow-game", "gutenberg")

@@ -768,10 +768,12 @@ def _problems(CoreState st):
         gears.append((s["sub_card"], "sub_card"))
     if s["n_pending"] > 0 and s["pending"][0]["kind"] == PD_ORDER:
         q = s["pending"][0]
-        if q["stage"] >= 2:
+        if q["stage"] == 2:
             printing.append((q["arg"], "pending[0].arg"))
-        if q["stage"] >= 3:
-            refinement.append((q["arg2"], "pending[0].arg2"))
+        who = q["seat"]
+        if 0 <= q["stage"] <= 2 and 0 <= who < n and all(x >= 0 for x in pl[who]["order_printing"]):
+            out.append(f"pending[0].stage: {q['stage']}: an order as a reward is drawn with a free slot "
+                       f"(with {MAX_ORDERS} orders held, one is discarded first: stage 3)")
     for seat in range(n):
         p = pl[seat]
         for k in range(MAX_ORDERS):

@@ -1179,8 +1179,9 @@ cdef inline bint shift_open(const PlayerState* p, int i, int j) noexcept nogil:
 
 cdef inline bint pass_pending(const Pending* q) noexcept nogil:
     """Whether A_PASS answers the pending decision: a declinable reward (p.14), Gutenberg
-    not shifting a marker, an order as a reward not taken."""
-    return reward_declinable(q) or q.kind == PD_SHIFT or (q.kind == PD_ORDER and q.stage == 1)
+    not shifting a marker, an order as a reward not taken (before the draw: with four
+    orders held, instead of discarding one; after it: none of the cards drawn)."""
+    return reward_declinable(q) or q.kind == PD_SHIFT or (q.kind == PD_ORDER and (q.stage == 1 or q.stage == 3))
 
 
 cdef inline bint more_cards(const GameState* s, int x) noexcept nogil:
@@ -1303,6 +1304,8 @@ cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexc
                 if holds_order(p, k):
                     out[n] = A_DISCARD + k
                     n += 1
+            out[n] = A_PASS
+            n += 1
     elif q.kind == PD_INK_SWAP:
         for c in range(N_INKS):
             if ink_swap_open(s, q, p, c):
@@ -1842,17 +1845,16 @@ cdef void apply_pending(GameState* s, const Catalogue* cat, int a) noexcept nogi
                 s.pool_printing &= ~bit(q.arg)
                 q.stage = 2
         elif q.stage == 2:
+            # A slot is free: one was discarded before the draw if all four were held.
             q.arg2 = a - A_REFINEMENT
             s.pool_refinement &= ~bit(q.arg2)
-            if held_orders(p) < MAX_ORDERS:
-                place_order(s, p, q.arg, q.arg2)
-                end_order_reward(s)
-            else:
-                q.stage = 3
-        else:
-            discard_order(s, p, a - A_DISCARD)
             place_order(s, p, q.arg, q.arg2)
             end_order_reward(s)
+        elif a == A_PASS:
+            end_order_reward(s)
+        else:
+            discard_order(s, p, a - A_DISCARD)
+            q.stage = -1     # now the draw
     elif q.kind == PD_INK_SWAP:
         x = a - A_INK
         if q.stage == 0:
@@ -2312,6 +2314,12 @@ cdef bint pending_auto(GameState* s, const Catalogue* cat) noexcept nogil:
         return True
     if q.kind == PD_ORDER and q.stage <= 0:
         if q.stage < 0:
+            if held_orders(&s.players[q.seat]) >= MAX_ORDERS:
+                # "A player with 4 orders ... must first discard one of the 4 they have
+                # to create a free slot" (p.8): the discard (or declining the reward)
+                # comes before the draw, so it is chosen without seeing the cards.
+                q.stage = 3
+                return True
             q.stage = 0
             s.pool_due_printing = ORDER_DRAW
             s.pool_due_refinement = ORDER_DRAW

@@ -240,7 +240,7 @@ cdef enum:
     PD_SPECIALTY = 1      # `amount` levels in specialties of choice
     PD_LOWEST = 2         # +1 level to one of the lowest specialties
     PD_TYPE = 3           # a free type of choice
-    PD_ORDER = 4          # order as a reward (stage 0 draws, 1 printing, 2 refinement, 3 discard)
+    PD_ORDER = 4          # order as a reward (stage 3 with 4 held: discard first; 0 draws, 1 printing, 2 refinement)
     PD_INK_SWAP = 5       # stage 0 give an ink, 1 take another (`arg` = the ink given)
     PD_TYPE_SWAP = 6      # stage 0 give a type, 1 take another
     PD_SELL_TYPE = 7      # stage 0 give a type, 1 choose 5 guilders or 3 fame

@@ -622,7 +622,8 @@ cdef double pending_value(const GameState* s, const Catalogue* cat, Needs* nd, i
             return 1.0 - REDRAW_COST * guilder_value(s, cat, p) if best < 1.0 else -1.0
         if q.stage == 2:
             return new_order_value(s, cat, p, nd, q.arg, a - A_REFINEMENT)
-        return -held_order_value(s, cat, p, a - A_DISCARD)
+        # Four held: an order gives way, before the draw, for what a drawn order is worth.
+        return reward_value(s, cat, p, REWARD_ORDER, 1) - held_order_value(s, cat, p, a - A_DISCARD)
     if q.kind == PD_INK_SWAP:
         if q.stage == 0:
             return -ink_keep_value(p, nd, a - A_INK)
