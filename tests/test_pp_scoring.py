@@ -138,3 +138,34 @@ def test_ties_without_characters_go_by_seat_order():
     assert [s.to_dict()["players"][q]["cubes"] for q in range(3)] == [0, 0, 1]
     deal_cards(s, [10, 20, 30, 40])
     assert s.to_dict()["turn_order"][:3] == [2, 0, 1]
+
+
+def test_the_solo_score_sheet_places_the_player_second_when_the_automa_wins():
+    """Solo, the automa wins unless the player has more points (its verdict): the score
+    sheet's place says so, 1 only for a win, 2 where the automa won or tied."""
+    import random
+
+    from gutenberg_ai import core_of, games
+    from gutenberg_ai.games.printing_press import view
+    g = games.get("printing-press")
+    seen = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = g.load(players=1, rounds=1).new_initial_state()
+        while not state.is_terminal():      # the heuristic's moves, or random ones (some wins, some losses)
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            elif seed % 2:
+                state.apply_action(g.core.heuristic_move(core_of(state), seed=rng.randrange(1 << 30)))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        final = core_of(state)
+        mine, automa = final.final_scores()[0], final.automa_score()
+        (row,) = view.score_rows(final)
+        assert row["place"] == (1 if mine > automa else 2), (seed, mine, automa, row)
+        assert view.verdict(final).startswith("You beat" if mine > automa else ("The automa" if automa > mine else "A tie"))
+        seen.add(row["place"])
+        if seen == {1, 2}:
+            break
+    assert seen == {1, 2}, seen

@@ -559,3 +559,65 @@ def test_a_look_at_a_game_during_a_search_is_answered_at_once_with_its_view(clie
         time.sleep(0.05)
     assert after["status"] == "human" and after["moves"] == view["moves"]
     assert client.get(f"/api/games/{gid}?since=-1").status_code == 422
+
+
+def raw(client, path, body: str):
+    return client.post(path, content=body, headers={"content-type": "application/json"})
+
+
+@pytest.mark.parametrize("body,where", [
+    ('{"players": true}', "players"),              # a boolean is not a count
+    ('{"players": "2"}', "players"),
+    ('{"iterations": 1e3}', "iterations"),         # not a whole number as JSON writes it
+    ('{"seconds": "1"}', "seconds"),
+    ('{"characters": "no"}', "characters"),
+    ('{"players": 1, "ai": ["smmcts", "random"]}', "ai"),   # solo: no AI seat to name two bots for
+    ('{', "request body"),
+    ('{"a": 1,}', "request body"),
+    ('{"ai": ' + "[" * 1000 + "]" * 1000 + "}", "request body"),   # nested past the parser
+])
+def test_a_new_game_of_wrong_types_or_bad_json_is_refused_naming_where(client, body, where):
+    """Values of the wrong JSON type are refused, not converted (true is not 1, "2" not 2);
+    a body that is not JSON, or nested past the parser, is the request body's problem: 422
+    naming where, and no game."""
+    r = raw(client, "/api/games", body)
+    assert r.status_code == 422, r.text
+    assert r.json()["problems"] and r.json()["problems"][0]["where"] == where, r.json()
+
+
+def test_a_hint_with_no_body_takes_every_default(client):
+    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 8}).json()
+    r = client.post(f"/api/games/{view['id']}/hint")
+    assert r.status_code == 200 and json.loads(r.text.splitlines()[-1])["event"] == "done", r.text
+
+
+@pytest.mark.parametrize("names,why", [
+    (["\u001b[31mT", "Ann"], "control character"),
+    (["a\nb", "Ann"], "control character"),
+    (["\u202eevil", "Ann"], "control character"),
+    (["   ", "Ann"], "spaces only"),
+])
+def test_a_followed_games_names_are_plain_text(client, names, why):
+    """The names a followed game's record will keep must be names a record may hold (the
+    record's loader refuses the rest): 422 at the name, no followed game."""
+    r = client.post("/api/tables", json={"game": "printing-press", "names": names})
+    assert r.status_code == 422 and r.json()["problems"][0]["where"] == "names.0" and why in r.json()["error"], r.json()
+
+
+def test_a_lone_surrogate_in_a_files_name_is_refused_and_nothing_kept(client):
+    """A JSON escape of half a surrogate pair (\\ud800) is no text: in a position's player
+    name, a record's seat: 422 naming the field (not a 500 while echoing it), and nothing
+    stored."""
+    path = pathlib.Path(games.get("gutenberg").data_folder) / "positions" / "plan-round1-2p.json"
+    bad = path.read_text().replace('"Anna"', '"\\ud800"', 1)
+    assert bad != path.read_text()
+    r = client.post("/api/positions/check", json={"text": bad, "name": "p.json"})
+    assert r.status_code == 422 and "players[0].name" in r.json()["error"] and "surrogate" in r.json()["error"]
+    r = client.post("/api/tables", json={"position": bad})
+    assert r.status_code == 422 and "surrogate" in r.json()["error"]
+    view = client.post("/api/games", json={"players": 2, "ai": ["random"], "seed": 1}).json()
+    record = json.loads(client.get(f"/api/games/{view['id']}/record").text)
+    record["seats"][1]["player"] = "\ud800"
+    r = client.post("/api/records", json={"text": json.dumps(record), "name": "s.json"})
+    assert r.status_code == 422 and "seats[1].player" in r.json()["error"]
+    assert client.get("/api/records").json() == []

@@ -174,20 +174,28 @@ def json_type(value: Any) -> str:
 _BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+def _unshown(ch: str) -> bool:
+    """A character plain text may not hold: a control character, a bidirectional override,
+    or half of a surrogate pair (a JSON escape such as \\ud800 alone: no text at all, and
+    it cannot be written back out as UTF-8)."""
+    return unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI
+
+
 def plain_text(value: str) -> str:
-    """`value` with its control characters and bidirectional overrides escaped (\\x1b),
-    for a terminal: text from a file can then neither move the cursor nor reorder the
-    line (rich passes escape codes through)."""
-    return "".join(ch.encode("unicode_escape").decode("ascii")
-                   if unicodedata.category(ch) == "Cc" or ch in _BIDI else ch for ch in value)
+    """`value` with its control characters, bidirectional overrides and lone surrogates
+    escaped (\\x1b, \\ud800), for a terminal: text from a file can then neither move the
+    cursor nor reorder the line (rich passes escape codes through), and is always text."""
+    return "".join(ch.encode("unicode_escape").decode("ascii") if _unshown(ch) else ch for ch in value)
 
 
 def text_problem(value: str) -> str | None:
     """Why `value` cannot be shown as plain text (a name from a file), or None: control
-    characters (escape codes, newlines) and bidirectional overrides are refused."""
+    characters (escape codes, newlines), bidirectional overrides and lone surrogates are
+    refused."""
     for ch in value:
-        if unicodedata.category(ch) == "Cc" or ch in _BIDI:
-            return f"{show(value)} contains the control character {ch!r}: names are plain text"
+        if _unshown(ch):
+            what = "a lone surrogate" if unicodedata.category(ch) == "Cs" else "the control character"
+            return f"{show(value)} contains {what} {ch!r}: names are plain text"
     return None
 
 

@@ -135,9 +135,9 @@ class Session:
         self.human = settings.human
         ai_seats = [seat for seat in range(n) if seat != self.human]
         names_ = list(settings.ai)
-        if len(names_) == 1:
+        if len(names_) == 1:        # one for all (solo: for none)
             names_ = names_ * len(ai_seats)
-        if ai_seats and len(names_) != len(ai_seats):
+        elif len(names_) != len(ai_seats):
             raise ValueError(f"ai: {len(names_)} bots named for {len(ai_seats)} AI seats "
                              "(name one for all, or one per seat)")
         self.bots = {}

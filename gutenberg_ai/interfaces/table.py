@@ -57,7 +57,8 @@ from dataclasses import dataclass
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
-from gutenberg_ai.games.records import CHANCE, GameRecord, seat_entry, start_lines, write_json
+from gutenberg_ai.common.jsonfile import text_problem
+from gutenberg_ai.games.records import CHANCE, MAX_NAME, GameRecord, seat_entry, start_lines, write_json
 
 RESAMPLE_TRIES = 400   # worlds tried for an entry the placeholders forbid
 START_PROBES = 4       # worlds drawn to tell whether the start hides something from the person
@@ -102,6 +103,12 @@ class FollowedGame:
             [f"player {s}" for s in range(n)]
         if len(names) != n:
             raise ValueError(f"names: {len(names)} given for {n} players")
+        for s, name in enumerate(names):
+            # A record of this game (to_dict) keeps them: they must be names its loader reads.
+            why = text_problem(name) or ("a name of spaces only" if not name.strip() else None) or \
+                (f"{len(name)} characters, at most {MAX_NAME}" if len(name) > MAX_NAME else None)
+            if why:
+                raise ValueError(f"names.{s}: {why}")
         self.game, self.seat, self.seed, self.names = game, seat, seed, names
         self.printing_game = games.of(game)
         self._rng = random.Random(f"gutenberg-table/{seed}")

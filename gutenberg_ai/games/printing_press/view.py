@@ -570,16 +570,19 @@ def typed_move_help(core, legal) -> str:
 # ---------------------------------------------------------------------------------------
 def score_rows(core) -> list[dict]:
     """The final score sheet's rows, one per player: each round's points, the end bonus,
-    the total, the character and the place (1 = winner)."""
+    the total, the character and the place (1 = winner; solo, 2 where the automa wins: it
+    takes ties of the score, verdict)."""
     s = core.to_dict()
     totals = core.final_scores()
+    automa = core.automa_score() if s["automa_seat"] >= 0 else None
     rows = []
     for seat in range(s["num_players"]):
         b = core.score_breakdown(seat)
         rounds = [r["total"] for r in b["rounds"]]
         rows.append(dict(seat=seat, rounds=rounds + [None] * (s["rounds"] - len(rounds)), bonus=b["bonus"],
                          total=b["total"], character=core.character(seat),
-                         place=1 + sum(t > totals[seat] for t in totals)))
+                         place=1 + sum(t > totals[seat] for t in totals)
+                         + (automa is not None and automa >= totals[seat])))
     return rows
 
 

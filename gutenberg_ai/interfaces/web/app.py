@@ -80,16 +80,20 @@ def refused(status: int = 422):
 
 def named_field(message: str, fields) -> list:
     """The problem of a message that names one of the request's `fields` as the games'
-    settings word it ("players: 1 is out of range (2-4)"), at that field; else none."""
+    settings word it ("players: 1 is out of range (2-4)"; "names.1: ..." an item of one), at
+    that field; else none."""
     where, sep, reason = message.partition(": ")
-    return [(where, reason)] if sep and where in fields else []
+    return [(where, reason)] if sep and where.split(".")[0] in fields else []
 
 
 # ---------------------------------------------------------------------------------------
 # Requests
 # ---------------------------------------------------------------------------------------
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: no field it does not name, and each of its own JSON type (true is
+    not a number, "2" not a count, 1e3 not a whole number): refused, naming the field,
+    rather than converted."""
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # A search's budget as a request gives it, refused (422 naming the field) before any work:
@@ -270,8 +274,9 @@ def page_of(request: Request) -> str:
 Page = Annotated[str, Depends(page_of)]
 
 
-def too_big_words(limit: int) -> str:
-    return f"the request is over {limit // 1024} KiB: a position or record file is at most {limit // 1024} KiB here"
+def too_big_words(request_limit: int, file_limit: int) -> str:
+    return (f"the request is over {request_limit // 1024} KiB (a position or record file in it is at most "
+            f"{file_limit // 1024} KiB here)")
 
 
 def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
@@ -321,13 +326,24 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request, e):
-        words = too_big_words(body_limit) if e.status_code == 413 else str(e.detail)
+        if e.status_code == 400 and "parsing the body" in str(e.detail):
+            # FastAPI's answer to a body its JSON parser gave up on (nested too deep): the
+            # body's problem, as a JSON syntax error is.
+            why = "not JSON this server reads (nested too deep?)"
+            return JSONResponse({"error": f"request body: {why}", "problems": [{"where": "request body",
+                                                                                 "reason": why}]}, status_code=422)
+        words = too_big_words(body_limit, limits.max_upload_bytes) if e.status_code == 413 else str(e.detail)
         return JSONResponse({"error": words, "problems": []}, status_code=e.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request, e: RequestValidationError):
         problems = []
         for err in e.errors():
+            if err.get("type") == "json_invalid":    # loc: ("body", character offset)
+                at = err.get("loc", ("body", "?"))[-1]
+                problems.append({"where": "request body",
+                                 "reason": f"not JSON at character {at}: {plain_text(str(err.get('ctx', {}).get('error', err.get('msg', ''))))}"})
+                continue
             loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path")]
             problems.append({"where": ".".join(loc) or "request", "reason": plain_text(str(err.get("msg", "")))})
         message = "; ".join(f"{p['where']}: {p['reason']}" for p in problems)
@@ -519,7 +535,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         return stream_holding(web, web.advance, ("ai",), "no AI seat is to move (it is your decision, or the game is over)")
 
     @app.post("/api/games/{game_id}/hint", summary="Hints at your decision (streamed: progress, then the hints)")
-    async def game_hint(game_id: str, page: Page, req: Budget):
+    async def game_hint(game_id: str, page: Page, req: Optional[Budget] = None):
+        req = req or Budget.model_validate({})       # no body: every field's default
         web = game_of(game_id, page)
         b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)
         state = web.session.state
@@ -679,7 +696,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/hint",
               summary="Hints at the decision now, yours or another's (streamed: progress, then the hints)")
-    async def table_hint(table_id: str, page: Page, req: TableHint):
+    async def table_hint(table_id: str, page: Page, req: Optional[TableHint] = None):
+        req = req or TableHint.model_validate({})    # no body: every field's default
         web = table_of(table_id, page)
         b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)
         f = web.followed
