@@ -494,3 +494,64 @@ def test_a_demo_searches_each_game_at_its_own_budget(tmp_path):
         assert out.returncode == 0, out.stderr
         assert json.loads(record.read_text())["seats"][0]["options"] == {"iterations": budget}
         assert DEMO_ITERATIONS[game] == budget
+
+
+def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, monkeypatch):
+    """A file a command would write is checked before the work (a folder, a path under a
+    file, the record being reviewed itself), and an empty path is refused rather than
+    taken as "none" (a new game where a resume was asked for)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d1").mkdir()
+    (tmp_path / "afile").write_text("x")
+    demo = cli("demo", "--seed", "1", "--bots", "random", "--quiet", "--save", "game.json")
+    assert demo.returncode == 0 and (tmp_path / "game.json").exists()
+    record_before = (tmp_path / "game.json").read_text()
+    for args, words in [(("demo", "--save", "d1"), "--save: d1 is a folder"),
+                        (("demo", "--save", "afile/x.json"), "which is a file"),
+                        (("demo", "--save", ""), "--save: an empty path"),
+                        (("play", "--resume", ""), "--resume: an empty path"),
+                        (("play", "--position", ""), "--position: an empty path"),
+                        (("table", "--resume", ""), "--resume: an empty path"),
+                        (("review", "game.json", "--iterations", "5", "--out", "game"), "is the file read"),
+                        (("arena", "--bots", "heuristic,random", "--out", "ar", "--pairings", ""), "none named"),
+                        (("demo", "--game", ""), "'' is not one of")]:
+        r = cli(*args)
+        assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+        assert not r.stdout.strip(), (args, r.stdout[:200])      # nothing played
+    assert (tmp_path / "game.json").read_text() == record_before
+    assert not (tmp_path / "ar").exists()
+
+
+def test_a_named_pipe_with_no_writer_is_read_as_empty_not_waited_on(tmp_path):
+    """`hint FIFO` where nobody writes: refused at once (it blocked for ever); a position
+    from a pipe is refused saying to save it to a file (its game reads the file again)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    r = subprocess.run([sys.executable, "-m", "gutenberg_ai", "hint", str(fifo)], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "not a file" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_a_long_or_escaped_line_at_the_prompt_is_not_read_nor_echoed_raw():
+    """A line over the prompt's bound is refused (said in one line, read again), and a
+    line fed to play is echoed with its escape codes shown, not sent to the terminal."""
+    r = cli("play", "--game", "printing-press", "--players", "2", "--ai", "random", "--seed", "3", "--rounds", "1",
+            stdin="x" * 5000 + "\n" + "\x1b[2J\x1b[31mzz\n")
+    assert "a line of 5,000 characters: at most 1,000 are read here" in r.stdout
+    assert "\x1b[2J" not in r.stdout and "\\x1b[2J" in r.stdout
+    assert "x" * 1001 not in r.stdout
+
+
+def test_the_table_prompt_prints_names_as_they_are_not_as_markup(monkeypatch):
+    """A name like "[bold red]Anna[/]" (a position's, or --names) is printed in the
+    prompt as written: rich's markup in it is not applied (it was, at a terminal)."""
+    from gutenberg_ai.interfaces.table import FollowedGame
+    from gutenberg_ai.interfaces.table_terminal import TableSession
+    game = gutenberg_ai.games.get("printing-press").load(players=2)
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=120)
+    session = TableSession(FollowedGame(game, 1, 0, ["[bold red]Anna[/]", "Ben"]), console)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    line = session.read_line("[bold red]Anna[/]'s move (orders)? ")
+    assert line == "quit"
+    assert "[bold red]Anna[/]'s move" in out.getvalue() and "\x1b[1;31m" not in out.getvalue()

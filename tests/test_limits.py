@@ -135,6 +135,26 @@ def test_the_arena_refuses_unbounded_settings_before_anything_is_written(change,
     assert not (tmp_path / "out").exists()
 
 
+def test_the_arena_bounds_its_games_in_all_before_anything_is_scheduled(tmp_path, no_games):
+    """Each match's games are bounded, and so are all of them: ten bots in 4-player
+    lineups (210 lineups) of 100,000 games each are 21 million games, refused naming the
+    product before a schedule is made (it was made, task by task, past a gigabyte)."""
+    bots = [f"smmcts@{k}" for k in range(1, 11)]
+    s = arena.ArenaSettings(bots=bots, players=4, rounds=1, iterations=None, games=100_000)
+    with pytest.raises(arena.ArenaError, match=r"210 lineups of 100,000 games are 21,000,000 games"):
+        arena.run_arena(s, str(tmp_path / "out"), jobs=1)
+    assert not (tmp_path / "out").exists()
+    assert arena.lineup_count(bots, 4) == 210
+
+
+@pytest.mark.parametrize("pairings, why", [([["heuristic", "heuristic"], ["heuristic", "random"]], "with itself"),
+                                           ([["heuristic", "random"], ["random", "heuristic"]], "paired twice")])
+def test_the_arena_refuses_a_bot_paired_with_itself_or_a_pair_named_twice(pairings, why, tmp_path, no_games):
+    s = arena.ArenaSettings(bots=["heuristic", "random"], rounds=1, iterations=None, pairings=pairings)
+    with pytest.raises(arena.ArenaError, match=why):
+        arena.run_arena(s, str(tmp_path / "out"), jobs=1)
+
+
 @pytest.mark.parametrize("change, jobs", [({"games": 10**9}, 1), ({}, 10**6)])
 def test_the_balance_study_refuses_unbounded_settings_before_anything_is_written(change, jobs, tmp_path, no_games):
     from gutenberg_ai.tools import studies

@@ -42,6 +42,7 @@ def table(argv, actions, stop, monkeypatch, capsys):
     monkeypatch.setattr(TableSession, "run", lambda self: (box.append(self), run(self))[1])
 
     def answer(_console, prompt="", **_):
+        prompt = str(prompt)        # the session gives its prompt as rich Text (no markup)
         f = box[0].followed
         if prompt.startswith("entry ") and "corrected" in prompt:
             return ""

@@ -219,7 +219,12 @@ def read_bytes(path, error: type[FileDataError], limit: int, what: str) -> tuple
     shown = str(file)
     source = file.name or shown
     try:
-        with open(file, "rb") as f:
+        # Opened without waiting: a named pipe nobody writes to would block open() for
+        # ever; with no writer it then reads as empty, with one it is read as it comes.
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with open(fd, "rb") as f:
             raw = f.read(limit + 1)
     except OSError as e:
         raise error(source, "", f"cannot read {show(shown, 200)} ({e.strerror or e})", shown) from None

@@ -71,6 +71,9 @@ def read_position(path_or_dict: str | os.PathLike | dict) -> tuple[Any, str, str
         return path_or_dict, "position", None
     if isinstance(path_or_dict, (str, os.PathLike)):
         raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
+        if not os.path.isfile(path_or_dict):    # a pipe, a device: read once, gone
+            raise PositionError(source, "", "not a file (a pipe or a device?): a position's game reads its file "
+                                            "again when it is made; save it to a file and give that", shown)
         return decode_json(raw, source, PositionError, shown), source, shown
     raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
 

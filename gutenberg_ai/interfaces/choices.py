@@ -6,16 +6,39 @@ seed, checked as the command line and the page both need them.
 """
 from __future__ import annotations
 
+import os
 import secrets
 
 from gutenberg_ai import games
 
-__all__ = ["UsageError", "fresh_seed", "known_params", "load_game", "printing_game",
+__all__ = ["UsageError", "check_output", "fresh_seed", "known_params", "load_game", "printing_game",
            "same_game", "seed_line"]
 
 
 class UsageError(Exception):
     """A problem with what was asked; printed as one line, exit status 2."""
+
+
+def check_output(path: str, option: str, reads: tuple = ()) -> str:
+    """`path` as a file a command will write, checked before any work (UsageError
+    naming `option` otherwise): not empty, not a folder, not under a file, not one of
+    the files the command `reads` (which it would overwrite). Missing folders on the way
+    are made when it is written."""
+    if not path:
+        raise UsageError(f"{option}: an empty path")
+    if os.path.isdir(path):
+        raise UsageError(f"{option}: {path} is a folder, not a file")
+    parent = os.path.dirname(os.path.abspath(path))
+    while not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if not os.path.isdir(parent):
+        raise UsageError(f"{option}: {path} would be inside {parent}, which is a file")
+    if not os.access(parent, os.W_OK):
+        raise UsageError(f"{option}: {parent} cannot be written to here")
+    for read in reads:
+        if os.path.exists(path) and os.path.exists(read) and os.path.samefile(path, read):
+            raise UsageError(f"{option}: {path} is the file read ({read}); writing it would replace it")
+    return path
 
 
 def fresh_seed() -> int:
@@ -32,7 +55,7 @@ def seed_line(seed: int, given: bool) -> str:
 def printing_game(key: str | None):
     """The game of --game (Gutenberg when not given); UsageError lists the known ones."""
     try:
-        return games.get(key or games.DEFAULT_GAME)
+        return games.get(games.DEFAULT_GAME if key is None else key)
     except ValueError as e:
         raise UsageError(f"--{e}") from None
 

@@ -43,7 +43,7 @@ from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.choices import (UsageError, fresh_seed, known_params, load_game, printing_game,
+from gutenberg_ai.interfaces.choices import (UsageError, check_output, fresh_seed, known_params, load_game, printing_game,
                                              same_game, seed_line)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
@@ -153,7 +153,21 @@ def demo_progress(console, quiet: bool):
         yield progress
 
 
+def given_paths(args, *options: str) -> None:
+    """The files named by `options` checked before any work: an empty one is refused
+    (not taken as "none"); a file to write (--save, --out) must be writable there."""
+    for option in options:
+        value = getattr(args, option, None)
+        if value is None:
+            continue
+        if option in ("save", "out"):
+            check_output(value, f"--{option}")
+        elif not value:
+            raise UsageError(f"--{option}: an empty path")
+
+
 def cmd_demo(args) -> int:
+    given_paths(args, "save")
     # Gutenberg's solo game is the automa; Printing Press's brings its own.
     automa = args.automa or (args.players == 1 and "automa" in printing_game(args.game).rules_module.DEFAULTS)
     seed = args.seed if args.seed is not None else fresh_seed()
@@ -219,6 +233,7 @@ PLAY_SECONDS = 3.0   # a searching AI's time a move in play, unless told
 def cmd_play(args) -> int:
     from gutenberg_ai.interfaces.play import Session, Settings
     console = Console(highlight=False)
+    given_paths(args, "resume", "position", "save")
     if args.resume:
         return resume_play(args, console)
     seed = args.seed if args.seed is not None else fresh_seed()
@@ -320,6 +335,7 @@ def cmd_table(args) -> int:
     from gutenberg_ai.interfaces.table import FollowedGame, resume
     from gutenberg_ai.interfaces.table_terminal import TableSession
     console = Console(highlight=False)
+    given_paths(args, "resume", "position", "save")
     seed = args.seed if args.seed is not None else 0
     budget = {"seconds": args.seconds} if args.seconds is not None else \
         {"iterations": args.iterations or HINT_ITERATIONS}
@@ -509,7 +525,9 @@ def arena_settings(args) -> arena.ArenaSettings:
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
         raise UsageError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    pairings = [_pairing(p.strip(), bots) for p in args.pairings.split(",") if p.strip()] or None
+    if args.pairings is not None and not args.pairings.strip():
+        raise UsageError("--pairings: none named (leave it out for the whole round robin)")
+    pairings = [_pairing(p.strip(), bots) for p in (args.pairings or "").split(",") if p.strip()] or None
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
     g = printing_game(args.game)
     rounds = args.rounds if args.rounds is not None else g.rules_module.DEFAULTS["rounds"]
@@ -621,6 +639,9 @@ def cmd_review(args) -> int:
     from gutenberg_ai.tools.review import review_record, write_review
     record = load_record(args.record)
     same_game(args.game, printing_game_of(record), f"the record {args.record}")
+    base = args.out if args.out is not None else \
+        (args.record[:-5] if args.record.endswith(".json") else args.record) + "-review"
+    check_output(base + ".json", "--out", reads=(args.record,))
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
     console = tui.output_console(stderr=args.json)
     columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
@@ -630,7 +651,6 @@ def cmd_review(args) -> int:
         task = bar.add_task("decisions", total=None)
         result = review_record(record, player=args.player, bot=args.bot, seed=args.seed, threads=args.threads,
                                progress=lambda done, total: bar.update(task, completed=done, total=total), **budget)
-    base = args.out or (args.record[:-5] if args.record.endswith(".json") else args.record) + "-review"
     written = write_review(result, base + ".json", base)
     if args.json:
         print(json.dumps(result, indent=2))
@@ -1128,9 +1148,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=None, help="your seat, 0 to players-1 (default 0)")
     play.add_argument("--seed", type=_seed, default=None,
                       help="seed of the draws and the AI (default: a new one, printed)")
-    play.add_argument("--position", metavar="FILE", default="",
+    play.add_argument("--position", metavar="FILE", default=None,
                       help="start from a position file (plans it gives as hidden are planned again)")
-    play.add_argument("--resume", metavar="RECORD", default="",
+    play.add_argument("--resume", metavar="RECORD", default=None,
                       help="continue the game of a record (save FILE, save --full FILE, --save)")
     play.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
     play.add_argument("--save", metavar="FILE",
@@ -1152,8 +1172,8 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--names", default=None, help="the players' names in seat order, comma-separated")
     table.add_argument("--seed", type=_seed, default=None,
                        help="seed of the stand-ins for what you cannot see, and of the hints (default 0)")
-    table.add_argument("--resume", metavar="FILE", default="", help="continue a followed game from its save")
-    table.add_argument("--position", metavar="FILE", default="",
+    table.add_argument("--resume", metavar="FILE", default=None, help="continue a followed game from its save")
+    table.add_argument("--position", metavar="FILE", default=None,
                        help="a game under way: start from a position file (its game, players and settings; "
                             "what it hides gets placeholders)")
     table.add_argument("--catalogue", default="", metavar="FILE", help="a catalogue JSON file (default: the built-in one)")
@@ -1224,7 +1244,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena_p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (2-3 players)")
     arena_p.add_argument("--options", default="{}", metavar="JSON",
                    help='extra options per bot, e.g. \'{"smmcts": {"cutoff": 60}}\'')
-    arena_p.add_argument("--pairings", default="", metavar="A:B,...",
+    arena_p.add_argument("--pairings", default=None, metavar="A:B,...",
                    help="play only these 2-player matches instead of the whole round robin")
     arena_p.add_argument("--catalogue", default="", metavar="FILE",
                    help="a catalogue JSON file (default: the built-in one)")

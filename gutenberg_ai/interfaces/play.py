@@ -38,7 +38,9 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from gutenberg_ai import games
+from gutenberg_ai.common.jsonfile import plain_text
 from gutenberg_ai.interfaces import tui
+from gutenberg_ai.interfaces.tui import MAX_LINE
 from gutenberg_ai.search.bots import HINT_TOP, budget_options, make_bot
 from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
@@ -479,19 +481,22 @@ class Session:
         console.print("[dim]Type a move number, or help (board: the whole table).[/dim]")
 
     def _read(self, prompt: str) -> str:
-        try:
-            line = self.read_line(prompt)
-        except EOFError:
-            raise Quit(1, "The input ended before the game did.") from None
-        except KeyboardInterrupt:
-            raise Quit(130, "Interrupted.") from None
-        if self.echo:
-            self.console.print(Text(line, style="dim"))
-        return line
+        while True:
+            try:
+                line = self.read_line(prompt)
+            except EOFError:
+                raise Quit(1, "The input ended before the game did.") from None
+            except KeyboardInterrupt:
+                raise Quit(130, "Interrupted.") from None
+            if self.echo:
+                self.console.print(Text(plain_text(line[:MAX_LINE]), style="dim"))
+            if len(line) <= MAX_LINE:
+                return line
+            self.console.print(Text(tui.too_long(line)))
 
     def _read_stdin(self, prompt: str) -> str:
         if not self.tty:
-            return self.console.input(prompt)
+            return self.console.input(Text(prompt))
         _line_editing()
         # What was typed while the AI was thinking is not a move made at this prompt.
         import termios
@@ -558,6 +563,8 @@ class Session:
 
     def _save(self, rest):
         full = bool(rest) and rest[0] == "--full"
+        if rest and rest[0].startswith("-") and not full:
+            raise ValueError(f"save: {rest[0]} is not an option (save FILE, or save --full FILE)")
         path = " ".join(rest[1:] if full else rest)
         if not path:
             raise ValueError("save FILE: name the file, e.g. save game.json (save --full FILE: "

@@ -22,6 +22,8 @@ import re
 from rich.console import Console
 from rich.text import Text
 
+from gutenberg_ai.common.jsonfile import plain_text
+from gutenberg_ai.interfaces.choices import UsageError, check_output
 from gutenberg_ai.games import core_of
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES, save_seen_position
@@ -114,7 +116,8 @@ class TableSession:
                  save: str | None = None, budget: dict | None = None):
         self.followed = followed
         self.console = console or Console(highlight=False)
-        self.read_line = read_line or self.console.input
+        # The prompt holds names and a move's words: printed as they are, never as markup.
+        self.read_line = read_line or (lambda prompt: self.console.input(Text(prompt)))
         self.echo = read_line is not None
         self.save_path = save
         self.budget = dict(budget or {"iterations": 2000})
@@ -326,8 +329,15 @@ class TableSession:
     def _save(self, rest):
         if not rest:
             raise ValueError("save FILE: name the file")
-        self.followed.save(" ".join(rest))
-        self.console.print(Text(f"Saved to {' '.join(rest)}"))
+        path = " ".join(rest)
+        try:     # a file that cannot be written is said, and the game goes on
+            check_output(path, "save")
+            self.followed.save(path)
+        except UsageError as e:
+            raise ValueError(str(e)) from None
+        except OSError as e:
+            raise ValueError(f"save: {path}: {e.strerror or e}") from None
+        self.console.print(Text(f"Saved to {path}"))
 
     def _autosave(self, final: bool = False):
         if self.save_path:
@@ -337,14 +347,17 @@ class TableSession:
                                         f"{self.save_path})", style="dim"))
 
     def _read(self, prompt: str) -> str:
-        try:
-            line = self.read_line(prompt)
-        except EOFError:
-            raise Quit(1, "The input ended before the game did.") from None
-        self.said = 0                    # what was said before the prompt has scrolled up
-        if self.echo:
-            self.console.print(Text(prompt + line, style="dim"))
-        return line
+        while True:
+            try:
+                line = self.read_line(prompt)
+            except EOFError:
+                raise Quit(1, "The input ended before the game did.") from None
+            self.said = 0                    # what was said before the prompt has scrolled up
+            if self.echo:
+                self.console.print(Text(prompt + plain_text(line[:tui.MAX_LINE]), style="dim"))
+            if len(line) <= tui.MAX_LINE:
+                return line
+            self.console.print(Text(tui.too_long(line)))
 
 
 __all__ = ["TableSession", "find_entry"]

@@ -254,6 +254,14 @@ def _measure(hint, solo: bool) -> tuple[str, str | None]:
     return value, None if iv is None else f"{iv[0] * scale:.{digits}f}-{iv[1] * scale:.{digits}f}{unit}"
 
 
+MAX_LINE = 1000       # a line typed at a prompt: longer is refused (read again), not read
+
+
+def too_long(line: str) -> str:
+    """What a prompt says of a line over MAX_LINE characters (none of it is read)."""
+    return f"a line of {len(line):,} characters: at most {MAX_LINE:,} are read here; type it again"
+
+
 TOO_FEW_WORDS = "too few samples for an interval"
 
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 import csv
 import functools
 import itertools
+import math
 import json
 import os
 import socket
@@ -138,6 +139,16 @@ class ArenaSettings:
 # ---------------------------------------------------------------------------------------
 # The schedule
 # ---------------------------------------------------------------------------------------
+def lineup_count(bots, players: int, pairings=None) -> int:
+    """How many lineups `lineups` makes, counted without making them."""
+    if pairings:
+        return len(pairings)
+    n = len(bots)
+    if n >= players:
+        return math.comb(n, players)
+    return math.comb(n + players - 1, players) - n     # all of one bot left out
+
+
 def lineups(bots, players: int, pairings=None) -> list[tuple]:
     """The matches: lineups of bots, in the order of `bots`."""
     if pairings:
@@ -559,6 +570,12 @@ def validate(s: ArenaSettings, factories=None):
             for name in pair:
                 if name not in s.bots:
                     raise ArenaError(f"pairings: {name!r} is not among the bots")
+            if pair[0] == pair[1]:
+                raise ArenaError(f"pairings: {pair[0]!r} is paired with itself")
+        seen_pairs = [frozenset(pair) for pair in s.pairings]
+        twice = next((p for k, p in enumerate(s.pairings) if seen_pairs[k] in seen_pairs[:k]), None)
+        if twice is not None:
+            raise ArenaError(f"pairings: {twice[0]!r} and {twice[1]!r} are paired twice (a pair plays both seats)")
         idle = [b for b in s.bots if not any(b in pair for pair in s.pairings)]
         if idle:
             them = "it" if len(idle) == 1 else "them"
@@ -573,6 +590,10 @@ def validate(s: ArenaSettings, factories=None):
         limits.check_budget(s.seconds, s.iterations)
     except ValueError as e:
         raise ArenaError(str(e)) from None
+    matches = lineup_count(s.bots, s.players, s.pairings)
+    if matches * s.games > limits.MAX_GAMES:      # counted, not listed: the schedule is made after
+        raise ArenaError(f"games: {matches:,} lineups of {s.games:,} games are {matches * s.games:,} games, "
+                         f"over the {limits.MAX_GAMES:,} an arena plays in all (fewer bots, or fewer games)")
     if not isinstance(s.options, dict) or not all(isinstance(v, dict) for v in s.options.values()):
         raise ArenaError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
     for name in s.options:
