@@ -514,7 +514,9 @@ def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, mo
                         (("table", "--resume", ""), "--resume: an empty path"),
                         (("review", "game.json", "--iterations", "5", "--out", "game"), "is the file read"),
                         (("arena", "--bots", "heuristic,random", "--out", "ar", "--pairings", ""), "none named"),
-                        (("demo", "--game", ""), "'' is not one of")]:
+                        (("demo", "--game", ""), "'' is not one of"),
+                        (("selfplay", "--games", "1", "--out", ""), "--out: an empty path"),
+                        (("arena", "--bots", "heuristic,random", "--out", ""), "--out: an empty path")]:
         r = cli(*args)
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
         assert not r.stdout.strip(), (args, r.stdout[:200])      # nothing played

@@ -1458,6 +1458,8 @@ def main(argv=None) -> int:
     if args.command == "review" and args.seconds is None and args.iterations is None:
         args.iterations = REVIEW_ITERATIONS
     try:
+        if getattr(args, "out", None) == "":   # a folder or file to write: "" is no path (not ".")
+            raise UsageError("--out: an empty path")
         return args.run(args)
     except BrokenPipeError:
         # The reader went away (`gutenberg-ai demo | head`): stop quietly, as `cat` does.
