@@ -28,7 +28,7 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["FileDataError", "capped_lines", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
-           "SchemaChecker", "decode_json", "json_type", "plain_text", "read_bytes", "read_json",
+           "SchemaChecker", "decode_json", "file_names", "json_type", "plain_text", "read_bytes", "read_json",
            "show", "text_problem"]
 
 MAX_DEPTH = 32        # the files' own nesting is at most 7 levels (a record's position: 9)
@@ -210,14 +210,19 @@ def name_reason(error) -> str | None:
 # ---------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------
+def file_names(path) -> tuple[str, str]:
+    """How messages name the file at `path`: its name (the source), and its path as given."""
+    file = pathlib.Path(path)
+    return file.name or str(file), str(file)
+
+
 def read_bytes(path, error: type[FileDataError], limit: int, what: str) -> tuple[bytes, str, str]:
     """The bytes of the file at `path` (at most `limit`), its name and its full path;
     `error` (a FileDataError class) when it cannot be read or is too large for `what`."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a path is a str or path-like, got {type(path).__name__}")
     file = pathlib.Path(path)
-    shown = str(file)
-    source = file.name or shown
+    source, shown = file_names(path)
     try:
         # Opened without waiting: a named pipe nobody writes to would block open() for
         # ever; with no writer it then reads as empty, with one it is read as it comes.

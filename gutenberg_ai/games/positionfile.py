@@ -30,7 +30,7 @@ from typing import Any
 
 from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import (FileDataError, SchemaChecker, decode_json, name_reason, packaged_json,
-                                  read_bytes, show)
+                                  file_names, read_bytes, show)
 
 __all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "position_game", "read_position"]
 
@@ -70,10 +70,13 @@ def read_position(path_or_dict: str | os.PathLike | dict) -> tuple[Any, str, str
     if isinstance(path_or_dict, dict):
         return path_or_dict, "position", None
     if isinstance(path_or_dict, (str, os.PathLike)):
+        if os.path.exists(path_or_dict) and not (os.path.isfile(path_or_dict) or os.path.isdir(path_or_dict)):
+            # A pipe, a device: refused unread (a pipe read once is gone).
+            source, shown = file_names(path_or_dict)
+            raise PositionError(source, "",
+                                "not a file (a pipe or a device?): a position's game reads its file again when "
+                                "it is made; save it to a file and give that", shown)
         raw, source, shown = read_bytes(path_or_dict, PositionError, MAX_FILE_BYTES, "a position")
-        if not os.path.isfile(path_or_dict):    # a pipe, a device: read once, gone
-            raise PositionError(source, "", "not a file (a pipe or a device?): a position's game reads its file "
-                                            "again when it is made; save it to a file and give that", shown)
         return decode_json(raw, source, PositionError, shown), source, shown
     raise TypeError(f"load_position takes a path or a dict, got {type(path_or_dict).__name__}")
 

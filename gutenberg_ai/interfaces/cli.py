@@ -153,21 +153,22 @@ def demo_progress(console, quiet: bool):
         yield progress
 
 
-def given_paths(args, *options: str) -> None:
-    """The files named by `options` checked before any work: an empty one is refused
-    (not taken as "none"); a file to write (--save, --out) must be writable there."""
-    for option in options:
-        value = getattr(args, option, None)
-        if value is None:
-            continue
-        if option in ("save", "out"):
-            check_output(value, f"--{option}")
-        elif not value:
+PATH_OPTIONS = ("out", "save", "resume", "position")   # files or folders whose "" is no path (not "none")
+
+
+def check_paths(args) -> None:
+    """A command's files checked before any work: an empty path is refused, and the
+    record --save will write must be writable there (check_output)."""
+    for option in PATH_OPTIONS:
+        if option == "position" and args.command == "hint":
+            continue     # hint's POSITION.json is an argument, not an option: its loader names it
+        if getattr(args, option, None) == "":
             raise UsageError(f"--{option}: an empty path")
+    if getattr(args, "save", None) is not None:
+        check_output(args.save, "--save")
 
 
 def cmd_demo(args) -> int:
-    given_paths(args, "save")
     # Gutenberg's solo game is the automa; Printing Press's brings its own.
     automa = args.automa or (args.players == 1 and "automa" in printing_game(args.game).rules_module.DEFAULTS)
     seed = args.seed if args.seed is not None else fresh_seed()
@@ -233,7 +234,6 @@ PLAY_SECONDS = 3.0   # a searching AI's time a move in play, unless told
 def cmd_play(args) -> int:
     from gutenberg_ai.interfaces.play import Session, Settings
     console = Console(highlight=False)
-    given_paths(args, "resume", "position", "save")
     if args.resume:
         return resume_play(args, console)
     seed = args.seed if args.seed is not None else fresh_seed()
@@ -335,7 +335,6 @@ def cmd_table(args) -> int:
     from gutenberg_ai.interfaces.table import FollowedGame, resume
     from gutenberg_ai.interfaces.table_terminal import TableSession
     console = Console(highlight=False)
-    given_paths(args, "resume", "position", "save")
     seed = args.seed if args.seed is not None else 0
     budget = {"seconds": args.seconds} if args.seconds is not None else \
         {"iterations": args.iterations or HINT_ITERATIONS}
@@ -1458,8 +1457,7 @@ def main(argv=None) -> int:
     if args.command == "review" and args.seconds is None and args.iterations is None:
         args.iterations = REVIEW_ITERATIONS
     try:
-        if getattr(args, "out", None) == "":   # a folder or file to write: "" is no path (not ".")
-            raise UsageError("--out: an empty path")
+        check_paths(args)
         return args.run(args)
     except BrokenPipeError:
         # The reader went away (`gutenberg-ai demo | head`): stop quietly, as `cat` does.

@@ -40,7 +40,6 @@ from rich.text import Text
 from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import plain_text
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.tui import MAX_LINE
 from gutenberg_ai.search.bots import HINT_TOP, budget_options, make_bot
 from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
@@ -97,6 +96,23 @@ class Quit(Exception):
     def __init__(self, code: int, why: str):
         super().__init__(why)
         self.code = code
+
+
+def read_bounded(read_line, prompt: str, console, echo: str | None = None) -> str:
+    """A line typed at `prompt` (read_line(prompt)), at most tui.MAX_LINE characters: a
+    longer one is said and asked for again; `echo` (not None: a scripted session) is
+    printed before the line, which is shown with its escape codes written out. Quit at
+    the end of the input."""
+    while True:
+        try:
+            line = read_line(prompt)
+        except EOFError:
+            raise Quit(1, "The input ended before the game did.") from None
+        if echo is not None:
+            console.print(Text(echo + plain_text(line[:tui.MAX_LINE]), style="dim"))
+        if len(line) <= tui.MAX_LINE:
+            return line
+        console.print(Text(tui.too_long(line)))
 
 
 def save_seen_position(printing_game, state, seat: int, rest, command: str, instead: str) -> Text:
@@ -481,18 +497,10 @@ class Session:
         console.print("[dim]Type a move number, or help (board: the whole table).[/dim]")
 
     def _read(self, prompt: str) -> str:
-        while True:
-            try:
-                line = self.read_line(prompt)
-            except EOFError:
-                raise Quit(1, "The input ended before the game did.") from None
-            except KeyboardInterrupt:
-                raise Quit(130, "Interrupted.") from None
-            if self.echo:
-                self.console.print(Text(plain_text(line[:MAX_LINE]), style="dim"))
-            if len(line) <= MAX_LINE:
-                return line
-            self.console.print(Text(tui.too_long(line)))
+        try:
+            return read_bounded(self.read_line, prompt, self.console, "" if self.echo else None)
+        except KeyboardInterrupt:
+            raise Quit(130, "Interrupted.") from None
 
     def _read_stdin(self, prompt: str) -> str:
         if not self.tty:

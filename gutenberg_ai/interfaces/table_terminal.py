@@ -22,11 +22,10 @@ import re
 from rich.console import Console
 from rich.text import Text
 
-from gutenberg_ai.common.jsonfile import plain_text
 from gutenberg_ai.interfaces.choices import UsageError, check_output
 from gutenberg_ai.games import core_of
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES, save_seen_position
+from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES, read_bounded, save_seen_position
 from gutenberg_ai.interfaces.table import CHANCE, EntryRefused, FollowedGame
 
 MENU_SHOWN = 12     # a menu this long is shown with the prompt; a longer one on `list`
@@ -347,17 +346,9 @@ class TableSession:
                                         f"{self.save_path})", style="dim"))
 
     def _read(self, prompt: str) -> str:
-        while True:
-            try:
-                line = self.read_line(prompt)
-            except EOFError:
-                raise Quit(1, "The input ended before the game did.") from None
-            self.said = 0                    # what was said before the prompt has scrolled up
-            if self.echo:
-                self.console.print(Text(prompt + plain_text(line[:tui.MAX_LINE]), style="dim"))
-            if len(line) <= tui.MAX_LINE:
-                return line
-            self.console.print(Text(tui.too_long(line)))
+        line = read_bounded(self.read_line, prompt, self.console, prompt if self.echo else None)
+        self.said = 0                    # what was said before the prompt has scrolled up
+        return line
 
 
 __all__ = ["TableSession", "find_entry"]

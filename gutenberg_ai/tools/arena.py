@@ -564,6 +564,7 @@ def validate(s: ArenaSettings, factories=None):
     if s.pairings:
         if s.players != 2:
             raise ArenaError("pairings: only with 2 players")
+        paired: set = set()
         for pair in s.pairings:
             if len(pair) != 2:
                 raise ArenaError(f"pairings: {pair!r} is not a pair of bots")
@@ -572,10 +573,9 @@ def validate(s: ArenaSettings, factories=None):
                     raise ArenaError(f"pairings: {name!r} is not among the bots")
             if pair[0] == pair[1]:
                 raise ArenaError(f"pairings: {pair[0]!r} is paired with itself")
-        seen_pairs = [frozenset(pair) for pair in s.pairings]
-        twice = next((p for k, p in enumerate(s.pairings) if seen_pairs[k] in seen_pairs[:k]), None)
-        if twice is not None:
-            raise ArenaError(f"pairings: {twice[0]!r} and {twice[1]!r} are paired twice (a pair plays both seats)")
+            if frozenset(pair) in paired:
+                raise ArenaError(f"pairings: {pair[0]!r} and {pair[1]!r} are paired twice (a pair plays both seats)")
+            paired.add(frozenset(pair))
         idle = [b for b in s.bots if not any(b in pair for pair in s.pairings)]
         if idle:
             them = "it" if len(idle) == 1 else "them"

@@ -341,8 +341,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         for err in e.errors():
             if err.get("type") == "json_invalid":    # loc: ("body", character offset)
                 at = err.get("loc", ("body", "?"))[-1]
-                problems.append({"where": "request body",
-                                 "reason": f"not JSON at character {at}: {plain_text(str(err.get('ctx', {}).get('error', err.get('msg', ''))))}"})
+                why = err.get("ctx", {}).get("error", err.get("msg", ""))
+                problems.append({"where": "request body", "reason": f"not JSON at character {at}: {plain_text(str(why))}"})
                 continue
             loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path")]
             problems.append({"where": ".".join(loc) or "request", "reason": plain_text(str(err.get("msg", "")))})
