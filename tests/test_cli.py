@@ -277,6 +277,8 @@ def test_a_record_of_a_game_from_a_position_carries_the_position(tmp_path):
     (lambda d: d["result"].update(scores=[1, 2]), "result.scores: the record says [1, 2]"),
     (lambda d: d["result"].update(scores=[1, 2, 3]), "result.scores: [1, 2, 3] is not a list of 2"),
     (lambda d: d["seats"][0].pop("player"), "seats[0].player"),
+    (lambda d: d.update(seed=-1), "seed: -1 is not a seed"),
+    (lambda d: d["seats"][1].update(seed=2**63), "seats[1].seed: 9223372036854775808 is not a seed"),
 ])
 def test_a_malformed_record_is_rejected_naming_the_field(tmp_path, edit, where):
     _, path = _recorded_game(tmp_path, players=2, rounds=1)
@@ -557,3 +559,36 @@ def test_the_table_prompt_prints_names_as_they_are_not_as_markup(monkeypatch):
     line = session.read_line("[bold red]Anna[/]'s move (orders)? ")
     assert line == "quit"
     assert "[bold red]Anna[/]'s move" in out.getvalue() and "\x1b[1;31m" not in out.getvalue()
+
+
+def test_options_that_would_be_ignored_or_taken_as_the_default_are_refused(tmp_path, monkeypatch):
+    """An option that does nothing where it is given, or an empty value, is refused
+    naming it, not silently dropped or replaced by the default."""
+    monkeypatch.chdir(tmp_path)
+    demo = cli("demo", "--seed", "1", "--rounds", "1", "--bots", "random", "--quiet", "--save", "game.json")
+    assert demo.returncode == 0
+    n = len(json.loads((tmp_path / "game.json").read_text())["actions"])
+    for args, words in [
+            (("play", "--ai", ""), "name at least one bot"),
+            (("play", "--ai", "smmcts,,heuristic"), "an empty bot name"),
+            (("arena", "--bots", "heuristic,random", "--out", "ar", "--alpha", "0.1"), "give --sprt too"),
+            (("suite", "--bot", "heuristic", "--jobs", "2"), "give --ray too"),
+            (("tune", "--out", "tu", "--space", "{}"), "names no option to search"),
+            (("tune", "--out", "tu", "--space", '{"uct_c": [0.5, 2]}', "--options", '{"uct_c": 1}'),
+             "space.uct_c: also a fixed option"),
+            (("replay", "game.json", "--to", str(n + 1)), f"--to {n + 1}: the record game.json has {n} actions"),
+            (("study", "scaling", "--budgets", "50,50", "--out", "st"), "budgets: 50 given twice"),
+            (("study", "scaling", "--budgets", "50,100", "--reference", "nosuch", "--out", "st"),
+             "reference: bot 'nosuch' is not one of"),
+            (("demo", "--catalogue", str(tmp_path)), "is a folder, not a file")]:
+        r = cli(*args)
+        assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+    assert not any((tmp_path / d).exists() for d in ("ar", "tu", "st"))
+    r = cli("replay", "game.json", "--to", str(n), "--quiet")
+    assert r.returncode == 0 and f"After {n} of {n} actions" in r.stdout
+
+
+def test_cards_as_json_says_on_stderr_what_it_did_not_understand():
+    out = cli("cards", "--json", "zebra", "red")
+    assert out.returncode == 1 and json.loads(out.stdout) == []
+    assert "Not understood (no card shows it): zebra" in out.stderr

@@ -113,6 +113,7 @@ def test_the_plan_as_numbers_hidden_plans_and_undo(client):
     assert hidden and "plan hidden" in hidden[0]["text"]     # player 0 planned first
     bad = client.post(f"/api/games/{gid}/move", json={"numbers": [9, 9, 9, 9, 9]})
     assert bad.status_code == 422 and "not legal" in bad.json()["error"]
+    assert bad.json()["problems"] == [{"where": "numbers", "reason": bad.json()["error"]}]
     before = view["actions"]
     after = client.post(f"/api/games/{gid}/move", json={"numbers": entry["example"]}).json()
     assert after["actions"] > before
@@ -200,7 +201,8 @@ def test_bad_requests_are_4xx_with_words(client):
     assert client.get("/api/positions/examples/gutenberg/..%2F..%2Fsetup").status_code == 404
     assert client.post("/api/games", content=b"not json", headers={"content-type": "application/json"}).status_code == 422
     view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 1}).json()
-    assert client.post(f"/api/games/{view['id']}/move", json={"action": 10**6}).status_code == 422
+    bad = client.post(f"/api/games/{view['id']}/move", json={"action": 10**6})
+    assert bad.status_code == 422 and [p["where"] for p in bad.json()["problems"]] == ["action"]
     assert client.post(f"/api/games/{view['id']}/move", json={}).status_code == 422
     assert client.post(f"/api/games/{view['id']}/advance").status_code == 409
     assert client.post(f"/api/games/{view['id']}/undo").status_code == 409
@@ -226,7 +228,8 @@ def test_a_record_reviewed_with_its_chances(client):
     start = client.get(f"/api/records/{rid}/board?to=0").json()
     end = client.get(f"/api/records/{rid}/board?to={summary['actions']}").json()
     assert start["board"] != end["board"] and "scores" in end
-    assert client.get(f"/api/records/{rid}/board?to=999999").status_code == 422
+    past = client.get(f"/api/records/{rid}/board?to=999999")
+    assert past.status_code == 422 and [p["where"] for p in past.json()["problems"]] == ["to"]
     with client.stream("POST", f"/api/records/{rid}/chances") as r:
         out = lines(r)
     chances = out[-1]["result"]
@@ -427,6 +430,8 @@ def test_every_answer_has_the_security_headers(client):
         assert r.headers["x-content-type-options"] == "nosniff", path
         assert r.headers["x-frame-options"] == "DENY", path
         assert "frame-ancestors 'none'" in r.headers["content-security-policy"], path
+    head = client.head("/")      # a monitor's check of the page
+    assert head.status_code == 200 and head.content == b"" and head.headers["x-frame-options"] == "DENY"
     policy = client.get("/").headers["content-security-policy"]
     assert "script-src 'self';" in policy and "unsafe-inline" not in policy
 

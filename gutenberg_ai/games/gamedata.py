@@ -265,6 +265,8 @@ def source(name: str, value, kind: FileKind) -> str:
     problem = game_string_problem(value)
     if problem:
         raise ParameterError(f"{name}: {problem}")
+    if os.path.isdir(value):
+        raise ParameterError(f"{name}: {value!r} is a folder, not a file")
     if not os.path.isfile(value):
         raise ParameterError(f"{name}: no file at {value!r}")
     try:

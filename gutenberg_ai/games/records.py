@@ -340,6 +340,11 @@ def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _seed(value: object) -> bool:
+    """A seed as the command line takes one (limits.check_seed)."""
+    return _whole(value) and 0 <= value <= limits.MAX_SEED
+
+
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 # The keys a record may have: the format's, and those the commands add (`extra`).
 _KEYS = ("format", "version", "command", "game", "catalogue", "position", "seed", "seats",
@@ -388,8 +393,8 @@ def _check_record(data: Any) -> Problems:
         return found
     players = _check_game(data, found)
     seed = data.get("seed")
-    if seed is not None and not _whole(seed):
-        add("seed", f"{show(seed)} is not a whole number")
+    if seed is not None and not _seed(seed):
+        add("seed", f"{show(seed)} is not a seed (a whole number 0 to {limits.MAX_SEED})")
     if not isinstance(data.get("command", ""), str) or text_problem(data.get("command", "")):
         add("command", f"{show(data.get('command'))} is not plain text")
     viewer = data.get("viewer")
@@ -497,8 +502,8 @@ def _check_seats(seats: Any, players: int | None, add: Callable[[str, str], None
         elif len(player) > MAX_NAME or text_problem(player):
             add(f"{where}.player", text_problem(player) or
                 f"{len(player)} characters, at most {MAX_NAME}")
-        if "seed" in entry and not _whole(entry["seed"]):
-            add(f"{where}.seed", f"{show(entry['seed'])} is not a whole number")
+        if "seed" in entry and not _seed(entry["seed"]):
+            add(f"{where}.seed", f"{show(entry['seed'])} is not a seed (a whole number 0 to {limits.MAX_SEED})")
         if "options" in entry and not isinstance(entry["options"], dict):
             add(f"{where}.options", f"{show(entry['options'])} is not an object {{...}}")
 

@@ -219,9 +219,11 @@ def position_start_game(args, seed: int):
 
 
 def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
+    names = [n.strip() for n in text.split(",")]
+    if not any(names):
         raise UsageError("name at least one bot")
+    if not all(names):
+        raise UsageError(f"{text!r}: an empty bot name (the names are separated by commas)")
     for n in names:
         if n not in allowed:
             raise UsageError(f"bot {n!r} is not one of {', '.join(allowed)}")
@@ -247,11 +249,11 @@ def cmd_play(args) -> int:
         g, _, game, presets, note = position_start_game(args, seed)
     else:
         game = load_game(game_params(args, g), g.key)
-    if args.ai and game.num_players() == 1:
+    if args.ai is not None and game.num_players() == 1:
         raise UsageError("--ai: a game of one person has no AI seat to give a bot")
     allowed = [n for n in BOT_NAMES if n != "cfr"]
     settings = Settings(human=args.seat if args.seat is not None else 0,
-                        ai=tuple(bot_names(args.ai or "smmcts", allowed)),
+                        ai=tuple(bot_names("smmcts" if args.ai is None else args.ai, allowed)),
                         seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
     try:
         session = Session(game, settings, console)
@@ -296,7 +298,7 @@ def resume_play(args, console) -> int:
     replay(record)
     allowed = [n for n in BOT_NAMES if n != "cfr"]
     others = sorted((e for e in record["seats"] if e["seat"] != human), key=lambda e: e["seat"])
-    if args.ai:
+    if args.ai is not None:
         ai = bot_names(args.ai, allowed)
     else:
         ai = [e["player"] if e["player"] in allowed else "smmcts" for e in others] or ["smmcts"]
@@ -382,6 +384,8 @@ def cmd_replay(args) -> int:
     console = tui.output_console()
     record = load_record(args.record)
     same_game(args.game, printing_game_of(record), f"the record {args.record}")
+    if args.to is not None and args.to > len(record["actions"]):
+        raise UsageError(f"--to {args.to}: the record {args.record} has {len(record['actions'])} actions")
     labels = {e["seat"]: f"player {e['seat']} ({e['player']})" for e in record["seats"]}
     stepping = [args.step]
 
@@ -411,7 +415,7 @@ def cmd_replay(args) -> int:
     core = core_of(state)
     seat_names = [labels.get(seat, f"player {seat}") for seat in range(core.num_players)]
     n = len(record["actions"])
-    done = stopped if stopped is not None else (n if args.to is None else min(args.to, n))
+    done = stopped if stopped is not None else (n if args.to is None else args.to)
     console.rule(f"After {done} of {n} actions")
     console.print(tui.game_view(core, -1, seat_names))
     if state.is_terminal():
@@ -572,7 +576,8 @@ def cmd_sprt(args, s: arena.ArenaSettings) -> int:
 
     try:
         elo0, elo1 = args.sprt
-        v = sprt.run_sprt(s, args.out, elo0, elo1, alpha=args.alpha, beta=args.beta, jobs=args.jobs,
+        v = sprt.run_sprt(s, args.out, elo0, elo1, alpha=sprt.ERROR_RATE if args.alpha is None else args.alpha,
+                          beta=sprt.ERROR_RATE if args.beta is None else args.beta, jobs=args.jobs,
                           progress=progress)
     except KeyboardInterrupt:
         console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
@@ -583,6 +588,9 @@ def cmd_sprt(args, s: arena.ArenaSettings) -> int:
 
 
 def cmd_arena(args) -> int:
+    if args.sprt is None and (args.alpha is not None or args.beta is not None):
+        raise UsageError("--alpha and --beta are the error rates of the test --sprt ELO0,ELO1: give --sprt too, "
+                         "or leave them out")
     s = arena_settings(args)
     if args.sprt is not None:
         return cmd_sprt(args, s)
@@ -789,13 +797,16 @@ def cmd_suite(args) -> int:
         check_name(args.bot, [n for n in BOT_NAMES if n != "cfr"])
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
+    if args.jobs is not None and args.ray is None:
+        raise UsageError("--jobs: the suite's positions are scored one after another here; --jobs is the workers "
+                         "of --ray local: give --ray too, or leave --jobs out")
     budget = budget_options(args.bot, args.seconds, args.iterations if args.iterations or args.seconds else 500)
     console = tui.output_console(stderr=args.json)
     with _progress_bar(Console(stderr=True), "positions", transient=True) as bar:
         task = bar.add_task("positions", total=None)
         result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
                                  progress=lambda d, n: bar.update(task, completed=d, total=n),
-                                 out=args.out, jobs=args.jobs, ray=args.ray, path=args.suite, **budget)
+                                 out=args.out, jobs=args.jobs or 1, ray=args.ray, path=args.suite, **budget)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -859,6 +870,10 @@ def cmd_cards(args) -> int:
     if args.json:
         print(json.dumps([{"card": m.card, "kind": m.kind, "id": m.id, "text": m.text} for m in matches[:args.top]],
                          indent=2))
+        unknown = [] if matches else words_not_shown(cards, query, kind, cat)
+        if unknown:     # why nothing was found, beside the JSON (stdout stays JSON)
+            tui.output_console(stderr=True).print(Text(f"Not understood (no {kind or ''} card shows it): "
+                                                       .replace("  ", " ") + ", ".join(unknown)))
         return 0 if matches else 1
     if not matches:
         console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
@@ -932,6 +947,8 @@ def cmd_selfplay(args) -> int:
 def cmd_tune(args) -> int:
     from gutenberg_ai.tools import tune
     space = options_json(args.space, "--space") if args.space else {}
+    if args.space and not space:
+        raise UsageError("--space: {} names no option to search; leave --space out for the default space")
     options = options_json(args.options, "--options")
     g = printing_game(args.game)
     s = tune.TuneSettings(bot=args.bot, reference=args.reference, game=g.key, players=args.players,
@@ -1252,8 +1269,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="a sequential test of the two --bots on paired deals instead of the round robin: "
                               "stops when it accepts H0 (the first bot ELO0 Elo better) or H1 (ELO1), or "
                               "inconclusive at --games games (docs/ratings.md)")
-    arena_p.add_argument("--alpha", type=_error_rate, default=0.05, help="--sprt: the false-H1 rate (default 0.05)")
-    arena_p.add_argument("--beta", type=_error_rate, default=0.05, help="--sprt: the false-H0 rate (default 0.05)")
+    arena_p.add_argument("--alpha", type=_error_rate, default=None, help=f"--sprt: the false-H1 rate (default {sprt.ERROR_RATE})")
+    arena_p.add_argument("--beta", type=_error_rate, default=None, help=f"--sprt: the false-H0 rate (default {sprt.ERROR_RATE})")
     arena_p.set_defaults(run=cmd_arena)
 
     review = _subparser(sub, "review", "how well a recorded game was played, decision by decision",
@@ -1355,7 +1372,7 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move instead")
     tu.add_argument("--space", default="", metavar="JSON",
                     help='options to search, e.g. \'{"uct_c": [0.1, 4, "log"], "cutoff": [0, 100]}\' '
-                         "(default: uct_c, cutoff, prior_temperature, eval_temperature)")
+                         "(default: uct_c, cutoff, prior_temperature, eval_temperature, less those --options fixes)")
     tu.add_argument("--options", default="{}", metavar="JSON", help="the tuned bot's fixed options")
     tu.add_argument("--seed", type=_seed, default=0, help="seed of the deals, the bots and the sampler (default 0)")
     tu.add_argument("--jobs", type=_jobs, default=1, help="games played at once (default 1)")
@@ -1403,7 +1420,7 @@ def build_parser() -> argparse.ArgumentParser:
     suite_p.add_argument("--json", action="store_true", help="print JSON")
     suite_p.add_argument("--out", default=None, metavar="DIR",
                          help="keep each position's result here as it is scored; the same command resumes")
-    suite_p.add_argument("--jobs", type=_jobs, default=1, help="with --ray local: the workers (default 1)")
+    suite_p.add_argument("--jobs", type=_jobs, default=None, help="with --ray local: the workers (default 1)")
     _ray_option(suite_p)
     suite_p.set_defaults(run=cmd_suite)
 

@@ -143,7 +143,10 @@ def pair_scores(results: list, first: str, second: str) -> list:
     return scores
 
 
-def run_sprt(s, out: str, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05, jobs: int = 1,
+ERROR_RATE = 0.05   # the false-H1 and false-H0 rates where none are given
+
+
+def run_sprt(s, out: str, elo0: float, elo1: float, alpha: float = ERROR_RATE, beta: float = ERROR_RATE, jobs: int = 1,
              progress=None, factories=None) -> dict:
     """Play pairs of games of the arena settings `s` (two bots, two players; s.games the
     cap) into `out`, `jobs` pairs at a time, until the test decides; write OUT/sprt.json

@@ -315,6 +315,9 @@ def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "
     if it searches), 2 players, `games_` games a budget, through the arena in `out`;
     `options`: the studied bot's options, at every budget."""
     names = budget_names(bot, budgets)
+    twice = sorted({str(b) for b, name in zip(budgets, names) if names.count(name) > 1})
+    if twice:
+        raise ArenaError(f"budgets: {', '.join(twice)} given twice")
     if reference in names:
         raise ArenaError(f"reference: {reference!r} is one of the budgets studied")
     g = games.get(game)
@@ -323,10 +326,14 @@ def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "
                             characters=characters, variant=variant, seed=seed,
                             options={n: dict(options) for n in names} if options else {},
                             pairings=[[n, reference] for n in names])
-    for name in names + [reference]:
-        base = name.split("@")[0]
-        if "@" not in name and (base not in BOT_NAMES or base in SEARCH_BOTS):
-            raise ArenaError(f"reference: {name!r} searches: give its budget, e.g. {name}@1000")
+    playing = [n for n in BOT_NAMES if n != "cfr"]     # the arena's bots
+    for what, name in (("bot", bot), ("reference", reference)):
+        try:
+            check_name(name, playing)
+        except ValueError as e:
+            raise ArenaError(f"{what}: {e}") from None
+    if "@" not in reference and (":" in reference or reference.split("@")[0] in SEARCH_BOTS):
+        raise ArenaError(f"reference: {reference!r} searches: give its budget, e.g. {reference}@1000")
     summary = arena.run_arena(s, out, jobs, progress, ray, plots=False)
     results = _arena_results(out, s)
     t = arena.tables(results, s, anchor_name=reference)

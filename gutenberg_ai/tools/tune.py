@@ -19,7 +19,8 @@ The space: option -> [low, high] (a number between; whole numbers if both are wh
 checked against the bot's search options (SEARCH_OPTIONS of its game's core) before any
 game. The default space (DEFAULT_SPACE) is the exploration constant, the cut-off and the
 two temperatures; the learned bot, or a bot given a model, adds its mixing (model_value,
-model_priors).
+model_priors), less the options `options` fixes. An option both in a given space and
+fixed is refused.
 
 Validation: the best options and the bot's defaults each play `validate` fresh games against
 the reference (deals no trial saw). The report (OUT/tune.json and OUT/tune.md) gives every
@@ -88,9 +89,11 @@ class TuneSettings:
 
 
 def space_of(s: TuneSettings) -> dict:
+    """The space given, or the default one less the options fixed by `options`."""
     if s.space:
         return s.space
-    return {**DEFAULT_SPACE, **(MODEL_SPACE if s.bot == "learned" or s.options.get("model") else {})}
+    default = {**DEFAULT_SPACE, **(MODEL_SPACE if s.bot == "learned" or s.options.get("model") else {})}
+    return {name: spec for name, spec in default.items() if name not in s.options}
 
 
 def check_space(space, known: dict) -> dict:
@@ -165,7 +168,8 @@ def validate_settings(s: TuneSettings) -> dict:
     except ValueError as e:
         raise TuneError(str(e)) from None
     space = check_space(space_of(s), search_options(s))
-    bad = []
+    bad = [f"space.{name}: also a fixed option (options.{name}); an option is searched or fixed, not both"
+           for name in space if name in s.options]
     for name, spec in space.items():     # each option's ends (or choices) as the bot takes them
         for value in (spec[1] if spec[0] == "choice" else spec[1:3]):
             try:

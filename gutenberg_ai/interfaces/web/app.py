@@ -63,19 +63,22 @@ class ApiError(Exception):
         self.status, self.message, self.problems = status, message, list(problems)
 
 
-def user_error(e: Exception, status: int = 422) -> ApiError:
+def user_error(e: Exception, status: int = 422, where: str = "request") -> ApiError:
+    """The ApiError of what a person got wrong: a file's problems as the file names them,
+    anything else one problem at `where` (the field, or the request as a whole)."""
     if isinstance(e, FileDataError):
         return ApiError(status, str(e), e.problems)
-    return ApiError(status, str(e))
+    return ApiError(status, str(e), [(where, str(e))])
 
 
 @contextlib.contextmanager
-def refused(status: int = 422):
-    """What a person got wrong (USER_ERRORS) inside, answered as an ApiError of `status`."""
+def refused(status: int = 422, where: str = "request"):
+    """What a person got wrong (USER_ERRORS) inside, answered as an ApiError of `status`
+    (user_error)."""
     try:
         yield
     except USER_ERRORS as e:
-        raise user_error(e, status) from None
+        raise user_error(e, status, where) from None
 
 
 def named_field(message: str, fields) -> list:
@@ -356,7 +359,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
                             status_code=500)
 
     # -- the page ----------------------------------------------------------------------
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)   # HEAD: a monitor's check
     def index():
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -497,7 +500,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             except NotNow as e:
                 raise user_error(e, 409) from None
             except USER_ERRORS as e:
-                raise user_error(e) from None
+                raise user_error(e, where="action" if req.action is not None else "numbers") from None
 
     @app.post("/api/games/{game_id}/undo", summary="Back to your previous decision")
     def undo(game_id: str, page: Page):
@@ -659,9 +662,9 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         try:
             yield
         except (EntryRefused, NotNow) as e:
-            raise ApiError(409, str(e)) from None
+            raise ApiError(409, str(e), [("entry", str(e))]) from None
         except USER_ERRORS as e:
-            raise user_error(e) from None
+            raise user_error(e, where="entry") from None
 
     @app.get("/api/tables/{table_id}", summary="The followed game: what it waits for, the board, the menu")
     def get_table(table_id: str, page: Page):
@@ -831,7 +834,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.get("/api/records/{record_id}/board", summary="The table after the record's first `to` actions")
     def record_board(record_id: str, page: Page, to: int = 0):
         review = reviews.get(record_id, page)
-        with refused():
+        with refused(where="to"):
             return review.board(to)
 
     @app.get("/api/records/{record_id}/download", summary="The record, as the command line reads it")
