@@ -1147,8 +1147,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = _subparser(sub, "play", "play a game against AI opponents in the terminal",
                       "Play a game in the terminal against AI opponents. The table is shown as you "
                       "see it (the others' plans stay hidden until every plan is committed); choose "
-                      "moves by number. At the prompt: hint, undo, board, moves, save FILE (what you "
-                      "have seen), save --full FILE, save-position FILE, help, quit. A new deal every "
+                      "moves by number. At the prompt: hint, why (what the AI weighed), undo, board, "
+                      "moves, save FILE (what you have seen), save --full FILE, save-position FILE, help, "
+                      "quit. A new deal every "
                       "game unless --seed is given; the seed is printed.",
                       ["gutenberg-ai play --players 2 --ai smmcts --seconds 3",
                        "gutenberg-ai play --game printing-press --players 3 --ai ismcts",
