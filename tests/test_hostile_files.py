@@ -213,6 +213,27 @@ def test_position_names_are_plain_text(name, reason):
     assert info.value.where == "players[0].name" and reason in info.value.reason
 
 
+@pytest.mark.parametrize("path, edit, where, reason", [
+    ("gutenberg/data/positions/plan-round1-2p.json", lambda d: d["players"][0].update(name=""),
+     "players[0].name", "should be non-empty"),
+    ("printing_press/data/positions/close-round1-2p.json", lambda d: d["players"][1].update(name=""),
+     "players[1].name", "should be non-empty"),
+    ("lead_letter_printers/data/positions/table-3p.json", lambda d: d.update(names=["Anna", ""]),
+     "names[1]", "should be non-empty"),
+    ("lead_letter_printers/data/positions/table-3p.json", lambda d: d.update(names=["Anna", "Kate"]),
+     "names", "2 names for 3 players"),
+])
+def test_a_name_is_given_whole_or_left_out_in_every_game(path, edit, where, reason):
+    """An empty name, or a list of names short of the players, is refused as every
+    game refuses it (not shown as "player K" in one game and refused in another)."""
+    from gutenberg_ai.games.positionfile import load_position as load_any
+    data = json.loads((pathlib.Path(gutenberg_ai.games.__file__).parent / path).read_text())
+    edit(data)
+    with pytest.raises(PositionError) as info:
+        load_any(data)
+    assert any(w == where and reason in r for w, r in info.value.problems), info.value.problems
+
+
 def test_markup_in_a_name_is_text():
     data = position_data()
     data["players"][0]["name"] = "[/]"

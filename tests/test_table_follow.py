@@ -2,6 +2,7 @@
 person at a real table would enter it (gutenberg_ai.interfaces.table)."""
 import io
 import json
+import pathlib
 import random
 
 import pytest
@@ -10,7 +11,7 @@ from rich.text import Text
 
 from gutenberg_ai import games
 from gutenberg_ai.games.lead_letter_printers import _core as llp_core
-from gutenberg_ai.games.positionfile import PositionError
+from gutenberg_ai.games.positionfile import PositionError, load_position
 from gutenberg_ai.games.records import GameRecord, final_result, load_record, play_bots, seat_entry
 from gutenberg_ai.interfaces.table import EntryRefused, FollowedGame, resume
 from gutenberg_ai.interfaces.cli import main
@@ -64,10 +65,10 @@ def script(actions, session_box, extra=None):
     return read_line
 
 
-def follow(game, record, seat, tmp_path, extra=None, width=100):
+def follow(game, record, seat, tmp_path, extra=None, width=100, names=None):
     console = Console(file=io.StringIO(), width=width, height=40)
     box = []
-    session = TableSession(FollowedGame(game, seat, seed=5), console, script(record.actions, box, extra),
+    session = TableSession(FollowedGame(game, seat, seed=5, names=names), console, script(record.actions, box, extra),
                            save=str(tmp_path / "table.json"), budget={"iterations": 50})
     box.append(session)
     return session, session.run(), console.file.getvalue()
@@ -205,10 +206,12 @@ def test_a_position_written_at_the_table_gives_the_tables_hint(key, players, sea
         saved.append((n, path, _hints(followed.hint(iterations=40, seed=4))))
         return f"position {path}"
 
-    session, code, text = follow(game, record, seat, tmp_path, extra)
+    names = ["Ann", "Bo", "Cy", "Di"][:players]
+    session, code, text = follow(game, record, seat, tmp_path, extra, names=names)
     assert code == 0 and len(saved) == 3, text[-3000:]
     assert f"Saved this position to {saved[0][1]}; ask for a hint with: gutenberg-ai hint" in " ".join(text.split())
     for n, path, table in saved:
+        assert list(load_position(path)[1].names) == names, n      # the players' names written
         capsys.readouterr()
         assert main(["hint", str(path), "--iterations", "40", "--seed", "4", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["hints"] == table, n
@@ -383,3 +386,42 @@ def test_every_step_of_a_followed_game_fits_a_100_by_40_terminal(key, players, s
         lines[0].startswith(("not possible", "  no longer fits", view.UNSEEN_DRAW)) or "corrected to" in lines[0]
         or any(line.startswith(tuple(f"player {s} " for s in range(players))) for line in lines[:3]))]
     assert noticed, "no decision printed under a notice"
+
+
+@pytest.mark.parametrize("names, why", [
+    (["Bob", "Bob"], "names.1: 'Bob' is also names.0"),
+    (["you", "Tom"], "names.0: 'you' is the person's own seat (seat 1)"),
+    (["1", "Tom"], "names.0: '1' reads as a seat number"),
+    (["", "Tom"], "names.0: an empty name"),
+])
+def test_names_that_would_not_tell_the_seats_apart_are_refused(names, why):
+    """The table's commands and messages name seats by these names (hint NAME, "NAME is
+    not to move now"): two seats of one name, another seat called "you" or a name that
+    reads as a seat number would make them ambiguous."""
+    game = games.get("gutenberg").load(players=2)
+    with pytest.raises(ValueError, match=__import__("re").escape(why)):
+        FollowedGame(game, 1, names=names)
+    assert FollowedGame(game, 1, names=["Ann", "you"]).names == ["Ann", "you"]
+
+
+def test_a_file_that_is_not_a_record_is_not_written_over(tmp_path, monkeypatch):
+    """--save, save FILE and position FILE write over a file of what they write (a
+    record saved again, a position), never the position read nor a file of anything
+    else."""
+    from every_game import cli
+    monkeypatch.chdir(tmp_path)
+    shipped = pathlib.Path(games.__file__).parent / "printing_press" / "data" / "positions" / "close-round1-2p.json"
+    (tmp_path / "mine.json").write_text(shipped.read_text())
+    (tmp_path / "notes.txt").write_text("mine")
+    for args, words in [(["--position", "mine.json", "--save", "mine.json"], "--save: mine.json is the file read"),
+                        (["--save", "notes.txt"], "--save: notes.txt exists and is not a game record")]:
+        out = cli("table", *args)
+        assert out.returncode == 2 and words in out.stderr, out.stderr
+    out = cli("table", "--save", "t.json", stdin="save notes.txt\nposition notes.txt\nsave t2.json\nquit\n")
+    said = " ".join(out.stdout.split())
+    assert "save: notes.txt exists and is not a game record: it is not written over" in said
+    assert "position: notes.txt exists and is not a position file" in said
+    assert json.loads((tmp_path / "t2.json").read_text())["format"] == "gutenberg-record"
+    assert cli("table", "--save", "t2.json", stdin="quit\n").returncode == 0     # a record: saved again
+    assert (tmp_path / "mine.json").read_text() == shipped.read_text()
+    assert (tmp_path / "notes.txt").read_text() == "mine"

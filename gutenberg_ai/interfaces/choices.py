@@ -11,7 +11,7 @@ import secrets
 
 from gutenberg_ai import games
 
-__all__ = ["UsageError", "check_output", "fresh_seed", "known_params", "load_game", "printing_game",
+__all__ = ["RECORD_FILES", "UsageError", "check_output", "position_files", "fresh_seed", "known_params", "load_game", "printing_game",
            "same_game", "seed_line"]
 
 
@@ -19,11 +19,34 @@ class UsageError(Exception):
     """A problem with what was asked; printed as one line, exit status 2."""
 
 
-def check_output(path: str, option: str, reads: tuple = ()) -> str:
+RECORD_FILES = ("gutenberg-record",)          # what a record written over may be
+
+
+def position_files() -> tuple:
+    """What a position file written over may be: a position of any game."""
+    return tuple(g.position_format for g in games.GAMES.values())
+
+
+def file_format(path: str) -> str | None:
+    """The "format" a JSON file of this program's names near its start (its writers put
+    it first), None for any other file."""
+    import re
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = re.match(r'\s*\{\s*"format"\s*:\s*"([a-z-]{1,64})"', head)
+    return found.group(1) if found else None
+
+
+def check_output(path: str, option: str, reads: tuple = (), replaces: tuple = ()) -> str:
     """`path` as a file a command will write, checked before any work (UsageError
     naming `option` otherwise): not empty, not a folder, not under a file, not one of
-    the files the command `reads` (which it would overwrite). Missing folders on the way
-    are made when it is written."""
+    the files the command `reads` (which it would overwrite); with `replaces` (formats,
+    e.g. RECORD_FILES), an existing file is written over only if it is one of them (a
+    record saved again), never a file of anything else. Missing folders on the way are
+    made when it is written."""
     if not path:
         raise UsageError(f"{option}: an empty path")
     if os.path.isdir(path):
@@ -38,6 +61,10 @@ def check_output(path: str, option: str, reads: tuple = ()) -> str:
     for read in reads:
         if os.path.exists(path) and os.path.exists(read) and os.path.samefile(path, read):
             raise UsageError(f"{option}: {path} is the file read ({read}); writing it would replace it")
+    if replaces and os.path.lexists(path) and file_format(path) not in replaces:
+        what = "a game record" if replaces == RECORD_FILES else "a position file"
+        raise UsageError(f"{option}: {path} exists and is not {what}: it is not written over (name another "
+                         "file, or remove this one first)")
     return path
 
 

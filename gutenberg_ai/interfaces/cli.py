@@ -43,8 +43,8 @@ from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.choices import (UsageError, check_output, fresh_seed, known_params, load_game, printing_game,
-                                             same_game, seed_line)
+from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_output, fresh_seed, known_params,
+                                             load_game, printing_game, same_game, seed_line)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
@@ -165,7 +165,8 @@ def check_paths(args) -> None:
         if getattr(args, option, None) == "":
             raise UsageError(f"--{option}: an empty path")
     if getattr(args, "save", None) is not None:
-        check_output(args.save, "--save")
+        position = getattr(args, "position", None)
+        check_output(args.save, "--save", reads=(position,) if position else (), replaces=RECORD_FILES)
 
 
 def cmd_demo(args) -> int:
@@ -353,7 +354,7 @@ def cmd_table(args) -> int:
         said = f"Resumed {args.resume}: {len(followed.entries)} entries"
     else:
         g, note = printing_game(args.game), ""
-        names = [n.strip() for n in args.names.split(",")] if args.names else None
+        names = [n.strip() for n in args.names.split(",")] if args.names is not None else None
         if args.position:
             # The game under way: the file's game, players and settings; what it hides
             # dealt with the seed (placeholders, as the person's unseen entries are).

@@ -40,6 +40,7 @@ from rich.text import Text
 from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import plain_text
 from gutenberg_ai.interfaces import tui
+from gutenberg_ai.interfaces.choices import RECORD_FILES, UsageError, check_output, position_files
 from gutenberg_ai.search.bots import HINT_TOP, budget_options, make_bot
 from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
@@ -115,18 +116,23 @@ def read_bounded(read_line, prompt: str, console, echo: str | None = None) -> st
         console.print(Text(tui.too_long(line)))
 
 
-def save_seen_position(printing_game, state, seat: int, rest, command: str, instead: str) -> Text:
+def save_seen_position(printing_game, state, seat: int, rest, command: str, instead: str,
+                       names=None) -> Text:
     """Write what `seat` knows of `state` as a position file (the path: the words of
-    `rest`), for `gutenberg-ai hint FILE`; the line saying so. ValueError names `command`
-    and why not (a decision the game's position format does not hold: `instead` says
-    what to do; a file that cannot be written)."""
+    `rest`; `names`: the players', None where a seat has none), for `gutenberg-ai hint
+    FILE`; the line saying so. ValueError names `command` and why not (a decision the
+    game's position format does not hold: `instead` says what to do; a file that cannot
+    be written)."""
     if not rest:
         raise ValueError(f"{command} FILE: name the file, e.g. {command} table.json")
     path = " ".join(rest)
     # What the person may know: what the core hides from them stays hidden. The
     # state as played (a game whose position is its moves needs them).
     try:
-        printing_game.positions.save_position(state, path, viewer=seat)
+        check_output(path, command, replaces=position_files())
+        printing_game.positions.save_position(state, path, names=names, viewer=seat)
+    except UsageError as e:
+        raise ValueError(str(e)) from None
     except PositionError as e:
         raise ValueError(f"{command}: not here: {e.reason} ({instead})") from None
     except OSError as e:
@@ -577,12 +583,17 @@ class Session:
         if not path:
             raise ValueError("save FILE: name the file, e.g. save game.json (save --full FILE: "
                              "everything, what you have not seen included)")
-        if full:
-            self.record.save(path)
-            what = "the whole game record"
-        else:
-            self.record.save(path, viewer=self.human, state=self.state)
-            what = "the game as you have seen it"
+        try:     # a file that cannot be written is said, and the game goes on
+            check_output(path, "save", replaces=RECORD_FILES)
+            if full:
+                self.record.save(path)
+            else:
+                self.record.save(path, viewer=self.human, state=self.state)
+        except UsageError as e:
+            raise ValueError(str(e)) from None
+        except OSError as e:
+            raise ValueError(f"save: {path}: {e.strerror or e}") from None
+        what = "the whole game record" if full else "the game as you have seen it"
         self.console.print(Text(f"Saved {what} ({len(self.record.actions)} actions) to {path}; continue it "
                                 f"with: gutenberg-ai play --resume {path}"))
 

@@ -99,16 +99,26 @@ class FollowedGame:
         n = game.num_players()
         if not 0 <= seat < n:
             raise ValueError(f"seat: {seat} is not a seat of this game (0-{n - 1})")
-        names = [name or f"player {s}" for s, name in enumerate(names)] if names else \
+        names = [f"player {s}" if name is None else name for s, name in enumerate(names)] if names else \
             [f"player {s}" for s in range(n)]
         if len(names) != n:
             raise ValueError(f"names: {len(names)} given for {n} players")
+        problems = []
         for s, name in enumerate(names):
-            # A record of this game (to_dict) keeps them: they must be names its loader reads.
-            why = text_problem(name) or ("a name of spaces only" if not name.strip() else None) or \
-                (f"{len(name)} characters, at most {MAX_NAME}" if len(name) > MAX_NAME else None)
+            # A record of this game (to_dict) keeps them: they must be names its loader
+            # reads, and the table's commands (hint NAME, its messages) must tell the
+            # seats apart by them.
+            why = text_problem(name) or ("an empty name" if not name else None) or \
+                ("a name of spaces only" if not name.strip() else None) or \
+                (f"{len(name)} characters, at most {MAX_NAME}" if len(name) > MAX_NAME else None) or \
+                (f"{name!r} is also names.{names.index(name)}" if names.index(name) < s else None) or \
+                ("'you' is the person's own seat (seat " + str(seat) + ")"
+                 if name.strip().lower() == "you" and s != seat else None) or \
+                (f"{name!r} reads as a seat number" if name.strip().isdigit() else None)
             if why:
-                raise ValueError(f"names.{s}: {why}")
+                problems.append(f"names.{s}: {why}")
+        if problems:
+            raise ValueError("; ".join(problems))
         self.game, self.seat, self.seed, self.names = game, seat, seed, names
         self.printing_game = games.of(game)
         self._rng = random.Random(f"gutenberg-table/{seed}")
@@ -423,6 +433,11 @@ class FollowedGame:
         redraw = core.resample_plans if hasattr(core, "resample_plans") else core.determinize
         return redraw(self.seat, random.Random(f"gutenberg-table-hint/{seed}/{len(self.entries)}").getrandbits(63))
 
+    def written_names(self) -> list:
+        """The names a position file of this game writes: None for a seat without one
+        ("player K", and the person's "you")."""
+        return [None if name in (f"player {s}", "you", PERSON) else name for s, name in enumerate(self.names)]
+
     # -- the record ---------------------------------------------------------------------
     def record(self) -> GameRecord:
         seats = [seat_entry(s, PERSON if s == self.seat else self.names[s]) for s in range(len(self.names))]
@@ -470,5 +485,10 @@ def resume(path, seed: int = 0) -> FollowedGame:
     names = [f"player {s}" for s in range(game.num_players())]
     for e in record["seats"]:
         names[e["seat"]] = "you" if e["seat"] == seat else e["player"]
+    for s, name in enumerate(names):
+        # A record of play names its seats by their bots ("smmcts" twice): the table
+        # tells seats apart by name.
+        if s != seat and (names.count(name) > 1 or name.strip().isdigit() or name.strip().lower() == "you"):
+            names[s] = f"player {s} ({name})"
     return FollowedGame(game, seat, seed, names,
                         [(e["player"], e["action"], not e.get("filled")) for e in entries], start)

@@ -22,7 +22,7 @@ import re
 from rich.console import Console
 from rich.text import Text
 
-from gutenberg_ai.interfaces.choices import UsageError, check_output
+from gutenberg_ai.interfaces.choices import RECORD_FILES, UsageError, check_output
 from gutenberg_ai.games import core_of
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES, read_bounded, save_seen_position
@@ -275,7 +275,8 @@ class TableSession:
         elif command == "position":
             # What the person knows now, for `gutenberg-ai hint FILE` (the same hints).
             self.console.print(save_seen_position(f.printing_game, f.state, f.seat, rest, "position",
-                                                  "save FILE keeps the game as you have seen it"))
+                                                  "save FILE keeps the game as you have seen it",
+                                                  names=f.written_names()))
         else:
             return None
         return "done"
@@ -330,7 +331,7 @@ class TableSession:
             raise ValueError("save FILE: name the file")
         path = " ".join(rest)
         try:     # a file that cannot be written is said, and the game goes on
-            check_output(path, "save")
+            check_output(path, "save", replaces=RECORD_FILES)
             self.followed.save(path)
         except UsageError as e:
             raise ValueError(str(e)) from None

@@ -52,7 +52,7 @@ class Position(AtDecision):
     """A loaded position: ``state`` a fresh CoreState at its decision, following
     ``rules`` (which start at the beginning of the game); ``game_params`` the parameters
     of the OpenSpiel game ``lead_letter_printers``; ``step`` the decision ({"kind",
-    "player"}); ``names`` the players' names ("" where not given); ``moves`` the action
+    "player"}); ``names`` the players' names (None where not given); ``moves`` the action
     numbers that lead there; ``data`` the position as read."""
 
     rules: Any
@@ -132,12 +132,12 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     names = list(data.get("names", []))
     seen_by = data.get("seen_by")
     found = Problems()          # reported with a table's own problems, all at once
-    if len(names) > players:
+    if names and len(names) != players:     # a name a seat, or none at all
         found.add("names", f"{len(names)} names for {players} players")
     if seen_by is not None and seen_by >= players:
         found.add("seen_by", f"{seen_by} is not a seat of {players} players (0-{players - 1})")
     rules = _rules(cat, players, rounds)
-    names += [""] * (players - len(names))
+    names += [None] * (players - len(names))
     if data.get("form", "moves") == "table":
         with found.each():
             loader = _table.TableLoader(data, cat, rules).load()
@@ -191,7 +191,7 @@ def moves_of(state) -> list[int]:
     return before + list(state.history())
 
 
-def position_of(state, names_=None, viewer: int | None = None, seed: int = 0, form: str | None = None) -> dict:
+def position_of(state, names=None, viewer: int | None = None, seed: int = 0, form: str | None = None) -> dict:
     """The position (a JSON-ready dict) of a pyspiel state at a decision: the table as
     it stands (form "table", at a turn's own menu), or the moves from the beginning
     (form "moves"); None: the table where it can be written, else the moves. With
@@ -205,15 +205,15 @@ def position_of(state, names_=None, viewer: int | None = None, seed: int = 0, fo
     if core.is_chance():
         raise PositionError("state", "", f"the state is at a draw ({core.step_name()}); positions are decisions")
     if form == "table" or (form is None and _table.unsupported(core) is None):
-        return _table.table_of(core, names_, viewer)
+        return _table.table_of(core, names, viewer)
     moves = moves_of(state)
     if viewer is not None:
         moves = _resampled(core.rules, moves, viewer, seed)
     data = {"format": FORMAT, "version": VERSION, "form": "moves", "players": core.num_players}
     if core.rules.rounds:
         data["rounds"] = core.rules.rounds
-    if names_:
-        data["names"] = [str(n) for n in names_][:core.num_players]
+    if _table.written_names(names, core.num_players):
+        data["names"] = _table.written_names(names, core.num_players)
     if viewer is not None:
         data["seen_by"] = viewer
     data["moves"] = moves
@@ -231,9 +231,9 @@ def _resampled(rules, moves, viewer: int, seed: int) -> list[int]:
     return redrawn
 
 
-def save_position(state, path, names_=None, viewer: int | None = None, form: str | None = None) -> dict:
+def save_position(state, path, names=None, viewer: int | None = None, form: str | None = None) -> dict:
     """Write position_of(state, ...) to `path` as JSON and return it."""
-    data = position_of(state, names_, viewer, form=form)
+    data = position_of(state, names, viewer, form=form)
     # A table a person can read: short lists and objects on one line.
     text = readable_json(data, 100) if data["form"] == "table" else json.dumps(data)
     pathlib.Path(path).write_text(text + "\n", encoding="utf-8")

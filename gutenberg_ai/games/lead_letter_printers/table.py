@@ -675,7 +675,17 @@ def unsupported(core) -> str | None:
     return None
 
 
-def table_of(core, names_=None, viewer: int | None = None) -> dict:
+def written_names(seat_names, players: int) -> list[str] | None:
+    """The "names" a file writes: one a seat ("player K" where a seat has none), or None
+    where no seat has a name."""
+    given = list(seat_names or [])[:players]
+    if not any(given):
+        return None
+    given += [None] * (players - len(given))
+    return [str(name) if name else f"player {seat}" for seat, name in enumerate(given)]
+
+
+def table_of(core, seat_names=None, viewer: int | None = None) -> dict:
     """The table form (a JSON-ready dict) of a CoreState at a decision of the turn's
     own menu. With `viewer`, the factories under the piles that player has not seen are
     written "hidden"."""
@@ -692,8 +702,8 @@ def table_of(core, names_=None, viewer: int | None = None) -> dict:
     out: dict = {"format": FORMAT, "version": VERSION, "form": "table", "players": n}
     if rules.rounds:
         out["rounds"] = rules.rounds
-    if names_:
-        out["names"] = [str(x) for x in names_][:n]
+    if written_names(seat_names, n):
+        out["names"] = written_names(seat_names, n)
     if viewer is not None:
         out["seen_by"] = viewer
     out.update({"round": s["rounds_played"] + 1, "phase": phase, "to_act": to_act,

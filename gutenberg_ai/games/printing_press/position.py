@@ -42,7 +42,8 @@ from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, pack
 from gutenberg_ai.games.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
                                       schema_checker)
 
-from . import _core, names
+from . import _core
+from . import names as pp_names
 from . import catalogue as _catalogue_module
 from .catalogue import Catalogue, default_catalogue
 from .game import START_FORMAT, StartError, start_from_data
@@ -62,7 +63,7 @@ SUB = _core.SUBS
 SLOT = _core.SLOTS
 CELL = _core.CELL
 GRID = _core.GRID_SIZE
-N_SYMBOLS = len(names.SYMBOLS)
+N_SYMBOLS = len(pp_names.SYMBOLS)
 ICON, BLANK = CELL["INITIATIVE"], CELL["BLANK"]
 TOKEN, ABILITY = CELL["TOKEN"], CELL["ABILITY"]
 SETUP_TOKENS = 3            # the rulebook's (core.pyx SETUP_TOKENS); 1 with one_token; Caxton A +1
@@ -75,11 +76,11 @@ USED_OF = {v: k for k, v in USED.items()}
 
 # The codes of a square (view.py draws them), lower case, and their cell values.
 _CODES = {".": -1, "*": ICON, "-": BLANK}
-for _i, (_short, _name) in enumerate(zip(names.SHORT, names.SYMBOLS)):
+for _i, (_short, _name) in enumerate(zip(pp_names.SHORT, pp_names.SYMBOLS)):
     _CODES[_short.lower()] = _i
     _CODES[_name.lower()] = _i
-_CODES["gray"] = names.SYMBOLS.index("grey")
-_SHORT_OF = {v: k for k, v in ((names.SHORT[i], i) for i in range(N_SYMBOLS))}
+_CODES["gray"] = pp_names.SYMBOLS.index("grey")
+_SHORT_OF = {v: k for k, v in ((pp_names.SHORT[i], i) for i in range(N_SYMBOLS))}
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ def parse_row(text: str, where: str) -> list[int]:
                 raise Problem(where, f"{show(code)} (column {k + 1}): a token shows a symbol or, face down, *")
             v |= TOKEN
         elif mark == "+":
-            if not 0 <= v < N_SYMBOLS or names.SYMBOLS[v] in names.LETTERS:
+            if not 0 <= v < N_SYMBOLS or pp_names.SYMBOLS[v] in pp_names.LETTERS:
                 raise Problem(where, f"{show(code)} (column {k + 1}): Guillard's token is an ink or a specialty")
             v |= ABILITY
         out.append(v)
@@ -144,7 +145,7 @@ def cell_code(v: int) -> str:
     if v < 0:
         return "."
     base = v & 15
-    code = names.SHORT[base] if base < N_SYMBOLS else "*" if base == ICON else "-"
+    code = pp_names.SHORT[base] if base < N_SYMBOLS else "*" if base == ICON else "-"
     return code + ("'" if v & TOKEN else "+" if v & ABILITY else "")
 
 
@@ -155,10 +156,10 @@ def row_text(cells) -> str:
 
 def _character(name: str, where: str) -> int:
     low = name.strip().lower()
-    for i, full in enumerate(names.CHARACTERS):
+    for i, full in enumerate(pp_names.CHARACTERS):
         if low in (full.lower(), full.split()[-1].lower()):
             return i
-    raise Problem(where, f"{show(name)} is not a character (one of {', '.join(names.CHARACTERS)})")
+    raise Problem(where, f"{show(name)} is not a character (one of {', '.join(pp_names.CHARACTERS)})")
 
 
 def _icons(cells) -> int:
@@ -282,13 +283,13 @@ class _Loader:
             raise Problem(f"{w}.side", "missing: the side of the tile the player chose (A or B)")
         x = _character(ch, f"{w}.character")
         if x in self.tiles:
-            raise Problem(f"{w}.character", f"{names.CHARACTERS[x]} is also players[{self.tiles[x]}]'s")
+            raise Problem(f"{w}.character", f"{pp_names.CHARACTERS[x]} is also players[{self.tiles[x]}]'s")
         self.tiles[x] = seat
-        p["character"], p["side"] = x, names.SIDES.index(side)
-        token = x == names.CHARACTERS.index("Johannes Gutenberg") or \
-            (x == names.CHARACTERS.index("William Caxton") and side == "A")
+        p["character"], p["side"] = x, pp_names.SIDES.index(side)
+        token = x == pp_names.CHARACTERS.index("Johannes Gutenberg") or \
+            (x == pp_names.CHARACTERS.index("William Caxton") and side == "A")
         if "ability" in pd and pd["ability"] and token:
-            raise Problem(f"{w}.ability", f"{names.CHARACTERS[x]} (side {side}) has no ability token")
+            raise Problem(f"{w}.ability", f"{pp_names.CHARACTERS[x]} (side {side}) has no ability token")
         p["ability"] = 0 if token else int(pd.get("ability", True))
 
     def grids(self, seat, pd, p, w):
@@ -352,19 +353,19 @@ class _Loader:
         self.down_cells[seat] = sum(1 for v in everything if v >= 0 and v & TOKEN and (v & 15) == ICON)
         guillard = [v for v in everything if v >= 0 and v & ABILITY]
         if guillard:
-            if p["character"] != names.CHARACTERS.index("Charlotte Guillard"):
+            if p["character"] != pp_names.CHARACTERS.index("Charlotte Guillard"):
                 raise Problem(f"{w}.tableau", "a '+' token is Charlotte Guillard's")
-            kind = names.KINDS[(guillard[0] & 15) // 4]
+            kind = pp_names.KINDS[(guillard[0] & 15) // 4]
             want = "ink" if p["side"] == 0 else "specialty"
             if len(guillard) > 1 or kind != want:
-                raise Problem(f"{w}.tableau", f"Guillard has one token, side {names.SIDES[p['side']]} an {want}")
+                raise Problem(f"{w}.tableau", f"Guillard has one token, side {pp_names.SIDES[p['side']]} an {want}")
             if p["ability"]:
                 raise Problem(f"{w}.ability", "true, but Guillard's token is in the tableau: it is used")
 
     def markers(self, seat, pd, p, w):
         placed = pd.get("bonus_markers", [])
         total = MARKERS
-        gutenberg = p["character"] == names.CHARACTERS.index("Johannes Gutenberg")
+        gutenberg = p["character"] == pp_names.CHARACTERS.index("Johannes Gutenberg")
         if gutenberg and p["side"] == 1:
             total += 1
         for k, m in enumerate(placed):
@@ -412,10 +413,10 @@ class _Loader:
 
     def hand(self, seat, pd, p, w):
         due = 1 if self.params.get("one_token") else SETUP_TOKENS
-        if p["character"] == names.CHARACTERS.index("William Caxton") and p["side"] == 0:
+        if p["character"] == pp_names.CHARACTERS.index("William Caxton") and p["side"] == 0:
             due += 1
         hand = pd.get("setup_tokens", [])
-        caxton_b = p["character"] == names.CHARACTERS.index("William Caxton") and p["side"] == 1
+        caxton_b = p["character"] == pp_names.CHARACTERS.index("William Caxton") and p["side"] == 1
         if len(hand) > due + (1 if caxton_b else 0):
             raise Problem(f"{w}.setup_tokens", f"{len(hand)} tokens, the player took {due} at setup"
                           + (" (and Caxton's one from the bag)" if caxton_b else ""))
@@ -436,14 +437,14 @@ class _Loader:
                 p["slot"][slot] = USED[how]
                 if how == "returned":
                     returned.append(where)
-                    p["hand"][slot] = 0 if x == HIDDEN else names.SYMBOLS.index(x)
+                    p["hand"][slot] = 0 if x == HIDDEN else pp_names.SYMBOLS.index(x)
                     if x == HIDDEN:
                         self.unseen.append((seat, where))
                     continue
                 if how == "up":            # in sight in the tableau (or covered: tokens_out)
                     if x == HIDDEN:
                         raise Problem(where, "'hidden', but a token placed symbol side up shows its symbol")
-                    p["hand"][slot] = names.SYMBOLS.index(x)
+                    p["hand"][slot] = pp_names.SYMBOLS.index(x)
                     continue
                 setup_down += 1            # face down: counted as the face_down tokens are
             else:
@@ -452,7 +453,7 @@ class _Loader:
                 self.hidden.append((seat, where, slot))
                 p["hand"][slot] = -1       # a stand-in, drawn in tokens()
             else:
-                p["hand"][slot] = names.SYMBOLS.index(x)
+                p["hand"][slot] = pp_names.SYMBOLS.index(x)
                 self.known[p["hand"][slot]] += 1
         if returned and not (caxton_b and not p["ability"]):
             raise Problem(returned[0], "a token given back to the bag: only Caxton (side B) does, with his ability")
@@ -470,8 +471,8 @@ class _Loader:
             if x == HIDDEN:
                 self.hidden.append((seat, f"{w}.face_down[{k}]", None))
             else:
-                p["hidden_out"][names.SYMBOLS.index(x)] += 1
-                self.known[names.SYMBOLS.index(x)] += 1
+                p["hidden_out"][pp_names.SYMBOLS.index(x)] += 1
+                self.known[pp_names.SYMBOLS.index(x)] += 1
 
     # -- the automa ---------------------------------------------------------------------
     def automa(self):
@@ -487,9 +488,9 @@ class _Loader:
         for r, row in enumerate(a["board"]):
             for k, x in enumerate(row):
                 want = kinds[r][k]
-                if names.KINDS[names.SYMBOLS.index(x) // 4] != want:
+                if pp_names.KINDS[pp_names.SYMBOLS.index(x) // 4] != want:
                     raise Problem(f"automa.board[{r}][{k}]", f"{show(x)}: this space of the solo board takes a {want}")
-                s["solo"][r][k] = names.SYMBOLS.index(x)
+                s["solo"][r][k] = pp_names.SYMBOLS.index(x)
                 if r >= self.round - 1:          # earlier rounds' tokens are back in the bag
                     self.known[s["solo"][r][k]] += 1
         s["solo_dealt"] = 9
@@ -550,20 +551,20 @@ class _Loader:
         s["cards_dealt"] = 90 - len(deck)
         s["n_offer"] = s["n_deal"] = len(offer) if self.kind in ("cards", "place") else 0
         if self.params["characters"]:      # the tiles nobody holds (none without characters)
-            s["tiles"] = sum(1 << x for x in range(len(names.CHARACTERS)) if x not in self.tiles)
+            s["tiles"] = sum(1 << x for x in range(len(pp_names.CHARACTERS)) if x not in self.tiles)
         found.stop()
 
     # -- tokens ---------------------------------------------------------------------------
     def tokens(self):
         d, s = self.data, self.s
         for x in d.get("tokens_out", []):
-            s["box_tokens"][names.SYMBOLS.index(x)] += 1
+            s["box_tokens"][pp_names.SYMBOLS.index(x)] += 1
         have = list(s["tokens"])
         left = [have[x] - self.known[x] - s["box_tokens"][x] for x in range(N_SYMBOLS)]
         for x in range(N_SYMBOLS):
             if left[x] < 0:
                 raise Problem("tokens_out" if s["box_tokens"][x] else "players",
-                              f"{have[x] - left[x]} {names.SYMBOLS[x]} tokens in sight (tableaux, frames, hands, "
+                              f"{have[x] - left[x]} {pp_names.SYMBOLS[x]} tokens in sight (tableaux, frames, hands, "
                               f"the solo board{', out of the game' if s['box_tokens'][x] else ''}); "
                               f"the game has {have[x]}")
         if sum(left) < len(self.hidden):
@@ -601,7 +602,7 @@ class _Loader:
         if seat == self.automa_seat:
             return 100 if self.params.get("automa_wins_ties") else 0
         if self.params["characters"] and x >= 0:
-            return 10 + self.cat.characters[names.CHARACTERS[x]]
+            return 10 + self.cat.characters[pp_names.CHARACTERS[x]]
         return 10 - seat
 
     def decision(self):
@@ -791,7 +792,7 @@ def _unsupported(state, d) -> str | None:
 def setup_token(p: dict, k: int, seen: bool):
     """The entry of hand slot k in `setup_tokens`: its symbol (or "hidden") in hand, once used
     how ({"up": X} shows its symbol to all)."""
-    symbol = names.SYMBOLS[p["hand"][k]]
+    symbol = pp_names.SYMBOLS[p["hand"][k]]
     if p["slot"][k] == SLOT["HAND"]:
         return symbol if seen else HIDDEN
     how = USED_OF[p["slot"][k]]
@@ -806,7 +807,7 @@ def derived_pieces(grid) -> int:
     return tokens + -(-(len(cells) - tokens) // 3)
 
 
-def position_of(state, names_=None, viewer: int | None = None) -> dict:
+def position_of(state, names=None, viewer: int | None = None) -> dict:
     """The position (a JSON-ready dict) of a CoreState at a decision the format records;
     PositionError (source "state") otherwise. With `viewer` (a seat), what that player
     can write down: the others' setup tokens and face-down tokens are "hidden"."""
@@ -843,11 +844,11 @@ def position_of(state, names_=None, viewer: int | None = None) -> dict:
     for seat in range(n):
         p = d["players"][seat]
         e: dict = {}
-        if names_ is not None and seat < len(names_) and names_[seat] is not None:
-            e["name"] = names_[seat]
+        if names is not None and seat < len(names) and names[seat] is not None:
+            e["name"] = names[seat]
         if p["character"] >= 0:
-            e["character"] = names.CHARACTERS[p["character"]]
-            e["side"] = names.SIDES[p["side"]]
+            e["character"] = pp_names.CHARACTERS[p["character"]]
+            e["side"] = pp_names.SIDES[p["side"]]
             if p["character"] not in (0,) and not (p["character"] == 2 and p["side"] == 0):
                 e["ability"] = bool(p["ability"])
         if p["cubes"]:
@@ -873,7 +874,7 @@ def position_of(state, names_=None, viewer: int | None = None) -> dict:
             hand.append(setup_token(p, CAXTON_SLOT, seen))
         if hand:
             e["setup_tokens"] = hand
-        down = [names.SYMBOLS[x] for x in range(N_SYMBOLS) for _ in range(p["hidden_out"][x])]
+        down = [pp_names.SYMBOLS[x] for x in range(N_SYMBOLS) for _ in range(p["hidden_out"][x])]
         if down:
             e["face_down"] = down if seen else [HIDDEN] * len(down)
         players.append(e)
@@ -881,10 +882,10 @@ def position_of(state, names_=None, viewer: int | None = None) -> dict:
     if d["automa_seat"] >= 0:
         a = d["players"][d["automa_seat"]]
         out["automa"] = {"points": a["fame"], "cubes": a["cubes"], "columns": list(a["columns"]),
-                         "board": [[names.SYMBOLS[x] for x in row] for row in d["solo"]]}
+                         "board": [[pp_names.SYMBOLS[x] for x in row] for row in d["solo"]]}
     gone = [x for x in range(N_SYMBOLS) for _ in range(d["box_tokens"][x])]
     if gone:
-        out["tokens_out"] = [names.SYMBOLS[x] for x in gone]
+        out["tokens_out"] = [pp_names.SYMBOLS[x] for x in gone]
     deck = {x for w in range(2) for x in range(64) if d["card_deck"][w] >> x & 1 for x in [x + 64 * w]}
     on_table = {x for x in d["offer"][:d["n_offer"]] if x >= 0} | ({d["taken"]} if d["taken"] >= 0 else set())
     cards_out = sorted(x + 1 for x in range(90) if x not in deck and x not in on_table)
@@ -899,12 +900,12 @@ def position_of(state, names_=None, viewer: int | None = None) -> dict:
     return out
 
 
-def save_position(state, path, names_=None, viewer: int | None = None) -> dict:
+def save_position(state, path, names=None, viewer: int | None = None) -> dict:
     """Write position_of(state) (a CoreState, or a pyspiel state: its CoreState) to
     `path` as JSON and return it."""
     from gutenberg_ai.games import core_of
     state = core_of(state)
-    data = position_of(state, names_, viewer)
+    data = position_of(state, names, viewer)
     # Short lists on one line, a tableau's numbers a few lines.
     pathlib.Path(path).write_text(readable_json(data, 90, number_width=84) + "\n", encoding="utf-8")
     return data
