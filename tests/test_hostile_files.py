@@ -234,6 +234,34 @@ def test_a_name_is_given_whole_or_left_out_in_every_game(path, edit, where, reas
     assert any(w == where and reason in r for w, r in info.value.problems), info.value.problems
 
 
+def _arrived_twice(d):
+    d["seats"][0]["tradesmen"][0]["arrived"] = 5
+    d["seats"][1]["tradesmen"][0]["arrived"] = 5
+
+
+@pytest.mark.parametrize("path, edit, where, reason", [
+    # Printing Press: each Select Cards step deals one card more than the seats (p.9):
+    # round 2, step 4 of 3 players has dealt at most 4 x (6 + 4) = 40.
+    ("printing_press/data/positions/cards-round2-3p.json",
+     lambda d: d.update(cards_out=[c for c in range(1, 91) if c not in d["offer"]][:60]),
+     "cards_out", "but 10 Select Cards steps of 4 cards deal at most 40"),
+    # Lead Letter Printers: each round's preparation takes at least a player's worth of
+    # orders off the display, so round 9 of 3 players follows 24 gone at least.
+    ("lead_letter_printers/data/positions/table-3p.json", lambda d: d.update(round=9),
+     "round", "each round's preparation takes at least 3 orders off the display (bought or discarded), 24 by now"),
+    ("lead_letter_printers/data/positions/table-3p.json", _arrived_twice,
+     "seats[1].tradesmen[0].arrived", "5, as seats[0].tradesmen[0]: one tradesman arrives at a time"),
+])
+def test_a_position_the_rules_cannot_reach_is_refused(path, edit, where, reason):
+    from gutenberg_ai.games.positionfile import load_position as load_any
+    data = json.loads((pathlib.Path(gutenberg_ai.games.__file__).parent / path).read_text())
+    load_any(copy.deepcopy(data))        # the shipped position loads
+    edit(data)
+    with pytest.raises(PositionError) as info:
+        load_any(data)
+    assert any(w == where and reason in r for w, r in info.value.problems), info.value.problems
+
+
 def test_markup_in_a_name_is_text():
     data = position_data()
     data["players"][0]["name"] = "[/]"

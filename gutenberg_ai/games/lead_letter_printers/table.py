@@ -428,7 +428,7 @@ class TableLoader:
         for q in range(seat):
             other = self.s["players"][q]
             if other["section"] == p["section"] and other["track_slot"] == p["track_slot"]:
-                raise Problem(f"{w}.order_track", f"seats[{q}]'s agent stands on the same slot")
+                raise Problem(f"{w}.order_track", f"seats[{q}] stands on the same slot of the order track")
 
     def tradesmen(self, seat, pd, p, w):
         ts = pd["tradesmen"]
@@ -560,6 +560,13 @@ class TableLoader:
         with found.each():
             self.sequence()
         # Who entered a room first: "arrived" (1 first), else the seats' order.
+        given: dict = {}
+        for arrived, seat, t in self.arrivals:
+            if arrived and arrived in given:
+                found.add(f"seats[{seat}].tradesmen[{t}].arrived", f"{arrived}, as seats[{given[arrived][0]}]."
+                                                                    f"tradesmen[{given[arrived][1]}]: one tradesman "
+                                                                    "arrives at a time")
+            given.setdefault(arrived, (seat, t))
         for stamp, (_, seat, t) in enumerate(sorted(self.arrivals), start=1):
             s["players"][seat]["entered"][t] = stamp
         s["stamp"] = len(self.arrivals)
@@ -608,6 +615,17 @@ class TableLoader:
         s["tech_pile"] = rest("technology", len(cat["technologies"]))
         s["factory_pile"] = _mask(x for x in range(len(cat["factories"])) if x not in named)
         s["order_pile"] = rest("order", len(cat["orders"]))
+        # Each round's preparation leaves at least as many empty spaces in the orders'
+        # supply as there are players ("discard as many as needed from the cheapest
+        # spaces"), so by round r at least players x (r - 1) orders have left the display.
+        # (The final phase follows a round with no preparation.)
+        prepared = d["round"] - 1 - (d["phase"] == "final")
+        gone = len(set(self.placed["order"])) - sum(1 for x in self.order_spaces if x >= 0)
+        least = min(self.n * prepared, len(cat["orders"]) - sum(1 for x in self.order_spaces if x >= 0))
+        if gone < least:
+            found.add("round", f"round {d['round']}: each round's preparation takes at least {self.n} orders off "
+                               f"the display (bought or discarded), {least} by now, but {gone} are out (in the workshops, "
+                               "completed, discarded: displays.orders_discarded)")
         s["contract_pile"] = rest("contract", len(cat["contracts"]))
         s["disc_pile"] = rest("disc", len(cat["city_discs"]))
         s["drawn"] = [-1, -1, -1]

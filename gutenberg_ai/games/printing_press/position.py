@@ -546,6 +546,14 @@ class _Loader:
             found.add("step.card", "a card taken belongs to a 'place' step only")
         for i, x in enumerate(d.get("cards_out", [])):
             use(cards, x - 1, f"cards_out[{i}]", "card")
+        # Each Select Cards step deals one card more than the seats (p.9), so no more
+        # can have left the deck than the steps dealt so far give.
+        steps = (self.round - 1) * self.steps + (d["step"].get("card_step") or 0 if self.kind in ("cards", "place")
+                                                 else 0 if self.kind == "orders" else self.steps)
+        if len(cards) > (self.n_seats + 1) * steps:
+            found.add("cards_out", f"{len(cards)} cards out of the deck (on offer, taken, out), but "
+                                   f"{steps} Select Cards step{'s' if steps != 1 else ''} of {self.n_seats + 1} "
+                                   f"cards deal at most {(self.n_seats + 1) * steps}")
         deck = [x for x in range(90) if x not in cards]
         s["card_deck"] = [sum(1 << x for x in deck if x < 64), sum(1 << (x - 64) for x in deck if x >= 64)]
         s["cards_dealt"] = 90 - len(deck)
