@@ -174,7 +174,9 @@ def test_position_reports_every_consistency_problem_of_independent_parts(tmp_pat
      "nested more than"),
     ('{"format": "gutenberg-position", "format": "x"}', "top level", "key 'format' is given twice"),
     ('{"round": NaN}', "round", "must be a whole number, got NaN"),
-    ('{"round": ' + "9" * 5000 + "}", "round", "must be a whole number, got 99999"),
+    ('{"comment": "a\x01b"}', "line 1, column 15", "invalid JSON: a control character ('\\x01') inside a string"),
+    ('{"round": ' + "9" * 5000 + "}", "round", "99999"),
+    ('{"round": ' + "9" * 5000 + "}", "round", "is out of range (1-6)"),     # a whole number, too big
     ('{"round": -1e400}', "round", "must be a whole number, got -1e400"),
     ('{"players": [' + "1," * 100 + "1]}", "players", "101 entries: nothing in a position has "
                                                       "more than 50"),

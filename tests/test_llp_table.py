@@ -212,6 +212,8 @@ def test_hint_and_play_from_the_shipped_table():
     out = cli("hint", EXAMPLE, "--iterations", "40", "--seed", "2")
     assert out.returncode == 0, out.stderr
     assert "Anna (player 0) to decide" in out.stdout and "hides 2 factories" in out.stdout
+    out = cli("hint", EXAMPLE, "--iterations", "40", "--seed", "2", "--json")
+    assert json.loads(out.stdout)["note"].startswith("The position hides 2 factories: drawn at random (seed 0)")
     out = cli("play", "--position", EXAMPLE, "--ai", "heuristic", "--seed", "4", stdin="quit\n")
     assert out.returncode == 0, out.stderr
     assert "drawn at random (seed 4)" in out.stdout and "Round 3, Action phase" in out.stdout

@@ -425,3 +425,29 @@ def test_a_file_that_is_not_a_record_is_not_written_over(tmp_path, monkeypatch):
     assert cli("table", "--save", "t2.json", stdin="quit\n").returncode == 0     # a record: saved again
     assert (tmp_path / "mine.json").read_text() == shipped.read_text()
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_a_resumed_save_is_checked_as_a_record_and_the_prompt_takes_no_wrong_count(tmp_path, monkeypatch):
+    """A table's save whose entry says another move than its action, or names an action
+    the game has not, is named at its place in the file; `log N` takes a count of 1 or
+    more and says so otherwise; `fix N` answered with nothing leaves the entry."""
+    from every_game import cli
+    monkeypatch.chdir(tmp_path)
+    out = cli("table", "--save", "t.json", stdin="0\n1\nquit\n")
+    assert out.returncode == 0, out.stderr
+    data = json.loads((tmp_path / "t.json").read_text())
+    for edit, words in [(lambda d: d["actions"][0].update(text="[red]lies[/red]"),
+                         "t2.json: actions[0].text: '[red]lies[/red]', but this game reads action 0 as"),
+                        (lambda d: d["actions"][0].update(action=999999),
+                         "t2.json: actions[0].action: action 999999 is out of range")]:
+        bad = json.loads(json.dumps(data))
+        edit(bad)
+        (tmp_path / "t2.json").write_text(json.dumps(bad))
+        out = cli("table", "--resume", "t2.json", stdin="quit\n")
+        assert out.returncode == 2 and words in out.stderr, out.stderr
+    out = cli("table", "--resume", "t.json", stdin="log 1e9\nlog 0\nlog 1\nfix 1\n\nlog\nquit\n")
+    said = " ".join(out.stdout.split())
+    assert "log N: N is how many of the last entries to show, 1 or more (not '1e9')" in said
+    assert "(not '0')" in said
+    assert "1. left as it was: draw P0" in said
+    assert json.loads((tmp_path / "t.json").read_text())["actions"] == data["actions"]

@@ -339,8 +339,9 @@ def decode_json(raw: bytes, source: str, error: type[FileDataError], path: str |
         data = json.loads(text, object_pairs_hook=_object_pairs, parse_float=_float,
                           parse_int=_int, parse_constant=_Number)
     except json.JSONDecodeError as e:
-        raise error(source, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}",
-                    path) from None
+        why = e.msg if e.msg != "Invalid control character at" else \
+            f"a control character ({show(text[e.pos])}) inside a string"
+        raise error(source, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {why}", path) from None
     except RecursionError:
         raise error(source, _too_deep(text), f"nested more than {MAX_DEPTH} levels deep "
                                              "(no field needs it)", path) from None
@@ -457,7 +458,7 @@ class SchemaChecker:
     `reason(error)` may give a file's own words for an error (a pattern's meaning, a
     `not`): a str, or None for the shared wording; `place(error, path)` the place to
     name (the path in the file by default). The schema's own keys may say it
-    too: a subschema's "errorMessage" is the reason for its `pattern` and `not` errors.
+    too: a subschema's "errorMessage" is the reason for its `pattern`, `not`, `anyOf` and `oneOf` errors.
     """
 
     def __init__(self, schema: dict, reason=None, excerpt: int = MAX_SHOWN, place=None):
@@ -516,6 +517,8 @@ class SchemaChecker:
         """The most telling error inside an anyOf/oneOf: leave out the branches made for
         another type of value, then take the deepest of the others."""
         while error.context:
+            if isinstance(error.schema, dict) and error.schema.get("errorMessage"):
+                return error        # the alternatives said in the schema's own words
             t = json_type(error.instance)
             subs = []
             for e in error.context:
@@ -540,8 +543,8 @@ class SchemaChecker:
             return own
         v, inst, schema, value = error.validator, error.instance, error.schema, error.validator_value
         shown = self.show
-        if v in ("pattern", "not") and isinstance(schema, dict) and schema.get("errorMessage"):
-            return f"{shown(inst)}: {schema['errorMessage']}" if v == "pattern" else schema["errorMessage"]
+        if v in ("pattern", "not", "anyOf", "oneOf") and isinstance(schema, dict) and schema.get("errorMessage"):
+            return f"{shown(inst)}: {schema['errorMessage']}" if v != "not" else schema["errorMessage"]
         if v == "required":
             missing = [k for k in value if isinstance(inst, dict) and k not in inst]
             return f"missing key {shown(missing[0])}" if missing else message(error)
@@ -551,6 +554,11 @@ class SchemaChecker:
             return f"unknown key {shown(extra[0])} (expected {', '.join(allowed)})"
         if v == "type":
             want: list[str] = value if isinstance(value, list) else [value]
+            if "integer" in want and isinstance(inst, _Number) and inst.text.lstrip("-").isdigit():
+                # A whole number, but more digits than any field holds.
+                lo, hi = schema.get("minimum"), schema.get("maximum")
+                return f"{shown(inst)} is out of range" + (f" ({lo}-{hi})" if lo is not None and hi is not None
+                                                          else "")
             return f"must be {' or '.join(TYPE_WORDS.get(w, w) for w in want)}, got {shown(inst)}"
         if v == "enum":
             return f"{shown(inst)} is not one of {', '.join(map(str, value))}"

@@ -466,6 +466,10 @@ def cmd_hint(args) -> int:
         with tui.search_progress(Console(stderr=True), "searching", **budget) as progress:
             hints = hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
                                       returns="score" if solo else "win", progress=progress, **budget)
+    hidden = getattr(pos, "hidden", 0)
+    # A Lead Letter Printers table's factories written "hidden".
+    note = (f"The position hides {hidden} factor{'y' if hidden == 1 else 'ies'}: drawn at random (seed "
+            f"{pos.data.get('seed', 0)}), and the search draws them again in each iteration.") if hidden else ""
     if args.json:
         # No elapsed time: the output of an iteration budget is the same on every run.
         measure = ("policy" if hints.measure == "policy" else
@@ -473,6 +477,8 @@ def cmd_hint(args) -> int:
         out = {"game": g.key, "position": args.position, "player": player, "step": pos.step, "bot": args.bot,
                "budget": budget, "iterations": hints.iterations, "seed": args.seed, "measure": measure,
                "hints": [h.as_dict() for h in hints]}
+        if note:
+            out["note"] = note
         print(json.dumps(out, indent=2))
         return 0
     if hints.measure == "policy":     # a bot that is not one of the searches: its move and policy
@@ -484,11 +490,8 @@ def cmd_hint(args) -> int:
         f"{args.seconds:g} s, {hints.iterations:,} iterations"
     title = f"{seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what})"
     console.print(tui.hints_table(hints, title=title, solo=solo, score_word=g.score_word))
-    hidden = getattr(pos, "hidden", 0)
-    if hidden:      # a Lead Letter Printers table's factories written "hidden"
-        console.print(Text(f"The position hides {hidden} factor{'y' if hidden == 1 else 'ies'}: drawn at random "
-                           f"(seed {pos.data.get('seed', 0)}), and the search draws them again in each iteration.",
-                           style="dim"))
+    if note:
+        console.print(Text(note, style="dim"))
     return 0
 
 

@@ -473,12 +473,15 @@ class FollowedGame:
 def resume(path, seed: int = 0) -> FollowedGame:
     """The followed game of a record saved by `table` (or by `play` with a viewer): what
     the person had not seen filled with placeholders that fit it (records.fill_hidden)."""
-    from gutenberg_ai.games.records import RecordError, fill_hidden, game_of, load_record, start_state
+    from gutenberg_ai.games.records import RecordError, fill_hidden, game_of, load_record, replay, start_state
     record = load_record(path)
     seat = record.get("viewer")
     if seat is None:
         raise RecordError(record.get("_source", str(path)), "viewer",
                           "missing: a followed game is a record of what one person has seen")
+    # Checked as replay checks a record (each entry's player, legality and text), so a
+    # wrong entry is named at its place in the file before anything is followed.
+    replay(record)
     game = game_of(record)
     start = start_state(record, game)
     entries, _ = fill_hidden(record, game, seed, start)

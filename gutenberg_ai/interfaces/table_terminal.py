@@ -305,7 +305,10 @@ class TableSession:
         f.correctable(i)
         options = f.options_at(i)
         was = options.get(f.entries[i].action, "?")
-        line = self._read(f"entry {i + 1} (was: {was}), corrected? ")
+        line = self._read(f"entry {i + 1} (was: {was}), corrected? (Enter: leave it) ")
+        if not line.strip():
+            self.note(f"{i + 1}. left as it was: {was}")
+            return "done"
         action = find_entry(line, options, cards=self.cards)
         dropped = f.fix(i, action)
         self.note(f"{i + 1}. corrected to: {options[action]}; the game replayed from there.", style="bold")
@@ -319,7 +322,9 @@ class TableSession:
         return "fixed"
 
     def _log(self, rest):
-        n = int(rest[0]) if rest and rest[0].isdigit() else LOG_SHOWN
+        if len(rest) > 1 or (rest and not (rest[0].isascii() and rest[0].isdigit() and int(rest[0]) > 0)):
+            raise ValueError(f"log N: N is how many of the last entries to show, 1 or more (not {' '.join(rest)!r})")
+        n = int(rest[0]) if rest else LOG_SHOWN
         texts = self.followed.entry_texts()
         for i in range(max(0, len(texts) - n), len(texts)):
             player, words = texts[i]

@@ -709,8 +709,12 @@ class _Loader:
             bag = [per - held[c] for c in range(4)]
             for c in range(4):
                 if bag[c] < 0:
-                    raise _Problem("bag", f"{held[c]} {INKS[c]} inks on the board and with the "
-                                          f"players, the game has {per}")
+                    # Named where the most of them are (the bag is not written: it holds the rest).
+                    places = [("board.inks", self.board_inks[c])] + \
+                        [(f"players[{q}].inks.{INKS[c]}", p["inks"][c]) for q, p in enumerate(s["players"][:self.n_seats])]
+                    where = max(places, key=lambda place: place[1])[0]
+                    raise _Problem(where, f"{held[c]} {INKS[c]} inks on the board and with the players ("
+                                          + ", ".join(f"{w} {n}" for w, n in places if n) + f"), the game has {per}")
         s["bag"] = bag
 
     def piles(self):
