@@ -213,7 +213,7 @@ def test_hint_refuses_a_file_of_the_other_game_or_a_hostile_one(tmp_path):
 def test_play_from_a_position_deals_the_hidden_tokens_with_the_seed():
     out = cli("play", "--position", str(CARDS), "--ai", "heuristic", "--seed", "8", stdin="quit\n")
     assert out.returncode == 0, out.stderr
-    assert "hides tokens of player 1, player 2: dealt at random (seed 8)" in out.stdout
+    assert "hides tokens of Kate (player 1), John (player 2): dealt at random (seed 8)" in " ".join(out.stdout.split())
     assert "Select Cards, step 4/6" in out.stdout
 
 

@@ -96,6 +96,12 @@ def position_catalogue(catalogue: Any, module: ModuleType, source: str, path: st
                                         for w, r in e.problems], path) from None
 
 
+def seat_names(names) -> list[str]:
+    """How a position's seats are called: "Anna (player 0)" where the file names the
+    player, "player 1" where not (`names`: a position's, None or "" for no name)."""
+    return [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(names)]
+
+
 def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
     """(where, reason) when `data` is plainly not a position of format `fmt`: a game
     record, or another game's position."""

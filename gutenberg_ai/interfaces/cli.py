@@ -437,12 +437,12 @@ class _StopReplay(Exception):
 # hint
 # ---------------------------------------------------------------------------------------
 def cmd_hint(args) -> int:
-    from gutenberg_ai.games.positionfile import load_position
+    from gutenberg_ai.games.positionfile import load_position, seat_names as named_seats
     g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
     player = pos.current_player
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
     solo = pos.game_params["players"] == 1
-    seat_names = [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(pos.names)]
+    seat_names = named_seats(pos.names)
     console = tui.output_console()
     if args.board and not args.json:
         console.print(tui.game_view(pos.state, player, seat_names))

@@ -43,7 +43,7 @@ from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, packa
 from gutenberg_ai.common.jsonfile import Problem as _Problem
 from gutenberg_ai.common.jsonfile import structure_problems
 from gutenberg_ai.common.jsonfile import show as _show
-from gutenberg_ai.games.positionfile import MAX_FILE_BYTES, AtDecision, PositionError, not_a_position, position_catalogue, read_position  # noqa: F401  (game.py reads it here: the position file bound)
+from gutenberg_ai.games.positionfile import MAX_FILE_BYTES, AtDecision, PositionError, not_a_position, position_catalogue, read_position, seat_names  # noqa: F401  (game.py reads it here: the position file bound)
 from .names import CHARACTERS, GEAR_INDICATES, INKS, LETTERS, ROMAN, ROWS, SPECIALTIES
 
 __all__ = ["FORMAT", "VERSION", "Position", "PositionError", "load_position",
@@ -1367,7 +1367,7 @@ def position_start(data: dict, pos, seed: int = 0) -> tuple[dict, list, str]:
         rewound["players"][seat].pop("plan", None)
         if seat not in pos.hidden_plans:
             presets.append((seat, tuple(d["players"][seat]["plan"])))
-    hidden = ", ".join(f"player {seat}" for seat in pos.hidden_plans)
+    hidden = ", ".join(seat_names(pos.names)[seat] for seat in pos.hidden_plans)
     note = (f"The position hides the plan of {hidden}: planned again now, from the first of them "
             "in plan order.")
     return rewound, presets, note

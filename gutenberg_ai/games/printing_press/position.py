@@ -39,7 +39,7 @@ from typing import Any
 
 from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, readable_json, show,
                                   structure_problems)
-from gutenberg_ai.games.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
+from gutenberg_ai.games.positionfile import (AtDecision, PositionError, seat_names, not_a_position, position_catalogue, read_position,
                                       schema_checker)
 
 from . import _core
@@ -934,7 +934,7 @@ def position_start(data: dict, pos: Position, seed: int = 0) -> tuple[dict, list
         for key in ("name",):
             if key in given:
                 dealt["players"][seat][key] = given[key]
-    who = ", ".join(f"player {seat}" for seat in pos.hidden_tokens)
+    who = ", ".join(seat_names(pos.names)[seat] for seat in pos.hidden_tokens)
     return dealt, [], (f"The position hides tokens of {who}: dealt at random (seed {seed}) from the tokens "
                        "it leaves unaccounted for.")
 

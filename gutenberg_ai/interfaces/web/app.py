@@ -786,8 +786,9 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             return load_position(data)
 
     def position_view(g, pos) -> dict:
+        from gutenberg_ai.games.positionfile import seat_names
         player = pos.current_player
-        names = [f"{n} (player {seat})" if n else f"player {seat}" for seat, n in enumerate(pos.names)]
+        names = seat_names(pos.names)
         core = pos.state
         legal = core.legal_actions()
         return {"game": g.key, "title": g.title, "player": player, "step": core.step_name(),
