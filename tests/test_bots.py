@@ -111,8 +111,30 @@ def test_bad_names_and_options_are_named(game):
         make_bot("smmcts", game, 0, selection="cfr")
     with pytest.raises(ValueError, match="epsilon"):
         make_bot("heuristic", game, 0, epsilon=2)
-    with pytest.raises(ValueError, match="player 5"):
+    with pytest.raises(ValueError, match="player: 5 is not a seat of this game"):
         make_bot("random", game, 5)
+    with pytest.raises(ValueError, match="player: '0' is not a seat"):
+        make_bot("smmcts", game, "0")
+    with pytest.raises(ValueError, match="game: NoneType is not a game"):
+        make_bot("smmcts", None, 0)
+    for name in ("smmcts", "heuristic", "random"):    # every bot, one bound: a record's seeds
+        with pytest.raises(ValueError, match="seed: 18446744073709551616 is not a seed"):
+            make_bot(name, game, 0, seed=2**64)
+    with pytest.raises(ValueError, match="'smmcts@500' names its budget, and the options give"):
+        make_bot("smmcts@500", game, 0, iterations=200)
+    assert make_bot("smmcts@500", game, 0, iterations=500).iterations == 500
+
+
+def test_a_hint_takes_a_budget_in_the_bots_name_and_refuses_what_it_would_not_use(game, states):
+    from gutenberg_ai.search.hints import hint
+    state = states[("plan",)]
+    assert hint(state, bot="smmcts@120", seed=1).iterations == 120
+    with pytest.raises(ValueError, match="names its budget: leave out seconds and iterations"):
+        hint(state, bot="smmcts@120", iterations=50)
+    with pytest.raises(ValueError, match="uct_c: search options, for the built-in searches"):
+        hint(state, bot="heuristic", uct_c=3)
+    with pytest.raises(ValueError, match="heuristic does not search: it takes no seconds or iterations"):
+        hint(state, bot="heuristic", iterations=50)
 
 
 def test_cpp_ismcts_is_seeded_and_plays_the_native_game_only(game, states):

@@ -580,7 +580,17 @@ def test_options_that_would_be_ignored_or_taken_as_the_default_are_refused(tmp_p
             (("study", "scaling", "--budgets", "50,50", "--out", "st"), "budgets: 50 given twice"),
             (("study", "scaling", "--budgets", "50,100", "--reference", "nosuch", "--out", "st"),
              "reference: bot 'nosuch' is not one of"),
-            (("demo", "--catalogue", str(tmp_path)), "is a folder, not a file")]:
+            (("demo", "--catalogue", str(tmp_path)), "is a folder, not a file"),
+            (("arena", "--bots", "heuristic,random,", "--out", "ar"), "an empty bot name"),
+            (("arena", "--bots", "heuristic,random", "--pairings", "heuristic:random,,", "--out", "ar"),
+             "an empty pairing"),
+            (("arena", "--bots", "heuristic,random", "--sprt", "0,50", "--games", "5", "--out", "ar"),
+             "games: 5 is odd"),
+            (("study", "scaling", "--budgets", "10,,20", "--out", "st"), "an empty budget"),
+            (("study", "balance", "--bot", "heuristic", "--iterations", "10", "--out", "st"),
+             "--iterations: heuristic does not search"),
+            (("suite", "--bot", "heuristic", "--iterations", "100"), "--iterations: heuristic does not search"),
+            (("hint", "game.json", "--bot", "smmcts@100", "--iterations", "5"), "names its budget")]:
         r = cli(*args)
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
     assert not any((tmp_path / d).exists() for d in ("ar", "tu", "st"))
@@ -592,3 +602,25 @@ def test_cards_as_json_says_on_stderr_what_it_did_not_understand():
     out = cli("cards", "--json", "zebra", "red")
     assert out.returncode == 1 and json.loads(out.stdout) == []
     assert "Not understood (no card shows it): zebra" in out.stderr
+
+
+def test_an_arena_of_the_largest_seed_writes_records_that_replay(tmp_path, monkeypatch):
+    """Every seed an arena derives (the deals', the bots') stays within the seeds a
+    record takes, so its records replay and a second run finds them done."""
+    monkeypatch.chdir(tmp_path)
+    args = ("arena", "--bots", "heuristic,random", "--games", "2", "--rounds", "1", "--jobs", "1",
+            "--seed", str(2**63 - 1), "--out", "big")
+    assert cli(*args).returncode == 0
+    records = sorted((tmp_path / "big" / "games").rglob("game-*.json"))
+    assert len(records) == 2
+    for path in records:
+        out = cli("replay", str(path), "--quiet")
+        assert out.returncode == 0, out.stderr
+    again = cli(*args)
+    assert again.returncode == 0 and "played again" not in again.stdout + again.stderr
+    from gutenberg_ai.tools import arena
+    with pytest.raises(arena.ArenaError, match="out: '' is not a folder's path"):
+        arena.run_arena(arena.ArenaSettings(bots=["heuristic", "random"], games=1, rounds=1), "")
+    with pytest.raises(arena.ArenaError, match="seed"):
+        arena.run_arena(arena.ArenaSettings(bots=["heuristic", "random"], games=1, rounds=1, seed=2**64), "x")
+    assert not (tmp_path / "x").exists()

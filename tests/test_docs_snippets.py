@@ -94,7 +94,7 @@ def test_the_pages_have_snippets():
 
 @pytest.mark.parametrize("page,number,text", PYTHON, ids=[f"{p}#{k}" for p, k, _ in PYTHON])
 def test_a_python_snippet_runs_as_written(page, number, text, folder, capsys):
-    exec(compile(text, f"{page} (python block {number})", "exec"), {"__name__": "__snippet__"})
+    exec(compile(text, f"{page} (python block {number})", "exec"), {"__name__": "__main__"})
     capsys.readouterr()
 
 

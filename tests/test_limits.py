@@ -306,3 +306,13 @@ def test_a_weights_file_of_many_members_or_an_object_array_is_refused(tmp_path):
     arrays["b2"] = np.array([{"a": 1}], dtype=object)
     np.savez(path, **arrays)
     assert "b2: its header says" in _refusal(path)
+
+
+def test_a_worker_that_dies_stops_the_pool_with_its_reason_not_a_wait():
+    """A job whose process ends (killed; a script that spawns without its __main__
+    guard) is PoolError, where a pool would start another worker and wait forever."""
+    import os
+    from gutenberg_ai.common.pool import PoolError, run_each
+    assert sorted(run_each(pow, [(2, 3), (3, 2), (2, 2)], processes=2)) == [4, 8, 9]
+    with pytest.raises(PoolError, match="a worker process ended before its job did"):
+        run_each(os._exit, [(3,), (3,)], processes=2)

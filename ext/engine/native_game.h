@@ -281,6 +281,10 @@ class NativeState : public State {
   // same sample for the same sampler.
   std::unique_ptr<State> ResampleFromInfostate(
       int player_id, std::function<double()> rng) const override {
+    if (player_id < 0 || player_id >= num_players_) {
+      SpielFatalError(absl::StrCat(ShortName(), ": resample_from_infostate: ", player_id,
+                                   " is not a player (0-", num_players_ - 1, ")"));
+    }
     auto out = std::make_unique<NativeState>(*this);
     const int n = history_.size();
     std::vector<int> actors(n), actions(n);
@@ -453,7 +457,10 @@ inline std::unique_ptr<State> NativeGame::DeserializeState(const std::string& st
       actions.emplace_back(action, n);
     }
   }
-  if (!rules.empty() && rules != key_) {
+  // A text without the key or the struct could be any game's history: both are asked for.
+  if (rules.empty()) BadState(name, n, "", "no 'rules' line (the key of the game it was written for)");
+  if (core.empty()) BadState(name, n, "", "no 'core' line (the struct, compared with the history)");
+  if (rules != key_) {
     BadState(name, rules_line, rules_text,
              "written for another game (other parameters, catalogue or position data)");
   }
@@ -473,7 +480,7 @@ inline std::unique_ptr<State> NativeGame::DeserializeState(const std::string& st
     }
     state->ApplyAction(action);
   }
-  if (!core.empty() && !g.CoreMatches(core)) {
+  if (!g.CoreMatches(core)) {
     BadState(name, core_line, core_text,
              "the struct does not match the history (written by another build of the rules?)");
   }

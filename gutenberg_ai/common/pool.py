@@ -21,9 +21,8 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _call(job: tuple) -> Any:
-    fn, args = job
-    return fn(*args)
+class PoolError(RuntimeError):
+    """A worker process ended without finishing its job."""
 
 
 def run_each(fn: Callable, jobs: Sequence[tuple], processes: int = 1,
@@ -32,7 +31,9 @@ def run_each(fn: Callable, jobs: Sequence[tuple], processes: int = 1,
     at most 1, or a single job), else in `processes` spawned processes (spawn, not fork:
     the parent may run a progress thread, and a fork copies its locks). `finished(result)`
     as each ends. Returns the results in the order they ended; an exception of a job is
-    raised here, and the pool's processes end with it."""
+    raised here, and the pool's processes end with it. A worker that dies (killed, or a
+    script without `if __name__ == "__main__":`, which every spawned process runs again)
+    is PoolError, not a pool waiting for it forever."""
     results: list = []
 
     def ended(result: Any) -> None:
@@ -44,8 +45,34 @@ def run_each(fn: Callable, jobs: Sequence[tuple], processes: int = 1,
         for args in jobs:
             ended(fn(*args))
         return results
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(processes, len(jobs)), initializer=_ignore_interrupt) as pool:
-        for result in pool.imap_unordered(_call, [(fn, tuple(args)) for args in jobs]):
-            ended(result)
+    pool = ProcessPoolExecutor(min(processes, len(jobs)), mp_context=context, initializer=_ignore_interrupt)
+    try:
+        pending = {pool.submit(fn, *args) for args in jobs}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                ended(future.result())
+    except BrokenProcessPool:
+        _end(pool)
+        raise PoolError("a worker process ended before its job did (killed, or out of memory; a script "
+                        "that runs jobs in processes must start them under `if __name__ == \"__main__\":`, "
+                        "which the processes it spawns do not run)") from None
+    except BaseException:
+        _end(pool)      # Ctrl-C, or a job's exception: the others are not waited for
+        raise
+    pool.shutdown(wait=True)
     return results
+
+
+def _end(pool) -> None:
+    """The pool's processes ended now, not after their jobs (a game can take minutes)."""
+    terminate = getattr(pool, "terminate_workers", None)     # Python 3.14
+    if terminate is not None:
+        terminate()
+    else:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)

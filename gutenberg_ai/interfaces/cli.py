@@ -53,13 +53,14 @@ from gutenberg_ai.tools.suite import SUITE_VERSIONS
 from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
 from gutenberg_ai.common.jsonfile import FileDataError
 from gutenberg_ai.games.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
+from gutenberg_ai.common.pool import PoolError
 
 PROG = "gutenberg-ai"
 # What a user can get wrong: each names the field or parameter and the reason (a game's
 # ParameterError is a ValueError; a catalogue's, position's or record's a FileDataError).
-USER_ERRORS = (FileDataError, RecordError, pyspiel.SpielError, ValueError, OSError)   # ArenaError,
+USER_ERRORS = (FileDataError, RecordError, pyspiel.SpielError, ValueError, OSError, PoolError)   # ArenaError,
 # the cluster's ClusterError, a study's errors and learn's (SelfPlayError, DataError, TrainError,
-# ModelError) are ValueErrors
+# ModelError) are ValueErrors; PoolError: a process of --jobs that died (said, not a traceback)
 
 
 # ---------------------------------------------------------------------------------------
@@ -219,16 +220,31 @@ def position_start_game(args, seed: int):
         raise UsageError(f"--{e}") from None
 
 
+def comma_list(text: str, what: str = "bot name") -> list[str]:
+    """The items of a comma-separated option, stripped; UsageError for none at all or an
+    empty one (`what`: what an item is)."""
+    items = [n.strip() for n in text.split(",")]
+    if not any(items):
+        raise UsageError(f"name at least one {what.removesuffix(' name')}")
+    if not all(items):
+        raise UsageError(f"{text!r}: an empty {what} (they are separated by commas)")
+    return items
+
+
 def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if not any(names):
-        raise UsageError("name at least one bot")
-    if not all(names):
-        raise UsageError(f"{text!r}: an empty bot name (the names are separated by commas)")
+    names = comma_list(text)
     for n in names:
         if n not in allowed:
             raise UsageError(f"bot {n!r} is not one of {', '.join(allowed)}")
     return names
+
+
+def no_budget_unless_it_searches(bot: str, args) -> None:
+    """UsageError for --seconds/--iterations given to a bot that takes no budget (it
+    does not search), rather than leaving them unused."""
+    given = [f"--{k}" for k in ("seconds", "iterations") if getattr(args, k, None) is not None]
+    if given and budget_options(bot, 1.0) == {}:
+        raise UsageError(f"{given[0]}: {bot} does not search: it takes no budget (leave {given[0]} out)")
 
 
 PLAY_SECONDS = 3.0   # a searching AI's time a move in play, unless told
@@ -438,6 +454,15 @@ class _StopReplay(Exception):
 # ---------------------------------------------------------------------------------------
 def cmd_hint(args) -> int:
     from gutenberg_ai.games.positionfile import load_position, seat_names as named_seats
+    from gutenberg_ai.search.bots import split_budget
+    try:
+        base, own = split_budget(args.bot)
+    except ValueError as e:
+        raise UsageError(f"--bot: {e}") from None
+    if own and base in HINT_BOTS:      # smmcts@500: the search with that budget
+        if args.seconds is not None or args.iterations is not None:
+            raise UsageError(f"--bot {args.bot} names its budget: leave out --seconds and --iterations")
+        args.bot, args.seconds, args.iterations = base, own.get("seconds"), own.get("iterations")
     g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
     player = pos.current_player
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
@@ -456,6 +481,7 @@ def cmd_hint(args) -> int:
             raise UsageError(f"--bot: {e}") from None
         if args.threads not in (None, 1):
             raise UsageError(f"--threads: only the built-in searches ({', '.join(HINT_BOTS)}) search in threads")
+        no_budget_unless_it_searches(args.bot, args)
         budget = budget_options(args.bot, args.seconds, args.iterations if args.seconds is None else None)
         params = {**pos.game_params, "position": os.path.abspath(args.position)}
         if args.catalogue:      # the same game as the board and the built-in searches see
@@ -531,10 +557,10 @@ def arena_settings(args) -> arena.ArenaSettings:
     options = options_json(args.options, "options")
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
         raise UsageError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = comma_list(args.bots)
     if args.pairings is not None and not args.pairings.strip():
         raise UsageError("--pairings: none named (leave it out for the whole round robin)")
-    pairings = [_pairing(p.strip(), bots) for p in (args.pairings or "").split(",") if p.strip()] or None
+    pairings = [_pairing(p, bots) for p in comma_list(args.pairings, "pairing")] if args.pairings is not None else None
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
     g = printing_game(args.game)
     rounds = args.rounds if args.rounds is not None else g.rules_module.DEFAULTS["rounds"]
@@ -749,6 +775,7 @@ def cmd_study(args) -> int:
             if args.kind == "balance":
                 if args.budgets or args.reference:
                     raise UsageError("--budgets and --reference are for study scaling")
+                no_budget_unless_it_searches(args.bot, args)
                 seconds = args.seconds
                 iterations = args.iterations if args.iterations is not None or seconds is not None else 300
                 s = studies.BalanceSettings(bot=args.bot, game=g.key, players=args.players, games=args.games,
@@ -760,7 +787,7 @@ def cmd_study(args) -> int:
                 if not args.budgets:
                     raise UsageError("--budgets: the budgets to study, e.g. 50,100,200,400 (iterations) or "
                                      "0.1s,0.2s (seconds)")
-                budgets = [b.strip() for b in args.budgets.split(",") if b.strip()]
+                budgets = comma_list(args.budgets, "budget")
                 from gutenberg_ai.search.bots import split_budget
                 for b in budgets:
                     try:
@@ -801,6 +828,7 @@ def cmd_suite(args) -> int:
         check_name(args.bot, [n for n in BOT_NAMES if n != "cfr"])
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
+    no_budget_unless_it_searches(args.bot, args)
     if args.jobs is not None and args.ray is None:
         raise UsageError("--jobs: the suite's positions are scored one after another here; --jobs is the workers "
                          "of --ray local: give --ray too, or leave --jobs out")
@@ -1474,7 +1502,7 @@ def main(argv=None) -> int:
     if args.command is None:   # `gutenberg-ai` alone: what it can do
         parser.print_help()
         return 0
-    if args.command == "hint" and args.seconds is None and args.iterations is None:
+    if args.command == "hint" and args.seconds is None and args.iterations is None and args.bot in HINT_BOTS:
         args.iterations = HINT_ITERATIONS
     if args.command == "review" and args.seconds is None and args.iterations is None:
         args.iterations = REVIEW_ITERATIONS

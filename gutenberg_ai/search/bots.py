@@ -24,8 +24,8 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
     openspiel-ismcts-cpp
                       OpenSpiel's C++ ISMCTSBot, random-rollout evaluator, on the native
                       game through its ResampleFromInfostate: the anchor a researcher
-                      would pick (options uct_c, default 2, and final_policy); native
-                      game only
+                      would pick (options uct_c, returns and final_policy; their
+                      defaults: the game's reference settings, below); native game only
     openspiel-mcts    OpenSpiel's Python MCTSBot, random-rollout evaluator. It searches
                       the true state, so it sees the plans committed before its own: it
                       cheats on hidden plans (a reference point, not a fair opponent).
@@ -38,7 +38,8 @@ Bots (`make_bot(name, game, player, seed=0, **options)`):
 A budget can follow a name: `smmcts@500` (iterations a move), `smmcts@0.5s` (seconds).
 The C++ reference bots search with REFERENCE_SETTINGS (returns in points, "score", and
 uct_c 10, 30 for Printing Press's ISMCTS: measured to play best on each game) unless told
-otherwise (options returns, uct_c).
+otherwise (options returns, uct_c); a game with none measured (Lead Letter Printers)
+gets DEFAULT_REFERENCE ("margin" returns, uct_c 10).
 
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
 also take `threads=` and every search option of the core's SEARCH_OPTIONS
@@ -633,8 +634,12 @@ def make_bot(name: str | pyspiel.Bot | Callable[..., pyspiel.Bot], game: pyspiel
     factory itself (a callable: factory(game, seat, seed, budget, **options)), or a
     bot object (a pyspiel.Bot: returned as it is, after restart_at the game's start).
     A bad name or option raises ValueError naming it."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"{name}: seed: {seed!r} is not an integer >= 0")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= limits.MAX_SEED:
+        raise ValueError(f"{name}: seed: {seed!r} is not a seed (a whole number 0 to {limits.MAX_SEED})")
+    if not isinstance(game, pyspiel.Game):
+        raise ValueError(f"{name}: game: {type(game).__name__} is not a game (gutenberg_ai.load_game makes one)")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < game.num_players():
+        raise ValueError(f"{name}: player: {player!r} is not a seat of this game (0-{game.num_players() - 1})")
     if isinstance(name, pyspiel.Bot):
         # A bot object (the Python API): it plays as it is, told the game starts anew.
         name.restart_at(game.new_initial_state())
@@ -643,8 +648,11 @@ def make_bot(name: str | pyspiel.Bot | Callable[..., pyspiel.Bot], game: pyspiel
         return _external_bot(name, getattr(name, "__name__", "bot"), game, player, seed, dict(options))
     if not isinstance(name, str):
         raise ValueError(f"bot: {name!r} is not a bot's name")
-    name, own = split_budget(name)
-    if own and not {"seconds", "iterations"} & set(options):
+    named, (name, own) = name, split_budget(name)
+    if own:
+        given = {k: options[k] for k in ("seconds", "iterations") if options.get(k) is not None}
+        if given and given != own:
+            raise ValueError(f"bot {named!r} names its budget, and the options give {given}: give one")
         options = {**options, **own}
     if ":" in name or name in CUSTOM_BOTS:
         factory = CUSTOM_BOTS[name] if name in CUSTOM_BOTS else load_factory(name)

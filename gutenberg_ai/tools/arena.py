@@ -181,8 +181,9 @@ def schedule(s: ArenaSettings) -> list[dict]:
             seats = game_seats(lineup, g)
             tasks.append(dict(
                 match=match_id(lineup), game=g, lineup=list(lineup), seats=seats,
-                chance_seed=s.seed + g // len(lineup),
-                bot_seeds=[(s.seed * 7919 + g) * 8 + seat for seat in range(len(seats))],
+                # Within the seeds a record takes (limits.MAX_SEED), whatever --seed is.
+                chance_seed=(s.seed + g // len(lineup)) % (limits.MAX_SEED + 1),
+                bot_seeds=[((s.seed * 7919 + g) * 8 + seat) % (limits.MAX_SEED + 1) for seat in range(len(seats))],
                 bot_options=[{**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
                              for name in seats],
                 params=s.game_params(), printing_game=s.game,
@@ -500,6 +501,8 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
     `factories` maps bot names of your own to factories (bots.register_bot; importable
     ones for jobs > 1 or Ray) or to bot objects (pyspiel.Bots, in this process only). Returns the summary; summary["run"] says what was played,
     found, replayed (with the mismatches) and left to another arena."""
+    if not isinstance(out, (str, os.PathLike)) or not str(out):
+        raise ArenaError(f"out: {out!r} is not a folder's path (the arena writes its games and tables there)")
     validate(s, factories)
     check_count(jobs, "jobs", limits.MAX_JOBS)
     import pyspiel
@@ -507,6 +510,9 @@ def run_arena(s: ArenaSettings, out: str, jobs: int = 1, progress=None, ray=None
     if objects and (jobs > 1 or ray is not None):
         raise ArenaError(f"factories: {', '.join(objects)} is a bot object, which plays in this process only "
                          "(jobs 1, no Ray); give a factory to play in other processes")
+    if ray is not None:
+        from gutenberg_ai.tools import cluster
+        cluster.check_installed()
     check_settings(out, s)
     write_settings(out, s)
     tasks = schedule(s)
@@ -548,6 +554,10 @@ def validate(s: ArenaSettings, factories=None):
         value = getattr(s, name)
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
             raise ArenaError(f"{name}: {value!r} is not {words}")
+    try:
+        limits.check_seed(s.seed)
+    except ValueError as e:
+        raise ArenaError(str(e)) from None
     if not isinstance(s.bots, list) or not all(isinstance(b, str) for b in s.bots):
         raise ArenaError("bots: a list of bot names")
     from gutenberg_ai.search.bots import check_name
@@ -613,8 +623,8 @@ def validate(s: ArenaSettings, factories=None):
         options = {**budget_options(name, s.seconds, s.iterations), **s.options.get(name, {})}
         try:
             make_bot(factories.get(name, name), game, 0, seed=0, **options)
-        except (TypeError, ValueError) as e:
-            raise ArenaError(f"options: {refusal(name, e)}") from None
+        except (TypeError, ValueError, OSError) as e:     # OSError: a file an option names
+            raise ArenaError(f"{'options' if s.options.get(name) else 'bots'}: {refusal(name, e)}") from None
 
 
 # ---------------------------------------------------------------------------------------

@@ -44,6 +44,11 @@ def _ray():
                                       "(or pip install 'gutenberg-ai[ray]')")
 
 
+def check_installed() -> None:
+    """ClusterError unless Ray can be imported: asked before a run writes anything."""
+    _ray()
+
+
 def connect(address: str, jobs: int):
     """Start (address "local": on this machine, `jobs` CPUs) or join a Ray cluster;
     (ray, whether this call started it). One already started in this process is used."""

@@ -29,7 +29,7 @@ import json
 import math
 import os
 import time
-from dataclasses import asdict, replace
+from dataclasses import asdict
 
 from gutenberg_ai.common import limits
 
@@ -157,11 +157,14 @@ def run_sprt(s, out: str, elo0: float, elo1: float, alpha: float = ERROR_RATE, b
         raise SprtError("sprt: a test between two bots (--bots A,B) with --players 2")
     if s.games < 2:
         raise SprtError(f"games: {s.games} is fewer than a pair of games (the cap of the test: at least 2)")
+    if s.games % 2:
+        raise SprtError(f"games: {s.games} is odd: the test plays pairs of games, one deal from both seats "
+                        f"(give {s.games - 1} or {s.games + 1})")
     arena.validate(s, factories)
     arena.check_count(jobs, "jobs", limits.MAX_JOBS)
     arena.check_settings(out, s)
     arena.write_settings(out, s)
-    tasks = arena.schedule(replace(s, games=s.games - s.games % 2))
+    tasks = arena.schedule(s)
     for task in tasks:
         if factories:
             task["factories"] = {name: factories[name] for name in task["seats"] if name in factories}

@@ -267,7 +267,13 @@ class GutenbergGame(pyspiel.Game):
         name = PY_GAME_NAME
         actions, starts, key, core = gamedata.parse_serialized(
             text, self.length_bound, name, START_TAG, START_WIDTH, START_WORDS)
-        if key is not None and key[0] != self.key:
+        # A text without the key or the struct could be any game's history: both are asked for.
+        last = text.count("\n") + 1
+        if key is None:
+            raise gamedata.bad_state(name, last, "", "no 'rules' line (the key of the game it was written for)")
+        if core is None:
+            raise gamedata.bad_state(name, last, "", "no 'core' line (the struct, compared with the history)")
+        if key[0] != self.key:
             raise gamedata.bad_state(name, key[1], "rules " + key[0], "written for another game "
                                      "(other parameters, catalogue or position data)")
         state = self.new_initial_state()
@@ -285,7 +291,7 @@ class GutenbergGame(pyspiel.Game):
                                          if state.is_terminal() else
                                          "not a legal action at this point of the game")
             state.apply_action(action)
-        if core is not None and core[0] != state._core.to_bytes().hex():
+        if core[0] != state._core.to_bytes().hex():
             raise gamedata.bad_state(name, core[1], "core " + core[0], "the struct does not "
                                      "match the history (written by another build of the rules?)")
         return state
@@ -373,6 +379,9 @@ class GutenbergState(pyspiel.State):
         history began too), the others' unseen character tiles are dealt again from the
         tiles `player_id` has not seen. The sampler is called once, for the seed (the
         native game does the same, so both give the same state for the same sampler)."""
+        n = self.num_players()
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or not 0 <= player_id < n:
+            raise pyspiel.SpielError(f"resample_from_infostate: {player_id!r} is not a player (0-{n - 1})")
         seed = int(probability_sampler() * (1 << 53))
         core, actions = self._core.resample_history(player_id, self._history(), seed)
         game = self.get_game()
