@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import os
 from types import ModuleType
+from collections.abc import Sequence
 from typing import Any
 
 from gutenberg_ai import games
@@ -96,7 +97,7 @@ def position_catalogue(catalogue: Any, module: ModuleType, source: str, path: st
                                         for w, r in e.problems], path) from None
 
 
-def seat_names(names) -> list[str]:
+def seat_names(names: Sequence[str | None]) -> list[str]:
     """How a position's seats are called: "Anna (player 0)" where the file names the
     player, "player 1" where not (`names`: a position's, None or "" for no name)."""
     return [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(names)]
