@@ -143,7 +143,9 @@ MALFORMED = [
     ("own token hidden", _set(["players", 0, "setup_tokens"], [None, "hidden"]), "players[0].setup_tokens[1]",
      "their own tokens are theirs to see"),
     ("five red", _set(["tokens_out"], ["red"] * 5), "tokens_out", "the game has 4"),
-    ("offer taken count", _set(["offer", 1], 3), "offer", "cards taken from the offer"),
+    # (A card of cards_out back on the offer: the deal's count stays that of the steps.)
+    ("offer taken count", lambda d: d["offer"].__setitem__(1, d["cards_out"].pop()), "offer",
+     "cards taken from the offer"),
     ("card step 7", _set(["step", "card_step"], 7), "step.card_step", "out of range"),
     ("marker value 3", _set(["players", 0, "bonus_markers", 0, "value"], 3), "players[0].bonus_markers[0].value",
      "Gutenberg"),

@@ -457,10 +457,9 @@ inline std::unique_ptr<State> NativeGame::DeserializeState(const std::string& st
       actions.emplace_back(action, n);
     }
   }
-  // A text without the key or the struct could be any game's history: both are asked for.
-  if (rules.empty()) BadState(name, n, "", "no 'rules' line (the key of the game it was written for)");
-  if (core.empty()) BadState(name, n, "", "no 'core' line (the struct, compared with the history)");
-  if (rules != key_) {
+  // The key and the struct are checked where given: a history alone (a start's records,
+  // a list of actions) is a state of this game's rules, replayed and checked action by action.
+  if (!rules.empty() && rules != key_) {
     BadState(name, rules_line, rules_text,
              "written for another game (other parameters, catalogue or position data)");
   }
@@ -480,7 +479,7 @@ inline std::unique_ptr<State> NativeGame::DeserializeState(const std::string& st
     }
     state->ApplyAction(action);
   }
-  if (!g.CoreMatches(core)) {
+  if (!core.empty() && !g.CoreMatches(core)) {
     BadState(name, core_line, core_text,
              "the struct does not match the history (written by another build of the rules?)");
   }

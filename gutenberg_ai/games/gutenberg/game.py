@@ -267,13 +267,9 @@ class GutenbergGame(pyspiel.Game):
         name = PY_GAME_NAME
         actions, starts, key, core = gamedata.parse_serialized(
             text, self.length_bound, name, START_TAG, START_WIDTH, START_WORDS)
-        # A text without the key or the struct could be any game's history: both are asked for.
-        last = text.count("\n") + 1
-        if key is None:
-            raise gamedata.bad_state(name, last, "", "no 'rules' line (the key of the game it was written for)")
-        if core is None:
-            raise gamedata.bad_state(name, last, "", "no 'core' line (the struct, compared with the history)")
-        if key[0] != self.key:
+        # The key and the struct are checked where given: a history alone is replayed and
+        # checked action by action.
+        if key is not None and key[0] != self.key:
             raise gamedata.bad_state(name, key[1], "rules " + key[0], "written for another game "
                                      "(other parameters, catalogue or position data)")
         state = self.new_initial_state()
@@ -291,7 +287,7 @@ class GutenbergGame(pyspiel.Game):
                                          if state.is_terminal() else
                                          "not a legal action at this point of the game")
             state.apply_action(action)
-        if core[0] != state._core.to_bytes().hex():
+        if core is not None and core[0] != state._core.to_bytes().hex():
             raise gamedata.bad_state(name, core[1], "core " + core[0], "the struct does not "
                                      "match the history (written by another build of the rules?)")
         return state
