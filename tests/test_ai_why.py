@@ -132,8 +132,8 @@ def test_a_bot_that_does_not_search_says_so_once():
     session, text = _played("printing-press", bot="heuristic", ai_moves=3)
     index = session.ai_moves()[0]
     assert session.record.actions[index]["hints"] is None and "what it weighed" not in text
-    assert text.count("player 1 (heuristic) reports no search (it does not search, or not natively)") == 1
-    with pytest.raises(ValueError, match="player 1 \\(heuristic\\) reports no search"):
+    assert text.count("player 1 (heuristic) plays without a search of ours, so it has no chances weighed") == 1
+    with pytest.raises(ValueError, match="player 1 \\(heuristic\\) plays without a search of ours"):
         session.why()
 
 

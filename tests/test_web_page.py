@@ -791,3 +791,51 @@ def test_at_the_table_a_whole_printing_press_solo_game(page):
     """Printing Press solo against the automa (its cards entered as they are turned): the
     recorded game followed on the page to its recorded score (follow_a_whole_game_on_the_page)."""
     follow_a_whole_game_on_the_page(page, "printing-press", 1, 0, "at-the-table-pp-solo")
+
+
+def test_a_reload_keeps_the_game_and_the_table_open(page):
+    """A reload (F5) comes back to Play's game and the followed table as they stood:
+    the server holds them, the tab remembers which; a new game forgets the old one."""
+    start_game(page, "printing-press", ai="heuristic")
+    first = page.inner_text("#board")
+    click_a_move(page)
+    page.wait_for_function("(first) => document.querySelector('#board').innerText !== first"
+                           " && document.querySelector('#status').textContent.includes('Your decision')", arg=first)
+    board = None
+    while board != page.inner_text("#board"):      # settled: the AI's moves between shown
+        board = page.inner_text("#board")
+        page.wait_for_timeout(1000)
+    before = page.inner_text("#log")
+    page.reload()
+    page.wait_for_selector("body[data-loaded]", state="attached")
+    assert page.is_visible("#game-area") and not page.is_visible("#new-game")
+    assert page.inner_text("#board") == board
+    assert sorted(page.inner_text("#log").splitlines()) == sorted(before.splitlines())    # the seed's line first
+    page.click("#tab-follow")
+    page.select_option("#follow-game", "gutenberg")
+    page.fill("#follow-players", "2")
+    page.fill("#follow-seat", "1")
+    page.click("#follow-start")
+    page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    page.locator("#follow-options button.entry-option").first.click()
+    page.wait_for_selector("#follow-status:has-text('(entry 2)')")
+    page.reload()
+    page.wait_for_selector("body[data-loaded]", state="attached")
+    assert page.is_visible("#follow") and "(entry 2)" in page.inner_text("#follow-status")
+    page.click("#tab-play")
+    page.click("#new")
+    page.reload()
+    page.wait_for_selector("body[data-loaded]", state="attached")
+    assert page.is_visible("#new-game") and not page.is_visible("#game-area")
+
+
+def test_at_a_phones_width_the_page_is_one_column_and_no_wider(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_game(page, "printing-press", players=3, ai="heuristic")
+    click_a_move(page)
+    page.wait_for_function("() => !document.querySelector('#status').textContent.includes('thinking')")
+    shot(page, "phone-printing-press")
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, width
+    board, aside = (page.locator(sel).bounding_box() for sel in ("#board", "#play aside"))
+    assert aside["y"] >= board["y"] + board["height"] - 1      # the moves below the board, not beside it

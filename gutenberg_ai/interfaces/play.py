@@ -52,7 +52,7 @@ _UNDONE = object()   # what the menu returns when undo went back to an earlier d
 DRAWS_SHOWN = 6      # a deal of more draws is summed up in a line
 SCREEN_LINES = 40    # the height a decision is fitted to when the output is not a terminal
 # What `play` says of an AI seat whose bot keeps no search (hints.weighed is None).
-NOT_SEARCHED = "reports no search (it does not search, or not natively): nothing weighed to show"
+NOT_SEARCHED = "plays without a search of ours, so it has no chances weighed to show"
 
 HELP_COMMANDS = """\
 [bold]Commands[/bold]

@@ -626,5 +626,5 @@ def _web_seat(core, s, q: int, viewer: int, names_, legal) -> dict:
             groups.append({"label": "signboards", "items": signs})
     cities = [cat.city_names[c] for c in _bits(p["cities"])]
     groups.append({"label": "city markers", "items": [{"kind": "chip", "text": ", ".join(cities) or "none placed"}]})
-    title = names_[q] + (" (you)" if mine else "")
+    title = names_[q] + (" (you)" if mine and not names_[q].startswith("you") else "")
     return {"title": title, "seat": q, "mine": mine, "groups": groups}

@@ -439,9 +439,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             raise ApiError(422, str(e), named_field(str(e), NewGame.model_fields)) from None
         web = WebGame(session, limits)
         played.add(web, page)
-        out = web.view()
-        out["seed"] = settings.seed
-        return out
+        return web.view()
 
     def game_of(game_id: str, page: str) -> WebGame:
         return played.get(game_id, page)

@@ -288,7 +288,7 @@ class WebGame(Held):
         kind, who = s.next_turn()
         g = games.of(self.game)
         out = {"id": self.id, "game": g.key, "title": g.title, "score_word": g.score_word,
-               "seat": s.human, "labels": s.labels, "players": self.game.num_players(),
+               "seat": s.human, "labels": s.labels, "players": self.game.num_players(), "seed": s.settings.seed,
                "status": kind, "to_act": who if kind in ("ai", "human") else None,
                "step": core.step_name(), "can_undo": bool(s.decisions) and kind != "end",
                "actions": len(s.record.actions),

@@ -65,6 +65,8 @@ async function stream(path, body, onProgress, signal) {
 function showError(node, e) {
   node.replaceChildren();
   if (!e) return;
+  // Where the person looks may be far from where the error is written (a long board).
+  requestAnimationFrame(() => node.scrollIntoView({ block: "nearest" }));
   const p = document.createElement("p");
   const many = e.problems && e.problems.length > 1;
   p.textContent = many ? `${e.problems.length} problems:` : e.message;
@@ -164,6 +166,7 @@ for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => showTab(tab.dataset.tab));
 }
 function showTab(name) {
+  sessionStorage.setItem("tab", name);
   for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t.dataset.tab === name);
   for (const p of document.querySelectorAll(".panel")) p.classList.toggle("active", p.id === name);
   if (name === "review") refreshRecords();
@@ -230,6 +233,7 @@ $("new-game").addEventListener("submit", async (ev) => {
   Object.assign(body, gameSettings(g, ""));
   try {
     const view = await api("POST", "/api/games", body);
+    sessionStorage.setItem("game", view.id);     // a reload comes back to it (restore)
     $("new-game").hidden = true;
     $("game-area").hidden = false;
     $("log").replaceChildren();
@@ -382,7 +386,8 @@ function scores(view, root = $("scores"), id = "score-sheet") {
     }
     t.appendChild(tr);
   }
-  root.appendChild(t);
+  const box = document.createElement("div"); box.className = "table-box"; box.appendChild(t);
+  root.appendChild(box);
   const v = document.createElement("p"); v.className = "verdict"; v.textContent = view.scores.verdict; root.appendChild(v);
 }
 
@@ -458,11 +463,12 @@ $("new").addEventListener("click", () => {
   if (current) api("DELETE", `/api/games/${current.id}`).catch(() => {});
   current = null;
   show.seen = 0;
+  sessionStorage.removeItem("game");
   $("game-area").hidden = true;
   $("new-game").hidden = false;
 });
 $("hint").addEventListener("click", async () => {
-  const seconds = Number($("hint-seconds").value) || 1;
+  const seconds = Number($("hint-seconds").value);   // as typed: the server refuses what it cannot take
   searching = new AbortController();
   $("stop").hidden = false;
   $("hint").disabled = true;
@@ -471,7 +477,7 @@ $("hint").addEventListener("click", async () => {
       $("status").textContent = line.iterations ? `searching for hints: ${line.iterations.toLocaleString()} iterations, ${line.seconds} s of ${seconds}` : "searching for hints...";
     }, searching.signal);
     hintsTable($("hints"), result, play);
-    $("status").textContent = "Your decision: hints below";
+    $("status").textContent = `${current.title}: Your decision (${current.step}): hints below`;
   } catch (e) {
     if (e.name !== "AbortError") showError($("play-error"), e);
   } finally {
@@ -822,6 +828,7 @@ $("new-follow").addEventListener("submit", async (ev) => {
   if (names.length) body.names = names;
   try {
     const view = await api("POST", "/api/tables", body);
+    sessionStorage.setItem("table", view.id);    // a reload comes back to it (restore)
     if (position) {     // the game is the position's: the form says so, with its settings
       $("follow-game").value = view.game;
       $("follow-players").value = view.players;
@@ -841,6 +848,8 @@ function showFollowed(view) {
   $("follow-area").hidden = false;
   $("follow-status").textContent = view.status === "end" ? "The game is over." : `${view.waits_for} (entry ${view.entries + 1})`;
   $("follow-record").href = `/api/tables/${view.id}/record`;
+  // A hint is for a player's decision, not a draw the table waits to be told.
+  $("follow-hint").disabled = !["own", "move"].includes(view.status);
   const open = view.status !== "end" && view.status !== "reveal";
   const legal = new Set(open ? view.options.map((o) => o.action) : []);
   const texts = new Map(view.options.map((o) => [o.action, o.text]));
@@ -916,7 +925,7 @@ $("follow-fix").addEventListener("click", async () => {
 
 $("follow-hint").addEventListener("click", async () => {
   showError($("follow-error"), null);
-  const body = { seconds: Number($("follow-hint-seconds").value || 1) };
+  const body = { seconds: Number($("follow-hint-seconds").value) };
   if (followed.status === "move") body.player = followed.to_act;
   $("follow-hints").textContent = "searching...";
   try {
@@ -929,5 +938,39 @@ $("follow-hint").addEventListener("click", async () => {
 
 // Once every list the page fills at its start is filled, it says so (body data-loaded):
 // what waits for the page (its tests) waits for that, not for the first list to appear.
-loadInfo().then(followGames).then(loadExamples).then(() => { document.body.dataset.loaded = "true"; })
+// A reload keeps what this tab had open: the server holds the games (the page's cookie
+// names this browser), the tab remembers their ids; Play's game and the followed table
+// come back as they stood, the AI's search let finish first.
+async function restore() {
+  const tab = sessionStorage.getItem("tab");
+  if (tab && $(tab)) showTab(tab);
+  const gameId = sessionStorage.getItem("game");
+  if (gameId) {
+    try {
+      let view = await api("GET", `/api/games/${gameId}`);
+      while (view.searching) {
+        $("status").textContent = "The AI's search goes on...";
+        await new Promise((r) => setTimeout(r, 500));
+        view = await api("GET", `/api/games/${gameId}`);
+      }
+      $("new-game").hidden = true;
+      $("game-area").hidden = false;
+      say(`Seed ${view.seed}: the same seed and the same moves give the same game.`, "dim");
+      show(view);
+      proceed();
+    } catch (e) { sessionStorage.removeItem("game"); }     // gone (the server restarted, or it ended)
+  }
+  const tableId = sessionStorage.getItem("table");
+  if (tableId) {
+    try { showFollowed(await api("GET", `/api/tables/${tableId}`)); } catch (e) { sessionStorage.removeItem("table"); }
+  }
+}
+
+// A form's old error goes once the person changes the form (a resubmit the browser's
+// own check stops would leave it standing).
+for (const [form, error] of [["new-game", "play-error"], ["new-follow", "follow-error"]]) {
+  $(form).addEventListener("input", () => showError($(error), null));
+}
+
+loadInfo().then(followGames).then(loadExamples).then(restore).then(() => { document.body.dataset.loaded = "true"; })
   .catch((e) => showError($("play-error"), e));
