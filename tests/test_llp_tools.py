@@ -205,6 +205,10 @@ def test_the_score_sheet_adds_up_to_the_final_scores():
     rows = view.score_rows(core)
     assert [r["total"] for r in rows] == core.final_scores()
     assert all(sum(r["lines"]) == r["total"] for r in rows)
+    assert all(r["points track"] == r["lines"][0] and r["cash"] == core.to_dict()["players"][r["seat"]]["marks"]
+               for r in rows)
+    ranked = sorted(rows, key=lambda r: (-r["total"], -r["completed orders"], -r["cash"]))
+    assert ranked[0]["place"] == 1      # the rulebook's tie-breaks, shown where they decide
     assert {r["seat"] for r in rows if r["place"] == 1} == set(core.winners())
     assert view.verdict(core).startswith(("Winner", "Shared win"))
 

@@ -321,6 +321,7 @@ SCORE_LINES = ("track", "signboard_sets", "orders_in_production", "orders_not_st
                "composing_sticks", "director", "contracts", "resources_and_cash")
 SCORE_WORDS = ("points track", "signboard sets", "orders in production", "orders not started",
                "composing sticks", "director", "contracts", "resources and cash")
+TIE_BREAKS = ("completed orders", "cash")    # the rulebook's tie-breaks, in their order
 
 
 def score_rows(core) -> list[dict]:
@@ -332,9 +333,12 @@ def score_rows(core) -> list[dict]:
     rows = []
     for seat in range(s["num_players"]):
         b = core.score_breakdown(seat)
+        p = s["players"][seat]
         ahead = sum(totals[q] > totals[seat] or (totals[q] == totals[seat] and q in winners
                                                  and seat not in winners) for q in range(len(totals)))
-        rows.append(dict(seat=seat, lines=[b[k] for k in SCORE_LINES], total=b["total"], place=1 + ahead))
+        rows.append(dict(seat=seat, **{word: b[k] for word, k in zip(SCORE_WORDS, SCORE_LINES)},
+                         lines=[b[k] for k in SCORE_LINES], total=b["total"],
+                         **{"completed orders": len(_bits(p["completed"])), "cash": p["marks"]}, place=1 + ahead))
     return rows
 
 
@@ -354,6 +358,8 @@ def score_table(core, seat_names=None):
     for k, word in enumerate(SCORE_WORDS):
         t.add_row(word, *[str(row["lines"][k]) for row in rows])
     t.add_row(Text("total", style="bold"), *[Text(str(row["total"]), style="bold") for row in rows])
+    for word in TIE_BREAKS:
+        t.add_row(Text(word, style="dim"), *[Text(str(row[word]), style="dim") for row in rows])
     t.add_row("place", *[str(row["place"]) for row in rows])
     legend = Text("ties: the most completed orders, then the most cash; else shared", style="dim")
     return Group(t, legend, Text(verdict(core, seat_names), style="bold green"))
@@ -366,6 +372,8 @@ def score_sheet(core) -> str:
     for k, word in enumerate(SCORE_WORDS):
         lines.append(f"{word:<22}" + "".join(f"{row['lines'][k]:>10}" for row in rows))
     lines.append(f"{'total':<22}" + "".join(f"{row['total']:>10}" for row in rows))
+    for word in TIE_BREAKS:
+        lines.append(f"{word:<22}" + "".join(f"{row[word]:>10}" for row in rows))
     lines.append(verdict(core))
     return "\n".join(lines)
 
