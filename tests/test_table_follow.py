@@ -2,6 +2,7 @@
 person at a real table would enter it (gutenberg_ai.interfaces.table)."""
 import io
 import json
+import os
 import pathlib
 import random
 
@@ -425,6 +426,9 @@ def test_a_file_that_is_not_a_record_is_not_written_over(tmp_path, monkeypatch):
     assert cli("table", "--save", "t2.json", stdin="quit\n").returncode == 0     # a record: saved again
     assert (tmp_path / "mine.json").read_text() == shipped.read_text()
     assert (tmp_path / "notes.txt").read_text() == "mine"
+    os.mkfifo(tmp_path / "pipe")           # not opened to be looked at: nobody writes to it
+    out = cli("table", "--save", "pipe", stdin="quit\n")
+    assert out.returncode == 2 and "--save: pipe exists and is not a game record" in out.stderr
 
 
 def test_a_resumed_save_is_checked_as_a_record_and_the_prompt_takes_no_wrong_count(tmp_path, monkeypatch):

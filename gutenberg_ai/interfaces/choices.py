@@ -7,12 +7,13 @@ seed, checked as the command line and the page both need them.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 
 from gutenberg_ai import games
 
-__all__ = ["RECORD_FILES", "UsageError", "check_output", "position_files", "fresh_seed", "known_params", "load_game", "printing_game",
-           "same_game", "seed_line"]
+__all__ = ["RECORD_FILES", "UsageError", "check_output", "file_format", "fresh_seed", "known_params", "load_game",
+           "position_files", "printing_game", "same_game", "seed_line"]
 
 
 class UsageError(Exception):
@@ -29,8 +30,10 @@ def position_files() -> tuple:
 
 def file_format(path: str) -> str | None:
     """The "format" a JSON file of this program's names near its start (its writers put
-    it first), None for any other file."""
-    import re
+    it first), None for any other file (a pipe or a device is not opened: nobody may
+    write to it)."""
+    if not os.path.isfile(path):
+        return None
     try:
         with open(path, "rb") as f:
             head = f.read(4096).decode("utf-8", "replace")
