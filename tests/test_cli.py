@@ -624,3 +624,24 @@ def test_an_arena_of_the_largest_seed_writes_records_that_replay(tmp_path, monke
     with pytest.raises(arena.ArenaError, match="seed"):
         arena.run_arena(arena.ArenaSettings(bots=["heuristic", "random"], games=1, rounds=1, seed=2**64), "x")
     assert not (tmp_path / "x").exists()
+
+
+def test_a_seen_record_with_a_wrong_late_entry_is_named_at_that_entry(tmp_path):
+    """A record of what one player saw (hidden entries filled on replay) whose visible
+    entry after every hidden one is wrong is named at that entry, with why, not at the
+    first hidden entry as if nothing could be filled."""
+    game = gutenberg_ai.load_game(players=2, rounds=1)
+    bots = [gutenberg_ai.make_bot("heuristic", game, seat, seed=seat) for seat in range(2)]
+    record = GameRecord(game, 11, [seat_entry(s, "heuristic", s) for s in range(2)], "test")
+    final = play_bots(game, bots, 11, record)
+    path = tmp_path / "seen.json"
+    data = record.save(path, viewer=0, state=final)
+    hidden = [i for i, e in enumerate(data["actions"]) if e.get("hidden")]
+    assert hidden and replay(load_record(path)).is_terminal()
+    k = max(i for i, e in enumerate(data["actions"]) if "text" in e and e["player"] == 0)
+    assert k > hidden[-1]
+    data["actions"][k]["text"] = "pass the port"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError) as info:
+        replay(load_record(path))
+    assert info.value.where == f"actions[{k}].text" and "'pass the port', but this game reads" in info.value.reason

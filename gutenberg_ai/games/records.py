@@ -737,13 +737,23 @@ def game_of(record: dict) -> pyspiel.Game:
 FILL_LIMIT = 20000
 
 
-def _fits(state: pyspiel.State, entry: dict) -> bool:
-    """Whether a visible entry can be the next action of `state`."""
+def _misfit(state: pyspiel.State, entry: dict) -> tuple[str, str] | None:
+    """Why a visible entry cannot be the next action of `state`: (its field, the
+    reason), or None where it can."""
     player, action = entry["player"], entry["action"]
-    if state.is_terminal() or player != state.current_player():
-        return False
+    if state.is_terminal():
+        return "", "the game is already over"
+    if player != state.current_player():
+        actor = "chance" if state.current_player() == CHANCE else f"player {state.current_player()}"
+        return "player", f"{player}, but {actor} acts here"
     legal = [a for a, _ in state.chance_outcomes()] if player == CHANCE else state.legal_actions()
-    return action in legal and ("text" not in entry or entry["text"] == state.action_to_string(player, action))
+    if action not in legal:
+        return "action", (core_of(state).illegal_message(action) if -2**31 <= action < 2**31
+                          else f"action {show(action)} is out of range")
+    text = state.action_to_string(player, action)
+    if "text" in entry and entry["text"] != text:
+        return "text", f"{show(entry['text'])}, but this game reads action {action} as {text!r}"
+    return None
 
 
 def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0,
@@ -770,6 +780,9 @@ def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0,
         return entries, len(actions) - end
     rng = random.Random(f"gutenberg-fill/{seed}")
     tries = [0]
+    # The furthest visible entry that failed to fit (its index and why), for the error:
+    # where the record goes wrong, not the first hidden entry before it.
+    furthest: list = [-1, None]
     # The game may know which outcome or move what follows reveals (Printing Press: a
     # setup token placed symbol side up rounds later names the symbol drawn at setup).
     hint = getattr(games.of(game).positions, "hidden_hint", None)
@@ -779,7 +792,10 @@ def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0,
         # one, every one to the end (a later move may reveal what was hidden).
         k = i
         while k < end and not entries[k].get("hidden"):
-            if not _fits(state, entries[k]):
+            why = _misfit(state, entries[k])
+            if why is not None:
+                if k > furthest[0]:
+                    furthest[:] = [k, why]
                 return False
             state.apply_action(entries[k]["action"])
             k += 1
@@ -807,6 +823,10 @@ def fill_hidden(record: dict, game: pyspiel.Game | None = None, seed: int = 0,
         return False
 
     if not go(0, (start_state(record, game) if start is None else start).clone()):
+        k, (field, reason) = furthest
+        if k > hidden[-1]:      # after every hidden entry: the record goes wrong there
+            raise RecordError(source, f"actions[{k}]" + (f".{field}" if field else ""),
+                              f"{reason} (the furthest any filling of the hidden entries reaches)")
         raise RecordError(source, f"actions[{hidden[0]}]", "nothing for the hidden entries fits the "
                                                            "record's other actions")
     return entries, len(actions) - end
@@ -834,23 +854,13 @@ def replay(record: dict, to: int | None = None,
     n = len(actions) if to is None else max(0, min(to, len(actions)))
     for i, entry in enumerate(actions[:n]):
         where = f"actions[{i}]"
-        if state.is_terminal():
-            raise RecordError(source, where, "the game is already over")
+        why = _misfit(state, entry)
+        if why is not None:
+            raise RecordError(source, where + (f".{why[0]}" if why[0] else ""), why[1])
         player, action = entry["player"], entry["action"]
-        if player != state.current_player():
-            actor = "chance" if state.current_player() == CHANCE else f"player {state.current_player()}"
-            raise RecordError(source, f"{where}.player", f"{player}, but {actor} acts here")
-        legal = [a for a, _ in state.chance_outcomes()] if player == CHANCE else state.legal_actions()
-        if action not in legal:
-            raise RecordError(source, f"{where}.action", core_of(state).illegal_message(action)
-                              if -2**31 <= action < 2**31 else f"action {show(action)} is out of range")
         if dealt is not None and player == CHANCE and action != draw_chance(state, dealt):
             raise RecordError(source, f"{where}.action", f"chance outcome {action}, but the deal of seed "
                                                          f"{dealt} draws {draw_chance(state, dealt)} here")
-        text = state.action_to_string(player, action)
-        if "text" in entry and entry["text"] != text:
-            raise RecordError(source, f"{where}.text", f"{show(entry['text'])}, but this game reads "
-                                                       f"action {action} as {text!r}")
         if on_action is not None:
             on_action(i, state, entry)
         state.apply_action(action)
