@@ -510,6 +510,7 @@ def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, mo
     record_before = (tmp_path / "game.json").read_text()
     for args, words in [(("demo", "--save", "d1"), "--save: d1 is a folder"),
                         (("demo", "--save", "afile/x.json"), "which is a file"),
+                        (("demo", "--save", "nosuch/x.json"), "--save: nosuch/x.json: no folder"),
                         (("demo", "--save", ""), "--save: an empty path"),
                         (("play", "--resume", ""), "--resume: an empty path"),
                         (("play", "--position", ""), "--position: an empty path"),

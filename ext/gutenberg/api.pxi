@@ -511,6 +511,10 @@ cdef class CoreState:
         if A_LETTER <= a < A_SPECIALTY_UP:
             return f"{step}: type {L[a - A_LETTER]}"
         if A_SPECIALTY_UP <= a < A_SELL_GUILDERS:
+            if self.s.n_pending > 0 and self.s.pending[0].kind == PD_UNGLER:
+                # Her two picks are not alike: the first to one level, the second to another.
+                level = self.rules.cat.ungler_levels[0 if self.s.pending[0].stage == 0 else 1]
+                return f"{step}: {S[a - A_SPECIALTY_UP]} to level {_names.ROMAN[level]}"
             return f"{step}: +1 {S[a - A_SPECIALTY_UP]}"
         if a == A_SELL_GUILDERS:
             return f"sell a type: {SELL_TYPE_GUILDERS} guilders"

@@ -621,7 +621,10 @@ cdef class CoreState:
             k = (a - A_PLACE) % N_ANCHORS
             how = ("horizontally", "vertically", "horizontally, turned around", "vertically, turned around")[o]
             card = cat.describe_card(self.s.taken) if self.s.taken >= 0 else "the card"
-            return f"place {card} {how} at {self._where(anchor_row(k), anchor_col(k))}"
+            # Another orientation than the printed one is Ungler's once-a-game token (side B).
+            spent = " (uses Ungler's token)" if self.s.taken >= 0 and o != self.rules.cat.cards[self.s.taken].vertical \
+                else ""
+            return f"place {card} {how} at {self._where(anchor_row(k), anchor_col(k))}{spent}"
         if A_UNDER <= a < A_DISCARD:
             k = a - A_UNDER
             card = cat.describe_card(self.s.taken) if self.s.taken >= 0 else "the card"

@@ -48,17 +48,17 @@ def check_output(path: str, option: str, reads: tuple = (), replaces: tuple = ()
     naming `option` otherwise): not empty, not a folder, not under a file, not one of
     the files the command `reads` (which it would overwrite); with `replaces` (formats,
     e.g. RECORD_FILES), an existing file is written over only if it is one of them (a
-    record saved again), never a file of anything else. Missing folders on the way are
-    made when it is written."""
+    record saved again), never a file of anything else. Its folder must exist: a
+    mistyped one is refused, not made."""
     if not path:
         raise UsageError(f"{option}: an empty path")
     if os.path.isdir(path):
         raise UsageError(f"{option}: {path} is a folder, not a file")
     parent = os.path.dirname(os.path.abspath(path))
-    while not os.path.exists(parent):
-        parent = os.path.dirname(parent)
-    if not os.path.isdir(parent):
+    if os.path.isfile(parent):
         raise UsageError(f"{option}: {path} would be inside {parent}, which is a file")
+    if not os.path.isdir(parent):      # a mistyped folder is said, not made
+        raise UsageError(f"{option}: {path}: no folder {parent} (make it first)")
     if not os.access(parent, os.W_OK):
         raise UsageError(f"{option}: {parent} cannot be written to here")
     for read in reads:
