@@ -26,6 +26,7 @@ import contextlib
 import json
 import math
 import os
+import shlex
 import sys
 import textwrap
 
@@ -387,7 +388,7 @@ def cmd_table(args) -> int:
                f"{followed.seat}" + (f", from the position {args.position}" if args.position else "")
     session = TableSession(followed, console, save=save, budget=budget)
     for line in (note, f"{said}. Saved after every entry to {save} (continue: gutenberg-ai table --resume "
-                       f"{save}). Type help for the commands."):
+                       f"{shlex.quote(save)}). Type help for the commands."):
         if line:
             session.note(line)
     return session.run()

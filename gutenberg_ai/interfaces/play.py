@@ -27,6 +27,7 @@ hidden; the hidden plans at its end are chosen again).
 from __future__ import annotations
 
 import re
+import shlex
 import sys
 import time
 from dataclasses import dataclass, field
@@ -137,7 +138,7 @@ def save_seen_position(printing_game, state, seat: int, rest, command: str, inst
         raise ValueError(f"{command}: not here: {e.reason} ({instead})") from None
     except OSError as e:
         raise ValueError(f"{command}: {path}: {e.strerror or e}") from None
-    return Text(f"Saved this position to {path}; ask for a hint with: gutenberg-ai hint {path}")
+    return Text(f"Saved this position to {path}; ask for a hint with: gutenberg-ai hint {shlex.quote(path)}")
 
 
 class Session:
@@ -595,7 +596,7 @@ class Session:
             raise ValueError(f"save: {path}: {e.strerror or e}") from None
         what = "the whole game record" if full else "the game as you have seen it"
         self.console.print(Text(f"Saved {what} ({len(self.record.actions)} actions) to {path}; continue it "
-                                f"with: gutenberg-ai play --resume {path}"))
+                                f"with: gutenberg-ai play --resume {shlex.quote(path)}"))
 
     def _save_position(self, rest):
         self.console.print(save_seen_position(self.printing_game, self.state, self.human, rest, "save-position",
@@ -613,7 +614,7 @@ class Session:
         else:
             self.record.save(path, viewer=self.human, state=self.state)
             self.console.print(Text(f"The game so far, as you have seen it, written to {path} "
-                                    f"(continue it: gutenberg-ai play --resume {path})"))
+                                    f"(continue it: gutenberg-ai play --resume {shlex.quote(str(path))})"))
 
 
 _READLINE: list[bool] = []

@@ -18,6 +18,7 @@ continues it.
 from __future__ import annotations
 
 import re
+import shlex
 
 from rich.console import Console
 from rich.text import Text
@@ -349,7 +350,7 @@ class TableSession:
             self.followed.save(self.save_path)
             if final:
                 self.console.print(Text(f"Saved to {self.save_path} (continue: gutenberg-ai table --resume "
-                                        f"{self.save_path})", style="dim"))
+                                        f"{shlex.quote(self.save_path)})", style="dim"))
 
     def _read(self, prompt: str) -> str:
         line = read_bounded(self.read_line, prompt, self.console, prompt if self.echo else None)

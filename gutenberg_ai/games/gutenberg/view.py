@@ -25,6 +25,11 @@ from gutenberg_ai.common.words import counted
 INK_STYLES = {"blue": "bold blue", "silver": "bold white", "gold": "bold yellow", "red": "bold red"}
 
 
+
+def _taker(s: dict, seat: int) -> str:
+    """Who took a patronage reward: the automa by name, a player by seat."""
+    return "automa" if seat == s["automa_seat"] else f"player {seat}"
+
 def ink_text(colour: str | None) -> Text:
     if colour is None:
         return Text("-", style="dim")
@@ -92,7 +97,7 @@ def board_table(core) -> Table:
     for k, reward in enumerate(rules["patronage_rewards"]):
         taken = s["patronage_reward_seat"][k]
         rewards.append(_core._reward_text(reward["kind"], reward["amount"])
-                       + (f" (taken by player {taken})" if taken >= 0 else ""))
+                       + (f" (taken by {_taker(s, taken)})" if taken >= 0 else ""))
     row("patronage rewards", rewards, "; ")
     row("bag", [joined([ink_text(c), Text(f" {n}")], "") for c, n in zip(names.INKS, s["bag"])], ", ")
     for label, field, describe in (("draft: printing", "draft_printing", cat.describe_printing),
@@ -309,7 +314,7 @@ def offer_rows(core, rows, width: int, compact: int = 0) -> list:
             for k, reward in enumerate(rules["patronage_rewards"]):
                 taken = s["patronage_reward_seat"][k]
                 text = _core._reward_text(reward["kind"], reward["amount"])
-                items.append(Text(text + (f" (player {taken})" if taken >= 0 else ""),
+                items.append(Text(text + (f" ({_taker(s, taken)})" if taken >= 0 else ""),
                                   style="dim" if taken >= 0 else ""))
             label = "rewards"
         elif row in ("draft", "drawn"):
