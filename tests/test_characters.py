@@ -369,8 +369,11 @@ def test_ungler_starts_with_specialties_ii_and_i_and_the_ii_reward():
     s.apply(keep(UNGLER))
     assert s.current_player() == 0 and [q["kind"] for q in pending(s)] == [PD["UNGLER"]]
     assert s.legal_actions() == [up(x) for x in ("typesetting", "woodcutting", "binding", "illuminating")]
+    # The two picks are not alike: each says the level it gives (p.23).
+    assert s.action_to_string(up("binding")) == "Ungler's specialties: binding to level II"
     s.apply(up("binding"))                         # binding to II
     assert s.legal_actions() == [up(x) for x in ("typesetting", "woodcutting", "illuminating")]
+    assert s.action_to_string(up("typesetting")) == "Ungler's specialties: typesetting to level I"
     s.apply(up("typesetting"))                     # another to I
     p = me(s, 0)
     assert p["levels"] == [1, 0, 2, 0]

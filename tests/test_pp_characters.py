@@ -117,6 +117,9 @@ def test_ungler_side_b_orients_a_card_freely_once(orientation, expect):
 def test_ungler_side_b_printed_orientation_keeps_the_token():
     R = rules(2)
     s, seat = at_place(R, row_card(), [["A", "I", "O"]], tiles=["Caxton", "Ungler"], sides=["A", "B"])
+    # The menu says which placements spend the token: every one but the printed orientation.
+    assert not s.action_to_string(place(0, 1, 0)).endswith("(uses Ungler's token)")
+    assert all(s.action_to_string(place(o, 1, 0)).endswith("(uses Ungler's token)") for o in (1, 2, 3))
     s.apply(place(0, 1, 0))
     assert player(s, 1)["ability"] == 1
 
