@@ -342,7 +342,11 @@ def _whole(value: object) -> TypeGuard[int]:
 
 def _seed(value: object) -> bool:
     """A seed as the command line takes one (limits.check_seed)."""
-    return _whole(value) and 0 <= value <= limits.MAX_SEED
+    try:
+        limits.check_seed(value)
+    except ValueError:
+        return False
+    return True
 
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")

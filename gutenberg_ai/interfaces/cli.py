@@ -46,7 +46,7 @@ from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_output, fresh_seed, known_params,
                                              load_game, printing_game, same_game, seed_line)
-from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot
+from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
 from gutenberg_ai.tools import arena, ratings, sprt
@@ -244,7 +244,7 @@ def no_budget_unless_it_searches(bot: str, args) -> None:
     """UsageError for --seconds/--iterations given to a bot that takes no budget (it
     does not search), rather than leaving them unused."""
     given = [f"--{k}" for k in ("seconds", "iterations") if getattr(args, k, None) is not None]
-    if given and budget_options(bot, 1.0) == {}:
+    if given and not takes_budget(bot):
         raise UsageError(f"{given[0]}: {bot} does not search: it takes no budget (leave {given[0]} out)")
 
 
@@ -455,15 +455,12 @@ class _StopReplay(Exception):
 # ---------------------------------------------------------------------------------------
 def cmd_hint(args) -> int:
     from gutenberg_ai.games.positionfile import load_position, seat_names as named_seats
-    from gutenberg_ai.search.bots import split_budget
+    from gutenberg_ai.search.bots import named_budget, split_budget
     try:
-        base, own = split_budget(args.bot)
+        if split_budget(args.bot)[0] in HINT_BOTS:      # smmcts@500: the search with that budget
+            args.bot, args.seconds, args.iterations = named_budget(args.bot, args.seconds, args.iterations)
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
-    if own and base in HINT_BOTS:      # smmcts@500: the search with that budget
-        if args.seconds is not None or args.iterations is not None:
-            raise UsageError(f"--bot {args.bot} names its budget: leave out --seconds and --iterations")
-        args.bot, args.seconds, args.iterations = base, own.get("seconds"), own.get("iterations")
     g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
     player = pos.current_player
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
@@ -607,8 +604,8 @@ def cmd_sprt(args, s: arena.ArenaSettings) -> int:
 
     try:
         elo0, elo1 = args.sprt
-        v = sprt.run_sprt(s, args.out, elo0, elo1, alpha=sprt.ERROR_RATE if args.alpha is None else args.alpha,
-                          beta=sprt.ERROR_RATE if args.beta is None else args.beta, jobs=args.jobs,
+        rates = {k: v for k, v in (("alpha", args.alpha), ("beta", args.beta)) if v is not None}
+        v = sprt.run_sprt(s, args.out, elo0, elo1, jobs=args.jobs, **rates,
                           progress=progress)
     except KeyboardInterrupt:
         console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")

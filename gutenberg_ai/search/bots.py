@@ -133,6 +133,22 @@ def is_external(name: object) -> bool:
     return isinstance(name, str) and (":" in split_budget(name)[0] or split_budget(name)[0] in CUSTOM_BOTS)
 
 
+def takes_budget(name: str) -> bool:
+    """Whether bot `name` searches with a budget (seconds or iterations)."""
+    return budget_options(name, 1.0) != {}
+
+
+def named_budget(name: str, seconds: float | None = None, iterations: int | None = None) -> tuple:
+    """(the bot's name, seconds, iterations): a budget in the name (`smmcts@500`) taken
+    out of it; ValueError where a budget is given beside it."""
+    base, own = split_budget(name)
+    if not own:
+        return name, seconds, iterations
+    if seconds is not None or iterations is not None:
+        raise ValueError(f"bot {name!r} names its budget: leave out seconds and iterations")
+    return base, own.get("seconds"), own.get("iterations")
+
+
 def split_budget(name: str) -> tuple[str, dict | None]:
     """(the bot's name, its own budget or None) of `NAME` or `NAME@BUDGET`: `@500` is 500
     iterations a move, `@0.5s` half a second. ValueError for a budget that is neither."""

@@ -231,14 +231,9 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     limits.check_seed(seed)
     limits.check_whole(top, "top", 1, limits.MAX_SEARCH_INT)
     limits.check_whole(line_length, "line_length", 0, limits.MAX_SEARCH_INT)
-    if isinstance(bot, str) and "@" in bot:
-        # A budget in the name (smmcts@500), as the command line's bots take one: the
-        # search with that budget; with a budget given too, which one is meant is unclear.
-        from gutenberg_ai.search.bots import split_budget
-        base, own = split_budget(bot)
-        if own and (seconds is not None or iterations is not None):
-            raise ValueError(f"bot {bot!r} names its budget: leave out seconds and iterations")
-        bot, seconds, iterations = base, (own or {}).get("seconds"), (own or {}).get("iterations")
+    if isinstance(bot, str):      # smmcts@500, as the command line's bots take one: that budget
+        from gutenberg_ai.search.bots import named_budget
+        bot, seconds, iterations = named_budget(bot, seconds, iterations)
     if not isinstance(bot, str) or bot not in HINT_BOTS:
         if options:
             raise ValueError(f"{', '.join(sorted(options))}: search options, for the built-in searches "
@@ -325,7 +320,7 @@ def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pysp
                seed: int) -> Hints:
     """Hints from any pyspiel.Bot: its move, and its policy's shares if it gives one."""
     import time
-    from gutenberg_ai.search.bots import budget_options, make_bot
+    from gutenberg_ai.search.bots import budget_options, make_bot, takes_budget
     if not isinstance(state, pyspiel.State):
         raise ValueError("a hint from another bot needs a pyspiel state, not a compiled one")
     if state.is_chance_node() or state.is_terminal():
@@ -335,7 +330,7 @@ def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pysp
         raise ValueError(f"player {player} is not to act; player {to_act} is")
     if not isinstance(bot, pyspiel.Bot):
         name = bot
-        if isinstance(name, str) and budget_options(name, 1.0) == {} and (seconds is not None or iterations is not None):
+        if isinstance(name, str) and not takes_budget(name) and (seconds is not None or iterations is not None):
             raise ValueError(f"{name} does not search: it takes no seconds or iterations")
         budget: dict[str, Any] = budget_options(name, seconds, iterations) if isinstance(name, str) else \
             ({"iterations": iterations} if iterations is not None else {"seconds": seconds or 1.0})

@@ -212,8 +212,8 @@ def position_of(state, names=None, viewer: int | None = None, seed: int = 0, for
     data = {"format": FORMAT, "version": VERSION, "form": "moves", "players": core.num_players}
     if core.rules.rounds:
         data["rounds"] = core.rules.rounds
-    if _table.written_names(names, core.num_players):
-        data["names"] = _table.written_names(names, core.num_players)
+    if written := _table.written_names(names, core.num_players):
+        data["names"] = written
     if viewer is not None:
         data["seen_by"] = viewer
     data["moves"] = moves

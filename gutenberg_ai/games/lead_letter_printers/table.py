@@ -620,8 +620,9 @@ class TableLoader:
         # spaces"), so by round r at least players x (r - 1) orders have left the display.
         # (The final phase follows a round with no preparation.)
         prepared = d["round"] - 1 - (d["phase"] == "final")
-        gone = len(set(self.placed["order"])) - sum(1 for x in self.order_spaces if x >= 0)
-        least = min(self.n * prepared, len(cat["orders"]) - sum(1 for x in self.order_spaces if x >= 0))
+        shown = sum(1 for x in self.order_spaces if x >= 0)
+        gone = len(self.placed["order"]) - shown
+        least = min(self.n * prepared, len(cat["orders"]) - shown)
         if gone < least:
             found.add("round", f"round {d['round']}: each round's preparation takes at least {self.n} orders off "
                                f"the display (bought or discarded), {least} by now, but {gone} are out (in the workshops, "
@@ -720,8 +721,8 @@ def table_of(core, seat_names=None, viewer: int | None = None) -> dict:
     out: dict = {"format": FORMAT, "version": VERSION, "form": "table", "players": n}
     if rules.rounds:
         out["rounds"] = rules.rounds
-    if written_names(seat_names, n):
-        out["names"] = written_names(seat_names, n)
+    if written := written_names(seat_names, n):
+        out["names"] = written
     if viewer is not None:
         out["seen_by"] = viewer
     out.update({"round": s["rounds_played"] + 1, "phase": phase, "to_act": to_act,
