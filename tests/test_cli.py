@@ -169,6 +169,25 @@ def test_play_hides_the_plans_the_person_has_not_seen_and_takes_a_plan_as_five_n
     replay(mid)   # a game saved half-way replays to where it was saved
 
 
+def test_play_takes_a_move_by_its_words_as_the_table_does():
+    """At the characters step (seed 3: Aldus Manutius and Hieronymus Vietor drawn), words
+    that fit both moves name them; words that fit one play it; words that fit none are
+    refused with what would work."""
+    console = Console(file=io.StringIO(), width=100)
+    game = gutenberg_ai.load_game(players=2, rounds=1)
+    from gutenberg_ai.interfaces.play import Session, Settings
+    lines = iter(["keep", "zzz", "aldus", "quit"])
+    session = Session(game, Settings(human=0, ai=("heuristic",), iterations=20, seed=3), console,
+                      read_line=lambda prompt: next(lines))
+    assert session.run() == 0
+    text = " ".join(console.file.getvalue().split())
+    assert "'keep' fits 2 entries" in text
+    assert "'zzz' is not a move or a command: type a move number (1-2), the move's words, or help" in text
+    assert "you: characters: keep Aldus Manutius" in text
+    kept = [e for e in session.record.actions if e["by"] == "human"]
+    assert len(kept) == 1 and "Aldus Manutius" in kept[0]["text"]
+
+
 def test_play_solo_against_the_automa_ends_with_a_title():
     out = cli("play", "--players", "1", "--rounds", "1", "--iterations", "20", stdin="1\n" * 300)
     assert out.returncode == 0, out.stderr

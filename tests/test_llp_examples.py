@@ -425,6 +425,11 @@ def test_green_letter_under_a_contract():
         assert p[key] == before[key], key
     assert p["contract_letter"][marks_contract] == ac and p["stack_n"][0] == before["stack_n"][0] - 1
     assert s.score_breakdown(green)["contracts"] == 4          # ... but double at the end: 2 x 2
+    # the board says where the contract lies and what is under it, in words
+    from gutenberg_ai.games.lead_letter_printers import describe
+    board = describe.text(s, green)
+    assert "contract 1 (1 point per 5 marks) (slot 1, under it lead letter 27 AC)" in board
+    assert "slots [" not in board and "-1" not in board
 
 
 def test_green_letter_on_the_composing_stick():

@@ -4,7 +4,7 @@ game of the games table.
 The session shows the table as the person sees it (the game's decision view through
 gutenberg_ai.interfaces.tui: what the decision is about, their own holdings in full, the others in
 a line or two each; it fits a 100x40 terminal), asks for a move by its number in a menu
-written in the game's words, and lets the AI seats move with a progress indicator.
+written in the game's words (or by those words: entries.find_entry), and lets the AI seats move with a progress indicator.
 Commands at the prompt: a move number, or what the game's view lets a person type
 instead (Gutenberg: a plan as five numbers; Printing Press: a row and a column);
 `hint [SECONDS]`, `undo`, `board`, `moves`, `save FILE`, `save --full FILE`,
@@ -42,6 +42,7 @@ from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import plain_text
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.choices import RECORD_FILES, UsageError, check_output, position_files
+from gutenberg_ai.interfaces.entries import find_entry
 from gutenberg_ai.search.bots import HINT_TOP, budget_options, make_bot
 from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
@@ -149,6 +150,7 @@ class Session:
         self.game = game
         self.printing_game = games.of(game)
         self.view = self.printing_game.view
+        self.cards = self.printing_game.cards if self.printing_game.cards_module else None
         self.settings = settings
         self.console = console or Console()
         self.read_line = read_line or self._read_stdin
@@ -470,9 +472,21 @@ class Session:
         elif command in ("quit", "exit"):
             raise Quit(0, "You left the game.")
         else:
-            raise ValueError(f"{line.strip()!r} is not a move or a command: type a move number "
-                             f"(1-{len(legal)}){more}, or help")
+            return self._worded_move(line, legal, texts, more)
         return None
+
+    def _worded_move(self, line, legal, texts, more):
+        """The move `line` names by its words (the whole text, its start, or words it
+        contains), `#ID`, or a card by what it shows, as the table reads an entry."""
+        try:
+            action = find_entry(line, dict(zip(legal, texts)), cards=self.cards)
+        except ValueError as e:
+            if " fits " in str(e):       # several moves fit: say which
+                raise
+            raise ValueError(f"{line.strip()!r} is not a move or a command: type a move number "
+                             f"(1-{len(legal)}){more}, the move's words, or help") from None
+        self.console.print(Text(f"you: {texts[legal.index(action)]}", style="cyan"))
+        return action
 
     def _help(self, rest):
         topic = rest[0].lower() if rest else ""
@@ -501,7 +515,7 @@ class Session:
         console.rule(f"Your decision: {core.step_name()}")
         console.print(tui.fit_decision(console, core, self.human, self.labels, below, height))
         console.print(menu)
-        console.print("[dim]Type a move number, or help (board: the whole table).[/dim]")
+        console.print("[dim]Type a move number or its words, or help (board: the whole table).[/dim]")
 
     def _read(self, prompt: str) -> str:
         try:

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
 from gutenberg_ai.common.jsonfile import text_problem
+from gutenberg_ai.interfaces.entries import EntryRefused
 from gutenberg_ai.games.records import CHANCE, MAX_NAME, GameRecord, seat_entry, start_lines, write_json
 
 RESAMPLE_TRIES = 400   # worlds tried for an entry the placeholders forbid
@@ -65,10 +66,6 @@ START_PROBES = 4       # worlds drawn to tell whether the start hides something 
 MENU_WORLDS = 24       # worlds whose outcomes make the menu of a draw or a move
 UNSEEN_PROBES = 64     # outcomes tried to tell an unseen draw or move
 PERSON = "person at the table"   # the person's seat in the record
-
-
-class EntryRefused(ValueError):
-    """An entry that cannot be taken; its text says why. Nothing changed."""
 
 
 @dataclass(frozen=True)

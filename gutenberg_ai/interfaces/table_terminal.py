@@ -17,17 +17,17 @@ continues it.
 """
 from __future__ import annotations
 
-import re
 import shlex
 
 from rich.console import Console
 from rich.text import Text
 
 from gutenberg_ai.interfaces.choices import RECORD_FILES, UsageError, check_output
+from gutenberg_ai.interfaces.entries import find_entry
 from gutenberg_ai.games import core_of
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES, read_bounded, save_seen_position
-from gutenberg_ai.interfaces.table import CHANCE, EntryRefused, FollowedGame
+from gutenberg_ai.interfaces.table import CHANCE, FollowedGame
 
 MENU_SHOWN = 12     # a menu this long is shown with the prompt; a longer one on `list`
 DROPPED_SHOWN = 5   # entries a correction left out, named one a line (the rest counted)
@@ -43,68 +43,6 @@ a card by what it shows (O O O U U 7 guilders).
   [green]list[/green]              every possible entry now, numbered
   [green]position[/green] FILE     what you know now as a position file (gutenberg-ai hint FILE)
   [green]quit[/green]              leave (saved: gutenberg-ai table --resume FILE)"""
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.lower().replace(",", " ").split())
-
-
-def find_entry(line: str, options: dict, core=None, view=None, cards=None) -> int:
-    """The action `line` names among `options` (action -> words): `#ID`, a number of the
-    menu, numbers the game's view reads (typed_move), the words (whole, start, or all
-    contained), or a card found by what it shows. ValueError says why none or which."""
-    line = line.strip()
-    actions = list(options)
-    if re.fullmatch(r"#-?\d{1,9}", line):
-        action = int(line[1:])
-        if action not in options:
-            raise EntryRefused(f"not possible: action {action} is not among what can be entered now (list)")
-        return action
-    numbers = line.replace(",", " ").split()
-    if numbers and all(re.fullmatch(r"-?\d{1,6}", w) for w in numbers):
-        if len(numbers) == 1:
-            k = int(numbers[0])
-            if 1 <= k <= len(actions):
-                return actions[k - 1]
-            raise ValueError(f"there is no entry {k} in the list: they are numbered 1 to {len(actions)}")
-        if view is not None and core is not None and not core.is_chance():
-            action = view.typed_move(core, [int(w) for w in numbers], core.legal_actions())
-            if action is not None:
-                return action
-        raise ValueError(f"{line!r}: type one number from the list (1-{len(actions)}), or the words")
-    said = _norm(line)
-    texts = {a: _norm(t) for a, t in options.items()}
-    for test in (lambda t: t == said, lambda t: t.startswith(said),
-                 lambda t: all(w in t.split() for w in said.split()),
-                 lambda t: all(w in t for w in said.split())):
-        found = [a for a, t in texts.items() if test(t)]
-        if len(found) > 1:
-            # Words a card shows ("woodcutting O illuminating") can fit several entries
-            # word by word; the card they show, if one, is the entry.
-            found = _cards_showing(line, found, options, cards) or found
-        if found:
-            return _one_of(found, options, line)
-    found = _cards_showing(line, actions, options, cards)
-    if found:
-        return _one_of(found, options, line)
-    raise ValueError(f"{line!r} is none of what can be entered now: type its words, or list")
-
-
-def _cards_showing(line: str, actions: list, options: dict, cards) -> list:
-    """The entries among `actions` naming a card that shows what `line` says, as
-    `gutenberg-ai cards` finds it (none without the game's card lookup)."""
-    if cards is None:
-        return []
-    shown = [m.card for m in cards.find_cards(line) if m.card]
-    return [a for a in actions if any(re.search(rf"(^|\W){re.escape(card)}(\W|$)", options[a]) for card in shown)]
-
-
-def _one_of(found, options, line):
-    """The one entry found; several: ValueError naming them."""
-    if len(found) == 1:
-        return found[0]
-    shown = "; ".join(options[a] for a in found[:4]) + ("; ..." if len(found) > 4 else "")
-    raise ValueError(f"{line!r} fits {len(found)} entries: {shown} (more words, or its number in list)")
 
 
 class TableSession:

@@ -582,7 +582,7 @@ def score_sheet(core) -> str:
 # ---------------------------------------------------------------------------------------
 # The play loop's questions in Gutenberg's words (gutenberg_ai.interfaces.play asks them)
 # ---------------------------------------------------------------------------------------
-HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu. At a plan step you may also type "
+HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu, or its words (the start of its text, or words it contains). At a plan step you may also type "
               "your plan as five numbers, the initiative markers on orders, inks, specialties, gears "
               "and patronage: e.g. [green]3 2 1 1 0[/green].")
 

@@ -97,11 +97,22 @@ def parts(core, viewer: int) -> Parts:
         stages = [f"{i + 1}: {cat.describe_order(x)}" for i, x in enumerate(p["stage"]) if x >= 0]
         if stages:
             one.details.append(("production", "; ".join(stages)))
-        held = [cat.describe_contract(c) for c in range(N['contracts']) if (p["contracts"] >> c) & 1]
+        held = [f"{cat.describe_contract(c)} ({contract_place(cat, p, c)})"
+                for c in range(N['contracts']) if (p["contracts"] >> c) & 1]
         if held:
-            one.details.append(("contracts", "; ".join(held) + f"; slots {p['slot_contract']}"))
+            one.details.append(("contracts", "; ".join(held)))
         seats.append(one)
     return Parts(heading, order, displays, seats)
+
+
+def contract_place(cat, p: dict, c: int) -> str:
+    """Where a player's contract c lies: its slot of the workshop (1-4) or beside it, and
+    the lead letter under it."""
+    slots = list(p["slot_contract"])
+    place = f"slot {slots.index(c) + 1}" if c in slots else "beside the workshop"
+    if p["contract_letter"][c] >= 0:
+        place += f", under it {cat.describe_letter(p['contract_letter'][c]).split(' (')[0]}"
+    return place
 
 
 # How each display's items are joined in the observation string.

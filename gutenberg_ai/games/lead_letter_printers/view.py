@@ -381,7 +381,7 @@ def score_sheet(core) -> str:
 # ---------------------------------------------------------------------------------------
 # The play loop's words
 # ---------------------------------------------------------------------------------------
-HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu. A shop is named by its row and "
+HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu, or its words (the start of its text, or words it contains). A shop is named by its row and "
               "column on the city board as the table draws it; the tradesmen in it as player:room "
               "(upright in capitals, lying in lower case). A Shop move may also be typed as TRADESMAN ROW "
               "COLUMN ROOM: e.g. [green]1 2 3 2[/green], tradesman 1 to room II of the shop in row 2, column 3.")
@@ -607,8 +607,7 @@ def _web_seat(core, s, q: int, viewer: int, names_, legal) -> dict:
     contracts = []
     for c in _bits(p["contracts"]):
         slot = list(p["slot_contract"]).index(c) + 1 if c in p["slot_contract"] else 0
-        note = (f"slot {slot}" if slot else "beside the workshop") + \
-            (f", under it {cat.describe_letter(p['contract_letter'][c]).split(' (')[0]}" if p["contract_letter"][c] >= 0 else "")
+        note = describe.contract_place(cat, p, c)
         acts = [a for a in legal if mine and A["ACTIVATE"] <= a < A["DISC"] and (a - A["ACTIVATE"]) // 4 == c]
         acts += _legal(legal, A["UNDER"] + slot - 1) if mine and slot else []
         contracts.append(_card(cat.describe_contract(c), acts, note))

@@ -639,7 +639,7 @@ def score_sheet(core) -> str:
 # ---------------------------------------------------------------------------------------
 # The play loop's words
 # ---------------------------------------------------------------------------------------
-HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu. Where a card or token goes, or the "
+HELP_MOVES = ("[bold]Your move[/bold]: type its number from the menu, or its words (the start of its text, or words it contains). Where a card or token goes, or the "
               "window of a frame, you may also type its row and column as the grid numbers them: e.g. "
               "[green]2 4[/green] (a card's first square: its left end, a column's top).")
 

@@ -20,6 +20,7 @@ from fastapi import HTTPException
 from rich.console import Console
 
 from gutenberg_ai import games
+from gutenberg_ai.interfaces.entries import EntryRefused, find_entry
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games import core_of
 from gutenberg_ai.games.records import CHANCE, fill_hidden, game_of, replay
@@ -354,11 +355,9 @@ class WebTable(Held):
 
     def find(self, options: dict, action=None, number=None, text=None, now=True) -> int:
         """The entry a request names among `options`: an action id, a number of the menu,
-        or words (the game's words, a card by what it shows: table_terminal.find_entry);
+        or words (the game's words, a card by what it shows: entries.find_entry);
         `now`: the options are the present state's (numbers may name a move as the game's
         view reads them)."""
-        from gutenberg_ai.interfaces.table import EntryRefused
-        from gutenberg_ai.interfaces.table_terminal import find_entry
         if action is not None:
             if action not in options:
                 raise EntryRefused(f"not possible: action {action} is not among what can be entered now")
