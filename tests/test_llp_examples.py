@@ -75,6 +75,16 @@ def test_green_shop_move_with_the_capacity_step():
     costs = s.move_costs(green, 1)
     assert costs[composing] == 1                      # 1 step where 2 are due
     assert costs[cell_of(2, "Coaching inn")] == 0     # 2 steps
+    # The menu says what the rooms do and what the move costs, before it is made.
+    from gutenberg_ai.interfaces import tui
+    assert tui.move_text(s, move(1, composing, 1), s.action_to_string(move(1, composing, 1))).endswith(
+        "Composing room (row 3, column 2): 1 typesetting; costs 1 capacity")
+    assert tui.move_text(s, move(1, cell_of(2, "Coaching inn"), 0), "").endswith(": travel, 1 mark")
+    texts = [tui.move_text(s, a, s.action_to_string(a)) for a in legal]
+    menu = tui.view_of(s).menu(s, green, legal, texts, 100).plain
+    numbers = [legal.index(move(1, composing, r)) + 1 for r in (0, 1)]
+    assert f"Composing room 1 typesetting+a letter's resources / 1 typesetting: {numbers[0]}/{numbers[1]} -1" in menu
+    assert "Warehouse 3/2 capacity: " in menu
     play(s, move(1, composing, 1))
     d = s.to_dict()
     assert d["players"][green]["capacity"] == 1

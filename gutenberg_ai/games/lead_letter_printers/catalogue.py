@@ -149,8 +149,12 @@ class Catalogue:
     def shop_name(self, i: int) -> str:
         return self._data["shops"][i]["name"]
 
+    def room_action(self, shop: int, room: int) -> str:
+        """What a tradesman entering room I (0) or II (1) of the shop does, in words."""
+        return self.describe_effects(self._data["shops"][shop]["rooms"][room])
+
     def describe_room(self, shop: int, room: int) -> str:
-        return f"{self.shop_name(shop)} room {('I', 'II')[room]} ({self.describe_effects(self._data['shops'][shop]['rooms'][room])})"
+        return f"{self.shop_name(shop)} room {('I', 'II')[room]} ({self.room_action(shop, room)})"
 
     def space_name(self, x: int) -> str:
         return self._data["workshop"][x]["id"]

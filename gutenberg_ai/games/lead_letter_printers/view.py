@@ -45,6 +45,7 @@ DETAIL_LABELS = {"composing sticks": "sticks", "production": "stages"}
 # phrases, then the words): what a component does stays readable in a few characters.
 BRIEF_WORDS = (
     ("1x the resources of a lead letter", "a letter's resources"),
+    ("2x the resources of a lead letter", "2x a letter's resources"),
     ("a lead letter of the table for its resources", "a table letter's resources"),
     ("a lead letter from the table with its resources", "a table letter + its resources"),
     ("a tradesman down to its II room (1x its action)", "slide a tradesman down"),
@@ -53,6 +54,7 @@ BRIEF_WORDS = (
     ("city tiles pair with lead letters", "pair city tiles"),
     (" on the map or the order track", ""),
     ("without paying resources or money", "unpaid"),
+    ("without paying resources", "without resources"),
     ("without paying money", "without money"),
     ("resource(s) of choice", "any resource"),
     ("points: the assistants on the city board", "points: assistants"),
@@ -242,12 +244,50 @@ _ROW_COLUMN = re.compile(r" \(row \d+, column \d+\)")
 
 
 def move_text(core, action: int, text: str) -> str:
-    """The move's words (they say it all); a street by its two shops' names alone (the
-    board shows where they are), so that the 24 streets of a 4-player board pack into a
-    few lines."""
+    """The move's words; a Shop move with what its room does and the capacity it costs
+    (the steps not matching the order marker's, rulebook "Shop"); a street by its two
+    shops' names alone (the board shows where they are), so that the 24 streets of a
+    4-player board pack into a few lines."""
     if A["STREET"] <= action < A["TABLE"]:
         return _ROW_COLUMN.sub("", text)
+    move = _shop_move(action)
+    if move is not None:
+        t, cell, room = move
+        cost = _capacity_cost(core, t, cell)
+        return f"{text}: {_room_action(core, cell, room)}" + (f"; costs {cost} capacity" if cost else "")
     return text
+
+
+def _shop_of(core, cell: int) -> int:
+    """The shop (its index in the catalogue) on a cell of this game's city board."""
+    side = _core.SIZES["grid_side"]
+    return core.rules.catalogue.city_board(core.to_dict()["num_players"])[cell // side][cell % side] - 1
+
+
+def _room_action(core, cell: int, room: int) -> str:
+    return core.rules.catalogue.room_action(_shop_of(core, cell), room)
+
+
+def _rooms_brief(core, cell: int) -> str:
+    """What rooms I and II of the shop on `cell` do, in short words: "3/2 paper", "2/1
+    lead+1 ink" where they differ in the first count alone, else "I / II" ("travel+1
+    mark / travel")."""
+    rooms = []
+    for room in range(2):
+        words = _room_action(core, cell, room)
+        for long, short in BRIEF_WORDS:
+            words = words.replace(long, short)
+        rooms.append(words.replace(", ", "+"))
+    counts = [re.fullmatch(r"(\d+) (.+)", r) for r in rooms]
+    if counts[0] and counts[1] and counts[0].group(2) == counts[1].group(2):
+        return f"{counts[0].group(1)}/{counts[1].group(1)} {counts[0].group(2)}"
+    return " / ".join(rooms)
+
+
+def _capacity_cost(core, tradesman: int, cell: int) -> int:
+    """The capacity the acting player pays to move the tradesman to the cell now (the
+    least any path there costs, as the rules charge it)."""
+    return core.move_costs(core.current_player(), tradesman)[cell]
 
 
 SHORT_MENU = 12     # shop moves listed one by one up to this many
@@ -266,25 +306,43 @@ def _shop_move(action: int):
 
 def menu(core, seat: int, legal, texts, width: int) -> Text | None:
     """None (the numbered list of every move), except for a Shop action with many moves:
-    those by tradesman, each shop by name with its moves' numbers for room I and room
-    II ("Paper mill 1/2"; one room: "Paper mill 2 (II)"; the board shows where it is;
-    TRADESMAN ROW COLUMN ROOM may be typed instead), then the others."""
+    those by shop, each by name (the board shows where it is) with what its rooms I/II
+    do and each tradesman's moves' numbers for room I and room II ("Paper mill 3/2
+    paper: 1/2 | 15/16 -1"; one room: "2 (II)"; -1: the capacity paid; TRADESMAN ROW
+    COLUMN ROOM may be typed instead), then the others."""
     moves = [(i, _shop_move(a)) for i, a in enumerate(legal)]
     shop = [(i, m) for i, m in moves if m is not None]
     if len(shop) <= SHORT_MENU:
         return None
     side = _core.SIZES["grid_side"]
     out = Text()
-    rooms: dict[int, dict[int, dict[int, int]]] = {}    # tradesman -> cell -> room -> move number
+    numbers: dict[int, dict[int, dict[int, int]]] = {}    # cell -> tradesman -> room -> move number
     for i, (t, cell, room) in shop:
-        rooms.setdefault(t, {}).setdefault(cell, {})[room] = i + 1
-    for t, cells in sorted(rooms.items()):
-        items = [Text(f"tradesman {t + 1}, room I/II:", style="cyan")]
-        for cell, numbers in cells.items():
-            shown = "/".join(str(numbers[r]) for r in sorted(numbers)) if len(numbers) > 1 else \
-                f"{next(iter(numbers.values()))} ({names.ROOMS[next(iter(numbers))]})"
-            items.append(Text(core._cell(cell).split(" (")[0] + " ").append(shown, style="bold green"))
-        out.append_text(pack(items, width, "   ")).append("\n")
+        numbers.setdefault(cell, {}).setdefault(t, {})[room] = i + 1
+    tradesmen = sorted({t for _, (t, _, _) in shop})
+    costs = {t: core.move_costs(core.current_player(), t) for t in tradesmen}
+    # A shop a line's part: what its rooms I/II do (room I the stronger action, rulebook
+    # "Setup"), then each tradesman's move numbers for room I/II and the capacity paid.
+    out.append(f"Shop: what rooms I/II do, then the moves of tradesman {' | '.join(str(t + 1) for t in tradesmen)}"
+               " (room I/II; -N: the capacity paid)", style="cyan")
+    out.append("\n")
+    items = []
+    for cell, by_tradesman in numbers.items():
+        item = Text(core._cell(cell).split(" (")[0], style="bold").append(f" {_rooms_brief(core, cell)}: ")
+        for k, t in enumerate(tradesmen):
+            if k:
+                item.append(" | ")
+            rooms = by_tradesman.get(t)
+            if not rooms:
+                item.append("-", style="dim")
+                continue
+            shown = "/".join(str(rooms[r]) for r in sorted(rooms)) if len(rooms) > 1 else \
+                f"{next(iter(rooms.values()))} ({names.ROOMS[next(iter(rooms))]})"
+            item.append(shown, style="bold green")
+            if costs[t][cell]:
+                item.append(f" -{costs[t][cell]}", style="yellow")
+        items.append(item)
+    out.append_text(_fill(items, width, "; ")).append("\n")
     others = [Text(f"{i + 1:>2}) ", style="bold green").append(texts[i]) for i, m in moves if m is None]
     if others:
         out.append_text(pack(others, width)).append("\n")
@@ -292,6 +350,20 @@ def menu(core, seat: int, legal, texts, width: int) -> Text | None:
     out.append(f"Type a number, or TRADESMAN ROW COLUMN ROOM (e.g. {t + 1} {cell // side + 1} "
                f"{cell % side + 1} {room + 1}).", style="dim")
     return out
+
+
+def _fill(items: list[Text], width: int, sep: str) -> Text:
+    """Items on as few lines of `width` as first fit finds them, the longest first: a
+    Shop menu of 16 shops of uneven length fits a 100x40 screen."""
+    lines: list[list[Text]] = []
+    for item in sorted(items, key=len, reverse=True):
+        line = next((line for line in lines
+                     if sum(map(len, line)) + len(sep) * len(line) + len(item) <= width), None)
+        if line is None:
+            lines.append([item])
+        else:
+            line.append(item)
+    return Text("\n").join(Text(sep).join(line) for line in lines)
 
 
 def typed_move(core, numbers: list, legal):
