@@ -455,3 +455,20 @@ def test_a_resumed_save_is_checked_as_a_record_and_the_prompt_takes_no_wrong_cou
     assert "(not '0')" in said
     assert "1. left as it was: draw P0" in said
     assert json.loads((tmp_path / "t.json").read_text())["actions"] == data["actions"]
+
+
+def test_a_game_of_play_resumed_at_the_table_says_it_is_followed_at_a_table_from_now(tmp_path, monkeypatch):
+    """`table --resume` of a game `play` saved goes on with its AI seats as people at the
+    table, and says so (it went on without a word); a table's own save says nothing of it."""
+    from every_game import cli
+    monkeypatch.chdir(tmp_path)
+    out = cli("play", "--iterations", "20", "--seed", "2", stdin="1\n1\nsave g.json\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert json.loads((tmp_path / "g.json").read_text())["command"] == "play"
+    out = cli("table", "--resume", "g.json", stdin="quit\n")
+    said = " ".join(out.stdout.split())
+    assert out.returncode == 0, out.stderr
+    assert "g.json is a game of gutenberg-ai play; from here it is followed as a game at a real table" in said
+    assert "(against the AI: gutenberg-ai play --resume g.json)" in said
+    out = cli("table", "--resume", "g.json", stdin="quit\n")     # the table's save now
+    assert "is a game of gutenberg-ai" not in out.stdout

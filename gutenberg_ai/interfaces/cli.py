@@ -352,6 +352,7 @@ def resume_play(args, console) -> int:
 def cmd_table(args) -> int:
     """A real game followed entry by entry (gutenberg_ai.interfaces.table_terminal)."""
     import time
+    from gutenberg_ai.games.records import load_record
     from gutenberg_ai.interfaces.table import FollowedGame, resume
     from gutenberg_ai.interfaces.table_terminal import TableSession
     console = Console(highlight=False)
@@ -369,6 +370,13 @@ def cmd_table(args) -> int:
         same_game(args.game, followed.printing_game, f"the record {args.resume}")
         save = args.save or args.resume
         said = f"Resumed {args.resume}: {len(followed.entries)} entries"
+        command = load_record(args.resume).get("command")
+        if command != "table":
+            # A game of `play` (or another command) goes on at a real table: say so, the
+            # AI seats are people now.
+            note = (f"{args.resume} is a game of gutenberg-ai {command or 'another command'}; from here it is "
+                    f"followed as a game at a real table, its other seats entered as they play (against the AI: "
+                    f"gutenberg-ai play --resume {shlex.quote(args.resume)}).")
     else:
         g, note = printing_game(args.game), ""
         names = [n.strip() for n in args.names.split(",")] if args.names is not None else None
