@@ -619,13 +619,25 @@ def test_at_the_table_a_whole_recorded_game_typed_ends_in_its_scores(page):
     page.click("#follow-start")
     page.wait_for_selector("#follow-status:has-text('(entry 1)')")
     status = page.text_content("#follow-status")
+    plans = 0
     for _ in range(3 * len(acts)):
         found = re.match(r"entry (\d+), ", status) or re.search(r"\(entry (\d+)\)", status)   # a reveal first
         if found is None:
             break
-        type_entry(page, acts[int(found.group(1)) - 1]["text"])
+        text = acts[int(found.group(1)) - 1]["text"]
+        if text.startswith("plan: ") and page.locator("#follow-plan-entry").count():
+            # your own plan, in the five numbers of the plan form (as in Play)
+            inputs = page.locator("#follow-plan-entry .entry-number")
+            assert inputs.count() == 5
+            for i, n in enumerate(re.findall(r"\d+", text)):
+                inputs.nth(i).fill(n)
+            page.click("#follow-plan-submit")
+            plans += 1
+        else:
+            type_entry(page, text)
         status = entered(page, status)
     assert "over" in status
+    assert plans == 6, plans             # your plan in each round, by the form
     scores = record.result["scores"]
     assert record.result["winners"] == [1] and page.inner_text("#follow-scores .verdict") == "Winner: you"
     board = page.inner_text("#follow-board")       # your sheet first (seat 1), then player 0's

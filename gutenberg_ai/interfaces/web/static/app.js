@@ -305,6 +305,31 @@ function toolbar(view, stopped = false) {
   $("download-position").hidden = over;
 }
 
+// The game's entry of a move as numbers (board.entry: Gutenberg's plan, five numbers), a
+// form whose ids start with `prefix`; `submit(numbers)` when it is sent.
+function numbersForm(entry, prefix, submit) {
+  const form = document.createElement("form");
+  form.id = `${prefix}-entry`;
+  form.className = "entry";
+  const help = document.createElement("p"); help.textContent = entry.help; form.appendChild(help);
+  entry.labels.forEach((label, i) => {
+    const l = document.createElement("label");
+    l.textContent = label + " ";
+    const input = document.createElement("input");
+    input.type = "number"; input.min = 0; input.max = entry.max; input.value = entry.example[i];
+    input.className = "entry-number";
+    l.appendChild(input);
+    form.appendChild(l);
+  });
+  const go = document.createElement("button"); go.id = `${prefix}-submit`; go.textContent = `Commit the ${entry.what}`;
+  form.appendChild(go);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    await submit([...form.querySelectorAll(".entry-number")].map((i) => Number(i.value)));
+  });
+  return form;
+}
+
 // The decision: the game's entry (a plan as numbers), then the moves in the game's words.
 function decision(view) {
   const root = $("decision");
@@ -312,27 +337,8 @@ function decision(view) {
   if (view.status !== "human") return;
   const entry = view.board.entry;
   if (entry) {
-    const form = document.createElement("form");
-    form.id = "plan-entry";
-    form.className = "entry";
-    const help = document.createElement("p"); help.textContent = entry.help; form.appendChild(help);
-    entry.labels.forEach((label, i) => {
-      const l = document.createElement("label");
-      l.textContent = label + " ";
-      const input = document.createElement("input");
-      input.type = "number"; input.min = 0; input.max = entry.max; input.value = entry.example[i];
-      input.className = "entry-number";
-      l.appendChild(input);
-      form.appendChild(l);
-    });
-    const go = document.createElement("button"); go.id = "plan-submit"; go.textContent = `Commit the ${entry.what}`;
-    form.appendChild(go);
-    form.addEventListener("submit", async (ev) => {
-      ev.preventDefault();
-      const numbers = [...form.querySelectorAll(".entry-number")].map((i) => Number(i.value));
-      await act(() => api("POST", `/api/games/${view.id}/move`, { numbers }));
-    });
-    root.appendChild(form);
+    root.appendChild(numbersForm(entry, "plan",
+      (numbers) => act(() => api("POST", `/api/games/${view.id}/move`, { numbers }))));
   }
   const h = document.createElement("h3");
   h.textContent = `Your moves (${view.moves.length})` + (view.moves.some((m) => true) ? ": click one, or what it takes on the board" : "");
@@ -855,6 +861,13 @@ function showFollowed(view) {
   const texts = new Map(view.options.map((o) => [o.action, o.text]));
   drawBoard($("follow-board"), view.board, { legal, texts, onAction: (a) => followEntry({ action: a }),
     colours: info.player_colours });
+  // The person's own plan as five numbers, as in Play (the table reads them as its
+  // view's typed move); the list below has every plan too.
+  $("follow-numbers").replaceChildren();
+  if (view.status === "own" && view.board.entry) {
+    $("follow-numbers").appendChild(numbersForm(view.board.entry, "follow-plan",
+      (numbers) => followEntry({ text: numbers.join(" ") })));
+  }
   const list = $("follow-options");
   list.replaceChildren();
   for (const o of view.options.slice(0, MOVES_SHOWN)) {
@@ -869,7 +882,8 @@ function showFollowed(view) {
   if (view.options.length > MOVES_SHOWN) {
     const li = document.createElement("li");
     li.className = "help";
-    li.textContent = `${view.options.length - MOVES_SHOWN} more: type their words`;
+    li.textContent = `${view.options.length - MOVES_SHOWN} more: type their words` +
+      (view.status === "own" && view.board.entry ? `, or enter the ${view.board.entry.what} above` : "");
     list.appendChild(li);
   }
   scores(view, $("follow-scores"), "follow-score-sheet");
