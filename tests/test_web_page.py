@@ -174,6 +174,36 @@ def test_play_a_whole_game_by_clicking_with_a_hint(page):
     assert page.is_visible("#download-record") and page.is_enabled("#review-this")
 
 
+def test_the_board_s_moves_are_buttons_to_the_keyboard_and_a_screen_reader(page):
+    """A board item that plays a move is a button (role, name: its move, or what it shows
+    and how many moves its menu has); Tab-focused, Enter or Space plays it, and a menu's
+    moves are reached from the keyboard too."""
+    start_game(page, "printing-press")
+    keys = ["Enter", "Space"]
+    for turn in range(40):
+        if not keys or wait_for_decision(page, turn):
+            break
+        logged = page.locator("#log li").count()
+        items = page.locator("#board [role=button]")
+        if not items.count():          # (a decision the board does not show: the list)
+            page.locator("#moves button.move").first.click()
+        else:
+            item = items.first
+            label = item.get_attribute("aria-label")
+            assert label and item.get_attribute("tabindex") == "0"
+            item.focus()
+            page.keyboard.press(keys.pop(0))
+            if item.get_attribute("aria-haspopup"):
+                assert re.search(r": \d+ moves$", label), label
+                page.wait_for_selector(".move-menu[role=menu] button[role=menuitem]:focus")
+                page.keyboard.press("Enter")
+            else:
+                assert label in page.locator("#moves button.move").all_inner_texts(), label
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {logged}")
+    assert not keys, "no move on the board in 40 decisions"
+    assert not page.text_content("#play-error")
+
+
 def test_the_hints_as_the_search_gives_them(page):
     """The hints table shows each move's standing as the hints give it (best, level,
     behind, too few samples), no interval where there is none, an interval whose ends

@@ -35,26 +35,42 @@ function clickable(node, actions, ctx) {
   node.classList.add("clickable");
   node.tabIndex = 0;
   node.dataset.actions = legal.join(",");
+  // A button to a screen reader and the keyboard (Enter or Space), named by its move,
+  // or by what it shows and how many moves its menu has.
+  node.setAttribute("role", "button");
+  if (legal.length === 1) {
+    node.setAttribute("aria-label", ctx.texts.get(legal[0]) || `move ${legal[0]}`);
+  } else {
+    node.setAttribute("aria-haspopup", "menu");
+    node.setAttribute("aria-label", `${node.textContent.trim()}: ${legal.length} moves`);
+  }
   const choose = (ev) => {
     ev.stopPropagation();
     if (legal.length === 1) ctx.onAction(legal[0]);
     else openMenu(node, legal, ctx);
   };
   node.addEventListener("click", choose);
-  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter") choose(ev); });
+  node.addEventListener("keydown", (ev) => {
+    if (ev.target !== node || (ev.key !== "Enter" && ev.key !== " ")) return;
+    ev.preventDefault();       // (Space would scroll the page)
+    choose(ev);
+  });
   return node;
 }
 
 function openMenu(node, legal, ctx) {
   closeMenus();
   const menu = el("div", "move-menu");
+  menu.setAttribute("role", "menu");
   for (const a of legal) {
     const b = el("button", "move", ctx.texts.get(a) || `move ${a}`);
+    b.setAttribute("role", "menuitem");
     b.dataset.action = a;
     b.addEventListener("click", (ev) => { ev.stopPropagation(); closeMenus(); ctx.onAction(a); });
     menu.appendChild(b);
   }
   node.appendChild(menu);
+  menu.querySelector("button").focus();     // the keyboard goes on in the menu
   setTimeout(() => document.addEventListener("click", closeMenus, { once: true }), 0);
 }
 
