@@ -203,7 +203,7 @@ def test_every_decision_fits_a_100_by_40_terminal_with_the_offer_and_the_tableau
     def pick(state, legal, rng):
         return legal[rng.randrange(len(legal))]
 
-    screens = 0
+    screens = orders = 0
     for state, _ in decisions(players, players, pick=pick):
         if state.current_player() != 0 or len(state.legal_actions()) < 2:
             continue
@@ -217,7 +217,13 @@ def test_every_decision_fits_a_100_by_40_terminal_with_the_offer_and_the_tableau
             assert "\ntableau " in shown and "\nplate " in shown and "\nframe " in shown, shown
         if state.phase == "Close Frames":
             assert "windows; the best:" in shown, shown
+        # The order of a step names who acts when: more than one (a solo step of the
+        # person alone has no order line).
+        order = view.order_text(state, None)
+        assert order is None or " > " in order.plain or "not decided yet" in order.plain, order.plain
+        orders += order is not None
     assert screens > 20
+    assert orders > 0
 
 
 def test_the_grid_numbers_rows_and_columns_as_the_moves_do_and_marks_tokens_and_icons():

@@ -382,9 +382,10 @@ def heading(core) -> Text:
 
 
 def order_text(core, seat_names) -> Text | None:
-    """The order of this step: who acts when (the one to act marked)."""
+    """The order of this step: who acts when (the one to act marked); None where one seat
+    alone acts (the solo game's person: a line of one name says nothing)."""
     s = core.to_dict()
-    if s["n_turns"] <= 0 or s["phase"] not in (PH["ORDERS"], PH["CARDS"], PH["MARKERS"], PH["CLOSE"]):
+    if s["n_turns"] <= 1 or s["phase"] not in (PH["ORDERS"], PH["CARDS"], PH["MARKERS"], PH["CLOSE"]):
         return None
     if s["token_window"] >= 0:
         return Text("order: not decided yet (setup tokens first)", style="bold cyan")
