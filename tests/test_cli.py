@@ -176,7 +176,7 @@ def test_play_takes_a_move_by_its_words_as_the_table_does():
     console = Console(file=io.StringIO(), width=100)
     game = gutenberg_ai.load_game(players=2, rounds=1)
     from gutenberg_ai.interfaces.play import Session, Settings
-    lines = iter(["keep", "zzz", "aldus", "quit"])
+    lines = iter(["keep", "zzz", "0", "99999999", "9" * 30, "aldus", "quit"])
     session = Session(game, Settings(human=0, ai=("heuristic",), iterations=20, seed=3), console,
                       read_line=lambda prompt: next(lines))
     assert session.run() == 0
@@ -184,6 +184,9 @@ def test_play_takes_a_move_by_its_words_as_the_table_does():
     assert "'keep' fits 2 entries" in text
     assert "'zzz' is not a move or a command: type a move number (1-2), the move's words, or help" in text
     assert "you: characters: keep Aldus Manutius" in text
+    # a number that names no move gets one message, however many digits it has
+    for number in ("0", "99999999", "999999999999..."):
+        assert f"there is no move {number}: the moves are numbered 1 to 2" in text, number
     kept = [e for e in session.record.actions if e["by"] == "human"]
     assert len(kept) == 1 and "Aldus Manutius" in kept[0]["text"]
 

@@ -5,6 +5,7 @@ import json
 import os
 import pathlib
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -281,6 +282,9 @@ def test_a_card_entered_by_what_it_shows_where_its_words_fit_several():
     options = followed.options()
     card46 = next(a for a, t in options.items() if t.startswith("deal card 46 "))
     assert find_entry("- woodcutting illuminating", options, cards=games.get("printing-press").cards) == card46
+    for typed, shown in (("0", "0"), ("99999999", "99999999"), ("9" * 5000, "999999999999...")):
+        with pytest.raises(ValueError, match=re.escape(f"there is no entry {shown} in the list: they are numbered 1")):
+            find_entry(typed, options)
     assert find_entry("woodcutting O illuminating", options, cards=games.get("printing-press").cards) == \
         acts[len(followed.entries)]["action"]
 

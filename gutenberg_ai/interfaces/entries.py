@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EntryRefused", "find_entry"]
+__all__ = ["EntryRefused", "find_entry", "number_shown"]
 
 
 class EntryRefused(ValueError):
     """An entry that cannot be taken; its text says why. Nothing changed."""
+
+
+def number_shown(digits: str) -> str:
+    """A number typed, as a message repeats it: its first 12 digits."""
+    return digits if len(digits) <= 12 else digits[:12] + "..."
 
 
 def _norm(text: str) -> str:
@@ -36,17 +41,20 @@ def find_entry(line: str, options: dict, core=None, view=None, cards=None) -> in
             raise EntryRefused(f"not possible: action {action} is not among what can be entered now (list)")
         return action
     numbers = line.replace(",", " ").split()
-    if numbers and all(re.fullmatch(r"-?\d{1,6}", w) for w in numbers):
+    if numbers and all(re.fullmatch(r"-?\d+", w) for w in numbers):
+        if len(numbers) == 1 and len(numbers[0]) > 6:     # (not read: a number of any length)
+            raise ValueError(f"there is no entry {number_shown(numbers[0])} in the list: they are numbered 1 to "
+                             f"{len(actions)}")
         if len(numbers) == 1:
             k = int(numbers[0])
             if 1 <= k <= len(actions):
                 return actions[k - 1]
             raise ValueError(f"there is no entry {k} in the list: they are numbered 1 to {len(actions)}")
-        if view is not None and core is not None and not core.is_chance():
+        if view is not None and core is not None and not core.is_chance() and all(len(w) <= 6 for w in numbers):
             action = view.typed_move(core, [int(w) for w in numbers], core.legal_actions())
             if action is not None:
                 return action
-        raise ValueError(f"{line!r}: type one number from the list (1-{len(actions)}), or the words")
+        raise ValueError(f"{line[:60]!r}: type one number from the list (1-{len(actions)}), or the words")
     said = _norm(line)
     texts = {a: _norm(t) for a, t in options.items()}
     for test in (lambda t: t == said, lambda t: t.startswith(said),

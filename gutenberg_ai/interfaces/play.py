@@ -42,7 +42,7 @@ from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import plain_text
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.choices import RECORD_FILES, UsageError, check_output, position_files
-from gutenberg_ai.interfaces.entries import find_entry
+from gutenberg_ai.interfaces.entries import find_entry, number_shown
 from gutenberg_ai.search.bots import HINT_TOP, budget_options, make_bot
 from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
@@ -439,7 +439,10 @@ class Session:
         numbers = line.replace(",", " ").split()
         more = self.view.typed_move_help(core, legal)
         # Numbers, negative ones too (a row above a Printing Press tableau is 0 or below).
-        if all(re.fullmatch(r"-?\d{1,6}", w) for w in numbers):
+        if all(re.fullmatch(r"-?\d+", w) for w in numbers):
+            if len(numbers) == 1 and len(numbers[0]) > 6:     # (not read: a number of any length)
+                raise ValueError(f"there is no move {number_shown(numbers[0])}: the moves are numbered 1 to "
+                                 f"{len(legal)}")
             if len(numbers) == 1:
                 k = int(numbers[0])
                 if 1 <= k <= len(legal):
@@ -447,7 +450,8 @@ class Session:
                     return legal[k - 1]
                 raise ValueError(f"there is no move {k}: the moves are numbered 1 to {len(legal)}")
             # Several numbers: what the game lets a person type (a plan, a place).
-            action = self.view.typed_move(core, [int(w) for w in numbers], legal)
+            action = self.view.typed_move(core, [int(w) for w in numbers], legal) \
+                if all(len(w) <= 6 for w in numbers) else None
             if action is not None:
                 self.console.print(Text(f"you: {texts[legal.index(action)]}", style="cyan"))
                 return action
