@@ -760,6 +760,10 @@ def fiol(refinement, mode, who="Fiol"):
     give_order(d, 0, 0, refinement)      # AI: 2 guilders
     player(d, 0, inks={"silver": 1, "blue": 1}, levels={"binding": 2, "illuminating": 3})
     s = at_fulfil(R, d, 0)
+    # The menu's words say whether the reward comes with this mode (gutenberg view).
+    from gutenberg_ai.interfaces import tui
+    said = tui.move_text(s, fulfil(0, mode), "")
+    assert ("the completion reward" in said) == (mode == "both" or (who == "Fiol" and mode != "print")), said
     s.apply(fulfil(0, mode))
     done(s, 0)
     p = me(s, 0)

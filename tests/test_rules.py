@@ -1430,6 +1430,11 @@ def test_fulfil_refinement_parts_are_optional(mode, fame, inks, reward):
     player(d, 0, inks={"red": 1}, levels={"typesetting": 2, "binding": 2})
     s = at_fulfil(R, d, 0)
     assert legal_in(s, A["FULFIL"], A["INK"]) == [fulfil(0, m) for m in ("skip", "print", "colour", "decoration", "both")]
+    # The menu says what the move earns, as it then comes (gutenberg view.move_text).
+    from gutenberg_ai.interfaces import tui
+    said = tui.move_text(s, fulfil(0, mode), s.action_to_string(fulfil(0, mode)))
+    assert said.endswith("(+2 guilders" + (f", +{fame} fame" if fame else "")
+                         + (", the completion reward: 1 ink" if reward else "") + ")"), said
     s.apply(fulfil(0, mode))
     p = me(s, 0)
     assert (p["guilders"], p["fame"], p["inks"][RED]) == (2, fame, inks)

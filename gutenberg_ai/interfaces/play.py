@@ -279,6 +279,8 @@ class Session:
             entry["hints"] = None if self._weighed[1] is None else self._weighed[1].as_dict(seconds=False)
         self._weighed = None
         text = self.state.action_to_string(player, action)
+        if player != CHANCE:     # as the menus say it: what the move gives where its words do not
+            text = tui.move_text(core_of(self.state), action, text)
         self.state.apply_action(action)
         self.record.finish(self.state)
         note = self.view.chance_note(before, action, text) if before is not None else None

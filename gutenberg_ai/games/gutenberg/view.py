@@ -444,7 +444,7 @@ def decision_view(core, viewer: int, seat_names=None, width: int = 100, compact:
 def move_text(core, action: int, text: str) -> str:
     """The move's words (CoreState.action_to_string) and what it gives where they do
     not say: the active sector of a gear used, the inks of an ink set, the character's
-    ability, the sector a gear is installed or turned to."""
+    ability, the sector a gear is installed or turned to, what fulfilling an order earns."""
     A = _core.ACTIONS
     cat = core.rules.catalogue
     s = core.to_dict()
@@ -472,7 +472,36 @@ def move_text(core, action: int, text: str) -> str:
         k = (action - A["REORIENT"]) // 3
         if p["gear"][k] >= 0:
             return f"{text} ({_sector_text(cat, p['gear'][k], (action - A['REORIENT']) % 3)})"
+    elif A["FULFIL"] <= action < A["INK"]:
+        gains = _fulfil_gains(cat, p, *divmod(action - A["FULFIL"], 5))
+        if gains:
+            return f"{text} ({gains})"
     return text
+
+
+# The fulfil modes (A_FULFIL + slot * 5 + mode): which parts of the order each fulfils.
+_PRINTS, _COLOUR, _DECORATION = (1, 2, 3, 4), (2, 4), (3, 4)
+FIOL = names.CHARACTERS.index("Schweipolt Fiol")   # one refinement gains the completion reward too
+
+
+def _fulfil_gains(cat, p: dict, slot: int, mode: int) -> str:
+    """What fulfilling order `slot` in `mode` gives, by its cards (p.13-14): the printing
+    card's guilders, each refinement part's fame, and the completion reward for both
+    parts (Fiol: for one). The gears that count the orders of the turn come after."""
+    from gutenberg_ai.games.gutenberg.catalogue import describe_reward
+    if mode not in _PRINTS or p["order_printing"][slot] < 0:
+        return ""
+    gains = [f"+{cat.printing[p['order_printing'][slot]].guilders} guilders"]
+    r = p["order_refinement"][slot]
+    if r < 0:
+        return gains[0]
+    card = cat.refinement[r]
+    fame = (card.colour_fame if mode in _COLOUR else 0) + (card.decoration_fame if mode in _DECORATION else 0)
+    if fame:
+        gains.append(f"+{fame} fame")
+    if mode == 4 or (mode in (2, 3) and p["character"] == FIOL):
+        gains.append(f"the completion reward: {describe_reward(card.reward)}")
+    return ", ".join(gains)
 
 
 def automa_took(core, outcome: int) -> str:
