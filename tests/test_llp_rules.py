@@ -658,10 +658,55 @@ def test_city_disc_use():
 
 
 def test_slide():
+    """"You can move down your tradesman to a II room and you receive the indicated
+    action. In case 2x shown, you get the reward twice" (Iconography): declinable."""
     R, s = with_effect("slide", 2, setup=lambda d: (place(d, 0, 0, cell_of(2, "Paper mill"), 0, 0, 1),
                                                      give(d, 0, paper=0)))
+    assert s.legal_actions() == [A["PASS"], A["SLIDE"] + 0]
+    assert s.action_to_string(A["PASS"]) == "no slide"
+    declined = s.clone()
+    play(declined, A["PASS"])
+    assert player(declined)["room"][0] == 0 and player(declined)["res"][0] == 0
     play(s, A["SLIDE"] + 0)
     assert player(s)["room"][0] == 1 and player(s)["res"][0] == 4
+
+
+def test_a_technology_bought_to_replace_a_tile_gives_only_the_newly_covered_action():
+    """"Place the purchased technology/factory to replace a tile built earlier in the
+    game, and move the replaced tile facing down to any location that is higher by 1
+    level. You only get the newly covered action!" (p.6): technology 2 ("2 lead", blue)
+    bought and built over technology 3 on 1t, which goes face down on 2t (2 marks): the
+    2 marks come; 2 lead (its own action) and its chain do not, nor 1t's paper again. Built
+    on an empty space, the same technology gives its action and starts its chain."""
+    R, s = after_setup(2)
+
+    def bought(replace):
+        def setup(d):
+            at_turn(d, 0, [0, 1])
+            p = d["players"][0]
+            move_tile(d, tech(3), "tech")
+            p["up"][space("1t")] = tech(3)
+            move_tile(d, tech(2), "tech")
+            old = d["tech_face"][0][0]
+            if old >= 0:
+                d["tech_pile"] |= 1 << old
+            d["tech_face"][0][0] = tech(2)
+            give(d, 0, paper=1, lead=0, ink=0, marks=1)
+            set_frames(d, 0, frame("TECHNOLOGY", a=0, b=-1))
+        t = edit(R, s, setup)
+        play(t, A["TECH"] + 0)                 # level I, row 0: 1 paper and 1 mark paid
+        if replace:
+            play(t, A["REPLACE"] + space("1t"), A["DOWN"] + space("2t"))
+        else:
+            play(t, A["UP"] + space("1m"))
+        return t
+    t = bought(replace=True)
+    p = player(t)
+    assert p["up"][space("1t")] == tech(2) and p["down"][space("2t")] == tech(3)
+    assert (p["marks"], p["res"][0], p["res"][1]) == (2, 0, 0)
+    assert t.frame() is None or t.frame()["name"] != "blue chain"
+    t = bought(replace=False)
+    assert player(t)["res"][1] == 3 and t.frame()["name"] == "blue chain"    # 1m's lead, its own 2, the chain
 
 
 def test_city_disc_of_choice():
@@ -1031,7 +1076,7 @@ def test_a_contract_bought_at_setup_is_not_a_space_emptied_in_round_1():
     the round you have created fewer empty spaces in any supply then the number of
     players, discard as many as needed from the cheapest spaces": the setup is not round
     1, so a contract bought by a setup room's action (and replaced at once) does not
-    spare a contract at the first Preparation (rulings.md 40)."""
+    spare a contract at the first Preparation (rulings.md 43)."""
     import random
     R = rules(2)
     s = R.new_state()

@@ -500,7 +500,7 @@ cdef class CoreState:
                 return "the lead letters' pile shows " + _letters_text(a - C_TOP) + " on top"
             return f"chance outcome {a} (out of range)"
         if a == A_PASS:
-            return {F_TRAVEL: "end the travel", F_TRADE: "no trade", F_TYPESET: "no typesetting",
+            return {F_TRAVEL: "end the travel", F_TRADE: "no trade", F_TYPESET: "no typesetting", F_SLIDE: "no slide",
                     F_SIGN_SOURCE: "turn a completed order's signboard face down"}.get(
                 fk, "pass" if self.s.phase != PH_ACTIONS or self.s.n_frames else "end the turn")
         if A_SETUP <= a < A_MOVE:

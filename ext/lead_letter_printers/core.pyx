@@ -1749,6 +1749,10 @@ cdef int frame_legal(const GameState* s, const Catalogue* cat, const Frame* f, i
                     out[n] = A_COPY + x
                     n += 1
     elif f.kind == F_SLIDE:
+        # "You can move down your tradesman to a II room": declinable, as the other
+        # "You can" icons are.
+        out[n] = A_PASS
+        n += 1
         for i in range(N_TRADESMEN):
             if p.room[i] == 0:
                 out[n] = A_SLIDE + i
@@ -2058,10 +2062,15 @@ cdef void frame_apply(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     elif kind == F_BUILD:
         code = f.a
         if a >= A_REPLACE:
+            # "You only get the newly covered action!": the space the replaced tile goes
+            # to, face down; the new technology's own action and a blue one's chain do
+            # not come. A green one's points do ("At the moment you build these, you
+            # gain the indicated victory points").
             x = a - A_REPLACE
             old = p.up[x]
             p.up[x] = code
-            mark_built(s, code, x)
+            if code < N_TECHS and cat.techs[code].green:
+                mark_built(s, code, x)
             f.a = old
             f.b = 1
         elif a >= A_DOWN:
@@ -2189,12 +2198,13 @@ cdef void frame_apply(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     elif kind == F_SLIDE:
         k = f.arg
         pop(s)
-        i = a - A_SLIDE
-        p.room[i] = 1
-        s.stamp += 1
-        p.entered[i] = s.stamp
-        meet(s, seat, i)
-        push_effects(s, room_action(s, cat, p.pos[i], 1), k)
+        if a != A_PASS:
+            i = a - A_SLIDE
+            p.room[i] = 1
+            s.stamp += 1
+            p.entered[i] = s.stamp
+            meet(s, seat, i)
+            push_effects(s, room_action(s, cat, p.pos[i], 1), k)
     elif kind == F_LAY:
         p.upright[a - A_LAY] = 0
         pop(s)
@@ -2510,7 +2520,7 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 s.actor = s.seq[s.turn]
                 return
             # The setup is not round 1: what its rooms bought (and replaced at once)
-            # empties no space of round 1 (rulings.md 40).
+            # empties no space of round 1 (rulings.md 43).
             s.taken[0] = 0
             s.taken[1] = 0
             start_round(s)

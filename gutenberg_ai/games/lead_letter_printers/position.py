@@ -13,7 +13,7 @@ only form for a decision in the middle of an effect.
     {"format": "lead-letter-printers-position", "version": 1, "players": 2,
      "names": ["Anna", "Kate"], "moves": [12, 30, "discard the lead letter for its resources", ...]}
 
-Optional: "rounds" (the small variant's, 0 for the whole game), "names", "note", and
+Optional: "rounds" (the small variant's, 0 for the whole game), "names", "comment", and
 "seen_by": the seat whose view the file is. A player saving a game cannot know the
 factories another player drew and put back: in a table they are "hidden"; in moves,
 `position_of(state, viewer=seat, form="moves")` writes those draws as the rules could

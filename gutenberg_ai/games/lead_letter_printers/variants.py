@@ -60,7 +60,7 @@ def scripted_moves(seed: int = CFR_MINI_SEED, n: int = CFR_MINI_MOVES, params: d
 def cfr_mini_position() -> dict:
     """The cfr-mini position file's data."""
     return {"format": "lead-letter-printers-position", "version": 1, **CFR_MINI_PARAMS,
-            "note": "cfr-mini: the last turn of a 2-player game of one round (gutenberg_ai.games."
+            "comment": "cfr-mini: the last turn of a 2-player game of one round (gutenberg_ai.games."
                     "lead_letter_printers.variants)", "moves": scripted_moves()}
 
 
