@@ -668,3 +668,37 @@ def test_a_seen_record_with_a_wrong_late_entry_is_named_at_that_entry(tmp_path):
     with pytest.raises(RecordError) as info:
         replay(load_record(path))
     assert info.value.where == f"actions[{k}].text" and "'pass the port', but this game reads" in info.value.reason
+
+
+def test_the_gutenberg_ai_script_finds_a_bot_of_your_own_in_the_working_folder(tmp_path):
+    """docs/your-bot.md: module:factory is imported from Python's path, the working
+    folder included. The installed script's own folder is on its path, not the working
+    folder (`python -m` has it): the bot's module is found there all the same."""
+    script = pathlib.Path(sys.executable).with_name("gutenberg-ai")
+    if not script.exists():
+        pytest.skip("the gutenberg-ai script is not installed beside this Python")
+    (tmp_path / "mybot.py").write_text(
+        "import numpy as np\n"
+        "from open_spiel.python.bots.uniform_random import UniformRandomBot\n\n"
+        "def make_bot(game, seat, seed, budget, **options):\n"
+        "    return UniformRandomBot(seat, np.random.RandomState(seed))\n")
+    out = subprocess.run([str(script), "arena", "--bots", "mybot:make_bot,random", "--games", "2", "--rounds", "1",
+                          "--jobs", "1", "--out", "a"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "mybot:make_bot" in out.stdout and (tmp_path / "a" / "summary.json").exists()
+
+
+def test_a_long_command_redirected_to_a_file_says_how_far_it_is_on_stderr(tmp_path):
+    """Where the output is not a terminal the progress bar is a line now and then on
+    stderr (at the start and the end at least); stdout keeps the tables alone. An arena
+    of 3 players and 4 games says its seats are not balanced."""
+    out = feed("arena", "--bots", "heuristic,random", "--players", "3", "--games", "4", "--rounds", "1",
+               "--out", str(tmp_path / "a"))
+    assert out.returncode == 0, out.stderr
+    assert "arena: games 0/8, 0 min" in out.stderr and "arena: games 8/8, " in out.stderr
+    assert "arena:" not in out.stdout
+    said = " ".join(out.stdout.split())
+    assert "Note: --games 4 is not a multiple of the 3 seats: the last deal of each match is played from 1 of its 3 " \
+           "seatings" in said
+    assert "seats" in out.stdout.split("Standings")[1].split("\n")[3]      # the column counts seats
+    assert "Note: --games 4 is not a multiple of the 3 seats" in (tmp_path / "a" / "summary.md").read_text()

@@ -151,9 +151,10 @@ def test_a_hidden_fact_is_in_one_players_observation_and_not_in_anothers(game, p
     ({"render_mode": "human"}, "render_mode: 'human' is not None or one of ansi"),
     ({"rounds": 0}, "rounds: 0 is out of range"),
 ])
-def test_a_bad_parameter_is_a_parameter_error_naming_it(kwargs, words):
+def test_a_bad_parameter_is_a_parameter_error_naming_it(kwargs, words, capfd):
     with pytest.raises(ParameterError, match=words):
         env(**kwargs)
+    assert capfd.readouterr().err == ""       # (OpenSpiel's own refusal prints a line too)
 
 
 def test_a_position_gives_the_players_unless_they_are_given_against_it():
@@ -176,9 +177,13 @@ def test_render_is_the_table_in_words_without_colour(game):
 
 @pytest.mark.parametrize("game", list(PLAYER_COUNTS))
 def test_shimmys_openspiel_wrapper_plays_a_whole_native_game(game):
+    """As docs/rl.md says: by name and parameters (`config`), which shimmy's reset loads
+    again; 3 players, one round, returns of the score."""
     shimmy = pytest.importorskip("shimmy")
-    e = shimmy.OpenSpielCompatibilityV0(games.get(game).load(players=2))
+    params = {"players": 3, "rounds": 1, "returns": "score"}
+    e = shimmy.OpenSpielCompatibilityV0(game_name=games.get(game).spiel_name, config=params)
     e.reset(seed=0)
+    assert {k: e._env.get_parameters()[k] for k in params} == params and len(e.agents) == 3
     steps = 0
     for agent in e.agent_iter():
         observation, _, termination, truncation, _ = e.last()

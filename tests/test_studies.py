@@ -1,6 +1,7 @@
 """Balance and scaling studies, the arena's plots, and ratings that stay honest when a
 bot wins every game."""
 import json
+import math
 import os
 import subprocess
 import sys
@@ -192,3 +193,26 @@ def test_a_bot_outscored_is_not_said_to_be_never_outscored():
     rows = {r["bot"]: r for r in arena.tables(results[:1], arena.ArenaSettings(bots=["ismcts", "smmcts"], games=1),
                                               bootstrap=20)["standings"]}
     assert rows["smmcts"]["rating_note"] == "never outscored: no upper bound"
+
+
+def test_an_unbeaten_bot_s_lower_bound_comes_from_the_likelihood_not_the_bootstrap():
+    """4 games, 4 wins against random (the anchor, at 0): every bootstrap resample is 4-0
+    again, so its lower bound would be the point the virtual draw gives (+382). The bound
+    is where the log-likelihood of 4 wins falls 1.92 below its supremum (0, at +inf):
+    4 log p = -1.92, p = 0.619, 400 log10(p / (1 - p)) = +84; the side that has no bound
+    stays open."""
+    s = arena.ArenaSettings(bots=["heuristic", "random"], games=4)
+    results = [{"match": "a", "game": g, "seats": ["heuristic", "random"][::1 if g % 2 == 0 else -1],
+                "scores": [9, 1] if g % 2 == 0 else [1, 9], "winners": [0] if g % 2 == 0 else [1],
+                "ranks": [1, 2] if g % 2 == 0 else [2, 1]} for g in range(4)]
+    rows = {r["bot"]: r for r in arena.tables(results, s, bootstrap=50)["standings"]}
+    h = rows["heuristic"]
+    assert h["rating"] == pytest.approx(400 * math.log10(9))          # 4.5 of 5 with the virtual draw
+    p = math.exp(-1.92 / 4)
+    assert h["rating_low"] == pytest.approx(400 * math.log10(p / (1 - p)), abs=1.0)
+    assert h["rating_high"] is None and h["rating_note"] == "never outscored: no upper bound"
+    # and the other way round: a bot that never scored gets its upper bound so
+    s = arena.ArenaSettings(bots=["heuristic", "random"], games=4)
+    rows = {r["bot"]: r for r in arena.tables(results, s, bootstrap=50, anchor_name="heuristic")["standings"]}
+    assert rows["random"]["rating_low"] is None
+    assert rows["random"]["rating_high"] == pytest.approx(-400 * math.log10(p / (1 - p)), abs=1.0)

@@ -70,6 +70,9 @@ def load_checked(game: str, players, returns, render_mode, params: dict) -> pysp
     try:
         # Players not given: the game's default, or a position's own (which a given one must be).
         given = {} if players is None else {"players": players}
+        # Checked here first, as load_game checks them: OpenSpiel's own refusal would
+        # print its message on stderr too.
+        printing_game.rules_module.check_parameters({**given, "returns": returns, **params})
         return printing_game.load(**given, returns=returns, **params)
     except pyspiel.SpielError as e:
         # The native game's refusal names the parameter; one error type for every refusal.

@@ -29,6 +29,7 @@ import os
 import shlex
 import sys
 import textwrap
+import time
 
 import pyspiel
 from rich import box
@@ -351,7 +352,6 @@ def resume_play(args, console) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_table(args) -> int:
     """A real game followed entry by entry (gutenberg_ai.interfaces.table_terminal)."""
-    import time
     from gutenberg_ai.games.records import load_record
     from gutenberg_ai.interfaces.table import FollowedGame, resume
     from gutenberg_ai.interfaces.table_terminal import TableSession
@@ -631,8 +631,10 @@ def cmd_arena(args) -> int:
     if args.sprt is not None:
         return cmd_sprt(args, s)
     console = tui.output_console()
-    columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+    note = arena.rotation_note(s.games, s.players, s.pairings)
+    if note:
+        console.print(Text(f"Note: {note}.", style="yellow"))
+    with _progress_bar(console, "arena") as bar:
         task = bar.add_task("games", total=None)
 
         def progress(done, total):
@@ -652,8 +654,12 @@ def cmd_arena(args) -> int:
     if run["elsewhere"]:
         console.print(f"{run['elsewhere']} games are being played by another arena on {args.out}: "
                       "run again when it is done to count them")
-    t = Table(title="Standings (95% intervals)", title_justify="left")
-    for column in ("bot", "games", "win rate", f"mean {printing_game(args.game).score_word}", "rating"):
+    # With fewer bots than seats a bot may sit twice in a game: its rows count seats.
+    repeats = not s.pairings and len(s.bots) < s.players
+    t = Table(title="Standings (95% intervals)" + ("; a bot's seats played, twice in a game where it sat twice"
+                                                   if repeats else ""), title_justify="left")
+    for column in ("bot", "seats" if repeats else "games", "win rate", f"mean {printing_game(args.game).score_word}",
+                   "rating"):
         t.add_column(column, justify="left" if column == "bot" else "right")
     for r in summary["standings"]:
         t.add_row(r["bot"], str(r["games"]),
@@ -746,9 +752,46 @@ def cmd_review(args) -> int:
 # ---------------------------------------------------------------------------------------
 # study
 # ---------------------------------------------------------------------------------------
+class _ProgressLines:
+    """A progress bar's plain form where the output is not a terminal (a log, a pipe):
+    a line on stderr at the start, every PROGRESS_EVERY seconds and at the end ("suite:
+    positions 27/60, 2 min 40 s"), so a long run redirected to a file is not silent."""
+
+    def __init__(self, label: str):
+        self.label, self.start, self.said = label, time.monotonic(), None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def add_task(self, unit, total=None):
+        self.unit = unit
+        return 0
+
+    def stop(self):
+        pass
+
+    def update(self, task, completed=0, total=None):
+        now = time.monotonic()
+        if total is None or (self.said is not None and now - self.said < PROGRESS_EVERY and completed < total):
+            return
+        self.said = now
+        spent = int(now - self.start)
+        print(f"{self.label}: {self.unit} {completed}/{total}, {spent // 60} min {spent % 60} s",
+              file=sys.stderr, flush=True)
+
+
+PROGRESS_EVERY = 30.0    # seconds between the plain progress lines
+
+
 def _progress_bar(console, label, transient=False):
+    """A rich progress bar at a terminal; elsewhere a line now and then (_ProgressLines)."""
+    if not console.is_terminal:
+        return _ProgressLines(label)
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    return Progress(*columns, console=console, disable=not console.is_terminal, transient=transient)
+    return Progress(*columns, console=console, transient=transient)
 
 
 def _with_progress(console, label, unit, run, interrupted: str):
@@ -1273,8 +1316,10 @@ def build_parser() -> argparse.ArgumentParser:
     hint.set_defaults(run=cmd_hint)
 
     arena_p = _subparser(sub, "arena", "a round robin between bots, with win rates and ratings",
-                  "Play a round robin between bots: every lineup of --players different bots plays "
-                  "--games games, seats rotated, each deal from every seat. Games run in --jobs "
+                  "Play a round robin between bots: every lineup of --players different bots (with fewer "
+                  "bots than seats, every mix of them in which one sits more than once, but not one bot "
+                  "alone) plays --games games, seats rotated, each deal from every seat (--games a "
+                  "multiple of --players). Games run in --jobs "
                   "processes and are written to OUT/games/ as they finish; run the same command again "
                   "to resume after an interruption. Writes OUT/standings.csv, OUT/pairings.csv, "
                   "OUT/summary.json and OUT/summary.md: win rates with 95% Wilson intervals, "

@@ -55,8 +55,10 @@ ISMCTSBot breaks ties inside its search in hash-map order (CppISMCTSBot).
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import re
+import sys
 import time
 from collections.abc import Callable, Collection
 from types import ModuleType
@@ -189,13 +191,18 @@ def check_name(name: str, allowed: Collection[str] | None = None) -> str:
 
 def load_factory(spec: str) -> Callable[..., pyspiel.Bot]:
     """The factory of a `module:factory` spec (a dotted module importable from Python's
-    path, and a name in it). ValueError names what is wrong; the module is imported (it
-    is code you asked for), nothing else in the text is run."""
+    path or the working folder, and a name in it). ValueError names what is wrong; the
+    module is imported (it is code you asked for), nothing else in the text is run."""
     m = _SPEC.fullmatch(spec)
     if m is None:
         raise ValueError(f"bot {spec!r}: a bot of your own is module:factory, e.g. "
-                         "gutenberg_ai.examples.greedy:make_bot (dotted module, then a name)")
+                         "gutenberg_ai.examples.flat_mc:make_bot (dotted module, then a name)")
     module_name, factory_name = m.groups()
+    # The working folder, as `python -m` and `python script.py` look there: the
+    # gutenberg-ai script's own folder is on the path instead. Last, so that it never
+    # shadows an installed module; worker processes inherit the path.
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         module = importlib.import_module(module_name)
     except ImportError as e:

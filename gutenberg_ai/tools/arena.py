@@ -41,6 +41,9 @@ The Bradley-Terry model is fitted to those pairwise results by minorization-maxi
 every game still gets a finite rating). Ratings are 400 log10 of the strengths, with the
 anchor bot at 0 (random when it plays, else the mean of all); their 95% intervals come
 from a bootstrap over games (the games resampled with replacement, the model refitted).
+Where the results leave one side open (a bot that never lost has no upper bound), the
+bootstrap cannot bound the other side either (every resample is unbeaten): that side is
+the likelihood-ratio bound, the others held at their fitted ratings (likelihood_bound).
 """
 from __future__ import annotations
 
@@ -139,6 +142,16 @@ class ArenaSettings:
 # ---------------------------------------------------------------------------------------
 # The schedule
 # ---------------------------------------------------------------------------------------
+def rotation_note(games: int, players: int, pairings=None) -> str | None:
+    """What a count of games that is not a multiple of the seats leaves unbalanced
+    (None when it is one): the last deal of each match is not played from every seat."""
+    seats = len(pairings[0]) if pairings else players
+    if games % seats == 0:
+        return None
+    return (f"--games {games} is not a multiple of the {seats} seats: the last deal of each match is played "
+            f"from {games % seats} of its {seats} seatings, so the seats are not balanced (give a multiple of {seats})")
+
+
 def lineup_count(bots, players: int, pairings=None) -> int:
     """How many lineups `lineups` makes, counted without making them."""
     if pairings:
@@ -693,6 +706,21 @@ def unbounded(wins: np.ndarray, anchor: int | None) -> tuple[list, list]:
     return no_upper, no_lower
 
 
+def likelihood_bound(wins: np.ndarray, ratings: np.ndarray, b: int, upper: bool) -> float:
+    """The 95% likelihood-ratio bound of bot b's rating on one side, the others held at
+    their fitted `ratings` (Elo scale; `wins[i, j]`: i's score against j, without the
+    virtual draws): the furthest rating whose log-likelihood is within 1.92 (half of
+    chi-square(1)'s 3.84) of the best, which for a bot that never lost lies at infinity."""
+    others = [j for j in range(len(wins)) if j != b and wins[b, j] + wins[j, b] > 0]
+    xs = ratings[b] + np.linspace(-4000.0, 4000.0, 8001)
+    ll = np.zeros_like(xs)
+    for j in others:
+        p = 1.0 / (1.0 + 10.0 ** ((ratings[j] - xs) / 400.0))
+        ll += wins[b, j] * np.log(np.clip(p, 1e-300, 1.0)) + wins[j, b] * np.log(np.clip(1.0 - p, 1e-300, 1.0))
+    inside = xs[ll >= ll.max() - 1.92]
+    return float(inside.max() if upper else inside.min())
+
+
 def elo(strengths: np.ndarray, anchor: int | None) -> np.ndarray:
     r = 400.0 * np.log10(strengths)
     return r - (r[anchor] if anchor is not None else r.mean())
@@ -716,6 +744,16 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000, anchor_name: str | 
     low, high = (np.percentile(samples, [2.5, 97.5], axis=0) if samples else (ratings, ratings))
     totals = w.sum(axis=0)
     no_upper, no_lower = unbounded(totals, anchor)
+    # Where a side is open the bootstrap's other side is no bound either: every resample
+    # of a bot that never lost never loses, and its fit stays where the virtual draws put
+    # it. That side comes from the likelihood instead (likelihood_bound).
+    for i in range(len(bots)):
+        if i == anchor or no_upper[i] == no_lower[i]:
+            continue
+        if no_upper[i]:
+            low[i] = min(low[i], likelihood_bound(totals, ratings, i, upper=False))
+        else:
+            high[i] = max(high[i], likelihood_bound(totals, ratings, i, upper=True))
     standings = []
     for i, bot in enumerate(bots):
         seats = [(r, k) for r in results for k, name in enumerate(r["seats"]) if name == bot]
@@ -894,7 +932,11 @@ def markdown(summary: dict) -> str:
               "place 1, equal 1/2), " + (f"{anchor} at 0" if anchor != "mean" else "centred on the mean")
               + ", 95% interval by bootstrap over games; a side is open (inf) where the results "
               "cannot bound it (a bot never outscored, or outscored by no chain of results from the anchor, has no "
-              "upper bound). A's score: A's head-to-head result against B."]
+              "upper bound), and its other side is then the likelihood-ratio bound, the others held at their "
+              "ratings. A's score: A's head-to-head result against B."]
+    note = rotation_note(s["games"], s["players"], s.get("pairings"))
+    if note:
+        lines += ["", f"Note: {note}."]
     lines += plackett_luce_lines(summary.get("plackett_luce", []))
     return "\n".join(lines) + "\n"
 
