@@ -758,7 +758,8 @@ class _ProgressLines:
     positions 27/60, 2 min 40 s"), so a long run redirected to a file is not silent."""
 
     def __init__(self, label: str):
-        self.label, self.start, self.said = label, time.monotonic(), None
+        self.label, self.start = label, time.monotonic()
+        self.said: float | None = None
 
     def __enter__(self):
         return self

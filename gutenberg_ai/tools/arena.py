@@ -934,9 +934,9 @@ def markdown(summary: dict) -> str:
               "cannot bound it (a bot never outscored, or outscored by no chain of results from the anchor, has no "
               "upper bound), and its other side is then the likelihood-ratio bound, the others held at their "
               "ratings. A's score: A's head-to-head result against B."]
-    note = rotation_note(s["games"], s["players"], s.get("pairings"))
-    if note:
-        lines += ["", f"Note: {note}."]
+    unbalanced = rotation_note(s["games"], s["players"], s.get("pairings"))
+    if unbalanced:
+        lines += ["", f"Note: {unbalanced}."]
     lines += plackett_luce_lines(summary.get("plackett_luce", []))
     return "\n".join(lines) + "\n"
 
