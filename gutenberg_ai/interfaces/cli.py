@@ -884,7 +884,7 @@ def cmd_suite(args) -> int:
                          "of --ray local: give --ray too, or leave --jobs out")
     budget = budget_options(args.bot, args.seconds, args.iterations if args.iterations or args.seconds else 500)
     console = tui.output_console(stderr=args.json)
-    with _progress_bar(Console(stderr=True), "positions", transient=True) as bar:
+    with _progress_bar(Console(stderr=True), "suite", transient=True) as bar:
         task = bar.add_task("positions", total=None)
         result = suite.score_bot(args.bot, g.key, seed=args.seed, version=args.version,
                                  progress=lambda d, n: bar.update(task, completed=d, total=n),
@@ -1054,7 +1054,7 @@ def cmd_train(args) -> int:
     for option, path in (("out", args.out), ("report", args.report)):
         if path and os.path.isdir(path):    # said before the training, not after it
             raise UsageError(f"--{option}: {path} is a folder: give the name of the file to write")
-    with _progress_bar(console, "records") as bar:
+    with _progress_bar(console, "train: reading") as bar:
         task = bar.add_task("records", total=None)
         data = dataset.build(args.data, lambda d, n: bar.update(task, completed=d, total=n))
     console.print(f"{data['meta']['games']} games, {data['meta']['value_rows']} positions, "
