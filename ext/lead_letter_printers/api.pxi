@@ -326,6 +326,13 @@ cdef class CoreState:
             raise ValueError(f"contract {contract} is out of range (0-{N_CONTRACTS - 1})")
         return contract_value(&self.s, &self.rules.cat, seat, contract)
 
+    def ranking_key(self, int seat):
+        """Higher is better: the score, then the completed orders, then the cash (the
+        rulebook's tie-breaks, as winners_of takes them)."""
+        self._check_seat(seat)
+        cdef PlayerState* p = &self.s.players[seat]
+        return (self.final_scores()[seat], popcount64(p.completed), p.marks)
+
     def winners(self):
         """The winning players (ties: completed orders, then cash; else shared)."""
         cdef bint win[MAX_SEATS]

@@ -399,15 +399,14 @@ TIE_BREAKS = ("completed orders", "cash")    # the rulebook's tie-breaks, in the
 def score_rows(core) -> list[dict]:
     """The final score sheet's rows, one per player: each scoring line, the total, the
     completed orders and cash (the tie-breaks) and the place (1 = winner)."""
+    from gutenberg_ai.games.records import ranking_keys
     s = core.to_dict()
-    winners = core.winners()
-    totals = core.final_scores()
+    keys = ranking_keys(core)     # the tie-breaks decide every place, as the records' ranks
     rows = []
     for seat in range(s["num_players"]):
         b = core.score_breakdown(seat)
         p = s["players"][seat]
-        ahead = sum(totals[q] > totals[seat] or (totals[q] == totals[seat] and q in winners
-                                                 and seat not in winners) for q in range(len(totals)))
+        ahead = sum(key > keys[seat] for key in keys)
         rows.append(dict(seat=seat, **{word: b[k] for word, k in zip(SCORE_WORDS, SCORE_LINES)},
                          lines=[b[k] for k in SCORE_LINES], total=b["total"],
                          **{"completed orders": len(_bits(p["completed"])), "cash": p["marks"]}, place=1 + ahead))

@@ -593,7 +593,8 @@ def verdict(core, seat_names=None) -> str:
         mine, theirs = core.final_scores()[0], core.automa_score()
         return (f"You beat the automa, {mine} to {theirs}" if mine > theirs else
                 f"The automa wins, {theirs} to {mine}" if theirs > mine else
-                f"A tie with the automa at {mine}: the automa wins ties of the score (you do not win)")
+                f"A tie with the automa at {mine}: you do not win (the solo game is won with more fame "
+                "points than the automa)")
     winners = core.winners()
     who = " and ".join(seat_label(w, seat_names) for w in winners)
     return f"{'Winner' if len(winners) == 1 else 'Shared win'}: {who}"
