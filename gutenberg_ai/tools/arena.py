@@ -146,7 +146,8 @@ def rotation_note(games: int, players: int, pairings=None) -> str | None:
     """What a count of games that is not a multiple of the seats leaves unbalanced
     (None when it is one): the last deal of each match is not played from every seat."""
     seats = len(pairings[0]) if pairings else players
-    if games % seats == 0:
+    # (before the settings are checked: a count out of range is the checks' to name)
+    if not isinstance(seats, int) or not isinstance(games, int) or seats < 2 or games < 1 or games % seats == 0:
         return None
     return (f"--games {games} is not a multiple of the {seats} seats: the last deal of each match is played "
             f"from {games % seats} of its {seats} seatings, so the seats are not balanced (give a multiple of {seats})")
