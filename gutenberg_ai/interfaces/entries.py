@@ -29,10 +29,23 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace(",", " ").split())
 
 
-def find_entry(line: str, options: dict, core=None, view=None, cards=None) -> int:
+# How a number that names nothing is answered, by what the numbers count: the table's
+# entries, play's moves. {k}: the number typed, {n}: how many there are, {line}: the
+# line, {more}: what else the game's view reads (view.typed_move_help).
+NUMBERED = {
+    "entry": ("there is no entry {k} in the list: they are numbered 1 to {n}",
+              "{line!r}: type one number from the list (1-{n}), or the words"),
+    "move": ("there is no move {k}: the moves are numbered 1 to {n}",
+             "type one move number (1-{n}){more}"),
+}
+
+
+def find_entry(line: str, options: dict, core=None, view=None, cards=None, noun: str = "entry",
+               more: str = "") -> int:
     """The action `line` names among `options` (action -> words): `#ID`, a number of the
     menu, numbers the game's view reads (typed_move), the words (whole, start, or all
-    contained), or a card found by what it shows. ValueError says why none or which."""
+    contained), or a card found by what it shows. ValueError says why none or which, of
+    a number in the words of `noun` (NUMBERED)."""
     line = line.strip()
     actions = list(options)
     if re.fullmatch(r"#-?\d{1,9}", line):
@@ -42,19 +55,18 @@ def find_entry(line: str, options: dict, core=None, view=None, cards=None) -> in
         return action
     numbers = line.replace(",", " ").split()
     if numbers and all(re.fullmatch(r"-?\d+", w) for w in numbers):
-        if len(numbers) == 1 and len(numbers[0]) > 6:     # (not read: a number of any length)
-            raise ValueError(f"there is no entry {number_shown(numbers[0])} in the list: they are numbered 1 to "
-                             f"{len(actions)}")
+        none, several = NUMBERED[noun]
         if len(numbers) == 1:
-            k = int(numbers[0])
-            if 1 <= k <= len(actions):
+            # (a number of more digits than a menu has is not read: any length is typed)
+            k = int(numbers[0]) if len(numbers[0]) <= 6 else None
+            if k is not None and 1 <= k <= len(actions):
                 return actions[k - 1]
-            raise ValueError(f"there is no entry {k} in the list: they are numbered 1 to {len(actions)}")
+            raise ValueError(none.format(k=number_shown(numbers[0]), n=len(actions)))
         if view is not None and core is not None and not core.is_chance() and all(len(w) <= 6 for w in numbers):
             action = view.typed_move(core, [int(w) for w in numbers], core.legal_actions())
             if action is not None:
                 return action
-        raise ValueError(f"{line[:60]!r}: type one number from the list (1-{len(actions)}), or the words")
+        raise ValueError(several.format(line=line[:60], n=len(actions), more=more))
     said = _norm(line)
     texts = {a: _norm(t) for a, t in options.items()}
     for test in (lambda t: t == said, lambda t: t.startswith(said),

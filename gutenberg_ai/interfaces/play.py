@@ -42,7 +42,7 @@ from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import plain_text
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.choices import RECORD_FILES, UsageError, check_output, position_files
-from gutenberg_ai.interfaces.entries import find_entry, number_shown
+from gutenberg_ai.interfaces.entries import find_entry
 from gutenberg_ai.search.bots import HINT_TOP, budget_options, make_bot
 from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
@@ -440,24 +440,11 @@ class Session:
         core = core_of(self.state)
         numbers = line.replace(",", " ").split()
         more = self.view.typed_move_help(core, legal)
-        # Numbers, negative ones too (a row above a Printing Press tableau is 0 or below).
+        # Numbers, negative ones too (a row above a Printing Press tableau is 0 or below):
+        # a move of the menu, or what the game's view reads (a plan, a place).
         if all(re.fullmatch(r"-?\d+", w) for w in numbers):
-            if len(numbers) == 1 and len(numbers[0]) > 6:     # (not read: a number of any length)
-                raise ValueError(f"there is no move {number_shown(numbers[0])}: the moves are numbered 1 to "
-                                 f"{len(legal)}")
-            if len(numbers) == 1:
-                k = int(numbers[0])
-                if 1 <= k <= len(legal):
-                    self.console.print(Text(f"you: {texts[k - 1]}", style="cyan"))
-                    return legal[k - 1]
-                raise ValueError(f"there is no move {k}: the moves are numbered 1 to {len(legal)}")
-            # Several numbers: what the game lets a person type (a plan, a place).
-            action = self.view.typed_move(core, [int(w) for w in numbers], legal) \
-                if all(len(w) <= 6 for w in numbers) else None
-            if action is not None:
-                self.console.print(Text(f"you: {texts[legal.index(action)]}", style="cyan"))
-                return action
-            raise ValueError(f"type one move number (1-{len(legal)}){more}")
+            return self._entered(find_entry(line, dict(zip(legal, texts)), core, self.view, noun="move", more=more),
+                                 legal, texts)
         if command == "help":
             self._help(rest)
         elif command == "hint":
@@ -485,12 +472,15 @@ class Session:
         """The move `line` names by its words (the whole text, its start, or words it
         contains), `#ID`, or a card by what it shows, as the table reads an entry."""
         try:
-            action = find_entry(line, dict(zip(legal, texts)), cards=self.cards)
+            action = find_entry(line, dict(zip(legal, texts)), cards=self.cards, noun="move")
         except ValueError as e:
             if " fits " in str(e):       # several moves fit: say which
                 raise
             raise ValueError(f"{line.strip()!r} is not a move or a command: type a move number "
                              f"(1-{len(legal)}){more}, the move's words, or help") from None
+        return self._entered(action, legal, texts)
+
+    def _entered(self, action, legal, texts):
         self.console.print(Text(f"you: {texts[legal.index(action)]}", style="cyan"))
         return action
 
