@@ -1,6 +1,6 @@
 """The README's and the docs' snippets work as written.
 
-Every ```python block runs as it stands, in a fresh namespace, from a folder of its own
+Every ```python block runs as it stands, as a script in a new Python, from a folder of its own
 in which the package's folder is in view (the snippets name the shipped files by their
 paths in the repository, and what they write lands in that folder). Every command of a
 ```sh block runs the same way (`gutenberg-ai ...` as `python -m gutenberg_ai ...`) and
@@ -93,9 +93,16 @@ def test_the_pages_have_snippets():
 
 
 @pytest.mark.parametrize("page,number,text", PYTHON, ids=[f"{p}#{k}" for p, k, _ in PYTHON])
-def test_a_python_snippet_runs_as_written(page, number, text, folder, capsys):
-    exec(compile(text, f"{page} (python block {number})", "exec"), {"__name__": "__main__"})
-    capsys.readouterr()
+def test_a_python_snippet_runs_as_written(page, number, text, folder):
+    """As a reader runs it: a script of its own in a new Python, so a block that leaves
+    out an import it needs (gutenberg_ai, which registers the games with OpenSpiel)
+    fails here too."""
+    script = folder / f"block_{number}.py"
+    script.write_text(text, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, script.name], cwd=folder, env=env, capture_output=True, text=True,
+                          timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, f"{page} (python block {number})\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
 
 
 RUN = [(page, k, c) for page, k, c in SHELL if skip_reason(c) is None]
