@@ -60,6 +60,21 @@ def pack(items, width: int, sep: str = "   ") -> Text:
     return out
 
 
+def pack_tight(items: list[Text], width: int, sep: str = "   ") -> Text:
+    """Items on as few lines of `width` as first fit finds them, the longest first (their
+    order is not kept): uneven items, such as a Shop menu's 16 shops, in fewer lines than
+    pack's."""
+    lines: list[list[Text]] = []
+    for item in sorted(items, key=len, reverse=True):
+        line = next((line for line in lines
+                     if sum(map(len, line)) + len(sep) * len(line) + len(item) <= width), None)
+        if line is None:
+            lines.append([item])
+        else:
+            line.append(item)
+    return Text("\n").join(Text(sep).join(line) for line in lines)
+
+
 def rows_table(rows) -> Table:
     t = Table.grid(padding=(0, 1))
     t.add_column(style="bold cyan", no_wrap=True, width=LABEL)

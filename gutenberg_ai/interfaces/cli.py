@@ -352,7 +352,6 @@ def resume_play(args, console) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_table(args) -> int:
     """A real game followed entry by entry (gutenberg_ai.interfaces.table_terminal)."""
-    from gutenberg_ai.games.records import load_record
     from gutenberg_ai.interfaces.table import FollowedGame, resume
     from gutenberg_ai.interfaces.table_terminal import TableSession
     console = Console(highlight=False)
@@ -370,7 +369,7 @@ def cmd_table(args) -> int:
         same_game(args.game, followed.printing_game, f"the record {args.resume}")
         save = args.save or args.resume
         said = f"Resumed {args.resume}: {len(followed.entries)} entries"
-        command = load_record(args.resume).get("command")
+        command = followed.resumed_from
         if command != "table":
             # A game of `play` (or another command) goes on at a real table: say so, the
             # AI seats are people now.
@@ -752,6 +751,9 @@ def cmd_review(args) -> int:
 # ---------------------------------------------------------------------------------------
 # study
 # ---------------------------------------------------------------------------------------
+PROGRESS_EVERY = 30.0    # seconds between the plain progress lines
+
+
 class _ProgressLines:
     """A progress bar's plain form where the output is not a terminal (a log, a pipe):
     a line on stderr at the start, every PROGRESS_EVERY seconds and at the end ("suite:
@@ -782,9 +784,6 @@ class _ProgressLines:
         spent = int(now - self.start)
         print(f"{self.label}: {self.unit} {completed}/{total}, {spent // 60} min {spent % 60} s",
               file=sys.stderr, flush=True)
-
-
-PROGRESS_EVERY = 30.0    # seconds between the plain progress lines
 
 
 def _progress_bar(console, label, transient=False):

@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EntryRefused", "find_entry", "number_shown"]
+__all__ = ["EntryRefused", "NothingNamed", "find_entry", "number_shown"]
 
 
 class EntryRefused(ValueError):
     """An entry that cannot be taken; its text says why. Nothing changed."""
+
+
+class NothingNamed(ValueError):
+    """Words that name none of the entries (a caller may say what else it reads)."""
 
 
 def number_shown(digits: str) -> str:
@@ -82,7 +86,7 @@ def find_entry(line: str, options: dict, core=None, view=None, cards=None, noun:
     found = _cards_showing(line, actions, options, cards)
     if found:
         return _one_of(found, options, line)
-    raise ValueError(f"{line!r} is none of what can be entered now: type its words, or list")
+    raise NothingNamed(f"{line!r} is none of what can be entered now: type its words, or list")
 
 
 def _cards_showing(line: str, actions: list, options: dict, cards) -> list:

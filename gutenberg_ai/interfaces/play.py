@@ -42,7 +42,7 @@ from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import plain_text
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.choices import RECORD_FILES, UsageError, check_output, position_files
-from gutenberg_ai.interfaces.entries import find_entry
+from gutenberg_ai.interfaces.entries import NothingNamed, find_entry
 from gutenberg_ai.search.bots import HINT_TOP, budget_options, make_bot
 from gutenberg_ai.games.seen import OTHERS_HIDDEN, seen_hints
 from gutenberg_ai.search.hints import Hints, weighed
@@ -438,13 +438,6 @@ class Session:
     def _command(self, command, rest, line, legal, texts):
         """The move chosen by `line`; None after a command that is not a move."""
         core = core_of(self.state)
-        numbers = line.replace(",", " ").split()
-        more = self.view.typed_move_help(core, legal)
-        # Numbers, negative ones too (a row above a Printing Press tableau is 0 or below):
-        # a move of the menu, or what the game's view reads (a plan, a place).
-        if all(re.fullmatch(r"-?\d+", w) for w in numbers):
-            return self._entered(find_entry(line, dict(zip(legal, texts)), core, self.view, noun="move", more=more),
-                                 legal, texts)
         if command == "help":
             self._help(rest)
         elif command == "hint":
@@ -465,22 +458,20 @@ class Session:
         elif command in ("quit", "exit"):
             raise Quit(0, "You left the game.")
         else:
-            return self._worded_move(line, legal, texts, more)
+            return self._move_named(line, legal, texts, core)
         return None
 
-    def _worded_move(self, line, legal, texts, more):
-        """The move `line` names by its words (the whole text, its start, or words it
-        contains), `#ID`, or a card by what it shows, as the table reads an entry."""
+    def _move_named(self, line, legal, texts, core):
+        """The move `line` names as the table reads an entry (entries.find_entry): its
+        number in the menu, numbers the game's view reads (a plan, a place), its words
+        (the whole text, its start, or words it contains), `#ID`, or a card by what it
+        shows."""
+        more = self.view.typed_move_help(core, legal)
         try:
-            action = find_entry(line, dict(zip(legal, texts)), cards=self.cards, noun="move")
-        except ValueError as e:
-            if " fits " in str(e):       # several moves fit: say which
-                raise
+            action = find_entry(line, dict(zip(legal, texts)), core, self.view, self.cards, noun="move", more=more)
+        except NothingNamed:
             raise ValueError(f"{line.strip()!r} is not a move or a command: type a move number "
                              f"(1-{len(legal)}){more}, the move's words, or help") from None
-        return self._entered(action, legal, texts)
-
-    def _entered(self, action, legal, texts):
         self.console.print(Text(f"you: {texts[legal.index(action)]}", style="cyan"))
         return action
 

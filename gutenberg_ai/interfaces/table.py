@@ -124,6 +124,7 @@ class FollowedGame:
         self.position = self.printing_game.rules_module.sources_of(game).get("position")
         self.state = self.start.clone()
         self._start_hides: bool | None = None   # whether the start hides something from the person (asked once)
+        self.resumed_from: str | None = None    # the command whose record this game goes on from (resume)
         if entries:
             state, kept, dropped = self._replay([Entry(*e) for e in entries])
             if dropped:
@@ -490,5 +491,7 @@ def resume(path, seed: int = 0) -> FollowedGame:
         # tells seats apart by name.
         if s != seat and (names.count(name) > 1 or name.strip().isdigit() or name.strip().lower() == "you"):
             names[s] = f"player {s} ({name})"
-    return FollowedGame(game, seat, seed, names,
-                        [(e["player"], e["action"], not e.get("filled")) for e in entries], start)
+    followed = FollowedGame(game, seat, seed, names,
+                            [(e["player"], e["action"], not e.get("filled")) for e in entries], start)
+    followed.resumed_from = record.get("command")
+    return followed

@@ -25,10 +25,10 @@ from gutenberg_ai.common.words import counted
 INK_STYLES = {"blue": "bold blue", "silver": "bold white", "gold": "bold yellow", "red": "bold red"}
 
 
-
 def _taker(s: dict, seat: int) -> str:
     """Who took a patronage reward: the automa by name, a player by seat."""
     return "automa" if seat == s["automa_seat"] else f"player {seat}"
+
 
 def ink_text(colour: str | None) -> Text:
     if colour is None:
@@ -473,14 +473,17 @@ def move_text(core, action: int, text: str) -> str:
         if p["gear"][k] >= 0:
             return f"{text} ({_sector_text(cat, p['gear'][k], (action - A['REORIENT']) % 3)})"
     elif A["FULFIL"] <= action < A["INK"]:
-        gains = _fulfil_gains(cat, p, *divmod(action - A["FULFIL"], 5))
+        gains = _fulfil_gains(cat, p, *divmod(action - A["FULFIL"], len(_MODE)))
         if gains:
             return f"{text} ({gains})"
     return text
 
 
-# The fulfil modes (A_FULFIL + slot * 5 + mode): which parts of the order each fulfils.
-_PRINTS, _COLOUR, _DECORATION = (1, 2, 3, 4), (2, 4), (3, 4)
+# The fulfil modes (A_FULFIL + slot * 5 + mode), by the core's names: which parts of the
+# order each fulfils.
+_MODE = {name: m for m, name in enumerate(_core.FULFIL_MODE_NAMES)}
+_COLOUR = (_MODE["print+colour"], _MODE["print+both"])
+_DECORATION = (_MODE["print+decoration"], _MODE["print+both"])
 FIOL = names.CHARACTERS.index("Schweipolt Fiol")   # one refinement gains the completion reward too
 
 
@@ -489,7 +492,7 @@ def _fulfil_gains(cat, p: dict, slot: int, mode: int) -> str:
     card's guilders, each refinement part's fame, and the completion reward for both
     parts (Fiol: for one). The gears that count the orders of the turn come after."""
     from gutenberg_ai.games.gutenberg.catalogue import describe_reward
-    if mode not in _PRINTS or p["order_printing"][slot] < 0:
+    if mode == _MODE["skip"] or p["order_printing"][slot] < 0:
         return ""
     gains = [f"+{cat.printing[p['order_printing'][slot]].guilders} guilders"]
     r = p["order_refinement"][slot]
@@ -499,7 +502,7 @@ def _fulfil_gains(cat, p: dict, slot: int, mode: int) -> str:
     fame = (card.colour_fame if mode in _COLOUR else 0) + (card.decoration_fame if mode in _DECORATION else 0)
     if fame:
         gains.append(f"+{fame} fame")
-    if mode == 4 or (mode in (2, 3) and p["character"] == FIOL):
+    if mode == _MODE["print+both"] or (mode in _COLOUR + _DECORATION and p["character"] == FIOL):
         gains.append(f"the completion reward: {describe_reward(card.reward)}")
     return ", ".join(gains)
 

@@ -23,7 +23,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gutenberg_ai.common.draw import LABEL, pack, rows_table, seat_label
+from gutenberg_ai.common.draw import LABEL, pack, pack_tight, rows_table, seat_label
 from gutenberg_ai.common.words import counted
 
 from . import _core, describe, names
@@ -261,7 +261,7 @@ def move_text(core, action: int, text: str) -> str:
 def _shop_of(core, cell: int) -> int:
     """The shop (its index in the catalogue) on a cell of this game's city board."""
     side = _core.SIZES["grid_side"]
-    return core.rules.catalogue.city_board(core.to_dict()["num_players"])[cell // side][cell % side] - 1
+    return core.rules.catalogue.city_board(core.num_players)[cell // side][cell % side] - 1
 
 
 def _room_action(core, cell: int, room: int) -> str:
@@ -342,7 +342,7 @@ def menu(core, seat: int, legal, texts, width: int) -> Text | None:
             if costs[t][cell]:
                 item.append(f" -{costs[t][cell]}", style="yellow")
         items.append(item)
-    out.append_text(_fill(items, width, "; ")).append("\n")
+    out.append_text(pack_tight(items, width, "; ")).append("\n")
     others = [Text(f"{i + 1:>2}) ", style="bold green").append(texts[i]) for i, m in moves if m is None]
     if others:
         out.append_text(pack(others, width)).append("\n")
@@ -350,20 +350,6 @@ def menu(core, seat: int, legal, texts, width: int) -> Text | None:
     out.append(f"Type a number, or TRADESMAN ROW COLUMN ROOM (e.g. {t + 1} {cell // side + 1} "
                f"{cell % side + 1} {room + 1}).", style="dim")
     return out
-
-
-def _fill(items: list[Text], width: int, sep: str) -> Text:
-    """Items on as few lines of `width` as first fit finds them, the longest first: a
-    Shop menu of 16 shops of uneven length fits a 100x40 screen."""
-    lines: list[list[Text]] = []
-    for item in sorted(items, key=len, reverse=True):
-        line = next((line for line in lines
-                     if sum(map(len, line)) + len(sep) * len(line) + len(item) <= width), None)
-        if line is None:
-            lines.append([item])
-        else:
-            line.append(item)
-    return Text("\n").join(Text(sep).join(line) for line in lines)
 
 
 def typed_move(core, numbers: list, legal):

@@ -863,10 +863,10 @@ function showFollowed(view) {
     colours: info.player_colours });
   // The person's own plan as five numbers, as in Play (the table reads them as its
   // view's typed move); the list below has every plan too.
+  const plan = view.status === "own" ? view.board.entry : null;
   $("follow-numbers").replaceChildren();
-  if (view.status === "own" && view.board.entry) {
-    $("follow-numbers").appendChild(numbersForm(view.board.entry, "follow-plan",
-      (numbers) => followEntry({ text: numbers.join(" ") })));
+  if (plan) {
+    $("follow-numbers").appendChild(numbersForm(plan, "follow-plan", (numbers) => followEntry({ text: numbers.join(" ") })));
   }
   const list = $("follow-options");
   list.replaceChildren();
@@ -883,7 +883,7 @@ function showFollowed(view) {
     const li = document.createElement("li");
     li.className = "help";
     li.textContent = `${view.options.length - MOVES_SHOWN} more: type their words` +
-      (view.status === "own" && view.board.entry ? `, or enter the ${view.board.entry.what} above` : "");
+      (plan ? `, or enter the ${plan.what} above` : "");
     list.appendChild(li);
   }
   scores(view, $("follow-scores"), "follow-score-sheet");
