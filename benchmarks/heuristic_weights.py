@@ -7,10 +7,11 @@ weights (`_core.HEURISTIC_WEIGHTS`, ext/lead_letter_printers/heuristic.pxi).
         --b '{"MARK_PER_ROUND": 0.05, "RESOURCE_PER_ROUND": 0.05}' \\
         --games 200 --iterations 400 --seed 23 --out DIR
 
-A weight not named is the build's. The weights are the process's, so each bot sets its
-own before each of its moves, and the games run in this process, one at a time (jobs 1).
-With --iterations both sides search alike whatever the load (a weight costs nothing to
-change), so two such runs may share the machine.
+A weight not named is the build's. Each bot is the search with its own weights (the bot
+option `weights`, set for its searches only: gutenberg_ai.games.evaluation_weights); the
+games run in this process, one at a time (jobs 1). With --iterations both sides search
+alike whatever the load (a weight costs nothing to change), so two such runs may share the
+machine.
 """
 from __future__ import annotations
 
@@ -29,21 +30,9 @@ from gutenberg_ai.tools import arena  # noqa: E402
 GAMES_WITH_WEIGHTS = ("lead-letter-printers",)
 
 
-class WeightedSearch(SearchBot):
-    """smmcts with the evaluation's weights set to its own before each search."""
-
-    def __init__(self, game, player, seed, budget, weights=None, **options):
-        super().__init__(game, player, "smmcts", seed=seed, label="smmcts", **budget, **options)
-        self.weights = {**self.core.heuristic_weights(), **(weights or {})}
-        self.core.set_heuristic_weights(self.weights)     # checked now, before any game
-
-    def step(self, state):
-        self.core.set_heuristic_weights(self.weights)
-        return super().step(state)
-
-
 def weighted_search(game, player, seed, budget, weights=None, **options):
-    return WeightedSearch(game, player, seed, budget, weights, **options)
+    """smmcts with the evaluation's weights `weights` over the build's."""
+    return SearchBot(game, player, "smmcts", seed=seed, label="smmcts", weights=weights or {}, **budget, **options)
 
 
 def main(argv=None):

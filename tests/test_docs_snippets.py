@@ -67,7 +67,7 @@ def commands(text: str) -> list[str]:
     for line in text.replace("\\\n", " ").splitlines():
         line = line.strip()
         if line and not line.startswith("#"):
-            out.append(" ".join(shlex.split(line, comments=True)))
+            out.append(shlex.join(shlex.split(line, comments=True)))
     return out
 
 

@@ -171,3 +171,59 @@ def test_the_rollouts_play_a_solitary_turn_by_search_with_turn_nodes():
     searched = core.search(s, "smmcts", iterations=200, seed=1, turn_nodes=16384)
     assert max(m["win"][0] for m in plain["moves"]) < 0.05
     assert max(m["win"][0] for m in searched["moves"]) > 0.5
+
+
+class _Watched:
+    """A core module whose heuristic_move and search note the weights in force."""
+
+    def __init__(self, core):
+        self.core, self.seen = core, []
+
+    def __getattr__(self, name):
+        return getattr(self.core, name)
+
+    def heuristic_move(self, *args):
+        self.seen.append(self.core.heuristic_weights()["OPEN_SLOT"])
+        return self.core.heuristic_move(*args)
+
+    def search(self, *args, **kwargs):
+        self.seen.append(self.core.heuristic_weights()["OPEN_SLOT"])
+        return self.core.search(*args, **kwargs)
+
+
+@pytest.mark.parametrize("bot_name", ["heuristic", "smmcts"])
+def test_a_bot_with_its_own_weights_searches_with_them_and_leaves_the_process_s(weights, bot_name):
+    # The weights are the process's: a bot given `weights` sets them for its own moves only,
+    # so that another bot in the same process (an arena, a tuning study) keeps the others.
+    from gutenberg_ai.search.bots import make_bot
+    game = games.get("lead-letter-printers").load(players=2)
+    budget = {"iterations": 20} if bot_name == "smmcts" else {}
+    own = make_bot(bot_name, game, 0, seed=1, weights={"OPEN_SLOT": 7.5}, **budget)
+    other = make_bot(bot_name, game, 1, seed=1, **budget)
+    own.core = _Watched(own.core)
+    other.core = _Watched(other.core)
+    state = game.new_initial_state()
+    while len(own.core.seen) < 2 or len(other.core.seen) < 2:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        bot = own if state.current_player() == 0 else other
+        state.apply_action(bot.step(state))
+    assert set(own.core.seen) == {7.5}
+    assert set(other.core.seen) == {0.6} == {weights.heuristic_weights()["OPEN_SLOT"]}
+    with pytest.raises(ValueError, match=r"weights: .*'NO_SUCH' is not a weight"):
+        make_bot(bot_name, game, 0, weights={"NO_SUCH": 1.0}, **budget)
+    assert weights.heuristic_weights()["OPEN_SLOT"] == 0.6
+
+
+def test_weights_are_refused_in_a_game_whose_evaluation_names_none():
+    from gutenberg_ai.search.bots import make_bot
+    from gutenberg_ai.search.hints import hint
+    game = games.get("gutenberg").load(players=2)
+    with pytest.raises(ValueError, match="this game's evaluation has no named weights"):
+        make_bot("smmcts", game, 0, iterations=10, weights={"OPEN_SLOT": 1.0})
+    with pytest.raises(ValueError, match="this game's evaluation has no named weights"):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        hint(state, iterations=10, weights={"OPEN_SLOT": 1.0})

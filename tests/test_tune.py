@@ -95,3 +95,31 @@ def test_the_learned_bot_tunes_its_mixing_by_default():
     space = tune.space_of(tune.TuneSettings(bot="learned"))
     assert {"model_value", "model_priors", "uct_c"} <= set(space)
     assert "model_value" not in tune.space_of(tune.TuneSettings(bot="smmcts"))
+
+
+def test_lead_letter_printers_evaluation_weights_are_searched_as_the_bots_own(tmp_path):
+    # A space's weights.NAME is one of the game's named evaluation weights: the trial's bot
+    # gets it in its `weights` option (beside any fixed there), and nothing else does.
+    assert tune.bot_options({"weights": {"OPEN_SLOT": 1.0}, "cutoff": 20},
+                            {"weights.PER_ROUND_TECH": 0.5, "uct_c": 2.0}) == \
+        {"weights": {"OPEN_SLOT": 1.0, "PER_ROUND_TECH": 0.5}, "cutoff": 20, "uct_c": 2.0}
+    s = dict(TINY, game="lead-letter-printers", reference="smmcts@4", rounds=1,
+             space={"weights.PER_ROUND_TECH": [0.1, 0.8]})
+    report = tune.run_tune(tune.TuneSettings(**s), str(tmp_path / "ok"))
+    assert all(0.1 <= t["options"]["weights.PER_ROUND_TECH"] <= 0.8 for t in report["trials"])
+    records = list((tmp_path / "ok" / "trials").rglob("*.json"))
+    assert any('"PER_ROUND_TECH"' in r.read_text() for r in records)
+
+
+@pytest.mark.parametrize("game, space, options, named", [
+    ("lead-letter-printers", {"weights.NO_SUCH": [0.1, 1.0]}, {}, "space.weights.NO_SUCH: not a search option"),
+    ("lead-letter-printers", {"weights.OPEN_SLOT": [0.1, 200.0]}, {}, "space.weights.OPEN_SLOT: 200.0: .*within"),
+    ("lead-letter-printers", {"weights.OPEN_SLOT": [0.1, 1.0]}, {"weights": {"OPEN_SLOT": 0.5}},
+     "space.weights.OPEN_SLOT: also a fixed option"),
+    ("gutenberg", {"weights.OPEN_SLOT": [0.1, 1.0]}, {}, "space.weights.OPEN_SLOT: not a search option"),
+])
+def test_a_weight_that_is_not_one_is_refused_by_name(tmp_path, game, space, options, named):
+    s = dict(TINY, game=game, reference="smmcts@4", space=space, options=options)
+    with pytest.raises(tune.TuneError, match=named):
+        tune.run_tune(tune.TuneSettings(**s), str(tmp_path / "out"))
+    assert not (tmp_path / "out").exists()

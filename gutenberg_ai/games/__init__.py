@@ -29,6 +29,7 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from types import ModuleType
@@ -234,3 +235,41 @@ def core_of(state: pyspiel.State | Any) -> Any:
     changes the state). Of a native state: a copy of its struct (see the game module's
     core_of and docs/native.md)."""
     return of(state).rules_module.core_of(state)
+
+
+def check_evaluation_weights(core_module: ModuleType, weights: Any, where: str = "weights") -> dict:
+    """`weights` as a search takes them: {name: number} of the game's named evaluation
+    weights (the core's HEURISTIC_WEIGHTS; Lead Letter Printers has them), checked all at
+    once without changing the process's (ValueError naming each bad one, or a game whose
+    evaluation names none)."""
+    names = getattr(core_module, "HEURISTIC_WEIGHTS", None)
+    if names is None:
+        raise ValueError(f"{where}: this game's evaluation has no named weights "
+                         "(Lead Letter Printers' has: HEURISTIC_WEIGHTS)")
+    if not isinstance(weights, dict):
+        raise ValueError(f"{where}: an object of weight -> number (known: {', '.join(names)})")
+    before = core_module.heuristic_weights()
+    try:
+        core_module.set_heuristic_weights(weights)   # all or nothing: a bad one sets none
+    except ValueError as e:
+        raise ValueError(f"{where}: {e}") from None
+    finally:
+        core_module.set_heuristic_weights(before)
+    return dict(weights)
+
+
+@contextmanager
+def evaluation_weights(core_module: ModuleType, weights: dict | None) -> Iterator[None]:
+    """The game's evaluation with `weights` (checked: check_evaluation_weights) over
+    the process's for the time of the `with` (a search): the weights are the process's,
+    so a bot that brings its own sets them for its search only, and another bot in the
+    process searches with the ones it found. Nothing is changed for None or {}."""
+    if not weights:
+        yield
+        return
+    before = core_module.heuristic_weights()
+    core_module.set_heuristic_weights(weights)
+    try:
+        yield
+    finally:
+        core_module.set_heuristic_weights(before)

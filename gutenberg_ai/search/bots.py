@@ -11,7 +11,7 @@ gutenberg_ai.games: it calls the compiled core of the game it is given.
 Bots (`make_bot(name, game, player, seed=0, **options)`):
 
     random            uniformly random legal moves
-    heuristic         the game's compiled heuristic player; option epsilon
+    heuristic         the game's compiled heuristic player; options epsilon, weights
     ismcts            native single-observer ISMCTS (ext/engine/search.pxi, docs/search.md)
     learned           ismcts with the game's learned evaluation and priors (the weights it
                       ships, trained on self-play: docs/learning.md) and LEARNED_OPTIONS;
@@ -44,7 +44,9 @@ gets DEFAULT_REFERENCE ("margin" returns, uct_c 10).
 Search budgets per move: `seconds=` or `iterations=` (default: 1 second). The native bots
 also take `threads=` and every search option of the core's SEARCH_OPTIONS
 (rollout, cutoff, uct_c, selection, gamma, plan_candidates, ...); their `returns`
-defaults to the game's. OpenSpiel's Python bots have no time budget of their own: here
+defaults to the game's. In a game whose evaluation names its weights (Lead Letter
+Printers: the core's HEURISTIC_WEIGHTS), `weights={name: number}` searches with those
+over the process's (set for the bot's searches only: games.evaluation_weights). OpenSpiel's Python bots have no time budget of their own: here
 they run simulations until the seconds are spent (a wrapper around their search loop);
 the C++ ISMCTSBot has one (max_wall_clock_time).
 
@@ -315,15 +317,19 @@ class HeuristicBot(_PrintingBot):
 
     name = "heuristic"
 
-    def __init__(self, game: pyspiel.Game, player: int, seed: int = 0, epsilon: float = 0.0) -> None:
+    def __init__(self, game: pyspiel.Game, player: int, seed: int = 0, epsilon: float = 0.0,
+                 weights: dict | None = None) -> None:
         super().__init__(game, player, seed)
         if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
             raise ValueError(f"heuristic: epsilon: {epsilon!r} is not a number in [0, 1]")
         self.epsilon = float(epsilon)
+        self.weights = None if weights is None else \
+            games.check_evaluation_weights(self.core, weights, "heuristic: weights")
 
     def step(self, state: pyspiel.State) -> int:
         _check_decision(state, self.player)
-        return self.core.heuristic_move(core_of(state), _move_seed(self.seed, state), self.epsilon)
+        with games.evaluation_weights(self.core, self.weights):
+            return self.core.heuristic_move(core_of(state), _move_seed(self.seed, state), self.epsilon)
 
 
 class SearchBot(_PrintingBot):
@@ -337,6 +343,10 @@ class SearchBot(_PrintingBot):
         self.algorithm = algorithm
         self.iterations, self.seconds = _budget(options, self.name)
         self.threads = limits.check_threads(threads, f"{self.name}: threads")
+        # The evaluation's own weights (a game that names them): set for each search only.
+        weights = options.pop("weights", None)
+        self.weights = None if weights is None else \
+            games.check_evaluation_weights(self.core, weights, f"{self.name}: weights")
         options.setdefault("returns", returns_mode_of(game))
         try:
             self.core.search_config(**options)
@@ -363,10 +373,11 @@ class SearchBot(_PrintingBot):
         # The lines and batches a hint asks for: the move's root statistics are then the
         # hint's at this seed and budget (the batches split the same iterations, so the
         # move is the same as without them).
-        self.last = self.core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
-                                 seed=_move_seed(self.seed, state), threads=self.threads,
-                                 progress=self.progress, lines=HINT_TOP, line_length=HINT_LINE_LENGTH,
-                                 batches=self.core.BATCHES, **self.options)
+        with games.evaluation_weights(self.core, self.weights):
+            self.last = self.core.search(core, self.algorithm, iterations=self.iterations, seconds=self.seconds,
+                                     seed=_move_seed(self.seed, state), threads=self.threads,
+                                     progress=self.progress, lines=HINT_TOP, line_length=HINT_LINE_LENGTH,
+                                     batches=self.core.BATCHES, **self.options)
         self.searched = core.clone()
         return self.last["chosen"]
 
@@ -686,7 +697,7 @@ def make_bot(name: str | pyspiel.Bot | Callable[..., pyspiel.Bot], game: pyspiel
         _no_options(options, name)
         return RandomBot(game, player, seed)
     if name == "heuristic":
-        _no_options(options, name, ("epsilon",))
+        _no_options(options, name, ("epsilon", "weights"))
         return HeuristicBot(game, player, seed, **options)
     if name in ("ismcts", "smmcts"):
         return SearchBot(game, player, name, seed, **options)

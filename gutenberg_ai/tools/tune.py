@@ -17,7 +17,9 @@ asked again with its options, and the games it had finished are found), and rais
 The space: option -> [low, high] (a number between; whole numbers if both are whole;
 "log" as a third entry samples on a log scale) or a list of choices ({"choices": [...]}),
 checked against the bot's search options (SEARCH_OPTIONS of its game's core) before any
-game. The default space (DEFAULT_SPACE) is the exploration constant, the cut-off and the
+game. In a game whose evaluation names its weights (Lead Letter Printers: the core's
+HEURISTIC_WEIGHTS), `weights.NAME` searches that weight too: the trial's bot searches
+with it over the process's (the bot option `weights`), the reference with the build's. The default space (DEFAULT_SPACE) is the exploration constant, the cut-off and the
 two temperatures; the learned bot, or a bot given a model, adds its mixing (model_value,
 model_priors), less the options `options` fixes. An option both in a given space and
 fixed is refused.
@@ -58,6 +60,7 @@ MODEL_SPACE = {"model_value": {"choices": [True, False]}, "model_priors": {"choi
 # The bots whose options are the core's search options (SEARCH_OPTIONS).
 TUNABLE_BOTS = ("ismcts", "smmcts", "learned")
 INSTALL = "tuning needs Optuna: pip install -e '.[tune]'"
+WEIGHT = "weights."       # a space's name for one of the evaluation's weights: weights.NAME
 
 
 class TuneError(ValueError):
@@ -147,7 +150,17 @@ def arena_settings(s: TuneSettings, options: dict, games: int, seed: int) -> are
             raise TuneError(str(e)) from None
     return arena.ArenaSettings(bots=[s.bot, s.reference], game=s.game, players=s.players, games=games,
                                seconds=s.seconds, iterations=s.iterations, rounds=rounds, seed=seed,
-                               options={s.bot: {**s.options, **options}} if (s.options or options) else {})
+                               options={s.bot: bot_options(s.options, options)} if (s.options or options) else {})
+
+
+def bot_options(fixed: dict, searched: dict) -> dict:
+    """The tuned bot's options: the fixed ones, and a trial's, whose `weights.NAME` go into
+    the bot's `weights` beside any fixed there."""
+    out = {**fixed, **{k: v for k, v in searched.items() if not k.startswith(WEIGHT)}}
+    weights = {k[len(WEIGHT):]: v for k, v in searched.items() if k.startswith(WEIGHT)}
+    if weights:
+        out["weights"] = {**(fixed.get("weights") or {}), **weights}
+    return out
 
 
 def validate_settings(s: TuneSettings) -> dict:
@@ -168,8 +181,10 @@ def validate_settings(s: TuneSettings) -> dict:
     except ValueError as e:
         raise TuneError(str(e)) from None
     space = check_space(space_of(s), search_options(s))
+    given = s.options.get("weights")
+    fixed_weights: dict = given if isinstance(given, dict) else {}
     bad = [f"space.{name}: also a fixed option (options.{name}); an option is searched or fixed, not both"
-           for name in space if name in s.options]
+           for name in space if name in s.options or (name.startswith(WEIGHT) and name[len(WEIGHT):] in fixed_weights)]
     for name, spec in space.items():     # each option's ends (or choices) as the bot takes them
         for value in (spec[1] if spec[0] == "choice" else spec[1:3]):
             try:
@@ -182,12 +197,15 @@ def validate_settings(s: TuneSettings) -> dict:
 
 
 def search_options(s: TuneSettings) -> dict:
-    """The tuned bot's search options with their defaults (its game core's SEARCH_OPTIONS)."""
+    """The tuned bot's search options with their defaults (its game core's SEARCH_OPTIONS),
+    and the evaluation's named weights as `weights.NAME` where the game has them."""
     from gutenberg_ai import games
     if s.bot not in TUNABLE_BOTS:
         raise TuneError(f"bot: {s.bot!r} has no search options to tune (the searches that have: "
                         f"{', '.join(TUNABLE_BOTS)})")
-    return dict(games.get(s.game).core.SEARCH_OPTIONS)
+    core = games.get(s.game).core
+    weights = core.heuristic_weights() if hasattr(core, "HEURISTIC_WEIGHTS") else {}
+    return {**core.SEARCH_OPTIONS, **{WEIGHT + name: value for name, value in weights.items()}}
 
 
 def suggest(trial, space: dict) -> dict:
