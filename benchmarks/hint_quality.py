@@ -1,5 +1,6 @@
 """Quality per second: a hint's first move at each position of a game's suite, scored
-against the suite's references (agreement with the best move, win chance lost a decision).
+against the suite's references (agreement with the best move, and with any move the
+references cannot tell from it; win chance lost a decision).
 
     python benchmarks/hint_quality.py --game printing-press --version 4 --seconds 2 --threads 1
     python benchmarks/hint_quality.py --game gutenberg --iterations 4000 --seeds 0,1,2
@@ -95,7 +96,8 @@ def main(argv=None):
         values = [r[key] for r in results if r.get(key) is not None]
         return round(sum(values) / len(values), 4) if values else None
     print(json.dumps({"game": args.game, "seeds": seeds, **budget, "threads": args.threads,
-                      "agreement": mean("agreement"), "mean_lost": mean("mean_lost"),
+                      "agreement": mean("agreement"), "agreement_among_best": mean("agreement_among_best"),
+                      "mean_lost": mean("mean_lost"),
                       "mean_score_lost": mean("mean_score_lost")}))
 
 

@@ -117,6 +117,38 @@ def test_scoring_agrees_with_the_reference():
     assert worse["overall"]["mean_lost"] > 0
 
 
+def _move(action, value, half, share=0.3):
+    return {"action": action, "text": str(action), "share": share, "value": value,
+            "interval": [value - half, value + half]}
+
+
+def test_the_best_moves_are_those_no_reference_tells_from_its_best():
+    # Level by the hints' rule: a difference within sqrt(h1^2 + h2^2) of the half-widths,
+    # or a value above the best's (the most searched move need not have the highest).
+    pos = {"references": [
+        {"best": 1, "moves": [_move(1, 0.50, 0.01), _move(2, 0.51, 0.01), _move(3, 0.49, 0.01),
+                              _move(4, 0.40, 0.01), _move(5, 0.485, 0.012)]},
+        {"best": 1, "moves": [_move(1, 0.50, 0.01), _move(2, 0.50, 0.01), _move(3, 0.47, 0.01),
+                              _move(4, 0.40, 0.01)]}]}
+    # 2: above or equal in both; 3: level in the first (0.01 <= 0.0141), behind in the
+    # second (0.03); 4: behind in both; 5: not measured by the second.
+    assert suite.best_moves(pos) == [1, 2]
+    one = {"references": [pos["references"][0]]}
+    assert suite.best_moves(one) == [1, 2, 3, 5]     # 5: 0.015 <= sqrt(0.01^2 + 0.012^2)
+    old = {"reference": {"best": 1, "moves": [{"action": 1, "share": 0.5, "value": 0.5},
+                                               {"action": 2, "share": 0.5, "value": 0.5}]}}
+    assert suite.best_moves(old) == [1]                # no intervals (versions 1-3): the best alone
+
+
+def test_agreement_among_the_best_counts_a_level_move_and_only_on_judged_rows():
+    rows = [{"agree": True, "among_best": True, "lost": 0.0, "scored": "agreement and win chance lost"},
+            {"agree": False, "among_best": True, "lost": 0.0, "scored": "agreement and win chance lost"},
+            {"agree": False, "among_best": False, "lost": 0.1, "scored": "agreement and win chance lost"},
+            {"agree": False, "among_best": True, "lost": 0.0, "scored": "win chance lost only"}]
+    out = suite.aggregate(rows, "win")
+    assert out["agreement"] == pytest.approx(1 / 3) and out["agreement_among_best"] == pytest.approx(2 / 3)
+
+
 def test_the_suite_command_scores_a_bot():
     """An older version by --version (Gutenberg's v1: 20 positions, one reference each)."""
     out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "suite", "--game", "gutenberg", "--version", "1",
@@ -128,6 +160,7 @@ def test_the_suite_command_scores_a_bot():
     assert set(result["kinds"]) >= KINDS["gutenberg"]
     assert all(r["lost"] >= 0 for r in result["positions"])
     assert all(r["lost"] == 0 for r in result["positions"] if r["agree"])
+    assert all(r["among_best"] == r["agree"] for r in result["positions"])    # version 1: no intervals
 
 
 # -- version 4: strong suites made in a work folder -----------------------------------------

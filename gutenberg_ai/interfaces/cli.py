@@ -896,13 +896,14 @@ def cmd_suite(args) -> int:
     mixed = "players" in result    # a suite of several player counts: a row each, solo in points
     t = Table(title=f"{args.bot} ({budget_words(budget) if budget else 'no budget'} a move, seed {args.seed}) on "
                     f"the {g.title} suite v{result['suite_version']}", title_justify="left")
-    columns = ["kind", "positions", "agreement", f"mean {'score' if solo else 'win chance'} lost"]
+    columns = ["kind", "positions", "agreement", "among the best", f"mean {'score' if solo else 'win chance'} lost"]
     for column in columns + (["solo: mean score lost"] if mixed else []):
         t.add_column(column, justify="left" if column == "kind" else "right")
 
     def cells(row):
-        said = [str(row["positions"]), "-" if row["agreement"] is None else f"{row['agreement']:.0%}",
-                "-" if row["mean_lost"] is None else fmt(row["mean_lost"])]
+        said = [str(row["positions"])] + ["-" if row[k] is None else f"{row[k]:.0%}"
+                                          for k in ("agreement", "agreement_among_best")] + \
+            ["-" if row["mean_lost"] is None else fmt(row["mean_lost"])]
         return said + ([f"{row['mean_score_lost']:.2f}" if "mean_score_lost" in row else "-"] if mixed else [])
     for kind, row in result["kinds"].items():
         t.add_row(kind, *cells(row))
@@ -911,7 +912,8 @@ def cmd_suite(args) -> int:
     t.add_row("all", *cells(result["overall"]), style="bold")
     console.print(t)
     console.print(Text("Agreement: the share of positions where the bot played the reference's move (a long "
-                       "search). Lost: the reference's value of its best move less that of the bot's."
+                       "search); among the best: a move the reference cannot tell from its best (their values "
+                       "level). Lost: the reference's value of its best move less that of the bot's."
                        + (f" {result['note']}." if "note" in result else ""), style="dim"))
     return 0
 

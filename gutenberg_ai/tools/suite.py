@@ -19,7 +19,9 @@ search, its budget and seed given) of the position: its best move and the value
 (chance to win; solo, expected score) of each move it measured.
 
 Scoring a bot (`score_bot`): at each position the bot moves once (seeded). *Agreement*
-is the share of positions where it plays the reference's best move; *win chance lost*
+is the share of positions where it plays the reference's best move, *agreement among the
+best* the share where it plays a move the references cannot tell from the best
+(`best_moves`: their values level by the hints' rule); *win chance lost*
 is, as in a game review, the reference value of the best move less that of the bot's
 move: from the reference's statistics when the reference gave that move at least
 MIN_SHARE of its search, else measured now by a search of the same budget (in a strong
@@ -325,6 +327,28 @@ def best_move(pos: dict) -> int:
     return max((ref["best"] for ref in references_of(pos)), key=lambda a: (values[a], -a))
 
 
+def best_moves(pos: dict) -> list[int]:
+    """The best move (best_move) and every move the references cannot tell from their
+    best: measured by each of them, with a value within the 95% test of a difference of
+    its best's, or above it (the hints' rule for level moves, hints.level_with). Where
+    two moves are worth the same to the references (a character's two sides a ten-
+    thousandth of win chance apart, an endgame decided whatever is played), which of them
+    the references searched most is chance; a bot that plays either is among the best.
+    A reference without intervals (versions 1-3) gives the best move alone."""
+    from gutenberg_ai.search.hints import level_with
+    best = best_move(pos)
+    level: set[int] | None = None
+    for ref in references_of(pos):
+        measured = {m["action"]: m for m in ref["moves"]}
+        top = measured.get(ref["best"])
+        if top is None or not top.get("interval"):
+            return [best]
+        here = {a for a, m in measured.items()
+                if m.get("interval") and level_with(top["value"], tuple(top["interval"]), m["value"], tuple(m["interval"]))}
+        level = here if level is None else level & here
+    return [best] + sorted((level or set()) - {best})
+
+
 def replayed(game, actions: list, what: str):
     """The state `actions` reach from the start of `game`, each checked legal first
     (ValueError naming `what` otherwise)."""
@@ -376,7 +400,8 @@ def score_position(bot_name, key: str, version: int | None, k: int, seed: int, b
         value, method = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p], "searched alone"
     row = {"id": pos["id"], "kind": pos["kind"], "action": action,
            "text": state.action_to_string(p, action), "best": best,
-           "agree": action == best, "lost": max(0.0, values[best] - value), "method": method}
+           "agree": action == best, "among_best": action in best_moves(pos),
+           "lost": max(0.0, values[best] - value), "method": method}
     if strong:
         row.update(players=pos["players"], measure=pos["measure"],
                    scored="agreement and win chance lost" if pos["agree"] else "win chance lost only")
@@ -459,13 +484,17 @@ def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, fa
 
 def aggregate(rows: list, measure: str) -> dict:
     """The score of some rows: agreement over the rows whose references agree (all of
-    them in versions 1-3; `agreement_over` says how many where some do not), and the mean
-    lost in `measure`, the suite's (a solo row's expected score lost: `mean_score_lost`)."""
+    them in versions 1-3; `agreement_over` says how many where some do not), with the
+    reference's best move (`agreement`) and with any move among the best (best_moves:
+    `agreement_among_best`), and the mean lost in `measure`, the suite's (a solo row's
+    expected score lost: `mean_score_lost`)."""
     judged = [r for r in rows if r.get("scored", "agreement") != "win chance lost only"]
     same = [r["lost"] for r in rows if r.get("measure", measure) == measure]
     solo = [r["lost"] for r in rows if r.get("measure", measure) != measure]
     out = {"positions": len(rows),
            "agreement": sum(r["agree"] for r in judged) / len(judged) if judged else None,
+           "agreement_among_best": (sum(r.get("among_best", r["agree"]) for r in judged) / len(judged)
+                                    if judged else None),
            "mean_lost": sum(same) / len(same) if same else None}
     if len(judged) < len(rows):
         out["agreement_over"] = len(judged)
