@@ -77,6 +77,14 @@ def test_a_tiny_arena_writes_its_tables(tmp_path):
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["settings"]["game"] == "lead-letter-printers" and summary["games"] == 2
     assert "(Lead Letter Printers)" in (tmp_path / "summary.md").read_text()
+    assert "2 players, 1 round," in (tmp_path / "summary.md").read_text()
+
+
+def test_an_arena_of_whole_games_says_so(tmp_path):
+    # rounds 0, the game's default, is the whole game (until the orders run out)
+    out = cli("arena", *GAME, "--bots", "heuristic,random", "--games", "2", "--jobs", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert "2 players, the whole game," in (tmp_path / "summary.md").read_text()
 
 
 def test_a_record_saved_as_a_player_saw_it_replays_to_what_they_saw():

@@ -905,7 +905,8 @@ def markdown(summary: dict) -> str:
     s = summary["settings"]
     from gutenberg_ai import games
     g = games.get(s.get("game", "gutenberg"))
-    rounds = f"{s['rounds']} round{'s' if s['rounds'] > 1 else ''}"
+    # Lead Letter Printers' 0: the whole game (until the orders run out)
+    rounds = f"{s['rounds']} round{'s' if s['rounds'] > 1 else ''}" if s["rounds"] else "the whole game"
     lines = [f"# Arena ({g.title}): {', '.join(s['bots'])}", "",
              f"{summary['games']} games, {s['players']} players, {rounds}, "
              f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"

@@ -19,8 +19,9 @@ The space: option -> [low, high] (a number between; whole numbers if both are wh
 checked against the bot's search options (SEARCH_OPTIONS of its game's core) before any
 game. In a game whose evaluation names its weights (Lead Letter Printers: the core's
 HEURISTIC_WEIGHTS), `weights.NAME` searches that weight too: the trial's bot searches
-with it over the process's (the bot option `weights`), the reference with the build's. The default space (DEFAULT_SPACE) is the exploration constant, the cut-off and the
-two temperatures; the learned bot, or a bot given a model, adds its mixing (model_value,
+with it over the process's (the bot option `weights`), the reference with the build's.
+The default space (DEFAULT_SPACE) is the exploration constant, the cut-off and the two
+temperatures; the learned bot, or a bot given a model, adds its mixing (model_value,
 model_priors), less the options `options` fixes. An option both in a given space and
 fixed is refused.
 
