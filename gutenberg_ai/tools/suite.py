@@ -946,12 +946,15 @@ def suite_page(data: dict, source: str) -> str:
         lines.append("One reference a position: not measured (versions 1-3).")
     else:
         agree = sum(p["agree"] for p in paired)
+        several = {p["id"] for p in paired if len(best_moves(p)) > 1}
         lines += [f"The two references chose the same best move at {agree} of {len(paired)} positions "
-                  f"({agree / len(paired):.0%}); the others are scored by win chance lost only.", "",
-                  "| kind | positions | same best move |", "| --- | --- | --- |"]
+                  f"({agree / len(paired):.0%}); the others are scored by win chance lost only. At "
+                  f"{len(several)} positions they cannot tell other moves from their best (values level "
+                  "by the hints' rule: `best_moves`); a bot that plays one of those is among the best.", "",
+                  "| kind | positions | same best move | more than one among the best |", "| --- | --- | --- | --- |"]
         for kind in kinds:
             ps = [p for p in paired if p["kind"] == kind]
-            lines.append(f"| {kind} | {len(ps)} | {sum(p['agree'] for p in ps)} |")
+            lines.append(f"| {kind} | {len(ps)} | {sum(p['agree'] for p in ps)} | {sum(p['id'] in several for p in ps)} |")
         split = [p for p in paired if not p["agree"]]
         if split:
             lines += ["", "Where they disagree:", ""]
