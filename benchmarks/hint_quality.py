@@ -59,7 +59,8 @@ def main(argv=None):
                     help=f"the moves the hint shows, its move the first (default {HINT_TOP}, as a person reads it; "
                          "1: the most searched)")
     ap.add_argument("--options", default="{}",
-                    help='search options of the hint as JSON (the core\'s SEARCH_OPTIONS), e.g. \'{"cutoff": 20}\'')
+                    help='search options of the hint as JSON (the core\'s SEARCH_OPTIONS), e.g. \'{"cutoff": 20}\'; '
+                         'Lead Letter Printers\' "weights" too')
     args = ap.parse_args(argv)
     try:
         game = games.get(args.game)
@@ -67,7 +68,10 @@ def main(argv=None):
         search_options = json.loads(args.options)
         if not isinstance(search_options, dict):
             raise ValueError("--options: a JSON object of search options")
-        game.core.search_config(**search_options)   # a bad option: its error now
+        # a bad option: its error now (`weights`, the evaluation's, checked apart)
+        game.core.search_config(**{k: v for k, v in search_options.items() if k != "weights"})
+        if "weights" in search_options:
+            games.check_evaluation_weights(game.core, search_options["weights"], "--options: weights")
         if args.seconds is None and args.iterations is None:
             args.seconds = 2.0
         limits.check_budget(args.seconds, args.iterations)
