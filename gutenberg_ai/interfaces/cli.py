@@ -1458,7 +1458,8 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move instead")
     tu.add_argument("--space", default="", metavar="JSON",
                     help='options to search, e.g. \'{"uct_c": [0.1, 4, "log"], "cutoff": [0, 100]}\' '
-                         "(default: uct_c, cutoff, prior_temperature, eval_temperature, less those --options fixes)")
+                         "(default: uct_c, cutoff, prior_temperature, eval_temperature, less those --options fixes); "
+                         'Lead Letter Printers\' evaluation weights as "weights.NAME" (docs/tuning.md)')
     tu.add_argument("--options", default="{}", metavar="JSON", help="the tuned bot's fixed options")
     tu.add_argument("--seed", type=_seed, default=0, help="seed of the deals, the bots and the sampler (default 0)")
     tu.add_argument("--jobs", type=_jobs, default=1, help="games played at once (default 1)")
