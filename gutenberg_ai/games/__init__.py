@@ -237,11 +237,13 @@ def core_of(state: pyspiel.State | Any) -> Any:
     return of(state).rules_module.core_of(state)
 
 
-def check_evaluation_weights(core_module: ModuleType, weights: Any, where: str = "weights") -> dict:
+def check_evaluation_weights(core_module: ModuleType, weights: Any, where: str = "weights") -> dict | None:
     """`weights` as a search takes them: {name: number} of the game's named evaluation
     weights (the core's HEURISTIC_WEIGHTS; Lead Letter Printers has them), checked all at
     once without changing the process's (ValueError naming each bad one, or a game whose
-    evaluation names none)."""
+    evaluation names none); None (none given) stays None."""
+    if weights is None:
+        return None
     names = getattr(core_module, "HEURISTIC_WEIGHTS", None)
     if names is None:
         raise ValueError(f"{where}: this game's evaluation has no named weights "

@@ -323,8 +323,7 @@ class HeuristicBot(_PrintingBot):
         if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
             raise ValueError(f"heuristic: epsilon: {epsilon!r} is not a number in [0, 1]")
         self.epsilon = float(epsilon)
-        self.weights = None if weights is None else \
-            games.check_evaluation_weights(self.core, weights, "heuristic: weights")
+        self.weights = games.check_evaluation_weights(self.core, weights, "heuristic: weights")
 
     def step(self, state: pyspiel.State) -> int:
         _check_decision(state, self.player)
@@ -344,9 +343,7 @@ class SearchBot(_PrintingBot):
         self.iterations, self.seconds = _budget(options, self.name)
         self.threads = limits.check_threads(threads, f"{self.name}: threads")
         # The evaluation's own weights (a game that names them): set for each search only.
-        weights = options.pop("weights", None)
-        self.weights = None if weights is None else \
-            games.check_evaluation_weights(self.core, weights, f"{self.name}: weights")
+        self.weights = games.check_evaluation_weights(self.core, options.pop("weights", None), f"{self.name}: weights")
         options.setdefault("returns", returns_mode_of(game))
         try:
             self.core.search_config(**options)

@@ -251,9 +251,7 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     if isinstance(state, pyspiel.State):
         options.setdefault("returns", returns_mode_of(state.get_game()))
     core_module = games.of(core).core
-    weights = options.pop("weights", None)
-    if weights is not None:
-        weights = games.check_evaluation_weights(core_module, weights)
+    weights = games.check_evaluation_weights(core_module, options.pop("weights", None))
     from gutenberg_ai.search.bots import native_search
     bot, options = native_search(bot, options, core_module, core.num_players == 1)
     if trees is None:
