@@ -254,6 +254,29 @@ def test_hint_rejects_a_malformed_position_naming_the_field(tmp_path):
     assert out.returncode == 2 and "Traceback" not in out.stderr
 
 
+def test_hint_takes_search_options_and_refuses_wrong_ones():
+    path = str(POSITIONS[0])
+    out = cli("hint", path, "--iterations", "150", "--json", "--options", '{"uct_c": 3, "tree_policy": "uct"}')
+    assert out.returncode == 0, out.stderr
+    plain = cli("hint", path, "--iterations", "150", "--json")
+    assert json.loads(out.stdout)["options"] == {"uct_c": 3, "tree_policy": "uct"}
+    assert json.loads(out.stdout)["hints"] != json.loads(plain.stdout)["hints"]
+    table = cli("hint", path, "--iterations", "150", "--seed", "4")
+    assert "150 iterations, seed 4)" in table.stdout          # the seed said, so the hint can be had again
+    for options, said in [('[1]', "an object of the search's options"),
+                          ('{"seed": 3}', "seed: given by its own flag (--seed)"),
+                          ('{"uct": 1}', "unknown search option(s) uct"),
+                          ('{"trees": 2}', "trees: not a search option"),
+                          ('{"uct_c": "x"}', "uct_c: 'x' is not a number"),
+                          ('{"max_nodes": 1e15}', "max_nodes: "),
+                          ('{"weights": {"A": 1}}', "weights: this game's evaluation has no named weights"),
+                          ('{"uct_c": 1', "--options: invalid JSON")]:
+        out = cli("hint", path, "--iterations", "150", "--options", options)
+        assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr, (options, out.stderr)
+    out = cli("hint", path, "--bot", "heuristic", "--options", '{"uct_c": 3}')
+    assert out.returncode == 2 and "for the built-in searches" in out.stderr
+
+
 # -- records and replay ---------------------------------------------------------------------
 def _recorded_game(tmp_path, **params):
     game = gutenberg_ai.load_game(**params)

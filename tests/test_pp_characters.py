@@ -75,6 +75,8 @@ def test_ungler_side_a_slides_a_card_partly_under_once():
     assert seat == 1 and s.character(1) == "Helena Ungler"
     assert under(0, 1) in s.legal_actions() and under(0, 0) in s.legal_actions()
     assert under(1, 0) not in s.legal_actions()     # nothing to slide under there
+    # At column 0 the whole card lies under A, I, O: the move does not say "partly".
+    assert "under the occupied squares it meets" in s.action_to_string(under(0, 0))
     s.apply(under(0, 1))
     p = player(s, 1)
     last = names.SQUARES.index(cat().cards[x - 1].squares[2])

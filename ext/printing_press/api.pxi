@@ -628,7 +628,7 @@ cdef class CoreState:
         if A_UNDER <= a < A_DISCARD:
             k = a - A_UNDER
             card = cat.describe_card(self.s.taken) if self.s.taken >= 0 else "the card"
-            return f"Ungler: slide {card} partly under, at {self._where(anchor_row(k), anchor_col(k))}"
+            return f"Ungler: slide {card} under the occupied squares it meets, at {self._where(anchor_row(k), anchor_col(k))}"
         if a == A_DISCARD:
             card = cat.describe_card(self.s.taken) if self.s.taken >= 0 else "the card"
             return f"discard {card} and draw 3 tokens"

@@ -246,8 +246,8 @@ def check_evaluation_weights(core_module: ModuleType, weights: Any, where: str =
         return None
     names = getattr(core_module, "HEURISTIC_WEIGHTS", None)
     if names is None:
-        raise ValueError(f"{where}: this game's evaluation has no named weights "
-                         "(Lead Letter Printers' has: HEURISTIC_WEIGHTS)")
+        raise ValueError(f"{where}: this game's evaluation has no named weights to set "
+                         "(Lead Letter Printers' has)")
     if not isinstance(weights, dict):
         raise ValueError(f"{where}: an object of weight -> number (known: {', '.join(names)})")
     before = core_module.heuristic_weights()

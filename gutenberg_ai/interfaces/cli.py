@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import json
 import math
 import os
@@ -468,7 +469,18 @@ def cmd_hint(args) -> int:
             args.bot, args.seconds, args.iterations = named_budget(args.bot, args.seconds, args.iterations)
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
+    options = options_json(args.options, "--options")
+    if not isinstance(options, dict):
+        raise UsageError('--options: an object of the search\'s options, e.g. {"uct_c": 2}')
+    if options and args.bot not in HINT_BOTS:
+        raise UsageError(f"--options: search options, for the built-in searches ({', '.join(HINT_BOTS)}); "
+                         "a bot of your own takes its options when it is made")
     g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
+    # The hint's own parameters are not search options (the core names any other unknown one).
+    for name in sorted(options.keys() & inspect.signature(hint).parameters.keys()):
+        flag = f"--{name}" if name in ("seconds", "iterations", "seed", "threads", "top") else None
+        raise UsageError(f"--options: {name}: " + (f"given by its own flag ({flag})" if flag else
+                                                    "not a search option"))
     player = pos.current_player
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
     solo = pos.game_params["players"] == 1
@@ -496,7 +508,7 @@ def cmd_hint(args) -> int:
     else:
         with tui.search_progress(Console(stderr=True), "searching", **budget) as progress:
             hints = hint(pos.state, bot=args.bot, top=args.top, seed=args.seed, threads=args.threads,
-                                      returns="score" if solo else "win", progress=progress, **budget)
+                         progress=progress, **{"returns": "score" if solo else "win", **options, **budget})
     hidden = getattr(pos, "hidden", 0)
     # A Lead Letter Printers table's factories written "hidden".
     note = (f"The position hides {hidden} factor{'y' if hidden == 1 else 'ies'}: drawn at random (seed "
@@ -506,7 +518,8 @@ def cmd_hint(args) -> int:
         measure = ("policy" if hints.measure == "policy" else
                    f"expected {g.score_word}" if solo else "win probability")
         out = {"game": g.key, "position": args.position, "player": player, "step": pos.step, "bot": args.bot,
-               "budget": budget, "iterations": hints.iterations, "seed": args.seed, "measure": measure,
+               "budget": budget, "iterations": hints.iterations, "seed": args.seed, "options": options,
+               "measure": measure,
                "hints": [h.as_dict() for h in hints]}
         if note:
             out["note"] = note
@@ -519,7 +532,7 @@ def cmd_hint(args) -> int:
         return 0
     what = f"{hints.iterations:,} iterations" if args.seconds is None else \
         f"{args.seconds:g} s, {hints.iterations:,} iterations"
-    title = f"{seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what})"
+    title = f"{seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what}, seed {args.seed})"
     console.print(tui.hints_table(hints, title=title, solo=solo, score_word=g.score_word))
     if note:
         console.print(Text(note, style="dim"))
@@ -1307,6 +1320,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"the search ({', '.join(HINT_BOTS)}; default smmcts), or any bot: another built-in one "
                            "or module:factory of your own (its move and policy: docs/your-bot.md)")
     hint.add_argument("--seed", type=_seed, default=0, help="the search's seed (default 0)")
+    hint.add_argument("--options", default="{}", metavar="JSON",
+                      help='the search\'s options over its defaults (docs/search.md), e.g. \'{"uct_c": 2}\'; '
+                           'Lead Letter Printers\' evaluation weights as {"weights": {"NAME": number}}')
     hint.add_argument("--threads", type=_threads, default=None,
                       help="search threads (default: every core). With --iterations the hint is the same "
                            "whatever the threads and the machine (the threads grow a fixed number of trees); "

@@ -36,7 +36,7 @@ VARIANTS = ("basic", "advanced")
 # ability pages spell her "Helena Angler"; the tile and the history books say Ungler.
 CHARACTERS = (
     "Johannes Gutenberg",   # A: a 1/3 bonus marker instead of a 1/2 one; B: an extra 1/3 marker
-    "Helena Ungler",        # A: once, slide a card partly under; B: once, orient a card freely
+    "Helena Ungler",        # A: once, slide squares of a card under; B: once, orient a card freely
     "William Caxton",       # A: a fourth setup token; B: once, two hand tokens for one of choice
     "Charlotte Guillard",   # her token in the tableau as an ink (A) or a specialty (B)
     "Yolande Bonhomme",     # A: once, go first in a step; B: once, a cube for a round

@@ -156,7 +156,7 @@ def where_text(r: int, c: int) -> str:
 CHARACTER_SIDES = {
     "Johannes Gutenberg": ("a 1/3 bonus marker instead of a 1/2 one",
                            "an extra 1/3 bonus marker, 1 side up beside a 1/2 marker"),
-    "Helena Ungler": ("once, slide a card partly under the tableau",
+    "Helena Ungler": ("once, slide one or more squares of a card under occupied ones",
                       "once, place a card in any orientation"),
     "William Caxton": ("a fourth setup token",
                        "once, give two setup tokens back for one of your choice from the bag"),
