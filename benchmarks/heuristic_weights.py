@@ -1,4 +1,5 @@
-"""Two evaluations compared in games: the same search (smmcts at the game's defaults)
+"""Two evaluations compared in games: the same search (smmcts at the game's defaults, or
+with `--bot heuristic` the greedy heuristic player, which moves by the same evaluation)
 with the heuristic weights A in one seat and B in the other, seats swapped, played by the
 arena (records, resuming, Wilson intervals). Lead Letter Printers' core names its
 weights (`_core.HEURISTIC_WEIGHTS`, ext/lead_letter_printers/heuristic.pxi).
@@ -24,7 +25,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from gutenberg_ai import games  # noqa: E402
-from gutenberg_ai.search.bots import SearchBot  # noqa: E402
+from gutenberg_ai.search.bots import SearchBot, make_bot  # noqa: E402
 from gutenberg_ai.tools import arena  # noqa: E402
 
 GAMES_WITH_WEIGHTS = ("lead-letter-printers",)
@@ -35,9 +36,17 @@ def weighted_search(game, player, seed, budget, weights=None, **options):
     return SearchBot(game, player, "smmcts", seed=seed, label="smmcts", weights=weights or {}, **budget, **options)
 
 
+def weighted_heuristic(game, player, seed, budget, weights=None, **options):
+    """The heuristic player with the evaluation's weights `weights` over the build's (it
+    takes no budget)."""
+    return make_bot("heuristic", game, player, seed=seed, weights=weights or {}, **options)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", default="lead-letter-printers", choices=GAMES_WITH_WEIGHTS)
+    ap.add_argument("--bot", default="smmcts", choices=("smmcts", "heuristic"),
+                    help="the player both sides are (default smmcts)")
     ap.add_argument("--a", default="{}", help="JSON: weights of bot A (weights-a), {name: number}")
     ap.add_argument("--b", default="{}", help="JSON: weights of bot B (weights-b)")
     ap.add_argument("--players", type=int, default=2)
@@ -59,7 +68,8 @@ def main(argv=None):
     out = args.out or tempfile.mkdtemp(prefix="weights-")
     try:
         summary = arena.run_arena(settings, out, jobs=1, plots=False,
-                                  factories={name: weighted_search for name in weights})
+                                  factories={name: weighted_heuristic if args.bot == "heuristic" else weighted_search
+                                             for name in weights})
     except ValueError as e:
         raise SystemExit(str(e)) from None
     p = arena.head_to_head(summary, "weights-a", "weights-b") if args.players == 2 else None
