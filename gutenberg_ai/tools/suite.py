@@ -107,8 +107,9 @@ def reference_search(state, iterations: int | None, seed: int, bot: str = "smmct
     if root_action is not None:
         options["root_action"] = root_action
     algorithm, options = native_search(bot, options, g.core, solo)
-    return g.core.search(core, algorithm, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
-                         batches=g.core.BATCHES, **options)
+    with games.searching(g.core):
+        return g.core.search(core, algorithm, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
+                             batches=g.core.BATCHES, **options)
 
 
 def measure_of(num_players: int) -> tuple[str, str]:
