@@ -8,7 +8,7 @@ def counted(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
-__all__ = ["budget_words", "counted"]
+__all__ = ["budget_words", "counted", "rounds_words"]
 
 
 def budget_words(budget: dict) -> str:
@@ -16,3 +16,9 @@ def budget_words(budget: dict) -> str:
     if budget.get("iterations") is not None:
         return f"{budget['iterations']:,} iterations"
     return f"{budget['seconds']:g} s"
+
+
+def rounds_words(rounds: int | None) -> str:
+    """How much of a game is played, in words: "1 round", "3 rounds", or "the whole
+    game" for none given or 0 (Lead Letter Printers' 0: until the orders run out)."""
+    return counted(rounds, "round") if rounds else "the whole game"

@@ -63,6 +63,7 @@ import numpy as np
 from gutenberg_ai.common import limits
 from gutenberg_ai.common.pool import run_each
 from gutenberg_ai.common.stats import wilson
+from gutenberg_ai.common.words import rounds_words
 from gutenberg_ai.search.bots import BOT_NAMES, SEARCH_BOTS, budget_options, refusal, split_budget
 
 SETTINGS_FILE = "arena.json"
@@ -905,8 +906,7 @@ def markdown(summary: dict) -> str:
     s = summary["settings"]
     from gutenberg_ai import games
     g = games.get(s.get("game", "gutenberg"))
-    # Lead Letter Printers' 0: the whole game (until the orders run out)
-    rounds = f"{s['rounds']} round{'s' if s['rounds'] > 1 else ''}" if s["rounds"] else "the whole game"
+    rounds = rounds_words(s["rounds"])
     lines = [f"# Arena ({g.title}): {', '.join(s['bots'])}", "",
              f"{summary['games']} games, {s['players']} players, {rounds}, "
              f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"

@@ -41,6 +41,7 @@ from dataclasses import asdict, dataclass, field
 
 from gutenberg_ai.common import limits
 from gutenberg_ai.common.extras import extra
+from gutenberg_ai.common.words import rounds_words
 from gutenberg_ai.games.records import write_json
 from gutenberg_ai.tools import arena
 
@@ -300,7 +301,7 @@ def better(best: dict, defaults: dict) -> bool:
 def report_markdown(r: dict) -> str:
     s = r["settings"]
     budget = f"{s['iterations']} iterations" if s["iterations"] else f"{s['seconds']} s"
-    rounds = f"{s['rounds']} round{'s' if s['rounds'] > 1 else ''}" if s["rounds"] else "all rounds"
+    rounds = rounds_words(s["rounds"])
     lines = [f"# Tuning {s['bot']} against {s['reference']} ({s['game']}, {s['players']} players, {rounds})",
              "", f"{len(r['trials'])} trials of {s['games']} games each, {budget} a move, seed {s['seed']}; "
              f"validation: {s['validate']} games on fresh deals for the best and for the defaults.", "",
