@@ -70,8 +70,7 @@ def main(argv=None):
             raise ValueError("--options: a JSON object of search options")
         # a bad option: its error now (`weights`, the evaluation's, checked apart)
         game.core.search_config(**{k: v for k, v in search_options.items() if k != "weights"})
-        if "weights" in search_options:
-            games.check_evaluation_weights(game.core, search_options["weights"], "--options: weights")
+        games.check_evaluation_weights(game.core, search_options.get("weights"), "--options: weights")
         if args.seconds is None and args.iterations is None:
             args.seconds = 2.0
         limits.check_budget(args.seconds, args.iterations)

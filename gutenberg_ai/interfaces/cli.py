@@ -461,6 +461,10 @@ class _StopReplay(Exception):
 # ---------------------------------------------------------------------------------------
 # hint
 # ---------------------------------------------------------------------------------------
+# The hint's parameters that are flags of the command.
+HINT_FLAGS = ("seconds", "iterations", "seed", "threads", "top")
+
+
 def cmd_hint(args) -> int:
     from gutenberg_ai.games.positionfile import load_position, seat_names as named_seats
     from gutenberg_ai.search.bots import named_budget, split_budget
@@ -469,18 +473,16 @@ def cmd_hint(args) -> int:
             args.bot, args.seconds, args.iterations = named_budget(args.bot, args.seconds, args.iterations)
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
-    options = options_json(args.options, "--options")
-    if not isinstance(options, dict):
-        raise UsageError('--options: an object of the search\'s options, e.g. {"uct_c": 2}')
+    options = options_json(args.options, "--options", 'the search\'s options, e.g. {"uct_c": 2}')
     if options and args.bot not in HINT_BOTS:
         raise UsageError(f"--options: search options, for the built-in searches ({', '.join(HINT_BOTS)}); "
                          "a bot of your own takes its options when it is made")
     g, pos = load_position(args.position, game=args.game, catalogue=args.catalogue or None)
     # The hint's own parameters are not search options (the core names any other unknown one).
-    for name in sorted(options.keys() & inspect.signature(hint).parameters.keys()):
-        flag = f"--{name}" if name in ("seconds", "iterations", "seed", "threads", "top") else None
-        raise UsageError(f"--options: {name}: " + (f"given by its own flag ({flag})" if flag else
-                                                    "not a search option"))
+    own = sorted(options.keys() & inspect.signature(hint).parameters.keys())
+    if own:
+        raise UsageError(f"--options: {own[0]}: " + (f"given by its own flag (--{own[0]})" if own[0] in HINT_FLAGS
+                                                      else "not a search option"))
     player = pos.current_player
     budget = {"seconds": args.seconds} if args.seconds is not None else {"iterations": args.iterations}
     solo = pos.game_params["players"] == 1
@@ -554,10 +556,11 @@ def _pairing(text: str, bots: list) -> tuple:
     raise UsageError(f"pairings: {text!r} is not two of the --bots as A:B (pairs comma-separated)")
 
 
-def options_json(text: str, flag: str):
+def options_json(text: str, flag: str, an_object_of: str | None = None):
     """The JSON of an --options flag; UsageError, named `flag`, for text that is not JSON
     or nests deeper than any options do (jsonfile.MAX_DEPTH: json's own recursion would
-    fail with a traceback)."""
+    fail with a traceback), or, with `an_object_of` (what it holds, with an example), for
+    JSON that is not an object."""
     from gutenberg_ai.common.jsonfile import MAX_DEPTH, structure_problems
     try:
         data = json.loads(text)
@@ -568,6 +571,8 @@ def options_json(text: str, flag: str):
     found = structure_problems(data)
     if found:
         raise UsageError(f"{flag}: {found[0][0]}: {found[0][1]}")
+    if an_object_of and not isinstance(data, dict):
+        raise UsageError(f"{flag}: an object of {an_object_of}")
     return data
 
 
@@ -823,9 +828,7 @@ def _with_progress(console, label, unit, run, interrupted: str):
 def cmd_study(args) -> int:
     from gutenberg_ai.tools import studies
     console = tui.output_console()
-    options = options_json(args.options, "--options")
-    if not isinstance(options, dict):
-        raise UsageError("--options: an object of the bot's options, e.g. {\"cutoff\": 60}")
+    options = options_json(args.options, "--options", 'the bot\'s options, e.g. {"cutoff": 60}')
     g = printing_game(args.game)
     with _progress_bar(console, args.kind) as bar:
         task = bar.add_task("games", total=None)
@@ -1021,9 +1024,7 @@ def cmd_serve(args) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_selfplay(args) -> int:
     from gutenberg_ai.tools import selfplay
-    options = options_json(args.options, "options")
-    if not isinstance(options, dict):
-        raise UsageError('options: an object of search options, e.g. {"model": "gen1.npz"}')
+    options = options_json(args.options, "options", 'search options, e.g. {"model": "gen1.npz"}')
     g = printing_game(args.game)
     s = selfplay.settings(g.key, args.players, args.games, args.bot,
                           iterations=None if args.seconds else args.iterations, seconds=args.seconds,
