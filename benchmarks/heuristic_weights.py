@@ -8,7 +8,8 @@ weights (`_core.HEURISTIC_WEIGHTS`, ext/lead_letter_printers/heuristic.pxi).
         --b '{"MARK_PER_ROUND": 0.05, "RESOURCE_PER_ROUND": 0.05}' \\
         --games 200 --iterations 400 --seed 23 --out DIR
 
-A weight not named is the build's. Each bot is the search with its own weights (the bot
+A weight not named is the bot's own: the game's searches' (SEARCH_WEIGHTS of
+gutenberg_ai/games/lead_letter_printers/game.py) for smmcts, the core's for the heuristic. Each bot is the search with its own weights (the bot
 option `weights`, set for its searches only: gutenberg_ai.games.evaluation_weights); the
 games run in this process, one at a time (jobs 1). With --iterations both sides search
 alike whatever the load (a weight costs nothing to change), so two such runs may share the

@@ -16,7 +16,8 @@ disagree counts in the win chance lost only; a move the references did not measu
 searched alone, on a strong suite for at most suite.alone_iterations). The targets: agreement at least 80% and at
 most 0.5 points (0.005) of win chance lost a decision, a 2-second hint on one core.
 With a seconds budget the result depends on the machine and its load: give one idle core
-per thread. Prints one JSON line per seed, then the mean over the seeds.
+per thread. Prints one JSON line per seed, then the mean over the seeds; `--out DIR` keeps
+each position's row (suite.score_bot's), to see where a hint loses.
 """
 import argparse
 import json
@@ -61,6 +62,9 @@ def main(argv=None):
     ap.add_argument("--options", default="{}",
                     help='search options of the hint as JSON (the core\'s SEARCH_OPTIONS), e.g. \'{"cutoff": 20}\'; '
                          'Lead Letter Printers\' "weights" too')
+    ap.add_argument("--out", default=None,
+                    help="keep each position's row (its move, what it lost) in DIR/seed-S/positions/ID.json; "
+                         "the same command goes on from the rows found there")
     args = ap.parse_args(argv)
     try:
         game = games.get(args.game)
@@ -90,7 +94,7 @@ def main(argv=None):
     for seed in seeds:
         r = score_bot("hint", args.game, seed=seed, version=args.version,
                       factory=hint_factory(args.threads, args.trees, args.bot, args.top, search_options),
-                      **budget)
+                      out=os.path.join(args.out, f"seed-{seed}") if args.out else None, **budget)
         results.append(r["overall"])
         print(json.dumps({"game": args.game, "bot": args.bot, "suite_version": r["suite_version"], "seed": seed, **budget,
                           "threads": args.threads, "top": args.top, "options": search_options, **r["overall"],

@@ -43,16 +43,17 @@ def test_hint_on_the_shipped_position_as_a_table_and_as_json():
 
 def test_hint_takes_the_evaluations_weights_as_search_options():
     from gutenberg_ai.games.lead_letter_printers import _core
+    from gutenberg_ai.games.lead_letter_printers.game import SEARCH_WEIGHTS
     def hints(*more):
         out = cli("hint", str(POSITION), "--iterations", "120", "--json", "--seed", "1", *more)
         assert out.returncode == 0, out.stderr
         return json.loads(out.stdout)
     plain = hints()
     assert plain["options"] == {}
-    as_built = {"weights": _core.heuristic_weights()}
-    same = hints("--options", json.dumps(as_built))
-    assert same["hints"] == plain["hints"] and same["options"] == as_built     # the build's own: the same search
-    other = hints("--options", json.dumps({"weights": {"PER_ROUND_FACTORY": 40.0, "OTHERS_SHARE": 0.0}}))
+    own = {"weights": SEARCH_WEIGHTS}
+    same = hints("--options", json.dumps(own))
+    assert same["hints"] == plain["hints"] and same["options"] == own     # the searches' own: the same search
+    other = hints("--options", json.dumps({"weights": _core.heuristic_weights()}))     # the greedy player's
     assert other["hints"] != plain["hints"]
     out = cli("hint", str(POSITION), "--options", '{"weights": {"FACTORY": 1}}')
     assert out.returncode == 2 and "'FACTORY' is not a weight" in out.stderr and "Traceback" not in out.stderr

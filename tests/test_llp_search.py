@@ -210,10 +210,50 @@ def test_a_bot_with_its_own_weights_searches_with_them_and_leaves_the_process_s(
         bot = own if state.current_player() == 0 else other
         state.apply_action(bot.step(state))
     assert set(own.core.seen) == {7.5}
-    assert set(other.core.seen) == {0.6} == {weights.heuristic_weights()["OPEN_SLOT"]}
+    # The others: a search with the game's searches' weights, the heuristic player with the core's.
+    from gutenberg_ai.games.lead_letter_printers.game import SEARCH_WEIGHTS
+    assert set(other.core.seen) == ({SEARCH_WEIGHTS["OPEN_SLOT"]} if bot_name == "smmcts" else {0.6})
+    assert weights.heuristic_weights()["OPEN_SLOT"] == 0.6
     with pytest.raises(ValueError, match=r"weights: .*'NO_SUCH' is not a weight"):
         make_bot(bot_name, game, 0, weights={"NO_SUCH": 1.0}, **budget)
     assert weights.heuristic_weights()["OPEN_SLOT"] == 0.6
+
+
+def test_the_searches_run_with_the_games_search_weights_the_heuristic_player_with_the_cores(
+        weights, monkeypatch):
+    # The weights tuned for the search make a weaker greedy player: the core keeps the
+    # greedy player's, and every search of the game (bots, hints, a suite's references, a
+    # review) runs with the game's own over them, leaving the process's as they were.
+    from gutenberg_ai.games.lead_letter_printers.game import SEARCH_WEIGHTS
+    from gutenberg_ai.search.bots import make_bot
+    from gutenberg_ai.search.hints import hint
+    from gutenberg_ai.tools import review, suite
+    core = weights
+    assert games.check_evaluation_weights(core, SEARCH_WEIGHTS) == SEARCH_WEIGHTS   # every name is one
+    assert any(core.heuristic_weights()[name] != value for name, value in SEARCH_WEIGHTS.items())
+    game = games.get("lead-letter-printers").load(players=2)
+    assert make_bot("smmcts", game, 0, iterations=10).weights == SEARCH_WEIGHTS
+    assert make_bot("smmcts", game, 0, iterations=10, weights={"OPEN_SLOT": 2.0}).weights == \
+        {**SEARCH_WEIGHTS, "OPEN_SLOT": 2.0}
+    assert make_bot("heuristic", game, 0).weights is None
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    def ranked(**more):
+        return [(h.action, h.win_probability) for h in hint(state, iterations=300, seed=2, threads=1, **more)]
+    assert ranked() == ranked(weights=SEARCH_WEIGHTS)
+    assert ranked() != ranked(weights=core.heuristic_weights())
+    seen = []
+    search = core.search
+    def watched(*args, **kwargs):
+        seen.append(core.heuristic_weights()["OPEN_SLOT"])
+        return search(*args, **kwargs)
+    monkeypatch.setattr(core, "search", watched)
+    suite.reference_search(state, 20, seed=1)
+    assert seen == [SEARCH_WEIGHTS["OPEN_SLOT"]]
+    review._search(core, games.core_of(state), "smmcts", {"iterations": 20}, 1, 1, {"weights": {"OPEN_SLOT": 3.0}})
+    assert seen[-1] == 3.0
+    assert core.heuristic_weights()["OPEN_SLOT"] == 0.6
 
 
 def test_weights_are_refused_in_a_game_whose_evaluation_names_none():

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from types import ModuleType
-from typing import Any
+from typing import Any, ContextManager
 
 import pyspiel
 
@@ -260,6 +260,20 @@ def check_evaluation_weights(core_module: ModuleType, weights: Any, where: str =
     return dict(weights)
 
 
+def search_weights(core_module: ModuleType, weights: Any = None, where: str = "weights") -> dict | None:
+    """The evaluation's weights a search of the game runs with: the game's own for its
+    searches (SEARCH_WEIGHTS of its Python module, where it has them: Lead Letter
+    Printers', tuned for the search; the core's defaults are the greedy heuristic
+    player's) with `weights` over them, checked all at once (check_evaluation_weights).
+    None where the game has none and none are given: the process's."""
+    given = check_evaluation_weights(core_module, weights, where)
+    game = next((g for g in GAMES.values() if g.core_module == core_module.__name__), None)
+    own = getattr(game.rules_module, "SEARCH_WEIGHTS", None) if game is not None else None
+    if own is None:
+        return given
+    return {**own, **(given or {})}
+
+
 @contextmanager
 def evaluation_weights(core_module: ModuleType, weights: dict | None) -> Iterator[None]:
     """The game's evaluation with `weights` (checked: check_evaluation_weights) over
@@ -275,3 +289,10 @@ def evaluation_weights(core_module: ModuleType, weights: dict | None) -> Iterato
         yield
     finally:
         core_module.set_heuristic_weights(before)
+
+
+def searching(core_module: ModuleType, weights: Any = None) -> ContextManager[None]:
+    """For the time of the `with`, the evaluation as the game's searches run it:
+    evaluation_weights with search_weights(core_module, weights) (checked first:
+    ValueError before anything changes)."""
+    return evaluation_weights(core_module, search_weights(core_module, weights))

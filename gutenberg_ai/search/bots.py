@@ -46,7 +46,8 @@ also take `threads=` and every search option of the core's SEARCH_OPTIONS
 (rollout, cutoff, uct_c, selection, gamma, plan_candidates, ...); their `returns`
 defaults to the game's. In a game whose evaluation names its weights (Lead Letter
 Printers: the core's HEURISTIC_WEIGHTS), `weights={name: number}` searches with those
-over the process's (set for the bot's searches only: games.evaluation_weights). OpenSpiel's Python bots have no time budget of their own: here
+over the game's searches' own (games.search_weights; the heuristic player's: over the
+core's), set for the bot's searches only (games.evaluation_weights). OpenSpiel's Python bots have no time budget of their own: here
 they run simulations until the seconds are spent (a wrapper around their search loop);
 the C++ ISMCTSBot has one (max_wall_clock_time).
 
@@ -342,8 +343,9 @@ class SearchBot(_PrintingBot):
         self.algorithm = algorithm
         self.iterations, self.seconds = _budget(options, self.name)
         self.threads = limits.check_threads(threads, f"{self.name}: threads")
-        # The evaluation's own weights (a game that names them): set for each search only.
-        self.weights = games.check_evaluation_weights(self.core, options.pop("weights", None), f"{self.name}: weights")
+        # The evaluation's weights (a game that names them): the game's searches' own with
+        # the given ones over them, set for each search only.
+        self.weights = games.search_weights(self.core, options.pop("weights", None), f"{self.name}: weights")
         options.setdefault("returns", returns_mode_of(game))
         try:
             self.core.search_config(**options)

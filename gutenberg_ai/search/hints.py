@@ -215,8 +215,8 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
                 grows one a thread, so `trees=1, threads=1` gives its view of a move
     progress    called as progress(iterations, seconds) while the search runs
     options     search options (the core's SEARCH_OPTIONS); `returns` defaults to the
-                game's; `weights` the evaluation's named weights over the process's
-                (Lead Letter Printers: games.evaluation_weights)
+                game's; `weights` the evaluation's named weights over the game's searches'
+                own (Lead Letter Printers: games.search_weights)
 
     Ctrl-C stops the search promptly (KeyboardInterrupt).
 
@@ -251,12 +251,12 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     if isinstance(state, pyspiel.State):
         options.setdefault("returns", returns_mode_of(state.get_game()))
     core_module = games.of(core).core
-    weights = games.check_evaluation_weights(core_module, options.pop("weights", None))
+    weights = options.pop("weights", None)
     from gutenberg_ai.search.bots import native_search
     bot, options = native_search(bot, options, core_module, core.num_players == 1)
     if trees is None:
         trees = HINT_TREES if iterations is not None else threads
-    with games.evaluation_weights(core_module, weights):
+    with games.searching(core_module, weights):
         result = core_module.search(core, bot, iterations=iterations, seconds=seconds, seed=seed,
                                     threads=threads, trees=trees, lines=top, line_length=line_length,
                                     progress=progress, batches=core_module.BATCHES, **options)

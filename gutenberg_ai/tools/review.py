@@ -56,10 +56,13 @@ def hidden_note(g) -> str:
 
 def _search(core_module, core, bot, budget, seed, threads, options, root_action=None):
     from gutenberg_ai.search.bots import native_search
+    weights = options.get("weights")
+    options = {k: v for k, v in options.items() if k != "weights"}
     algorithm, options = native_search(bot, options, core_module, core.num_players == 1)
     extra = {} if root_action is None else {"root_action": root_action}
-    return core_module.search(core, algorithm, seed=seed, threads=threads, batches=core_module.BATCHES,
-                              **budget, **options, **extra)
+    with games.searching(core_module, weights):
+        return core_module.search(core, algorithm, seed=seed, threads=threads, batches=core_module.BATCHES,
+                                  **budget, **options, **extra)
 
 
 def mark_of(lost: float, measure: str) -> str:
@@ -94,6 +97,7 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
     measure = "score" if solo else "win"
     options.setdefault("returns", "score" if solo else returns_mode_of(game))
     core_module = g.core
+    games.search_weights(core_module, options.get("weights"))     # checked before any search
     # The decisions to review: (index in the actions, the state before it).
     entries = replay_entries(record)
     todo = [(i, s, e) for i, s, e in entries

@@ -54,7 +54,7 @@ from gutenberg_ai.games import core_of
 # setup), so their actions no longer replay; Printing Press's v1 (a bonus marker beside
 # a lone "1", an empty window) and v2 (setup tokens only at the player's own decisions,
 # none before a step's order) likewise.
-SUITE_VERSIONS = {"gutenberg": 4, "printing-press": 5, "lead-letter-printers": 5}
+SUITE_VERSIONS = {"gutenberg": 4, "printing-press": 5, "lead-letter-printers": 6}
 # The suites from strong play (make_strong_suite: the learned bot's games at 2, 3, 4 players and
 # solo, two references of independent seeds a position) are version 4 in every game: the
 # first number no game has used (Printing Press ships a v3 made the old way), so one
@@ -107,8 +107,9 @@ def reference_search(state, iterations: int | None, seed: int, bot: str = "smmct
     if root_action is not None:
         options["root_action"] = root_action
     algorithm, options = native_search(bot, options, g.core, solo)
-    return g.core.search(core, algorithm, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
-                         batches=g.core.BATCHES, **options)
+    with games.searching(g.core):
+        return g.core.search(core, algorithm, iterations=iterations, seconds=seconds, seed=seed, threads=threads,
+                             batches=g.core.BATCHES, **options)
 
 
 def measure_of(num_players: int) -> tuple[str, str]:

@@ -206,7 +206,9 @@ def search_options(s: TuneSettings) -> dict:
         raise TuneError(f"bot: {s.bot!r} has no search options to tune (the searches that have: "
                         f"{', '.join(TUNABLE_BOTS)})")
     core = games.get(s.game).core
-    weights = core.heuristic_weights() if hasattr(core, "HEURISTIC_WEIGHTS") else {}
+    # The weights a search starts from: the core's, with the game's searches' own over them.
+    weights = {**core.heuristic_weights(), **(games.search_weights(core) or {})} \
+        if hasattr(core, "HEURISTIC_WEIGHTS") else {}
     return {**core.SEARCH_OPTIONS, **{WEIGHT + name: value for name, value in weights.items()}}
 
 

@@ -56,6 +56,17 @@ RETURNS = _core.RETURNS_MODES
 HIDDEN_WORDS = "the factories another player drew and put back under a pile"
 DEFAULTS = NATIVE_GAME["defaults"]
 MAX_ROUNDS = 20
+# The evaluation's weights the searches run with (games.search_weights), over the core's
+# (ext/lead_letter_printers/heuristic.pxi), which are the greedy heuristic player's: an
+# Optuna study of smmcts at 200 iterations (docs/studies/lead-letter-printers-weights/)
+# found these; against the core's they scored 65.8% (58.9-72.0%) of 200 games at 200
+# iterations and 65.0% (58.2-71.3%) at 0.1 s a move, where the greedy player with them
+# scored 13.5% against itself with the core's (benchmarks/README.md).
+SEARCH_WEIGHTS = {
+    "STAGE_SHARE": 0.67, "WAITING_SHARE": 0.11, "PER_ROUND_WORKFORCE": 0.41, "PER_ROUND_FACTORY": 1.11,
+    "PER_ROUND_TECH": 0.64, "UNUSED_SIGN": 0.38, "UNUSED_DISC": 1.13, "HELD_CONTRACT": 0.98,
+    "OPEN_SLOT": 0.37, "OTHERS_SHARE": 0.23,
+}
 RULE_PARAMETERS = ("players", "rounds")
 POSITION_MAX_BYTES = 1 << 20
 

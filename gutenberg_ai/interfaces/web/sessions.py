@@ -510,9 +510,10 @@ class Review:
                 state.apply_action(self.actions[at]["action"])
                 at += 1
             core = core_of(state)
-            result = core_module.search(core, "smmcts", iterations=iterations, seconds=seconds, seed=n,
-                                        returns="score" if solo else "win", max_nodes=max_nodes,
-                                        progress=lambda *_: job.check())
+            with games.searching(core_module):
+                result = core_module.search(core, "smmcts", iterations=iterations, seconds=seconds, seed=n,
+                                            returns="score" if solo else "win", max_nodes=max_nodes,
+                                            progress=lambda *_: job.check())
             best = result["moves"][0]
             values = best["fame" if solo else "win"][:self.game.num_players()]
             out.append({"to": n, "values": [round(v, 3) for v in values]})
