@@ -13,7 +13,8 @@ names its move (hints.HintBot): by default the first of the five a person reads
 move; the suite scores that move as it scores a bot's
 (gutenberg_ai.tools.suite.score_bot: on a strong suite, a position whose two references
 disagree counts in the win chance lost only; a move the references did not measure is
-searched alone, on a strong suite for at most suite.alone_iterations). The targets: agreement at least 80% and at
+searched alone, on a strong suite for at most suite.alone_iterations; one they searched little and valued
+far below their best, for their whole budget: suite.rechecked). The targets: agreement at least 80% and at
 most 0.5 points (0.005) of win chance lost a decision, a 2-second hint on one core.
 With a seconds budget the result depends on the machine and its load: give one idle core
 per thread. Prints one JSON line per seed, then the mean over the seeds; `--out DIR` keeps
@@ -28,6 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from gutenberg_ai import games  # noqa: E402
 from gutenberg_ai.common import limits  # noqa: E402
+from gutenberg_ai.search.bots import checked_search_options, native_search  # noqa: E402
 from gutenberg_ai.search.hints import HINT_BOTS, HINT_TOP, HintBot  # noqa: E402
 from gutenberg_ai.tools.suite import score_bot, shipped_versions  # noqa: E402
 
@@ -72,9 +74,8 @@ def main(argv=None):
         search_options = json.loads(args.options)
         if not isinstance(search_options, dict):
             raise ValueError("--options: a JSON object of search options")
-        # a bad option: its error now (`weights`, the evaluation's, checked apart)
-        game.core.search_config(**{k: v for k, v in search_options.items() if k != "weights"})
-        games.check_evaluation_weights(game.core, search_options.get("weights"), "--options: weights")
+        # a bad option: its error now (the learned bot's own options under the given ones)
+        checked_search_options(game.core, native_search(args.bot, search_options, game.core, False)[1], "--options")
         if args.seconds is None and args.iterations is None:
             args.seconds = 2.0
         limits.check_budget(args.seconds, args.iterations)

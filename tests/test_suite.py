@@ -413,6 +413,42 @@ def test_a_move_no_reference_measured_is_searched_alone_at_a_bounded_budget(tiny
     assert asked == [(first["reference"]["iterations"], move)]
 
 
+def test_a_move_the_references_searched_little_and_valued_far_below_is_searched_again(tiny, tmp_path, monkeypatch):
+    """A move each reference gave less than RECHECK_SHARE of its search and valued more
+    than RECHECK_GAP below their best is valued by a search of it alone for the
+    references' whole budget; a move they searched more keeps their value."""
+    data = copy.deepcopy(tiny[0])
+    k, pos = next((k, p) for k, p in enumerate(data["positions"])
+                  if p["measure"] == "win probability" and len(suite.move_values(p)) > 1)
+    best = suite.best_move(pos)
+    move = next(a for a in suite.move_values(pos) if a != best)
+    top = suite.move_values(pos)[best]
+    for ref in pos["references"]:
+        ref["iterations"] = 10**6
+        for m in ref["moves"]:
+            if m["action"] == move:
+                m["value"], m["share"] = max(0.0, top - 0.3), 0.02
+    path = tmp_path / "little.json"
+    suite.write_suite(data, str(path))
+    asked = []
+    real = suite.reference_search
+
+    def counted(state, iterations, seed, **kw):
+        asked.append((iterations, kw.get("root_action")))
+        return real(state, 50, seed, **kw)
+    monkeypatch.setattr(suite, "reference_search", counted)
+    bot = playing({tuple(pos["actions"]): move})
+    row = suite.score_bot("fixed", "gutenberg", path=str(path), factory=bot)["positions"][k]
+    assert asked == [(10**6, move)] and row["method"] == "searched alone at the references' budget"
+    # Searched enough by a reference (RECHECK_SHARE of its search): its value stands.
+    pos["references"][0]["moves"][[m["action"] for m in pos["references"][0]["moves"]].index(move)]["share"] = 0.2
+    suite.write_suite(data, str(path))
+    asked.clear()
+    row = suite.score_bot("fixed", "gutenberg", path=str(path), factory=bot)["positions"][k]
+    assert asked == [] and row["method"] == "reference"
+    assert row["lost"] == pytest.approx(top - suite.move_values(pos)[move])
+
+
 def test_a_suite_whose_agreement_is_not_its_references_is_refused(tiny, tmp_path):
     data = copy.deepcopy(tiny[0])
     data["positions"][0]["agree"] = not data["positions"][0]["agree"]

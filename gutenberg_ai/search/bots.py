@@ -101,6 +101,21 @@ def native_search(name: str, options: dict, core_module: ModuleType, solo: bool)
     return "ismcts", {**own, **options}
 
 
+def checked_search_options(core_module: ModuleType, options: dict, where: str = "") -> tuple[dict, dict | None]:
+    """A native search's options, checked before any search: the evaluation's `weights`
+    (the game's searches' own with these over them: games.search_weights) and the rest,
+    the core's search options (its search_config). Returns (the search options, the
+    weights); a ValueError names `where` first where it is given."""
+    prefix = f"{where}: " if where else ""
+    weights = games.search_weights(core_module, options.get("weights"), f"{prefix}weights")
+    rest = {k: v for k, v in options.items() if k != "weights"}
+    try:
+        core_module.search_config(**rest)
+    except ValueError as e:
+        raise ValueError(f"{prefix}{e}") from None
+    return rest, weights
+
+
 def refusal(name: str, error: Exception) -> str:
     """What a bot `name` refused, named once: the built-in bots name themselves in their
     errors, a factory of your own may not."""
@@ -343,15 +358,9 @@ class SearchBot(_PrintingBot):
         self.algorithm = algorithm
         self.iterations, self.seconds = _budget(options, self.name)
         self.threads = limits.check_threads(threads, f"{self.name}: threads")
-        # The evaluation's weights (a game that names them): the game's searches' own with
-        # the given ones over them, set for each search only.
-        self.weights = games.search_weights(self.core, options.pop("weights", None), f"{self.name}: weights")
+        # The evaluation's weights (a game that names them) are set for each search only.
         options.setdefault("returns", returns_mode_of(game))
-        try:
-            self.core.search_config(**options)
-        except ValueError as e:
-            raise ValueError(f"{self.name}: {e}") from None
-        self.options = options
+        self.options, self.weights = checked_search_options(self.core, options, self.name)
         self.last: dict | None = None
         # The state the last search was from (None: the move was not searched, being the
         # only one): with `last`, what the move weighed (hints.weighed).

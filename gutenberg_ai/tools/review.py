@@ -79,6 +79,7 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
     `decisions` (one per reviewed decision) and `summary` (per reviewed player). `progress`
     is called as progress(done, total) after each decision. The search options
     (`options`) default to the hint's; `returns` to the game's ("score" solo)."""
+    from gutenberg_ai.search.bots import checked_search_options, native_search
     from gutenberg_ai.search.hints import HINT_BOTS
     if bot not in HINT_BOTS:
         raise ValueError(f"bot: {bot!r} is not one of {', '.join(HINT_BOTS)}")
@@ -97,7 +98,7 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
     measure = "score" if solo else "win"
     options.setdefault("returns", "score" if solo else returns_mode_of(game))
     core_module = g.core
-    games.search_weights(core_module, options.get("weights"))     # checked before any search
+    checked_search_options(core_module, native_search(bot, options, core_module, solo)[1])   # before any search
     # The decisions to review: (index in the actions, the state before it).
     entries = replay_entries(record)
     todo = [(i, s, e) for i, s, e in entries

@@ -25,7 +25,9 @@ best* the share where it plays a move the references cannot tell from the best
 is, as in a game review, the reference value of the best move less that of the bot's
 move: from the reference's statistics when the reference gave that move at least
 MIN_SHARE of its search, else measured now by a search of the same budget (in a strong
-suite at most alone_iterations) and seed with that move forced at the root. Hidden
+suite at most alone_iterations) and seed with that move forced at the root; in a strong
+suite a move the references searched little and valued far below their best is searched
+so for their whole budget (rechecked). Hidden
 information is handled as in the review: the
 reference searched from the information state of the player to move.
 
@@ -71,6 +73,14 @@ MIN_SHARE = 0.01
 # (random, say) is scored in minutes, not hours.
 ALONE_ITERATIONS = 20_000
 ALONE_HINTS = 5
+# A move a strong suite's references measured with less than RECHECK_SHARE of their
+# search and valued more than RECHECK_GAP below their best (chance to win) is searched
+# again, alone, for their budget (rechecked): at Lead Letter Printers' v6 `2p-endgame-1`
+# the references valued "activate contract 21" at 0.0003 from 3% of their search, and
+# alone for 2,000,000 iterations it wins at 0.65. Few moves are so: 7 at 2 positions of
+# that suite, 3 at 2 of Gutenberg's v4, none in Printing Press's v5.
+RECHECK_GAP = 0.05
+RECHECK_SHARE = 0.1
 FORMAT = "gutenberg-ai-suite"
 MAX_POSITIONS = 10_000        # positions a suite file may hold
 MAX_ACTIONS = 100_000         # actions leading to one position
@@ -329,7 +339,7 @@ def best_move(pos: dict) -> int:
 
 
 def best_moves(pos: dict) -> list[int]:
-    """The best move (best_move) and every move the references cannot tell from their
+    """The best move (best_move), first, and every move the references cannot tell from their
     best: measured by each of them, with a value within the 95% test of a difference of
     its best's, or above it (the hints' rule for level moves, hints.level_with). Where
     two moves are worth the same to the references (a character's two sides a ten-
@@ -388,25 +398,42 @@ def score_position(bot_name, key: str, version: int | None, k: int, seed: int, b
     bot = make_bot(factory or bot_name, state.get_game(), p, seed=seed + k, **budget)
     action = int(bot.step(state))
     values = move_values(pos)
-    best = best_move(pos)
+    among = best_moves(pos)     # the best move first
+    best = among[0]
+    recheck = strong and action in values and rechecked(pos, values, best, action)
     if action == best:
         value, method = values[best], "best"
-    elif action in values:
+    elif action in values and not recheck:
         value, method = values[action], "reference"
     else:
         ref = references_of(pos)[0]
-        iterations = min(ref["iterations"], alone_iterations(pos)) if strong else ref["iterations"]
+        # A move the references valued far below their best: their budget, all on it.
+        iterations = ref["iterations"] if recheck or not strong else min(ref["iterations"], alone_iterations(pos))
         forced = reference_search(state, iterations, ref["seed"], bot=ref["bot"],
                                   threads=ref.get("threads", 1), root_action=action)
-        value, method = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p], "searched alone"
+        value = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p]
+        method = "searched alone at the references' budget" if recheck else "searched alone"
     row = {"id": pos["id"], "kind": pos["kind"], "action": action,
            "text": state.action_to_string(p, action), "best": best,
-           "agree": action == best, "among_best": action in best_moves(pos),
+           "agree": action == best, "among_best": action in among,
            "lost": max(0.0, values[best] - value), "method": method}
     if strong:
         row.update(players=pos["players"], measure=pos["measure"],
                    scored="agreement and win chance lost" if pos["agree"] else "win chance lost only")
     return row
+
+
+def rechecked(pos: dict, values: dict, best: int, action: int) -> bool:
+    """Whether a strong suite scores `action`, a move its references measured, by a search
+    of it alone for the references' whole budget rather than by their value of it
+    (`values`: move_values): at a position of the chance to win, a move each reference
+    gave less than RECHECK_SHARE of its search and that they valued more than RECHECK_GAP
+    below their best move `best`. A reference spends most of its search on its best move,
+    and a move it gave a few percent is valued by a search some thirty times shorter,
+    which can miss a deep line (docs/benchmark-suite.md, "The score")."""
+    shares = [m["share"] for ref in references_of(pos) for m in ref["moves"] if m["action"] == action]
+    return (pos.get("measure") == "win probability" and values[best] - values[action] > RECHECK_GAP
+            and all(share < RECHECK_SHARE for share in shares))
 
 
 def alone_iterations(pos: dict) -> int:
