@@ -372,6 +372,19 @@ def test_a_position_whose_references_disagree_is_scored_by_win_chance_lost_only(
         assert result["note"].startswith(f"{split} of 4 positions, whose two references disagree")
 
 
+def searches_asked(monkeypatch) -> list:
+    """The searches score_position asks of reference_search, as (iterations, root action),
+    each run for 50 iterations only."""
+    asked = []
+    real = suite.reference_search
+
+    def counted(state, iterations, seed, **kw):
+        asked.append((iterations, kw.get("root_action")))
+        return real(state, 50, seed, **kw)
+    monkeypatch.setattr(suite, "reference_search", counted)
+    return asked
+
+
 def test_a_move_no_reference_measured_is_searched_alone_at_a_bounded_budget(tiny, tmp_path, monkeypatch):
     """On a strong suite a move the references did not measure is valued by a search
     with that move forced at the root, for the references' iterations but at most
@@ -390,13 +403,7 @@ def test_a_move_no_reference_measured_is_searched_alone_at_a_bounded_budget(tiny
         ref["iterations"] = 10**6
     path = tmp_path / "long.json"
     suite.write_suite(data, str(path))
-    asked = []
-    real = suite.reference_search
-
-    def counted(state, iterations, seed, **kw):
-        asked.append((iterations, kw.get("root_action")))
-        return real(state, 50, seed, **kw)
-    monkeypatch.setattr(suite, "reference_search", counted)
+    asked = searches_asked(monkeypatch)
     result = suite.score_bot("fixed", "gutenberg", path=str(path), factory=playing({tuple(pos["actions"]): unmeasured}))
     assert asked == [(suite.ALONE_ITERATIONS, unmeasured)] and result["positions"][k]["method"] == "searched alone"
     # Where iterations are cheap (the position's 2-second hint measured), ALONE_HINTS hints' worth.
@@ -430,13 +437,7 @@ def test_a_move_the_references_searched_little_and_valued_far_below_is_searched_
                 m["value"], m["share"] = max(0.0, top - 0.3), 0.02
     path = tmp_path / "little.json"
     suite.write_suite(data, str(path))
-    asked = []
-    real = suite.reference_search
-
-    def counted(state, iterations, seed, **kw):
-        asked.append((iterations, kw.get("root_action")))
-        return real(state, 50, seed, **kw)
-    monkeypatch.setattr(suite, "reference_search", counted)
+    asked = searches_asked(monkeypatch)
     bot = playing({tuple(pos["actions"]): move})
     row = suite.score_bot("fixed", "gutenberg", path=str(path), factory=bot)["positions"][k]
     assert asked == [(10**6, move)] and row["method"] == "searched alone at the references' budget"
