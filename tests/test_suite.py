@@ -240,13 +240,16 @@ def test_a_killed_make_goes_on_and_gives_the_same_file(tmp_path):
     killed = tmp_path / "killed"
     run = subprocess.Popen(command + [str(killed)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 300
-    while not (killed / "references").is_dir() or not os.listdir(killed / "references"):
+
+    def written():      # a file being written is hidden (.NAME) until it is whole
+        where = killed / "references"
+        return [name for name in os.listdir(where) if not name.startswith(".")] if where.is_dir() else []
+    while not written():
         assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
         time.sleep(0.02)
     run.send_signal(signal.SIGKILL)
     assert run.wait() == -signal.SIGKILL
-    kept = {name: (killed / "references" / name).read_bytes() for name in os.listdir(killed / "references")
-            if not name.startswith(".")}
+    kept = {name: (killed / "references" / name).read_bytes() for name in written()}
     assert not (killed / "suite-v4.json").exists() and 1 <= len(kept) < 6
     again = subprocess.run(command + [str(killed), "--jobs", "2"], capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr
