@@ -251,7 +251,7 @@ def test_the_searches_run_with_the_games_search_weights_the_heuristic_player_wit
     monkeypatch.setattr(core, "search", watched)
     suite.reference_search(state, 20, seed=1)
     assert seen == [SEARCH_WEIGHTS["OPEN_SLOT"]]
-    review._search(core, games.core_of(state), "smmcts", {"iterations": 20}, 1, 1, {"weights": {"OPEN_SLOT": 3.0}})
+    review._search(core, games.core_of(state), "smmcts", {"iterations": 20}, 1, 1, {}, {"OPEN_SLOT": 3.0})
     assert seen[-1] == 3.0
     assert core.heuristic_weights()["OPEN_SLOT"] == 0.6
 

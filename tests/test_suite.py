@@ -445,7 +445,7 @@ def test_a_move_the_references_searched_little_and_valued_far_below_is_searched_
     row = suite.score_bot("fixed", "gutenberg", path=str(path), factory=bot)["positions"][k]
     assert asked == [(10**6, move)] and row["method"] == "searched alone at the references' budget"
     # Searched enough by a reference (RECHECK_SHARE of its search): its value stands.
-    pos["references"][0]["moves"][[m["action"] for m in pos["references"][0]["moves"]].index(move)]["share"] = 0.2
+    next(m for m in pos["references"][0]["moves"] if m["action"] == move)["share"] = 0.2
     suite.write_suite(data, str(path))
     asked.clear()
     row = suite.score_bot("fixed", "gutenberg", path=str(path), factory=bot)["positions"][k]

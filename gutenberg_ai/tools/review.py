@@ -54,11 +54,9 @@ def hidden_note(g) -> str:
             "samples the draws to come; what the record reveals later is never used.")
 
 
-def _search(core_module, core, bot, budget, seed, threads, options, root_action=None):
-    from gutenberg_ai.search.bots import native_search
-    weights = options.get("weights")
-    options = {k: v for k, v in options.items() if k != "weights"}
-    algorithm, options = native_search(bot, options, core_module, core.num_players == 1)
+def _search(core_module, core, algorithm, budget, seed, threads, options, weights, root_action=None):
+    """The core's search at `core`: `algorithm` with `options` and the evaluation's `weights`
+    (as checked_search_options returns them)."""
     extra = {} if root_action is None else {"root_action": root_action}
     with games.searching(core_module, weights):
         return core_module.search(core, algorithm, seed=seed, threads=threads, batches=core_module.BATCHES,
@@ -98,7 +96,9 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
     measure = "score" if solo else "win"
     options.setdefault("returns", "score" if solo else returns_mode_of(game))
     core_module = g.core
-    checked_search_options(core_module, native_search(bot, options, core_module, solo)[1])   # before any search
+    # The search every decision runs, checked before any search.
+    algorithm, search_options = native_search(bot, options, core_module, solo)
+    search_options, weights = checked_search_options(core_module, search_options)
     # The decisions to review: (index in the actions, the state before it).
     entries = replay_entries(record)
     todo = [(i, s, e) for i, s, e in entries
@@ -122,7 +122,7 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
                 progress(done + 1, total)
             continue
         s = (seed * 1_000_003 + i) & 0xFFFFFFFF
-        result = _search(core_module, core, bot, budget, s, threads, options)
+        result = _search(core_module, core, algorithm, budget, s, threads, search_options, weights)
         moves = result["moves"]
         visits = sum(m["visits"] for m in moves)
         best = moves[0]
@@ -135,7 +135,8 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         elif mine is not None and visits and mine["visits"] >= MIN_SHARE * visits:
             played_value, method = value(mine), "same search"
         else:
-            forced = _search(core_module, core, bot, budget, s, threads, options, root_action=played)
+            forced = _search(core_module, core, algorithm, budget, s, threads, search_options, weights,
+                             root_action=played)
             played_value, method = value(forced["moves"][0]), "searched alone"
         lost = max(0.0, best_value - played_value) if played != best["action"] else 0.0
         row.update(

@@ -75,10 +75,9 @@ ALONE_ITERATIONS = 20_000
 ALONE_HINTS = 5
 # A move a strong suite's references measured with less than RECHECK_SHARE of their
 # search and valued more than RECHECK_GAP below their best (chance to win) is searched
-# again, alone, for their budget (rechecked): at Lead Letter Printers' v6 `2p-endgame-1`
-# the references valued "activate contract 21" at 0.0003 from 3% of their search, and
-# alone for 2,000,000 iterations it wins at 0.65. Few moves are so: 7 at 2 positions of
-# that suite, 3 at 2 of Gutenberg's v4, none in Printing Press's v5.
+# again, alone, for their budget (rechecked): such a value comes from a search some thirty
+# times shorter than the best's, which can miss a deep line (docs/benchmark-suite.md,
+# "The score", has the position that showed it and how many such moves each suite has).
 RECHECK_GAP = 0.05
 RECHECK_SHARE = 0.1
 FORMAT = "gutenberg-ai-suite"
@@ -407,8 +406,8 @@ def score_position(bot_name, key: str, version: int | None, k: int, seed: int, b
         value, method = values[action], "reference"
     else:
         ref = references_of(pos)[0]
-        # A move the references valued far below their best: their budget, all on it.
-        iterations = ref["iterations"] if recheck or not strong else min(ref["iterations"], alone_iterations(pos))
+        # A move they did not measure: a bounded budget; one they rechecked: their whole budget.
+        iterations = min(ref["iterations"], alone_iterations(pos)) if strong and not recheck else ref["iterations"]
         forced = reference_search(state, iterations, ref["seed"], bot=ref["bot"],
                                   threads=ref.get("threads", 1), root_action=action)
         value = forced["moves"][0][measure_of(state.get_game().num_players())[0]][p]
@@ -431,9 +430,9 @@ def rechecked(pos: dict, values: dict, best: int, action: int) -> bool:
     below their best move `best`. A reference spends most of its search on its best move,
     and a move it gave a few percent is valued by a search some thirty times shorter,
     which can miss a deep line (docs/benchmark-suite.md, "The score")."""
-    shares = [m["share"] for ref in references_of(pos) for m in ref["moves"] if m["action"] == action]
     return (pos.get("measure") == "win probability" and values[best] - values[action] > RECHECK_GAP
-            and all(share < RECHECK_SHARE for share in shares))
+            and all(m["share"] < RECHECK_SHARE for ref in references_of(pos) for m in ref["moves"]
+                    if m["action"] == action))
 
 
 def alone_iterations(pos: dict) -> int:
