@@ -86,6 +86,21 @@ def _history(state) -> list:
     return [(h.player, h.action) for h in state.full_history()]
 
 
+def seat_name_problem(names: list, s: int, seat: int) -> str | None:
+    """What is wrong with names[s] as the name of seat s at a table followed by the
+    person in `seat`, or None. A record of the game (to_dict) keeps the names: they must
+    be names its loader reads, and the table's commands (hint NAME, its messages) must
+    tell the seats apart by them."""
+    name = names[s]
+    return (text_problem(name) or ("an empty name" if not name else None) or
+            ("a name of spaces only" if not name.strip() else None) or
+            (f"{len(name)} characters, at most {MAX_NAME}" if len(name) > MAX_NAME else None) or
+            (f"{name!r} is also names.{names.index(name)}" if names.index(name) < s else None) or
+            (f"'you' is the person's own seat (seat {seat})" if name.strip().lower() == "you" and s != seat
+             else None) or
+            (f"{name!r} reads as a seat number" if name.strip().isdigit() else None))
+
+
 class FollowedGame:
     """A game followed by the person in `seat`; `names`: one per seat (the person's
     included; None: "player K", as a position leaves a name out). `entries`: (player, action, entered) to start from (a resumed game),
@@ -100,20 +115,8 @@ class FollowedGame:
             [f"player {s}" for s in range(n)]
         if len(names) != n:
             raise ValueError(f"names: {len(names)} given for {n} players")
-        problems = []
-        for s, name in enumerate(names):
-            # A record of this game (to_dict) keeps them: they must be names its loader
-            # reads, and the table's commands (hint NAME, its messages) must tell the
-            # seats apart by them.
-            why = text_problem(name) or ("an empty name" if not name else None) or \
-                ("a name of spaces only" if not name.strip() else None) or \
-                (f"{len(name)} characters, at most {MAX_NAME}" if len(name) > MAX_NAME else None) or \
-                (f"{name!r} is also names.{names.index(name)}" if names.index(name) < s else None) or \
-                ("'you' is the person's own seat (seat " + str(seat) + ")"
-                 if name.strip().lower() == "you" and s != seat else None) or \
-                (f"{name!r} reads as a seat number" if name.strip().isdigit() else None)
-            if why:
-                problems.append(f"names.{s}: {why}")
+        problems = [f"names.{s}: {why}" for s, name in enumerate(names)
+                    if (why := seat_name_problem(names, s, seat))]
         if problems:
             raise ValueError("; ".join(problems))
         self.game, self.seat, self.seed, self.names = game, seat, seed, names
@@ -488,8 +491,9 @@ def resume(path, seed: int = 0) -> FollowedGame:
         names[e["seat"]] = "you" if e["seat"] == seat else e["player"]
     for s, name in enumerate(names):
         # A record of play names its seats by their bots ("smmcts" twice): the table
-        # tells seats apart by name.
-        if s != seat and (names.count(name) > 1 or name.strip().isdigit() or name.strip().lower() == "you"):
+        # tells seats apart by name, so a name it cannot take (each of a name shared) is
+        # qualified by its seat.
+        if s != seat and (names.count(name) > 1 or seat_name_problem(names, s, seat)):
             names[s] = f"player {s} ({name})"
     followed = FollowedGame(game, seat, seed, names,
                             [(e["player"], e["action"], not e.get("filled")) for e in entries], start)
