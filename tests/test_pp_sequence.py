@@ -162,3 +162,49 @@ def test_equal_most_fame_points_share_the_win():
     tied = edit(R, s, fame(20, 20, 15))
     assert tied.returns("win")[0] == tied.returns("win")[1] > tied.returns("win")[2]
     assert view.verdict(tied).startswith("Shared win")
+
+
+def test_the_highest_tile_value_is_the_first_player_whatever_the_seat():
+    """p.5 "The player with the highest initiative value on their character tile becomes
+    the first player"; p.8 "At the start of the game, players are all tied with 0
+    initiative ... So the initial player order is determined by the initiative values on
+    their character tiles". Seats hold the tiles in ascending value (Gutenberg 1, Ungler 2,
+    Caxton 3, Guillard 5), so the order runs against the seats; Gutenberg, last, takes the
+    cube (p.9)."""
+    R = rules(4)
+    s = setup(R, tiles=["Gutenberg", "Ungler", "Caxton", "Guillard"],
+              tokens=[["A", "I", "O"], ["A", "I", "O"], ["A", "I", "O", "U"], ["A", "I", "O"]])
+    deal_orders(s, [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
+    seen = []
+    while s.phase == "Select Orders":
+        seen.append(s.current_player())
+        s.apply(first_main(s))
+    assert seen == [3, 2, 1, 0]
+    assert [p["cubes"] for p in s.to_dict()["players"][:4]] == [1, 0, 0, 0]
+
+
+def test_initiative_example_with_john_seated_before_kate():
+    """p.8's example with the seats in another order: Kate (Ungler, 2) and John
+    (Gutenberg, 1) tied at 1, Kate in the later seat: "she's tied with John, and her
+    character's initiative value is higher than John's" -- the tile decides, not the
+    seat. Order: Anna (2), Kate, John, Tom (0)."""
+    R = rules(4)
+    tom, john, kate, anna = range(4)
+    s = take_orders(setup(R, tiles=["Caxton", "Gutenberg", "Ungler", "Guillard"],
+                          tokens=[["A", "I", "O", "U"], ["A", "I", "O"], ["A", "I", "O"], ["A", "I", "O"]]), 4)
+
+    def cubes(d):
+        for seat in range(4):
+            d["players"][seat]["cubes"] = 1 if seat in (anna, kate) else 0
+        d["cubes_left"] = 5
+        d["step"] = 1
+    s = edit(R, s, cubes)
+    s = with_tableau(R, s, anna, [["A", "*", "blue"]])
+    s = with_tableau(R, s, kate, [["O", "red", "grey"]])
+    s = with_tableau(R, s, john, [["O", "red", "grey", "t:*"]], down_symbols=["U"])
+    s = with_tableau(R, s, tom, [["I", "yellow", "binding"]])
+    assert [s.initiative(x) for x in (anna, kate, john, tom)] == [2, 1, 1, 0]
+    deal_cards(s, [10, 20, 30, 40, 50])
+    while s.to_dict()["token_window"] >= 0:
+        s.apply(A["DONE"])
+    assert s.to_dict()["turn_order"] == [anna, kate, john, tom]
