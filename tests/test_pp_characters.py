@@ -67,6 +67,31 @@ def test_a_marker_on_a_symbol_with_only_gutenberg_s_extra_1_goes_2_side_up():
     assert player(s, 0)["marker"][:4] == [2, 1, 0, 2]
 
 
+def test_gutenberg_side_a_1_3_marker_on_a_symbol_already_marked_goes_1_side_up():
+    """p.11 "If a player places a bonus marker to mark a symbol that already has a '2'
+    bonus marker (from a previous round), then this second bonus marker is placed with the
+    '1' side up"; the 1/3 marker (p.18 "replace one of your 1/2 bonus markers with the 1/3
+    bonus marker") follows the same rule with its sides: 1 on typesetting, marked "2" in
+    round 1; at the end each typesetting scores 2 + 1 (rulings.md)."""
+    R = rules(2)
+    s = setup(R, tiles=["Gutenberg", "Caxton"], sides=["A", "A"])
+
+    def choose(mine, other):
+        while s.phase == "Select Orders":
+            s.apply(order(mine if s.current_player() == 0 else other))
+    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
+    choose(1, 2)                                  # frame 1: red, typesetting
+    to_markers(s, 0)
+    s.apply(A["MARKER"] + 0 * 2 + 1)              # a 1/2 on typesetting: 2
+    play_until(s, "deal orders")
+    deal_orders(s, [(10, 4), (11, 5), (12, 6)])
+    choose(10, 11)                                # frame 10: blue, typesetting
+    to_markers(s, 0)
+    s.apply(A["MARKER"] + 1 * 2 + 1)              # the 1/3 on typesetting: 1, not 3
+    p = player(s, 0)
+    assert p["marker"][:4] == [0, 2, 0, 1] and (p["markers"], p["marker13"]) == (1, 0)
+
+
 # -- Helena Ungler -----------------------------------------------------------------------
 def test_ungler_side_a_slides_a_card_partly_under_once():
     R = rules(2)
