@@ -270,7 +270,8 @@ def test_hint_takes_search_options_and_refuses_wrong_ones():
                           ('{"uct_c": "x"}', "uct_c: 'x' is not a number"),
                           ('{"max_nodes": 1e15}', "max_nodes: "),
                           ('{"weights": {"A": 1}}', "weights: this game's evaluation has no named weights"),
-                          ('{"uct_c": 1', "--options: invalid JSON")]:
+                          ('{"uct_c": 1', "--options: line 1, column 12: invalid JSON"),
+                          ('{"uct_c": 1, "uct_c": 2}', "--options: top level: key 'uct_c' is given twice")]:
         out = cli("hint", path, "--iterations", "150", "--options", options)
         assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr, (options, out.stderr)
     out = cli("hint", path, "--bot", "heuristic", "--options", '{"uct_c": 3}')
@@ -391,7 +392,9 @@ def test_arena_rejects_bad_bots_and_options(tmp_path):
     out = cli("arena", "--bots", "heuristic", "--out", str(tmp_path))
     assert out.returncode == 2 and "at least 2 bots" in out.stderr
     out = cli("arena", "--bots", "heuristic,random", "--options", "{", "--out", str(tmp_path))
-    assert out.returncode == 2 and "options: invalid JSON" in out.stderr
+    assert out.returncode == 2 and "options: line 1, column 2: invalid JSON" in out.stderr
+    out = cli("arena", "--bots", "heuristic,random", "--options", '{"random": {}, "random": {}}', "--out", str(tmp_path))
+    assert out.returncode == 2 and "options: top level: key 'random' is given twice" in out.stderr
 
 
 def test_arena_statistics():

@@ -557,20 +557,15 @@ def _pairing(text: str, bots: list) -> tuple:
 
 
 def options_json(text: str, flag: str, an_object_of: str | None = None):
-    """The JSON of an --options flag; UsageError, named `flag`, for text that is not JSON
-    or nests deeper than any options do (jsonfile.MAX_DEPTH: json's own recursion would
-    fail with a traceback), or, with `an_object_of` (what it holds, with an example), for
-    JSON that is not an object."""
-    from gutenberg_ai.common.jsonfile import MAX_DEPTH, structure_problems
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{flag}: invalid JSON: {e.msg}") from None
-    except RecursionError:
-        raise UsageError(f"{flag}: nested more than {MAX_DEPTH} levels deep") from None
-    found = structure_problems(data)
-    if found:
-        raise UsageError(f"{flag}: {found[0][0]}: {found[0][1]}")
+    """The JSON of an --options flag, read as a file's JSON is (jsonfile.decode_json); a
+    UsageError, named `flag`, for text that is not JSON, nests deeper than any options do,
+    or gives a key twice (plain json keeps the last, silently), or, with `an_object_of`
+    (what it holds, with an example), for JSON that is not an object."""
+    from gutenberg_ai.common.jsonfile import decode_json
+    try:    # surrogateescape: the bytes of an argument that is not UTF-8, which decode_json names
+        data = decode_json(text.encode("utf-8", "surrogateescape"), flag, FileDataError)
+    except FileDataError as e:
+        raise UsageError(str(e)) from None
     if an_object_of and not isinstance(data, dict):
         raise UsageError(f"{flag}: an object of {an_object_of}")
     return data
