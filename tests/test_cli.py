@@ -595,6 +595,16 @@ def test_a_long_or_escaped_line_at_the_prompt_is_not_read_nor_echoed_raw():
     assert "x" * 1001 not in r.stdout
 
 
+def test_an_error_quoting_what_was_typed_shows_its_escape_codes(tmp_path):
+    """A path or an option typed with escape codes in it is quoted in the error with them
+    shown (\\x1b), not sent to the terminal (--save's folder and argparse's unknown option
+    were printed raw)."""
+    for args, shown in [(("demo", "--save", str(tmp_path / "no\x1b[2Jdir" / "x.json")), "no\\x1b[2Jdir"),
+                        (("demo", "--\x1b[31m"), "--\\x1b[31m")]:
+        r = cli(*args)
+        assert r.returncode == 2 and shown in r.stderr and "\x1b" not in r.stderr, (args, r.stderr)
+
+
 def test_the_table_prompt_prints_names_as_they_are_not_as_markup(monkeypatch):
     """A name like "[bold red]Anna[/]" (a position's, or --names) is printed in the
     prompt as written: rich's markup in it is not applied (it was, at a terminal)."""

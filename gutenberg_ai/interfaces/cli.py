@@ -54,7 +54,7 @@ from gutenberg_ai.search.hints import HINT_BOTS, hint
 from gutenberg_ai.tools import arena, ratings, sprt
 from gutenberg_ai.tools.suite import SUITE_VERSIONS
 from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
-from gutenberg_ai.common.jsonfile import FileDataError
+from gutenberg_ai.common.jsonfile import FileDataError, plain_text
 from gutenberg_ai.games.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
 from gutenberg_ai.common.pool import PoolError
 
@@ -1197,8 +1197,17 @@ def _budget_options(p, seconds_default, what):
                        help=f"search iterations {what}, instead of seconds (reproducible on any machine)")
 
 
+class Parser(argparse.ArgumentParser):
+    """The command line's parser (its subcommands' too): an error's words as plain text,
+    since they quote what was typed (an unknown option: argparse writes it as given,
+    escape codes included)."""
+
+    def error(self, message):
+        super().error(plain_text(message))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Gutenberg (Granna, 2022), Printing Press (Granna, 2023) and Lead Letter Printers (A-games): play against the AI, "
                     "hints for a real position, game records, tournaments between bots (--game chooses).",
@@ -1584,7 +1593,8 @@ def main(argv=None) -> int:
         if os.environ.get("GUTENBERG_AI_DEBUG"):   # a developer wants the traceback
             raise
         for line in str(e).split("\n"):    # a file's problems: one line each
-            print(f"{PROG} {args.command}: {line}", file=sys.stderr)
+            # plain text: a message may quote a path or a name as typed, escape codes and all
+            print(f"{PROG} {args.command}: {plain_text(line)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
