@@ -548,8 +548,9 @@ def test_a_demo_searches_each_game_at_its_own_budget(tmp_path):
 
 def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, monkeypatch):
     """A file a command would write is checked before the work (a folder, a path under a
-    file, the record being reviewed itself), and an empty path is refused rather than
-    taken as "none" (a new game where a resume was asked for)."""
+    file, the record being reviewed itself), as is a folder --out (a file, a path under a
+    file: an OSError's "[Errno 17] File exists" after the bots were made), and an empty
+    path is refused rather than taken as "none" (a new game where a resume was asked for)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "d1").mkdir()
     (tmp_path / "afile").write_text("x")
@@ -567,7 +568,10 @@ def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, mo
                         (("arena", "--bots", "heuristic,random", "--out", "ar", "--pairings", ""), "none named"),
                         (("demo", "--game", ""), "'' is not one of"),
                         (("selfplay", "--games", "1", "--out", ""), "--out: an empty path"),
-                        (("arena", "--bots", "heuristic,random", "--out", ""), "--out: an empty path")]:
+                        (("arena", "--bots", "heuristic,random", "--out", ""), "--out: an empty path"),
+                        (("arena", "--bots", "heuristic,random", "--out", "afile"), "--out: afile is a file, not a folder"),
+                        (("selfplay", "--games", "1", "--out", "afile/x"), "afile/x would be inside"),
+                        (("suite", "--bot", "random", "--out", "afile"), "--out: afile is a file, not a folder")]:
         r = cli(*args)
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
         assert not r.stdout.strip(), (args, r.stdout[:200])      # nothing played

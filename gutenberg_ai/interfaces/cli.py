@@ -46,8 +46,8 @@ from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_output, fresh_seed, known_params,
-                                             load_game, printing_game, same_game, seed_line)
+from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_folder, check_output, fresh_seed,
+                                             known_params, load_game, printing_game, same_game, seed_line)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
@@ -158,16 +158,20 @@ def demo_progress(console, quiet: bool):
 
 
 PATH_OPTIONS = ("out", "save", "resume", "position")   # files or folders whose "" is no path (not "none")
+FOLDER_OUT = ("arena", "study", "selfplay", "tune", "suite")   # the commands whose --out is a folder
 
 
 def check_paths(args) -> None:
-    """A command's files checked before any work: an empty path is refused, and the
-    record --save will write must be writable there (check_output)."""
+    """A command's files checked before any work: an empty path is refused, the record
+    --save will write must be writable there (check_output), and a folder --out must
+    be one that can be made or written into (check_folder)."""
     for option in PATH_OPTIONS:
         if option == "position" and args.command == "hint":
             continue     # hint's POSITION.json is an argument, not an option: its loader names it
         if getattr(args, option, None) == "":
             raise UsageError(f"--{option}: an empty path")
+    if args.command in FOLDER_OUT and args.out is not None:
+        check_folder(args.out, "--out")
     if getattr(args, "save", None) is not None:
         position = getattr(args, "position", None)
         check_output(args.save, "--save", reads=(position,) if position else (), replaces=RECORD_FILES)
