@@ -567,6 +567,9 @@ def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, mo
                         (("review", "game.json", "--iterations", "5", "--out", "game"), "is the file read"),
                         (("arena", "--bots", "heuristic,random", "--out", "ar", "--pairings", ""), "none named"),
                         (("demo", "--game", ""), "'' is not one of"),
+                        (("hint", ""), "a position: an empty path"),   # it was "cannot read '.'"
+                        (("replay", ""), "a game record: an empty path"),
+                        (("train", "", "--out", "w.npz"), "train: an empty path"),
                         (("selfplay", "--games", "1", "--out", ""), "--out: an empty path"),
                         (("arena", "--bots", "heuristic,random", "--out", ""), "--out: an empty path"),
                         (("arena", "--bots", "heuristic,random", "--out", "afile"), "--out: afile is a file, not a folder"),
