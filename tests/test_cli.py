@@ -270,7 +270,8 @@ def test_hint_takes_search_options_and_refuses_wrong_ones():
                           ('{"uct_c": "x"}', "uct_c: 'x' is not a number"),
                           ('{"max_nodes": 1e15}', "max_nodes: "),
                           ('{"weights": {"A": 1}}', "weights: this game's evaluation has no named weights"),
-                          ('{"uct_c": 1', "--options: invalid JSON")]:
+                          ('{"uct_c": 1', "--options: line 1, column 12: invalid JSON"),
+                          ('{"uct_c": 1, "uct_c": 2}', "--options: top level: key 'uct_c' is given twice")]:
         out = cli("hint", path, "--iterations", "150", "--options", options)
         assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr, (options, out.stderr)
     out = cli("hint", path, "--bot", "heuristic", "--options", '{"uct_c": 3}')
@@ -391,7 +392,9 @@ def test_arena_rejects_bad_bots_and_options(tmp_path):
     out = cli("arena", "--bots", "heuristic", "--out", str(tmp_path))
     assert out.returncode == 2 and "at least 2 bots" in out.stderr
     out = cli("arena", "--bots", "heuristic,random", "--options", "{", "--out", str(tmp_path))
-    assert out.returncode == 2 and "options: invalid JSON" in out.stderr
+    assert out.returncode == 2 and "options: line 1, column 2: invalid JSON" in out.stderr
+    out = cli("arena", "--bots", "heuristic,random", "--options", '{"random": {}, "random": {}}', "--out", str(tmp_path))
+    assert out.returncode == 2 and "options: top level: key 'random' is given twice" in out.stderr
 
 
 def test_arena_statistics():
@@ -545,8 +548,9 @@ def test_a_demo_searches_each_game_at_its_own_budget(tmp_path):
 
 def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, monkeypatch):
     """A file a command would write is checked before the work (a folder, a path under a
-    file, the record being reviewed itself), and an empty path is refused rather than
-    taken as "none" (a new game where a resume was asked for)."""
+    file, the record being reviewed itself), as is a folder --out (a file, a path under a
+    file: an OSError's "[Errno 17] File exists" after the bots were made), and an empty
+    path is refused rather than taken as "none" (a new game where a resume was asked for)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "d1").mkdir()
     (tmp_path / "afile").write_text("x")
@@ -563,8 +567,14 @@ def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, mo
                         (("review", "game.json", "--iterations", "5", "--out", "game"), "is the file read"),
                         (("arena", "--bots", "heuristic,random", "--out", "ar", "--pairings", ""), "none named"),
                         (("demo", "--game", ""), "'' is not one of"),
+                        (("hint", ""), "a position: an empty path"),   # it was "cannot read '.'"
+                        (("replay", ""), "a game record: an empty path"),
+                        (("train", "", "--out", "w.npz"), "train: an empty path"),
                         (("selfplay", "--games", "1", "--out", ""), "--out: an empty path"),
-                        (("arena", "--bots", "heuristic,random", "--out", ""), "--out: an empty path")]:
+                        (("arena", "--bots", "heuristic,random", "--out", ""), "--out: an empty path"),
+                        (("arena", "--bots", "heuristic,random", "--out", "afile"), "--out: afile is a file, not a folder"),
+                        (("selfplay", "--games", "1", "--out", "afile/x"), "afile/x would be inside"),
+                        (("suite", "--bot", "random", "--out", "afile"), "--out: afile is a file, not a folder")]:
         r = cli(*args)
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
         assert not r.stdout.strip(), (args, r.stdout[:200])      # nothing played
@@ -590,6 +600,16 @@ def test_a_long_or_escaped_line_at_the_prompt_is_not_read_nor_echoed_raw():
     assert "a line of 5,000 characters: at most 1,000 are read here" in r.stdout
     assert "\x1b[2J" not in r.stdout and "\\x1b[2J" in r.stdout
     assert "x" * 1001 not in r.stdout
+
+
+def test_an_error_quoting_what_was_typed_shows_its_escape_codes(tmp_path):
+    """A path or an option typed with escape codes in it is quoted in the error with them
+    shown (\\x1b), not sent to the terminal (--save's folder and argparse's unknown option
+    were printed raw)."""
+    for args, shown in [(("demo", "--save", str(tmp_path / "no\x1b[2Jdir" / "x.json")), "no\\x1b[2Jdir"),
+                        (("demo", "--\x1b[31m"), "--\\x1b[31m")]:
+        r = cli(*args)
+        assert r.returncode == 2 and shown in r.stderr and "\x1b" not in r.stderr, (args, r.stderr)
 
 
 def test_the_table_prompt_prints_names_as_they_are_not_as_markup(monkeypatch):

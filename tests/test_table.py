@@ -101,6 +101,21 @@ def test_a_record_saved_mid_game_hides_what_the_player_has_not_seen(tmp_path):
     assert out.returncode == 0 and "did not see (dealt at random" in out.stdout
 
 
+def test_an_option_after_the_file_is_refused_not_taken_into_its_name(tmp_path):
+    """`save game.json --full` (play) and `save game.json --full` (the table, which has no
+    --full) wrote a file named "game.json --full"; the option is refused, nothing written."""
+    seen = tmp_path / "seen.json"
+    session = _plan_step_session(tmp_path, [f"save {seen} --full", f"save-position {seen} --x", "quit"])
+    assert session.run() == 0
+    said = session.console.file.getvalue()
+    assert "save: --full is not an option here" in said and "save-position: --x is not an option here" in said
+    assert not list(tmp_path.iterdir())
+    out = cli("table", "--game", "printing-press", "--seed", "1", "--save", str(tmp_path / "t.json"),
+              stdin=f"save {seen} --full\nquit\n")
+    assert "save: --full is not an option here" in out.stdout, out.stdout[-500:]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.json"]
+
+
 def test_a_game_resumes_from_a_record_full_or_as_seen(tmp_path):
     seen, full = tmp_path / "seen.json", tmp_path / "full.json"
     assert _plan_step_session(tmp_path, [f"save {seen}", f"save --full {full}", "quit"]).run() == 0

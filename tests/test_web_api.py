@@ -580,11 +580,12 @@ def raw(client, path, body: str):
     ('{', "request body"),
     ('{"a": 1,}', "request body"),
     ('{"ai": ' + "[" * 1000 + "]" * 1000 + "}", "request body"),   # nested past the parser
+    ('{"players": 2, "players": 3}', "request body"),   # json.loads kept the last: a game of 3
 ])
 def test_a_new_game_of_wrong_types_or_bad_json_is_refused_naming_where(client, body, where):
     """Values of the wrong JSON type are refused, not converted (true is not 1, "2" not 2);
-    a body that is not JSON, or nested past the parser, is the request body's problem: 422
-    naming where, and no game."""
+    a body that is not JSON, nested past the parser or giving a key twice is the request
+    body's problem: 422 naming where, and no game."""
     r = raw(client, "/api/games", body)
     assert r.status_code == 422, r.text
     assert r.json()["problems"] and r.json()["problems"][0]["where"] == where, r.json()

@@ -221,6 +221,8 @@ def read_bytes(path, error: type[FileDataError], limit: int, what: str) -> tuple
     `error` (a FileDataError class) when it cannot be read or is too large for `what`."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a path is a str or path-like, got {type(path).__name__}")
+    if not os.fspath(path):     # pathlib reads "" as ".", the folder here
+        raise error(what, "", "an empty path: name its file", "")
     file = pathlib.Path(path)
     source, shown = file_names(path)
     try:

@@ -12,7 +12,7 @@ import secrets
 
 from gutenberg_ai import games
 
-__all__ = ["RECORD_FILES", "UsageError", "check_output", "file_format", "fresh_seed", "known_params", "load_game",
+__all__ = ["RECORD_FILES", "UsageError", "check_folder", "check_output", "file_format", "fresh_seed", "known_params", "load_game",
            "position_files", "printing_game", "same_game", "seed_line"]
 
 
@@ -68,6 +68,24 @@ def check_output(path: str, option: str, reads: tuple = (), replaces: tuple = ()
         what = "a game record" if replaces == RECORD_FILES else "a position file"
         raise UsageError(f"{option}: {path} exists and is not {what}: it is not written over (name another "
                          "file, or remove this one first)")
+    return path
+
+
+def check_folder(path: str, option: str) -> str:
+    """`path` as a folder a command writes into (made, with its parents, where missing),
+    checked before any work (UsageError naming `option` otherwise): not empty, not a
+    file, not under a file, and in a folder that can be written to."""
+    if not path:
+        raise UsageError(f"{option}: an empty path")
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"{option}: {path} is a file, not a folder")
+    made = os.path.abspath(path)
+    while not os.path.exists(made):      # the nearest folder that is there: the one written to
+        made = os.path.dirname(made)
+    if not os.path.isdir(made):
+        raise UsageError(f"{option}: {path} would be inside {made}, which is a file")
+    if not os.access(made, os.W_OK | os.X_OK):
+        raise UsageError(f"{option}: {made} cannot be written to here")
     return path
 
 

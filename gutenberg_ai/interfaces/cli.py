@@ -46,15 +46,15 @@ from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_output, fresh_seed, known_params,
-                                             load_game, printing_game, same_game, seed_line)
+from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_folder, check_output, fresh_seed,
+                                             known_params, load_game, printing_game, same_game, seed_line)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
 from gutenberg_ai.tools import arena, ratings, sprt
 from gutenberg_ai.tools.suite import SUITE_VERSIONS
 from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
-from gutenberg_ai.common.jsonfile import FileDataError
+from gutenberg_ai.common.jsonfile import FileDataError, plain_text
 from gutenberg_ai.games.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
 from gutenberg_ai.common.pool import PoolError
 
@@ -158,16 +158,20 @@ def demo_progress(console, quiet: bool):
 
 
 PATH_OPTIONS = ("out", "save", "resume", "position")   # files or folders whose "" is no path (not "none")
+FOLDER_OUT = ("arena", "study", "selfplay", "tune", "suite")   # the commands whose --out is a folder
 
 
 def check_paths(args) -> None:
-    """A command's files checked before any work: an empty path is refused, and the
-    record --save will write must be writable there (check_output)."""
+    """A command's files checked before any work: an empty path is refused, the record
+    --save will write must be writable there (check_output), and a folder --out must
+    be one that can be made or written into (check_folder)."""
     for option in PATH_OPTIONS:
         if option == "position" and args.command == "hint":
             continue     # hint's POSITION.json is an argument, not an option: its loader names it
         if getattr(args, option, None) == "":
             raise UsageError(f"--{option}: an empty path")
+    if args.command in FOLDER_OUT and args.out is not None:
+        check_folder(args.out, "--out")
     if getattr(args, "save", None) is not None:
         position = getattr(args, "position", None)
         check_output(args.save, "--save", reads=(position,) if position else (), replaces=RECORD_FILES)
@@ -557,20 +561,15 @@ def _pairing(text: str, bots: list) -> tuple:
 
 
 def options_json(text: str, flag: str, an_object_of: str | None = None):
-    """The JSON of an --options flag; UsageError, named `flag`, for text that is not JSON
-    or nests deeper than any options do (jsonfile.MAX_DEPTH: json's own recursion would
-    fail with a traceback), or, with `an_object_of` (what it holds, with an example), for
-    JSON that is not an object."""
-    from gutenberg_ai.common.jsonfile import MAX_DEPTH, structure_problems
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{flag}: invalid JSON: {e.msg}") from None
-    except RecursionError:
-        raise UsageError(f"{flag}: nested more than {MAX_DEPTH} levels deep") from None
-    found = structure_problems(data)
-    if found:
-        raise UsageError(f"{flag}: {found[0][0]}: {found[0][1]}")
+    """The JSON of an --options flag, read as a file's JSON is (jsonfile.decode_json); a
+    UsageError, named `flag`, for text that is not JSON, nests deeper than any options do,
+    or gives a key twice (plain json keeps the last, silently), or, with `an_object_of`
+    (what it holds, with an example), for JSON that is not an object."""
+    from gutenberg_ai.common.jsonfile import decode_json
+    try:    # surrogateescape: the bytes of an argument that is not UTF-8, which decode_json names
+        data = decode_json(text.encode("utf-8", "surrogateescape"), flag, FileDataError)
+    except FileDataError as e:
+        raise UsageError(str(e)) from None
     if an_object_of and not isinstance(data, dict):
         raise UsageError(f"{flag}: an object of {an_object_of}")
     return data
@@ -1202,8 +1201,17 @@ def _budget_options(p, seconds_default, what):
                        help=f"search iterations {what}, instead of seconds (reproducible on any machine)")
 
 
+class Parser(argparse.ArgumentParser):
+    """The command line's parser (its subcommands' too): an error's words as plain text,
+    since they quote what was typed (an unknown option: argparse writes it as given,
+    escape codes included)."""
+
+    def error(self, message):
+        super().error(plain_text(message))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Gutenberg (Granna, 2022), Printing Press (Granna, 2023) and Lead Letter Printers (A-games): play against the AI, "
                     "hints for a real position, game records, tournaments between bots (--game chooses).",
@@ -1589,7 +1597,8 @@ def main(argv=None) -> int:
         if os.environ.get("GUTENBERG_AI_DEBUG"):   # a developer wants the traceback
             raise
         for line in str(e).split("\n"):    # a file's problems: one line each
-            print(f"{PROG} {args.command}: {line}", file=sys.stderr)
+            # plain text: a message may quote a path or a name as typed, escape codes and all
+            print(f"{PROG} {args.command}: {plain_text(line)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG} {args.command}: interrupted", file=sys.stderr)

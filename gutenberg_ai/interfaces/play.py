@@ -118,6 +118,16 @@ def read_bounded(read_line, prompt: str, console, echo: str | None = None) -> st
         console.print(Text(tui.too_long(line)))
 
 
+def file_words(words, command: str, usage: str) -> str:
+    """The path a command's words name (a path may hold spaces); a word that reads as an
+    option (--full) is refused, not taken into the file's name ("save game.json --full"
+    wrote a file called that, and not in full)."""
+    option = next((w for w in words if w.startswith("--")), None)
+    if option:
+        raise ValueError(f"{command}: {option} is not an option here ({usage})")
+    return " ".join(words)
+
+
 def save_seen_position(printing_game, state, seat: int, rest, command: str, instead: str,
                        names=None) -> Text:
     """Write what `seat` knows of `state` as a position file (the path: the words of
@@ -127,7 +137,7 @@ def save_seen_position(printing_game, state, seat: int, rest, command: str, inst
     be written)."""
     if not rest:
         raise ValueError(f"{command} FILE: name the file, e.g. {command} table.json")
-    path = " ".join(rest)
+    path = file_words(rest, command, f"{command} FILE")
     # What the person may know: what the core hides from them stays hidden. The
     # state as played (a game whose position is its moves needs them).
     try:
@@ -581,7 +591,7 @@ class Session:
         full = bool(rest) and rest[0] == "--full"
         if rest and rest[0].startswith("-") and not full:
             raise ValueError(f"save: {rest[0]} is not an option (save FILE, or save --full FILE)")
-        path = " ".join(rest[1:] if full else rest)
+        path = file_words(rest[1:] if full else rest, "save", "save FILE, or save --full FILE")
         if not path:
             raise ValueError("save FILE: name the file, e.g. save game.json (save --full FILE: "
                              "everything, what you have not seen included)")

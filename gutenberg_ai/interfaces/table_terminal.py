@@ -26,7 +26,7 @@ from gutenberg_ai.interfaces.choices import RECORD_FILES, UsageError, check_outp
 from gutenberg_ai.interfaces.entries import find_entry
 from gutenberg_ai.games import core_of
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES, read_bounded, save_seen_position
+from gutenberg_ai.interfaces.play import Quit, SCREEN_LINES, file_words, read_bounded, save_seen_position
 from gutenberg_ai.interfaces.table import CHANCE, FollowedGame
 
 MENU_SHOWN = 12     # a menu this long is shown with the prompt; a longer one on `list`
@@ -273,7 +273,7 @@ class TableSession:
     def _save(self, rest):
         if not rest:
             raise ValueError("save FILE: name the file")
-        path = " ".join(rest)
+        path = file_words(rest, "save", "save FILE: what you have seen")
         try:     # a file that cannot be written is said, and the game goes on
             check_output(path, "save", replaces=RECORD_FILES)
             self.followed.save(path)

@@ -28,6 +28,7 @@ import pyspiel
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.datastructures import MutableHeaders
@@ -185,6 +186,30 @@ class TableHint(Budget):
     player: Optional[int] = Field(None, ge=0, le=3, description="another player's decision (from what you know)")
 
 
+class CheckedJsonRequest(Request):
+    """A request whose JSON body is read as a file's JSON is (jsonfile.decode_json): a key
+    given twice, deep nesting, a number no field holds are refused naming the place, where
+    json.loads would keep the last of two keys, silently."""
+
+    async def json(self):
+        if not hasattr(self, "_json"):
+            self._json = decode_json(await self.body(), "request body", FileDataError)
+        return self._json
+
+
+class CheckedJsonRoute(APIRoute):
+    """The API's routes: their bodies read by CheckedJsonRequest. FastAPI answers a body
+    its reading refused with a 400 caused by the FileDataError; create_app's handler says
+    its problems (422)."""
+
+    def get_route_handler(self):
+        handler = super().get_route_handler()
+
+        async def checked(request: Request):
+            return await handler(CheckedJsonRequest(request.scope, request.receive))
+        return checked
+
+
 # ---------------------------------------------------------------------------------------
 # The application
 # ---------------------------------------------------------------------------------------
@@ -314,6 +339,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
                            'upgrade it (pip install -e ".[web]")')
     app.state.limits, app.state.runner, app.state.games, app.state.reviews = limits, runner, played, reviews
     app.state.tables = tables
+    app.router.route_class = CheckedJsonRoute
     # Each wraps those added before it: the Host name is checked first (a page of another
     # site reaching this server by DNS rebinding is refused), then every answer gets the
     # headers, then the request its page.
@@ -329,6 +355,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request, e):
+        if isinstance(e.__cause__, FileDataError):     # CheckedJsonRequest refused the body
+            problems = [{"where": "request body", "reason": f"{w}: {r}" if w else r} for w, r in e.__cause__.problems]
+            return JSONResponse({"error": "; ".join(f"request body: {p['reason']}" for p in problems),
+                                 "problems": problems}, status_code=422)
         if e.status_code == 400 and "parsing the body" in str(e.detail):
             # FastAPI's answer to a body its JSON parser gave up on (nested too deep): the
             # body's problem, as a JSON syntax error is.

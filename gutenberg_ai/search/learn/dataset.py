@@ -41,6 +41,8 @@ class DataError(ValueError):
 
 def record_paths(folder: str) -> list[str]:
     """The self-play records in a folder (an arena's layout: games/MATCH/game-NNNN.json)."""
+    if not folder:
+        raise DataError("an empty path: name a self-play folder")
     if not os.path.isdir(folder):
         raise DataError(f"{folder}: no such folder")
     paths = sorted(glob.glob(os.path.join(folder, "games", "*", "game-*.json")))
