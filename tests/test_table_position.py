@@ -115,6 +115,30 @@ def test_a_hostile_position_is_refused_in_the_terminal_with_nothing_started(text
     assert not (tmp_path / "t.json").exists()
 
 
+
+def test_a_position_whose_names_the_table_cannot_take_is_named_with_its_file(tmp_path, monkeypatch, capsys):
+    # Two seats of one name read well in a hint ("Pat (player 0)"), but a table tells its
+    # seats apart by name: the file is named, and --names gives the table its own.
+    data = json.loads((GAMES / "printing_press/data/positions/close-round1-2p.json").read_text())
+    data["players"][1]["name"] = data["players"][0]["name"]
+    path = _written(tmp_path / "twins.json", data)
+    code, out, followed = table(["--position", str(path), "--save", str(tmp_path / "t.json")], [], 0,
+                                monkeypatch, capsys)
+    assert code != 0 and followed is None and "Traceback" not in out.err
+    assert ("twins.json: the position's name of seat 1: 'Pat' is also the position's name of seat 0 "
+            "(the table's names can be given with --names)") in out.err
+    code, out, followed = table(["--position", str(path), "--names", "Pat,Walter", "--save", str(tmp_path / "t.json")],
+                                [], 0, monkeypatch, capsys)
+    assert code == 0 and followed.names == ["Pat", "Walter"]
+    from web_client import page_client
+    with page_client(_web()) as client:
+        r = client.post("/api/tables", json={"position": path.read_text()})
+        assert r.status_code == 422, r.json()
+        assert r.json()["problems"][0]["where"] == "position", r.json()
+        assert "'Pat' is also the position's name of seat 0" in r.json()["error"]
+        r = client.post("/api/tables", json={"position": path.read_text(), "names": ["Pat", "Walter"]})
+        assert r.status_code == 201, r.json()
+
 def test_nothing_before_the_start_can_be_fixed_or_revealed(tmp_path, monkeypatch, capsys):
     path = GAMES / "printing_press/data/positions/cards-round2-3p.json"
     game, record = true_game(path)

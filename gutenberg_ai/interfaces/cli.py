@@ -357,7 +357,7 @@ def resume_play(args, console) -> int:
 # ---------------------------------------------------------------------------------------
 def cmd_table(args) -> int:
     """A real game followed entry by entry (gutenberg_ai.interfaces.table_terminal)."""
-    from gutenberg_ai.interfaces.table import FollowedGame, resume
+    from gutenberg_ai.interfaces.table import FollowedGame, position_name, resume
     from gutenberg_ai.interfaces.table_terminal import TableSession
     console = Console(highlight=False)
     seed = args.seed if args.seed is not None else 0
@@ -384,17 +384,21 @@ def cmd_table(args) -> int:
     else:
         g, note = printing_game(args.game), ""
         names = [n.strip() for n in args.names.split(",")] if args.names is not None else None
+        source = None       # the position whose names the table takes
         if args.position:
             # The game under way: the file's game, players and settings; what it hides
             # dealt with the seed (placeholders, as the person's unseen entries are).
             g, pos, game, _, note = position_start_game(args, seed)
+            source = pos.source if names is None else None
             names = names or pos.names
         else:
             game = load_game(game_params(args, g), g.key)
         try:
-            followed = FollowedGame(game, args.seat or 0, seed, names)
+            followed = FollowedGame(game, args.seat or 0, seed, names,
+                                    **({"name_field": position_name} if source else {}))
         except ValueError as e:
-            raise UsageError(str(e)) from None
+            raise UsageError(f"{source}: {e} (the table's names can be given with --names)" if source
+                             else str(e)) from None
         save = args.save or f"table-{g.key}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         said = f"{g.title}, {game.num_players()} player{'s' if game.num_players() > 1 else ''}, you in seat " \
                f"{followed.seat}" + (f", from the position {args.position}" if args.position else "")

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
@@ -86,19 +87,27 @@ def _history(state) -> list:
     return [(h.player, h.action) for h in state.full_history()]
 
 
-def seat_name_problem(names: list, s: int, seat: int) -> str | None:
+def seat_name_problem(names: list, s: int, seat: int, field: Callable[[int], str] = lambda k: f"names.{k}"
+                      ) -> str | None:
     """What is wrong with names[s] as the name of seat s at a table followed by the
-    person in `seat`, or None. A record of the game (to_dict) keeps the names: they must
-    be names its loader reads, and the table's commands (hint NAME, its messages) must
-    tell the seats apart by them."""
+    person in `seat`, or None (`field`: where seat k's name was given, as a message says
+    it). A record of the game (to_dict) keeps the names: they must be names its loader
+    reads, and the table's commands (hint NAME, its messages) must tell the seats apart
+    by them."""
     name = names[s]
     return (text_problem(name) or ("an empty name" if not name else None) or
             ("a name of spaces only" if not name.strip() else None) or
             (f"{len(name)} characters, at most {MAX_NAME}" if len(name) > MAX_NAME else None) or
-            (f"{name!r} is also names.{names.index(name)}" if names.index(name) < s else None) or
+            (f"{name!r} is also {field(names.index(name))}" if names.index(name) < s else None) or
             (f"'you' is the person's own seat (seat {seat})" if name.strip().lower() == "you" and s != seat
              else None) or
             (f"{name!r} reads as a seat number" if name.strip().isdigit() else None))
+
+
+def position_name(k: int) -> str:
+    """Where a position file names seat k, as a table's message says it (each game's
+    format has its own key for the names)."""
+    return f"the position's name of seat {k}"
 
 
 class FollowedGame:
@@ -107,7 +116,8 @@ class FollowedGame:
     replayed and checked, from `start` (default: the game's initial state; a resumed game
     from a position: the world its save dealt)."""
 
-    def __init__(self, game, seat: int, seed: int = 0, names=None, entries=(), start=None):
+    def __init__(self, game, seat: int, seed: int = 0, names=None, entries=(), start=None,
+                 name_field: Callable[[int], str] = lambda k: f"names.{k}"):
         n = game.num_players()
         if not 0 <= seat < n:
             raise ValueError(f"seat: {seat} is not a seat of this game (0-{n - 1})")
@@ -115,8 +125,8 @@ class FollowedGame:
             [f"player {s}" for s in range(n)]
         if len(names) != n:
             raise ValueError(f"names: {len(names)} given for {n} players")
-        problems = [f"names.{s}: {why}" for s, name in enumerate(names)
-                    if (why := seat_name_problem(names, s, seat))]
+        problems = [f"{name_field(s)}: {why}" for s, name in enumerate(names)
+                    if (why := seat_name_problem(names, s, seat, name_field))]
         if problems:
             raise ValueError("; ".join(problems))
         self.game, self.seat, self.seed, self.names = game, seat, seed, names

@@ -637,19 +637,22 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.post("/api/tables", status_code=201, summary="Follow a game played at a real table")
     def new_table(req: NewTable, page: Page):
         from gutenberg_ai.interfaces.choices import UsageError
-        from gutenberg_ai.interfaces.table import FollowedGame
-        g, names = printing_game(req.game), req.names
+        from gutenberg_ai.interfaces.table import FollowedGame, position_name
+        g, names, field = printing_game(req.game), req.names, {}
         try:
             if req.position is not None:
                 game, known = table_position(req, req.position)
-                names = names or known
+                if not names:       # the position's names: a problem is said as the position's
+                    names, field = known, {"name_field": position_name}
             else:
                 game = requested_game(g, req)
-            followed = FollowedGame(game, req.seat, req.seed, names)
+            followed = FollowedGame(game, req.seat, req.seed, names, **field)
         except FileDataError as e:          # the position's problems, as /api/positions/check names them
             raise user_error(e) from None
         except (UsageError, ValueError, pyspiel.SpielError) as e:
-            raise ApiError(422, str(e), named_field(str(e), NewTable.model_fields)) from None
+            raise ApiError(422, str(e), named_field(str(e), NewTable.model_fields) or
+                           ([("position", f"{e} (the table's names can be given as names)")] if field else [])
+                           ) from None
         web = WebTable(followed, limits)
         tables.add(web, page)
         return web.view()
