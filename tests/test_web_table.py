@@ -199,6 +199,10 @@ def test_a_bad_table_is_refused_naming_the_field(client):
     assert r.status_code == 422 and r.json()["problems"][0]["where"] == "names"
     r = client.post("/api/tables", json={"game": "chess"})
     assert r.status_code == 422 and r.json()["problems"][0]["where"] == "game"
+    # Every name's problem at its place, all at once.
+    r = client.post("/api/tables", json={"players": 3, "names": ["Ann", " ", "Ann"]})
+    assert r.status_code == 422 and [(p["where"], p["reason"]) for p in r.json()["problems"]] == [
+        ("names.1", "a name of spaces only"), ("names.2", "'Ann' is also names.0")], r.json()
 
 
 def test_a_look_at_a_followed_game_during_its_hint_is_its_view_marked_searching(client):

@@ -104,6 +104,14 @@ def seat_name_problem(names: list, s: int, seat: int, field: Callable[[int], str
             (f"{name!r} reads as a seat number" if name.strip().isdigit() else None))
 
 
+class SeatNamesError(ValueError):
+    """Names a table cannot take: `problems`, (where, reason) for each, all at once."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        super().__init__("; ".join(f"{where}: {why}" for where, why in problems))
+        self.problems = problems
+
+
 def position_name(k: int) -> str:
     """Where a position file names seat k, as a table's message says it (each game's
     format has its own key for the names)."""
@@ -125,10 +133,9 @@ class FollowedGame:
             [f"player {s}" for s in range(n)]
         if len(names) != n:
             raise ValueError(f"names: {len(names)} given for {n} players")
-        problems = [f"{name_field(s)}: {why}" for s, name in enumerate(names)
-                    if (why := seat_name_problem(names, s, seat, name_field))]
+        problems = [(name_field(s), why) for s in range(n) if (why := seat_name_problem(names, s, seat, name_field))]
         if problems:
-            raise ValueError("; ".join(problems))
+            raise SeatNamesError(problems)
         self.game, self.seat, self.seed, self.names = game, seat, seed, names
         self.printing_game = games.of(game)
         self._rng = random.Random(f"gutenberg-table/{seed}")

@@ -637,7 +637,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.post("/api/tables", status_code=201, summary="Follow a game played at a real table")
     def new_table(req: NewTable, page: Page):
         from gutenberg_ai.interfaces.choices import UsageError
-        from gutenberg_ai.interfaces.table import FollowedGame, position_name
+        from gutenberg_ai.interfaces.table import FollowedGame, SeatNamesError, position_name
         g, names, field = printing_game(req.game), req.names, {}
         try:
             if req.position is not None:
@@ -649,10 +649,12 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             followed = FollowedGame(game, req.seat, req.seed, names, **field)
         except FileDataError as e:          # the position's problems, as /api/positions/check names them
             raise user_error(e) from None
-        except (UsageError, ValueError, pyspiel.SpielError) as e:
-            raise ApiError(422, str(e), named_field(str(e), NewTable.model_fields) or
-                           ([("position", f"{e} (the table's names can be given as names)")] if field else [])
+        except SeatNamesError as e:     # each name's problem at its place: names.K, or the position's
+            raise ApiError(422, f"{e}" + (" (the table's names can be given as names)" if field else ""),
+                           [("position", f"{where}: {why}") for where, why in e.problems] if field else e.problems
                            ) from None
+        except (UsageError, ValueError, pyspiel.SpielError) as e:
+            raise ApiError(422, str(e), named_field(str(e), NewTable.model_fields)) from None
         web = WebTable(followed, limits)
         tables.add(web, page)
         return web.view()
