@@ -341,6 +341,15 @@ def test_replay_checks_the_whole_record(finished, edit, problem):
     assert all(len(r) < 300 and "\x1b" not in r for _, r in problems)
 
 
+def test_an_escape_code_in_a_records_text_is_refused_as_text_not_as_a_name(finished):
+    data = copy.deepcopy(finished)
+    data["actions"][5]["text"] = "take \x1b[2J"
+    data["seats"][0]["player"] = "\x1b[2J"
+    problems = dict(record_problems(data))
+    assert problems["actions[5].text"].endswith("contains the control character '\\x1b': texts are plain text")
+    assert problems["seats[0].player"].endswith("names are plain text")
+
+
 def test_a_record_reports_every_problem_at_once(finished):
     data = copy.deepcopy(finished)
     data["seats"][0]["seat"] = "zero"

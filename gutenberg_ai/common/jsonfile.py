@@ -188,14 +188,14 @@ def plain_text(value: str) -> str:
     return "".join(ch.encode("unicode_escape").decode("ascii") if _unshown(ch) else ch for ch in value)
 
 
-def text_problem(value: str) -> str | None:
-    """Why `value` cannot be shown as plain text (a name from a file), or None: control
-    characters (escape codes, newlines), bidirectional overrides and lone surrogates are
-    refused."""
+def text_problem(value: str, kind: str = "names") -> str | None:
+    """Why `value` cannot be shown as plain text (a name from a file, or another `kind`
+    of text), or None: control characters (escape codes, newlines), bidirectional
+    overrides and lone surrogates are refused."""
     for ch in value:
         if _unshown(ch):
             what = "a lone surrogate" if unicodedata.category(ch) == "Cs" else "the control character"
-            return f"{show(value)} contains {what} {ch!r}: names are plain text"
+            return f"{show(value)} contains {what} {ch!r}: {kind} are plain text"
     return None
 
 
