@@ -184,6 +184,7 @@ def test_a_bad_position_gets_every_problem_with_its_field(client):
     assert r.status_code == 422
     where = {p["where"] for p in r.json()["problems"]}
     assert {"round", "players[0].guilders"} <= where
+    assert r.json()["error"].startswith("mine.json: "), r.json()      # the upload's name, not "position"
     for text, expect in (("{", "JSON"), ("[]", ""), ('{"format": "gutenberg-record"}', "record")):
         r = client.post("/api/positions/check", json={"text": text})
         assert r.status_code == 422 and expect in r.json()["error"], r.json()
@@ -240,6 +241,7 @@ def test_a_record_reviewed_with_its_chances(client):
     assert load_record(json.loads(client.get(f"/api/records/{rid}/download").text))
     bad = client.post("/api/records", json={"text": json.dumps({"format": "gutenberg-record"}), "name": "r.json"})
     assert bad.status_code == 422 and len(bad.json()["problems"]) > 1
+    assert all(line.startswith("r.json: ") for line in bad.json()["error"].splitlines()), bad.json()
 
 
 def test_the_store_drops_the_least_recently_used(client):

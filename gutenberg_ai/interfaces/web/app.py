@@ -82,6 +82,16 @@ def refused(status: int = 422, where: str = "request"):
         raise user_error(e, status, where) from None
 
 
+@contextlib.contextmanager
+def said_of(name: str):
+    """A file's problems found inside, said of `name`, the upload's: a loader given the
+    decoded JSON names it only by its kind ("position", "record")."""
+    try:
+        yield
+    except FileDataError as e:
+        raise type(e).of(name, e.problems) if e.path is None else e from None
+
+
 def named_field(message: str, fields) -> list:
     """The problem of a message that names one of the request's `fields` as the games'
     settings word it ("players: 1 is out of range (2-4)"; "names.1: ..." an item of one), at
@@ -797,6 +807,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             raise ApiError(404, f"no example position {name!r} of {game!r} (GET /api/positions/examples lists them)")
         return Response(path.read_text(encoding="utf-8"), media_type="application/json")
 
+    def upload_name(req: Upload) -> str:
+        """How messages name an upload: the name it gave, as plain text, cut short."""
+        return plain_text(req.name)[:60] or "upload"
+
     def read_upload(req: Upload, error, too_big: int = 413):
         """The JSON object of an upload, its size bounded first (`too_big`: the status of
         one over the server's limit)."""
@@ -804,7 +818,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         if len(raw) > limits.max_upload_bytes:
             over = f"{len(raw)} bytes, over this server's {limits.max_upload_bytes} bytes"
             raise ApiError(too_big, f"{plain_text(req.name)}: {over}", [(plain_text(req.name), over)])
-        source = plain_text(req.name)[:60] or "upload"
+        source = upload_name(req)
         try:
             data = decode_json(raw, source, error)
         except FileDataError as e:
@@ -815,7 +829,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     def load_uploaded_position(req: Upload):
         data = read_upload(req, PositionError)
-        with refused():
+        with refused(), said_of(upload_name(req)):
             return load_position(data)
 
     def position_view(g, pos) -> dict:
@@ -854,10 +868,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.post("/api/records", status_code=201, summary="Upload a game record to review")
     def upload_record(req: Upload, page: Page):
         data = read_upload(req, RecordError)
-        with refused():
+        with refused(), said_of(upload_name(req)):
             record = load_record(data)
-            record["_source"] = plain_text(req.name)[:60]
-            review = Review(record, plain_text(req.name)[:60])
+            record["_source"] = upload_name(req)
+            review = Review(record, upload_name(req))
         reviews.add(review, page)
         return review.summary()
 
