@@ -11,6 +11,9 @@ did not change, and the cases of random moves alone, or without characters, kept
 All but the fulfil case were taken again when, for an order as a reward with four orders
 held, the discard moved before the draw, as the rulebook orders it (p.8, "must first
 discard one of the 4"); it used to follow the draw.
+All but the fulfil case were taken again when develop specialties' use (B) was limited
+to the specialties the card does not show, as the rulebook words it (p.9, "(B) move any
+other specialty marker 1 level up"); it used to allow any specialty.
 
 And the legality test the glue applies to every action, `is_legal` (a direct test per
 action kind), must agree with the list `legal_actions` generates, for every action and
@@ -42,15 +45,15 @@ CASES = {
 }
 
 GOLDEN = {
-    "2 players": "6b5234175e3050d9cc9c3bc7",
-    "2 players, heuristic moves too": "8e6dd53dd49f57eacb69e753",
-    "3 players": "3fa5bc733fbd1f304a00afa1",
-    "4 players, no characters": "1b62b749172ce372fc532ff5",
-    "solo against the automa": "282ab743d21605570064c9e1",
-    "2 players with the automa, 3 rounds": "6410ef0d93e1f0fe9182446c",
+    "2 players": "261b941817a893ac8065590a",
+    "2 players, heuristic moves too": "8cf04622dba8493f8551c8e0",
+    "3 players": "79652288e1c9311741576d4b",
+    "4 players, no characters": "b7e2a31743bd3add9f679f63",
+    "solo against the automa": "b6b1ae10a80254b6ee950fd6",
+    "2 players with the automa, 3 rounds": "42f4ef753b8e288838827e24",
     "from a fulfil step of round 6": "c081ecac2537617cf58b3d3e",
-    "from a turn at the inks, 3 players": "acf6986dc47a00b188121d8a",
-    "from round 4 of a solo game": "d343405eab935a16c6690c31",
+    "from a turn at the inks, 3 players": "3e72288b15cf288995a3993a",
+    "from round 4 of a solo game": "aa9578c8b72d87c6d2447362",
 }
 
 

@@ -553,10 +553,31 @@ def specialty_turn(R, cards=(0, 6, 5), order=(0, 1), **edits):
 
 
 def test_develop_legal_uses_of_each_card():
+    """p.9: a card is used "(A) move the indicated specialty marker(s) up ... or (B) move
+    any other specialty marker 1 level up": (B) is open for the specialties the card does
+    not show (two for a card of two specialties, three for a double)."""
     R = rules(2)
     s = specialty_turn(R)
-    assert legal_in(s, A["SPECIALTY"], A["GEAR"]) == sorted(
-        A["SPECIALTY"] + x * 5 + m for x in (0, 6, 5) for m in range(5))
+    assert [c.icons for c in (catalogue().specialty_cards[x] for x in (0, 6, 5))] == [
+        ("typesetting", "woodcutting"), ("typesetting", "typesetting"), ("binding", "illuminating")]
+    assert legal_in(s, A["SPECIALTY"], A["GEAR"]) == sorted([
+        develop(0), develop(0, up="binding"), develop(0, up="illuminating"),
+        develop(6), develop(6, up="woodcutting"), develop(6, up="binding"), develop(6, up="illuminating"),
+        develop(5), develop(5, up="typesetting"), develop(5, up="woodcutting"),
+    ])
+
+
+@pytest.mark.parametrize("card,up", [(0, "typesetting"), (0, "woodcutting"), (6, "typesetting"),
+                                     (5, "illuminating")])
+def test_develop_one_level_only_in_a_specialty_the_card_does_not_show(card, up):
+    """p.9, use (B): "move any other specialty marker 1 level up" - not one of the card's
+    own specialties (those move by (A), one level per symbol)."""
+    R = rules(2)
+    s = specialty_turn(R, levels={"typesetting": 2})
+    before = s.to_dict()
+    with pytest.raises(IllegalActionError):
+        s.apply(develop(card, up=up))
+    assert s.to_dict() == before
 
 
 def test_develop_with_the_cards_icons():
@@ -567,7 +588,7 @@ def test_develop_with_the_cards_icons():
     assert pending(s) == []
 
 
-def test_develop_one_level_in_any_specialty():
+def test_develop_one_level_in_another_specialty():
     R = rules(2)
     s = specialty_turn(R, levels={"typesetting": 2})
     s.apply(develop(0, up="illuminating"))     # the card shows typesetting + woodcutting
@@ -627,7 +648,7 @@ def test_reward_track_vi_gives_a_free_type_and_overflow_gives_guilders():
 def test_develop_a_specialty_at_vi_gives_three_guilders():
     R = rules(2)
     s = specialty_turn(R, levels={"illuminating": 6})
-    s.apply(develop(5, up="illuminating"))
+    s.apply(develop(0, up="illuminating"))      # the card shows typesetting + woodcutting
     p = me(s, 0)
     assert p["levels"] == [0, 0, 0, 6] and p["guilders"] == 13 and p["track"] == 4
     assert pending(s) == []

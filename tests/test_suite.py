@@ -432,16 +432,20 @@ def test_a_move_the_references_searched_little_and_valued_far_below_is_searched_
                   if p["measure"] == "win probability" and len(suite.move_values(p)) > 1)
     best = suite.best_move(pos)
     move = next(a for a in suite.move_values(pos) if a != best)
-    top = suite.move_values(pos)[best]
+    top = max(0.5, suite.move_values(pos)[best])     # room for a move 0.3 below it
     for ref in pos["references"]:
         ref["iterations"] = 10**6
         for m in ref["moves"]:
+            if m["action"] == best:
+                m["value"] = top
             if m["action"] == move:
-                m["value"], m["share"] = max(0.0, top - 0.3), 0.02
+                m["value"], m["share"] = top - 0.3, 0.02
     path = tmp_path / "little.json"
     suite.write_suite(data, str(path))
     asked = searches_asked(monkeypatch)
-    bot = playing({tuple(pos["actions"]): move})
+    # The others' best moves elsewhere: only this position's move is searched again.
+    bot = playing({**{tuple(p["actions"]): suite.best_move(p) for p in data["positions"]},
+                   tuple(pos["actions"]): move})
     row = suite.score_bot("fixed", "gutenberg", path=str(path), factory=bot)["positions"][k]
     assert asked == [(10**6, move)] and row["method"] == "searched alone at the references' budget"
     # Searched enough by a reference (RECHECK_SHARE of its search): its value stands.

@@ -26,7 +26,7 @@ Action encoding (player actions; the ranges are enums in gutenberg_types.pxd):
     [A_TYPES, +20)         setup: the 3 types (multisets of A, I, O, U, lexicographic)
     [A_INKS, +15)          take inks: space s, k inks from the left: s*3 + (k-1)
     [A_SPECIALTY, +50)     develop: specialty card X, use m: X*5 + m; m=0 the card's icons,
-                           m=1+j: +1 level to specialty j
+                           m=1+j: +1 level to specialty j, one the card does not show
     [A_GEAR, +32)          improve: take gear X from the board
     [A_PLACE, +9)          improve: install the taken gear at position p, active sector o
     [A_REORIENT, +9)       improve: turn the installed gear at p to active sector o
@@ -1125,6 +1125,13 @@ cdef inline bint card_in(uint64_t m, int x, int n) noexcept nogil:
     return 0 <= x < n and (m >> x) & 1
 
 
+cdef inline bint develop_use_open(const Catalogue* cat, int x, int use) noexcept nogil:
+    """Develop specialties with card x: use 0 moves the specialties it shows (A); use
+    1 + j moves specialty j one level (B), which must be one the card does not show:
+    "(B) move any other specialty marker 1 level up" (p.9)."""
+    return use == 0 or (1 <= use <= N_SPECIALTIES and cat.specialty[x].icons[use - 1] == 0)
+
+
 cdef inline int lowest_level(const PlayerState* p) noexcept nogil:
     cdef int j, low = MAX_LEVEL
     for j in range(N_SPECIALTIES):
@@ -1459,8 +1466,9 @@ cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept
         while m:
             i = ctz64(m)
             for j in range(1 + N_SPECIALTIES):
-                out[n] = A_SPECIALTY + i * 5 + j
-                n += 1
+                if develop_use_open(cat, i, j):
+                    out[n] = A_SPECIALTY + i * 5 + j
+                    n += 1
             m &= m - 1
     elif s.row == ROW_GEARS:
         k = installed(p)
@@ -1544,7 +1552,8 @@ cdef bint turn_legal(const GameState* s, const Catalogue* cat, int a) noexcept n
         return 0 <= x < MAX_SPACES * INK_SET and ink_set_open(s, p, x // INK_SET, x % INK_SET + 1)
     if s.row == ROW_SPECIALTIES:
         x = a - A_SPECIALTY
-        return 0 <= x < N_SPECIALTY_CARDS * 5 and card_in(cards_on(s.specialty_space, MAX_SPACES), x // 5, N_SPECIALTY_CARDS)
+        return (0 <= x < N_SPECIALTY_CARDS * 5 and card_in(cards_on(s.specialty_space, MAX_SPACES), x // 5, N_SPECIALTY_CARDS)
+                and develop_use_open(cat, x // 5, x % 5))
     if s.row == ROW_GEARS:
         k = installed(p)
         if A_GEAR <= a < A_GEAR + N_GEARS:

@@ -823,7 +823,8 @@ cdef void row_values(const GameState* s, const Catalogue* cat, int seat, double*
         x = s.specialty_space[i]
         if x >= 0:
             for m in range(5):
-                d[ROW_SPECIALTIES] = dmax(d[ROW_SPECIALTIES], specialty_use_value(s, cat, p, &nd, x, m))
+                if develop_use_open(cat, x, m):
+                    d[ROW_SPECIALTIES] = dmax(d[ROW_SPECIALTIES], specialty_use_value(s, cat, p, &nd, x, m))
         x = s.gear_space[i]
         if x >= 0:
             d[ROW_GEARS] = dmax(d[ROW_GEARS], best_place_value(s, cat, p, x, &k, &m))
