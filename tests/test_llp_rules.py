@@ -944,6 +944,17 @@ def test_workforce_marks_and_disc_resource():
     assert s.frame()["name"] == "resources of choice"
 
 
+def test_the_workforce_factory_pays_for_a_workforce_gain_past_the_tracks_end_too():
+    """"Every time you gain a workforce, you also gain 1 mark" (Factories), and past the
+    track's end: "you gain 1 victory point for each further workforce gain" (Increasing
+    your workforce): still a workforce gain, so the mark comes with the point (rulings.md
+    33)."""
+    R, s = with_effect("workforce", 2, setup=lambda d: (with_factories(d, 0, 16), give(d, 0, marks=0),
+                                                        d["players"][0].update(workforce=7, capacity=7, points=0)))
+    p = player(s)
+    assert (p["workforce"], p["capacity"], p["points"], p["marks"]) == (8, 8, 1, 2)
+
+
 def test_order_and_contract_discounts():
     R, s = with_effect("buy_order", setup=lambda d: (with_factories(d, 0, 24), give(d, 0, marks=0)))
     assert A["BUY_ORDER"] + 0 in s.legal_actions() and A["BUY_ORDER"] + 1 not in s.legal_actions()
