@@ -944,6 +944,17 @@ def test_workforce_marks_and_disc_resource():
     assert s.frame()["name"] == "resources of choice"
 
 
+def test_the_workforce_factory_pays_for_a_workforce_gain_past_the_tracks_end_too():
+    """"Every time you gain a workforce, you also gain 1 mark" (Factories), and past the
+    track's end: "you gain 1 victory point for each further workforce gain" (Increasing
+    your workforce): still a workforce gain, so the mark comes with the point (rulings.md
+    33)."""
+    R, s = with_effect("workforce", 2, setup=lambda d: (with_factories(d, 0, 16), give(d, 0, marks=0),
+                                                        d["players"][0].update(workforce=7, capacity=7, points=0)))
+    p = player(s)
+    assert (p["workforce"], p["capacity"], p["points"], p["marks"]) == (8, 8, 1, 2)
+
+
 def test_order_and_contract_discounts():
     R, s = with_effect("buy_order", setup=lambda d: (with_factories(d, 0, 24), give(d, 0, marks=0)))
     assert A["BUY_ORDER"] + 0 in s.legal_actions() and A["BUY_ORDER"] + 1 not in s.legal_actions()
@@ -1384,3 +1395,257 @@ def test_pairing_anytime_at_the_last_optional_actions():
     assert s.contract_value(0, 13) == 0
     play(s, A["PAIR"] + 0)
     assert s.contract_value(0, 13) == 1 and player(s)["stick_disc"][0] == 0
+
+
+# ---------------------------------------------------------------------------------------
+# One rule each, in the rulebook's words, where no test above says it by itself.
+# ---------------------------------------------------------------------------------------
+def test_a_move_passes_through_the_other_tradesmans_shop_but_never_ends_there_nor_where_it_started():
+    """"You can pass through a tile where you have your other tradesmen, however each
+    player can only have 1 tradesman in a shop, regardless of the occupied room ... During
+    your move you cannot visit the same shop twice, so you cannot end up where you
+    started your action" (A. Shop): 2 steps due, no capacity to pay for a difference; the
+    Lead foundry (row 1, column 3) is 2 steps away only through the Trading house, where
+    the player's other tradesman lies (4 steps round it)."""
+    R, s = after_setup(2)
+
+    def setup(d):
+        at_turn(d, 0, [1, 0])                          # the second player: 2 steps
+        place(d, 0, 0, 0, 1, 1, 1)                     # Paper mill: upright in its II room
+        place(d, 0, 1, 1, 0, 0, 2)                     # Trading house: lying in its I room
+        place(d, 1, 0, 8, 1, 0, 3)
+        place(d, 1, 1, 10, 1, 0, 4)
+        d["players"][0]["capacity"] = 0
+    s = edit(R, s, setup)
+    assert s.move_costs(0, 0)[2] == 0                  # 0 -> 1 -> 2: through its own shop
+    ends = {(a - A["MOVE"]) // 2 % 16 for a in s.legal_actions()
+            if A["MOVE"] <= a < A["RESET"] and (a - A["MOVE"]) // 32 == 0}
+    assert 2 in ends and 5 in ends and 8 in ends
+    assert 1 not in ends                               # the shop of its other tradesman
+    assert 0 not in ends                               # where it started
+
+
+@pytest.mark.parametrize("workforce, wage", [(1, 0), (2, 1), (3, 1), (5, 2), (8, 4)])
+def test_wages_one_mark_for_every_2_workforce_rounded_down(workforce, wage):
+    """"For every 2 workforce you have to pay 1 mark, rounded down (for example for 5
+    workforce you have to pay 2 marks)" (Production phase)."""
+    R, s = after_setup(2)
+
+    def setup(d):
+        last_production_turn(d, 2)
+        d["turn"], d["actor"] = 0, 0
+        d["players"][0].update(workforce=workforce, capacity=workforce, waiting=[-1, -1], stage=[-1] * 4)
+        give(d, 0, marks=10)
+    s = edit(R, s, setup)
+    play(s, A["PASS"])
+    assert player(s)["marks"] == 10 - wage and player(s)["workforce"] == workforce
+
+
+def green_and_blue_state(bought, built):
+    """Seat 0 buying technology `bought` (level III, market row 2: 3 marks and 1 lead)
+    with technologies `built` ((number, space) pairs) in its workshop."""
+    R, s = after_setup(2)
+
+    def setup(d):
+        at_turn(d, 0, [0, 1])
+        p = d["players"][0]
+        for number, sid in built:
+            move_tile(d, tech(number), "tech")
+            p["up"][space(sid)] = tech(number)
+        move_tile(d, tech(bought), "tech")
+        old = d["tech_face"][2][1]
+        if old >= 0:
+            d["tech_pile"] |= 1 << old
+        d["tech_face"][2][1] = tech(bought)
+        give(d, 0, marks=3, paper=0, lead=1, ink=0)
+        p.update(workforce=4, capacity=6, points=0)
+        set_frames(d, 0, frame("TECHNOLOGY", a=0, b=-1))
+    return edit(R, s, setup)
+
+
+def test_only_blue_technologies_start_a_chain_and_green_ones_are_no_part_of_one():
+    """"Instant (green) technology: These technologies only provide you with victory
+    points and do not start a chain reaction. Also, they cannot be part of any chain
+    reaction. At the moment you build these, you gain the indicated victory points" and
+    "Only blue technologies start a chain reaction" (Technology)."""
+    # Technology 34 (III, green: half the capacity) on 4t, over its workforce: capacity
+    # 6 + 1 = 7, 3 points; no chain follows.
+    s = green_and_blue_state(34, [(23, "3t")])
+    play(s, A["TECH"] + 2 * 3 + 1, A["UP"] + space("4t"))
+    p = player(s)
+    assert p["workforce"] == 5 and p["capacity"] == 7 and p["points"] == 3
+    assert s.frame() is None
+    # Technology 25 (III, blue: 3 marks) on 4t; its chain passes technology 23 (II, green)
+    # on 3t, which gives nothing, then technology 12 (2 marks) on 2t.
+    s = green_and_blue_state(25, [(23, "3t"), (12, "2t")])
+    play(s, A["TECH"] + 2 * 3 + 1, A["UP"] + space("4t"))
+    assert player(s)["marks"] == 3 and s.frame()["name"] == "blue chain"
+    play(s, A["CHAIN"] + space("3t"))
+    assert player(s)["points"] == 0 and player(s)["marks"] == 3 and s.frame()["name"] == "blue chain"
+    play(s, A["CHAIN"] + space("2t"))
+    assert player(s)["marks"] == 5
+
+
+def test_out_of_city_markers_a_city_gives_its_disc_and_a_trade_only():
+    """"If you run out of city markers, you cannot place any more on the map, so your
+    director won't move forward. In the same way, you can't build a factory anymore. You
+    can only get city tiles and trade" (Travel)."""
+    R, s = travel_state(steps=2, marks=1)
+    s = edit(R, s, lambda d: d["players"][0].update(factories_paid=12))     # all 12 markers spent
+    disc = s.to_dict()["city_disc"][city("Cologne")]
+    paper = player(s)["res"][0]
+    nxt = R.core_catalogue["next"]
+    c = nxt[city("Mainz")][0]
+    play(s, A["MAP"] + 0, A["MAP"] + nxt[c].index(city("Cologne")))
+    p = player(s)
+    assert disc >= 0 and (p["discs"] >> disc) & 1                          # the city tile
+    assert p["cities"] == 0 and p["res"][0] == paper                        # no marker, no director step
+    assert s.frame()["name"] == "after the travel: a city"
+    assert s.legal_actions() == [A["PASS"], A["TRADE"]]                     # no factory
+
+
+def test_one_assistant_on_a_street_whosever_it_is():
+    """"It is important that there can only be 1 assistant between 2 shops, regardless of
+    its color" (The effects of the assistants)."""
+    def setup(d):
+        d["street_owner"][0], d["street_kind"][0] = 1, 0           # the other player's paper assistant
+        d["players"][1]["assistants"] &= ~1
+    R, s = with_effect("assistant", setup=setup)
+    play(s, A["ASSISTANT"] + 3)
+    streets = {a - A["STREET"] for a in s.legal_actions()}
+    assert 0 not in streets and 1 in streets                       # right of cell 0: taken; below it: free
+
+
+def test_orders_never_overtake_the_one_in_front():
+    """"There can only be one order in each stage of production ... In order for an order
+    to advance to the next stage, you have to free up that stage. Orders can be advanced
+    in any order, but can never overtake the one in front of them" (Production phase)."""
+    def setup(d):
+        for o in (0, 3, 4):
+            move_tile(d, o, "order")
+        d["orders_left"][0] = sum(1 for o in range(12) if (d["order_pile"] >> o) & 1)
+        d["players"][0].update(stage=[0, 3, -1, -1], waiting=[4, -1])
+    R, s = with_effect("advance_order", arg=1, setup=setup)
+    legal = s.legal_actions()
+    assert A["ADVANCE"] + 3 in legal                     # stage 2 -> 3: free
+    assert A["ADVANCE"] + 2 not in legal                 # stage 1 -> 2: taken
+    assert A["ADVANCE"] + 0 not in legal                 # waiting -> stage 1: taken
+    play(s, A["ADVANCE"] + 3)
+    assert player(s)["stage"] == [0, -1, 3, -1]
+
+
+def test_a_tile_is_replaced_only_if_the_replaced_tile_finds_a_place():
+    """"Place the purchased technology/factory to replace a tile built earlier in the
+    game, and move the replaced tile facing down to any location that is higher by 1
+    level ... If you would not be able to place the replaced tile in your workshop (all
+    spaces are occupied already), you cannot do the action" (Building rules): a level I
+    tile on 1t is replaced only while a level II space is free for it."""
+    R, s = after_setup(2)
+
+    def build(free_ii):
+        def setup(d):
+            at_turn(d, 0, [0, 1])
+            p = d["players"][0]
+            tiles = [(1, "1t")] + [(n, x) for n, x in ((13, "2t"), (14, "2b"), (15, "3t"), (16, "3b"))
+                                   if x != free_ii]
+            for number, sid in tiles:
+                move_tile(d, tech(number), "tech")
+                p["up"][space(sid)] = tech(number)
+            move_tile(d, tech(2), "tech")
+            set_frames(d, 0, frame("BUILD", a=tech(2), b=0))
+        return edit(R, s, setup)
+    full = build(None)
+    assert not [a for a in full.legal_actions() if A["REPLACE"] <= a < A["TECH"]]
+    assert A["UP"] + space("1m") in full.legal_actions()
+    one = build("3b")
+    assert A["REPLACE"] + space("1t") in one.legal_actions()
+    play(one, A["REPLACE"] + space("1t"))
+    assert one.legal_actions() == [A["DOWN"] + space("3b")]
+
+
+def test_one_order_and_one_contract_in_an_order_and_contract_phase():
+    """"In a given Order and contract phase, a player may purchase at most one order and
+    one contract. If they choose not to buy any, they may pass" (Order and contract
+    phase)."""
+    R, s = after_setup(2)
+
+    def setup(d):
+        at_turn(d, 0, [0, 1])
+        d["turn"], d["actor"], d["main_done"] = 3, 1, 1    # the last turn of the Action phase, done
+        for q in range(2):
+            d["players"][q]["upright"] = [0, 0]
+            d["players"][q]["waiting"] = [-1, -1]
+            give(d, q, marks=20)
+    s = edit(R, s, setup)
+    play(s, A["PASS"])
+    buyer = s.current_player()
+    assert s.to_dict()["phase"] == PH["ORDERS"]
+    play(s, A["BUY_ORDER"] + 0)
+    legal = s.legal_actions()
+    assert s.current_player() == buyer and not [a for a in legal if A["BUY_ORDER"] <= a < A["BUY_CONTRACT"]]
+    assert A["BUY_CONTRACT"] + 0 in legal and A["PASS"] in legal
+    play(s, A["BUY_CONTRACT"] + 0)
+    assert s.current_player() != buyer                     # nothing more to buy: the next player
+
+
+def empty_order_piles(d, keep=0):
+    """No order left in the piles; the display keeps its `keep` cheapest orders."""
+    for i, o in enumerate(d["order_display"]):
+        if o >= 0 and i >= keep:
+            d["order_discard"] |= 1 << o
+            d["order_display"][i] = -1
+    for o in range(36):
+        if (d["order_pile"] >> o) & 1:
+            d["order_discard"] |= 1 << o
+    d["order_pile"] = 0
+    d["orders_left"] = [0, 0, 0, 0]
+
+
+def test_an_order_left_after_the_preparation_means_a_full_round():
+    """"If there is at least one order left after the preparation phase, a full round is
+    played. When there are no orders left, the preparation phase is aborted" (Game end):
+    3 orders on the display and none in the piles, none bought this round: 2 players
+    discard 2 from the cheapest spaces, 1 is left, and a round follows; with 2 on the
+    display none is left, and the game ends."""
+    R, s = after_setup(2)
+    display = s.to_dict()["order_display"]
+    s3 = edit(R, s, lambda d: (last_production_turn(d, 2), empty_order_piles(d, keep=3)))
+    play(s3, A["PASS"])
+    d = s3.to_dict()
+    assert s3.phase == "Action phase" and d["order_display"] == [display[2], -1, -1, -1, -1]
+    s2 = edit(R, s, lambda d: (last_production_turn(d, 2), empty_order_piles(d, keep=2)))
+    play(s2, A["PASS"])
+    assert s2.phase == "game end: last optional actions"
+
+
+def test_the_last_optional_actions_use_every_unused_signboard_disc_and_contract():
+    """"The players in player order have the opportunity to perform all optional actions
+    (page 8) once more. They may use all their unused signboards and/or city discs and
+    activate contracts" (Game end): the signboard of an order completed in the last Action
+    phase too ("Starting from your next Action phase" does not hold them back here)."""
+    R, s = after_setup(2)
+
+    def setup(d):
+        last_production_turn(d, 2)
+        for q in range(2):
+            p = d["players"][q]
+            p["waiting"], p["stage"] = [-1, -1], [-1] * 4
+            move_tile(d, q * 4, "order")               # orders 1 and 5: white signboards
+            p["completed"] = 1 << (q * 4)
+            p["signs_fresh"] = 1 << (q * 4)            # completed in this round's Action phase
+            move_tile(d, 3 + 3 * q, "disc")            # city discs 4 and 7: no signboard
+            p["discs"] = 1 << (3 + 3 * q)
+            move_tile(d, q, "contract")
+            p["contracts"] = 1 << q
+            p["slots_open"] = 1
+        empty_order_piles(d)
+    s = edit(R, s, setup)
+    assert A["SIGNBOARD"] + 0 not in s.legal_actions()
+    play(s, A["PASS"])
+    assert s.phase == "game end: last optional actions"
+    seat = s.current_player()
+    legal = s.legal_actions()
+    assert {A["SIGNBOARD"] + 0, A["DISC"] + 3 + 3 * seat, A["ACTIVATE"] + seat * 4 + 0, A["PASS"]} <= set(legal)
+    workforce = player(s, seat)["workforce"]
+    play(s, A["SIGNBOARD"] + 0)
+    assert player(s, seat)["workforce"] == workforce + 1 and s.current_player() == seat

@@ -375,18 +375,21 @@ cdef void push_effects(GameState* s, const Effects* ef, int times) noexcept nogi
 
 cdef void gain_workforce(GameState* s, const Catalogue* cat, int seat, int n) noexcept nogil:
     """Workforce up, capacity with it; an assistant at levels 3 and 6 (while the one from
-    that level is not on the board); past the track's end 1 point each."""
+    that level is not on the board); past the track's end 1 point each. Each is "a
+    workforce gain" (the track's end: "1 victory point for each further workforce gain"),
+    so the factory's "Every time you gain a workforce, you also gain 1 mark" pays for
+    each, at the track's end too."""
     cdef PlayerState* p = &s.players[seat]
     cdef int k
     cdef Frame* f
     while n > 0:
         n -= 1
+        gain_marks(s, seat, ability_count(p, cat, FA_WORKFORCE_MARKS, -1))
         if p.workforce >= cat.workforce_max:
             p.points += 1
             continue
         p.workforce += 1
         gain_capacity(s, cat, seat, 1)
-        gain_marks(s, seat, ability_count(p, cat, FA_WORKFORCE_MARKS, -1))
         for k in range(2):
             if p.workforce == cat.assistant_at[k] and p.wf_street[k] < 0:
                 f = push(s, F_ASSISTANT, 1, 0)
