@@ -9,6 +9,7 @@ import pytest
 
 import gutenberg_ai
 from gutenberg_ai import games
+from gutenberg_ai.games.records import ranking_keys
 from every_game import KEYS, per_game, play_core
 
 
@@ -41,7 +42,9 @@ def test_returns_follow_their_formulas(key):
         win = s.returns("win")
         assert abs(sum(win)) < 1e-9
         winners = s.winners()
-        assert winners == [i for i in range(3) if scores[i] == max(scores)]
+        keys = ranking_keys(s)       # the score, then the game's tie-breaks (Gutenberg's, Lead Letter Printers')
+        assert winners == [i for i in range(3) if keys[i] == max(keys)]
+        assert all(scores[i] == max(scores) for i in winners)
         if len(winners) < 3:
             assert all((win[i] > 0) == (i in winners) for i in range(3))
         assert s.returns("score") == [float(x) for x in scores]
