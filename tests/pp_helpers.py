@@ -251,3 +251,29 @@ def caxton_b_to_choose():
     s.apply(first_main(s))                      # Guillard chooses first
     return s
 
+
+
+P8_TILES = {"anna": "Guillard", "kate": "Ungler", "john": "Gutenberg", "tom": "Caxton"}
+
+
+def p8_table(seats=("anna", "kate", "john", "tom"), tokens=None):
+    """p.8's table at a Select Cards step, its cards dealt: Anna 2 (1 cube + 1 icon on a
+    card), Kate 1 (a cube), John 1 (an icon on a token), Tom 0, each with the tile of the
+    example (Anna Guillard, Kate Ungler, John Gutenberg, Tom Caxton); `seats` names who
+    sits where, `tokens` the setup tokens (setup's). Returns (R, s, {name: seat})."""
+    R = rules(4)
+    at = {name: seat for seat, name in enumerate(seats)}
+    s = take_orders(setup(R, tiles=[P8_TILES[name] for name in seats], tokens=tokens), 4)
+
+    def cubes(d):
+        for name, seat in at.items():
+            d["players"][seat]["cubes"] = 1 if name in ("anna", "kate") else 0
+        d["cubes_left"] = 5
+    s = edit(R, s, cubes)
+    s = with_tableau(R, s, at["anna"], [["A", "*", "blue"]])
+    s = with_tableau(R, s, at["kate"], [["O", "red", "grey"]])
+    s = with_tableau(R, s, at["john"], [["O", "red", "grey", "t:*"]], down_symbols=["U"])
+    s = with_tableau(R, s, at["tom"], [["I", "yellow", "binding"]])
+    assert [s.initiative(at[name]) for name in ("anna", "kate", "john", "tom")] == [2, 1, 1, 0]
+    deal_cards(s, [10, 20, 30, 40, 50])
+    return R, s, at

@@ -45,23 +45,30 @@ def test_gutenberg_side_b_places_the_extra_marker_1_side_up_with_a_normal_one():
     assert p["marker"][:2] == [2, 1] and (p["markers"], p["marker13"]) == (2, 0)
     assert s.problems() == []
 
+
+def typesetting_frames(s, first_marker: int) -> None:
+    """Seat 0 of a 2-player game takes frame 1 (red, typesetting) in round 1 and places
+    `first_marker` there, then frame 10 (blue, typesetting) in round 2: s at its markers."""
+    def choose(mine, other):
+        while s.phase == "Select Orders":
+            s.apply(order(mine if s.current_player() == 0 else other))
+    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
+    choose(1, 2)
+    to_markers(s, 0)
+    s.apply(first_marker)
+    play_until(s, "deal orders")
+    deal_orders(s, [(10, 4), (11, 5), (12, 6)])
+    choose(10, 11)
+    to_markers(s, 0)
+
+
 def test_a_marker_on_a_symbol_with_only_gutenberg_s_extra_1_goes_2_side_up():
     """"a bonus marker is placed with the '2' side up": only a symbol that "already has a
     '2' bonus marker" takes the next one 1 side up, not one with the extra marker's 1."""
     R = rules(2)
     s = setup(R, tiles=["Gutenberg", "Caxton"], sides=["B", "A"])
 
-    def choose(mine, other):
-        while s.phase == "Select Orders":
-            s.apply(order(mine if s.current_player() == 0 else other))
-    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
-    choose(1, 2)                                  # frame 1: red, typesetting
-    to_markers(s, 0)
-    s.apply(A["MARKER"] + 2 * 2 + 0)              # a 1/2 on red, the extra 1 on typesetting
-    play_until(s, "deal orders")
-    deal_orders(s, [(10, 4), (11, 5), (12, 6)])
-    choose(10, 11)                                # frame 10: blue, typesetting
-    to_markers(s, 0)
+    typesetting_frames(s, A["MARKER"] + 2 * 2 + 0)   # a 1/2 on red, the extra 1 on typesetting
     assert cat().frames[0].bonus[1] == cat().frames[9].bonus[1] == "typesetting"
     s.apply(A["MARKER"] + 0 * 2 + 1)              # a 1/2 on typesetting: 2, not 1
     assert player(s, 0)["marker"][:4] == [2, 1, 0, 2]
@@ -76,17 +83,7 @@ def test_gutenberg_side_a_1_3_marker_on_a_symbol_already_marked_goes_1_side_up()
     R = rules(2)
     s = setup(R, tiles=["Gutenberg", "Caxton"], sides=["A", "A"])
 
-    def choose(mine, other):
-        while s.phase == "Select Orders":
-            s.apply(order(mine if s.current_player() == 0 else other))
-    deal_orders(s, [(1, 1), (2, 2), (3, 3)])
-    choose(1, 2)                                  # frame 1: red, typesetting
-    to_markers(s, 0)
-    s.apply(A["MARKER"] + 0 * 2 + 1)              # a 1/2 on typesetting: 2
-    play_until(s, "deal orders")
-    deal_orders(s, [(10, 4), (11, 5), (12, 6)])
-    choose(10, 11)                                # frame 10: blue, typesetting
-    to_markers(s, 0)
+    typesetting_frames(s, A["MARKER"] + 0 * 2 + 1)   # a 1/2 on typesetting: 2
     s.apply(A["MARKER"] + 1 * 2 + 1)              # the 1/3 on typesetting: 1, not 3
     p = player(s, 0)
     assert p["marker"][:4] == [0, 2, 0, 1] and (p["markers"], p["marker13"]) == (1, 0)

@@ -9,7 +9,7 @@ import pytest
 from gutenberg_ai.games.printing_press import _core, names
 from pp_helpers import (
     A, C, EMPTY, ICON, N, SLOT, SYM, TOKEN, at_place, cards_where, cat, column_card, deal_cards, deal_orders,
-    row_card, edit, first_main, legal_in, order, pass_token_windows, place, play_until, rules, setup,
+    row_card, edit, first_main, legal_in, order, p8_table, pass_token_windows, place, play_until, rules, setup,
     take_orders, token_at, window, with_tableau,
 )
 
@@ -20,24 +20,8 @@ IllegalActionError = _core.IllegalActionError
 # 1. The rulebook's worked examples
 # =======================================================================================
 def anna_kate_john_tom():
-    """p.8's table at a Select Cards step, its cards dealt: Anna 2 (1 cube + 1 icon on a
-    card), Kate 1 (a cube), John 1 (an icon on a token), Tom 0; each holds 3 setup
-    tokens."""
-    R = rules(4)
-    anna, kate, john, tom = range(4)
-    s = take_orders(setup(R, tiles=["Guillard", "Ungler", "Gutenberg", "Caxton"]), 4)
-
-    def cubes(d):
-        for seat, n in ((anna, 1), (kate, 1), (john, 0), (tom, 0)):
-            d["players"][seat]["cubes"] = n
-        d["cubes_left"] = 5
-    s = edit(R, s, cubes)
-    s = with_tableau(R, s, anna, [["A", "*", "blue"]])
-    s = with_tableau(R, s, kate, [["O", "red", "grey"]])
-    s = with_tableau(R, s, john, [["O", "red", "grey", "t:*"]], down_symbols=["U"])
-    s = with_tableau(R, s, tom, [["I", "yellow", "binding"]])
-    assert [s.initiative(x) for x in range(4)] == [2, 1, 1, 0]
-    deal_cards(s, [10, 20, 30, 40, 50])
+    """p.8's table in the seats of its order: Anna 0, Kate 1, John 2, Tom 3 (p8_table)."""
+    R, s, _ = p8_table()
     return R, s
 
 

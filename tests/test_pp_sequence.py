@@ -9,7 +9,7 @@ import pytest
 
 from gutenberg_ai.games.printing_press import view
 from pp_helpers import (
-    A, SLOT, SYM, cat, deal_cards, deal_orders, edit, first_main, order, play_until, rules,
+    A, SLOT, SYM, cat, deal_cards, deal_orders, edit, first_main, order, p8_table, play_until, rules,
     setup, take_orders, token_at, window, with_tableau,
 )
 
@@ -188,23 +188,9 @@ def test_initiative_example_with_john_seated_before_kate():
     (Gutenberg, 1) tied at 1, Kate in the later seat: "she's tied with John, and her
     character's initiative value is higher than John's" -- the tile decides, not the
     seat. Order: Anna (2), Kate, John, Tom (0)."""
-    R = rules(4)
-    tom, john, kate, anna = range(4)
-    s = take_orders(setup(R, tiles=["Caxton", "Gutenberg", "Ungler", "Guillard"],
-                          tokens=[["A", "I", "O", "U"], ["A", "I", "O"], ["A", "I", "O"], ["A", "I", "O"]]), 4)
-
-    def cubes(d):
-        for seat in range(4):
-            d["players"][seat]["cubes"] = 1 if seat in (anna, kate) else 0
-        d["cubes_left"] = 5
-        d["step"] = 1
-    s = edit(R, s, cubes)
-    s = with_tableau(R, s, anna, [["A", "*", "blue"]])
-    s = with_tableau(R, s, kate, [["O", "red", "grey"]])
-    s = with_tableau(R, s, john, [["O", "red", "grey", "t:*"]], down_symbols=["U"])
-    s = with_tableau(R, s, tom, [["I", "yellow", "binding"]])
-    assert [s.initiative(x) for x in (anna, kate, john, tom)] == [2, 1, 1, 0]
-    deal_cards(s, [10, 20, 30, 40, 50])
+    R, s, at = p8_table(seats=("tom", "john", "kate", "anna"),
+                        tokens=[["A", "I", "O", "U"], ["A", "I", "O"], ["A", "I", "O"], ["A", "I", "O"]])
+    anna, kate, john, tom = at["anna"], at["kate"], at["john"], at["tom"]
     while s.to_dict()["token_window"] >= 0:
         s.apply(A["DONE"])
     assert s.to_dict()["turn_order"] == [anna, kate, john, tom]
