@@ -680,8 +680,9 @@ def _check_text(value: Any, where: str, limit: int, add: Callable[[str, str], No
     """Plain text of at most `limit` characters."""
     if not isinstance(value, str):
         add(where, f"{show(value)} is not text")
-    elif len(value) > limit or text_problem(value, "texts"):
-        add(where, text_problem(value, "texts") or f"{len(value)} characters, at most {limit}")
+    elif problem := text_problem(value, "texts") or (f"{len(value)} characters, at most {limit}"
+                                                     if len(value) > limit else None):
+        add(where, problem)
 
 
 def _finite(value: object) -> TypeGuard[float]:

@@ -87,8 +87,12 @@ def _history(state) -> list:
     return [(h.player, h.action) for h in state.full_history()]
 
 
-def seat_name_problem(names: list, s: int, seat: int, field: Callable[[int], str] = lambda k: f"names.{k}"
-                      ) -> str | None:
+def listed_name(k: int) -> str:
+    """Where a list of names (--names, a request's names) names seat k."""
+    return f"names.{k}"
+
+
+def seat_name_problem(names: list, s: int, seat: int, field: Callable[[int], str] = listed_name) -> str | None:
     """What is wrong with names[s] as the name of seat s at a table followed by the
     person in `seat`, or None (`field`: where seat k's name was given, as a message says
     it). A record of the game (to_dict) keeps the names: they must be names its loader
@@ -125,7 +129,7 @@ class FollowedGame:
     from a position: the world its save dealt)."""
 
     def __init__(self, game, seat: int, seed: int = 0, names=None, entries=(), start=None,
-                 name_field: Callable[[int], str] = lambda k: f"names.{k}"):
+                 name_field: Callable[[int], str] = listed_name):
         n = game.num_players()
         if not 0 <= seat < n:
             raise ValueError(f"seat: {seat} is not a seat of this game (0-{n - 1})")

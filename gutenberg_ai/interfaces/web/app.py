@@ -867,11 +867,11 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.post("/api/records", status_code=201, summary="Upload a game record to review")
     def upload_record(req: Upload, page: Page):
-        data = read_upload(req, RecordError)
-        with refused(), said_of(upload_name(req)):
+        data, name = read_upload(req, RecordError), upload_name(req)
+        with refused(), said_of(name):
             record = load_record(data)
-            record["_source"] = upload_name(req)
-            review = Review(record, upload_name(req))
+            record["_source"] = name
+            review = Review(record, name)
         reviews.add(review, page)
         return review.summary()
 
