@@ -230,7 +230,11 @@ def test_hint_on_the_shipped_positions_as_a_table_and_as_json(path):
     first = data["hints"][0]
     assert set(first) == {"action", "text", "share", "win_probability", "expected_fame", "interval", "level",
                           "line", "standing"}
-    assert out.stdout == cli("hint", str(path), "--iterations", "150", "--top", "3", "--json").stdout
+    # No --seed: a new one, said on stderr (stdout stays JSON) and given in the JSON.
+    said = re.search(r"Seed (\d+), a new one \(--seed \1 uses it again\)", out.stderr)
+    assert said and data["seed"] == int(said.group(1))
+    again = cli("hint", str(path), "--iterations", "150", "--top", "3", "--json", "--seed", said.group(1))
+    assert again.stdout == out.stdout and "Seed" not in again.stderr
 
 
 def test_hint_rejects_a_malformed_position_naming_the_field(tmp_path):
@@ -442,11 +446,12 @@ def test_piped_hints_keep_each_move_and_each_expected_step_whole_on_a_line():
     step whole, never folded mid-phrase inside a narrow column."""
     from gutenberg_ai.interfaces import tui
     position = str(POSITIONS[[p.name for p in POSITIONS].index("plan-round1-2p.json")])
-    out = piped("hint", position, "--iterations", "600", "--top", "3")
+    out = piped("hint", position, "--iterations", "600", "--top", "3", "--seed", "0")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert max(map(len, lines)) <= tui.PIPED_WIDTH and max(map(len, lines)) > 80
-    hints = json.loads(piped("hint", position, "--iterations", "600", "--top", "3", "--json").stdout)["hints"]
+    hints = json.loads(piped("hint", position, "--iterations", "600", "--top", "3", "--json",
+                             "--seed", "0").stdout)["hints"]
     for h in hints:
         assert any(h["text"] in line for line in lines), h["text"]
         for step in h["line"][:4]:
@@ -745,3 +750,21 @@ def test_a_long_command_redirected_to_a_file_says_how_far_it_is_on_stderr(tmp_pa
            "seatings" in said
     assert "seats" in out.stdout.split("Standings")[1].split("\n")[3]      # the column counts seats
     assert "Note: --games 4 is not a multiple of the 3 seats" in (tmp_path / "a" / "summary.md").read_text()
+
+
+def test_an_arena_without_a_seed_takes_a_new_one_and_its_resume_the_same(tmp_path):
+    """No --seed: a new seed, printed after the run; the same command into the same
+    folder goes on with the seed recorded there (not another new one, whose games would
+    not fit), and says so."""
+    command = ("arena", "--bots", "heuristic,random", "--games", "2", "--rounds", "1", "--jobs", "1",
+               "--out", str(tmp_path / "a"))
+    first = feed(*command)
+    assert first.returncode == 0, first.stderr
+    said = re.search(r"Seed (\d+), a new one \(--seed \1 uses it again\)", first.stderr)
+    assert said, first.stderr
+    settings = json.loads((tmp_path / "a" / "arena.json").read_text())["settings"]
+    assert settings["seed"] == int(said.group(1))
+    again = feed(*command[:4], "4", *command[5:])       # two games more, into the same folder
+    assert again.returncode == 0, again.stderr
+    assert f"Seed {said.group(1)}, the seed of the earlier run in {tmp_path / 'a'}" in again.stderr
+    assert "2 found finished" in again.stdout

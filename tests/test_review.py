@@ -1,6 +1,7 @@
 """Game review: evaluations, the win chance lost, marks, hidden information, plots, the
 command; for every game of the table."""
 import json
+import re
 import subprocess
 import sys
 
@@ -166,7 +167,11 @@ def test_the_review_command(tmp_path):
         assert (tmp_path / f"game-review{suffix}").exists()
     data = json.loads((tmp_path / "game-review.json").read_text())
     assert data["player"] == 1 and data["budget"] == {"iterations": 40}
-    out = run("review", str(path), "--iterations", "40", "--player", "1", "--json", "--out", str(tmp_path / "x"))
+    # No --seed: a new one, said after the review; given again, the same review.
+    said = re.search(r"Seed (\d+), a new one \(--seed \1 uses it again\)", out.stderr)
+    assert said and data["seed"] == int(said.group(1))
+    out = run("review", str(path), "--iterations", "40", "--player", "1", "--json", "--out", str(tmp_path / "x"),
+              "--seed", said.group(1))
     assert out.returncode == 0 and json.loads(out.stdout)["decisions"] == data["decisions"]
 
 

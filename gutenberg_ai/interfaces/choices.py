@@ -12,7 +12,7 @@ import secrets
 
 from gutenberg_ai import games
 
-__all__ = ["RECORD_FILES", "UsageError", "check_folder", "check_output", "file_format", "fresh_seed", "known_params", "load_game",
+__all__ = ["RECORD_FILES", "UsageError", "check_folder", "check_output", "chosen_seed", "file_format", "fresh_seed", "known_params", "load_game",
            "position_files", "printing_game", "same_game", "seed_line"]
 
 
@@ -93,6 +93,24 @@ def fresh_seed() -> int:
     """A new deal: a seed drawn from the system's randomness (printed, so the game can
     be played again with --seed)."""
     return secrets.randbelow(1_000_000)
+
+
+def chosen_seed(given: int | None, recorded: int | None = None, where: str = "") -> tuple[int, str]:
+    """The seed a command uses, and the line that tells the person (empty when they gave
+    it): the seed given; else the seed an earlier run into the folder `where` recorded,
+    so that the same command goes on with the same games; else a new one.
+
+    >>> chosen_seed(7)
+    (7, '')
+    >>> chosen_seed(None, 12, "out")
+    (12, 'Seed 12, the seed of the earlier run in out')
+    """
+    if given is not None:
+        return given, ""
+    if recorded is not None:
+        return recorded, f"Seed {recorded}, the seed of the earlier run in {where}"
+    seed = fresh_seed()
+    return seed, f"Seed {seed}, a new one (--seed {seed} uses it again)"
 
 
 def seed_line(seed: int, given: bool) -> str:

@@ -46,7 +46,8 @@ from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_folder, check_output, fresh_seed,
+from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_folder, check_output, chosen_seed,
+                                              fresh_seed,
                                              known_params, load_game, printing_game, same_game, seed_line)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
@@ -175,6 +176,50 @@ def check_paths(args) -> None:
     if getattr(args, "save", None) is not None:
         position = getattr(args, "position", None)
         check_output(args.save, "--save", reads=(position,) if position else (), replaces=RECORD_FILES)
+
+
+# Where an earlier run into a command's --out folder recorded its seed: the files (a glob
+# in the folder; the first in name order is read) and the keys to the seed in their JSON.
+SEED_RECORDS = {"arena": (arena.SETTINGS_FILE, ("settings", "seed")),
+                "study": (arena.SETTINGS_FILE, ("settings", "seed")),
+                "selfplay": (arena.SETTINGS_FILE, ("settings", "seed")),
+                "tune": ("tune-settings.json", ("seed",)),
+                "suite": (os.path.join("positions", "*.json"), ("task", "seed"))}
+FRESH_SEEDS = ("hint", "review", "train", *SEED_RECORDS)   # commands whose seed is new unless given or recorded
+
+
+def recorded_seed(args) -> int | None:
+    """The seed an earlier run of this command into the same --out folder recorded, or
+    None. A file that cannot be read gives none here: the command's own check of the
+    folder says what is wrong with it."""
+    import glob
+    from gutenberg_ai.common.jsonfile import read_json
+    pattern, keys = SEED_RECORDS.get(args.command, ("", ()))
+    out = getattr(args, "out", None)
+    if not pattern or not out or not os.path.isdir(out):
+        return None
+    found = sorted(glob.glob(os.path.join(glob.escape(out), pattern)))
+    if not found:
+        return None
+    try:
+        value, _, _ = read_json(found[0], FileDataError, 1 << 20, "settings")
+    except FileDataError:
+        return None
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limits.MAX_SEED else None
+
+
+def settle_seed(args) -> str:
+    """A command of FRESH_SEEDS without --seed takes the seed of its earlier run into the
+    same folder, else a new one; returns the line that says which (main prints it on
+    stderr when the command has done its work: stdout keeps what the command prints, its
+    JSON too), empty when the seed was given."""
+    if args.command not in FRESH_SEEDS:
+        return ""
+    where = getattr(args, "out", None) or ""
+    args.seed, line = chosen_seed(args.seed, recorded_seed(args) if args.seed is None else None, where)
+    return line
 
 
 def cmd_demo(args) -> int:
@@ -1186,12 +1231,16 @@ def _search_budget(p, per: str, default_iterations: int):
                        help=f"search iterations{per} (default {default_iterations}; reproducible)")
 
 
+NEW_SEED = "(default: a new one, printed)"
+RESUMED_SEED = "(default: the seed of the earlier run into --out, else a new one, printed)"
+
+
 def _games_options(p, out_help: str, jobs_help: str):
     """The options of a command that plays many games into a folder: --jobs, --out, --seed,
     --rounds and --characters."""
     p.add_argument("--jobs", type=_jobs, default=max(1, os.cpu_count() or 1), help=jobs_help)
     p.add_argument("--out", required=True, metavar="DIR", help=out_help)
-    p.add_argument("--seed", type=_seed, default=0, help="seed of the deals and the bots (default 0)")
+    p.add_argument("--seed", type=_seed, default=None, help="seed of the deals and the bots " + RESUMED_SEED)
     p.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
     p.add_argument("--characters", action=argparse.BooleanOptionalAction, default=True,
                    help="play with character tiles (default: yes)")
@@ -1332,7 +1381,7 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--bot", default="smmcts", metavar="BOT",
                       help=f"the search ({', '.join(HINT_BOTS)}; default smmcts), or any bot: another built-in one "
                            "or module:factory of your own (its move and policy: docs/your-bot.md)")
-    hint.add_argument("--seed", type=_seed, default=0, help="the search's seed (default 0)")
+    hint.add_argument("--seed", type=_seed, default=None, help="the search's seed " + NEW_SEED)
     hint.add_argument("--options", default="{}", metavar="JSON",
                       help='the search\'s options over its defaults (docs/search.md), e.g. \'{"uct_c": 2}\'; '
                            'Lead Letter Printers\' evaluation weights as {"weights": {"NAME": number}}')
@@ -1402,7 +1451,7 @@ def build_parser() -> argparse.ArgumentParser:
     _search_budget(review, " a decision", REVIEW_ITERATIONS)
     review.add_argument("--player", type=_non_negative_int, default=None, help="review only this player's decisions")
     review.add_argument("--bot", choices=HINT_BOTS, default="smmcts", help="the search (default smmcts)")
-    review.add_argument("--seed", type=_seed, default=0, help="the searches' seed (default 0)")
+    review.add_argument("--seed", type=_seed, default=None, help="the searches' seed " + NEW_SEED)
     review.add_argument("--threads", type=_threads, default=1, help="search threads (default 1)")
     review.add_argument("--out", metavar="BASE", default=None,
                         help="write BASE.json, BASE.png and BASE.svg (default: RECORD-review)")
@@ -1459,7 +1508,7 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--iterations", type=_iterations, default=200, help="iterations a move (default 200)")
     group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move instead")
     sp.add_argument("--options", default="{}", metavar="JSON", help="the bot's search options, as JSON")
-    sp.add_argument("--seed", type=_seed, default=0, help="seed of the deals and the bots (default 0)")
+    sp.add_argument("--seed", type=_seed, default=None, help="seed of the deals and the bots " + RESUMED_SEED)
     sp.add_argument("--jobs", type=_jobs, default=max(1, os.cpu_count() or 1),
                     help="games played at once (default: one per CPU)")
     sp.add_argument("--out", required=True, metavar="DIR", help="where the records go")
@@ -1490,7 +1539,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "(default: uct_c, cutoff, prior_temperature, eval_temperature, less those --options fixes); "
                          'Lead Letter Printers\' evaluation weights as "weights.NAME" (docs/tuning.md)')
     tu.add_argument("--options", default="{}", metavar="JSON", help="the tuned bot's fixed options")
-    tu.add_argument("--seed", type=_seed, default=0, help="seed of the deals, the bots and the sampler (default 0)")
+    tu.add_argument("--seed", type=_seed, default=None, help="seed of the deals, the bots and the sampler " + RESUMED_SEED)
     tu.add_argument("--jobs", type=_jobs, default=1, help="games played at once (default 1)")
     tu.add_argument("--out", required=True, metavar="DIR", help="where the study, its games and the report go")
     _ray_option(tu)
@@ -1508,7 +1557,7 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--out", required=True, metavar="FILE", help="the weights file to write (.npz)")
     tr.add_argument("--epochs", type=_positive_int, default=4, help="passes over the data (default 4)")
     tr.add_argument("--hidden", type=_positive_int, default=64, help="hidden units a layer (default 64)")
-    tr.add_argument("--seed", type=_seed, default=0, help="seed of the split and the fit (default 0)")
+    tr.add_argument("--seed", type=_seed, default=None, help="seed of the split and the fit " + NEW_SEED)
     tr.add_argument("--generation", type=_positive_int, default=1, help="the generation it is (kept in the file)")
     tr.add_argument("--threads", type=_threads, default=1, help="PyTorch's threads (default 1)")
     tr.add_argument("--report", default=None, metavar="FILE", help="also write the report as JSON")
@@ -1526,7 +1575,7 @@ def build_parser() -> argparse.ArgumentParser:
     group = suite_p.add_mutually_exclusive_group()
     group.add_argument("--seconds", type=_seconds, default=None, help="seconds a move")
     group.add_argument("--iterations", type=_iterations, default=None, help="iterations a move (default 500)")
-    suite_p.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
+    suite_p.add_argument("--seed", type=_seed, default=None, help="the bot's seed " + RESUMED_SEED)
     suite_p.add_argument("--version", type=_positive_int, default=None,
                          help="the suite's version (default the game's current one: " + ", ".join(
                              f"{games.get(key).title} {version}" for key, version in SUITE_VERSIONS.items()) + ")")
@@ -1591,7 +1640,11 @@ def main(argv=None) -> int:
         args.iterations = REVIEW_ITERATIONS
     try:
         check_paths(args)
-        return args.run(args)
+        seed_said = settle_seed(args)
+        code = args.run(args)
+        if seed_said and code in (0, 130):     # after the output, not before an error
+            print(plain_text(seed_said), file=sys.stderr)
+        return code
     except BrokenPipeError:
         # The reader went away (`gutenberg-ai demo | head`): stop quietly, as `cat` does.
         # Python's own flush of stdout at exit would fail again, so stdout goes nowhere.

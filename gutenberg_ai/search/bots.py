@@ -245,6 +245,9 @@ def register_bot(name: str, factory: Callable[..., pyspiel.Bot]) -> None:
     CUSTOM_BOTS[name] = factory
 
 
+FACTORY_SEEDS = 2**32     # a bot of your own gets a seed below this
+
+
 def _external_bot(factory: Callable[..., pyspiel.Bot], label: str, game: pyspiel.Game, player: int,
                   seed: int, options: dict) -> pyspiel.Bot:
     budget = {k: options.pop(k) for k in ("seconds", "iterations") if k in options}
@@ -252,7 +255,9 @@ def _external_bot(factory: Callable[..., pyspiel.Bot], label: str, game: pyspiel
     if not budget:
         budget = {"seconds": DEFAULT_SECONDS}
     try:
-        bot = factory(game, player, seed, budget, **options)
+        # A 32-bit seed: what OpenSpiel's Python bots (numpy's RandomState) and its C++
+        # bots take; the arena's seeds run to limits.MAX_SEED.
+        bot = factory(game, player, seed % FACTORY_SEEDS, budget, **options)
     except (TypeError, ValueError) as e:
         raise ValueError(f"{label}: {e}") from None
     if not isinstance(bot, pyspiel.Bot):
