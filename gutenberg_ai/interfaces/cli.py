@@ -47,12 +47,11 @@ from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_folder, check_output, chosen_seed,
-                                              fresh_seed,
-                                             known_params, load_game, printing_game, same_game, seed_line)
+                                             fresh_seed, known_params, load_game, printing_game, same_game, seed_line)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
-from gutenberg_ai.tools import arena, ratings, sprt
+from gutenberg_ai.tools import arena, ratings, sprt, tune
 from gutenberg_ai.tools.suite import SUITE_VERSIONS
 from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
 from gutenberg_ai.common.jsonfile import FileDataError, plain_text
@@ -183,7 +182,7 @@ def check_paths(args) -> None:
 SEED_RECORDS = {"arena": (arena.SETTINGS_FILE, ("settings", "seed")),
                 "study": (arena.SETTINGS_FILE, ("settings", "seed")),
                 "selfplay": (arena.SETTINGS_FILE, ("settings", "seed")),
-                "tune": ("tune-settings.json", ("seed",)),
+                "tune": (tune.SETTINGS_FILE, ("seed",)),
                 "suite": (os.path.join("positions", "*.json"), ("task", "seed"))}
 FRESH_SEEDS = ("hint", "review", "train", *SEED_RECORDS)   # commands whose seed is new unless given or recorded
 
@@ -1090,7 +1089,6 @@ def cmd_selfplay(args) -> int:
 
 
 def cmd_tune(args) -> int:
-    from gutenberg_ai.tools import tune
     space = options_json(args.space, "--space") if args.space else {}
     if args.space and not space:
         raise UsageError("--space: {} names no option to search; leave --space out for the default space")
