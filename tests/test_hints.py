@@ -125,8 +125,11 @@ def test_hint_errors_name_the_problem():
     with pytest.raises(ValueError, match="bot: 'alphazero'"):
         gutenberg_ai.hint(state, bot="alphazero")
     # Another bot than the search gives its own move (docs/your-bot.md), no made-up odds.
-    other = gutenberg_ai.hint(state, bot="random", seed=3)
+    other = gutenberg_ai.hint(state, bot="random", seed=3, top=1000)
     assert other.measure == "policy" and other[0].win_probability is None
+    # The random bot's policy is uniform, its own move one of them (not a made-up 100%).
+    n = len(state.legal_actions())
+    assert len(other) == n and all(h.share == pytest.approx(1 / n) for h in other)
     with pytest.raises(ValueError, match="top"):
         gutenberg_ai.hint(state, top=0)
     with pytest.raises(ValueError, match="chance"):

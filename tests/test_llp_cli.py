@@ -127,3 +127,15 @@ def test_a_record_saved_as_a_player_saw_it_replays_to_what_they_saw():
                     assert seen.observation_string(0) == core_of(state).observation_string(0)
                     return
     raise AssertionError("no random game drew factories unseen by player 0")
+
+
+def test_the_demo_heads_each_round_once_in_order_and_the_end_is_the_last_rounds(tmp_path):
+    """The last preparation draws count as a round 9 that is never played: no heading
+    of its own, and the replay's last heading says round 8 (the game's 8 rounds)."""
+    record = tmp_path / "llp.json"
+    out = cli("demo", "--game", "lead-letter-printers", "--bots", "heuristic", "--seed", "11", "--save", str(record))
+    assert out.returncode == 0, out.stderr
+    rounds = [int(line.split()[2]) for line in out.stdout.splitlines() if line.startswith("=== Round ")]
+    assert rounds == list(range(1, 9))
+    out = cli("replay", str(record))
+    assert out.returncode == 0 and "Round 8, end of the game" in out.stdout and "Round 9" not in out.stdout

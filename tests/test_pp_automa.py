@@ -199,8 +199,11 @@ def test_the_player_wins_only_with_more_points_than_the_automa():
     # The verdict says so in the rulebook's words ("finish with more fame points than the
     # automa", p.16): a tie is no win, and the automa is not said to win it.
     from gutenberg_ai.games.printing_press import view
-    tie = view.verdict(edit(R, s, lambda d: scores(d, 30, 30)))
+    tie = view.verdict(edit(R, s, lambda d: scores(d, 30, 30)), ["you"])
     assert tie.startswith("A tie with the automa at ") and "you do not win" in tie and "automa wins" not in tie
+    # Nobody named (a demo's bot): the seat, not "you".
+    assert "player 0 does not win" in view.verdict(edit(R, s, lambda d: scores(d, 30, 30)))
+    assert view.verdict(edit(R, s, lambda d: scores(d, 31, 30))).startswith("player 0 beats the automa, 31 to 30")
 
 
 def test_the_automa_takes_the_card_numbered_first_in_the_offer():

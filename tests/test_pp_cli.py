@@ -46,7 +46,9 @@ def test_a_solo_demo_plays_against_the_automa():
               "--variant", "advanced")
     assert out.returncode == 0, out.stderr
     assert re.search(r"^automa +\d+$", out.stdout, re.M)
-    assert re.search(r"You beat the automa|The automa wins|A tie with the automa", out.stdout)
+    # Nobody played: the verdict names the bot's seat, not "you".
+    assert re.search(r"player 0 beats the automa|The automa wins|A tie with the automa", out.stdout)
+    assert "You beat" not in out.stdout and "you do not win" not in out.stdout
 
 
 # -- a game in the terminal ------------------------------------------------------------------------

@@ -476,3 +476,32 @@ def test_a_game_of_play_resumed_at_the_table_says_it_is_followed_at_a_table_from
     assert "(against the AI: gutenberg-ai play --resume g.json)" in said
     out = cli("table", "--resume", "g.json", stdin="quit\n")     # the table's save now
     assert "is a game of gutenberg-ai" not in out.stdout
+
+
+def test_an_entry_shown_but_not_entered_is_never_taken_for_the_truth():
+    """At a reveal (another's hidden plan now shown) the state holds a stand-in until the
+    person enters it: a hint refuses, the board says so, a position is not written."""
+    game, record, _ = recorded("gutenberg", 2)
+    acts = record.actions
+    followed = FollowedGame(game, 1, seed=5)
+    while True:
+        kind, value = followed.next_turn()
+        assert kind != "end"
+        if kind == "reveal":
+            break
+        if kind == "unseen":
+            followed.place_unseen()
+        else:
+            followed.enter(acts[len(followed.entries)]["action"])
+    assert f"entry {value + 1} (player 0's move) is shown now" in followed.shown_stand_ins()
+    with pytest.raises(EntryRefused, match="enter what the table shows first"):
+        followed.hint(iterations=20)
+    lines = []
+    session = TableSession(followed, console=Console(file=io.StringIO(), width=120),
+                           read_line=lambda prompt: lines.pop(0))
+    session._command("board", {})
+    assert "the board shows a stand-in for it" in session.console.file.getvalue()
+    with pytest.raises(ValueError, match="the file would hold a stand-in"):
+        session._command("position never-written.json", {})
+    followed.reveal(value, acts[value]["action"])
+    assert followed.shown_stand_ins() == ""

@@ -114,16 +114,19 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
     # Each move is flushed as it is played: a person watches the game go, piped too.
     def show(state, player, action):
         core = core_of(state)
+        text = state.action_to_string(player, action)
+        if player == CHANCE:
+            line = view.chance_note(core, action, text)   # the automa's cards; other draws are quiet
+        else:
+            line = f"player {player}: {text}"
+        if not line:
+            return
+        # A round's heading above its first line: quiet draws open none (Lead Letter
+        # Printers' last preparation counts as the next round until the game ends).
         if core.round != last_round[0]:
             last_round[0] = core.round
             print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out, flush=True)
-        text = state.action_to_string(player, action)
-        if player == CHANCE:
-            note = view.chance_note(core, action, text)   # the automa's cards; other draws are quiet
-            if note:
-                print(f"  {note}", file=out, flush=True)
-        else:
-            print(f"  player {player}: {text}", file=out, flush=True)
+        print(f"  {line}", file=out, flush=True)
 
     state = play_bots(game, bots, seed, log, on_action=show if verbose else progress)
     if verbose:
@@ -382,7 +385,12 @@ def resume_play(args, console) -> int:
         session = Session(game, settings, console, start=entries)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    console.print(Text(seed_line(seed, given), style="dim"))
+    # A new seed here draws what the record hides and what comes next: the same again
+    # takes --resume with it, not --seed alone (a new game).
+    console.print(Text(seed_line(seed, True) if given else
+                       plain_text(f"Seed {seed}, a new one for what the record hides and the draws to come (the "
+                                  f"same again: play --resume {shlex.quote(args.resume)} --seed {seed})"),
+                       style="dim"))
     draws = sum(1 for e in entries if e.get("filled") and e["player"] == CHANCE)
     moves = sum(1 for e in entries if e.get("filled") and e["player"] != CHANCE)
     said = [f"Resumed {args.resume}: {len(entries)} actions replayed"]
@@ -587,7 +595,7 @@ def cmd_hint(args) -> int:
     what = f"{hints.iterations:,} iterations" if args.seconds is None else \
         f"{args.seconds:g} s, {hints.iterations:,} iterations"
     title = f"{seat_label(player, seat_names)} to decide: {pos.state.step_name()} ({args.bot}, {what}, seed {args.seed})"
-    console.print(tui.hints_table(hints, title=title, solo=solo, score_word=g.score_word))
+    console.print(tui.hints_table(hints, title=title, solo=solo, score_word=g.score_word, seat_names=seat_names))
     if note:
         console.print(Text(note, style="dim"))
     return 0
@@ -1334,7 +1342,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "Follow a game played at a real table: enter every draw and every move as it "
                        "happens (in the game's words, by number, a card by what it shows); what you "
                        "cannot see is held by a stand-in the hints never see. At the prompt: hint "
-                       "[PLAYER], fix N, log, board, list, help, quit. Saved after every entry.",
+                       "[PLAYER], fix N, log, board, list, save FILE, position FILE, help, quit. Saved after every "
+                       "entry.",
                        ["gutenberg-ai table --players 3 --seat 1 --names Ann,you,Tom",
                         "gutenberg-ai table --game printing-press --players 1",
                         "gutenberg-ai table --position my_table.json --seat 1   (a game under way)",

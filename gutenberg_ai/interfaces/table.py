@@ -189,6 +189,17 @@ class FollowedGame:
         masked = self.masked()
         return [i for i, e in enumerate(self.entries) if not e.entered and masked[i][1] >= 0]
 
+    def shown_stand_ins(self) -> str:
+        """The placeholders the person can see now but has not entered yet, in words (""
+        if none). Until they are entered the state holds stand-ins where the table shows
+        the truth: the board would show them, a hint or a position would start from them."""
+        shown = self.reveals()
+        if not shown:
+            return ""
+        what = [f"entry {i + 1} (" + ("a draw" if self.entries[i].player == CHANCE
+                                      else f"{self.name(self.entries[i].player)}'s move") + ")" for i in shown]
+        return f"{', '.join(what)} {'is' if len(what) == 1 else 'are'} shown now but not entered yet"
+
     def start_hides(self) -> bool:
         """Whether the start (a position) holds facts hidden from the person: a world
         redrawn from their information state at the start differs from it."""
@@ -434,6 +445,10 @@ class FollowedGame:
         (world_for), then the search from that player's information in it."""
         from gutenberg_ai.search.hints import hint
         state = self.state
+        pending = self.shown_stand_ins()
+        if pending:
+            raise EntryRefused(f"{pending}: enter what the table shows first (a hint now would start from a "
+                               "stand-in for it)")
         if state.is_terminal() or state.is_chance_node():
             raise EntryRefused("hints are for a player's decision (the table waits for a draw)")
         to_act = state.current_player()

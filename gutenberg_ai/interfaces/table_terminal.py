@@ -9,8 +9,8 @@ The prompt says what it waits for ("a draw (setup)?", "Tom's move (plan)?", "you
 - a draw by the `cards` lookup: what the card shows (`O O O U U 7 guilders`);
 - a move as the game's view lets a person type it (Gutenberg: a plan as five numbers).
 Commands: `hint [PLAYER]`, `fix N` (correct entry N; the next line is its new value),
-`log [N]` (the last N entries), `board`, `list`, `position FILE` (what the person knows now
-as a position file), `help`, `quit`. What is typed wrong gets
+`log [N]` (the last N entries), `board`, `list`, `save FILE`, `position FILE` (what the
+person knows now as a position file), `help`, `quit`. What is typed wrong gets
 a line saying why, and nothing changes. After every entry the game is saved (what the
 person has seen: FollowedGame.to_dict) to the save path, and `table --resume FILE`
 continues it.
@@ -41,6 +41,7 @@ a card by what it shows (O O O U U 7 guilders).
   [green]log[/green] [N]           the last N entries
   [green]board[/green]             the whole table as you see it
   [green]list[/green]              every possible entry now, numbered
+  [green]save[/green] FILE         save the game as you have seen it (gutenberg-ai table --resume FILE)
   [green]position[/green] FILE     what you know now as a position file (gutenberg-ai hint FILE)
   [green]quit[/green]              leave (saved: gutenberg-ai table --resume FILE)"""
 
@@ -124,7 +125,7 @@ class TableSession:
             e = f.entries[value]
             what = "the draw you did not see" if e.player == CHANCE else f"{self.names[e.player]}'s hidden move"
             return f"entry {value + 1}, {what}, now shown? "
-        step = core_of(f.state).step_name()
+        step = core_of(f.state).step_name().rstrip("?")     # a step asked as a question has its own "?"
         if kind == "chance":
             return f"what came up ({step})? "
         if kind == "own":
@@ -207,12 +208,19 @@ class TableSession:
             self._log(rest)
         elif command == "board":
             self.console.print(tui.game_view(core_of(f.state), f.seat, self.names))
+            pending = f.shown_stand_ins()
+            if pending:     # the board holds a stand-in where the table shows the truth
+                self.note(f"{pending}: the board shows a stand-in for it until you enter it.", style="yellow")
         elif command in ("list", "moves"):
             self.console.print(tui.moves_table(list(options.values())))
         elif command == "save":
             self._save(rest)
         elif command == "position":
             # What the person knows now, for `gutenberg-ai hint FILE` (the same hints).
+            pending = f.shown_stand_ins()
+            if pending:
+                raise ValueError(f"position: {pending}: enter what the table shows first (the file would hold "
+                                 "a stand-in for it)")
             self.console.print(save_seen_position(f.printing_game, f.state, f.seat, rest, "position",
                                                   "save FILE keeps the game as you have seen it",
                                                   names=f.written_names()))

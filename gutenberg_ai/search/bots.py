@@ -332,6 +332,15 @@ class RandomBot(_PrintingBot):
         _check_decision(state, self.player)
         return self._rng.choice(state.legal_actions())
 
+    def provides_policy(self) -> bool:
+        return True
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[list, int]:
+        """Its policy, uniform over the legal moves, and the move drawn (the one step draws)."""
+        _check_decision(state, self.player)
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal], self._rng.choice(legal)
+
 
 class HeuristicBot(_PrintingBot):
     """The compiled heuristic player: the legal move it values most."""

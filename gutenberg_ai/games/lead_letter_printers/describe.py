@@ -46,7 +46,7 @@ def parts(core, viewer: int) -> Parts:
     s = core.to_dict()
     R = names.RESOURCES
     heading = ((f"Player {viewer} sees. " if viewer >= 0 else "")
-               + f"Round {s['rounds_played'] + 1}, {core.step_name()}"
+               + f"Round {core.round}, {core.step_name()}"
                + (f"; player {s['actor']} to act" if s["actor"] >= 0 else ""))
     order = ("Player order: " + " ".join(str(x) for x in s["order"][:s["num_players"]])
              + "; supply: " + ", ".join(f"{s['supply'][r]} {R[r]}" for r in range(len(R))))

@@ -591,10 +591,13 @@ def verdict(core, seat_names=None) -> str:
     s = core.to_dict()
     if s["automa_seat"] >= 0:
         mine, theirs = core.final_scores()[0], core.automa_score()
-        return (f"You beat the automa, {mine} to {theirs}" if mine > theirs else
+        # "You" for the person; a demo's bot (no names) or a named seat by its name.
+        who = seat_label(0, seat_names)
+        you = who.lower().split(" (")[0] == "you"      # "you", "you (player 0)"
+        return (f"{'You beat' if you else who + ' beats'} the automa, {mine} to {theirs}" if mine > theirs else
                 f"The automa wins, {theirs} to {mine}" if theirs > mine else
-                f"A tie with the automa at {mine}: you do not win (the solo game is won with more fame "
-                "points than the automa)")
+                f"A tie with the automa at {mine}: {'you do' if you else who + ' does'} not win (the solo game is "
+                "won with more fame points than the automa)")
     winners = core.winners()
     who = " and ".join(seat_label(w, seat_names) for w in winners)
     return f"{'Winner' if len(winners) == 1 else 'Shared win'}: {who}"
