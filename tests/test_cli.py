@@ -452,10 +452,13 @@ def test_piped_hints_keep_each_move_and_each_expected_step_whole_on_a_line():
     assert max(map(len, lines)) <= tui.PIPED_WIDTH and max(map(len, lines)) > 80
     hints = json.loads(piped("hint", position, "--iterations", "600", "--top", "3", "--json",
                              "--seed", "0").stdout)["hints"]
+    from gutenberg_ai.games.positionfile import load_position, seat_names
+    from gutenberg_ai.games.seen import named_step
+    names = seat_names(load_position(position)[1].names)
     for h in hints:
         assert any(h["text"] in line for line in lines), h["text"]
-        for step in h["line"][:4]:
-            assert any(step in line for line in lines), step
+        for step in h["line"][:4]:     # each seat by the position's name, as the title says it
+            assert any(named_step(step, names) in line for line in lines), step
     assert out.stderr == ""       # no progress bar, no spinner, off a terminal
 
 

@@ -167,6 +167,7 @@ def test_the_review_command(tmp_path):
         assert (tmp_path / f"game-review{suffix}").exists()
     data = json.loads((tmp_path / "game-review.json").read_text())
     assert data["player"] == 1 and data["budget"] == {"iterations": 40}
+    assert {"inaccuracies", "mistakes", "blunders"} <= set(data["summary"][0])
     # No --seed: a new one, said after the review; given again, the same review.
     said = re.search(r"Seed (\d+), a new one \(--seed \1 uses it again\)", out.stderr)
     assert said and data["seed"] == int(said.group(1))

@@ -216,3 +216,24 @@ def test_an_unbeaten_bot_s_lower_bound_comes_from_the_likelihood_not_the_bootstr
     rows = {r["bot"]: r for r in arena.tables(results, s, bootstrap=50, anchor_name="heuristic")["standings"]}
     assert rows["random"]["rating_low"] is None
     assert rows["random"]["rating_high"] == pytest.approx(-400 * math.log10(p / (1 - p)), abs=1.0)
+
+
+def test_a_head_to_head_interval_counts_games_not_the_meetings_of_a_bot_that_sits_twice():
+    """3 players, heuristic in two seats against random in one, 6 games all won by a
+    heuristic seat: 12 meetings, but the two of a game are not independent: the interval
+    is 6 of 6 games' (61.0-100%), not 12 of 12's (75.7%)."""
+    s = arena.ArenaSettings(bots=["heuristic", "random"], players=3, games=6)
+    results = [{"match": "a", "game": g, "seats": ["heuristic", "heuristic", "random"], "scores": [9, 5, 1],
+                "winners": [0], "ranks": [1, 2, 3]} for g in range(6)]
+    pair = arena.tables(results, s, bootstrap=20)["pairings"][0]
+    assert (pair["a"], pair["b"], pair["games"], pair["a_rate"]) == ("heuristic", "random", 6, 1.0)
+    assert pair["a_rate_low"] == pytest.approx(wilson(6, 6)[0]) and pair["a_rate_low"] < 0.62
+
+
+def test_a_resume_with_another_game_names_both_games_not_null(tmp_path):
+    """arena.json leaves a default setting out (the game, Gutenberg): a mismatch names the
+    default, not JSON's null."""
+    pp = arena.ArenaSettings(bots=["heuristic", "random"], game="printing-press", games=2)
+    arena.write_settings(str(tmp_path), pp)
+    with pytest.raises(arena.ArenaError, match="played with game = 'printing-press', not 'gutenberg'"):
+        arena.check_settings(str(tmp_path), arena.ArenaSettings(bots=["heuristic", "random"], games=2))

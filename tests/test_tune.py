@@ -31,6 +31,9 @@ def test_the_same_command_continues_the_study(tmp_path):
     again = tune.run_tune(tune.TuneSettings(**{**TINY, "trials": 3}), str(tmp_path))
     assert [t["number"] for t in again["trials"]] == [0, 1, 2]
     assert again["trials"][:2] == first["trials"]          # the first two kept, not played again
+    # The new trial asks new options, not the first trial's again (the sampler is seeded
+    # by the seed and the trials already asked).
+    assert again["trials"][2]["options"] not in [t["options"] for t in first["trials"]]
     with pytest.raises(tune.TuneError, match="other settings.*seed"):
         tune.run_tune(tune.TuneSettings(**{**TINY, "seed": 4}), str(tmp_path))
 

@@ -811,7 +811,7 @@ def cmd_review(args) -> int:
     for row in result["summary"]:
         s.add_row(str(row["player"]), str(row["decisions"]), f"{row['best_played']}",
                   f"{row['mean_lost']:.1f}" if solo else f"{row['mean_lost']:.1%}",
-                  str(row["inaccuracys"]), str(row["mistakes"]), str(row["blunders"]))
+                  str(row["inaccuracies"]), str(row["mistakes"]), str(row["blunders"]))
     console.print(s)
     marks = ", ".join(f"{name} {limit:g} {g.score_word}" if solo else f"{name} {limit:.0%}"
                       for name, limit in result["thresholds"].items())
@@ -1153,7 +1153,7 @@ def cmd_train(args) -> int:
     t.add_row("priors: top move = search's", f"{h['learned']['policy_top1']:.1%}",
               f"{h['heuristic']['policy_top1']:.1%}")
     console.print(t)
-    console.print(f"Weights: {args.out} ({report['seconds']:.0f} s of training). Play with them: "
+    console.print(f"Weights: {args.out} ({report['seconds']:.1f} s of training). Play with them: "
                   f"gutenberg-ai arena --game {data['meta']['game']} --bots ismcts,learned "
                   f"--options '{{\"learned\": {{\"model\": \"{args.out}\"}}}}' ...")
     return 0

@@ -85,6 +85,11 @@ class Resumable(Protocol):
     def resumable_part(self) -> dict: ...
 
 
+# Settings a run's arena.json leaves out at these values (runs from before they were
+# settings had none): a setting missing there is this.
+UNRECORDED_DEFAULTS = {"catalogue": "", "game": "gutenberg", "variant": "", "search_stats": False}
+
+
 @dataclass
 class ArenaSettings:
     bots: list
@@ -109,7 +114,7 @@ class ArenaSettings:
         from before they were settings had none)."""
         d = asdict(self)
         d.pop("games")
-        for key, default in (("catalogue", ""), ("game", "gutenberg"), ("variant", ""), ("search_stats", False)):
+        for key, default in UNRECORDED_DEFAULTS.items():
             if d[key] == default:
                 d.pop(key)
         return d
@@ -419,7 +424,8 @@ def check_settings(out: str, s: Resumable):
         if theirs.get(key) != value:
             from gutenberg_ai.common.jsonfile import show
             raise ArenaError(f"{path}: the games in {out} were played with {key} = "
-                             f"{show(theirs.get(key))}, not {show(value)}; resume with the "
+                             f"{show(theirs.get(key, UNRECORDED_DEFAULTS.get(key)))}, not "
+                             f"{show(mine.get(key, UNRECORDED_DEFAULTS.get(key)))}; resume with the "
                              "same settings, or choose another --out")
 
 
@@ -781,7 +787,9 @@ def tables(results, s: ArenaSettings, bootstrap: int = 1000, anchor_name: str | 
         meetings = float((w[played, i, j] + w[played, j, i]).sum())
         better = sum(1 for g in played if w[g, i, j] > w[g, j, i])
         worse = sum(1 for g in played if w[g, i, j] < w[g, j, i])
-        lo, hi = wilson(score, int(meetings))
+        # The interval counts games, not meetings: a bot that sits twice meets the other
+        # twice in one game, and those two are not independent.
+        lo, hi = wilson(score / meetings * len(played), len(played))
         fame = {name: [results[g]["scores"][k] for g in played for k, x in enumerate(results[g]["seats"]) if x == name]
                 for name in (a, b)}
         pairs.append(dict(a=a, b=b, games=len(played), a_wins=better, shared=len(played) - better - worse,
@@ -881,8 +889,7 @@ def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str
     if jobs:
         parts.append(f"--jobs {jobs}")
     parts.append(f"--out {out}")
-    if s["seed"]:
-        parts.append(f"--seed {s['seed']}")
+    parts.append(f"--seed {s['seed']}")     # always: without it a run takes a new seed
     from gutenberg_ai import games
     g = games.get(s.get("game", "gutenberg"))
     if s["rounds"] != g.rules_module.DEFAULTS["rounds"]:

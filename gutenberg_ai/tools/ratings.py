@@ -8,9 +8,9 @@ arenas of 2, 3 and 4 players, next to the arena's pairwise Bradley-Terry ratings
 The model is openskill's PlackettLuce (Weng and Lin 2011, Algorithm 4): a rating is a
 normal belief (mu, sigma) about a bot's skill, updated game by game from the game's
 ranks (equal ranks are ties, as the rulebooks' tie-breaks leave them). The updates
-depend on the order of the games, so the games are taken in the schedule's order (match,
-then game number), not in the order they finished: the same records give the same
-ratings. The interval is mu +- 1.96 sigma, on openskill's scale (every bot starts at
+depend on the order of the games, so the games are taken in one fixed order (the match's
+name as text, then the game number), not in the order they finished: the same records
+give the same ratings. The interval is mu +- 1.96 sigma, on openskill's scale (every bot starts at
 mu 25, sigma 25/3). A bot that sits twice in one game (fewer bots than seats) is
 updated as each of its seats would be, the updates averaged.
 """
@@ -20,7 +20,8 @@ Z95 = 1.96
 
 
 def schedule_order(results: list) -> list:
-    """The finished games in the schedule's order (match, then game number)."""
+    """The finished games in one fixed order: the match's name (as text), then the game
+    number."""
     return sorted(results, key=lambda r: (r["match"], r["game"]))
 
 

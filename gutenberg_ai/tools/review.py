@@ -44,6 +44,7 @@ MIN_SHARE = 0.05         # the played move's share of the search below which it 
 # Marks by the win chance lost (solo: the expected score lost, in points).
 THRESHOLDS = {"win": (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05)),
               "score": (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))}
+MARK_COUNTS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}   # a summary's keys
 
 
 def hidden_note(g) -> str:
@@ -189,7 +190,7 @@ def summarize(decisions: list, n_players: int, measure: str) -> list:
                "best_played": sum(1 for d in mine if d["played"]["action"] == d["best"]["action"]),
                "mean_lost": sum(lost) / len(lost), "total_lost": sum(lost)}
         for name, _ in THRESHOLDS[measure]:
-            row[name + "s"] = sum(1 for d in mine if d["mark"] == name)
+            row[MARK_COUNTS[name]] = sum(1 for d in mine if d["mark"] == name)
         out.append(row)
     return out
 

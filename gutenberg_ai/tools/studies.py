@@ -167,8 +167,7 @@ def balance_command(s: BalanceSettings, out: str) -> str:
              f"--games {s.games}"]
     parts += arena.budget_flags(budget)
     parts.append(f"--out {out}")
-    if s.seed:
-        parts.append(f"--seed {s.seed}")
+    parts.append(f"--seed {s.seed}")     # always: without it a run takes a new seed
     if s.rounds is not None:
         parts.append(f"--rounds {s.rounds}")
     if s.variant:
@@ -382,8 +381,7 @@ def _budget_value(b: str):
 def scaling_command(bot, budgets, reference, out, game, games_, seed, rounds, variant, characters, options) -> str:
     parts = ["gutenberg-ai study scaling", f"--game {game}", f"--bot {bot}", f"--budgets {','.join(map(str, budgets))}",
              f"--reference {reference}", f"--games {games_}", f"--out {out}"]
-    if seed:
-        parts.append(f"--seed {seed}")
+    parts.append(f"--seed {seed}")
     if rounds is not None:
         parts.append(f"--rounds {rounds}")
     if variant:

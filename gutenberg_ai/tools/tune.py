@@ -250,6 +250,12 @@ def trial_folder(out: str, options: dict) -> str:
     return os.path.join(out, TRIALS_DIR, digest)
 
 
+def sampler_seed(seed: int, asked: int) -> int:
+    """The sampler's seed for a run that finds `asked` trials in the study (numpy's
+    generators take 32 bits)."""
+    return (seed * 1_000_003 + asked) % 2**32
+
+
 def run_tune(s: TuneSettings, out: str, jobs: int = 1, progress=None, ray=None) -> dict:
     """Run the trials not yet in OUT's study, validate the best, write OUT/tune.json and
     OUT/tune.md; returns the report."""
@@ -259,8 +265,11 @@ def run_tune(s: TuneSettings, out: str, jobs: int = 1, progress=None, ray=None) 
     check_resume(out, s)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(study_name=STUDY_NAME, storage=f"sqlite:///{os.path.join(out, STUDY_FILE)}",
-                                direction="maximize", load_if_exists=True,
-                                sampler=optuna.samplers.TPESampler(seed=s.seed))
+                                direction="maximize", load_if_exists=True)
+    # The sampler's generator is not kept in the study: seeded by the seed alone, a study
+    # extended or resumed would ask its first trials' options again. Seeded by the seed
+    # and the trials already asked, each run asks new ones, the same for the same runs.
+    study.sampler = optuna.samplers.TPESampler(seed=sampler_seed(s.seed, len(study.trials)))
     complete = optuna.trial.TrialState.COMPLETE
     # A trial an earlier run left unfinished (interrupted) is closed as failed and its
     # options asked again first: their games, kept under the options' folder, are found.
