@@ -105,6 +105,18 @@ def oracle(rank, key="printing-press", version=None):
     return lambda game, seat, seed, budget: Oracle(game, seat, seed, iterations=1)
 
 
+def test_a_folder_of_another_bots_or_seeds_rows_is_refused_not_overwritten(tmp_path):
+    """--out keeps each position's row; a second run with the same settings finds them,
+    one with another seed or bot is refused by name (its rows would be replaced)."""
+    out = str(tmp_path / "rows")
+    first = suite.score_bot("oracle", "printing-press", factory=oracle(0), iterations=1, seed=4, out=out)
+    assert suite.score_bot("oracle", "printing-press", factory=oracle(0), iterations=1, seed=4, out=out) == first
+    with pytest.raises(ValueError, match="holds rows scored with seed = 4, not 5"):
+        suite.score_bot("oracle", "printing-press", factory=oracle(0), iterations=1, seed=5, out=out)
+    with pytest.raises(ValueError, match="holds rows scored with bot = 'oracle', not 'heuristic'"):
+        suite.score_bot("heuristic", "printing-press", seed=4, out=out)
+
+
 def test_scoring_agrees_with_the_reference():
     best = suite.score_bot("oracle", "printing-press", factory=oracle(0), iterations=1)
     assert best["overall"]["agreement"] == 1.0 and best["overall"]["mean_lost"] == 0.0

@@ -464,6 +464,29 @@ def found_row(out: str | None, task: dict):
     return data.get("row") if isinstance(data, dict) and data.get("task") == task else None
 
 
+def check_rows_settings(out: str, task: dict) -> None:
+    """ValueError where `out` holds rows scored with other settings (another bot, budget,
+    seed, game or suite) than `task`'s: their scores would be replaced one by one, so the
+    folder is refused, as the arena refuses another run's settings. A row that cannot be
+    read is left to found_row (scored again)."""
+    import glob
+    import json
+    same = {k: v for k, v in task.items() if k not in ("index", "id")}
+    for path in sorted(glob.glob(os.path.join(glob.escape(out), "positions", "*.json"))):
+        try:
+            with open(path) as f:
+                theirs = json.load(f).get("task")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if not isinstance(theirs, dict):
+            continue
+        for key, value in same.items():
+            if theirs.get(key) != value:
+                from gutenberg_ai.common.jsonfile import show
+                raise ValueError(f"out: {out} holds rows scored with {key} = {show(theirs.get(key))}, not "
+                                 f"{show(value)}: give the same settings to go on, or another --out")
+
+
 def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, factory, budget: dict,
                 out: str | None = None, jobs: int = 1, ray: str | None = None, path: str | None = None) -> list:
     """Every position's row, in the suite's order: found in `out` (rows written by an
@@ -475,6 +498,8 @@ def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, fa
     tasks = [{"bot": bot_label(bot_name), "game": key, "suite_version": suite["version"], "seed": seed, "budget": budget,
               "index": k, "id": pos["id"], **({"suite": os.path.abspath(path)} if path else {})}
              for k, pos in enumerate(suite["positions"])]
+    if out:
+        check_rows_settings(out, tasks[0] if tasks else {})
     rows = [found_row(out, task) for task in tasks]
     done = sum(r is not None for r in rows)
 
