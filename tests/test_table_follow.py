@@ -505,3 +505,17 @@ def test_an_entry_shown_but_not_entered_is_never_taken_for_the_truth():
         session._command("position never-written.json", {})
     followed.reveal(value, acts[value]["action"])
     assert followed.shown_stand_ins() == ""
+
+
+def test_a_table_without_a_seed_takes_a_new_one_says_it_and_its_resume_keeps_it(tmp_path, monkeypatch):
+    from every_game import cli
+    monkeypatch.chdir(tmp_path)
+    out = cli("table", "--save", "t.json", stdin="0\nquit\n")
+    assert out.returncode == 0, out.stderr
+    said = re.search(r"Seed (\d+), a new one for the stand-ins", " ".join(out.stdout.split()))
+    assert said, out.stdout
+    assert json.loads((tmp_path / "t.json").read_text())["table_seed"] == int(said.group(1))
+    assert resume(tmp_path / "t.json").seed == int(said.group(1))         # the save's
+    assert resume(tmp_path / "t.json", seed=3).seed == 3                  # unless given
+    again = cli("table", "--resume", "t.json", stdin="quit\n")
+    assert again.returncode == 0 and "a new one" not in again.stdout

@@ -223,3 +223,13 @@ def test_a_look_at_a_followed_game_during_its_hint_is_its_view_marked_searching(
         assert seen["searching"] is True
         assert (seen["status"], seen["options"], seen["board"]) == (view["status"], view["options"], view["board"])
         assert client.post(f"/api/tables/{tid}/stop").json() == {"stopped": True}
+
+
+def test_a_table_without_a_seed_gets_a_new_one_in_its_view_and_its_record(client):
+    assert start(client)["seed"] == 5
+    r = client.post("/api/tables", json={"game": "gutenberg", "players": 2})
+    assert r.status_code == 201, r.json()
+    seed = r.json()["seed"]
+    assert isinstance(seed, int) and 0 <= seed
+    record = client.get(f"/api/tables/{r.json()['id']}/record")
+    assert json.loads(record.content)["table_seed"] == seed

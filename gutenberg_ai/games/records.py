@@ -74,7 +74,8 @@ resuming one fills the hidden draws with draws that fit everything recorded afte
 A record of a game followed at a table from a position (`gutenberg-ai table --position`)
 may have `"start"`: the hidden facts of the position as the followed game last dealt
 them (the native state's start records, "start_tokens 3 4 ...", one line each), so
-that its actions replay from the same start (start_state).
+that its actions replay from the same start (start_state). A followed game's record
+has `"table_seed"`: the seed of its stand-ins and hints, which `table --resume` takes.
 """
 from __future__ import annotations
 
@@ -352,7 +353,7 @@ def _seed(value: object) -> bool:
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 # The keys a record may have: the format's, and those the commands add (`extra`).
 _KEYS = ("format", "version", "command", "game", "catalogue", "position", "seed", "seats",
-         "viewer", "actions", "finished", "result", "arena", "start")
+         "viewer", "actions", "finished", "result", "arena", "start", "table_seed")
 MAX_START_LINES = 16          # a start record a seat at most (4), with room
 _START_LINE = re.compile(r"start_[a-z]{1,20}( [0-9]{1,2}){1,200}")
 
@@ -396,9 +397,10 @@ def _check_record(data: Any) -> Problems:
     if found:
         return found
     players = _check_game(data, found)
-    seed = data.get("seed")
-    if seed is not None and not _seed(seed):
-        add("seed", f"{show(seed)} is not a seed (a whole number 0 to {limits.MAX_SEED})")
+    for key in ("seed", "table_seed"):
+        seed = data.get(key)
+        if seed is not None and not _seed(seed):
+            add(key, f"{show(seed)} is not a seed (a whole number 0 to {limits.MAX_SEED})")
     if not isinstance(data.get("command", ""), str) or text_problem(data.get("command", "")):
         add("command", f"{show(data.get('command'))} is not plain text")
     viewer = data.get("viewer")

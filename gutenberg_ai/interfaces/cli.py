@@ -412,7 +412,11 @@ def cmd_table(args) -> int:
     from gutenberg_ai.interfaces.table import FollowedGame, position_name, resume
     from gutenberg_ai.interfaces.table_terminal import TableSession
     console = Console(highlight=False)
-    seed = args.seed if args.seed is not None else 0
+    # A new table's seed is new unless given; a resumed one's is its record's.
+    seed, seed_said = chosen_seed(args.seed) if not args.resume else (args.seed, "")
+    if seed_said:
+        seed_said = (f"Seed {seed}, a new one for the stand-ins for what you cannot see and for the hints "
+                     f"(--seed {seed} uses it again; the saved game keeps it)")
     budget = {"seconds": args.seconds} if args.seconds is not None else \
         {"iterations": args.iterations or HINT_ITERATIONS}
     if args.resume:
@@ -455,7 +459,7 @@ def cmd_table(args) -> int:
         said = f"{g.title}, {game.num_players()} player{'s' if game.num_players() > 1 else ''}, you in seat " \
                f"{followed.seat}" + (f", from the position {args.position}" if args.position else "")
     session = TableSession(followed, console, save=save, budget=budget)
-    for line in (note, f"{said}. Saved after every entry to {save} (continue: gutenberg-ai table --resume "
+    for line in (note, seed_said, f"{said}. Saved after every entry to {save} (continue: gutenberg-ai table --resume "
                        f"{shlex.quote(save)}). Type help for the commands."):
         if line:
             session.note(line)
@@ -1353,7 +1357,8 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--seat", type=int, default=None, help="your seat, 0 to players-1 (default 0)")
     table.add_argument("--names", default=None, help="the players' names in seat order, comma-separated")
     table.add_argument("--seed", type=_seed, default=None,
-                       help="seed of the stand-ins for what you cannot see, and of the hints (default 0)")
+                       help="seed of the stand-ins for what you cannot see, and of the hints (default: a new one, "
+                            "printed; resumed: the saved game's)")
     table.add_argument("--resume", metavar="FILE", default=None, help="continue a followed game from its save")
     table.add_argument("--position", metavar="FILE", default=None,
                        help="a game under way: start from a position file (its game, players and settings; "

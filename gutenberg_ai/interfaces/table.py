@@ -478,7 +478,8 @@ class FollowedGame:
     # -- the record ---------------------------------------------------------------------
     def record(self) -> GameRecord:
         seats = [seat_entry(s, PERSON if s == self.seat else self.names[s]) for s in range(len(self.names))]
-        record = GameRecord(self.game, None, seats, command="table", extra=self._start_extra())
+        record = GameRecord(self.game, None, seats, command="table",
+                            extra={**self._start_extra(), "table_seed": self.seed})
         state = self.start.clone()
         for e in self.entries:
             record.add(state, e.action)
@@ -507,9 +508,11 @@ class FollowedGame:
         write_json(path, self.to_dict())
 
 
-def resume(path, seed: int = 0) -> FollowedGame:
+def resume(path, seed: int | None = None) -> FollowedGame:
     """The followed game of a record saved by `table` (or by `play` with a viewer): what
-    the person had not seen filled with placeholders that fit it (records.fill_hidden)."""
+    the person had not seen filled with placeholders that fit it (records.fill_hidden).
+    `seed` (the stand-ins' and the hints'): the one given, else the record's
+    ("table_seed"), else 0."""
     from gutenberg_ai.games.records import RecordError, fill_hidden, game_of, load_record, replay, start_state
     record = load_record(path)
     seat = record.get("viewer")
@@ -519,6 +522,8 @@ def resume(path, seed: int = 0) -> FollowedGame:
     # Checked as replay checks a record (each entry's player, legality and text), so a
     # wrong entry is named at its place in the file before anything is followed.
     replay(record)
+    if seed is None:
+        seed = record.get("table_seed") or 0
     game = game_of(record)
     start = start_state(record, game)
     entries, _ = fill_hidden(record, game, seed, start)

@@ -148,7 +148,9 @@ class NewTable(Strict):
     automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
     rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds (as for a played game)")
     variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
-    seed: Seed = Field(0, description="the placeholders of what you do not see, and the hints")
+    seed: Optional[int] = Field(None, ge=0, le=2**31 - 1,
+                                description="the placeholders of what you do not see, and the hints (default: a new "
+                                            "one, in the table's view)")
     position: Optional[str] = Field(None, description="a game under way: a position file's JSON text; the game, "
                                     "players and settings are the file's (those given must agree), the names "
                                     "the file's unless given")
@@ -646,17 +648,18 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     # -- at the table: a real game followed entry by entry -----------------------------
     @app.post("/api/tables", status_code=201, summary="Follow a game played at a real table")
     def new_table(req: NewTable, page: Page):
-        from gutenberg_ai.interfaces.choices import UsageError
+        from gutenberg_ai.interfaces.choices import UsageError, fresh_seed
         from gutenberg_ai.interfaces.table import FollowedGame, SeatNamesError, position_name
         g, names, field = printing_game(req.game), req.names, {}
+        seed = req.seed if req.seed is not None else fresh_seed()
         try:
             if req.position is not None:
-                game, known = table_position(req, req.position)
+                game, known = table_position(req, req.position, seed)
                 if not names:       # the position's names: a problem is said as the position's
                     names, field = known, {"name_field": position_name}
             else:
                 game = requested_game(g, req)
-            followed = FollowedGame(game, req.seat, req.seed, names, **field)
+            followed = FollowedGame(game, req.seat, seed, names, **field)
         except FileDataError as e:          # the position's problems, as /api/positions/check names them
             raise user_error(e) from None
         except SeatNamesError as e:     # each name's problem at its place: names.K, or the position's
@@ -669,7 +672,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         tables.add(web, page)
         return web.view()
 
-    def table_position(req: NewTable, position: str):
+    def table_position(req: NewTable, position: str, seed: int):
         """The game of a table request's position (positionfile.position_game, as `table
         --position` reads a file) and the names it gives: the settings given in the
         request must be the file's; a file over the upload limit is refused before it is
@@ -681,7 +684,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         settings = {name: getattr(req, name) for name in ("players", "rounds", "characters", "variant")
                     if name in given}
         settings["automa"] = 1 if req.automa else None
-        _, pos, game, _, _ = position_game(data, req.game if "game" in given else None, seed=req.seed,
+        _, pos, game, _, _ = position_game(data, req.game if "game" in given else None, seed=seed,
                                            settings=settings)
         return game, pos.names
 

@@ -412,7 +412,7 @@ class WebTable(Held):
         core = core_of(f.state)
         g = f.printing_game
         out = {"id": self.id, "game": g.key, "title": g.title, "score_word": g.score_word, "seat": f.seat,
-               "labels": self.labels, "players": f.game.num_players(), "status": kind,
+               "seed": f.seed, "labels": self.labels, "players": f.game.num_players(), "status": kind,
                "to_act": value if kind in ("own", "move") else None,
                "reveal": value + 1 if kind == "reveal" else None,
                "waits_for": "the end of the game" if kind == "end" else self.words.question(kind, value).strip(),
