@@ -254,3 +254,10 @@ def test_records_of_every_player_count_saved_as_seen_replay():
                 assert core_of(replay(load_record(data))).round == core_of(state).round
         record.finish(state)
         assert core_of(replay(load_record(record.to_dict()))).is_terminal()
+
+
+def test_play_from_a_position_names_the_ai_seats_by_the_files_names():
+    position = pathlib.Path(games.__file__).parent / "printing_press" / "data" / "positions" / "close-round1-2p.json"
+    out = cli("play", "--position", str(position), "--seat", "1", "--iterations", "20", "--seed", "1", stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    assert "Pat (player 0, smmcts): " in out.stdout and "player 0 (smmcts)" not in out.stdout

@@ -312,12 +312,13 @@ def cmd_play(args) -> int:
     seed = args.seed if args.seed is not None else fresh_seed()
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else PLAY_SECONDS
     g = printing_game(args.game)
-    presets, note = [], ""
+    presets, note, names = [], "", ()
     if args.position:
         # What the file hides is not a stand-in to play with: the game's position_start
         # makes it playable (Gutenberg: the hidden plans planned again; Printing Press:
         # the others' hidden tokens dealt with the seed).
-        g, _, game, presets, note = position_start_game(args, seed)
+        g, pos, game, presets, note = position_start_game(args, seed)
+        names = tuple(plain_text(n) if n is not None else None for n in (pos.names or ()))
     else:
         game = load_game(game_params(args, g), g.key)
     if args.ai is not None and game.num_players() == 1:
@@ -325,7 +326,8 @@ def cmd_play(args) -> int:
     allowed = [n for n in BOT_NAMES if n != "cfr"]
     settings = Settings(human=args.seat if args.seat is not None else 0,
                         ai=tuple(bot_names("smmcts" if args.ai is None else args.ai, allowed)),
-                        seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets)
+                        seconds=seconds, iterations=args.iterations, seed=seed, save=args.save, presets=presets,
+                        names=names)
     try:
         session = Session(game, settings, console)
     except ValueError as e:

@@ -91,6 +91,9 @@ class Settings:
     # after the first hidden one): (seat, preset), played for them when their turn comes
     # (the game's position_start and preset_action).
     presets: list = field(default_factory=list)
+    # The players' names a position file gives (None where it gives none): an AI seat
+    # is shown by its name, with its bot.
+    names: tuple = ()
 
 
 class Quit(Exception):
@@ -185,10 +188,13 @@ class Session:
             self.bots[seat] = make_bot(name, game, seat, seed=bot_seed, **options)
             seats.append(seat_entry(seat, name, bot_seed, options))
         seats.sort(key=lambda e: e["seat"])
-        self.labels = [f"you (player {seat})" if seat == self.human else f"player {seat} ({e['player']})"
-                       for seat, e in enumerate(seats)]
-        # How an expected line names a seat: the person as "you", the others by number.
-        self.seat_names = ["you" if seat == self.human else f"player {seat}" for seat in range(len(seats))]
+        named = [settings.names[seat] if seat < len(settings.names) else None for seat in range(len(seats))]
+        self.labels = [f"you (player {seat})" if seat == self.human else
+                       f"{named[seat]} (player {seat}, {e['player']})" if named[seat] else
+                       f"player {seat} ({e['player']})" for seat, e in enumerate(seats)]
+        # How an expected line names a seat: the person as "you", the others by name or number.
+        self.seat_names = ["you" if seat == self.human else named[seat] or f"player {seat}"
+                           for seat in range(len(seats))]
         self.record = GameRecord(game, settings.seed, seats, command="play")
         self.state = game.new_initial_state()
         self.decisions: list[int] = []    # record indices of the person's decisions, for undo
