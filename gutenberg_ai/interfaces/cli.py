@@ -312,7 +312,8 @@ def cmd_play(args) -> int:
     seed = args.seed if args.seed is not None else fresh_seed()
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else PLAY_SECONDS
     g = printing_game(args.game)
-    presets, note, names = [], "", ()
+    presets, note = [], ""
+    names: tuple[str | None, ...] = ()
     if args.position:
         # What the file hides is not a stand-in to play with: the game's position_start
         # makes it playable (Gutenberg: the hidden plans planned again; Printing Press:
