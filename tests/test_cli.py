@@ -771,3 +771,8 @@ def test_an_arena_without_a_seed_takes_a_new_one_and_its_resume_the_same(tmp_pat
     assert again.returncode == 0, again.stderr
     assert f"Seed {said.group(1)}, the seed of the earlier run in {tmp_path / 'a'}" in again.stderr
     assert "2 found finished" in again.stdout
+    # Its settings file gone, a match's first record says the seed (its deal is the seed's).
+    (tmp_path / "a" / "arena.json").unlink()
+    third = feed(*command[:4], "4", *command[5:])
+    assert third.returncode == 0 and f"Seed {said.group(1)}, the seed of the earlier run" in third.stderr
+    assert "4 found finished" in third.stdout

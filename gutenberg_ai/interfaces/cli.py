@@ -181,12 +181,14 @@ def check_paths(args) -> None:
 
 
 # Where an earlier run into a command's --out folder recorded its seed: the files (a glob
-# in the folder; the first in name order is read) and the keys to the seed in their JSON.
-SEED_RECORDS = {"arena": (arena.SETTINGS_FILE, ("settings", "seed")),
-                "study": (arena.SETTINGS_FILE, ("settings", "seed")),
-                "selfplay": (arena.SETTINGS_FILE, ("settings", "seed")),
-                "tune": (tune.SETTINGS_FILE, ("seed",)),
-                "suite": (os.path.join("positions", "*.json"), ("task", "seed"))}
+# in the folder; the first in name order is read) and the keys to the seed in their JSON,
+# the first found. A match's first game is dealt with the run's seed itself (arena.schedule),
+# so its record says it where the settings file is gone.
+GAMES_SEED = ((arena.SETTINGS_FILE, ("settings", "seed")),
+              (os.path.join(arena.GAMES_DIR, "*", "game-0000.json"), ("seed",)))
+SEED_RECORDS = {"arena": GAMES_SEED, "study": GAMES_SEED, "selfplay": GAMES_SEED,
+                "tune": ((tune.SETTINGS_FILE, ("seed",)),),
+                "suite": ((os.path.join("positions", "*.json"), ("task", "seed")),)}
 FRESH_SEEDS = ("hint", "review", "train", *SEED_RECORDS)   # commands whose seed is new unless given or recorded
 
 
@@ -196,20 +198,22 @@ def recorded_seed(args) -> int | None:
     folder says what is wrong with it."""
     import glob
     from gutenberg_ai.common.jsonfile import read_json
-    pattern, keys = SEED_RECORDS.get(args.command, ("", ()))
     out = getattr(args, "out", None)
-    if not pattern or not out or not os.path.isdir(out):
+    if not out or not os.path.isdir(out):
         return None
-    found = sorted(glob.glob(os.path.join(glob.escape(out), pattern)))
-    if not found:
-        return None
-    try:
-        value, _, _ = read_json(found[0], FileDataError, 1 << 20, "settings")
-    except FileDataError:
-        return None
-    for key in keys:
-        value = value.get(key) if isinstance(value, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limits.MAX_SEED else None
+    for pattern, keys in SEED_RECORDS.get(args.command, ()):
+        found = sorted(glob.glob(os.path.join(glob.escape(out), pattern)))
+        if not found:
+            continue
+        try:
+            value, _, _ = read_json(found[0], FileDataError, 1 << 22, "settings")
+        except FileDataError:
+            return None
+        for key in keys:
+            value = value.get(key) if isinstance(value, dict) else None
+        return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limits.MAX_SEED \
+            else None
+    return None
 
 
 def settle_seed(args) -> str:
