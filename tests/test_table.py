@@ -167,7 +167,7 @@ def test_a_position_with_a_hidden_plan_lets_the_ai_plan_it(tmp_path):
               "--save", str(record), stdin="quit\n")
     assert out.returncode == 0, out.stderr
     assert "The position hides the plan of Anna (player 0): planned again now" in out.stdout
-    assert "player 0 (smmcts) commits a plan (hidden until every plan is committed)" in out.stdout
+    assert "Anna (player 0, smmcts) commits a plan (hidden until every plan is committed)" in out.stdout
     saved = json.loads(record.read_text())
     assert saved["position"]["step"] == {"kind": "plan", "player": 0} and "plan" not in saved["position"]["players"][0]
     assert saved["actions"][0]["player"] == 0 and saved["actions"][0].get("hidden")   # its plan, unseen by Tom

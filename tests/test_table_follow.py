@@ -519,3 +519,16 @@ def test_a_table_without_a_seed_takes_a_new_one_says_it_and_its_resume_keeps_it(
     assert resume(tmp_path / "t.json", seed=3).seed == 3                  # unless given
     again = cli("table", "--resume", "t.json", stdin="quit\n")
     assert again.returncode == 0 and "a new one" not in again.stdout
+
+
+def test_the_persons_own_name_is_kept_in_the_save_and_on_resume(tmp_path):
+    game = games.get("gutenberg").load(players=2)
+    followed = FollowedGame(game, 1, seed=2, names=["Tom", "Ann"])
+    followed.save(tmp_path / "t.json")
+    seats = {e["seat"]: e["player"] for e in json.loads((tmp_path / "t.json").read_text())["seats"]}
+    assert seats == {0: "Tom", 1: "Ann"}
+    again = resume(tmp_path / "t.json")
+    assert again.names == ["Tom", "Ann"] and again.written_names() == ["Tom", "Ann"]
+    # Without a name of their own the person is "you", as before.
+    FollowedGame(game, 1, seed=2, names=["Tom", None]).save(tmp_path / "u.json")
+    assert resume(tmp_path / "u.json").names == ["Tom", "you"]

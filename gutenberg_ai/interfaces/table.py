@@ -477,7 +477,10 @@ class FollowedGame:
 
     # -- the record ---------------------------------------------------------------------
     def record(self) -> GameRecord:
-        seats = [seat_entry(s, PERSON if s == self.seat else self.names[s]) for s in range(len(self.names))]
+        # The person's seat by the name they gave, if any (kept for --resume and a position).
+        own = self.names[self.seat]
+        person = own if own not in (f"player {self.seat}", "you", PERSON) else PERSON
+        seats = [seat_entry(s, person if s == self.seat else self.names[s]) for s in range(len(self.names))]
         record = GameRecord(self.game, None, seats, command="table",
                             extra={**self._start_extra(), "table_seed": self.seed})
         state = self.start.clone()
@@ -529,7 +532,8 @@ def resume(path, seed: int | None = None) -> FollowedGame:
     entries, _ = fill_hidden(record, game, seed, start)
     names = [f"player {s}" for s in range(game.num_players())]
     for e in record["seats"]:
-        names[e["seat"]] = "you" if e["seat"] == seat else e["player"]
+        # The person by the name they gave (a table's save keeps it), else "you".
+        names[e["seat"]] = e["player"] if e["seat"] != seat or e["player"] not in (PERSON, "human") else "you"
     for s, name in enumerate(names):
         # A record of play names its seats by their bots ("smmcts" twice): the table
         # tells seats apart by name, so a name it cannot take (each of a name shared) is
