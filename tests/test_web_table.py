@@ -175,6 +175,10 @@ def test_hints_for_the_persons_decision_and_for_another_players(app, client):
         followed = app.state.tables.items[tid].followed
         mine = followed.hint(body.get("player"), iterations=40, seed=1, top=5, max_nodes=Limits().max_nodes)
         assert [h["action"] for h in hints] == [h.action for h in mine]
+        assert out[-1]["result"]["seed"] == 1
+    # No seed in the request: the table's (5, start's), said in the answer.
+    with client.stream("POST", f"/api/tables/{tid}/hint", json={"iterations": 20, "player": view["to_act"]}) as r:
+        assert lines(r)[-1]["result"]["seed"] == 5
     r = client.post(f"/api/tables/{tid}/hint", json={"iterations": 40, "player": 1 - view["to_act"]})
     assert r.status_code == 409 and "is not to move now" in r.json()["error"]
 

@@ -181,7 +181,8 @@ class Budget(Strict):
     seconds: Seconds = None
     iterations: Iterations = None
     top: int = Field(5, ge=1, le=20)
-    seed: Seed = 0
+    seed: Optional[Seed] = Field(None, description="the search's seed (default: the game's or the table's seed; "
+                                                   "for a position a new one; the one used is in the answer)")
 
 
 class Upload(Strict):
@@ -586,18 +587,22 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
         def work(job):
             return hints_result(state, web.session.state.get_game().num_players() == 1, req, b, job,
-                                games.of(state).score_word, seat_names=web.session.seat_names)
+                                games.of(state).score_word, seat_names=web.session.seat_names,
+                                seed=web.session.settings.seed)
         return stream_holding(web, work, ("human",), "hints are for your decision, and it is not yours now")
 
-    def hints_result(state, solo, req, b, job, score_word, search=None, seat_names=None, **options):
+    def hints_result(state, solo, req, b, job, score_word, search=None, seat_names=None, seed=None, **options):
         """The hints at `state` (`search`: hint(state, ...) by default) as the page shows them;
-        `seat_names`: how the lines' steps name each seat (else "player N")."""
+        `seat_names`: how the lines' steps name each seat (else "player N"); the search's
+        seed: the request's, else `seed` (the game's, the table's), else a new one."""
+        from gutenberg_ai.interfaces.choices import fresh_seed
         search = search or (lambda **budget: hint(state, **budget))
-        result = search(top=req.top, seed=req.seed, progress=job.progress, max_nodes=limits.max_nodes,
+        seed = req.seed if req.seed is not None else seed if seed is not None else fresh_seed()
+        result = search(top=req.top, seed=seed, progress=job.progress, max_nodes=limits.max_nodes,
                         **b, **options)
         out = {"hints": [h.as_dict() for h in result], "iterations": result.iterations,
                "seconds": round(result.seconds, 2), "measure": result.measure, "solo": solo,
-               "score_word": score_word, "budget": b}
+               "score_word": score_word, "budget": b, "seed": seed}
         if seat_names:
             out["seat_names"] = list(seat_names)
         return out
@@ -755,7 +760,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
         def work(job):
             return hints_result(f.state, f.game.num_players() == 1, req, b, job, f.printing_game.score_word,
-                                search=lambda **budget: f.hint(req.player, **budget), seat_names=f.names)
+                                search=lambda **budget: f.hint(req.player, **budget), seat_names=f.names,
+                                seed=f.seed)
         def asked_to_act():
             who = f.seat if req.player is None else req.player     # whose decision is asked about
             if f.state.current_player() != who:
