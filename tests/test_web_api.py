@@ -629,3 +629,29 @@ def test_a_lone_surrogate_in_a_files_name_is_refused_and_nothing_kept(client):
     r = client.post("/api/records", json={"text": json.dumps(record), "name": "s.json"})
     assert r.status_code == 422 and "seats[1].player" in r.json()["error"]
     assert client.get("/api/records").json() == []
+
+
+def test_a_move_made_on_an_old_view_is_refused_not_played_at_the_next_decision(client):
+    """A double click (or a second tab) sends the move twice: the second carries the
+    count of actions its view had and is refused, nothing played."""
+    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 4}).json()
+    gid = view["id"]
+    while view["status"] != "human":
+        view = advance(client, gid) if view["status"] == "ai" else client.get(f"/api/games/{gid}").json()
+    body = {"action": view["moves"][0]["action"], "at": view["actions"]}
+    first = client.post(f"/api/games/{gid}/move", json=body)
+    assert first.status_code == 200
+    again = client.post(f"/api/games/{gid}/move", json=body)
+    assert again.status_code == 409 and "moved on" in again.json()["error"]
+    assert client.get(f"/api/games/{gid}").json()["actions"] == first.json()["actions"]
+
+
+def test_an_entry_made_on_an_old_view_of_a_table_is_refused(client):
+    view = client.post("/api/tables", json={"players": 2, "seed": 5}).json()
+    tid = view["id"]
+    assert view["entries"] == 0
+    r = client.post(f"/api/tables/{tid}/entry", json={"number": 1, "at": 0})
+    assert r.status_code == 200 and r.json()["entries"] == 1
+    r = client.post(f"/api/tables/{tid}/entry", json={"number": 1, "at": 0})
+    assert r.status_code == 409 and "moved on" in r.json()["error"]
+    assert client.get(f"/api/tables/{tid}").json()["entries"] == 1

@@ -176,6 +176,8 @@ def test_hints_for_the_persons_decision_and_for_another_players(app, client):
         mine = followed.hint(body.get("player"), iterations=40, seed=1, top=5, max_nodes=Limits().max_nodes)
         assert [h["action"] for h in hints] == [h.action for h in mine]
         assert out[-1]["result"]["seed"] == 1
+        whose = "your decision" if status == "own" else f"{view['labels'][view['to_act']]}'s decision, from what you know"
+        assert out[-1]["result"]["title"].startswith(f"Hints for {whose} (")
     # No seed in the request: the table's (5, start's), said in the answer.
     with client.stream("POST", f"/api/tables/{tid}/hint", json={"iterations": 20, "player": view["to_act"]}) as r:
         assert lines(r)[-1]["result"]["seed"] == 5

@@ -162,6 +162,10 @@ class Entry(Strict):
     action: Optional[int] = Field(None, ge=0, le=2**31 - 1)
     number: Optional[int] = Field(None, ge=1, le=100_000)
     text: Optional[str] = Field(None, min_length=1, max_length=200)
+    at: Optional[int] = Field(None, ge=0, le=1_000_000,
+                              description="the entries the page's view had (its `entries`): another count means the "
+                                          "table has moved on since (a second click, another tab), a 409, nothing "
+                                          "entered")
 
 
 class AtEntry(Entry):
@@ -175,6 +179,10 @@ class Move(Strict):
     them (Gutenberg's plan as five numbers; a row and a column)."""
     action: Optional[int] = Field(None, ge=0, le=2**31 - 1)
     numbers: Optional[list[int]] = Field(None, min_length=1, max_length=8)
+    at: Optional[int] = Field(None, ge=0, le=10_000_000,
+                              description="the actions the page's view had (its `actions`): another count means the "
+                                          "game has moved on since (a second click, another tab), a 409, nothing "
+                                          "played")
 
 
 class Budget(Strict):
@@ -530,12 +538,21 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         web = game_of(game_id, page)
         return looked_at(web, lambda: web.view(since), since)
 
+    def moved_on(seen: int | None, now: int, what: str, done: str):
+        """409 where the request was made on a view of `seen` actions or entries and the
+        game has `now`: a move or an entry is for the decision the page showed, never
+        the next one (a number or an action id can mean another move there)."""
+        if seen is not None and seen != now:
+            raise ApiError(409, f"the game has moved on since this page's view ({seen} {what} then, {now} now): "
+                                f"nothing {done}; look again", [("at", "not the game's count now")])
+
     @app.post("/api/games/{game_id}/move", summary="Your move")
     def move(game_id: str, page: Page, req: Move):
         web = game_of(game_id, page)
         if (req.action is None) == (req.numbers is None):
             raise ApiError(422, "give an action or numbers", [("action", "give an action or numbers, not both")])
         with holding(web):
+            moved_on(req.at, len(web.session.record.actions), "actions", "played")
             try:
                 return web.human(req.action, req.numbers)
             except NotNow as e:
@@ -728,6 +745,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         web = table_of(table_id, page)
         named = entered(req)
         with holding(web), table_refusals():
+            moved_on(req.at, len(web.followed.entries), "entries", "entered")
             return change(web, **named)
 
     @app.post("/api/tables/{table_id}/entry", summary="Enter what the table shows (a draw or a move)")
@@ -759,9 +777,14 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             raise ApiError(422, f"player: {req.player} is not a seat of this game", [("player", "not a seat")])
 
         def work(job):
-            return hints_result(f.state, f.game.num_players() == 1, req, b, job, f.printing_game.score_word,
-                                search=lambda **budget: f.hint(req.player, **budget), seat_names=f.names,
-                                seed=f.seed)
+            out = hints_result(f.state, f.game.num_players() == 1, req, b, job, f.printing_game.score_word,
+                               search=lambda **budget: f.hint(req.player, **budget), seat_names=f.names,
+                               seed=f.seed)
+            # Whose hint, as the terminal's table says it: another's is searched from what you know.
+            to_act = f.state.current_player()
+            whose = "your decision" if to_act == f.seat else f"{web.labels[to_act]}'s decision, from what you know"
+            out["title"] = f"Hints for {whose} ({out['iterations']:,} iterations, {out['seconds']} s)"
+            return out
         def asked_to_act():
             who = f.seat if req.player is None else req.player     # whose decision is asked about
             if f.state.current_player() != who:

@@ -338,7 +338,7 @@ function decision(view) {
   const entry = view.board.entry;
   if (entry) {
     root.appendChild(numbersForm(entry, "plan",
-      (numbers) => act(() => api("POST", `/api/games/${view.id}/move`, { numbers }))));
+      (numbers) => act(() => api("POST", `/api/games/${view.id}/move`, { numbers, at: view.actions }))));
   }
   const h = document.createElement("h3");
   h.textContent = `Your moves (${view.moves.length})` + (view.moves.some((m) => true) ? ": click one, or what it takes on the board" : "");
@@ -402,11 +402,20 @@ async function act(request) {
   try {
     show(await request());
     proceed();
-  } catch (e) { showError($("play-error"), e); }
+  } catch (e) {
+    showError($("play-error"), e);
+    // The game moved on meanwhile (a second click, another tab): the page shows it as it is.
+    if (e.status === 409 && current) {
+      try { show(await api("GET", `/api/games/${current.id}`)); proceed(); } catch (_) { /* said above */ }
+    }
+  }
 }
 
+// A move carries the count of actions the page saw: a second click is refused, not
+// played at the next decision (where the same action id may be another move).
 function play(action) {
-  return act(() => api("POST", `/api/games/${current.id}/move`, { action }));
+  const at = current.actions;
+  return act(() => api("POST", `/api/games/${current.id}/move`, { action, at }));
 }
 
 // The AI's moves, one request each, with the progress of its search. One loop at a
@@ -908,12 +917,19 @@ async function followEntry(named) {
   showError($("follow-error"), null);
   $("follow-hints").replaceChildren();
   const reveal = followed.status === "reveal";
+  const at = followed.entries;      // the entries seen: a second click is refused, not entered next
   try {
     const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
-      reveal ? { entry: followed.reveal, ...named } : named));
+      reveal ? { entry: followed.reveal, at, ...named } : { at, ...named }));
     showFollowed(view);
     return true;
-  } catch (e) { showError($("follow-error"), e); return false; }
+  } catch (e) {
+    showError($("follow-error"), e);
+    if (e.status === 409) {     // the table moved on meanwhile: shown as it is
+      try { showFollowed(await api("GET", `/api/tables/${followed.id}`)); } catch (_) { /* said above */ }
+    }
+    return false;
+  }
 }
 
 // The field is emptied once its words are taken, unless the person has typed on since
@@ -927,8 +943,9 @@ $("follow-entry").addEventListener("submit", async (ev) => {
 $("follow-fix").addEventListener("click", async () => {
   showError($("follow-error"), null);
   try {
+    const at = followed.entries;
     const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/fix`,
-      { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim() }));
+      { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim(), at }));
     showFollowed(view);
     if (view.dropped.length) {
       showError($("follow-error"), new Error("no longer fits, left out: "
