@@ -328,9 +328,11 @@ class FollowedGame:
         state carries them)."""
         return self.game.deserialize_state("\n".join(start_lines(world)))
 
-    def _replay(self, entries):
+    def _replay(self, entries, meant: dict | None = None):
         """The game replayed from the start through `entries`: (state, kept, dropped).
-        An entered entry that no longer fits is dropped (and named by the caller); a
+        An entered entry that no longer fits is dropped (and named by the caller), and so
+        is one whose words `meant` gives (by id) and that reads otherwise where it lands
+        now (the same id, another meaning: a draw of round 3 read as one of round 2); a
         placeholder that no longer fits is drawn again, or left out where its player no
         longer acts (next_turn places what is missing)."""
         state = self.start.clone()
@@ -342,7 +344,8 @@ class FollowedGame:
                 continue
             player = state.current_player()
             possible = outcomes(state)
-            if e.player == player and e.action in possible:
+            same = meant is None or id(e) not in meant or state.action_to_string(player, e.action) == meant[id(e)]
+            if e.player == player and e.action in possible and same:
                 kept.append(e)
                 state.apply_action(e.action)
             elif e.entered:
@@ -360,7 +363,14 @@ class FollowedGame:
         if action not in outcomes(before):
             raise EntryRefused(self._why_at(before, action))
         old = self.entries[index]
-        return self._replay(self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:])
+        # What each later entry the person entered said: kept only where it still says it.
+        meant, state = {}, before.clone()
+        for e in self.entries[index:]:
+            if e.entered:
+                meant[id(e)] = state.action_to_string(e.player, e.action)
+            state.apply_action(e.action)
+        return self._replay(self.entries[:index] + [Entry(old.player, action, True)] + self.entries[index + 1:],
+                            meant)
 
     def refuse_before_start(self, index: int):
         """Refuse an entry before the first (the position, when the game starts from one)."""
