@@ -856,16 +856,21 @@ def test_a_reload_keeps_the_game_and_the_table_open(page):
     assert page.inner_text("#board") == board
     assert sorted(page.inner_text("#log").splitlines()) == sorted(before.splitlines())    # the seed's line first
     page.click("#tab-follow")
-    page.select_option("#follow-game", "gutenberg")
-    page.fill("#follow-players", "2")
+    page.select_option("#follow-game", "printing-press")
+    page.fill("#follow-players", "3")
     page.fill("#follow-seat", "1")
     page.click("#follow-start")
     page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    seed = page.input_value("#follow-seed")
+    assert seed.isdigit()           # no seed given: the table's new one, shown in the form
     page.locator("#follow-options button.entry-option").first.click()
     page.wait_for_selector("#follow-status:has-text('(entry 2)')")
     page.reload()
     page.wait_for_selector("body[data-loaded]", state="attached")
     assert page.is_visible("#follow") and "(entry 2)" in page.inner_text("#follow-status")
+    # The form says the game that came back, not its defaults.
+    assert [page.input_value(f"#follow-{k}") for k in ("game", "players", "seat", "seed")] == \
+        ["printing-press", "3", "1", seed]
     page.click("#tab-play")
     page.click("#new")
     page.reload()

@@ -550,19 +550,23 @@ $("example").addEventListener("change", async () => {
   checkPosition();
 });
 let positionName = "position.json";
+// A file over the server's upload limit is said here, by its name, and not sent (the
+// server would answer a bare 413).
+function tooBig(file, errors) {
+  if (file.size <= info.limits.max_upload_bytes) return false;
+  showError(errors, new Error(`${file.name}: ${file.size} bytes, over the server's ${info.limits.max_upload_bytes}`));
+  return true;
+}
 $("position-file").addEventListener("change", async () => {
   const file = $("position-file").files[0];
-  if (!file) return;
-  if (file.size > info.limits.max_upload_bytes) {
-    showError($("position-errors"), new Error(`${file.name}: ${file.size} bytes, over the server's ${info.limits.max_upload_bytes}`));
-    return;
-  }
+  if (!file || tooBig(file, $("position-errors"))) return;
   positionName = file.name;
   $("position-text").value = await file.text();
   closeForm();
   checkPosition();
 });
 $("position-text").addEventListener("input", () => {
+  positionName = "position.json";     // typed or edited: no longer the file uploaded
   $("position-download").href = URL.createObjectURL(new Blob([$("position-text").value], { type: "application/json" }));
 });
 
@@ -671,8 +675,8 @@ $("record-pick").addEventListener("change", async () => {
 });
 $("record-file").addEventListener("change", async () => {
   const file = $("record-file").files[0];
-  if (!file) return;
   showError($("review-error"), null);
+  if (!file || tooBig(file, $("review-error"))) return;
   try {
     await openReview(await api("POST", "/api/records", { text: await file.text(), name: file.name }));
   } catch (e) { showError($("review-error"), e); }
@@ -837,25 +841,33 @@ $("new-follow").addEventListener("submit", async (ev) => {
   const g = chosenGame($("follow-game"));
   const position = $("follow-position").value.trim();
   // A game under way: the position's game, players and settings (the API refuses others).
-  const body = position ? { position, seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0) }
-    : { game: g.key, players: Number($("follow-players").value),
-      seat: Number($("follow-seat").value), seed: Number($("follow-seed").value || 0), ...gameSettings(g, "follow-") };
+  // An empty seat is refused by the server, as Play's is; an empty seed is a new one.
+  const body = position ? { position, seat: numberOrNull("follow-seat") }
+    : { game: g.key, players: numberOrNull("follow-players"), seat: numberOrNull("follow-seat"),
+      ...gameSettings(g, "follow-") };
+  const seed = numberOrNull("follow-seed"); if (seed !== null) body.seed = seed;
   if (names.length) body.names = names;
   try {
     const view = await api("POST", "/api/tables", body);
     sessionStorage.setItem("table", view.id);    // a reload comes back to it (restore)
-    if (position) {     // the game is the position's: the form says so, with its settings
-      $("follow-game").value = view.game;
-      $("follow-players").value = view.players;
-      gameOptions($("new-follow"), $("follow-game"));
-    }
+    formOfFollowed(view);     // the game followed (a position's own), its seed a new one if none was given
     showFollowed(view);
   } catch (e) { showError($("follow-error"), e); }
 });
 
+// The form says the game followed: its game, players, seat and seed, with the game's settings.
+function formOfFollowed(view) {
+  $("follow-game").value = view.game;
+  $("follow-players").value = view.players;
+  $("follow-seat").value = view.seat;
+  $("follow-seed").value = view.seed;
+  gameOptions($("new-follow"), $("follow-game"));
+}
+
 $("follow-position-file").addEventListener("change", async () => {
   const file = $("follow-position-file").files[0];
-  if (file) $("follow-position").value = await file.text();
+  showError($("follow-error"), null);
+  if (file && !tooBig(file, $("follow-error"))) $("follow-position").value = await file.text();
 });
 
 function showFollowed(view) {
@@ -993,7 +1005,11 @@ async function restore() {
   }
   const tableId = sessionStorage.getItem("table");
   if (tableId) {
-    try { showFollowed(await api("GET", `/api/tables/${tableId}`)); } catch (e) { sessionStorage.removeItem("table"); }
+    try {
+      const view = await api("GET", `/api/tables/${tableId}`);
+      formOfFollowed(view);     // after a reload the form says the game that came back
+      showFollowed(view);
+    } catch (e) { sessionStorage.removeItem("table"); }
   }
 }
 
