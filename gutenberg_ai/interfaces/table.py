@@ -485,12 +485,14 @@ class FollowedGame:
         ("player K", and the person's "you")."""
         return [None if name in (f"player {s}", "you", PERSON) else name for s, name in enumerate(self.names)]
 
+    def _own_name(self) -> str:
+        """The person's seat in the record: the name they gave, else PERSON."""
+        return self.written_names()[self.seat] or PERSON
+
     # -- the record ---------------------------------------------------------------------
     def record(self) -> GameRecord:
         # The person's seat by the name they gave, if any (kept for --resume and a position).
-        own = self.names[self.seat]
-        person = own if own not in (f"player {self.seat}", "you", PERSON) else PERSON
-        seats = [seat_entry(s, person if s == self.seat else self.names[s]) for s in range(len(self.names))]
+        seats = [seat_entry(s, self._own_name() if s == self.seat else self.names[s]) for s in range(len(self.names))]
         record = GameRecord(self.game, None, seats, command="table",
                             extra={**self._start_extra(), "table_seed": self.seed})
         state = self.start.clone()

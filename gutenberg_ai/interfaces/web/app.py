@@ -148,9 +148,8 @@ class NewTable(Strict):
     automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
     rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds (as for a played game)")
     variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
-    seed: Optional[int] = Field(None, ge=0, le=2**31 - 1,
-                                description="the placeholders of what you do not see, and the hints (default: a new "
-                                            "one, in the table's view)")
+    seed: Optional[Seed] = Field(None, description="the placeholders of what you do not see, and the hints "
+                                                   "(default: a new one, in the table's view)")
     position: Optional[str] = Field(None, description="a game under way: a position file's JSON text; the game, "
                                     "players and settings are the file's (those given must agree), the names "
                                     "the file's unless given")
