@@ -16,7 +16,8 @@ from gutenberg_ai.games.records import CHANCE, RecordError, load_record
 from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.interfaces.play import Session, Settings
 from gutenberg_ai.search.bots import _move_seed
-from gutenberg_ai.search.hints import Hints, hint
+from gutenberg_ai.search.hints import Hint, Hints, hint
+from gutenberg_ai.interfaces import tui
 
 ITERATIONS = 200
 SEED = 3
@@ -97,7 +98,6 @@ def test_an_expected_line_names_the_seats_as_the_screen_does():
     """The steps of a line say "you" for the person's seat (play) and each player's own
     name at the table; a step of no seat (a draw) stays as it is."""
     from gutenberg_ai.games.seen import named_step
-    from gutenberg_ai.interfaces import tui
     assert named_step("player 1: take the red ink", ["Anna", "Ben"]) == "Ben: take the red ink"
     assert named_step("a draw, not known yet", ["Anna", "Ben"]) == "a draw, not known yet"
     assert named_step("player 7: pass", ["Anna", "Ben"]) == "player 7: pass"     # no such seat: as it was
@@ -373,3 +373,22 @@ def test_lead_letter_printers_the_factories_an_ai_drew_are_not_named():
     seen = seen_hints(state, weighed, legal[1], 1 - actor)
     assert seen["others_hidden"] and [h["action"] for h in seen["hints"]] == [legal[1]]
     assert seen_hints(state, weighed, legal[1], actor) == weighed      # its own view: all of it
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_hints_on_a_narrow_console_keep_every_column_and_room_for_the_move(width):
+    """On a narrow console the interval goes under its value: the move column keeps
+    room to be read (not "fulfi..." a line) and "vs best" stays; a wide one keeps a
+    hint on one line."""
+    hint = Hint(action=1, text="plan: orders 0, inks 0, specialties 0, gears 1, patronage 0", share=0.89,
+                win_probability=0.997, expected_fame=2.0, interval=(0.995, 0.998), standing="best")
+    console = Console(file=io.StringIO(), width=width)
+    console.print(tui.hints_table([hint]))
+    text = console.file.getvalue()
+    header = next(line for line in text.splitlines() if "move" in line and "searched" in line)
+    assert "vs best" in header and "best" in text.split("─")[-1]
+    assert header.index("searched") - header.index("move") >= 14, header
+    assert "99.7%" in text and "(99.5-99.8%)" in text
+    wide = Console(file=io.StringIO(), width=120)
+    wide.print(tui.hints_table([hint]))
+    assert "99.7% (99.5-99.8%)" in wide.file.getvalue()

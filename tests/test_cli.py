@@ -462,6 +462,22 @@ def test_piped_hints_keep_each_move_and_each_expected_step_whole_on_a_line():
     assert out.stderr == ""       # no progress bar, no spinner, off a terminal
 
 
+def test_a_wide_review_shows_a_step_whole_past_the_narrow_column(tmp_path):
+    """At 160 columns the step column widens (up to 29 characters here): "tradesmen setup"
+    (15) whole, not cut at 14 as a 100-column table cuts it."""
+    from gutenberg_ai.interfaces.cli import REVIEW_STEP_MIN
+    assert piped("demo", "--game", "lead-letter-printers", "--seed", "3", "--rounds", "1", "--bots", "heuristic",
+                 "--quiet", "--save", "rec.json", cwd=tmp_path).returncode == 0
+    for columns, whole in (("160", True), ("100", False)):
+        out = subprocess.run([sys.executable, "-m", "gutenberg_ai", "review", "rec.json", "--iterations", "30",
+                              "--seed", "1"], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                             env=dict(os.environ, COLUMNS=columns), stdin=subprocess.DEVNULL)
+        assert out.returncode == 0, out.stderr
+        steps = {d["step"] for d in json.loads((tmp_path / "rec-review.json").read_text())["decisions"]}
+        assert "tradesmen setup" in steps and len("tradesmen setup") > REVIEW_STEP_MIN
+        assert (" tradesmen setup " in out.stdout) == whole, out.stdout[:2000]
+
+
 def test_piped_review_is_a_table_of_whole_moves_not_a_word_a_line(tmp_path):
     assert piped("demo", "--seed", "7", "--rounds", "1", "--bots", "heuristic", "--quiet", "--save", "rec.json",
                  cwd=tmp_path).returncode == 0

@@ -466,6 +466,19 @@ def test_a_bad_budget_is_refused_before_any_work(client, field, raw):
             assert "finite" in r.json()["error"], (path, raw, r.json())
 
 
+def test_a_budget_over_the_server_s_cap_is_refused_naming_that_cap(client):
+    """Past the server's cap the message names the cap (60 s, 200,000 iterations here),
+    however far past it: not a bound of the request's model (3600 s, 10**9) that the
+    server would not take either."""
+    gid = game_at_a_decision(client)
+    for value in (61, 5000, 1e300):
+        r = client.post(f"/api/games/{gid}/hint", json={"seconds": value})
+        assert r.status_code == 422 and r.json()["error"] == f"seconds: {value:g} is over this server's 60", r.json()
+    for value in (200_001, 10**12):
+        r = client.post("/api/positions/hint", json={"text": "{}", "iterations": value})
+        assert r.status_code == 422 and r.json()["error"] == f"iterations: {value} is over this server's 200000", r.json()
+
+
 def test_a_game_s_position_downloads_as_the_command_line_reads_it(client):
     """GET /api/games/{id}/position: at the person's plan, the position file (an
     attachment) that `gutenberg-ai hint` reads, at the same decision with the same

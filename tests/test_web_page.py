@@ -263,8 +263,15 @@ def test_an_ai_move_s_why_shows_and_hides_what_it_weighed(page):
     why, listed = line.locator("button.why"), line.locator(".why-list")
     assert "chance to win" in line.text_content()
     assert not listed.is_visible()
+    # A log longer than its box (the box made short): the line is below the box's edge,
+    # and opening its list brings the line to the box's top, the list under it.
+    page.evaluate("document.getElementById('log').style.maxHeight = '8em'")
     why.click()
     assert listed.is_visible() and "what it weighed" in listed.locator("h3").text_content()
+    line_top, list_top, box_top, box_bottom = line.evaluate(
+        "li => [li.getBoundingClientRect().top, li.querySelector('.why-list').getBoundingClientRect().top,"
+        " ...(r => [r.top, r.bottom])(document.getElementById('log').getBoundingClientRect())]")
+    assert abs(line_top - box_top) <= 1 and list_top < box_bottom, (line_top, list_top, box_top, box_bottom)
     rows = listed.locator("table.hints tbody tr")
     assert rows.count() >= 1 and re.search(r"\d+%", rows.first.text_content())
     shot(page, "play-why")

@@ -764,6 +764,7 @@ def cmd_arena(args) -> int:
 # review
 # ---------------------------------------------------------------------------------------
 REVIEW_STEP_WIDTH = 100    # the review's table has a column for the step from this width on
+REVIEW_STEP_MIN = 14       # and gives it this much at least
 
 
 def cmd_review(args) -> int:
@@ -792,12 +793,16 @@ def cmd_review(args) -> int:
     unit = (lambda v: f"{v:.1f}") if solo else (lambda v: f"{v:.0%}")
     t = Table(title=f"Review of {args.record} ({result['bot']}, {budget_words(budget)} a decision, "
                     f"seed {args.seed})", title_justify="left", box=box.SIMPLE_HEAD)
-    # A narrow terminal leaves the moves the room of the step's column (their words say the step).
+    # A narrow terminal leaves the moves the room of the step's column (their words say the
+    # step); past REVIEW_STEP_WIDTH a quarter of each column more goes to the step.
     with_step = console.width >= REVIEW_STEP_WIDTH
+    longest_step = max((len(d["step"]) for d in result["decisions"]), default=0)
     for column in ("#", "player", "round", "step", "played", "best", "eval" if solo else "win", "lost", ""):
         if column in ("step",):
             if with_step:
-                t.add_column(column, max_width=14, no_wrap=True, overflow="ellipsis")
+                room = REVIEW_STEP_MIN + (console.width - REVIEW_STEP_WIDTH) // 4
+                t.add_column(column, max_width=max(REVIEW_STEP_MIN, min(longest_step, room)), no_wrap=True,
+                             overflow="ellipsis")
         elif column in ("played", "best"):
             t.add_column(column, ratio=1, min_width=12)
         else:

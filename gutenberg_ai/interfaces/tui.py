@@ -189,6 +189,33 @@ class ExpectedLines:
                 yield Text("\n").join(Text(pad).append_text(line) for line in body.split("\n"))
 
 
+class HintsRows:
+    """The hints' table at the width the console gives: on a narrow one (under
+    NARROW_HINTS columns) a measure's interval goes under its value, so that the move
+    keeps room to be read and every column stays."""
+    NARROW_HINTS = 90
+
+    def __init__(self, rows, numbered: bool, solo: bool, word: str):
+        self.rows = rows    # (cells before the move, move, searched, (value, interval), fame, standing)
+        self.numbered, self.solo, self.word = numbered, solo, word
+
+    def __rich_console__(self, console, options):
+        narrow = options.max_width < self.NARROW_HINTS
+        t = Table(box=box.SIMPLE_HEAD)
+        if self.numbered:
+            t.add_column("#", justify="right", style="bold green")
+        t.add_column("move", ratio=1)
+        t.add_column("searched", justify="right")
+        if not self.solo:
+            t.add_column("win", justify="right", style="bold", no_wrap=True)
+        t.add_column(self.word, justify="right", style="bold" if self.solo else "", no_wrap=True)
+        t.add_column("vs best", no_wrap=True)
+        for cells, move, share, (value, interval), fame, standing in self.rows:
+            measure = value if interval is None else f"{value}{chr(10) if narrow else ' '}{interval}"
+            t.add_row(*cells, move, share, measure, *([] if fame is None else [fame]), standing)
+        yield t
+
+
 def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: bool = False,
                 score_word: str = "fame", seat_names=None) -> Group:
     """Hints (gutenberg_ai.Hint) as a table, and below it the first `line_steps` steps
@@ -204,32 +231,22 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: b
                f"win: chance to win, with a 95% interval; {word}: expected final {word}") + \
         f". best: the highest {measure} among the moves measured; level: the search cannot tell it " \
         "from the best; ?: too few samples for an interval"
-    # The title and the legend at the console's width, not folded to the table's.
-    t = Table(box=box.SIMPLE_HEAD)
-    if numbers is not None:
-        t.add_column("#", justify="right", style="bold green")
-    t.add_column("move", ratio=1)
-    t.add_column("searched", justify="right")
-    if not solo:
-        t.add_column("win", justify="right", style="bold", no_wrap=True)
-    t.add_column(word, justify="right", style="bold" if solo else "", no_wrap=True)
-    t.add_column("vs best", no_wrap=True)
-    lines = []
+    lines, rows = [], []
     for h in hints:
         cells = [] if numbers is None else [str(numbers.get(h.action, "?"))]
-        move = Text(h.text)
         steps = [named_step(step, seat_names) if seat_names else step for step in h.line[:line_steps]]
         lines.append((Text(f"{cells[0]}) " if cells else "", style="bold green").append(h.text), steps))
         unknown = " (?)" if h.share > 0 else ""
         value, interval = _measure(h, solo)
-        measures = [value + (unknown if interval is None else f" ({interval})")]
-        if not solo:
-            measures.append("-" if h.expected_fame is None else f"{h.expected_fame:.0f}")
-        t.add_row(*cells, move, f"{h.share:.0%}", *measures, h.standing)
+        shown = (value + unknown, None) if interval is None else (value, f"({interval})")
+        fame = None if solo else ("-" if h.expected_fame is None else f"{h.expected_fame:.0f}")
+        rows.append((cells, Text(h.text), f"{h.share:.0%}", shown, fame, h.standing))
+    table = HintsRows(rows, numbers is not None, solo, word)
+    # The title and the legend at the console's width, not folded to the table's.
     heading, legend = Text(str(title), style="italic"), Text(caption, style="dim")
     if not any(steps for _, steps in lines):
-        return Group(heading, t, legend)
-    return Group(heading, t, legend, ExpectedLines(lines))
+        return Group(heading, table, legend)
+    return Group(heading, table, legend, ExpectedLines(lines))
 
 
 def measure_text(hint, solo: bool, score_word: str = "fame") -> str:

@@ -40,7 +40,6 @@ from gutenberg_ai._version import __version__
 from gutenberg_ai import games
 from gutenberg_ai.search.hints import hint
 from gutenberg_ai.common.jsonfile import FileDataError, decode_json, plain_text
-from gutenberg_ai.common.limits import MAX_ITERATIONS, MAX_SECONDS
 from gutenberg_ai.games.positionfile import PositionError, load_position
 from gutenberg_ai.games.records import RecordError, load_record
 from gutenberg_ai.interfaces.web.searches import Runner
@@ -111,10 +110,11 @@ class Strict(BaseModel):
 
 
 # A search's budget as a request gives it, refused (422 naming the field) before any work:
-# a finite, positive time and an iteration count within gutenberg_ai.common.limits; the server's own caps
-# (Limits) are checked next by create_app's budget().
-Seconds = Annotated[Optional[float], Field(gt=0, le=MAX_SECONDS, allow_inf_nan=False)]
-Iterations = Annotated[Optional[int], Field(ge=1, le=MAX_ITERATIONS)]
+# a finite, positive time and a positive iteration count here; their upper bounds are the
+# server's caps (Limits, within gutenberg_ai.common.limits), checked by create_app's budget()
+# so that the message names the cap this server has.
+Seconds = Annotated[Optional[float], Field(gt=0, allow_inf_nan=False)]
+Iterations = Annotated[Optional[int], Field(ge=1)]
 Seed = Annotated[int, Field(ge=0, le=2**31 - 1)]
 
 

@@ -219,6 +219,11 @@ function numberOrNull(id) {
   return v === "" ? null : Number(v);
 }
 
+// A search's progress against the seconds asked for (none asked: the server's default).
+function ofSeconds(seconds) {
+  return seconds === null ? "" : ` of ${seconds}`;
+}
+
 $("new-game").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   showError($("play-error"), null);
@@ -267,6 +272,9 @@ function whyControl(why) {
     if (!list.firstChild) hintsTable(list, why, null);
     list.hidden = !list.hidden;
     b.textContent = list.hidden ? "Why?" : "Hide";
+    // The log box scrolls: its line goes to the box's top, the list opened below it.
+    const box = b.closest("#log"), line = b.closest("li");
+    if (!list.hidden && box && line) box.scrollTop += line.getBoundingClientRect().top - box.getBoundingClientRect().top;
   });
   span.append(" ", b, list);
   return span;
@@ -483,13 +491,13 @@ $("new").addEventListener("click", () => {
   $("new-game").hidden = false;
 });
 $("hint").addEventListener("click", async () => {
-  const seconds = Number($("hint-seconds").value);   // as typed: the server refuses what it cannot take
+  const seconds = numberOrNull("hint-seconds");   // as typed (the server refuses what it cannot take); empty: its default
   searching = new AbortController();
   $("stop").hidden = false;
   $("hint").disabled = true;
   try {
     const result = await stream(`/api/games/${current.id}/hint`, { seconds }, (line) => {
-      $("status").textContent = line.iterations ? `searching for hints: ${line.iterations.toLocaleString()} iterations, ${line.seconds} s of ${seconds}` : "searching for hints...";
+      $("status").textContent = line.iterations ? `searching for hints: ${line.iterations.toLocaleString()} iterations, ${line.seconds} s${ofSeconds(seconds)}` : "searching for hints...";
     }, searching.signal);
     hintsTable($("hints"), result, play);
     $("status").textContent = `${current.title}: Your decision (${current.step}): hints below`;
@@ -638,12 +646,12 @@ $("position-form-close").addEventListener("click", closeForm);
 let positionSearch = null;
 $("position-hint").addEventListener("click", async () => {
   showError($("position-errors"), null);
-  const seconds = Number($("position-seconds").value) || 2;
+  const seconds = numberOrNull("position-seconds");
   positionSearch = new AbortController();
   $("position-stop").hidden = false;
   try {
     const result = await stream("/api/positions/hint", { text: $("position-text").value, name: positionName, seconds },
-      (line) => { $("position-status").textContent = line.iterations ? `searching: ${line.iterations.toLocaleString()} iterations, ${line.seconds} s of ${seconds}` : "searching..."; },
+      (line) => { $("position-status").textContent = line.iterations ? `searching: ${line.iterations.toLocaleString()} iterations, ${line.seconds} s${ofSeconds(seconds)}` : "searching..."; },
       positionSearch.signal);
     drawPosition(result.position);
     hintsTable($("position-hints"), result, null);
@@ -968,7 +976,7 @@ $("follow-fix").addEventListener("click", async () => {
 
 $("follow-hint").addEventListener("click", async () => {
   showError($("follow-error"), null);
-  const body = { seconds: Number($("follow-hint-seconds").value) };
+  const body = { seconds: numberOrNull("follow-hint-seconds") };
   if (followed.status === "move") body.player = followed.to_act;
   $("follow-hints").textContent = "searching...";
   try {
