@@ -12,8 +12,8 @@ import secrets
 
 from gutenberg_ai import games
 
-__all__ = ["RECORD_FILES", "UsageError", "check_folder", "check_output", "chosen_seed", "file_format", "fresh_seed", "known_params", "load_game",
-           "position_files", "printing_game", "same_game", "seed_line"]
+__all__ = ["NEW_DEAL", "NEW_SEED", "RECORD_FILES", "UsageError", "check_folder", "check_output", "chosen_seed", "file_format",
+           "fresh_seed", "known_params", "load_game", "position_files", "printing_game", "same_game"]
 
 
 class UsageError(Exception):
@@ -95,10 +95,16 @@ def fresh_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-def chosen_seed(given: int | None, recorded: int | None = None, where: str = "") -> tuple[int, str]:
+NEW_SEED = "a new one (--seed {seed} uses it again)"
+NEW_DEAL = "a new deal (play it again with --seed {seed})"
+
+
+def chosen_seed(given: int | None, recorded: int | None = None, where: str = "",
+                new: str = NEW_SEED) -> tuple[int, str]:
     """The seed a command uses, and the line that tells the person (empty when they gave
     it): the seed given; else the seed an earlier run into the folder `where` recorded,
-    so that the same command goes on with the same games; else a new one.
+    so that the same command goes on with the same games; else a new one, said in the
+    command's words `new` (a template of {seed}).
 
     >>> chosen_seed(7)
     (7, '')
@@ -110,12 +116,7 @@ def chosen_seed(given: int | None, recorded: int | None = None, where: str = "")
     if recorded is not None:
         return recorded, f"Seed {recorded}, the seed of the earlier run in {where}"
     seed = fresh_seed()
-    return seed, f"Seed {seed}, a new one (--seed {seed} uses it again)"
-
-
-def seed_line(seed: int, given: bool) -> str:
-    return (f"Seed {seed}" if given else
-            f"Seed {seed}, a new deal (play it again with --seed {seed})")
+    return seed, f"Seed {seed}, " + new.format(seed=seed)
 
 
 def printing_game(key: str | None):

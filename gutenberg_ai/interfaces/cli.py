@@ -46,8 +46,9 @@ from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.choices import (RECORD_FILES, UsageError, check_folder, check_output, chosen_seed,
-                                             fresh_seed, known_params, load_game, printing_game, same_game, seed_line)
+from gutenberg_ai.interfaces.choices import (NEW_DEAL, RECORD_FILES, UsageError, check_folder, check_output,
+                                             chosen_seed, fresh_seed, known_params, load_game, printing_game,
+                                             same_game)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
@@ -211,8 +212,10 @@ def recorded_seed(args) -> int | None:
             return None
         for key in keys:
             value = value.get(key) if isinstance(value, dict) else None
-        return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limits.MAX_SEED \
-            else None
+        try:
+            return limits.check_seed(value)
+        except ValueError:
+            return None
     return None
 
 
@@ -231,13 +234,13 @@ def settle_seed(args) -> str:
 def cmd_demo(args) -> int:
     # Gutenberg's solo game is the automa; Printing Press's brings its own.
     automa = args.automa or (args.players == 1 and "automa" in printing_game(args.game).rules_module.DEFAULTS)
-    seed = args.seed if args.seed is not None else fresh_seed()
+    seed, said = chosen_seed(args.seed, new=NEW_DEAL)
     with demo_progress(Console(stderr=True), args.quiet) as progress:
         state, log = play_demo(args.players, seed, args.rounds, args.catalogue, characters=args.characters,
                                automa=automa, verbose=not args.quiet, record=True,
                                bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
                                seconds=args.seconds, iterations=args.iterations, game=args.game,
-                               variant=args.variant, announce=seed_line(seed, args.seed is not None),
+                               variant=args.variant, announce=said or f"Seed {seed}",
                                progress=progress)
     if args.quiet:
         print(score_sheet(state))
@@ -313,7 +316,7 @@ def cmd_play(args) -> int:
     console = Console(highlight=False)
     if args.resume:
         return resume_play(args, console)
-    seed = args.seed if args.seed is not None else fresh_seed()
+    seed, said = chosen_seed(args.seed, new=NEW_DEAL)
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else PLAY_SECONDS
     g = printing_game(args.game)
     presets, note = [], ""
@@ -337,7 +340,7 @@ def cmd_play(args) -> int:
         session = Session(game, settings, console)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    console.print(Text(seed_line(seed, args.seed is not None), style="dim"))
+    console.print(Text(said or f"Seed {seed}", style="dim"))
     if note:
         console.print(Text(note, style="dim"))
     return session.run()
@@ -394,7 +397,7 @@ def resume_play(args, console) -> int:
         raise UsageError(str(e)) from None
     # A new seed here draws what the record hides and what comes next: the same again
     # takes --resume with it, not --seed alone (a new game).
-    console.print(Text(seed_line(seed, True) if given else
+    console.print(Text(f"Seed {seed}" if given else
                        plain_text(f"Seed {seed}, a new one for what the record hides and the draws to come (the "
                                   f"same again: play --resume {shlex.quote(args.resume)} --seed {seed})"),
                        style="dim"))
@@ -420,10 +423,9 @@ def cmd_table(args) -> int:
     from gutenberg_ai.interfaces.table_terminal import TableSession
     console = Console(highlight=False)
     # A new table's seed is new unless given; a resumed one's is its record's.
-    seed, seed_said = chosen_seed(args.seed) if not args.resume else (args.seed, "")
-    if seed_said:
-        seed_said = (f"Seed {seed}, a new one for the stand-ins for what you cannot see and for the hints "
-                     f"(--seed {seed} uses it again; the saved game keeps it)")
+    seed, seed_said = chosen_seed(args.seed, new="a new one for the stand-ins for what you cannot see and for the "
+                                  "hints (--seed {seed} uses it again; the saved game keeps it)") \
+        if not args.resume else (args.seed, "")
     budget = {"seconds": args.seconds} if args.seconds is not None else \
         {"iterations": args.iterations or HINT_ITERATIONS}
     if args.resume:

@@ -450,39 +450,43 @@ def row_path(out: str, pos_id) -> str:
     return os.path.join(out, "positions", f"{pos_id}.json")
 
 
-def found_row(out: str | None, task: dict):
-    """The row written in `out` for this very task (bot, budget, seed, suite version and
-    position), else None: a row of other settings is scored again."""
-    if not out or not os.path.exists(row_path(out, task["id"])):
-        return None
-    import json
-    try:
-        with open(row_path(out, task["id"])) as f:
-            data = json.load(f)
-    except (OSError, ValueError):
-        return None
-    return data.get("row") if isinstance(data, dict) and data.get("task") == task else None
-
-
-def check_rows_settings(out: str, task: dict) -> None:
-    """ValueError where `out` holds rows scored with other settings (another bot, budget,
-    seed, game or suite) than `task`'s: their scores would be replaced one by one, so the
-    folder is refused, as the arena refuses another run's settings. A row that cannot be
-    read is left to found_row (scored again)."""
+def written_rows(out: str | None) -> dict:
+    """The rows an earlier run wrote in `out`, read once: {position id: {"task", "row"}}.
+    A file that cannot be read is left out (its position is scored again)."""
     import glob
     import json
-    same = {k: v for k, v in task.items() if k not in ("index", "id")}
+    if not out:
+        return {}
+    written = {}
     for path in sorted(glob.glob(os.path.join(glob.escape(out), "positions", "*.json"))):
         try:
             with open(path) as f:
-                theirs = json.load(f).get("task")
-        except (OSError, ValueError, AttributeError):
+                data = json.load(f)
+        except (OSError, ValueError):
             continue
-        if not isinstance(theirs, dict):
-            continue
+        if isinstance(data, dict) and isinstance(data.get("task"), dict):
+            written[os.path.basename(path)[:-len(".json")]] = data
+    return written
+
+
+def found_row(written: dict, task: dict):
+    """The row written (written_rows) for this very task (bot, budget, seed, suite
+    version and position), else None: a row of other settings is scored again."""
+    data = written.get(str(task["id"]))
+    return data.get("row") if data is not None and data["task"] == task else None
+
+
+def check_rows_settings(out: str, written: dict, task: dict) -> None:
+    """ValueError where `out` holds rows (written_rows) scored with other settings
+    (another bot, budget, seed, game or suite) than `task`'s: their scores would be
+    replaced one by one, so the folder is refused, as the arena refuses another run's
+    settings."""
+    from gutenberg_ai.common.jsonfile import show
+    same = {k: v for k, v in task.items() if k not in ("index", "id")}
+    for data in written.values():
+        theirs = data["task"]
         for key, value in same.items():
             if theirs.get(key) != value:
-                from gutenberg_ai.common.jsonfile import show
                 raise ValueError(f"out: {out} holds rows scored with {key} = {show(theirs.get(key))}, not "
                                  f"{show(value)}: give the same settings to go on, or another --out")
 
@@ -498,9 +502,10 @@ def scored_rows(bot_name, key: str, seed: int, version: int | None, progress, fa
     tasks = [{"bot": bot_label(bot_name), "game": key, "suite_version": suite["version"], "seed": seed, "budget": budget,
               "index": k, "id": pos["id"], **({"suite": os.path.abspath(path)} if path else {})}
              for k, pos in enumerate(suite["positions"])]
+    written = written_rows(out)
     if out:
-        check_rows_settings(out, tasks[0] if tasks else {})
-    rows = [found_row(out, task) for task in tasks]
+        check_rows_settings(out, written, tasks[0] if tasks else {})
+    rows = [found_row(written, task) for task in tasks]
     done = sum(r is not None for r in rows)
 
     def keep(k, row):

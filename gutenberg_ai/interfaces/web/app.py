@@ -42,6 +42,7 @@ from gutenberg_ai.search.hints import hint
 from gutenberg_ai.common.jsonfile import FileDataError, decode_json, plain_text
 from gutenberg_ai.games.positionfile import PositionError, load_position
 from gutenberg_ai.games.records import RecordError, load_record
+from gutenberg_ai.interfaces.choices import UsageError, fresh_seed, known_params, load_game
 from gutenberg_ai.interfaces.web.searches import Runner
 from gutenberg_ai.interfaces.web.sessions import (Limits, NotNow, Review, Store, WebGame, WebTable, board_of,
                                                   no_reading, review_of_game)
@@ -460,7 +461,6 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     def requested_game(g, req):
         """The game of a request's settings (players, rounds, characters, variant, automa:
         a solo game of a game with an automa has it)."""
-        from gutenberg_ai.interfaces.choices import known_params, load_game
         params = {"players": req.players, "rounds": req.rounds, "characters": req.characters,
                   "variant": req.variant}
         if req.automa or (req.players == 1 and "automa" in g.rules_module.DEFAULTS):
@@ -469,7 +469,6 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
 
     @app.post("/api/games", status_code=201, summary="Start a game against the AI")
     def new_game(req: NewGame, page: Page):
-        from gutenberg_ai.interfaces.choices import UsageError, fresh_seed
         from gutenberg_ai.interfaces.play import Session, Settings
         g = printing_game(req.game)
         for name in req.ai:
@@ -611,7 +610,6 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         """The hints at `state` (`search`: hint(state, ...) by default) as the page shows them;
         `seat_names`: how the lines' steps name each seat (else "player N"); the search's
         seed: the request's, else `seed` (the game's, the table's), else a new one."""
-        from gutenberg_ai.interfaces.choices import fresh_seed
         search = search or (lambda **budget: hint(state, **budget))
         seed = req.seed if req.seed is not None else seed if seed is not None else fresh_seed()
         result = search(top=req.top, seed=seed, progress=job.progress, max_nodes=limits.max_nodes,
@@ -669,7 +667,6 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     # -- at the table: a real game followed entry by entry -----------------------------
     @app.post("/api/tables", status_code=201, summary="Follow a game played at a real table")
     def new_table(req: NewTable, page: Page):
-        from gutenberg_ai.interfaces.choices import UsageError, fresh_seed
         from gutenberg_ai.interfaces.table import FollowedGame, SeatNamesError, position_name
         g, names, field = printing_game(req.game), req.names, {}
         seed = req.seed if req.seed is not None else fresh_seed()
