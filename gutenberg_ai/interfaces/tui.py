@@ -200,7 +200,7 @@ class HintsRows:
         self.numbered, self.solo, self.word = numbered, solo, word
 
     def __rich_console__(self, console, options):
-        narrow = options.max_width < self.NARROW_HINTS
+        gap = "\n" if options.max_width < self.NARROW_HINTS else " "   # between a measure and its interval
         t = Table(box=box.SIMPLE_HEAD)
         if self.numbered:
             t.add_column("#", justify="right", style="bold green")
@@ -211,7 +211,7 @@ class HintsRows:
         t.add_column(self.word, justify="right", style="bold" if self.solo else "", no_wrap=True)
         t.add_column("vs best", no_wrap=True)
         for cells, move, share, (value, interval), fame, standing in self.rows:
-            measure = value if interval is None else f"{value}{chr(10) if narrow else ' '}{interval}"
+            measure = value if interval is None else value + gap + interval
             t.add_row(*cells, move, share, measure, *([] if fame is None else [fame]), standing)
         yield t
 
