@@ -313,7 +313,7 @@ cdef int draft_size(const GameState* s, const Catalogue* cat) noexcept nogil:
     return n
 
 
-cdef int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
+cdef inline int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
     cdef const BoardLayout* b = &cat.board[s.num_seats]
     index[0] = 0
     if s.phase == PH_SETUP_DEAL:
@@ -1739,7 +1739,7 @@ cdef inline bint at_plan_commit(const GameState* s) noexcept nogil:
     return s.phase == PH_PLAN and s.n_pending == 0 and s.sub < 0
 
 
-cdef int current_player(const GameState* s) noexcept nogil:
+cdef inline int current_player(const GameState* s) noexcept nogil:
     cdef const Pending* q
     cdef int seat
     if s.phase == PH_TERMINAL:
