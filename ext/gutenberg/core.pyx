@@ -1052,6 +1052,8 @@ cdef int add_free_actions(const GameState* s, const Catalogue* cat, const Player
     every gear but the fulfilment gears, `fulfilment`: those). Plantin's swaps, above
     A_PASS, come from add_swaps."""
     cdef int l, pos
+    if not (others or fulfilment):
+        return n   # (a fulfil turn once an order is chosen, before "done")
     if others and may_buy_type(p):
         for l in range(N_LETTERS):
             out[n] = A_BUY + l
@@ -2229,14 +2231,16 @@ cdef void start_round(GameState* s) noexcept nogil:
 
 cdef void start_row(GameState* s, int row) noexcept nogil:
     """Turn order at a row: most markers first, ties by seat order from the first player."""
-    cdef int k, seat, i, j, v
+    cdef int k, seat = s.first_player, i, j, v
     s.row = row
     s.n_turns = 0
     for k in range(s.num_seats):
-        seat = (s.first_player + k) % s.num_seats
         if s.players[seat].plan[row] > 0:
             s.turn_order[s.n_turns] = seat
             s.n_turns += 1
+        seat += 1
+        if seat == s.num_seats:   # seat order from the first player, without a division
+            seat = 0
     for i in range(1, s.n_turns):
         v = s.turn_order[i]
         j = i - 1
