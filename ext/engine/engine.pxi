@@ -56,9 +56,26 @@ cdef inline uint64_t bit(int i) noexcept nogil:
     return (<uint64_t>1) << i
 
 
+cdef unsigned char NTH_IN_BYTE[8][256]   # [n][byte]: the index of the byte's n-th set bit
+
+
+cdef void _build_nth_in_byte():
+    cdef int b, n, i
+    for b in range(256):
+        n = 0
+        for i in range(8):
+            if (b >> i) & 1:
+                NTH_IN_BYTE[n][b] = i
+                n += 1
+
+
+_build_nth_in_byte()
+
+
 cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:
     """The index of the n-th set bit of m (from 0, lowest first; n < popcount64(m)): 16
-    bits at a time, then bit by bit."""
+    bits at a time, then a byte, then a table (no loop over the bits: the draws of a
+    card from a deck)."""
     cdef int base = 0, c
     while True:
         c = popcount64(m & 0xFFFF)
@@ -67,10 +84,12 @@ cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:
         n -= c
         m >>= 16
         base += 16
-    while n > 0:
-        m &= m - 1
-        n -= 1
-    return base + ctz64(m)
+    c = popcount64(m & 0xFF)
+    if n >= c:
+        n -= c
+        m >>= 8
+        base += 8
+    return base + NTH_IN_BYTE[n][m & 0xFF]
 
 # ---------------------------------------------------------------------------------------
 # Returns at the end of a game (or of a projection) from the players' scores and who

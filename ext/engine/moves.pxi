@@ -5,6 +5,12 @@
 # after every action (nothing in most games); legal_actions and sample_chance.
 
 
+cdef inline void move_on(GameState* s, const Catalogue* cat) noexcept nogil:
+    """After an action: on to the next decision, and what must hold after every action."""
+    advance(s, cat)
+    after_action(s)
+
+
 cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     """Apply a legal action (a chance outcome at chance nodes) and move on to the next
     decision. Legality is the caller's check."""
@@ -12,20 +18,29 @@ cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil
         apply_chance(s, cat, a)
     else:
         apply_decision(s, cat, a)
-    advance(s, cat)
-    after_action(s)
+    move_on(s, cat)
+
+
+cdef inline void draw_chance(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """At a chance node: apply_action of an outcome drawn by its probabilities (the
+    caller knows it is a chance node, so it is not asked again)."""
+    apply_chance(s, cat, sample_chance(s, cat, rng))
+    move_on(s, cat)
+
+
+cdef inline void random_decision(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """At a decision node: apply_action of a uniformly random legal decision."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n = legal_actions(s, cat, buf)
+    apply_decision(s, cat, buf[rng_below(rng, n)])
+    move_on(s, cat)
 
 
 cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """Uniformly random play (chance by its probabilities) to the end of the game: the
     steps of apply_action, with who acts asked once a step."""
-    cdef int buf[MAX_LEGAL]
-    cdef int n
     while s.phase != PH_TERMINAL:
         if at_chance(s):
-            apply_chance(s, cat, sample_chance(s, cat, rng))
+            draw_chance(s, cat, rng)
         else:
-            n = legal_actions(s, cat, buf)
-            apply_decision(s, cat, buf[rng_below(rng, n)])
-        advance(s, cat)
-        after_action(s)
+            random_decision(s, cat, rng)

@@ -805,13 +805,12 @@ cdef int learned_choice(const Net* net, NetScratch* sc, bint incremental, const 
 
 
 cdef void rollout(Tree* t, GameState* st) noexcept nogil:
-    cdef int buf[MAX_LEGAL]
-    cdef int n, plies = 0
+    cdef int plies = 0
     if t.cfg.rollout == ROLLOUT_NONE:
         return
     while not game_over(st):
         if current_player(st) == CHANCE:
-            apply_action(st, t.cat, sample_chance(st, t.cat, &t.rng))
+            draw_chance(st, t.cat, &t.rng)
             continue
         if t.cfg.cutoff > 0 and plies >= t.cfg.cutoff:
             return
@@ -829,8 +828,7 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
             apply_action(st, t.cat, learned_choice(t.rollout_net, t.rollout_scratch, True, st, t.cat,
                                                    t.cfg.plan_candidates, &t.rng, t.cfg.epsilon))
         else:
-            n = legal_actions(st, t.cat, buf)
-            apply_action(st, t.cat, buf[rng_below(&t.rng, n)])
+            random_decision(st, t.cat, &t.rng)
         plies += 1
 
 
@@ -1204,17 +1202,15 @@ def returns_of_final(CoreState state, str mode="win"):
 cdef void play_policies(GameState* s, const Catalogue* cat, const int* policy, Rng* rng,
                         double epsilon) noexcept nogil:
     """Play to the end with a policy per seat: 0 uniformly random, 1 heuristic."""
-    cdef int buf[MAX_LEGAL]
-    cdef int cp, n
+    cdef int cp
     while not game_over(s):
         cp = current_player(s)
         if cp == CHANCE:
-            apply_action(s, cat, sample_chance(s, cat, rng))
+            draw_chance(s, cat, rng)
         elif policy[cp] == 1:
             apply_action(s, cat, heuristic_choice(s, cat, rng, epsilon))
         else:
-            n = legal_actions(s, cat, buf)
-            apply_action(s, cat, buf[rng_below(rng, n)])
+            random_decision(s, cat, rng)
 
 
 def policy_games(Rules rules, policies, int games, unsigned long long seed=0,

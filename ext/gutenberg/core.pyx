@@ -313,7 +313,7 @@ cdef int draft_size(const GameState* s, const Catalogue* cat) noexcept nogil:
     return n
 
 
-cdef int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
+cdef inline int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
     cdef const BoardLayout* b = &cat.board[s.num_seats]
     index[0] = 0
     if s.phase == PH_SETUP_DEAL:
@@ -884,24 +884,33 @@ cdef inline bint is_fulfil_gear(int kind) noexcept nogil:
     return kind == GEAR_COLOUR_FAME or kind == GEAR_TYPE_FAME or kind == GEAR_DECORATION_FAME
 
 
-cdef bint gear_usable(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos,
-                      bint fulfilling) noexcept nogil:
-    """Whether the gear at `pos` may give its reward now. Fulfilment gears count the
-    orders of this fulfil turn, so they are used once the orders are chosen; the others
-    at any decision point of the player's (and there they would change what was chosen)."""
-    cdef int kind, mask, c, t, cost
+cdef inline bint gear_free(const Catalogue* cat, const PlayerState* p, int pos) noexcept nogil:
+    """Whether a gear is installed at `pos` and may be used (again) this round: a used
+    gear marker is left, and the gear is unused (Schoeffer may use one gear twice)."""
     if p.gear[pos] < 0 or p.gear_uses >= MAX_GEAR_USES:
         return False
     if p.gear_used[pos] >= 1:
-        # Schoeffer may use one gear a second time in a round.
         if p.character != CH_SCHOEFFER or p.gear_used[pos] >= cat.schoeffer_uses:
             return False
         if (p.character_flags & FLAG_SCHOEFFER_TWICE) and p.gear_used[pos] < 2:
             return False
-    kind = gear_kind(cat, p, pos)
-    mask = gear_mask(cat, p, pos)
-    if is_fulfil_gear(kind) != fulfilling:
-        return False
+    return True
+
+
+cdef inline bint gear_usable(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos,
+                             bint fulfilling) noexcept nogil:
+    """Whether the gear at `pos` may give its reward now. Fulfilment gears count the
+    orders of this fulfil turn, so they are used once the orders are chosen; the others
+    at any decision point of the player's (and there they would change what was chosen)."""
+    return (gear_free(cat, p, pos) and is_fulfil_gear(gear_kind(cat, p, pos)) == fulfilling
+            and gear_gives(s, cat, p, pos))
+
+
+cdef bint gear_gives(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos) noexcept nogil:
+    """Whether the active sector of the installed gear at `pos` has a reward to give now
+    (what it takes is there: inks, types, guilders, orders it counts)."""
+    cdef int kind = gear_kind(cat, p, pos), mask = gear_mask(cat, p, pos)
+    cdef int c, t, cost
     if kind == GEAR_INK_SWAP:
         for c in range(N_INKS):
             if p.inks[c] > 0:
@@ -957,52 +966,55 @@ cdef int chosen_before(const GameState* s, const Catalogue* cat, const PlayerSta
 cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
                      int mode) noexcept nogil:
     """Whether order `slot` can be fulfilled in `mode` together with the orders chosen
-    before it in this turn (fulfil_after)."""
+    before it in this turn (fulfil_modes)."""
     cdef int letters[N_LETTERS]
     cdef int inks[N_INKS]
     cdef int printed = chosen_before(s, cat, p, slot, letters, inks)
-    return fulfil_after(cat, p, slot, mode, letters, inks, printed)
+    return (fulfil_modes(cat, p, slot, letters, inks, printed) >> mode) & 1
 
 
-cdef bint fulfil_after(const Catalogue* cat, const PlayerState* p, int slot, int mode,
-                       const int* before_letters, const int* before_inks, int printed) noexcept nogil:
-    """Whether order `slot` can be fulfilled in `mode` after orders needing before_letters
-    and before_inks (`printed` of them): a type serves one order, inks are spent,
-    decorations check levels. Manutius may ignore one required type if he fulfils 2 or
-    more orders: a pick that leans on that must leave a second order possible."""
+cdef int fulfil_modes(const Catalogue* cat, const PlayerState* p, int slot,
+                      const int* before_letters, const int* before_inks, int printed) noexcept nogil:
+    """The modes (bit m: FULFIL_*) in which order `slot` can be fulfilled after orders
+    needing before_letters and before_inks (`printed` of them): a type serves one order,
+    inks are spent, decorations check levels. Manutius may ignore one required type if he
+    fulfils 2 or more orders: a pick that leans on that must leave a second order
+    possible. Every printing mode needs the same letters, so they are checked once."""
     cdef int letters[N_LETTERS]
     cdef int inks[N_INKS]
-    cdef int i, allowed, short
+    cdef int i, short, allowed = cat.manutius_ignored_types if p.character == CH_MANUTIUS else 0
+    cdef int modes = 0
+    cdef bint plain, colour, decoration = True
     cdef const RefinementCard* r
     cdef const PrintingCard* pc
     for i in range(4):
         letters[i] = before_letters[i]
-        inks[i] = before_inks[i]
-    allowed = cat.manutius_ignored_types if p.character == CH_MANUTIUS else 0
-    if mode == FULFIL_SKIP:
-        # Skipping is fine unless an ignored type still needs a second order, and none
-        # of the later orders could be it.
-        if printed != 1 or letter_shortfall(p, letters) == 0:
-            return True
-        return manutius_second_order(cat, p, slot, letters)
+    # Skipping is fine unless an ignored type still needs a second order, and none of
+    # the later orders could be it.
+    if printed != 1 or letter_shortfall(p, letters) == 0 or manutius_second_order(cat, p, slot, letters):
+        modes |= 1 << FULFIL_SKIP
     pc = &cat.printing[p.order_printing[slot]]
     r = &cat.refinement[p.order_refinement[slot]]
     for i in range(4):
         letters[i] += pc.letters[i]
-        if mode == FULFIL_COLOUR or mode == FULFIL_BOTH:
-            inks[i] += r.inks[i]
-        if (mode == FULFIL_DECORATION or mode == FULFIL_BOTH) and r.levels[i] > p.levels[i]:
-            return False
-    if not inks_cover(p, inks):
-        return False
     short = letter_shortfall(p, letters)
-    if short == 0:
-        return True
-    if short > allowed:
-        return False
-    if printed + 1 >= 2:
-        return True
-    return manutius_second_order(cat, p, slot, letters)
+    if short > 0 and (short > allowed or (printed == 0 and not manutius_second_order(cat, p, slot, letters))):
+        return modes
+    plain = inks_cover(p, before_inks)
+    for i in range(4):
+        inks[i] = before_inks[i] + r.inks[i]
+        if r.levels[i] > p.levels[i]:
+            decoration = False
+    colour = inks_cover(p, inks)
+    if plain:
+        modes |= 1 << FULFIL_PRINT
+    if colour:
+        modes |= 1 << FULFIL_COLOUR
+    if plain and decoration:
+        modes |= 1 << FULFIL_DECORATION
+    if colour and decoration:
+        modes |= 1 << FULFIL_BOTH
+    return modes
 
 
 cdef bint manutius_second_order(const Catalogue* cat, const PlayerState* p, int slot,
@@ -1040,13 +1052,17 @@ cdef int add_free_actions(const GameState* s, const Catalogue* cat, const Player
     every gear but the fulfilment gears, `fulfilment`: those). Plantin's swaps, above
     A_PASS, come from add_swaps."""
     cdef int l, pos
+    if not (others or fulfilment):
+        return n   # (a fulfil turn once an order is chosen, before "done")
     if others and may_buy_type(p):
         for l in range(N_LETTERS):
             out[n] = A_BUY + l
             n += 1
     for pos in range(MAX_INSTALLED):
-        if ((others and gear_usable(s, cat, p, pos, False))
-                or (fulfilment and gear_usable(s, cat, p, pos, True))):
+        # gear_usable(..., False) for `others`, (..., True) for `fulfilment`, at once.
+        if (gear_free(cat, p, pos)
+                and (fulfilment if is_fulfil_gear(gear_kind(cat, p, pos)) else others)
+                and gear_gives(s, cat, p, pos)):
             out[n] = A_USE_GEAR + pos
             n += 1
     return n
@@ -1498,9 +1514,13 @@ cdef bint turn_has_choice(const GameState* s, const Catalogue* cat) noexcept nog
     """Whether the turn's main choice has a move besides "pass" (legal_turn would list
     more than A_PASS), found without listing them."""
     cdef const PlayerState* p = &s.players[s.turn_order[s.turn]]
+    # The row's own moves first: they are cheaper to look for than the free actions.
+    return row_has_choice(s, cat, p) or has_free_action(s, cat, p)
+
+
+cdef bint row_has_choice(const GameState* s, const Catalogue* cat, const PlayerState* p) noexcept nogil:
+    """Whether the turn's main choice has a move of the row's own (not a free action)."""
     cdef int i, k
-    if has_free_action(s, cat, p):
-        return True
     if s.row == ROW_ORDERS:
         return any_refinement(s) and cards_on(s.printing_space, MAX_SPACES) != 0
     if s.row == ROW_INKS:
@@ -1582,15 +1602,16 @@ cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexce
     actions again until "done"."""
     cdef int seat = human_seat(s, s.step)
     cdef const PlayerState* p = &s.players[seat]
-    cdef int n = 0, m, printed
+    cdef int n = 0, m, printed, modes
     cdef int letters[N_LETTERS]
     cdef int inks[N_INKS]
     cdef bint free = no_picks(s)
     if s.fulfil_slot < MAX_ORDERS:
         n = add_free_actions(s, cat, p, out, 0, free, False)
         printed = chosen_before(s, cat, p, s.fulfil_slot, letters, inks)
+        modes = fulfil_modes(cat, p, s.fulfil_slot, letters, inks, printed)
         for m in range(5):
-            if fulfil_after(cat, p, s.fulfil_slot, m, letters, inks, printed):
+            if (modes >> m) & 1:
                 out[n] = A_FULFIL + s.fulfil_slot * 5 + m
                 n += 1
         return add_swaps(p, out, n) if free else n
@@ -1720,7 +1741,7 @@ cdef inline bint at_plan_commit(const GameState* s) noexcept nogil:
     return s.phase == PH_PLAN and s.n_pending == 0 and s.sub < 0
 
 
-cdef int current_player(const GameState* s) noexcept nogil:
+cdef inline int current_player(const GameState* s) noexcept nogil:
     cdef const Pending* q
     cdef int seat
     if s.phase == PH_TERMINAL:
@@ -2210,14 +2231,16 @@ cdef void start_round(GameState* s) noexcept nogil:
 
 cdef void start_row(GameState* s, int row) noexcept nogil:
     """Turn order at a row: most markers first, ties by seat order from the first player."""
-    cdef int k, seat, i, j, v
+    cdef int k, seat = s.first_player, i, j, v
     s.row = row
     s.n_turns = 0
     for k in range(s.num_seats):
-        seat = (s.first_player + k) % s.num_seats
         if s.players[seat].plan[row] > 0:
             s.turn_order[s.n_turns] = seat
             s.n_turns += 1
+        seat += 1
+        if seat == s.num_seats:   # seat order from the first player, without a division
+            seat = 0
     for i in range(1, s.n_turns):
         v = s.turn_order[i]
         j = i - 1
