@@ -2,7 +2,9 @@
 # its core.pyx after its rules). The game's core defines what they call:
 # at_chance(s), whether the next action is a chance outcome; apply_chance and
 # apply_decision; advance, on to the next decision; after_action(s), what must hold
-# after every action (nothing in most games); legal_actions and sample_chance.
+# after every action (nothing in most games); legal_actions and sample_chance;
+# chance_run, a run of chance draws played at once in random play, the same as one by
+# one (False, nothing done, in a game that has none).
 
 
 cdef inline void move_on(GameState* s, const Catalogue* cat) noexcept nogil:
@@ -24,6 +26,8 @@ cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil
 cdef inline void draw_chance(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """At a chance node: apply_action of an outcome drawn by its probabilities (the
     caller knows it is a chance node, so it is not asked again)."""
+    if chance_run(s, cat, rng):
+        return
     apply_chance(s, cat, sample_chance(s, cat, rng))
     move_on(s, cat)
 

@@ -563,6 +563,11 @@ cdef void _sort_outcomes(int* a, double* p, int n) noexcept nogil:
 
 cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     cdef int index, deal = chance_context(s, cat, &index)
+    return draw(s, cat, rng, deal)
+
+
+cdef inline int draw(const GameState* s, const Catalogue* cat, Rng* rng, int deal) noexcept nogil:
+    """A chance outcome of the draw `deal` (a DEAL_* kind), by its probabilities."""
     cdef int c, r, n, base = 0
     cdef int space[MAX_SPACES + 1]
     cdef double weight[MAX_SPACES + 1]
@@ -620,6 +625,11 @@ cdef int outcome_context(const GameState* s, const Catalogue* cat, int a, int* i
 
 cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     cdef int index, deal = outcome_context(s, cat, a, &index)
+    put_drawn(s, cat, deal, index, a)
+
+
+cdef inline void put_drawn(GameState* s, const Catalogue* cat, int deal, int index, int a) noexcept nogil:
+    """The outcome `a` of the draw `deal` where it goes: space `index` (-1: a pool)."""
     cdef int x, seat
     if deal == DEAL_CHARACTER:
         x = a - C_CHARACTER
@@ -2537,6 +2547,26 @@ cdef inline bint at_chance(const GameState* s) noexcept nogil:
 
 cdef inline void after_action(GameState* s) noexcept nogil:
     keep_on_the_tracks(s)
+
+
+cdef bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """The deals of the setup or of a new round, drawn at once when played at random:
+    draw_chance's draws one after another (the same rng calls and changes to the state),
+    with the next space found once a deal, not by each of sample_chance, apply_chance and
+    advance. After the last deal, on as draw_chance; keep_on_the_tracks once at the end,
+    as dealing moves neither track. False (nothing done) at any other chance node."""
+    cdef int index, deal
+    if s.n_pending > 0 or not (s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL):
+        return False
+    deal = next_deal(s, cat, &index)
+    if deal == DEAL_NONE:
+        return False
+    while deal != DEAL_NONE:
+        put_drawn(s, cat, deal, index, draw(s, cat, rng, deal))
+        deal = next_deal(s, cat, &index)
+        reshuffle_if_empty(s, deal)   # as advance does before the next deal
+    move_on(s, cat)
+    return True
 
 
 cdef inline int guilder_point_fame(const Catalogue* cat, const PlayerState* p) noexcept nogil:

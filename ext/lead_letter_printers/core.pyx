@@ -2598,6 +2598,10 @@ cdef inline void after_action(GameState* s) noexcept nogil:
     pass
 
 
+cdef inline bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    return False   # each chance draw on its own
+
+
 include "moves.pxi"      # apply_action, play_random (engine)
 
 
