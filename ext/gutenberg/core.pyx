@@ -907,13 +907,21 @@ cdef inline bint gear_free(const Catalogue* cat, const PlayerState* p, int pos) 
     return True
 
 
+cdef inline bint gear_offered(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos,
+                              bint others, bint fulfilment) noexcept nogil:
+    """Whether the gear at `pos` may give its reward now, where the gears offered are
+    `others` (every gear but the fulfilment gears) and `fulfilment` (those). Fulfilment
+    gears count the orders of this fulfil turn, so they are used once the orders are
+    chosen; the others at any decision point of the player's (and there they would
+    change what was chosen)."""
+    return (gear_free(cat, p, pos) and (fulfilment if is_fulfil_gear(gear_kind(cat, p, pos)) else others)
+            and gear_gives(s, cat, p, pos))
+
+
 cdef inline bint gear_usable(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos,
                              bint fulfilling) noexcept nogil:
-    """Whether the gear at `pos` may give its reward now. Fulfilment gears count the
-    orders of this fulfil turn, so they are used once the orders are chosen; the others
-    at any decision point of the player's (and there they would change what was chosen)."""
-    return (gear_free(cat, p, pos) and is_fulfil_gear(gear_kind(cat, p, pos)) == fulfilling
-            and gear_gives(s, cat, p, pos))
+    """gear_offered of the fulfilment gears alone (`fulfilling`) or of the others alone."""
+    return gear_offered(s, cat, p, pos, not fulfilling, fulfilling)
 
 
 cdef bint gear_gives(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos) noexcept nogil:
@@ -1069,10 +1077,7 @@ cdef int add_free_actions(const GameState* s, const Catalogue* cat, const Player
             out[n] = A_BUY + l
             n += 1
     for pos in range(MAX_INSTALLED):
-        # gear_usable(..., False) for `others`, (..., True) for `fulfilment`, at once.
-        if (gear_free(cat, p, pos)
-                and (fulfilment if is_fulfil_gear(gear_kind(cat, p, pos)) else others)
-                and gear_gives(s, cat, p, pos)):
+        if gear_offered(s, cat, p, pos, others, fulfilment):
             out[n] = A_USE_GEAR + pos
             n += 1
     return n
@@ -1118,8 +1123,7 @@ cdef bint free_action_legal(const GameState* s, const Catalogue* cat, const Play
     if A_BUY <= a < A_BUY + N_LETTERS:
         return others and may_buy_type(p)
     if A_USE_GEAR <= a < A_USE_GEAR + MAX_INSTALLED:
-        return ((others and gear_usable(s, cat, p, a - A_USE_GEAR, False))
-                or (fulfilment and gear_usable(s, cat, p, a - A_USE_GEAR, True)))
+        return gear_offered(s, cat, p, a - A_USE_GEAR, others, fulfilment)
     if A_SWAP <= a < A_SWAP + N_SPECIALTIES * N_SPECIALTIES:
         i = (a - A_SWAP) // N_SPECIALTIES
         j = (a - A_SWAP) % N_SPECIALTIES

@@ -12,7 +12,7 @@ import secrets
 
 from gutenberg_ai import games
 
-__all__ = ["NEW_DEAL", "NEW_SEED", "RECORD_FILES", "UsageError", "check_folder", "check_output", "chosen_seed", "file_format",
+__all__ = ["NEW_DEAL", "NEW_SEED", "NEW_STAND_INS", "RECORD_FILES", "UsageError", "check_folder", "check_output", "chosen_seed", "file_format",
            "fresh_seed", "known_params", "load_game", "position_files", "printing_game", "same_game"]
 
 
@@ -97,6 +97,8 @@ def fresh_seed() -> int:
 
 NEW_SEED = "a new one (--seed {seed} uses it again)"
 NEW_DEAL = "a new deal (play it again with --seed {seed})"
+NEW_STAND_INS = ("a new one for the stand-ins for what you cannot see and for the hints (--seed {seed} uses it "
+                 "again; the saved game keeps it)")
 
 
 def chosen_seed(given: int | None, recorded: int | None = None, where: str = "",

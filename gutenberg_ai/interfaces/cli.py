@@ -46,9 +46,9 @@ from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.choices import (NEW_DEAL, RECORD_FILES, UsageError, check_folder, check_output,
-                                             chosen_seed, fresh_seed, known_params, load_game, printing_game,
-                                             same_game)
+from gutenberg_ai.interfaces.choices import (NEW_DEAL, NEW_STAND_INS, RECORD_FILES, UsageError, check_folder,
+                                             check_output, chosen_seed, fresh_seed, known_params, load_game,
+                                             printing_game, same_game)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
@@ -423,9 +423,7 @@ def cmd_table(args) -> int:
     from gutenberg_ai.interfaces.table_terminal import TableSession
     console = Console(highlight=False)
     # A new table's seed is new unless given; a resumed one's is its record's.
-    seed, seed_said = chosen_seed(args.seed, new="a new one for the stand-ins for what you cannot see and for the "
-                                  "hints (--seed {seed} uses it again; the saved game keeps it)") \
-        if not args.resume else (args.seed, "")
+    seed, seed_said = chosen_seed(args.seed, new=NEW_STAND_INS) if not args.resume else (args.seed, "")
     budget = {"seconds": args.seconds} if args.seconds is not None else \
         {"iterations": args.iterations or HINT_ITERATIONS}
     if args.resume:
