@@ -33,10 +33,16 @@ cdef inline void draw_chance(GameState* s, const Catalogue* cat, Rng* rng) noexc
 
 
 cdef inline void random_decision(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    """At a decision node: apply_action of a uniformly random legal decision."""
+    """At a decision node: apply_action of a uniformly random legal decision (the same
+    draw from a range as from its list)."""
     cdef int buf[MAX_LEGAL]
-    cdef int n = legal_actions(s, cat, buf)
-    apply_decision(s, cat, buf[rng_below(rng, n)])
+    cdef int first
+    cdef int n = legal_range(s, cat, &first)
+    if n > 0:
+        apply_decision(s, cat, first + rng_below(rng, n))
+    else:
+        n = legal_actions(s, cat, buf)
+        apply_decision(s, cat, buf[rng_below(rng, n)])
     move_on(s, cat)
 
 

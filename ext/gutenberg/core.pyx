@@ -314,7 +314,6 @@ cdef int draft_size(const GameState* s, const Catalogue* cat) noexcept nogil:
 
 
 cdef inline int next_deal(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
-    cdef const BoardLayout* b = &cat.board[s.num_seats]
     index[0] = 0
     if s.phase == PH_SETUP_DEAL:
         if s.printing_deck | s.printing_discard:
@@ -323,32 +322,61 @@ cdef inline int next_deal(const GameState* s, const Catalogue* cat, int* index) 
         if s.refinement_deck | s.refinement_discard:
             if popcount64(s.draft_refinement) < draft_size(s, cat):
                 return DEAL_DRAFT_REFINEMENT
-    # Spaces fill in this order, each kind while its deck (or discard pile) has cards.
-    if s.printing_deck | s.printing_discard:
-        index[0] = first_empty(s.printing_space, b.printing)
-        if index[0] >= 0:
-            return DEAL_PRINTING
-    if s.refinement_deck | s.refinement_discard:
-        index[0] = first_empty(s.refinement_space, b.refinement)
-        if index[0] >= 0:
-            return DEAL_REFINEMENT
-    if total4(s.bag) > 0:
-        index[0] = first_empty(&s.ink_space[0][0], b.ink_sets * INK_SET)
-        if index[0] >= 0:
-            return DEAL_INK
-    if s.specialty_deck | s.specialty_discard:
-        index[0] = first_empty(s.specialty_space, b.specialty)
-        if index[0] >= 0:
-            return DEAL_SPECIALTY
-    if s.gear_deck | s.gear_discard:
-        index[0] = first_empty(s.gear_space, b.gears)
-        if index[0] >= 0:
-            return DEAL_GEAR
+    return deal_from(s, cat, DEAL_PRINTING, 0, index)
+
+
+cdef inline int deal_from(const GameState* s, const Catalogue* cat, int deal, int start,
+                          int* index) noexcept nogil:
+    """next_deal's space to fill, looked for from space `start` of the spaces of `deal` on.
+    Spaces fill in this order, each kind while its deck (or discard pile) has cards; a
+    run of deals resumes after the space it filled (chance_run): a deal fills a space
+    and takes a card, so the spaces and kinds passed over stay passed over."""
+    cdef const BoardLayout* b = &cat.board[s.num_seats]
+    if deal == DEAL_PRINTING:
+        if s.printing_deck | s.printing_discard:
+            index[0] = empty_from(s.printing_space, start, b.printing)
+            if index[0] >= 0:
+                return DEAL_PRINTING
+        deal = DEAL_REFINEMENT
+        start = 0
+    if deal == DEAL_REFINEMENT:
+        if s.refinement_deck | s.refinement_discard:
+            index[0] = empty_from(s.refinement_space, start, b.refinement)
+            if index[0] >= 0:
+                return DEAL_REFINEMENT
+        deal = DEAL_INK
+        start = 0
+    if deal == DEAL_INK:
+        if total4(s.bag) > 0:
+            index[0] = empty_from(&s.ink_space[0][0], start, b.ink_sets * INK_SET)
+            if index[0] >= 0:
+                return DEAL_INK
+        deal = DEAL_SPECIALTY
+        start = 0
+    if deal == DEAL_SPECIALTY:
+        if s.specialty_deck | s.specialty_discard:
+            index[0] = empty_from(s.specialty_space, start, b.specialty)
+            if index[0] >= 0:
+                return DEAL_SPECIALTY
+        deal = DEAL_GEAR
+        start = 0
+    if deal == DEAL_GEAR:
+        if s.gear_deck | s.gear_discard:
+            index[0] = empty_from(s.gear_space, start, b.gears)
+            if index[0] >= 0:
+                return DEAL_GEAR
+        start = 0
     if s.phase == PH_SETUP_DEAL and s.patronage_box:
-        index[0] = first_empty(s.patronage_space, N_PATRONAGE_SPACES)
+        index[0] = empty_from(s.patronage_space, start, N_PATRONAGE_SPACES)
         if index[0] >= 0:
             return DEAL_PATRONAGE
     return DEAL_NONE
+
+
+cdef inline int empty_from(const int16_t* spaces, int start, int n) noexcept nogil:
+    """The first of spaces [start, n) holding nothing, or -1."""
+    cdef int i = first_empty(spaces + start, n - start) if start < n else -1
+    return start + i if i >= 0 else -1
 
 
 cdef inline int first_empty(const int16_t* spaces, int n) noexcept nogil:
@@ -2567,7 +2595,10 @@ cdef bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogi
         return False
     while deal != DEAL_NONE:
         put_drawn(s, cat, deal, index, draw(s, cat, rng, deal))
-        deal = next_deal(s, cat, &index)
+        if deal == DEAL_DRAFT_PRINTING or deal == DEAL_DRAFT_REFINEMENT:
+            deal = next_deal(s, cat, &index)
+        else:
+            deal = deal_from(s, cat, deal, index + 1, &index)   # next_deal's answer
         reshuffle_if_empty(s, deal)   # as advance does before the next deal
     move_on(s, cat)
     return True
@@ -2607,6 +2638,17 @@ cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexc
     for seat in range(s.num_seats):
         parts = score_parts(&s.players[seat], cat)
         out[seat] = parts.fame + parts.specialties + parts.patronage + parts.guilders
+
+
+cdef inline int legal_range(const GameState* s, const Catalogue* cat, int* first) noexcept nogil:
+    """At a decision node: a plan's legal actions, a range (legal_actions lists the same),
+    so random play draws a plan without writing out its hundreds; 0 elsewhere."""
+    cdef int seat
+    if at_plan_commit(s):
+        seat = current_player(s)
+        first[0] = A_PLAN + PLAN_START[s.players[seat].markers]
+        return plan_count(s, seat)
+    return 0
 
 
 include "moves.pxi"      # apply_action, play_random (engine)

@@ -2602,6 +2602,10 @@ cdef inline bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexce
     return False   # each chance draw on its own
 
 
+cdef inline int legal_range(const GameState* s, const Catalogue* cat, int* first) noexcept nogil:
+    return 0       # the legal decisions always listed
+
+
 include "moves.pxi"      # apply_action, play_random (engine)
 
 
