@@ -88,6 +88,7 @@ ctypedef struct Arm:
     int32_t action
     int32_t visits
     double value           # sum of the acting player's returns, mapped to [0, 1]
+    double mean            # value / visits, kept with them (no division per arm in a node's scan)
     double aux             # regret (regret matching) or gain (Exp3)
     double prior           # the heuristic's probability of the move
     int32_t avail          # at a node whose moves vary: selections where the move was legal
@@ -377,6 +378,7 @@ cdef bint add_arms(Tree* t, int32_t node, const GameState* st, int seat, bint pl
         a.action = moves[i]
         a.visits = 0
         a.value = 0.0
+        a.mean = 0.0
         a.prior = priors[i]
         a.avail = 0
         # Regret matching and Exp3 start from the prior: regrets in proportion to it;
@@ -424,6 +426,12 @@ cdef bint expand(Tree* t, int32_t node, const GameState* st) noexcept nogil:
 
 
 # -- selection ----------------------------------------------------------------------------
+cdef inline void add_return(Arm* a, double u) noexcept nogil:
+    a.visits += 1
+    a.value += u
+    a.mean = a.value / a.visits
+
+
 cdef int32_t puct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
     """PUCT over arms [first, first + n): Q + c P sqrt(N) / (1 + n); an unvisited arm's Q
     is the mean of the node's (ties: the first, i.e. the higher prior)."""
@@ -437,7 +445,7 @@ cdef int32_t puct_select(const Tree* t, int32_t first, int n, int32_t visits) no
     fpu = total / seen if seen > 0 else 0.5
     for i in range(n):
         a = &t.arms[first + i]
-        q = a.value / a.visits if a.visits > 0 else fpu
+        q = a.mean if a.visits > 0 else fpu
         v = q + t.cfg.uct_c * a.prior * sq / (1 + a.visits)
         if v > best:
             best = v
@@ -478,7 +486,7 @@ cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noe
         v = a.visits
         if v == 0:
             return first + i
-        u = a.value / v + k * (INV_SQRT[v] if v < INV_SQRT_SIZE else 1.0 / sqrt(<double>v))
+        u = a.mean + k * (INV_SQRT[v] if v < INV_SQRT_SIZE else 1.0 / sqrt(<double>v))
         if u > best:
             best = u
             choice = first + i
@@ -539,6 +547,7 @@ cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* l
         a.action = moves[i]
         a.visits = 0
         a.value = 0.0
+        a.mean = 0.0
         a.aux = 0.0
         a.prior = priors[i]
         a.avail = 0
@@ -1039,12 +1048,10 @@ cdef void iterate(Tree* t) noexcept nogil:
                 if t.cfg.selection != SEL_UCT and not (k == 0 and seat == t.player
                                                        and t.cfg.root_selection == ROOT_GUMBEL):
                     mixed_update(t, first, n, arm, step.prob[seat], u[seat])
-                t.arms[arm].visits += 1
-                t.arms[arm].value += u[seat]
+                add_return(&t.arms[arm], u[seat])
                 first += n
         else:
-            t.arms[step.arm[0]].visits += 1
-            t.arms[step.arm[0]].value += u[nd.player]
+            add_return(&t.arms[step.arm[0]], u[nd.player])
     if leaf >= 0:
         t.nodes[leaf].visits += 1
     # The root player's statistics per root move, for hints.
