@@ -120,7 +120,7 @@ def refusal(name: str, error: Exception) -> str:
     """What a bot `name` refused, named once: the built-in bots name themselves in their
     errors, a factory of your own may not."""
     said = str(error)
-    for own in (name, name.split("@")[0]):   # a bot with a budget in its name names its kind
+    for own in (name, name.rpartition("@")[0] or name):   # a budget in the name (split_budget): its kind
         if said.startswith(f"{own}: "):
             return name + said[len(own):]
     return f"{name}: {said}"
