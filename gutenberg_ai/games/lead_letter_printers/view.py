@@ -12,7 +12,8 @@ discs) and each player's boards, in the words of the observation strings
 are made short (BRIEF_WORDS: "1 paper>2 marks x2"), and by number alone only at the last
 level of compactness.
 
-What a player may not see stays hidden: the factories another player draws. Everything
+What a player may not see stays hidden: the factories another player draws (but a
+pile's top, in everyone's view while the piles lie face up). Everything
 here only reads a CoreState; dynamic text goes through rich.text.Text, never markup.
 """
 from __future__ import annotations
@@ -602,6 +603,11 @@ def _displays(core, s, viewer, legal) -> list:
     groups.append({"label": "contracts", "items": [_card(cat.describe_contract(x), _legal(legal, A["BUY_CONTRACT"] + i),
                                                          note=f"space {i + 1}")
                                                    for i, x in enumerate(s["contract_display"]) if x >= 0]})
+    if core.rules.factory_tops:
+        # The piles lie face up: each top is in everyone's view, the first a draw takes.
+        groups.append({"label": "factory piles", "items": [
+            _card(cat.describe_factory(x), _legal(legal, A["FACTORY_PILE"] + lv), note=f"level {names.LEVELS[lv]} on top")
+            for lv, x in enumerate(s["factory_top"]) if x >= 0]})
     drawn = [(x, seen) for x, seen in zip(s["drawn"], s["drawn_seen"]) if x >= 0]
     if drawn:
         groups.append({"label": "factories drawn", "items": [
