@@ -37,7 +37,7 @@ SHOP_WIDTH = 19
 
 _KIND_WORDS = re.compile(r"^(lead letter|technology|trading tile|order|contract|city disc) ")
 LABELS = {"Typesetting table": "Table", "Trading tiles": "Tiles", "City discs": "Discs",
-          "Factories drawn": "Factories"}
+          "Factories drawn": "Factories", "Factory piles": "Fact. piles"}
 # A player's details whose names are longer than the label column (LABEL, indented 2).
 DETAIL_LABELS = {"composing sticks": "sticks", "production": "stages"}
 
@@ -71,7 +71,7 @@ BRIEF_WORDS = (
 )
 
 
-_PLACE = re.compile(r"^(\d[tmb]|\d): (?=technology |factory |order )")
+_PLACE = re.compile(r"^(\d[tmb]|\d|I|II|III|IV): (?=technology |factory |order )")
 
 
 def _brief(item: str) -> str:
@@ -79,8 +79,8 @@ def _brief(item: str) -> str:
     "technology 11 (I: 1 capacity with its reward)" -> "11 1 capacity with its reward",
     "order 14 (II, 3 points, blue signboard; ...)" -> "14 3 points, blue" (the stages'
     costs left out), "Cologne: city disc 6 (A: 1 trade)" -> "Cologne 6 A: 1 trade"; a
-    workshop space's or a stage's item keeps its place: "1m: technology 10 (I: 2 paper)"
-    -> "1m: 10 2 paper"."""
+    workshop space's, a stage's or a factory pile's item keeps its place: "1m: technology
+    10 (I: 2 paper)" -> "1m: 10 2 paper"."""
     place = _PLACE.match(item)
     if place:
         return place.group(0) + _brief(item[place.end():])
