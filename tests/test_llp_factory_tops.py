@@ -201,3 +201,35 @@ def test_a_position_file_with_a_bad_top_is_refused_with_every_problem():
     with pytest.raises(PositionError) as e:
         position.position_from_data(face_down, CAT)
     assert "lie face down" in dict(e.value.problems)["displays.factory_pile_tops.I"]
+
+
+def test_following_a_real_game_asks_for_the_new_top():
+    """At the table (gutenberg_ai.interfaces.table): the factories another player draws
+    are placeholders, the top that comes into view after them is asked like any draw the
+    person sees, and whatever the placeholders took, each factory of the pile may be it."""
+    from gutenberg_ai.interfaces.table import FollowedGame
+    R, s, history = at_a_pile_choice(seed=3)
+    person = 1 - s.current_player()
+    pile = next(a for a in s.legal_actions() if A["FACTORY_PILE"] <= a < A["FACTORY"])
+    lv = pile - A["FACTORY_PILE"]
+    followed = FollowedGame(pyspiel.load_game("lead_letter_printers", {"players": 2}), seat=person, seed=7)
+    for _, a in history + [(None, pile)]:
+        assert followed.next_turn()[0] in ("chance", "move", "own")
+        followed.enter(a)
+    placed = 0
+    kind, _ = followed.next_turn()
+    while kind == "unseen":            # the drawer's two draws after the top in view
+        followed.place_unseen()
+        placed += 1
+        kind, _ = followed.next_turn()
+    assert placed == 2 and kind == "chance"
+    menu = followed.options()
+    tops = [a for a in menu if C["FACTORY_TOP"] <= a]
+    assert tops and all(level_of(a - C["FACTORY_TOP"]) == lv for a in tops)
+    unseen_by_person = s.to_dict()["factory_pile"]
+    every = [C["FACTORY_TOP"] + x for x in range(36) if (unseen_by_person >> x) & 1 and level_of(x) == lv]
+    for a in every:        # each factory the person has not seen may come up, placeholders or not
+        probe = FollowedGame(pyspiel.load_game("lead_letter_printers", {"players": 2}), seat=person, seed=7,
+                             entries=[(e.player, e.action, e.entered) for e in followed.entries])
+        probe.enter(a)
+        assert probe.entries[-1].action == a and probe.entries[-1].entered
