@@ -79,7 +79,9 @@ def max_game_length(int players, int rounds=0):
     preparation), so a game has at most (orders in play) / players + 1 of them. A turn:
     at most 4 slot changes, 24 discs, 36 signboards and everything the main action and
     its effects bring, bounded by 300 entries (effects nest at most MAX_FRAMES deep and
-    each is a few decisions); the order phase 3 a player, production 2 per stage moved.
+    each is a few decisions; a factory pile's new top in view is one of them); the order
+    phase 3 a player, production 2 per stage moved. The setup's four factory tops (the
+    piles face up) are well within its bound of 2 x players x 300 entries.
     """
     cdef int orders = 36 - 4 * (5 if players <= 2 else 3 if players == 3 else 1)
     cdef int r = orders // players + 2
