@@ -95,8 +95,9 @@ Chance outcomes: [C_LETTER, +54) a lead letter, [C_TILE, +36) a trading tile,
 [C_TECH, +48) a technology, [C_ORDER, +36) an order, [C_CONTRACT, +24) a contract,
 [C_DISC, +24) a city disc for the next grey city, [C_FACTORY, +144) factory X drawn by
 seat q (q * 36 + X), [C_TOP, +64) the letters (a mask over A-F) on the back of the lead
-letters' top tile, [C_FACTORY_TOP, +36) factory X in view on top of its level's pile. What an outcome is for (which table space, which display space) is the
-state's: the first empty one. The lead letters' pile is face down with the letters on the
+letters' top tile, [C_FACTORY_TOP, +36) factory X in view on top of its level's pile. What
+an outcome is for (which table space, which display space) is the state's: the first
+empty one. The lead letters' pile is face down with the letters on the
 backs in view: its top's letters come into view first (C_TOP, in proportion to the tiles
 that show them), then a draw takes one of the tiles with those letters.
 """
@@ -952,13 +953,46 @@ cdef int take_put_back(GameState* s, int lv, int16_t* seen) noexcept nogil:
     return x
 
 
+cdef void draw_fixed_factories(GameState* s, int lv) noexcept nogil:
+    """The factories a draw from the pile of `lv` takes without chance: the top in view
+    first, then, once the pile's unseen part is out, those put back, in order."""
+    cdef int k = first_empty(s.drawn, FACTORY_DRAW)
+    cdef int16_t seen
+    while k >= 0:
+        if s.factory_top[lv] >= 0:
+            # The top in view is the first of the three, and everyone saw which.
+            s.drawn[k] = s.factory_top[lv]
+            s.drawn_seen[k] = (1 << s.num_players) - 1
+            s.factory_top[lv] = -1
+        elif s.factory_pile & level_factories(lv) == 0 and s.factory_bottom_n[lv] > 0:
+            s.drawn[k] = take_put_back(s, lv, &seen)
+            s.drawn_seen[k] = seen | (1 << s.actor)
+            if not s.factory_tops:
+                # The face-down reading takes one factory put back per draw, as it
+                # always has: the lines recorded under it (the suites) replay so.
+                return
+        else:
+            return
+        k = first_empty(s.drawn, FACTORY_DRAW)
+
+
+cdef void show_put_back_tops(GameState* s) noexcept nogil:
+    """A face-up pile with no top in view whose unseen part is out: the first factory put
+    back comes to the top, in everyone's view (no chance: its place was known)."""
+    cdef int lv
+    cdef int16_t seen
+    for lv in range(N_LEVELS):
+        if factory_top_due(s, lv) and s.factory_pile & level_factories(lv) == 0 \
+                and s.factory_bottom_n[lv] > 0:
+            s.factory_top[lv] = take_put_back(s, lv, &seen)
+
+
 cdef void fill_fixed(GameState* s, const Catalogue* cat) noexcept nogil:
     """What fills without chance: reshuffles of spent piles (a reshuffled pile is drawn
     at chance nodes like any), tiles from the bottom queues once the rest of their pile
-    is gone, and the end of a display refill."""
+    is gone (a factory pile's top in view is drawn first, and shown from under the pile
+    when nothing else is left), and the end of a display refill."""
     cdef int lv, i, k
-    cdef int16_t seen
-    cdef Frame* f
     if first_empty(s.table, N_TABLE) >= 0 and s.letter_pile == 0 and s.letter_discard != 0:
         s.letter_pile = s.letter_discard
         s.letter_discard = 0
@@ -984,32 +1018,9 @@ cdef void fill_fixed(GameState* s, const Catalogue* cat) noexcept nogil:
                 (first_empty(s.contract_display, N_DISPLAY) < 0 or s.contract_pile == 0):
             s.refill_display = 0
     if s.n_frames > 0 and top(s).kind == F_FACTORY_DRAW:
-        f = top(s)
-        lv = f.a
-        k = first_empty(s.drawn, FACTORY_DRAW)
-        while k >= 0:
-            if s.factory_top[lv] >= 0:
-                # The top in view is the first of the three, and everyone saw which.
-                s.drawn[k] = s.factory_top[lv]
-                s.drawn_seen[k] = (1 << s.num_players) - 1
-                s.factory_top[lv] = -1
-            elif s.factory_pile & level_factories(lv) == 0 and s.factory_bottom_n[lv] > 0:
-                s.drawn[k] = take_put_back(s, lv, &seen)
-                s.drawn_seen[k] = seen | (1 << s.actor)
-                if not s.factory_tops:
-                    # The face-down reading takes one factory put back per draw, as it
-                    # always has: the lines recorded under it (the suites) replay so.
-                    break
-            else:
-                break
-            k = first_empty(s.drawn, FACTORY_DRAW)
+        draw_fixed_factories(s, top(s).a)
     if s.factory_tops:
-        for lv in range(N_LEVELS):
-            if factory_top_due(s, lv) and s.factory_pile & level_factories(lv) == 0 \
-                    and s.factory_bottom_n[lv] > 0:
-                # Only factories put back are left: the first of them comes to the top,
-                # in view (no chance: its place was known).
-                s.factory_top[lv] = take_put_back(s, lv, &seen)
+        show_put_back_tops(s)
 
 
 cdef int deal_due(const GameState* s, const Catalogue* cat) noexcept nogil:
