@@ -12,7 +12,7 @@ import pytest
 import pyspiel
 
 import gutenberg_ai  # noqa: F401  (registers the game)
-from gutenberg_ai.games.lead_letter_printers import _core, position, table
+from gutenberg_ai.games.lead_letter_printers import _core, position, table, view
 from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
 from gutenberg_ai.games.positionfile import PositionError
 from llp_helpers import after_setup, factory_minded_step, rules
@@ -63,6 +63,10 @@ def test_the_setup_shows_every_piles_top_to_every_player():
     for player in range(3):
         text = s.observation_string(player)
         assert all(CAT.describe_factory(x) in text for x in tops), text
+        # The web page's board: a card a pile, its top.
+        groups = [g for sec in view.web_board(s, player)["sections"] for g in sec["groups"]
+                  if g["label"] == "factory piles"]
+        assert [card["id"] for g in groups for card in g["items"]] == [f"factory {x + 1}" for x in tops]
 
 
 def test_a_hand_made_position_shows_its_tops():
