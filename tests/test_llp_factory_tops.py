@@ -237,3 +237,19 @@ def test_following_a_real_game_asks_for_the_new_top():
                              entries=[(e.player, e.action, e.entered) for e in followed.entries])
         probe.enter(a)
         assert probe.entries[-1].action == a and probe.entries[-1].entered
+
+
+def test_the_command_line_plays_either_reading():
+    """`gutenberg-ai play` (and table): --no-factory-tops deals the piles face down; a
+    position file made that way refuses the other reading; another game has no such
+    option."""
+    from every_game import cli
+    game = ("play", "--game", "lead-letter-printers", "--ai", "heuristic", "--seed", "1")
+    up, down = cli(*game, stdin="board\nquit\n"), cli(*game, "--no-factory-tops", stdin="board\nquit\n")
+    assert up.returncode == 0 and down.returncode == 0, (up.stderr, down.stderr)
+    assert "Fact. piles" in up.stdout and "Fact. piles" not in down.stdout
+    shipped = position.__file__.rsplit("/", 1)[0] + "/data/positions/round2-3p.json"     # made face down
+    refused = cli("play", "--position", shipped, "--factory-tops", "--ai", "heuristic", stdin="quit\n")
+    assert refused.returncode != 0 and "factory_tops" in refused.stderr
+    other = cli("play", "--no-factory-tops", "--ai", "heuristic", stdin="quit\n")
+    assert other.returncode != 0 and "--factory-tops: Gutenberg has no such parameter" in other.stderr
