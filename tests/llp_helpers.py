@@ -112,6 +112,8 @@ def move_tile(d, code, kind):
             d["tech_face"][lv] = [-1 if x == code else x for x in d["tech_face"][lv]]
     elif kind == "factory":
         d["factory_pile"] &= ~(1 << code)
+        if "factory_top" in d:      # a pile's top in view: the next comes into view at a draw
+            d["factory_top"] = [-1 if x == code else x for x in d["factory_top"]]
     elif kind == "order":
         d["order_pile"] &= ~(1 << code)
         d["order_display"] = [-1 if x == code else x for x in d["order_display"]]

@@ -3,7 +3,12 @@ heuristic's, or a mix; draws by their probabilities) over 2, 3 and 4 players are
 through the core, and each game's final state (every field of its dict) and final
 scores are hashed; the digests and the scores below must come out again, or a rule
 changed. A change of the rules that is meant updates them, and says so in its commit
-(`python tests/test_llp_digest.py` prints them)."""
+(`python tests/test_llp_digest.py` prints them).
+
+GOLDEN is the factory piles dealt face down (factory_tops false), as the games were
+before the piles lay face up: that reading is kept unchanged. FACE_UP is the rulebook's
+(the default), taken when the piles' tops came into view (each top a chance node of its
+own, so every game's draws after the setup differ)."""
 import hashlib
 import json
 import random
@@ -47,10 +52,20 @@ def play(rules, seed, heuristic):
     return scores, hashlib.sha256(json.dumps([scores, s.to_dict()]).encode()).hexdigest()
 
 
-def outcome(case):
+FACE_UP = {
+    '2 players, random': ([[-6, -3], [-1, -1], [4, 3], [3, 2], [0, 2], [4, -1], [5, -7], [-7, 2]], '1e64dcd62f458b1b35491956'),
+    '2 players, heuristic': ([[19, 21], [18, 21], [15, 21]], '798a5bbe58df3462cce3634c'),
+    '3 players, random': ([[5, 0, 6], [-2, 6, 3], [1, -6, 3], [-5, 4, 3], [0, -5, 5], [-5, 3, 11]], 'bfc19d9e55ddfbd9b626e7d0'),
+    '3 players, mixed': ([[6, -4, -6], [12, -1, 1], [-3, 2, -5]], '8b4815a4a034bf69dc0117e7'),
+    '4 players, random': ([[4, -7, -5, -2], [7, -1, 7, 8], [-4, 1, 3, 5], [-5, -5, -7, -2]], '1e08c51e37cc0cda68842701'),
+    '4 players, heuristic': ([[7, 15, 8, 19], [24, 21, 23, 2]], 'b7649e2ead54747418dab780'),
+}
+
+
+def outcome(case, factory_tops=False):
     """The case's final scores, game by game, and one digest of all its final states."""
     players, seeds, heuristic = CASES[case]
-    rules = make_rules({"players": players})
+    rules = make_rules({"players": players, "factory_tops": factory_tops})
     h = hashlib.sha256()
     scores = []
     for seed in seeds:
@@ -66,6 +81,15 @@ def test_seeded_full_games_end_as_before(case):
     assert (scores, digest) == GOLDEN[case]
 
 
+@pytest.mark.parametrize("case", CASES)
+def test_seeded_full_games_with_the_piles_face_up_end_as_before(case):
+    scores, digest = outcome(case, factory_tops=True)
+    assert (scores, digest) == FACE_UP[case]
+
+
 if __name__ == "__main__":
-    for case in CASES:
-        print(f"    {case!r}: {outcome(case)!r},")
+    for name, tops in (("GOLDEN", False), ("FACE_UP", True)):
+        print(f"{name} = {{")
+        for case in CASES:
+            print(f"    {case!r}: {outcome(case, tops)!r},")
+        print("}")

@@ -192,6 +192,10 @@ def test_blue_factory():
     def setup(d):
         at_turn(d, blue, [blue, other])
         p = d["players"][blue]
+        # The piles lie face up (setup 2a): factory 15 is the top of deck II.
+        d["factory_pile"] |= 1 << d["factory_top"][1]
+        d["factory_pile"] &= ~(1 << trade_marks)
+        d["factory_top"][1] = trade_marks
         move_tile(d, tech(3), "tech")
         p["up"][space("1b")] = tech(3)                 # a path to the II space below
         p["cities"] = 1 << city("Strasbourg")
@@ -200,10 +204,14 @@ def test_blue_factory():
     before = s.to_dict()["players"][blue]
     s.apply(A["FACTORY_PILE"] + 1)
     drawn = [trade_marks, 9, 10]
-    for x in drawn:
+    assert s.to_dict()["drawn"][0] == trade_marks     # "the top 3": the top in view first
+    for x in drawn[1:]:
         assert s.is_chance() and (C["FACTORY"] + blue * 36 + x) in [o for o, _ in s.chance_outcomes()]
         s.apply(C["FACTORY"] + blue * 36 + x)
-    settle(s)                                          # a display emptied by the setup refills
+    # Deck II's next top comes into view; a display emptied by the setup refills.
+    assert s.is_chance() and all(C["FACTORY_TOP"] <= o for o, _ in s.chance_outcomes())
+    settle(s)
+    assert s.to_dict()["factory_top"][1] not in drawn and s.to_dict()["factory_top"][1] >= 0
     assert sorted(s.legal_actions()) == sorted(A["FACTORY"] + x for x in drawn)
     history_entry = C["FACTORY"] + blue * 36 + 9
     assert s.mask_history(other, [(-1, history_entry)]) == [(-1, -1)]      # the other player does not see it

@@ -46,9 +46,10 @@ def test_small_variant_ends_after_its_rounds():
 
 
 def test_parameters_are_checked():
-    assert check_parameters({}) == {"players": 2, "rounds": 0, "returns": "win", "catalogue": "",
-                                    "position": ""}
+    assert check_parameters({}) == {"players": 2, "rounds": 0, "factory_tops": True, "returns": "win",
+                                    "catalogue": "", "position": ""}
     for bad in ({"players": 1}, {"players": 5}, {"players": True}, {"rounds": -1}, {"rounds": 2.5},
+                {"factory_tops": 1}, {"factory_tops": "yes"},
                 {"colour": "red"}, {"catalogue": "/no/such/file.json"}):
         with pytest.raises(ParameterError):
             check_parameters(bad)

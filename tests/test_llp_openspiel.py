@@ -110,8 +110,10 @@ def test_factories_drawn_from_under_the_pile_are_in_the_drawers_information_stat
     search keyed by it (OpenSpiel's ISMCTSBot) plays one's move in the other. The pair:
     a state where player is about to draw from under a pile, and its resample for that
     player (the factories another put back, unseen, relabelled), each after the same
-    move."""
-    game = load(players=4)
+    move. The piles dealt face down (factory_tops false), where the seeds below find such
+    a draw soon; with them face up a pile's top comes out of the same queue in view of
+    all, and the draw's other two as here."""
+    game = load(players=4, factory_tops=False)
     for k in range(31, 31 + 40):
         rng = random.Random(k)
         state = game.new_initial_state()

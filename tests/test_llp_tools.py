@@ -35,7 +35,7 @@ def random_game(players, seed, stop=None, rounds=0):
 def test_the_shipped_position_loads_at_its_decision():
     game, pos = load_position(EXAMPLE)
     assert game.key == "lead-letter-printers"
-    assert pos.game_params == {"players": 3, "rounds": 0} and pos.names == ("Anna", "Kate", "John")
+    assert pos.game_params == {"players": 3, "rounds": 0, "factory_tops": False} and pos.names == ("Anna", "Kate", "John")
     assert pos.state.round == 2 and pos.step["player"] == pos.current_player >= 0
     assert pos.state.legal_actions() and pos.state.problems() == []
     words = [e for e in json.loads(EXAMPLE.read_text())["moves"] if isinstance(e, str)]

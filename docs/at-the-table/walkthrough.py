@@ -55,9 +55,10 @@ WALKS = {
                   (r"^your move \(Close Frames\)\? close", None, True)]),
     "lead-letter-printers": dict(
         players=4, seat=0, names=["Eve", "Ann", "Tom", "Max"],
-        typed={(95, "chance"): ["lead letter BC 1 ink"],
+        typed={(99, "chance"): ["lead letter B 2 lead"],
                "your move (tradesmen setup)": ["hint"]},
-        excerpts=[(r"^Ann's move \(Action phase, turn 1 of 2: Shop or Reset\)\? Reset", r"^97\. chance", True),
+        excerpts=[(r"^the level I factories' pile shows$", r"^1\. chance", True),
+                  (r"^Ann's move \(Action phase, turn 1 of 2: Shop or Reset\)\? Reset", r"^101\. chance", True),
                   (r"^your move \(tradesmen setup\)\? hint", r"^your move \(tradesmen setup\)\? setup", False),
                   (r"^Tom's move \(game end: last optional actions\)\? pass", None, True)]),
 }

@@ -39,7 +39,8 @@ ACTIONS = dict(
     BUY_ORDER=A_BUY_ORDER, BUY_CONTRACT=A_BUY_CONTRACT, SIGNBOARD=A_SIGNBOARD, ACTIVATE=A_ACTIVATE,
     DISC=A_DISC, CITY=A_CITY, COPY=A_COPY, SLIDE=A_SLIDE, PAIR=A_PAIR, NUM_ACTIONS=N_ACTIONS)
 CHANCE_OUTCOMES = dict(LETTER=C_LETTER, TILE=C_TILE, TECH=C_TECH, ORDER=C_ORDER, CONTRACT=C_CONTRACT,
-                       DISC=C_DISC, FACTORY=C_FACTORY, TOP=C_TOP, NUM_CHANCE=N_CHANCE)
+                       DISC=C_DISC, FACTORY=C_FACTORY, TOP=C_TOP, FACTORY_TOP=C_FACTORY_TOP,
+                       NUM_CHANCE=N_CHANCE)
 PHASES = dict(DEAL=PH_DEAL, SETUP=PH_SETUP, ACTIONS=PH_ACTIONS, ORDERS=PH_ORDERS,
               PRODUCTION=PH_PRODUCTION, PREPARATION=PH_PREPARATION, FINAL=PH_FINAL,
               TERMINAL=PH_TERMINAL)
@@ -78,7 +79,9 @@ def max_game_length(int players, int rounds=0):
     preparation), so a game has at most (orders in play) / players + 1 of them. A turn:
     at most 4 slot changes, 24 discs, 36 signboards and everything the main action and
     its effects bring, bounded by 300 entries (effects nest at most MAX_FRAMES deep and
-    each is a few decisions); the order phase 3 a player, production 2 per stage moved.
+    each is a few decisions; a factory pile's new top in view is one of them); the order
+    phase 3 a player, production 2 per stage moved. The setup's four factory tops (the
+    piles face up) are well within its bound of 2 x players x 300 entries.
     """
     cdef int orders = 36 - 4 * (5 if players <= 2 else 3 if players == 3 else 1)
     cdef int r = orders // players + 2
@@ -92,16 +95,19 @@ def max_game_length(int players, int rounds=0):
 cdef class Rules:
     """A game's catalogue and parameters, compiled: it makes initial states.
 
-    players   2-4
-    rounds    0: until the orders run out (the game); k: a small variant ending after k rounds
+    players       2-4
+    rounds        0: until the orders run out (the game); k: a small variant ending after k rounds
+    factory_tops  True (the rulebook's setup 2a): the factory piles lie face up, each
+                  pile's top in view of all; False: they are drawn as from a face-down deck
     """
     cdef Catalogue cat
     cdef GameState initial
     cdef readonly object catalogue
     cdef readonly int players
     cdef readonly int rounds
+    cdef readonly bint factory_tops
 
-    def __init__(self, catalogue, players=2, rounds=0):
+    def __init__(self, catalogue, players=2, rounds=0, factory_tops=True):
         from gutenberg_ai.games.lead_letter_printers.catalogue import Catalogue as _Catalogue
         if not isinstance(catalogue, _Catalogue):
             raise TypeError(f"catalogue: a Lead Letter Printers Catalogue is needed, got {type(catalogue).__name__}")
@@ -109,16 +115,19 @@ cdef class Rules:
             raise ValueError(f"players: {players!r} is not a number of players (2-{MAX_SEATS})")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= 20:
             raise ValueError(f"rounds: {rounds!r} is out of range (0-20; 0 plays until the orders run out)")
+        if not isinstance(factory_tops, bool):
+            raise ValueError(f"factory_tops: {factory_tops!r} is not true or false")
         self.cat = dict(catalogue.to_core(), sign_orders=[0] * N_SIGNS, sign_discs=[0] * N_SIGNS)
         derive_sign_masks(&self.cat)
         self.catalogue = catalogue
         self.players = players
         self.rounds = rounds
-        init_state(&self.initial, &self.cat, players, rounds)
+        self.factory_tops = factory_tops
+        init_state(&self.initial, &self.cat, players, rounds, factory_tops)
 
     @property
     def params(self):
-        return dict(players=self.players, rounds=self.rounds)
+        return dict(players=self.players, rounds=self.rounds, factory_tops=self.factory_tops)
 
     def __reduce__(self):
         return (_rules_starting_at, (self.catalogue, self.params,
@@ -145,7 +154,7 @@ cdef class Rules:
         cdef CoreState st = CoreState.__new__(CoreState)
         st.rules = self
         try:
-            st.s = d
+            st.s = _with_factory_tops(d, self.factory_tops)
         except (TypeError, ValueError, KeyError, IndexError, OverflowError) as e:
             raise ValueError(f"state: {e}") from None
         problems = st.problems()
@@ -235,8 +244,13 @@ cdef class CoreState:
         return PyBytes_FromStringAndSize(<char*>&self.s, sizeof(GameState))
 
     def to_dict(self):
-        """Every field of the state as plain numbers and lists (see llp_types.pxd)."""
-        return self.s
+        """Every field of the state as plain numbers and lists (see llp_types.pxd); under
+        the face-down reading (factory_tops false) without the piles' tops, which it never
+        shows, so that its states read as they always have."""
+        cdef dict d = self.s
+        if not self.s.factory_tops:
+            del d["factory_tops"], d["factory_top"]
+        return d
 
     # -- queries --------------------------------------------------------------------------
     def current_player(self):
@@ -503,8 +517,12 @@ cdef class CoreState:
             if C_FACTORY <= a < C_TOP:
                 return (f"player {(a - C_FACTORY) // N_FACTORIES} draws "
                         + cat.describe_factory((a - C_FACTORY) % N_FACTORIES))
-            if C_TOP <= a < N_CHANCE:
+            if C_TOP <= a < C_FACTORY_TOP:
                 return "the lead letters' pile shows " + _letters_text(a - C_TOP) + " on top"
+            if C_FACTORY_TOP <= a < N_CHANCE:
+                x = a - C_FACTORY_TOP
+                return (f"the level {_names.LEVELS[self.rules.cat.factories[x].level]} factories' pile shows "
+                        + cat.describe_factory(x) + " on top")
             return f"chance outcome {a} (out of range)"
         if a == A_PASS:
             return {F_TRAVEL: "end the travel", F_TRADE: "no trade", F_TYPESET: "no typesetting", F_SLIDE: "no slide",
@@ -677,8 +695,17 @@ def _bits(m):
     return [i for i in range(64) if (m >> i) & 1]
 
 
+def _with_factory_tops(d, bint factory_tops):
+    """A state's dict with the piles' tops: a dict without them (to_dict's under the
+    face-down reading, or one written before the piles lay face up) follows the rules'
+    reading, with no top in view yet (a chance node deals them)."""
+    if isinstance(d, dict) and "factory_tops" not in d and "factory_top" not in d:
+        return dict(d, factory_tops=int(factory_tops), factory_top=[-1] * N_LEVELS)
+    return d
+
+
 def _problems(CoreState st):
-    s = st.to_dict()
+    cdef dict s = st.s      # every field, the piles' tops too (to_dict leaves them out when face down)
     cat = st.rules.core_catalogue
     out = []
     n = s["num_players"]
@@ -695,7 +722,7 @@ def _problems(CoreState st):
         return [f"turn: {s['turn']} of {s['n_turns']} is out of range"]
     if any(not 0 <= x < n for x in s["seq"][:s["n_turns"]]):
         return [f"seq: {s['seq'][:s['n_turns']]} names a seat out of range"]
-    if not -1 <= s["actor"] < n or not -1 <= s["deal"] <= DEAL_TOP:
+    if not -1 <= s["actor"] < n or not -1 <= s["deal"] <= DEAL_FACTORY_TOP:
         return [f"actor/deal: {s['actor']}/{s['deal']} out of range"]
     if s["phase"] not in (PH_DEAL, PH_TERMINAL) and s["deal"] < 0 and s["actor"] < 0:
         return ["actor: no player to decide"]
@@ -790,7 +817,15 @@ def _problems(CoreState st):
     once("trading tiles", _bits(s["tile_pile"]) + _bits(s["tile_discard"]) + list(s["face_tiles"]), N_TILES)
     techs = _bits(s["tech_pile"]) + [x for lv in range(N_LEVELS) for x in s["tech_bottom"][lv][:s["tech_bottom_n"][lv]]]
     techs += [x for row in s["tech_face"] for x in row]
-    facts = _bits(s["factory_pile"]) + list(s["drawn"])
+    tops = list(s["factory_top"])
+    if s["factory_tops"] != st.rules.factory_tops:
+        out.append(f"factory_tops: {s['factory_tops']} where the rules say {int(st.rules.factory_tops)}")
+    for lv, x in enumerate(tops):
+        if x >= 0 and not s["factory_tops"]:
+            out.append(f"factory_top[{lv}]: a top in view, but the piles lie face down (factory_tops false)")
+        if not -1 <= x < N_FACTORIES or x >= 0 and cat["factories"][x]["level"] != lv:
+            out.append(f"factory_top[{lv}]: {x} is not a factory of level {_names.LEVELS[lv]}")
+    facts = _bits(s["factory_pile"]) + list(s["drawn"]) + [x for x in tops if 0 <= x < N_FACTORIES]
     facts += [x for lv in range(N_LEVELS) for x in s["factory_bottom"][lv][:s["factory_bottom_n"][lv]]]
     for p in players:
         for code in list(p["up"]) + list(p["down"]):
@@ -912,6 +947,10 @@ cdef int write_obs(const GameState* s, int player, float* out) noexcept nogil:
         for i in range(s.factory_bottom_n[lv]):
             if sees_put_back(s, lv, i, player):
                 out[at + s.factory_bottom[lv][i]] = 1.0
+        # The top in view: like those seen put back, a factory of the pile the observer
+        # knows (the layout keeps its size, and the learned evaluation its inputs).
+        if s.factory_top[lv] >= 0:
+            out[at + s.factory_top[lv]] = 1.0
     at += N_FACTORIES
     for i in range(N_DISPLAY):
         at = onehot(out, at, s.order_display[i], N_ORDERS)

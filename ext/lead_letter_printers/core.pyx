@@ -26,14 +26,17 @@ only the supply and the trading tiles).
 Chance: every draw from a pile (lead letters, trading tiles, technologies, orders,
 contracts, city discs, factories) is a chance node, uniform over what the pile holds (the
 lead letters' backs show their letters: the top's come into view before it is drawn).
+The factory piles lie face up (setup 2a; the rule factory_tops, 0 for a face-down deck):
+each pile's top factory comes into view at a chance node of its own (C_FACTORY_TOP), at
+the setup and after each draw from the pile, and a draw takes it first.
 Orders left in the box at setup are not drawn at setup: a pile of an unknown part of the
 orders of a level is, to everyone, a pile drawn uniformly from the orders not seen yet,
 with its count known (rulings.md). Tiles put back under a pile (refreshed technologies,
 the two factories not kept) come out after the rest, in order, without chance.
 
 Hidden information: the factories a player draws and the two put back under the pile
-are seen by that player only (C_FACTORY outcomes carry the seat). Everything else is
-public once drawn.
+are seen by that player only (C_FACTORY outcomes carry the seat), all but a pile's top in
+sight, which everyone saw. Everything else is public once drawn.
 
 Action encoding (the ranges are enums in llp_types.pxd; a cell is r * 4 + c on the city
 board, a street is cell * 2 (to the right) or cell * 2 + 1 (below), a space is
@@ -92,8 +95,9 @@ Chance outcomes: [C_LETTER, +54) a lead letter, [C_TILE, +36) a trading tile,
 [C_TECH, +48) a technology, [C_ORDER, +36) an order, [C_CONTRACT, +24) a contract,
 [C_DISC, +24) a city disc for the next grey city, [C_FACTORY, +144) factory X drawn by
 seat q (q * 36 + X), [C_TOP, +64) the letters (a mask over A-F) on the back of the lead
-letters' top tile. What an outcome is for (which table space, which display space) is the
-state's: the first empty one. The lead letters' pile is face down with the letters on the
+letters' top tile, [C_FACTORY_TOP, +36) factory X in view on top of its level's pile. What
+an outcome is for (which table space, which display space) is the state's: the first
+empty one. The lead letters' pile is face down with the letters on the
 backs in view: its top's letters come into view first (C_TOP, in proportion to the tiles
 that show them), then a draw takes one of the tiles with those letters.
 """
@@ -132,6 +136,7 @@ cdef enum:
     DEAL_ORDER = 6
     DEAL_CONTRACT = 7
     DEAL_TOP = 8            # the back of the lead letters' top tile (its letters) comes into view
+    DEAL_FACTORY_TOP = 9    # a factory pile's top comes into view (the piles lie face up)
 
 # ---------------------------------------------------------------------------------------
 # Small helpers.
@@ -908,15 +913,86 @@ cdef inline int first_empty(const int16_t* a, int n) noexcept nogil:
 
 
 cdef inline int factories_available(const GameState* s, int level) noexcept nogil:
-    return popcount64(s.factory_pile & level_factories(level)) + s.factory_bottom_n[level]
+    return (popcount64(s.factory_pile & level_factories(level)) + s.factory_bottom_n[level]
+            + (s.factory_top[level] >= 0))
+
+
+cdef inline bint drawing_from(const GameState* s, int level) noexcept nogil:
+    """Whether a draw of factories from the pile of `level` is under way."""
+    return (s.n_frames > 0 and s.frames[s.n_frames - 1].kind == F_FACTORY_DRAW
+            and s.frames[s.n_frames - 1].a == level)
+
+
+cdef inline bint factory_top_due(const GameState* s, int level) noexcept nogil:
+    """Whether the pile of `level` lies face up with no top in view: at the setup, or once
+    a draw took the top (the next comes into view after the three are drawn, not between)."""
+    return s.factory_tops and s.factory_top[level] < 0 and not drawing_from(s, level)
+
+
+cdef inline int factory_top_level(const GameState* s) noexcept nogil:
+    """The first level whose pile's top comes into view now at a chance node (from the
+    unseen part of the pile), -1 if none."""
+    cdef int lv
+    for lv in range(N_LEVELS):
+        if factory_top_due(s, lv) and s.factory_pile & level_factories(lv) != 0:
+            return lv
+    return -1
+
+
+cdef int take_put_back(GameState* s, int lv, int16_t* seen) noexcept nogil:
+    """Take the first factory put back under the pile of `lv` (the next to come out);
+    `seen` gets the seats that saw it put back."""
+    cdef int i, x = s.factory_bottom[lv][0]
+    seen[0] = s.factory_bottom_seen[lv][0]
+    for i in range(1, s.factory_bottom_n[lv]):
+        s.factory_bottom[lv][i - 1] = s.factory_bottom[lv][i]
+        s.factory_bottom_seen[lv][i - 1] = s.factory_bottom_seen[lv][i]
+    s.factory_bottom_n[lv] -= 1
+    s.factory_bottom[lv][s.factory_bottom_n[lv]] = -1
+    s.factory_bottom_seen[lv][s.factory_bottom_n[lv]] = 0
+    return x
+
+
+cdef void draw_fixed_factories(GameState* s, int lv) noexcept nogil:
+    """The factories a draw from the pile of `lv` takes without chance: the top in view
+    first, then, once the pile's unseen part is out, those put back, in order."""
+    cdef int k = first_empty(s.drawn, FACTORY_DRAW)
+    cdef int16_t seen
+    while k >= 0:
+        if s.factory_top[lv] >= 0:
+            # The top in view is the first of the three, and everyone saw which.
+            s.drawn[k] = s.factory_top[lv]
+            s.drawn_seen[k] = (1 << s.num_players) - 1
+            s.factory_top[lv] = -1
+        elif s.factory_pile & level_factories(lv) == 0 and s.factory_bottom_n[lv] > 0:
+            s.drawn[k] = take_put_back(s, lv, &seen)
+            s.drawn_seen[k] = seen | (1 << s.actor)
+            if not s.factory_tops:
+                # The face-down reading takes one factory put back per draw, as it
+                # always has: the lines recorded under it (the suites) replay so.
+                return
+        else:
+            return
+        k = first_empty(s.drawn, FACTORY_DRAW)
+
+
+cdef void show_put_back_tops(GameState* s) noexcept nogil:
+    """A face-up pile with no top in view whose unseen part is out: the first factory put
+    back comes to the top, in everyone's view (no chance: its place was known)."""
+    cdef int lv
+    cdef int16_t seen
+    for lv in range(N_LEVELS):
+        if factory_top_due(s, lv) and s.factory_pile & level_factories(lv) == 0 \
+                and s.factory_bottom_n[lv] > 0:
+            s.factory_top[lv] = take_put_back(s, lv, &seen)
 
 
 cdef void fill_fixed(GameState* s, const Catalogue* cat) noexcept nogil:
     """What fills without chance: reshuffles of spent piles (a reshuffled pile is drawn
     at chance nodes like any), tiles from the bottom queues once the rest of their pile
-    is gone, and the end of a display refill."""
+    is gone (a factory pile's top in view is drawn first, and shown from under the pile
+    when nothing else is left), and the end of a display refill."""
     cdef int lv, i, k
-    cdef Frame* f
     if first_empty(s.table, N_TABLE) >= 0 and s.letter_pile == 0 and s.letter_discard != 0:
         s.letter_pile = s.letter_discard
         s.letter_discard = 0
@@ -942,18 +1018,9 @@ cdef void fill_fixed(GameState* s, const Catalogue* cat) noexcept nogil:
                 (first_empty(s.contract_display, N_DISPLAY) < 0 or s.contract_pile == 0):
             s.refill_display = 0
     if s.n_frames > 0 and top(s).kind == F_FACTORY_DRAW:
-        f = top(s)
-        lv = f.a
-        k = first_empty(s.drawn, FACTORY_DRAW)
-        if k >= 0 and s.factory_pile & level_factories(lv) == 0 and s.factory_bottom_n[lv] > 0:
-            s.drawn[k] = s.factory_bottom[lv][0]
-            s.drawn_seen[k] = s.factory_bottom_seen[lv][0] | (1 << s.actor)
-            for i in range(1, s.factory_bottom_n[lv]):
-                s.factory_bottom[lv][i - 1] = s.factory_bottom[lv][i]
-                s.factory_bottom_seen[lv][i - 1] = s.factory_bottom_seen[lv][i]
-            s.factory_bottom_n[lv] -= 1
-            s.factory_bottom[lv][s.factory_bottom_n[lv]] = -1
-            s.factory_bottom_seen[lv][s.factory_bottom_n[lv]] = 0
+        draw_fixed_factories(s, top(s).a)
+    if s.factory_tops:
+        show_put_back_tops(s)
 
 
 cdef int deal_due(const GameState* s, const Catalogue* cat) noexcept nogil:
@@ -967,6 +1034,8 @@ cdef int deal_due(const GameState* s, const Catalogue* cat) noexcept nogil:
         k = first_empty(s.drawn, FACTORY_DRAW)
         if k >= 0 and s.factory_pile & level_factories(f.a) != 0:
             return DEAL_FACTORY
+    if s.factory_tops and factory_top_level(s) >= 0:
+        return DEAL_FACTORY_TOP
     if s.letter_pile != 0 and s.letter_top < 0:
         return DEAL_TOP
     if first_empty(s.table, N_TABLE) >= 0 and s.letter_pile != 0:
@@ -1005,6 +1074,9 @@ cdef int deal_mask(const GameState* s, const Catalogue* cat, int deal, uint64_t*
     if deal == DEAL_FACTORY:
         m[0] = s.factory_pile & level_factories(s.frames[s.n_frames - 1].a)
         return C_FACTORY + s.actor * N_FACTORIES
+    if deal == DEAL_FACTORY_TOP:
+        m[0] = s.factory_pile & level_factories(factory_top_level(s))
+        return C_FACTORY_TOP
     if deal == DEAL_TABLE or deal == DEAL_START:
         m[0] = top_tiles(s, cat)
         return C_LETTER
@@ -1099,6 +1171,10 @@ cdef void apply_chance(GameState* s, const Catalogue* cat, int a) noexcept nogil
         k = first_empty(s.drawn, FACTORY_DRAW)
         s.drawn[k] = x
         s.drawn_seen[k] = 1 << s.actor
+    elif deal == DEAL_FACTORY_TOP:
+        x = a - C_FACTORY_TOP
+        s.factory_pile &= ~bit(x)
+        s.factory_top[cat.factories[x].level] = x
     elif deal == DEAL_TABLE:
         x = a - C_LETTER
         s.letter_pile &= ~bit(x)
@@ -2705,14 +2781,17 @@ include "scoring.pxi"   # final_scores_double, winners, returns_of (engine)
 include "hidden.pxi"
 
 
-cdef void init_state(GameState* s, const Catalogue* cat, int players, int max_rounds) noexcept nogil:
-    """The state before the first setup draw: seat 0 is the first player."""
+cdef void init_state(GameState* s, const Catalogue* cat, int players, int max_rounds,
+                     bint factory_tops) noexcept nogil:
+    """The state before the first setup draw: seat 0 is the first player. factory_tops:
+    the factory piles lie face up (their tops are dealt into view with the setup)."""
     cdef int seat, i, k, lv
     cdef PlayerState* p
     memset(s, 0, sizeof(GameState))
     s.num_players = players
     s.num_seats = players
     s.max_rounds = max_rounds
+    s.factory_tops = factory_tops
     s.phase = PH_DEAL
     s.actor = -1
     s.deal = DEAL_NONE
@@ -2735,6 +2814,7 @@ cdef void init_state(GameState* s, const Catalogue* cat, int players, int max_ro
             s.tech_bottom[lv][i] = -1
         for i in range(PER_LEVEL_FACTORIES):
             s.factory_bottom[lv][i] = -1
+        s.factory_top[lv] = -1
     for i in range(N_TABLE):
         s.table[i] = -1
     for i in range(N_FACE_TILES):

@@ -6,7 +6,9 @@
 # C_FACTORY of another seat; the deterministic draws from a pile's bottom leave no entry.
 # Every other entry is public: lead letters, trading tiles, technologies, orders,
 # contracts and city discs are drawn face up; the orders left in the box at setup are
-# never drawn (core.pyx).
+# never drawn (core.pyx). A factory pile's top in view (C_FACTORY_TOP, the piles face up)
+# is out of the pile and in no hidden place, so no redraw touches it; the draw that takes
+# it marks it seen by all, and so does the place it is put back to.
 #
 # Factories are all different, so a redraw is a relabelling: among the factories of a
 # level that `player` has never seen (the unseen part of the pile, those put back unseen,
@@ -145,6 +147,13 @@ cdef int resample_from(GameState* start, GameState* s, int player, const int* ac
             drawn_ever |= bit(x)
             if q == player:
                 seen |= bit(x)
+        elif actors[i] == CHANCE and C_FACTORY_TOP <= a < N_CHANCE:
+            # a pile's top came into view: out of the pile, and everyone saw it
+            x = a - C_FACTORY_TOP
+            if has_bit(drawn_ever, x) or not has_bit(pile, x) or has_bit(s.factory_pile, x):
+                return 0
+            drawn_ever |= bit(x)
+            seen |= bit(x)
         elif actors[i] >= 0 and A_FACTORY <= a < A_UP:
             seen |= bit(a - A_FACTORY)
     if popcount64(drawn_ever) + popcount64(s.factory_pile) != popcount64(pile):

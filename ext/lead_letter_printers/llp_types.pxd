@@ -403,6 +403,8 @@ ctypedef struct GameState:
     int16_t factory_bottom_seen[FACTORY_PILES][PER_LEVEL_FACTORIES]   # bit mask of the seats that saw it
     int16_t drawn[3]                # factories drawn now, -1
     int16_t drawn_seen[3]           # bit mask of the seats that have seen each
+    int16_t factory_tops            # the rule: 1 the piles lie face up (setup 2a), their tops in sight; 0 as a face-down deck
+    int16_t factory_top[FACTORY_PILES]   # the factory on top of each pile, in sight of all; -1 not shown yet
     uint64_t order_pile             # orders not drawn (including those left in the box)
     int16_t orders_left[N_LEVELS]   # orders still in each pile
     uint64_t order_discard          # orders discarded at a preparation (to the box)
@@ -478,4 +480,5 @@ cdef enum:
     C_DISC = C_CONTRACT + N_CONTRACTS           # city disc X (onto the next grey city)
     C_FACTORY = C_DISC + N_DISCS                # factory X drawn by seat q: q*36+X
     C_TOP = C_FACTORY + MAX_SEATS * N_FACTORIES # the lead letters' pile shows letters X (a mask) on top
-    N_CHANCE = C_TOP + (1 << N_LETTERS)
+    C_FACTORY_TOP = C_TOP + (1 << N_LETTERS)    # factory X comes into view on top of its level's pile
+    N_CHANCE = C_FACTORY_TOP + N_FACTORIES

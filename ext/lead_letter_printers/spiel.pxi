@@ -129,11 +129,13 @@ START_RECORD_WIDTH = START_WIDTH
 # information state string ends with this view, the places as write_obs shows them
 # (sees_drawn, sees_put_back in hidden.pxi).
 # Per level: how many lie under the pile, then each (its id if player saw it put back,
-# else -1); then the three drawn slots (the id if player sees it, -1 hidden, -2 empty).
-# Nothing (0) when player sees none of them.
+# else -1); then the three drawn slots (the id if player sees it, -1 hidden, -2 empty);
+# with the piles face up, then each pile's top in view (-1 none): a factory put back that
+# comes to the top is in everyone's view with no entry. Nothing (0) when player sees none
+# of them.
 # ---------------------------------------------------------------------------------------
 cdef enum:
-    PRIVATE_WIDTH = N_LEVELS * (1 + PER_LEVEL_FACTORIES) + FACTORY_DRAW
+    PRIVATE_WIDTH = N_LEVELS * (1 + PER_LEVEL_FACTORIES) + FACTORY_DRAW + N_LEVELS
 
 
 cdef int private_view(const GameState* initial, const GameState* s, int player, int* out) noexcept nogil:
@@ -158,6 +160,11 @@ cdef int private_view(const GameState* initial, const GameState* s, int player, 
         else:
             out[k] = -1
         k += 1
+    if s.factory_tops:
+        for lv in range(N_LEVELS):
+            out[k] = s.factory_top[lv]
+            any_seen = any_seen or s.factory_top[lv] >= 0
+            k += 1
     return k if any_seen else 0
 
 include "engine/spiel.pxi"

@@ -154,6 +154,6 @@ def known_params(g, params: dict, prefix: str = "--") -> dict:
         if value is None or value == "" and name == "catalogue":
             continue
         if name not in known:
-            raise UsageError(f"{prefix}{name}: {g.title} has no such parameter")
+            raise UsageError(f"{prefix}{name.replace('_', '-') if prefix else name}: {g.title} has no such parameter")
         out[name] = value
     return out

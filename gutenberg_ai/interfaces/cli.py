@@ -258,7 +258,8 @@ def game_params(args, g) -> dict:
     unless told; a game from a position file is position_start_game's); an option the
     game does not know is a UsageError."""
     params = {"players": args.players, "rounds": args.rounds, "characters": args.characters,
-              "variant": getattr(args, "variant", None), "catalogue": getattr(args, "catalogue", "")}
+              "variant": getattr(args, "variant", None), "catalogue": getattr(args, "catalogue", ""),
+              "factory_tops": getattr(args, "factory_tops", None)}
     if args.players is None:
         params["players"] = 2
     automa = "automa" in g.rules_module.DEFAULTS
@@ -274,7 +275,8 @@ def position_start_game(args, seed: int):
     from gutenberg_ai.games.gamedata import ParameterError
     from gutenberg_ai.games.positionfile import position_game
     settings = {"players": args.players, "rounds": args.rounds, "characters": args.characters,
-                "variant": getattr(args, "variant", None), "automa": 1 if args.automa else None}
+                "variant": getattr(args, "variant", None), "automa": 1 if args.automa else None,
+                "factory_tops": getattr(args, "factory_tops", None)}
     try:
         return position_game(args.position, args.game, args.catalogue or None, seed, settings)
     except ParameterError as e:
@@ -1242,6 +1244,9 @@ def _game_options(p, players_help):
                    help="play with character tiles (default: yes)")
     p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (always on with 1 player)")
     p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    p.add_argument("--factory-tops", action=argparse.BooleanOptionalAction, default=None,
+                   help="Lead Letter Printers: the factory piles face up, each top in view (default: yes, the "
+                        "rulebook's); --no-factory-tops: drawn as from a face-down deck")
 
 
 def _search_budget(p, per: str, default_iterations: int):

@@ -945,6 +945,7 @@ def suite_page(data: dict, source: str) -> str:
     """The Markdown page of a suite (docs/suites/): how it was made, its positions per
     kind and player count, how long its references took and how well the two seeds
     agree, written from the suite file `data` (named `source`), never by hand."""
+    import json
     from gutenberg_ai.common.words import budget_words
     title = games.get(data["game"]).title
     positions = data["positions"]
@@ -955,7 +956,15 @@ def suite_page(data: dict, source: str) -> str:
              f"Written by `python -m gutenberg_ai.tools.suite page {source}` from the suite file "
              f"`{source}`: remade from the file, not edited by hand. [The benchmark suite](../benchmark-suite.md) "
              "says how suites are made and scored.", "",
-             f"{len(positions)} positions; the measure: {data['measure']}.", "", "## How it was made", ""]
+             f"{len(positions)} positions; the measure: {data['measure']}.", ""]
+    # The game's parameters besides the players, which the positions replay under (a rule
+    # added since, e.g. Lead Letter Printers's factory piles dealt face down).
+    extra = sorted({f"`{k}` {json.dumps(v)}" for p in positions
+                    for k, v in p.get("params", data.get("params", {})).items() if k != "players"})
+    if extra:
+        lines += ["The positions replay with these game parameters besides the players: "
+                  + ", ".join(extra) + ".", ""]
+    lines += ["## How it was made", ""]
     def shown(v):
         if isinstance(v, dict) and set(v) <= {"seconds", "iterations"}:
             return budget_words(v)

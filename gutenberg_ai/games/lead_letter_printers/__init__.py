@@ -16,6 +16,8 @@ Parameters (check_parameters)
     players     2-4 (default 2)
     rounds      0 (default): until the orders run out, the game; 1-20: a small variant
                 that ends with the final scoring after that many rounds
+    factory_tops  true (default): the factory piles lie face up, each top in view;
+                false: drawn as from a face-down deck
     returns, catalogue, position: see .game (the OpenSpiel game "lead_letter_printers")
 """
 from __future__ import annotations

@@ -62,10 +62,21 @@ def parts(core, viewer: int) -> Parts:
     displays.append(("Contracts", [cat.describe_contract(x) if x >= 0 else "-" for x in s["contract_display"]]))
     displays.append(("City discs", [f"{cat.city_names[c]}: {cat.describe_disc(d)}"
                                     for c, d in enumerate(s["city_disc"]) if d >= 0]))
+    if core.rules.factory_tops:
+        # The piles lie face up: each top is in everyone's view.
+        displays.append(("Factory piles", [f"{level}: " + (cat.describe_factory(s["factory_top"][lv])
+                                                           if s["factory_top"][lv] >= 0 else "-")
+                                           for lv, level in enumerate(names.LEVELS)]))
     drawn = [x for x in s["drawn"] if x >= 0]
     if drawn:
         if viewer in (-1, s["actor"]):
             displays.append(("Factories drawn", [cat.describe_factory(x) for x in drawn]))
+        elif core.rules.factory_tops:
+            # a pile's top, drawn first, was in everyone's view
+            everyone = (1 << s["num_players"]) - 1
+            seen = [cat.describe_factory(x) for x, k in zip(s["drawn"], s["drawn_seen"])
+                    if x >= 0 and k & everyone == everyone]
+            displays.append(("Factories drawn", seen + [f"{len(drawn) - len(seen)} (hidden)"]))
         else:
             displays.append(("Factories drawn", [f"{len(drawn)} (hidden)"]))
     seats = []

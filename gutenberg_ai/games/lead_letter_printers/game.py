@@ -14,6 +14,10 @@ Parameters
     rounds      0 (default): until the orders run out, the game; 1-20: a small variant
                 that goes to the final scoring after that many rounds (not the rulebook's
                 game)
+    factory_tops  true (default): the factory piles lie face up (setup 2a), each pile's
+                top factory in view of all, the first of the three a player draws; false:
+                the piles are drawn as from a face-down deck, every factory unseen until
+                drawn (the reading before the rulebook's was taken: rulings.md 27)
     returns     "win" (zero-sum, the winners share; the default), "score" (the final
                 score) or "margin" (the score minus the mean of the others')
     catalogue   path to a catalogue JSON file ("" for the built-in one)
@@ -53,7 +57,7 @@ GAME_NAME = NATIVE_GAME["short_name"]
 KEY = "lead-letter-printers"         # its name in the games table and on the command line
 RETURNS = _core.RETURNS_MODES
 # What a player cannot see, in words (a game review says what its searches redrew).
-HIDDEN_WORDS = "the factories another player drew and put back under a pile"
+HIDDEN_WORDS = "the factories another player drew and put back under a pile (all but a pile's top in view)"
 DEFAULTS = NATIVE_GAME["defaults"]
 MAX_ROUNDS = 20
 # The evaluation's weights the searches run with (games.search_weights), over the core's
@@ -67,13 +71,15 @@ SEARCH_WEIGHTS = {
     "PER_ROUND_TECH": 0.64, "UNUSED_SIGN": 0.38, "UNUSED_DISC": 1.13, "HELD_CONTRACT": 0.98,
     "OPEN_SLOT": 0.37, "OTHERS_SHARE": 0.23,
 }
-RULE_PARAMETERS = ("players", "rounds")
+RULE_PARAMETERS = ("players", "rounds", "factory_tops")
 POSITION_MAX_BYTES = 1 << 20
 
 
 def _rule_problems(p: dict) -> list[tuple[str, str]]:
     """The problems of the rules' parameters (RULE_PARAMETERS of `p`), (name, reason)."""
     out = []
+    if not isinstance(p["factory_tops"], bool):
+        out.append(("factory_tops", f"{p['factory_tops']!r} is not true or false"))
     for name, lo, hi, note in (("players", 2, _core.MAX_PLAYERS, ""),
                                ("rounds", 0, MAX_ROUNDS, "; 0 plays until the orders run out")):
         if isinstance(p[name], bool) or not isinstance(p[name], int):

@@ -13,7 +13,9 @@ only form for a decision in the middle of an effect.
     {"format": "lead-letter-printers-position", "version": 1, "players": 2,
      "names": ["Anna", "Kate"], "moves": [12, 30, "discard the lead letter for its resources", ...]}
 
-Optional: "rounds" (the small variant's, 0 for the whole game), "names", "comment", and
+Optional: "rounds" (the small variant's, 0 for the whole game), "factory_tops" (false:
+the factory piles drawn as from a face-down deck; true, the rulebook's, when left out),
+"names", "comment", and
 "seen_by": the seat whose view the file is. A player saving a game cannot know the
 factories another player drew and put back: in a table they are "hidden"; in moves,
 `position_of(state, viewer=seat, form="moves")` writes those draws as the rules could
@@ -79,8 +81,8 @@ def _checker() -> SchemaChecker:
     return schema_checker(__package__, SCHEMA_NAME)
 
 
-def _rules(cat: Catalogue, players: int, rounds: int):
-    return _core.Rules(cat, players=players, rounds=rounds)
+def _rules(cat: Catalogue, players: int, rounds: int, factory_tops: bool = True):
+    return _core.Rules(cat, players=players, rounds=rounds, factory_tops=factory_tops)
 
 
 def move_of(state, entry, where: str) -> int:
@@ -129,6 +131,8 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     if problems:
         raise PositionError.of(source, problems, path)
     players, rounds = data["players"], data.get("rounds", 0)
+    factory_tops = data.get("factory_tops", True)
+    game_params = {"players": players, "rounds": rounds, "factory_tops": factory_tops}
     names = list(data.get("names", []))
     seen_by = data.get("seen_by")
     found = Problems()          # reported with a table's own problems, all at once
@@ -136,7 +140,7 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
         found.add("names", f"{len(names)} names for {players} players")
     if seen_by is not None and seen_by >= players:
         found.add("seen_by", f"{seen_by} is not a seat of {players} players (0-{players - 1})")
-    rules = _rules(cat, players, rounds)
+    rules = _rules(cat, players, rounds, factory_tops)
     names += [None] * (players - len(names))
     if data.get("form", "moves") == "table":
         with found.each():
@@ -144,7 +148,7 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
             state = loader.state()
         if found:
             raise PositionError.of(source, found.found, path)
-        return Position(rules=rules, state=state, catalogue=cat, game_params={"players": players, "rounds": rounds},
+        return Position(rules=rules, state=state, catalogue=cat, game_params=game_params,
                         step={"kind": state.step_name(), "player": state.current_player()}, moves=None,
                         source=source, names=tuple(names), seen_by=seen_by, data=data, form="table",
                         hidden=len(loader.hidden))
@@ -165,7 +169,7 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
         raise PositionError(source, "moves", f"they end at a draw ({state.step_name()}): a position is a "
                                              "decision; give the draw's outcome too", path)
     return Position(rules=rules, state=state, catalogue=cat,
-                    game_params={"players": players, "rounds": rounds},
+                    game_params=game_params,
                     step={"kind": state.step_name(), "player": state.current_player()},
                     moves=tuple(moves), source=source, names=tuple(names), seen_by=seen_by, data=data)
 
@@ -212,6 +216,8 @@ def position_of(state, names=None, viewer: int | None = None, seed: int = 0, for
     data = {"format": FORMAT, "version": VERSION, "form": "moves", "players": core.num_players}
     if core.rules.rounds:
         data["rounds"] = core.rules.rounds
+    if not core.rules.factory_tops:
+        data["factory_tops"] = False
     if written := _table.written_names(names, core.num_players):
         data["names"] = written
     if viewer is not None:
@@ -222,7 +228,7 @@ def position_of(state, names=None, viewer: int | None = None, seed: int = 0, for
 
 def _resampled(rules, moves, viewer: int, seed: int) -> list[int]:
     """The moves with what `viewer` has not seen drawn again (uniformly, seeded)."""
-    state = _core.Rules(rules.catalogue, players=rules.players, rounds=rules.rounds).new_state()
+    state = _core.Rules(rules.catalogue, **rules.params).new_state()
     actors = []
     for a in moves:
         actors.append(state.current_player())

@@ -309,6 +309,7 @@ class TableLoader:
             s["factory_bottom"][lv] = fu + [-1] * (PER_LEVEL_FACTORIES - len(fu))
             s["factory_bottom_seen"][lv] = seen + [0] * (PER_LEVEL_FACTORIES - len(seen))
             s["factory_bottom_n"][lv] = len(fu)
+            self.factory_top(d.get("factory_pile_tops", {}).get(level), lv, level)
         self.order_spaces = self.display(d["orders"], "order", "displays.orders")
         self.contract_spaces = self.display(d["contracts"], "contract", "displays.contracts")
         s["order_display"] = [max(x, -1) for x in self.order_spaces]
@@ -330,6 +331,22 @@ class TableLoader:
                                     for i, r in enumerate(d.get("lead_letters_discarded", [])))
         top = d.get("letter_pile_top")
         s["letter_top"] = -1 if top is None else _mask(names.LETTERS.index(ch) for ch in top)
+
+    def factory_top(self, ref, lv: int, level: str):
+        """The factory on top of a level's pile, in view (the piles lie face up); none
+        given: not known yet, the next draw's chance node deals it."""
+        if ref is None:
+            return
+        w = f"displays.factory_pile_tops.{level}"
+        with self.found.each():
+            if not self.rules.factory_tops:
+                raise Problem(w, "the factory piles lie face down in this game (factory_tops false): "
+                                 "no top is in view, leave it out")
+            x = self.one(ref, "factory", w)
+            if self.cd["factories"][x]["level"] != level:
+                raise Problem(w, f"{name_of('factory', x)} is of level {self.cd['factories'][x]['level']}, "
+                                 f"not on the pile of level {level}")
+            self.s["factory_top"][lv] = x
 
     def display(self, refs, kind, where) -> list[int]:
         """An order or contract display: a component, null (empty) or "taken" (bought
@@ -721,6 +738,8 @@ def table_of(core, seat_names=None, viewer: int | None = None) -> dict:
     out: dict = {"format": FORMAT, "version": VERSION, "form": "table", "players": n}
     if rules.rounds:
         out["rounds"] = rules.rounds
+    if not rules.factory_tops:
+        out["factory_tops"] = False
     if written := written_names(seat_names, n):
         out["names"] = written
     if viewer is not None:
@@ -760,6 +779,10 @@ def table_of(core, seat_names=None, viewer: int | None = None) -> dict:
             fu[lv] = es
     if fu:
         disp["factories_under"] = fu
+    tops = {lv: name_of("factory", s["factory_top"][i]) for i, lv in enumerate(names.LEVELS)
+            if s.get("factory_top", [-1] * 4)[i] >= 0}
+    if tops:
+        disp["factory_pile_tops"] = tops
     orders_taken, contracts_taken = s["taken"]
     disp["orders"] = _display(refs("order", s["order_display"]), orders_taken)
     disp["contracts"] = _display(refs("contract", s["contract_display"]), contracts_taken)

@@ -28,7 +28,9 @@ from . import _core
 from .catalogue import default_catalogue
 
 CFR_MINI = "cfr-mini.json"
-CFR_MINI_PARAMS = {"players": 2, "rounds": 1}
+# Dealt with the factory piles face down (factory_tops false), as the variant was made:
+# its moves and its counts (tests/test_llp_cfr.py) are that game's.
+CFR_MINI_PARAMS = {"players": 2, "rounds": 1, "factory_tops": False}
 CFR_MINI_SEED = 78
 CFR_MINI_MOVES = 66
 

@@ -12,7 +12,8 @@ discs) and each player's boards, in the words of the observation strings
 are made short (BRIEF_WORDS: "1 paper>2 marks x2"), and by number alone only at the last
 level of compactness.
 
-What a player may not see stays hidden: the factories another player draws. Everything
+What a player may not see stays hidden: the factories another player draws (but a
+pile's top, in everyone's view while the piles lie face up). Everything
 here only reads a CoreState; dynamic text goes through rich.text.Text, never markup.
 """
 from __future__ import annotations
@@ -36,7 +37,7 @@ SHOP_WIDTH = 19
 
 _KIND_WORDS = re.compile(r"^(lead letter|technology|trading tile|order|contract|city disc) ")
 LABELS = {"Typesetting table": "Table", "Trading tiles": "Tiles", "City discs": "Discs",
-          "Factories drawn": "Factories"}
+          "Factories drawn": "Factories", "Factory piles": "Fact. piles"}
 # A player's details whose names are longer than the label column (LABEL, indented 2).
 DETAIL_LABELS = {"composing sticks": "sticks", "production": "stages"}
 
@@ -70,7 +71,7 @@ BRIEF_WORDS = (
 )
 
 
-_PLACE = re.compile(r"^(\d[tmb]|\d): (?=technology |factory |order )")
+_PLACE = re.compile(r"^(\d[tmb]|\d|I|II|III|IV): (?=technology |factory |order )")
 
 
 def _brief(item: str) -> str:
@@ -78,8 +79,8 @@ def _brief(item: str) -> str:
     "technology 11 (I: 1 capacity with its reward)" -> "11 1 capacity with its reward",
     "order 14 (II, 3 points, blue signboard; ...)" -> "14 3 points, blue" (the stages'
     costs left out), "Cologne: city disc 6 (A: 1 trade)" -> "Cologne 6 A: 1 trade"; a
-    workshop space's or a stage's item keeps its place: "1m: technology 10 (I: 2 paper)"
-    -> "1m: 10 2 paper"."""
+    workshop space's, a stage's or a factory pile's item keeps its place: "1m: technology
+    10 (I: 2 paper)" -> "1m: 10 2 paper"."""
     place = _PLACE.match(item)
     if place:
         return place.group(0) + _brief(item[place.end():])
@@ -602,6 +603,11 @@ def _displays(core, s, viewer, legal) -> list:
     groups.append({"label": "contracts", "items": [_card(cat.describe_contract(x), _legal(legal, A["BUY_CONTRACT"] + i),
                                                          note=f"space {i + 1}")
                                                    for i, x in enumerate(s["contract_display"]) if x >= 0]})
+    if core.rules.factory_tops:
+        # The piles lie face up: each top is in everyone's view, the first a draw takes.
+        groups.append({"label": "factory piles", "items": [
+            _card(cat.describe_factory(x), _legal(legal, A["FACTORY_PILE"] + lv), note=f"level {names.LEVELS[lv]} on top")
+            for lv, x in enumerate(s["factory_top"]) if x >= 0]})
     drawn = [(x, seen) for x, seen in zip(s["drawn"], s["drawn_seen"]) if x >= 0]
     if drawn:
         groups.append({"label": "factories drawn", "items": [
