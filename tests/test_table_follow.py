@@ -289,6 +289,20 @@ def test_a_card_entered_by_what_it_shows_where_its_words_fit_several():
         acts[len(followed.entries)]["action"]
 
 
+def test_tiles_printed_alike_are_one_entry_by_what_they_show():
+    """Lead Letter Printers has two lead letters printed alike (AD, 1 paper: numbers 29
+    and 30). Typed as the tile shows, either draw is the first of them (a person cannot
+    tell which was drawn); words that fit tiles that differ are still refused."""
+    from gutenberg_ai.interfaces.entries import find_entry
+    cards = games.get("lead-letter-printers").cards
+    options = {7: "draw lead letter 29 AD (1 paper)", 8: "draw lead letter 30 AD (1 paper)",
+               9: "draw lead letter 31 AE (1 paper)"}
+    assert find_entry("lead letter AD 1 paper", options, cards=cards) == 7
+    assert find_entry("lead letter AD 1 paper", {8: options[8], 9: options[9]}, cards=cards) == 8
+    with pytest.raises(ValueError, match="fits 3 entries"):
+        find_entry("lead letter 1 paper", options, cards=cards)
+
+
 def test_a_correction_replays_and_names_what_no_longer_fits(tmp_path):
     game, record, _ = recorded("gutenberg", 2)
     acts = record.actions

@@ -19,6 +19,8 @@ import time
 import pytest
 from web_server import running_server
 
+from gutenberg_ai import games
+
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install -e .[test])")
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -696,6 +698,16 @@ def as_the_card_shows(text):
     return " ".join([w for w in head.split()[1:] if not w.isdigit()] + re.sub(r"[/|]", " ", shows).split())
 
 
+def printed_alike(key, text):
+    """Whether the card a draw names shows the same as another of its kind (two lead
+    letters "AD, 1 paper"): typed as it shows, the entry is the first of them, which need
+    not be the recording's, so the recording's words are typed instead."""
+    def face(words):
+        return re.sub(r"\b\d+\b", "#", words, count=1)
+    drawn = face(text.split(" ", 1)[1])           # "draw lead letter 30 AD (1 paper)"
+    return sum(face(m.text) == drawn for m in games.get(key).cards.find_cards("")) > 1
+
+
 # The most requests on a followed game the page has had unanswered at once.
 AT_ONCE = """() => { const fetch = window.fetch; let open = 0; window.__atOnce = 0;
   window.fetch = (url, ...more) => {
@@ -793,7 +805,7 @@ def follow_a_whole_game_on_the_page(page, key, players, seat, name):
             if page.locator("#follow-options button.entry-option").count() > 1:
                 hinted.add(whose)
                 ask_for_a_hint(page, f"{name}-hint-{whose}", "follow-")
-        if text.startswith(looked_up) and n % 2:
+        if text.startswith(looked_up) and n % 2 and not printed_alike(key, text):
             type_entry(page, as_the_card_shows(text))
             manners["looked up"] += 1
         elif n % 3 == 0 and click_entry(page, text):

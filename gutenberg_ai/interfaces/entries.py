@@ -82,10 +82,10 @@ def find_entry(line: str, options: dict, core=None, view=None, cards=None, noun:
             # word by word; the card they show, if one, is the entry.
             found = _cards_showing(line, found, options, cards) or found
         if found:
-            return _one_of(found, options, line)
+            return _one_of(_alike_as_one(found, options, cards), options, line)
     found = _cards_showing(line, actions, options, cards)
     if found:
-        return _one_of(found, options, line)
+        return _one_of(_alike_as_one(found, options, cards), options, line)
     raise NothingNamed(f"{line!r} is none of what can be entered now: type its words, or list")
 
 
@@ -96,6 +96,23 @@ def _cards_showing(line: str, actions: list, options: dict, cards) -> list:
         return []
     shown = [m.card for m in cards.find_cards(line) if m.card]
     return [a for a in actions if any(re.search(rf"(^|\W){re.escape(card)}(\W|$)", options[a]) for card in shown)]
+
+
+def _alike_as_one(found: list, options: dict, cards) -> list:
+    """Entries that each name one card, all of one kind and showing the same but for the
+    card's number (two tiles printed alike, such as Lead Letter Printers' two lead letters
+    "AD, 1 paper"): the first of them, as a person cannot tell which of the two was
+    drawn and the game does not depend on it. Otherwise `found` as it is."""
+    if cards is None or len(found) < 2:
+        return found
+    faces = set()
+    for a in found:
+        named = [m for m in cards.find_cards("") if re.search(rf"(^|\W){re.escape(m.card)}(\W|$)", options[a])]
+        if len(named) != 1:
+            return found
+        m = named[0]
+        faces.add((m.kind, m.text.replace(m.card, re.sub(r"\b\d+\b", "#", m.card, count=1), 1)))
+    return found[:1] if len(faces) == 1 else found
 
 
 def _one_of(found, options, line):
