@@ -325,52 +325,54 @@ cdef inline int next_deal(const GameState* s, const Catalogue* cat, int* index) 
     return deal_from(s, cat, DEAL_PRINTING, 0, index)
 
 
+cdef int FILL_ORDER[6]
+FILL_ORDER[:] = [DEAL_PRINTING, DEAL_REFINEMENT, DEAL_INK, DEAL_SPECIALTY, DEAL_GEAR, DEAL_PATRONAGE]
+
+
 cdef inline int deal_from(const GameState* s, const Catalogue* cat, int deal, int start,
                           int* index) noexcept nogil:
     """next_deal's space to fill, looked for from space `start` of the spaces of `deal` on.
-    Spaces fill in this order, each kind while its deck (or discard pile) has cards; a
+    Spaces fill in FILL_ORDER, each kind while its deck (or discard pile) has cards; a
     run of deals resumes after the space it filled (chance_run): a deal fills a space
     and takes a card, so the spaces and kinds passed over stay passed over."""
+    cdef const int16_t* spaces
+    cdef int k = 0, n
+    while FILL_ORDER[k] != deal:
+        k += 1
+    while k < 6:
+        spaces = deal_spaces(s, cat, FILL_ORDER[k], &n)
+        if n >= 0:
+            index[0] = empty_from(spaces, start, n)
+            if index[0] >= 0:
+                return FILL_ORDER[k]
+        start = 0
+        k += 1
+    return DEAL_NONE
+
+
+cdef inline const int16_t* deal_spaces(const GameState* s, const Catalogue* cat, int deal,
+                                       int* n) noexcept nogil:
+    """The spaces a deal of kind `deal` fills, their number in `n`: -1 while it has
+    nothing to deal (its deck and discard pile empty, the bag empty, the patronage cards
+    after the setup)."""
     cdef const BoardLayout* b = &cat.board[s.num_seats]
     if deal == DEAL_PRINTING:
-        if s.printing_deck | s.printing_discard:
-            index[0] = empty_from(s.printing_space, start, b.printing)
-            if index[0] >= 0:
-                return DEAL_PRINTING
-        deal = DEAL_REFINEMENT
-        start = 0
+        n[0] = b.printing if s.printing_deck | s.printing_discard else -1
+        return s.printing_space
     if deal == DEAL_REFINEMENT:
-        if s.refinement_deck | s.refinement_discard:
-            index[0] = empty_from(s.refinement_space, start, b.refinement)
-            if index[0] >= 0:
-                return DEAL_REFINEMENT
-        deal = DEAL_INK
-        start = 0
+        n[0] = b.refinement if s.refinement_deck | s.refinement_discard else -1
+        return s.refinement_space
     if deal == DEAL_INK:
-        if total4(s.bag) > 0:
-            index[0] = empty_from(&s.ink_space[0][0], start, b.ink_sets * INK_SET)
-            if index[0] >= 0:
-                return DEAL_INK
-        deal = DEAL_SPECIALTY
-        start = 0
+        n[0] = b.ink_sets * INK_SET if total4(s.bag) > 0 else -1
+        return &s.ink_space[0][0]
     if deal == DEAL_SPECIALTY:
-        if s.specialty_deck | s.specialty_discard:
-            index[0] = empty_from(s.specialty_space, start, b.specialty)
-            if index[0] >= 0:
-                return DEAL_SPECIALTY
-        deal = DEAL_GEAR
-        start = 0
+        n[0] = b.specialty if s.specialty_deck | s.specialty_discard else -1
+        return s.specialty_space
     if deal == DEAL_GEAR:
-        if s.gear_deck | s.gear_discard:
-            index[0] = empty_from(s.gear_space, start, b.gears)
-            if index[0] >= 0:
-                return DEAL_GEAR
-        start = 0
-    if s.phase == PH_SETUP_DEAL and s.patronage_box:
-        index[0] = empty_from(s.patronage_space, start, N_PATRONAGE_SPACES)
-        if index[0] >= 0:
-            return DEAL_PATRONAGE
-    return DEAL_NONE
+        n[0] = b.gears if s.gear_deck | s.gear_discard else -1
+        return s.gear_space
+    n[0] = N_PATRONAGE_SPACES if s.phase == PH_SETUP_DEAL and s.patronage_box else -1
+    return s.patronage_space
 
 
 cdef inline int empty_from(const int16_t* spaces, int start, int n) noexcept nogil:
