@@ -337,7 +337,7 @@ cdef inline int deal_from(const GameState* s, const Catalogue* cat, int deal, in
     and takes a card, so the spaces and kinds passed over stay passed over."""
     cdef const int16_t* spaces
     cdef int k = 0, n
-    while FILL_ORDER[k] != deal:
+    while k < 6 and FILL_ORDER[k] != deal:   # (a kind not in the order: none)
         k += 1
     while k < 6:
         spaces = deal_spaces(s, cat, FILL_ORDER[k], &n)
