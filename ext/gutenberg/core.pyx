@@ -294,7 +294,7 @@ cdef enum:
     DEAL_NONE = 0
     DEAL_DRAFT_PRINTING
     DEAL_DRAFT_REFINEMENT
-    DEAL_PRINTING
+    DEAL_PRINTING           # the board's kinds, DEAL_PRINTING to DEAL_PATRONAGE, in the order they fill (deal_from)
     DEAL_REFINEMENT
     DEAL_INK
     DEAL_SPECIALTY
@@ -325,28 +325,23 @@ cdef inline int next_deal(const GameState* s, const Catalogue* cat, int* index) 
     return deal_from(s, cat, DEAL_PRINTING, 0, index)
 
 
-cdef int FILL_ORDER[6]
-FILL_ORDER[:] = [DEAL_PRINTING, DEAL_REFINEMENT, DEAL_INK, DEAL_SPECIALTY, DEAL_GEAR, DEAL_PATRONAGE]
-
-
 cdef inline int deal_from(const GameState* s, const Catalogue* cat, int deal, int start,
                           int* index) noexcept nogil:
     """next_deal's space to fill, looked for from space `start` of the spaces of `deal` on.
-    Spaces fill in FILL_ORDER, each kind while its deck (or discard pile) has cards; a
-    run of deals resumes after the space it filled (chance_run): a deal fills a space
-    and takes a card, so the spaces and kinds passed over stay passed over."""
+    Spaces fill in the order of the deals DEAL_PRINTING to DEAL_PATRONAGE, each kind
+    while its deck (or discard pile) has cards; a run of deals resumes after the space it
+    filled (chance_run): a deal fills a space and takes a card, so the spaces and kinds
+    passed over stay passed over."""
     cdef const int16_t* spaces
-    cdef int k = 0, n
-    while k < 6 and FILL_ORDER[k] != deal:   # (a kind not in the order: none)
-        k += 1
-    while k < 6:
-        spaces = deal_spaces(s, cat, FILL_ORDER[k], &n)
+    cdef int n
+    while DEAL_PRINTING <= deal <= DEAL_PATRONAGE:
+        spaces = deal_spaces(s, cat, deal, &n)
         if n >= 0:
             index[0] = empty_from(spaces, start, n)
             if index[0] >= 0:
-                return FILL_ORDER[k]
+                return deal
         start = 0
-        k += 1
+        deal += 1
     return DEAL_NONE
 
 
@@ -1708,6 +1703,12 @@ cdef inline int plan_count(const GameState* s, int seat) noexcept nogil:
     return PLAN_START[m + 1] - PLAN_START[m]
 
 
+cdef inline int plan_actions(const GameState* s, int seat, int* first) noexcept nogil:
+    """The actions of `seat`'s plans: [first, first + the count returned)."""
+    first[0] = A_PLAN + PLAN_START[s.players[seat].markers]
+    return plan_count(s, seat)
+
+
 cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     """Legal player actions, ascending; 0 at chance and terminal nodes."""
     cdef int n = 0, i, seat, lo
@@ -1740,10 +1741,9 @@ cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexc
             n = add_free_actions(s, cat, p, out, 0, True, False)
             out[n] = A_PASS
             return add_swaps(p, out, n + 1)
-        lo = PLAN_START[p.markers]
-        n = plan_count(s, seat)
+        n = plan_actions(s, seat, &lo)
         for i in range(n):
-            out[i] = A_PLAN + lo + i
+            out[i] = lo + i
         return n
     if s.phase == PH_TURN:
         return legal_turn(s, cat, out)
@@ -1755,7 +1755,7 @@ cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexc
 cdef bint decision_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
     """Whether decision `a` is among legal_actions' (s a decision node), tested directly:
     the legality check of every action applied from outside the core."""
-    cdef int seat = current_player(s), x
+    cdef int seat = current_player(s), x, n
     cdef const PlayerState* p = &s.players[seat]
     if s.n_pending > 0:
         return pending_legal(s, cat, a)
@@ -1770,8 +1770,8 @@ cdef bint decision_legal(const GameState* s, const Catalogue* cat, int a) noexce
     if s.phase == PH_PLAN:
         if s.sub >= 0:
             return a == A_PASS or free_action_legal(s, cat, p, a, True, False)
-        x = a - A_PLAN - PLAN_START[p.markers]
-        return 0 <= x < plan_count(s, seat)
+        n = plan_actions(s, seat, &x)
+        return x <= a < x + n
     if s.phase == PH_TURN:
         return turn_legal(s, cat, a)
     if s.phase == PH_FULFIL:
@@ -2645,12 +2645,7 @@ cdef void final_scores(const GameState* s, const Catalogue* cat, int* out) noexc
 cdef inline int legal_range(const GameState* s, const Catalogue* cat, int* first) noexcept nogil:
     """At a decision node: a plan's legal actions, a range (legal_actions lists the same),
     so random play draws a plan without writing out its hundreds; 0 elsewhere."""
-    cdef int seat
-    if at_plan_commit(s):
-        seat = current_player(s)
-        first[0] = A_PLAN + PLAN_START[s.players[seat].markers]
-        return plan_count(s, seat)
-    return 0
+    return plan_actions(s, current_player(s), first) if at_plan_commit(s) else 0
 
 
 include "moves.pxi"      # apply_action, play_random (engine)

@@ -82,11 +82,16 @@ def find_entry(line: str, options: dict, core=None, view=None, cards=None, noun:
             # word by word; the card they show, if one, is the entry.
             found = _cards_showing(line, found, options, cards) or found
         if found:
-            return _one_of(_alike_as_one(found, options, cards), options, line)
+            return _one_of(found, options, line, cards)
     found = _cards_showing(line, actions, options, cards)
     if found:
-        return _one_of(_alike_as_one(found, options, cards), options, line)
+        return _one_of(found, options, line, cards)
     raise NothingNamed(f"{line!r} is none of what can be entered now: type its words, or list")
+
+
+def _names(card: str, text: str) -> bool:
+    """Whether an entry's `text` names the card named `card` ("card 7" is not "card 78")."""
+    return re.search(rf"(^|\W){re.escape(card)}(\W|$)", text) is not None
 
 
 def _cards_showing(line: str, actions: list, options: dict, cards) -> list:
@@ -95,29 +100,29 @@ def _cards_showing(line: str, actions: list, options: dict, cards) -> list:
     if cards is None:
         return []
     shown = [m.card for m in cards.find_cards(line) if m.card]
-    return [a for a in actions if any(re.search(rf"(^|\W){re.escape(card)}(\W|$)", options[a]) for card in shown)]
+    return [a for a in actions if any(_names(card, options[a]) for card in shown)]
 
 
-def _alike_as_one(found: list, options: dict, cards) -> list:
-    """Entries that each name one card, all of one kind and showing the same but for the
-    card's number (two tiles printed alike, such as Lead Letter Printers' two lead letters
-    "AD, 1 paper"): the first of them, as a person cannot tell which of the two was
-    drawn and the game does not depend on it. Otherwise `found` as it is."""
-    if cards is None or len(found) < 2:
-        return found
+def _printed_alike(found: list, options: dict, cards) -> bool:
+    """Whether the entries each name one card, all of one kind and showing the same but
+    for the card's number (two tiles printed alike, such as Lead Letter Printers' two lead
+    letters "AD, 1 paper")."""
+    every = cards.find_cards("") if cards is not None else []
     faces = set()
     for a in found:
-        named = [m for m in cards.find_cards("") if re.search(rf"(^|\W){re.escape(m.card)}(\W|$)", options[a])]
+        named = [m for m in every if _names(m.card, options[a])]
         if len(named) != 1:
-            return found
+            return False
         m = named[0]
         faces.add((m.kind, m.text.replace(m.card, re.sub(r"\b\d+\b", "#", m.card, count=1), 1)))
-    return found[:1] if len(faces) == 1 else found
+    return len(faces) == 1
 
 
-def _one_of(found, options, line):
-    """The one entry found; several: ValueError naming them."""
-    if len(found) == 1:
+def _one_of(found, options, line, cards=None):
+    """The one entry found; cards printed alike, the first of them (a person cannot tell
+    which of the two was drawn, and the game does not depend on it); several others:
+    ValueError naming them."""
+    if len(found) == 1 or _printed_alike(found, options, cards):
         return found[0]
     shown = "; ".join(options[a] for a in found[:4]) + ("; ..." if len(found) > 4 else "")
     raise ValueError(f"{line!r} fits {len(found)} entries: {shown} (more words, or its number in list)")
