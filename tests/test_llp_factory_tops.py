@@ -253,3 +253,30 @@ def test_the_command_line_plays_either_reading():
     assert refused.returncode != 0 and "factory_tops" in refused.stderr
     other = cli("play", "--no-factory-tops", "--ai", "heuristic", stdin="quit\n")
     assert other.returncode != 0 and "--factory-tops: Gutenberg has no such parameter" in other.stderr
+
+
+def test_a_demo_and_an_arena_play_the_reading_asked_for(tmp_path):
+    """demo and arena take --factory-tops / --no-factory-tops as play does: the game
+    recorded is of that reading, the arena's settings, summary and command to go on say
+    so, and going on with the other reading is refused; Gutenberg has no such option."""
+    from every_game import cli
+    demo = cli("demo", "--game", "lead-letter-printers", "--no-factory-tops", "--seed", "3", "--quiet",
+               "--save", str(tmp_path / "demo.json"))
+    assert demo.returncode == 0, demo.stderr
+    assert json.loads((tmp_path / "demo.json").read_text())["game"]["factory_tops"] is False
+    arena = ("arena", "--game", "lead-letter-printers", "--bots", "heuristic,random", "--games", "2",
+             "--jobs", "1", "--rounds", "1", "--seed", "3", "--out", str(tmp_path / "arena"))
+    done = cli(*arena, "--no-factory-tops")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads((tmp_path / "arena" / "summary.json").read_text())
+    assert summary["settings"]["factory_tops"] is False
+    text = (tmp_path / "arena" / "summary.md").read_text()
+    assert "the factory piles face down" in text and "--no-factory-tops" in text
+    records = sorted((tmp_path / "arena" / "games").rglob("*.json"))
+    assert records and all(json.loads(r.read_text())["game"]["factory_tops"] is False for r in records)
+    other = cli(*arena, "--games", "4")      # the default reading into the same --out
+    assert other.returncode != 0 and "factory_tops" in other.stderr
+    for command in (("demo", "--factory-tops", "--seed", "1", "--quiet"),
+                    ("arena", "--bots", "heuristic,random", "--no-factory-tops", "--out", str(tmp_path / "g"))):
+        refused = cli(*command)
+        assert refused.returncode != 0 and "--factory-tops: Gutenberg has no such parameter" in refused.stderr

@@ -81,7 +81,7 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
               characters: bool | None = None, automa: bool = False, out=None, verbose: bool = True,
               record: bool = False, bots=("random",), seconds=None, iterations=None,
               game: str | None = None, variant: str | None = None, announce: str | None = None,
-              progress=None):
+              progress=None, factory_tops: bool | None = None):
     """Play one game of `game` (a games-table key; Gutenberg by default) between bots
     (names from BOT_NAMES: one for every seat, or one per seat; seeded from `seed`,
     chance drawn with it) and print it round by round with the final score sheet.
@@ -89,10 +89,11 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
     DEMO_ITERATIONS).
     `announce` (the seed's line) is printed once the game and the bots are checked.
     `progress(state, player, action)`, where the game is not printed, is called after
-    every action. Returns the final state, or (state, GameRecord) with record=True."""
+    every action. `factory_tops`: Lead Letter Printers' factory piles face up (None: the
+    game's default). Returns the final state, or (state, GameRecord) with record=True."""
     out = out or sys.stdout
     params = {"players": players, "rounds": rounds, "catalogue": catalogue, "characters": characters,
-              "automa": int(automa) if automa else None, "variant": variant}
+              "automa": int(automa) if automa else None, "variant": variant, "factory_tops": factory_tops}
     g = printing_game(game)
     game = load_game(known_params(g, params), g.key)
     names = list(bots)
@@ -241,7 +242,7 @@ def cmd_demo(args) -> int:
                                bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
                                seconds=args.seconds, iterations=args.iterations, game=args.game,
                                variant=args.variant, announce=said or f"Seed {seed}",
-                               progress=progress)
+                               progress=progress, factory_tops=args.factory_tops)
     if args.quiet:
         print(score_sheet(state))
     if args.save:
@@ -654,10 +655,11 @@ def arena_settings(args) -> arena.ArenaSettings:
     pairings = [_pairing(p, bots) for p in comma_list(args.pairings, "pairing")] if args.pairings is not None else None
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
     g = printing_game(args.game)
+    known_params(g, {"factory_tops": args.factory_tops})   # given for a game without factory piles: refused
     rounds = args.rounds if args.rounds is not None else g.rules_module.DEFAULTS["rounds"]
     return arena.ArenaSettings(bots=bots, players=args.players,
                                game=g.key, variant=args.variant or "",
-                               games=args.games, seconds=None if args.iterations else seconds,
+                               factory_tops=args.factory_tops is not False, games=args.games, seconds=None if args.iterations else seconds,
                                iterations=args.iterations, rounds=rounds, characters=args.characters,
                                automa=args.automa, seed=args.seed, options=options,
                                pairings=[list(p) for p in pairings] if pairings else None,
@@ -1244,6 +1246,10 @@ def _game_options(p, players_help):
                    help="play with character tiles (default: yes)")
     p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (always on with 1 player)")
     p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    _factory_tops_option(p)
+
+
+def _factory_tops_option(p):
     p.add_argument("--factory-tops", action=argparse.BooleanOptionalAction, default=None,
                    help="Lead Letter Printers: the factory piles face up, each top in view (default: yes, the "
                         "rulebook's); --no-factory-tops: drawn as from a face-down deck")
@@ -1313,6 +1319,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, default=2, help="1-4 (default 2; 1 plays solo against the automa)")
     demo.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
     demo.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    _factory_tops_option(demo)
     demo.add_argument("--seed", type=_seed, default=None,
                       help="seed of every random choice and draw (default: a new one, printed)")
     demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")
@@ -1443,6 +1450,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "gutenberg-ai arena --bots heuristic,random --sprt 0,50 --games 400 --rounds 1 --out sprt/"])
     _game_option(arena_p)
     arena_p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    _factory_tops_option(arena_p)
     arena_p.add_argument("--bots", required=True, help="comma-separated bot names "
                    f"({', '.join(n for n in BOT_NAMES if n != 'cfr')})")
     arena_p.add_argument("--games", type=_games, default=200, help="games per match (default 200)")

@@ -87,7 +87,8 @@ class Resumable(Protocol):
 
 # Settings a run's arena.json leaves out at these values (runs from before they were
 # settings had none): a setting missing there is this.
-UNRECORDED_DEFAULTS = {"catalogue": "", "game": "gutenberg", "variant": "", "search_stats": False}
+UNRECORDED_DEFAULTS = {"catalogue": "", "game": "gutenberg", "variant": "", "search_stats": False,
+                       "factory_tops": True}
 
 
 @dataclass
@@ -106,11 +107,12 @@ class ArenaSettings:
     pairings: list | None = None                  # explicit 2-player lineups instead of all
     catalogue: str = ""                           # a catalogue file ("": the built-in one)
     variant: str = ""                             # Printing Press: "basic" or "advanced"
+    factory_tops: bool = True                     # Lead Letter Printers: the factory piles face up
     search_stats: bool = False                    # records keep each search's visits (self-play)
 
     def resumable_part(self) -> dict:
         """What must not change between runs into the same --out (all but --games; the
-        catalogue, the game and the variant only when they are not the defaults, as runs
+        catalogue, the game, the variant and the factory piles only when they are not the defaults, as runs
         from before they were settings had none)."""
         d = asdict(self)
         d.pop("games")
@@ -131,6 +133,8 @@ class ArenaSettings:
                          "(a solo game of it plays its automa, if it has one)")
         if self.variant and "variant" not in known:
             lacks.append(f"variant: {g.title} has no variants")
+        if not self.factory_tops and "factory_tops" not in known:
+            lacks.append(f"factory_tops: {g.title} has no factory piles")
         if not self.characters and "characters" not in known:
             lacks.append(f"characters: {g.title} has no characters to leave out")
         if lacks:
@@ -141,7 +145,8 @@ class ArenaSettings:
         from gutenberg_ai import games
         known = games.get(self.game).rules_module.DEFAULTS
         given = dict(players=self.players, rounds=self.rounds, characters=self.characters,
-                     automa=int(self.automa), variant=self.variant, catalogue=self.catalogue)
+                     automa=int(self.automa), variant=self.variant, catalogue=self.catalogue,
+                     factory_tops=self.factory_tops)
         return {k: v for k, v in given.items() if k in known and not (k == "variant" and not v)}
 
 
@@ -568,6 +573,7 @@ def validate(s: ArenaSettings, factories=None):
     kinds: dict[str, tuple[type | tuple[type, ...], str]] = {"players": (int, "a whole number"), "games": (int, "a whole number"),
              "rounds": (int, "a whole number"), "seed": (int, "a whole number"),
              "characters": (bool, "true or false"), "automa": (bool, "true or false"),
+             "factory_tops": (bool, "true or false"),
              "seconds": ((int, float, type(None)), "a number of seconds"),
              "game": (str, "a game's name"), "variant": (str, "text"),
              "iterations": ((int, type(None)), "a whole number")}
@@ -898,6 +904,8 @@ def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str
         parts.append(f"--variant {s['variant']}")
     if not s["characters"]:
         parts.append("--no-characters")
+    if not s.get("factory_tops", True):
+        parts.append("--no-factory-tops")
     if s["automa"]:
         parts.append("--automa")
     if s["options"]:
@@ -916,7 +924,8 @@ def markdown(summary: dict) -> str:
     rounds = rounds_words(s["rounds"])
     lines = [f"# Arena ({g.title}): {', '.join(s['bots'])}", "",
              f"{summary['games']} games, {s['players']} players, {rounds}, "
-             f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"
+             + ("the factory piles face down, " if not s.get("factory_tops", True) else "")
+             + f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"
              + (f", options {json.dumps(s['options'])}" if s["options"] else "") + ".", "",
              f"    {command_line(s, summary.get('out', 'results/'), summary.get('run', {}).get('jobs'))}", "",
              f"| bot | games | win rate | 95% interval | mean {g.score_word} | rating | 95% interval |",
