@@ -2670,19 +2670,8 @@ cdef inline bint at_chance(const GameState* s) noexcept nogil:
     return s.deal != DEAL_NONE
 
 
-cdef inline void after_action(GameState* s) noexcept nogil:
-    pass
-
-
-cdef inline bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    return False   # each chance draw on its own
-
-
-cdef inline int legal_range(const GameState* s, const Catalogue* cat, int* first) noexcept nogil:
-    return 0       # the legal decisions always listed
-
-
-include "moves.pxi"      # apply_action, play_random (engine)
+include "plain_moves.pxi"   # after_action, chance_run, legal_range: none to shortcut (engine)
+include "moves.pxi"         # apply_action, play_random (engine)
 
 
 cdef enum:
