@@ -658,8 +658,8 @@ def arena_settings(args) -> arena.ArenaSettings:
     known_params(g, {"factory_tops": args.factory_tops})   # given for a game without factory piles: refused
     rounds = args.rounds if args.rounds is not None else g.rules_module.DEFAULTS["rounds"]
     return arena.ArenaSettings(bots=bots, players=args.players,
-                               game=g.key, variant=args.variant or "",
-                               factory_tops=args.factory_tops is not False, games=args.games, seconds=None if args.iterations else seconds,
+                               game=g.key, variant=args.variant or "", factory_tops=args.factory_tops is not False,
+                               games=args.games, seconds=None if args.iterations else seconds,
                                iterations=args.iterations, rounds=rounds, characters=args.characters,
                                automa=args.automa, seed=args.seed, options=options,
                                pairings=[list(p) for p in pairings] if pairings else None,

@@ -112,8 +112,8 @@ class ArenaSettings:
 
     def resumable_part(self) -> dict:
         """What must not change between runs into the same --out (all but --games; the
-        catalogue, the game, the variant and the factory piles only when they are not the defaults, as runs
-        from before they were settings had none)."""
+        catalogue, the game, the variant and the factory piles only when they are not the
+        defaults, as runs from before they were settings had none)."""
         d = asdict(self)
         d.pop("games")
         for key, default in UNRECORDED_DEFAULTS.items():
