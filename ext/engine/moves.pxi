@@ -1,16 +1,27 @@
 # Applying an action and random play, written once for every game's core (included by
 # its core.pyx after its rules). The game's core defines what they call:
 # at_chance(s), whether the next action is a chance outcome; apply_chance and
-# apply_decision; advance, on to the next decision; after_action(s), what must hold
-# after every action (nothing in most games); legal_actions and sample_chance;
-# chance_run, a run of chance draws played at once in random play, the same as one by
-# one (False, nothing done, in a game that has none).
+# apply_decision; advance, on to the next decision, and advance_listing, the same that
+# also lists the next decision's moves where it has them in hand; after_action(s), what
+# must hold after every action (True when it changed the state: nothing in most games);
+# legal_actions and sample_chance; chance_run, a run of chance draws applied at once in
+# random play, the same as one by one (False, nothing done, in a game that has none).
 
 
 cdef inline void move_on(GameState* s, const Catalogue* cat) noexcept nogil:
     """After an action: on to the next decision, and what must hold after every action."""
     advance(s, cat)
     after_action(s)
+
+
+cdef inline int move_on_listing(GameState* s, const Catalogue* cat, int* moves) noexcept nogil:
+    """move_on, giving the next decision's moves in `moves` where advance listed them on
+    its way (their number; 0: not listed, or a chance node). A list made before
+    after_action changed the state is dropped: it may list other moves."""
+    cdef int n = advance_listing(s, cat, moves)
+    if after_action(s):
+        return 0
+    return n
 
 
 cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
@@ -23,18 +34,16 @@ cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil
     move_on(s, cat)
 
 
-cdef inline void draw_chance(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    """At a chance node: apply_action of an outcome drawn by its probabilities (the
-    caller knows it is a chance node, so it is not asked again)."""
-    if chance_run(s, cat, rng):
-        return
-    apply_chance(s, cat, sample_chance(s, cat, rng))
-    move_on(s, cat)
+cdef inline void random_chance(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """At a chance node: an outcome drawn by its probabilities, applied (or a run of
+    draws, chance_run), before moving on."""
+    if not chance_run(s, cat, rng):
+        apply_chance(s, cat, sample_chance(s, cat, rng))
 
 
-cdef inline void random_decision(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    """At a decision node: apply_action of a uniformly random legal decision (the same
-    draw from a range as from its list)."""
+cdef inline void random_choice(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """At a decision node: a uniformly random legal decision, applied (the same draw from
+    a range as from its list), before moving on."""
     cdef int buf[MAX_LEGAL]
     cdef int first
     cdef int n = legal_range(s, cat, &first)
@@ -43,14 +52,33 @@ cdef inline void random_decision(GameState* s, const Catalogue* cat, Rng* rng) n
     else:
         n = legal_actions(s, cat, buf)
         apply_decision(s, cat, buf[rng_below(rng, n)])
+
+
+cdef inline void draw_chance(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """At a chance node: apply_action of an outcome drawn by its probabilities (the
+    caller knows it is a chance node, so it is not asked again)."""
+    random_chance(s, cat, rng)
+    move_on(s, cat)
+
+
+cdef inline void random_decision(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """At a decision node: apply_action of a uniformly random legal decision."""
+    random_choice(s, cat, rng)
     move_on(s, cat)
 
 
 cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """Uniformly random play (chance by its probabilities) to the end of the game: the
-    steps of apply_action, with who acts asked once a step."""
+    steps of draw_chance and random_decision, with who acts asked once a step, and a
+    decision's moves taken from advance where it listed them (move_on_listing) instead
+    of listed again."""
+    cdef int moves[MAX_LEGAL]
+    cdef int n = 0   # the moves of the decision at hand, listed by move_on_listing
     while s.phase != PH_TERMINAL:
-        if at_chance(s):
-            draw_chance(s, cat, rng)
+        if n > 0:
+            apply_decision(s, cat, moves[rng_below(rng, n)])
+        elif at_chance(s):
+            random_chance(s, cat, rng)
         else:
-            random_decision(s, cat, rng)
+            random_choice(s, cat, rng)
+        n = move_on_listing(s, cat, moves)

@@ -817,6 +817,9 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
     cdef int plies = 0
     if t.cfg.rollout == ROLLOUT_NONE:
         return
+    if t.cfg.rollout == ROLLOUT_RANDOM and t.cfg.cutoff <= 0:
+        play_random(st, t.cat, &t.rng)   # the loop below's steps, in one
+        return
     while not game_over(st):
         if current_player(st) == CHANCE:
             draw_chance(st, t.cat, &t.rng)

@@ -1709,6 +1709,14 @@ cdef inline int plan_actions(const GameState* s, int seat, int* first) noexcept 
     return plan_count(s, seat)
 
 
+cdef int legal_window(const GameState* s, const Catalogue* cat, const PlayerState* p,
+                      int* out) noexcept nogil:
+    """A free-action window before the plans: the free actions, then "done"."""
+    cdef int n = add_free_actions(s, cat, p, out, 0, True, False)
+    out[n] = A_PASS
+    return add_swaps(p, out, n + 1)
+
+
 cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     """Legal player actions, ascending; 0 at chance and terminal nodes."""
     cdef int n = 0, i, seat, lo
@@ -1735,12 +1743,8 @@ cdef int legal_actions(const GameState* s, const Catalogue* cat, int* out) noexc
             out[i] = A_TYPES + i
         return N_TYPE_SETS
     if s.phase == PH_PLAN:
-        p = &s.players[seat]
         if s.sub >= 0:
-            # Before the plans: the free actions, then "done".
-            n = add_free_actions(s, cat, p, out, 0, True, False)
-            out[n] = A_PASS
-            return add_swaps(p, out, n + 1)
+            return legal_window(s, cat, &s.players[seat], out)
         n = plan_actions(s, seat, &lo)
         for i in range(n):
             out[i] = lo + i
@@ -2420,30 +2424,39 @@ cdef bint pending_auto(GameState* s, const Catalogue* cat) noexcept nogil:
     return False
 
 
-cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
+cdef inline void advance(GameState* s, const Catalogue* cat) noexcept nogil:
     """Carry the game forward through everything that needs no decision and no draw."""
+    advance_listing(s, cat, NULL)
+
+
+cdef int advance_listing(GameState* s, const Catalogue* cat, int* moves) noexcept nogil:
+    """advance; with `moves` (not NULL), where it stops at a decision whose moves it
+    lists on its way (to see whether there is a choice), or at a turn or fulfil step,
+    it gives them there: their number (legal_actions' list), or 0 (nothing listed).
+    Random play takes them instead of listing them again."""
     cdef int buf[MAX_LEGAL]
     cdef double weights[MAX_SPACES + 1]
+    cdef int* out = moves if moves != NULL else buf
     cdef int n, index, deal, seat
     while True:
         if s.n_pending > 0:
             if pending_auto(s, cat):
                 continue
             if current_player(s) == CHANCE:
-                return
-            n = legal_pending(s, cat, buf)
+                return 0
+            n = legal_pending(s, cat, out)
             if n == 0:
                 pop_pending(s)   # nothing can be chosen (e.g. the bag ran dry)
                 continue
-            if n == 1 and buf[0] == A_PASS:
+            if n == 1 and out[0] == A_PASS:
                 apply_pending(s, cat, A_PASS)
                 continue
-            return
+            return n if moves != NULL else 0
         if s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL:
             deal = next_deal(s, cat, &index)
             if deal != DEAL_NONE:
                 reshuffle_if_empty(s, deal)
-                return
+                return 0
             if s.phase == PH_SETUP_DEAL:
                 s.phase = PH_CHARACTERS if s.characters else PH_DRAFT
                 s.step = 0
@@ -2452,13 +2465,13 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 start_round(s)
         elif s.phase == PH_CHARACTERS:
             if s.step < s.num_players:
-                return
+                return 0
             s.phase = PH_DRAFT
             s.step = 0
             s.sub = 0
         elif s.phase == PH_DRAFT:
             if s.step < 2 * s.num_players:
-                return
+                return 0
             s.printing_discard |= s.draft_printing
             s.refinement_discard |= s.draft_refinement
             s.draft_printing = 0
@@ -2467,25 +2480,29 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
             s.step = 0
         elif s.phase == PH_TYPES:
             if s.step < s.num_players:
-                return
+                return 0
             start_round(s)
         elif s.phase == PH_PLAN:
             if s.sub >= 0:
                 # Each player's free-action window; one with nothing to do is skipped.
                 if s.sub >= s.num_players:
                     s.sub = SUB_CHOOSE
-                elif not has_free_action(s, cat, &s.players[human_seat(s, s.sub)]):
-                    s.sub += 1
-                else:
-                    return
+                    continue
+                if moves != NULL:
+                    n = legal_window(s, cat, &s.players[human_seat(s, s.sub)], moves)
+                    if n > 1:
+                        return n
+                elif has_free_action(s, cat, &s.players[human_seat(s, s.sub)]):
+                    return 0
+                s.sub += 1   # only "done"
                 continue
             if s.step < s.num_players:
-                return
+                return 0   # a plan (legal_range draws one without a list)
             s.phase = PH_REVEAL
             s.reveal_stage = 0 if s.automa_seat >= 0 else 1
         elif s.phase == PH_REVEAL:
             if s.reveal_stage == 0:
-                return   # the automa's planning card (chance)
+                return 0   # the automa's planning card (chance)
             if s.reveal_stage == 1:
                 s.reveal_stage = 2
                 for seat in range(s.num_seats):
@@ -2515,11 +2532,15 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                     # none is left for a refinement card either.
                     s.sub = SUB_DONE
                     continue
-                return
-            if s.sub == SUB_CHOOSE and not turn_has_choice(s, cat):
-                s.sub = SUB_DONE   # only "pass": nothing to decide
-                continue
-            return
+                return 0   # its draw (chance)
+            if moves != NULL:
+                n = legal_turn(s, cat, moves)
+                if n > 1 or s.sub != SUB_CHOOSE:
+                    return n
+            elif s.sub != SUB_CHOOSE or turn_has_choice(s, cat):
+                return 0
+            s.sub = SUB_DONE   # only "pass": nothing to decide
+            continue
         elif s.phase == PH_FULFIL:
             if s.step >= s.num_players:
                 end_round(s, cat)
@@ -2532,12 +2553,16 @@ cdef void advance(GameState* s, const Catalogue* cat) noexcept nogil:
                 if s.step < s.num_players:
                     begin_fulfil_seat(s)
                 continue
-            if s.fulfil_slot >= FULFIL_FINISH and not fulfil_has_choice(s, cat):
-                finish_fulfil_step(s, cat, human_seat(s, s.step))   # only "done"
-                continue
-            return
+            if moves != NULL:
+                n = legal_fulfil(s, cat, moves)
+                if n > 1 or s.fulfil_slot < FULFIL_FINISH:
+                    return n
+            elif s.fulfil_slot < FULFIL_FINISH or fulfil_has_choice(s, cat):
+                return 0
+            finish_fulfil_step(s, cat, human_seat(s, s.step))   # only "done"
+            continue
         else:
-            return
+            return 0
 
 
 cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nogil:
@@ -2564,31 +2589,37 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
     return decision_legal(s, cat, a)
 
 
-cdef inline void keep_on_the_tracks(GameState* s) noexcept nogil:
+cdef inline bint keep_on_the_tracks(GameState* s) noexcept nogil:
     """The engine's fame track and purse end at MAX_FAME and MAX_GUILDERS (docs/gutenberg/rulings.md),
-    so a game from any position stays within the bounds of positions and utilities."""
+    so a game from any position stays within the bounds of positions and utilities.
+    True when a player was past an end."""
     cdef int seat
+    cdef bint moved = False
     for seat in range(s.num_seats):
         if s.players[seat].fame > MAX_FAME:
             s.players[seat].fame = MAX_FAME
+            moved = True
         if s.players[seat].guilders > MAX_GUILDERS:
             s.players[seat].guilders = MAX_GUILDERS
+            moved = True
+    return moved
 
 
 cdef inline bint at_chance(const GameState* s) noexcept nogil:
     return current_player(s) == CHANCE
 
 
-cdef inline void after_action(GameState* s) noexcept nogil:
-    keep_on_the_tracks(s)
+cdef inline bint after_action(GameState* s) noexcept nogil:
+    return keep_on_the_tracks(s)
 
 
 cdef bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """The deals of the setup or of a new round, drawn at once when played at random:
     draw_chance's draws one after another (the same rng calls and changes to the state),
     with the next space found once a deal, not by each of sample_chance, apply_chance and
-    advance. After the last deal, on as draw_chance; keep_on_the_tracks once at the end,
-    as dealing moves neither track. False (nothing done) at any other chance node."""
+    advance. The caller moves on after the last deal, as after one: advance and
+    keep_on_the_tracks between the deals would do nothing, as dealing moves neither
+    track. False (nothing done) at any other chance node."""
     cdef int index, deal
     if s.n_pending > 0 or not (s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL):
         return False
@@ -2602,7 +2633,6 @@ cdef bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogi
         else:
             deal = deal_from(s, cat, deal, index + 1, &index)   # next_deal's answer
         reshuffle_if_empty(s, deal)   # as advance does before the next deal
-    move_on(s, cat)
     return True
 
 
