@@ -2613,26 +2613,72 @@ cdef inline bint after_action(GameState* s) noexcept nogil:
     return keep_on_the_tracks(s)
 
 
+cdef inline void deal_cards(int16_t* spaces, int n, uint64_t* deck, uint64_t* discard,
+                            Rng* rng) noexcept nogil:
+    """Each empty space of the n, in order, a card drawn from the deck (draw's draw),
+    the discard pile becoming the deck when the deck runs out, while there are cards:
+    next_deal's deals of one kind, one after another."""
+    cdef int i, x
+    for i in range(n):
+        if spaces[i] >= 0:
+            continue
+        if deck[0] == 0:
+            deck[0] = discard[0]   # reshuffle_if_empty
+            discard[0] = 0
+            if deck[0] == 0:
+                return
+        x = nth_bit(deck[0], rng_below(rng, popcount64(deck[0])))
+        deck[0] &= ~bit(x)
+        spaces[i] = x
+
+
+cdef inline void deal_inks(GameState* s, int n, Rng* rng) noexcept nogil:
+    """Each empty ink space of the n (INK_SET a space), in order, an ink drawn from the
+    bag (draw's draw), while the bag has inks."""
+    cdef int16_t* spaces = &s.ink_space[0][0]
+    cdef int i, c, r
+    for i in range(n):
+        if spaces[i] >= 0:
+            continue
+        r = total4(s.bag)
+        if r == 0:
+            return
+        r = rng_below(rng, r)
+        c = 0
+        while c < N_INKS - 1 and r >= s.bag[c]:
+            r -= s.bag[c]
+            c += 1
+        s.bag[c] -= 1
+        spaces[i] = c
+
+
 cdef bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """The deals of the setup or of a new round, drawn at once when played at random:
     draw_chance's draws one after another (the same rng calls and changes to the state),
-    with the next space found once a deal, not by each of sample_chance, apply_chance and
-    advance. The caller moves on after the last deal, as after one: advance and
-    keep_on_the_tracks between the deals would do nothing, as dealing moves neither
-    track. False (nothing done) at any other chance node."""
+    a kind of card at a time, not each draw found and dispatched by sample_chance,
+    apply_chance and advance. The caller moves on after the last deal, as after one:
+    advance and keep_on_the_tracks between the deals would do nothing, as dealing moves
+    neither track. False (nothing done) at any other chance node."""
     cdef int index, deal
+    cdef uint64_t no_discard = 0
+    cdef const BoardLayout* b = &cat.board[s.num_seats]
     if s.n_pending > 0 or not (s.phase == PH_SETUP_DEAL or s.phase == PH_REFILL):
         return False
     deal = next_deal(s, cat, &index)
     if deal == DEAL_NONE:
         return False
-    while deal != DEAL_NONE:
+    while deal == DEAL_DRAFT_PRINTING or deal == DEAL_DRAFT_REFINEMENT:   # (the setup)
+        reshuffle_if_empty(s, deal)
         put_drawn(s, cat, deal, index, draw(s, cat, rng, deal))
-        if deal == DEAL_DRAFT_PRINTING or deal == DEAL_DRAFT_REFINEMENT:
-            deal = next_deal(s, cat, &index)
-        else:
-            deal = deal_from(s, cat, deal, index + 1, &index)   # next_deal's answer
-        reshuffle_if_empty(s, deal)   # as advance does before the next deal
+        deal = next_deal(s, cat, &index)
+    # The board's spaces, in the order of the deals DEAL_PRINTING to DEAL_PATRONAGE.
+    deal_cards(s.printing_space, b.printing, &s.printing_deck, &s.printing_discard, rng)
+    deal_cards(s.refinement_space, b.refinement, &s.refinement_deck, &s.refinement_discard, rng)
+    deal_inks(s, b.ink_sets * INK_SET, rng)
+    deal_cards(s.specialty_space, b.specialty, &s.specialty_deck, &s.specialty_discard, rng)
+    deal_cards(s.gear_space, b.gears, &s.gear_deck, &s.gear_discard, rng)
+    if s.phase == PH_SETUP_DEAL:
+        deal_cards(s.patronage_space, N_PATRONAGE_SPACES, &s.patronage_box, &no_discard, rng)
     return True
 
 
