@@ -110,8 +110,10 @@ def test_is_legal_agrees_with_the_legal_actions(case):
 
 # Random play inside the core (`play_random`: the search's random rollouts) takes
 # shortcuts the moves through `apply` do not: a plan drawn from its range rather than
-# from the list, and the deals of the setup and of each round drawn as one run. They must
-# draw the same: the final states of seeded games, taken at 2fe48a4 (before both).
+# from the list, the deals of the setup and of each round drawn as one run, a kind of
+# card at a time, and a decision's moves taken from the list `advance` made to see
+# whether there was a choice. They must draw the same: the final states of seeded
+# games, taken at 2fe48a4 (before all three).
 RANDOM_PLAY = {
     "2 players": ({"players": 2}, "0bb728afb862a13c"),
     "3 players": ({"players": 3}, "26cea16488a86a41"),

@@ -2670,7 +2670,7 @@ cdef inline bint at_chance(const GameState* s) noexcept nogil:
     return s.deal != DEAL_NONE
 
 
-include "plain_moves.pxi"   # after_action, chance_run, legal_range: none to shortcut (engine)
+include "plain_moves.pxi"   # after_action, chance_run, legal_range, advance_listing: none to shortcut (engine)
 include "moves.pxi"         # apply_action, play_random (engine)
 
 
