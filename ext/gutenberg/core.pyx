@@ -294,7 +294,7 @@ cdef enum:
     DEAL_NONE = 0
     DEAL_DRAFT_PRINTING
     DEAL_DRAFT_REFINEMENT
-    DEAL_PRINTING           # the board's kinds, DEAL_PRINTING to DEAL_PATRONAGE, in the order they fill (deal_from)
+    DEAL_PRINTING           # the board's kinds, DEAL_PRINTING to DEAL_PATRONAGE, in the order they fill (board_deal)
     DEAL_REFINEMENT
     DEAL_INK
     DEAL_SPECIALTY
@@ -322,25 +322,21 @@ cdef inline int next_deal(const GameState* s, const Catalogue* cat, int* index) 
         if s.refinement_deck | s.refinement_discard:
             if popcount64(s.draft_refinement) < draft_size(s, cat):
                 return DEAL_DRAFT_REFINEMENT
-    return deal_from(s, cat, DEAL_PRINTING, 0, index)
+    return board_deal(s, cat, index)
 
 
-cdef inline int deal_from(const GameState* s, const Catalogue* cat, int deal, int start,
-                          int* index) noexcept nogil:
-    """next_deal's space to fill, looked for from space `start` of the spaces of `deal` on.
-    Spaces fill in the order of the deals DEAL_PRINTING to DEAL_PATRONAGE, each kind
-    while its deck (or discard pile) has cards; a run of deals resumes after the space it
-    filled (chance_run): a deal fills a space and takes a card, so the spaces and kinds
-    passed over stay passed over."""
+cdef inline int board_deal(const GameState* s, const Catalogue* cat, int* index) noexcept nogil:
+    """next_deal's space to fill on the board (its index in `index`). Spaces fill in the
+    order of the deals DEAL_PRINTING to DEAL_PATRONAGE, each kind while its deck (or
+    discard pile) has cards."""
     cdef const int16_t* spaces
-    cdef int n
-    while DEAL_PRINTING <= deal <= DEAL_PATRONAGE:
+    cdef int n, deal = DEAL_PRINTING
+    while deal <= DEAL_PATRONAGE:
         spaces = deal_spaces(s, cat, deal, &n)
         if n >= 0:
-            index[0] = empty_from(spaces, start, n)
+            index[0] = first_empty(spaces, n)
             if index[0] >= 0:
                 return deal
-        start = 0
         deal += 1
     return DEAL_NONE
 
@@ -368,12 +364,6 @@ cdef inline const int16_t* deal_spaces(const GameState* s, const Catalogue* cat,
         return s.gear_space
     n[0] = N_PATRONAGE_SPACES if s.phase == PH_SETUP_DEAL and s.patronage_box else -1
     return s.patronage_space
-
-
-cdef inline int empty_from(const int16_t* spaces, int start, int n) noexcept nogil:
-    """The first of spaces [start, n) holding nothing, or -1."""
-    cdef int i = first_empty(spaces + start, n - start) if start < n else -1
-    return start + i if i >= 0 else -1
 
 
 cdef inline int first_empty(const int16_t* spaces, int n) noexcept nogil:
