@@ -280,3 +280,55 @@ def test_a_demo_and_an_arena_play_the_reading_asked_for(tmp_path):
                     ("arena", "--bots", "heuristic,random", "--no-factory-tops", "--out", str(tmp_path / "g"))):
         refused = cli(*command)
         assert refused.returncode != 0 and "--factory-tops: Gutenberg has no such parameter" in refused.stderr
+
+
+def test_studies_self_play_and_tuning_play_the_reading_asked_for(tmp_path):
+    """study (balance, scaling), selfplay and tune take --no-factory-tops as the arena
+    does: every game they play is of that reading, their reports and commands to go on
+    say so, and going on with the other reading is refused; Gutenberg has no such option."""
+    from every_game import cli
+
+    def readings(folder):
+        records = [json.loads(r.read_text()) for r in sorted(folder.rglob("game-*.json"))]
+        assert records
+        return {r["game"].get("factory_tops", True) for r in records}
+
+    balance = ("study", "balance", "--game", "lead-letter-printers", "--bot", "random", "--games", "2",
+               "--rounds", "1", "--seed", "3", "--jobs", "1", "--out", str(tmp_path / "balance"))
+    done = cli(*balance, "--no-factory-tops")
+    assert done.returncode == 0, done.stderr
+    assert readings(tmp_path / "balance") == {False}
+    text = (tmp_path / "balance" / "balance.md").read_text()
+    assert "the factory piles face down" in text and "--no-factory-tops" in text
+    other = cli(*balance, "--games", "3")      # the default reading into the same --out
+    assert other.returncode != 0 and "factory_tops" in other.stderr
+
+    done = cli("study", "scaling", "--game", "lead-letter-printers", "--bot", "ismcts", "--budgets", "2",
+               "--reference", "random", "--games", "1", "--rounds", "1", "--seed", "3", "--jobs", "1",
+               "--no-factory-tops", "--out", str(tmp_path / "scaling"))
+    assert done.returncode == 0, done.stderr
+    assert readings(tmp_path / "scaling") == {False}
+    assert "--no-factory-tops" in json.loads((tmp_path / "scaling" / "scaling.json").read_text())["command"]
+
+    done = cli("selfplay", "--game", "lead-letter-printers", "--bot", "ismcts", "--iterations", "2", "--games", "1",
+               "--rounds", "1", "--seed", "3", "--jobs", "1", "--no-factory-tops", "--out", str(tmp_path / "sp"))
+    assert done.returncode == 0, done.stderr
+    assert readings(tmp_path / "sp") == {False}
+
+    pytest.importorskip("optuna")
+    tune = ("tune", "--game", "lead-letter-printers", "--bot", "smmcts", "--reference", "random",
+            "--trials", "1", "--games", "1", "--validate", "1", "--iterations", "2", "--rounds", "1",
+            "--seed", "3", "--space", '{"uct_c": [0.5, 2.0]}', "--out", str(tmp_path / "tune"))
+    done = cli(*tune, "--no-factory-tops")
+    assert done.returncode == 0, done.stderr
+    assert readings(tmp_path / "tune") == {False}
+    assert "the factory piles face down" in (tmp_path / "tune" / "tune.md").read_text()
+    other = cli(*tune)
+    assert other.returncode != 0 and "factory_tops" in other.stderr
+
+    for command in (("study", "balance", "--bot", "random", "--no-factory-tops", "--out", str(tmp_path / "g1")),
+                    ("selfplay", "--factory-tops", "--out", str(tmp_path / "g2")),
+                    ("tune", "--no-factory-tops", "--out", str(tmp_path / "g3"))):
+        refused = cli(*command)
+        assert refused.returncode != 0 and "--factory-tops: Gutenberg has no such parameter" in refused.stderr
+        assert not (tmp_path / command[-1]).exists()

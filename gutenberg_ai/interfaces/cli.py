@@ -905,6 +905,7 @@ def cmd_study(args) -> int:
     console = tui.output_console()
     options = options_json(args.options, "--options", 'the bot\'s options, e.g. {"cutoff": 60}')
     g = printing_game(args.game)
+    known_params(g, {"factory_tops": args.factory_tops})   # given for a game without factory piles: refused
     with _progress_bar(console, args.kind) as bar:
         task = bar.add_task("games", total=None)
 
@@ -921,7 +922,8 @@ def cmd_study(args) -> int:
                 s = studies.BalanceSettings(bot=args.bot, game=g.key, players=args.players, games=args.games,
                                             seconds=seconds if iterations is None else None, iterations=iterations,
                                             rounds=args.rounds, characters=args.characters, variant=args.variant or "",
-                                            seed=args.seed, options=options)
+                                            seed=args.seed, options=options,
+                                            factory_tops=args.factory_tops is not False)
                 t = studies.run_balance(s, args.out, args.jobs, progress, ray=args.ray)
             else:
                 if not args.budgets:
@@ -943,7 +945,8 @@ def cmd_study(args) -> int:
                 t = studies.run_scaling(args.bot, budgets, args.reference or "heuristic", args.out, game=g.key,
                                         games_=args.games, seed=args.seed, jobs=args.jobs, progress=progress,
                                         ray=args.ray, rounds=args.rounds, characters=args.characters,
-                                        variant=args.variant or "", options=options or None)
+                                        variant=args.variant or "", options=options or None,
+                                        factory_tops=args.factory_tops is not False)
         except KeyboardInterrupt:
             bar.stop()
             console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
@@ -1101,10 +1104,11 @@ def cmd_selfplay(args) -> int:
     from gutenberg_ai.tools import selfplay
     options = options_json(args.options, "options", 'search options, e.g. {"model": "gen1.npz"}')
     g = printing_game(args.game)
+    known_params(g, {"factory_tops": args.factory_tops})   # given for a game without factory piles: refused
     s = selfplay.settings(g.key, args.players, args.games, args.bot,
                           iterations=None if args.seconds else args.iterations, seconds=args.seconds,
                           seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
-                          options=options)
+                          options=options, factory_tops=args.factory_tops is not False)
     console = tui.output_console()
     run = _with_progress(console, "self-play", "games",
                          lambda progress: selfplay.run_selfplay(s, args.out, args.jobs, progress, ray=args.ray),
@@ -1122,10 +1126,12 @@ def cmd_tune(args) -> int:
         raise UsageError("--space: {} names no option to search; leave --space out for the default space")
     options = options_json(args.options, "--options")
     g = printing_game(args.game)
+    known_params(g, {"factory_tops": args.factory_tops, "variant": args.variant})   # refused where unknown
     s = tune.TuneSettings(bot=args.bot, reference=args.reference, game=g.key, players=args.players,
                           trials=args.trials, games=args.games, validate=args.validate,
                           iterations=None if args.seconds else (args.iterations or 200), seconds=args.seconds,
-                          rounds=args.rounds, seed=args.seed, space=space, options=options)
+                          rounds=args.rounds, seed=args.seed, space=space, options=options,
+                          variant=args.variant or "", factory_tops=args.factory_tops is not False)
     console = tui.output_console()
     report = _with_progress(console, "tune", "trials",
                             lambda progress: tune.run_tune(s, args.out, args.jobs, progress, ray=args.ray),
@@ -1522,6 +1528,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="balance: iterations a move (default 300)")
     _games_options(study, "where the records, the report and the plots go", "parallel processes")
     study.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    _factory_tops_option(study)
     study.add_argument("--options", default="{}", metavar="JSON", help="the studied bot's options")
     _ray_option(study)
     study.set_defaults(run=cmd_study)
@@ -1536,6 +1543,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "gutenberg-ai selfplay --bot learned --options '{\"model\": \"gen1.npz\"}' --out sp-gen1/"])
     _game_option(sp)
     sp.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    _factory_tops_option(sp)
     sp.add_argument("--players", type=int, default=2, help="players a game (default 2; 1: solo, with the automa)")
     sp.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (2-3 players)")
     sp.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
@@ -1565,6 +1573,8 @@ def build_parser() -> argparse.ArgumentParser:
     tu.add_argument("--reference", default="heuristic", help="the bot it plays against (default heuristic)")
     tu.add_argument("--players", type=int, default=2, help="players a game, 2-4 (default 2)")
     tu.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
+    tu.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
+    _factory_tops_option(tu)
     tu.add_argument("--trials", type=_positive_int, default=20, help="trials of the study in all (default 20)")
     tu.add_argument("--games", type=_games, default=8, help="games a trial (default 8)")
     tu.add_argument("--validate", type=_games, default=40, help="games of each validation match (default 40)")

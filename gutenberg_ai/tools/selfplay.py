@@ -27,10 +27,11 @@ class SelfPlayError(ValueError):
 def settings(game: str = "gutenberg", players: int = 2, games: int = 100, bot: str = "ismcts",
              iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None, seed: int = 0,
              rounds: int | None = None, automa: bool = False, variant: str = "",
-             options: dict | None = None) -> arena.ArenaSettings:
+             options: dict | None = None, factory_tops: bool = True) -> arena.ArenaSettings:
     """The arena settings of a self-play run: `bot` in every seat (a solo game: the one
     seat), its search statistics kept; `options` are the bot's search options (a model
-    of an earlier generation: {"model": "gen1.npz"})."""
+    of an earlier generation: {"model": "gen1.npz"}); `factory_tops`: Lead Letter
+    Printers' factory piles face up."""
     g = game_table.get(game)
     name, own = split_budget(bot)
     if name not in SELFPLAY_BOTS:
@@ -43,7 +44,8 @@ def settings(game: str = "gutenberg", players: int = 2, games: int = 100, bot: s
                             seconds=seconds if iterations is None else None, iterations=iterations,
                             rounds=rounds if rounds is not None else g.rules_module.DEFAULTS["rounds"],
                             automa=automa, seed=seed, options={bot: dict(options)} if options else {},
-                            pairings=[[bot] * players], variant=variant, search_stats=True)
+                            pairings=[[bot] * players], variant=variant, search_stats=True,
+                            factory_tops=factory_tops)
     validate(s)
     return s
 

@@ -57,6 +57,7 @@ class BalanceSettings:
     variant: str = ""
     seed: int = 0
     options: dict = field(default_factory=dict)
+    factory_tops: bool = True       # Lead Letter Printers: the factory piles face up
 
     def arena_settings(self) -> arena.ArenaSettings:
         """The same game as arena settings (the arena's checks and game parameters)."""
@@ -65,7 +66,8 @@ class BalanceSettings:
         return arena.ArenaSettings(bots=[self.bot], game=self.game, players=self.players, games=self.games,
                                    seconds=self.seconds, iterations=self.iterations, rounds=rounds,
                                    characters=self.characters, variant=self.variant, seed=self.seed,
-                                   options={self.bot: self.options} if self.options else {})
+                                   options={self.bot: self.options} if self.options else {},
+                                   factory_tops=self.factory_tops)
 
 
 def balance_tasks(s: BalanceSettings) -> list:
@@ -172,6 +174,8 @@ def balance_command(s: BalanceSettings, out: str) -> str:
         parts.append(f"--rounds {s.rounds}")
     if s.variant:
         parts.append(f"--variant {s.variant}")
+    if not s.factory_tops:
+        parts.append("--no-factory-tops")
     if not s.characters:
         parts.append("--no-characters")
     if s.options:
@@ -202,7 +206,7 @@ def balance_markdown(t: dict, out: str, plots: list) -> str:
     spent = f"{budget_words(budget)} a move" if budget else "no search"
     lines = [f"# Balance of {g.title}: {s.players} players, self-play of {s.bot} ({spent})", "",
              f"{t['games']} games, one deal each (chance seeds {s.seed} to {s.seed + s.games - 1}), the same bot in "
-             f"every seat{characters}.", "",
+             f"every seat{characters}{'' if s.factory_tops else ', the factory piles face down'}.", "",
              f"    {balance_command(s, out)}", "",
              f"| | games | win rate (95% interval) | mean {g.score_word} (95% interval) |",
              "| --- | --- | --- | --- |"]
@@ -272,6 +276,8 @@ class _settings_key:
     def resumable_part(self):
         d = asdict(self._s)
         d.pop("games")
+        if d["factory_tops"] == arena.UNRECORDED_DEFAULTS["factory_tops"]:
+            d.pop("factory_tops")   # as runs from before it was a setting recorded it
         return {"study": "balance", **d}
 
     @property
@@ -309,10 +315,11 @@ def budget_names(bot: str, budgets: list) -> list:
 
 def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "gutenberg", games_: int = 20,
                 seed: int = 0, jobs: int = 1, progress=None, ray=None, rounds=None, characters=True,
-                variant="", options=None) -> dict:
+                variant="", options=None, factory_tops: bool = True) -> dict:
     """`bot` at each of `budgets` against `reference` (a bot name, with its own @budget
     if it searches), 2 players, `games_` games a budget, through the arena in `out`;
-    `options`: the studied bot's options, at every budget."""
+    `options`: the studied bot's options, at every budget; `factory_tops`: Lead Letter
+    Printers' factory piles face up."""
     names = budget_names(bot, budgets)
     twice = sorted({str(b) for b, name in zip(budgets, names) if names.count(name) > 1})
     if twice:
@@ -324,7 +331,7 @@ def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "
                             iterations=None, rounds=rounds if rounds is not None else g.rules_module.DEFAULTS["rounds"],
                             characters=characters, variant=variant, seed=seed,
                             options={n: dict(options) for n in names} if options else {},
-                            pairings=[[n, reference] for n in names])
+                            pairings=[[n, reference] for n in names], factory_tops=factory_tops)
     playing = [n for n in BOT_NAMES if n != "cfr"]     # the arena's bots
     for what, name in (("bot", bot), ("reference", reference)):
         try:
@@ -355,7 +362,7 @@ def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "
     result = {"game": game, "bot": bot, "reference": reference, "budgets": budgets, "games": games_,
               "seed": seed, "rows": rows, "run": summary["run"], "plots": [os.path.basename(p) for p in paths],
               "command": scaling_command(bot, budgets, reference, out, game, games_, seed, rounds, variant,
-                                         characters, options)}
+                                         characters, options, factory_tops)}
     with open(os.path.join(out, "scaling.json"), "w", encoding="utf-8") as f:
         json.dump(result, f, indent=2)
     with open(os.path.join(out, "scaling.md"), "w", encoding="utf-8") as f:
@@ -378,7 +385,8 @@ def _budget_value(b: str):
     return ("seconds", float(text[:-1])) if text.endswith("s") else ("iterations", int(text))
 
 
-def scaling_command(bot, budgets, reference, out, game, games_, seed, rounds, variant, characters, options) -> str:
+def scaling_command(bot, budgets, reference, out, game, games_, seed, rounds, variant, characters, options,
+                    factory_tops=True) -> str:
     parts = ["gutenberg-ai study scaling", f"--game {game}", f"--bot {bot}", f"--budgets {','.join(map(str, budgets))}",
              f"--reference {reference}", f"--games {games_}", f"--out {out}"]
     parts.append(f"--seed {seed}")
@@ -386,6 +394,8 @@ def scaling_command(bot, budgets, reference, out, game, games_, seed, rounds, va
         parts.append(f"--rounds {rounds}")
     if variant:
         parts.append(f"--variant {variant}")
+    if not factory_tops:
+        parts.append("--no-factory-tops")
     if not characters:
         parts.append("--no-characters")
     if options:

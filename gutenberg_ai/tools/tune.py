@@ -84,12 +84,19 @@ class TuneSettings:
     seed: int = 0
     space: dict = field(default_factory=dict)     # {} : DEFAULT_SPACE (+ MODEL_SPACE with a model)
     options: dict = field(default_factory=dict)   # fixed options of the tuned bot (e.g. a model)
+    variant: str = ""              # Printing Press: "basic" or "advanced" ("": the game's own)
+    factory_tops: bool = True      # Lead Letter Printers: the factory piles face up
 
     def resumable_part(self) -> dict:
-        """What must stay the same to continue a study (all but trials and validate)."""
+        """What must stay the same to continue a study (all but trials and validate; the
+        variant and the factory piles only when they are not the defaults, as studies
+        from before they were settings had none)."""
         d = asdict(self)
         d.pop("trials")
         d.pop("validate")
+        for key in ("variant", "factory_tops"):
+            if d[key] == arena.UNRECORDED_DEFAULTS[key]:
+                d.pop(key)
         return d
 
 
@@ -152,7 +159,8 @@ def arena_settings(s: TuneSettings, options: dict, games: int, seed: int) -> are
             raise TuneError(str(e)) from None
     return arena.ArenaSettings(bots=[s.bot, s.reference], game=s.game, players=s.players, games=games,
                                seconds=s.seconds, iterations=s.iterations, rounds=rounds, seed=seed,
-                               options={s.bot: bot_options(s.options, options)} if (s.options or options) else {})
+                               options={s.bot: bot_options(s.options, options)} if (s.options or options) else {},
+                               variant=s.variant, factory_tops=s.factory_tops)
 
 
 def bot_options(fixed: dict, searched: dict) -> dict:
@@ -311,7 +319,9 @@ def report_markdown(r: dict) -> str:
     s = r["settings"]
     budget = f"{s['iterations']} iterations" if s["iterations"] else f"{s['seconds']} s"
     rounds = rounds_words(s["rounds"])
-    lines = [f"# Tuning {s['bot']} against {s['reference']} ({s['game']}, {s['players']} players, {rounds})",
+    reading = ((f", the {s['variant']} variant" if s.get("variant") else "")
+               + (", the factory piles face down" if s.get("factory_tops") is False else ""))
+    lines = [f"# Tuning {s['bot']} against {s['reference']} ({s['game']}, {s['players']} players, {rounds}{reading})",
              "", f"{len(r['trials'])} trials of {s['games']} games each, {budget} a move, seed {s['seed']}; "
              f"validation: {s['validate']} games on fresh deals for the best and for the defaults.", "",
              "| trial | win share | options |", "|---:|---:|---|"]
