@@ -939,7 +939,7 @@ cdef inline bint gear_usable(const GameState* s, const Catalogue* cat, const Pla
     return gear_offered(s, cat, p, pos, not fulfilling, fulfilling)
 
 
-cdef bint gear_gives(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos) noexcept nogil:
+cdef inline bint gear_gives(const GameState* s, const Catalogue* cat, const PlayerState* p, int pos) noexcept nogil:
     """Whether the active sector of the installed gear at `pos` has a reward to give now
     (what it takes is there: inks, types, guilders, orders it counts)."""
     cdef int kind = gear_kind(cat, p, pos), mask = gear_mask(cat, p, pos)
@@ -973,7 +973,7 @@ cdef int letter_shortfall(const PlayerState* p, const int* need) noexcept nogil:
     return short
 
 
-cdef int chosen_before(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
+cdef inline int chosen_before(const GameState* s, const Catalogue* cat, const PlayerState* p, int slot,
                        int* letters, int* inks) noexcept nogil:
     """What the orders chosen before `slot` in this fulfil turn need: their letters and the
     inks of their colour parts; returns how many of them are printed."""
@@ -1006,7 +1006,7 @@ cdef bint can_fulfil(const GameState* s, const Catalogue* cat, const PlayerState
     return (fulfil_modes(cat, p, slot, letters, inks, printed) >> mode) & 1
 
 
-cdef int fulfil_modes(const Catalogue* cat, const PlayerState* p, int slot,
+cdef inline int fulfil_modes(const Catalogue* cat, const PlayerState* p, int slot,
                       const int* before_letters, const int* before_inks, int printed) noexcept nogil:
     """The modes (bit m: FULFIL_*) in which order `slot` can be fulfilled after orders
     needing before_letters and before_inks (`printed` of them): a type serves one order,
@@ -1079,7 +1079,7 @@ cdef inline bint may_swap(const PlayerState* p) noexcept nogil:
     return p.character == CH_PLANTIN and not (p.character_flags & FLAG_PLANTIN_SWAPPED)
 
 
-cdef int add_free_actions(const GameState* s, const Catalogue* cat, const PlayerState* p,
+cdef inline int add_free_actions(const GameState* s, const Catalogue* cat, const PlayerState* p,
                           int* out, int n, bint others, bint fulfilment) noexcept nogil:
     """The free actions below A_PASS, ascending: buying a type and the gears (`others`:
     every gear but the fulfilment gears, `fulfilment`: those). Plantin's swaps, above
@@ -1311,7 +1311,7 @@ cdef bint pending_legal(const GameState* s, const Catalogue* cat, int a) noexcep
     return False
 
 
-cdef int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+cdef inline int legal_pending(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     cdef const Pending* q = &s.pending[0]
     cdef const PlayerState* p = &s.players[q.seat]
     cdef int n = 0, c, t, j, low, k
@@ -1475,7 +1475,7 @@ cdef inline bint any_refinement(const GameState* s) noexcept nogil:
     return False
 
 
-cdef int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+cdef inline int legal_turn(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     cdef int seat = s.turn_order[s.turn]
     cdef const PlayerState* p = &s.players[seat]
     cdef int n = 0, i, k, j, pos, o
@@ -1624,7 +1624,7 @@ cdef bint turn_legal(const GameState* s, const Catalogue* cat, int a) noexcept n
     return False
 
 
-cdef int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
+cdef inline int legal_fulfil(const GameState* s, const Catalogue* cat, int* out) noexcept nogil:
     """The fulfil turn: free actions before the first order is chosen (they could change
     the choice); each order's parts, slot by slot; once chosen, the fulfilment gears
     (they count the chosen orders) and "done" (print them); after printing, the free
@@ -1699,7 +1699,7 @@ cdef inline int plan_actions(const GameState* s, int seat, int* first) noexcept 
     return plan_count(s, seat)
 
 
-cdef int legal_window(const GameState* s, const Catalogue* cat, const PlayerState* p,
+cdef inline int legal_window(const GameState* s, const Catalogue* cat, const PlayerState* p,
                       int* out) noexcept nogil:
     """A free-action window before the plans: the free actions, then "done"."""
     cdef int n = add_free_actions(s, cat, p, out, 0, True, False)
@@ -2192,7 +2192,7 @@ cdef void keep_character(GameState* s, const Catalogue* cat, int seat, int x) no
         push_pending(s, PD_UNGLER, seat, 1, -1)
 
 
-cdef void apply_decision(GameState* s, const Catalogue* cat, int a) noexcept nogil:
+cdef inline void apply_decision(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     cdef int seat, i
     cdef PlayerState* p
     if s.n_pending > 0:
