@@ -8,20 +8,19 @@
 # random play, the same as one by one (False, nothing done, in a game that has none).
 
 
-cdef inline void move_on(GameState* s, const Catalogue* cat) noexcept nogil:
-    """After an action: on to the next decision, and what must hold after every action."""
-    advance(s, cat)
-    after_action(s)
-
-
 cdef inline int move_on_listing(GameState* s, const Catalogue* cat, int* moves) noexcept nogil:
-    """move_on, giving the next decision's moves in `moves` where advance listed them on
-    its way (their number; 0: not listed, or a chance node). A list made before
-    after_action changed the state is dropped: it may list other moves."""
+    """After an action: on to the next decision, and what must hold after every action;
+    with `moves` (not NULL), the next decision's moves where advance listed them on its
+    way (their number; 0: not listed, or a chance node). A list made before after_action
+    changed the state is dropped: it may list other moves."""
     cdef int n = advance_listing(s, cat, moves)
     if after_action(s):
         return 0
     return n
+
+
+cdef inline void move_on(GameState* s, const Catalogue* cat) noexcept nogil:
+    move_on_listing(s, cat, NULL)
 
 
 cdef void apply_action(GameState* s, const Catalogue* cat, int a) noexcept nogil:
@@ -67,18 +66,28 @@ cdef inline void random_decision(GameState* s, const Catalogue* cat, Rng* rng) n
     move_on(s, cat)
 
 
-cdef void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    """Uniformly random play (chance by its probabilities) to the end of the game: the
-    steps of draw_chance and random_decision, with who acts asked once a step, and a
-    decision's moves taken from advance where it listed them (move_on_listing) instead
-    of listed again."""
+cdef void play_random_decisions(GameState* s, const Catalogue* cat, Rng* rng, int decisions) noexcept nogil:
+    """Uniformly random play (chance by its probabilities) for `decisions` decisions, or
+    to the end of the game (-1, or sooner): the steps of draw_chance and random_decision,
+    with who acts asked once a step, and a decision's moves taken from advance where it
+    listed them (move_on_listing) instead of listed again. It stops at the decision
+    after the last one (the search's rollout cut-off)."""
     cdef int moves[MAX_LEGAL]
     cdef int n = 0   # the moves of the decision at hand, listed by move_on_listing
     while s.phase != PH_TERMINAL:
-        if n > 0:
-            apply_decision(s, cat, moves[rng_below(rng, n)])
-        elif at_chance(s):
-            random_chance(s, cat, rng)
+        if n > 0 or not at_chance(s):
+            if decisions == 0:
+                return
+            decisions -= 1
+            if n > 0:
+                apply_decision(s, cat, moves[rng_below(rng, n)])
+            else:
+                random_choice(s, cat, rng)
         else:
-            random_choice(s, cat, rng)
+            random_chance(s, cat, rng)
         n = move_on_listing(s, cat, moves)
+
+
+cdef inline void play_random(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """Uniformly random play to the end of the game (play_random_decisions)."""
+    play_random_decisions(s, cat, rng, -1)

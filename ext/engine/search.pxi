@@ -817,8 +817,8 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
     cdef int plies = 0
     if t.cfg.rollout == ROLLOUT_NONE:
         return
-    if t.cfg.rollout == ROLLOUT_RANDOM and t.cfg.cutoff <= 0:
-        play_random(st, t.cat, &t.rng)   # the loop below's steps, in one
+    if t.cfg.rollout == ROLLOUT_RANDOM:
+        play_random_decisions(st, t.cat, &t.rng, t.cfg.cutoff if t.cfg.cutoff > 0 else -1)
         return
     while not game_over(st):
         if current_player(st) == CHANCE:
@@ -826,7 +826,7 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
             continue
         if t.cfg.cutoff > 0 and plies >= t.cfg.cutoff:
             return
-        if t.cfg.turn_nodes > 0 and t.cfg.rollout != ROLLOUT_RANDOM and solitary_turn(st):
+        if t.cfg.turn_nodes > 0 and solitary_turn(st):
             # The rest of the turn by search (turn_solver.pxi), as one ply.
             if t.turn == NULL:
                 t.turn = turn_search_new(t.cfg.turn_nodes)
@@ -835,12 +835,10 @@ cdef void rollout(Tree* t, GameState* st) noexcept nogil:
                 continue
         if t.cfg.rollout == ROLLOUT_HEURISTIC:
             apply_action(st, t.cat, heuristic_choice(st, t.cat, &t.rng, t.cfg.epsilon))
-        elif t.cfg.rollout == ROLLOUT_LEARNED:
-            # One decision after another: the passes are incremental.
+        else:
+            # ROLLOUT_LEARNED, one decision after another: the passes are incremental.
             apply_action(st, t.cat, learned_choice(t.rollout_net, t.rollout_scratch, True, st, t.cat,
                                                    t.cfg.plan_candidates, &t.rng, t.cfg.epsilon))
-        else:
-            random_decision(st, t.cat, &t.rng)
         plies += 1
 
 

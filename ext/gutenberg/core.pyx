@@ -385,24 +385,22 @@ cdef inline int first_empty(const int16_t* spaces, int n) noexcept nogil:
     return -1
 
 
+cdef inline void refill_deck(uint64_t* deck, uint64_t* discard) noexcept nogil:
+    """A deck that runs out takes its discard pile as a new deck."""
+    if deck[0] == 0:
+        deck[0] = discard[0]
+        discard[0] = 0
+
+
 cdef void reshuffle_if_empty(GameState* s, int deal) noexcept nogil:
-    # A deck that runs out takes its discard pile as a new deck.
     if deal == DEAL_PRINTING or deal == DEAL_DRAFT_PRINTING:
-        if s.printing_deck == 0:
-            s.printing_deck = s.printing_discard
-            s.printing_discard = 0
+        refill_deck(&s.printing_deck, &s.printing_discard)
     elif deal == DEAL_REFINEMENT or deal == DEAL_DRAFT_REFINEMENT:
-        if s.refinement_deck == 0:
-            s.refinement_deck = s.refinement_discard
-            s.refinement_discard = 0
+        refill_deck(&s.refinement_deck, &s.refinement_discard)
     elif deal == DEAL_SPECIALTY:
-        if s.specialty_deck == 0:
-            s.specialty_deck = s.specialty_discard
-            s.specialty_discard = 0
+        refill_deck(&s.specialty_deck, &s.specialty_discard)
     elif deal == DEAL_GEAR:
-        if s.gear_deck == 0:
-            s.gear_deck = s.gear_discard
-            s.gear_discard = 0
+        refill_deck(&s.gear_deck, &s.gear_discard)
 
 
 cdef bint automa_space_open(const GameState* s, int i) noexcept nogil:
@@ -581,20 +579,30 @@ cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexc
     return draw(s, cat, rng, deal)
 
 
+cdef inline int card_from(uint64_t m, Rng* rng) noexcept nogil:
+    """A card drawn uniformly from the set m (not empty)."""
+    return nth_bit(m, rng_below(rng, popcount64(m)))
+
+
+cdef inline int ink_from(const int16_t* bag, Rng* rng) noexcept nogil:
+    """The colour of an ink drawn from the bag (not empty), by the bag's counts."""
+    cdef int c, r = rng_below(rng, total4(bag))
+    for c in range(N_INKS - 1):
+        if r < bag[c]:
+            return c
+        r -= bag[c]
+    return N_INKS - 1
+
+
 cdef inline int draw(const GameState* s, const Catalogue* cat, Rng* rng, int deal) noexcept nogil:
     """A chance outcome of the draw `deal` (a DEAL_* kind), by its probabilities."""
-    cdef int c, r, n, base = 0
+    cdef int c, n, base = 0
     cdef int space[MAX_SPACES + 1]
     cdef double weight[MAX_SPACES + 1]
     cdef double u
     cdef uint64_t m
     if deal == DEAL_INK:
-        r = rng_below(rng, total4(s.bag))
-        for c in range(N_INKS):
-            if r < s.bag[c]:
-                return C_INK + c
-            r -= s.bag[c]
-        return C_INK + N_INKS - 1
+        return C_INK + ink_from(s.bag, rng)
     if deal == DEAL_AUTOMA_SPACE:
         n = automa_spaces(s, cat, space, weight)
         u = rng_uniform(rng)
@@ -604,7 +612,7 @@ cdef inline int draw(const GameState* s, const Catalogue* cat, Rng* rng, int dea
             u -= weight[c]
         return C_AUTOMA_SPACE + space[n - 1]
     m = chance_set(s, deal, &base)
-    return base + nth_bit(m, rng_below(rng, popcount64(m)))
+    return base + card_from(m, rng)
 
 
 cdef int outcome_context(const GameState* s, const Catalogue* cat, int a, int* index) noexcept nogil:
@@ -2372,9 +2380,7 @@ cdef bint pending_auto(GameState* s, const Catalogue* cat) noexcept nogil:
             q.stage = 0
             s.gear_pool_due = cat.guillard_draw
         if s.gear_pool_due > 0:
-            if s.gear_deck == 0:
-                s.gear_deck = s.gear_discard
-                s.gear_discard = 0
+            refill_deck(&s.gear_deck, &s.gear_discard)
             if s.gear_deck:
                 return False
             s.gear_pool_due = 0
@@ -2394,17 +2400,13 @@ cdef bint pending_auto(GameState* s, const Catalogue* cat) noexcept nogil:
             s.pool_due_printing = ORDER_DRAW
             s.pool_due_refinement = ORDER_DRAW
         if s.pool_due_printing > 0:
-            if s.printing_deck == 0:
-                s.printing_deck = s.printing_discard
-                s.printing_discard = 0
+            refill_deck(&s.printing_deck, &s.printing_discard)
             if s.printing_deck == 0:
                 s.pool_due_printing = 0
                 return True
             return False
         if s.pool_due_refinement > 0:
-            if s.refinement_deck == 0:
-                s.refinement_deck = s.refinement_discard
-                s.refinement_discard = 0
+            refill_deck(&s.refinement_deck, &s.refinement_discard)
             if s.refinement_deck == 0:
                 s.pool_due_refinement = 0
                 return True
@@ -2612,12 +2614,10 @@ cdef inline void deal_cards(int16_t* spaces, int n, uint64_t* deck, uint64_t* di
     for i in range(n):
         if spaces[i] >= 0:
             continue
+        refill_deck(deck, discard)
         if deck[0] == 0:
-            deck[0] = discard[0]   # reshuffle_if_empty
-            discard[0] = 0
-            if deck[0] == 0:
-                return
-        x = nth_bit(deck[0], rng_below(rng, popcount64(deck[0])))
+            return
+        x = card_from(deck[0], rng)
         deck[0] &= ~bit(x)
         spaces[i] = x
 
@@ -2626,18 +2626,13 @@ cdef inline void deal_inks(GameState* s, int n, Rng* rng) noexcept nogil:
     """Each empty ink space of the n (INK_SET a space), in order, an ink drawn from the
     bag (draw's draw), while the bag has inks."""
     cdef int16_t* spaces = &s.ink_space[0][0]
-    cdef int i, c, r
+    cdef int i, c
     for i in range(n):
         if spaces[i] >= 0:
             continue
-        r = total4(s.bag)
-        if r == 0:
+        if total4(s.bag) == 0:
             return
-        r = rng_below(rng, r)
-        c = 0
-        while c < N_INKS - 1 and r >= s.bag[c]:
-            r -= s.bag[c]
-            c += 1
+        c = ink_from(s.bag, rng)
         s.bag[c] -= 1
         spaces[i] = c
 

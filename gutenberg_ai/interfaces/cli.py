@@ -655,10 +655,9 @@ def arena_settings(args) -> arena.ArenaSettings:
     pairings = [_pairing(p, bots) for p in comma_list(args.pairings, "pairing")] if args.pairings is not None else None
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else 0.2
     g = printing_game(args.game)
-    known_params(g, {"factory_tops": args.factory_tops})   # given for a game without factory piles: refused
     rounds = args.rounds if args.rounds is not None else g.rules_module.DEFAULTS["rounds"]
     return arena.ArenaSettings(bots=bots, players=args.players,
-                               game=g.key, variant=args.variant or "", factory_tops=args.factory_tops is not False,
+                               game=g.key, variant=args.variant or "", factory_tops=factory_tops(args, g),
                                games=args.games, seconds=None if args.iterations else seconds,
                                iterations=args.iterations, rounds=rounds, characters=args.characters,
                                automa=args.automa, seed=args.seed, options=options,
@@ -905,7 +904,7 @@ def cmd_study(args) -> int:
     console = tui.output_console()
     options = options_json(args.options, "--options", 'the bot\'s options, e.g. {"cutoff": 60}')
     g = printing_game(args.game)
-    known_params(g, {"factory_tops": args.factory_tops})   # given for a game without factory piles: refused
+    face_up = factory_tops(args, g)
     with _progress_bar(console, args.kind) as bar:
         task = bar.add_task("games", total=None)
 
@@ -922,8 +921,7 @@ def cmd_study(args) -> int:
                 s = studies.BalanceSettings(bot=args.bot, game=g.key, players=args.players, games=args.games,
                                             seconds=seconds if iterations is None else None, iterations=iterations,
                                             rounds=args.rounds, characters=args.characters, variant=args.variant or "",
-                                            seed=args.seed, options=options,
-                                            factory_tops=args.factory_tops is not False)
+                                            seed=args.seed, options=options, factory_tops=face_up)
                 t = studies.run_balance(s, args.out, args.jobs, progress, ray=args.ray)
             else:
                 if not args.budgets:
@@ -946,7 +944,7 @@ def cmd_study(args) -> int:
                                         games_=args.games, seed=args.seed, jobs=args.jobs, progress=progress,
                                         ray=args.ray, rounds=args.rounds, characters=args.characters,
                                         variant=args.variant or "", options=options or None,
-                                        factory_tops=args.factory_tops is not False)
+                                        factory_tops=face_up)
         except KeyboardInterrupt:
             bar.stop()
             console.print(f"Interrupted. The finished games are in {args.out}; run the same command to resume.")
@@ -1104,11 +1102,10 @@ def cmd_selfplay(args) -> int:
     from gutenberg_ai.tools import selfplay
     options = options_json(args.options, "options", 'search options, e.g. {"model": "gen1.npz"}')
     g = printing_game(args.game)
-    known_params(g, {"factory_tops": args.factory_tops})   # given for a game without factory piles: refused
     s = selfplay.settings(g.key, args.players, args.games, args.bot,
                           iterations=None if args.seconds else args.iterations, seconds=args.seconds,
                           seed=args.seed, rounds=args.rounds, automa=args.automa, variant=args.variant or "",
-                          options=options, factory_tops=args.factory_tops is not False)
+                          options=options, factory_tops=factory_tops(args, g))
     console = tui.output_console()
     run = _with_progress(console, "self-play", "games",
                          lambda progress: selfplay.run_selfplay(s, args.out, args.jobs, progress, ray=args.ray),
@@ -1126,12 +1123,12 @@ def cmd_tune(args) -> int:
         raise UsageError("--space: {} names no option to search; leave --space out for the default space")
     options = options_json(args.options, "--options")
     g = printing_game(args.game)
-    known_params(g, {"factory_tops": args.factory_tops, "variant": args.variant})   # refused where unknown
+    known_params(g, {"variant": args.variant})   # given for a game without variants: refused
     s = tune.TuneSettings(bot=args.bot, reference=args.reference, game=g.key, players=args.players,
                           trials=args.trials, games=args.games, validate=args.validate,
                           iterations=None if args.seconds else (args.iterations or 200), seconds=args.seconds,
                           rounds=args.rounds, seed=args.seed, space=space, options=options,
-                          variant=args.variant or "", factory_tops=args.factory_tops is not False)
+                          variant=args.variant or "", factory_tops=factory_tops(args, g))
     console = tui.output_console()
     report = _with_progress(console, "tune", "trials",
                             lambda progress: tune.run_tune(s, args.out, args.jobs, progress, ray=args.ray),
@@ -1253,6 +1250,13 @@ def _game_options(p, players_help):
     p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (always on with 1 player)")
     p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
     _factory_tops_option(p)
+
+
+def factory_tops(args, g) -> bool:
+    """--factory-tops/--no-factory-tops: the piles face up unless told (given for a game
+    without factory piles: a UsageError)."""
+    known_params(g, {"factory_tops": args.factory_tops})
+    return args.factory_tops is not False
 
 
 def _factory_tops_option(p):

@@ -89,6 +89,19 @@ class Resumable(Protocol):
 # settings had none): a setting missing there is this.
 UNRECORDED_DEFAULTS = {"catalogue": "", "game": "gutenberg", "variant": "", "search_stats": False,
                        "factory_tops": True}
+FACE_DOWN = "the factory piles face down"     # how a report names factory_tops=False
+
+
+def recorded(settings: dict, keys=tuple(UNRECORDED_DEFAULTS)) -> dict:
+    """The settings less those of `keys` at their UNRECORDED_DEFAULTS, as runs (or a
+    study's runs) from before they were settings recorded them."""
+    return {k: v for k, v in settings.items() if not (k in keys and v == UNRECORDED_DEFAULTS[k])}
+
+
+def reading_flags(variant: str, characters: bool, factory_tops: bool) -> list:
+    """The command-line flags of a game's readings other than its defaults."""
+    return (([f"--variant {variant}"] if variant else []) + ([] if characters else ["--no-characters"])
+            + ([] if factory_tops else ["--no-factory-tops"]))
 
 
 @dataclass
@@ -116,10 +129,7 @@ class ArenaSettings:
         defaults, as runs from before they were settings had none)."""
         d = asdict(self)
         d.pop("games")
-        for key, default in UNRECORDED_DEFAULTS.items():
-            if d[key] == default:
-                d.pop(key)
-        return d
+        return recorded(d)
 
     def check_game_settings(self, error=ValueError) -> None:
         """Raise `error` naming the settings given that the game has no parameter for:
@@ -900,12 +910,7 @@ def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str
     g = games.get(s.get("game", "gutenberg"))
     if s["rounds"] != g.rules_module.DEFAULTS["rounds"]:
         parts.append(f"--rounds {s['rounds']}")
-    if s.get("variant"):
-        parts.append(f"--variant {s['variant']}")
-    if not s["characters"]:
-        parts.append("--no-characters")
-    if not s.get("factory_tops", True):
-        parts.append("--no-factory-tops")
+    parts += reading_flags(s.get("variant", ""), s["characters"], s.get("factory_tops", True))
     if s["automa"]:
         parts.append("--automa")
     if s["options"]:
@@ -924,7 +929,7 @@ def markdown(summary: dict) -> str:
     rounds = rounds_words(s["rounds"])
     lines = [f"# Arena ({g.title}): {', '.join(s['bots'])}", "",
              f"{summary['games']} games, {s['players']} players, {rounds}, "
-             + ("the factory piles face down, " if not s.get("factory_tops", True) else "")
+             + (f"{FACE_DOWN}, " if not s.get("factory_tops", True) else "")
              + f"{budget_text(s)} a move for the searching bots, seed {s['seed']}"
              + (f", options {json.dumps(s['options'])}" if s["options"] else "") + ".", "",
              f"    {command_line(s, summary.get('out', 'results/'), summary.get('run', {}).get('jobs'))}", "",

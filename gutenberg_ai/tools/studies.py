@@ -172,12 +172,7 @@ def balance_command(s: BalanceSettings, out: str) -> str:
     parts.append(f"--seed {s.seed}")     # always: without it a run takes a new seed
     if s.rounds is not None:
         parts.append(f"--rounds {s.rounds}")
-    if s.variant:
-        parts.append(f"--variant {s.variant}")
-    if not s.factory_tops:
-        parts.append("--no-factory-tops")
-    if not s.characters:
-        parts.append("--no-characters")
+    parts += arena.reading_flags(s.variant, s.characters, s.factory_tops)
     if s.options:
         parts.append(f"--options '{json.dumps(s.options)}'")
     return " ".join(parts)
@@ -206,7 +201,7 @@ def balance_markdown(t: dict, out: str, plots: list) -> str:
     spent = f"{budget_words(budget)} a move" if budget else "no search"
     lines = [f"# Balance of {g.title}: {s.players} players, self-play of {s.bot} ({spent})", "",
              f"{t['games']} games, one deal each (chance seeds {s.seed} to {s.seed + s.games - 1}), the same bot in "
-             f"every seat{characters}{'' if s.factory_tops else ', the factory piles face down'}.", "",
+             f"every seat{characters}{'' if s.factory_tops else ', ' + arena.FACE_DOWN}.", "",
              f"    {balance_command(s, out)}", "",
              f"| | games | win rate (95% interval) | mean {g.score_word} (95% interval) |",
              "| --- | --- | --- | --- |"]
@@ -276,9 +271,7 @@ class _settings_key:
     def resumable_part(self):
         d = asdict(self._s)
         d.pop("games")
-        if d["factory_tops"] == arena.UNRECORDED_DEFAULTS["factory_tops"]:
-            d.pop("factory_tops")   # as runs from before it was a setting recorded it
-        return {"study": "balance", **d}
+        return {"study": "balance", **arena.recorded(d, ("factory_tops",))}
 
     @property
     def games(self):
@@ -392,12 +385,7 @@ def scaling_command(bot, budgets, reference, out, game, games_, seed, rounds, va
     parts.append(f"--seed {seed}")
     if rounds is not None:
         parts.append(f"--rounds {rounds}")
-    if variant:
-        parts.append(f"--variant {variant}")
-    if not factory_tops:
-        parts.append("--no-factory-tops")
-    if not characters:
-        parts.append("--no-characters")
+    parts += arena.reading_flags(variant, characters, factory_tops)
     if options:
         parts.append(f"--options '{json.dumps(options)}'")
     return " ".join(parts)

@@ -94,10 +94,7 @@ class TuneSettings:
         d = asdict(self)
         d.pop("trials")
         d.pop("validate")
-        for key in ("variant", "factory_tops"):
-            if d[key] == arena.UNRECORDED_DEFAULTS[key]:
-                d.pop(key)
-        return d
+        return arena.recorded(d, ("variant", "factory_tops"))
 
 
 def space_of(s: TuneSettings) -> dict:
@@ -320,7 +317,7 @@ def report_markdown(r: dict) -> str:
     budget = f"{s['iterations']} iterations" if s["iterations"] else f"{s['seconds']} s"
     rounds = rounds_words(s["rounds"])
     reading = ((f", the {s['variant']} variant" if s.get("variant") else "")
-               + (", the factory piles face down" if s.get("factory_tops") is False else ""))
+               + (f", {arena.FACE_DOWN}" if s.get("factory_tops") is False else ""))
     lines = [f"# Tuning {s['bot']} against {s['reference']} ({s['game']}, {s['players']} players, {rounds}{reading})",
              "", f"{len(r['trials'])} trials of {s['games']} games each, {budget} a move, seed {s['seed']}; "
              f"validation: {s['validate']} games on fresh deals for the best and for the defaults.", "",
