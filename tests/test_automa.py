@@ -19,6 +19,7 @@ import pytest
 
 import gutenberg_ai
 from gutenberg_ai.games.gutenberg import _core
+from gutenberg_ai.games.gutenberg.names import ROWS
 from positions import (
     A, C, PASS, at_fulfil, at_phase, at_turn, automa, bits, blank, board, catalogue,
     chance_all, humans, in_window, me, patron_card, patron_reward, player, rules, take_inks,
@@ -275,6 +276,9 @@ def test_automa_cards_drawn_for_the_printing_card_stay_out_for_the_refinement_ca
     assert s.chance_outcomes() == [(space(1), pytest.approx(0.25)), (space(2), pytest.approx(0.25)),
                                    (space(3), pytest.approx(0.25)), (NONE, pytest.approx(0.25))]
     assert s.action_to_string(NONE) == "automa execution card: none left, no refinement card"
+    from gutenberg_ai.games.gutenberg import view       # the log says it, taking nothing
+    assert view.chance_note(s, NONE, s.action_to_string(NONE)) == \
+        "automa: automa execution card: none left, no refinement card"
     s.apply(NONE)                          # card 1 was the last: no refinement card
     d = s.to_dict()
     assert d["refinement_space"][:4] == [5, 6, 7, 8] and d["refinement_discard"] == 0
@@ -645,3 +649,101 @@ def test_the_log_names_the_patronage_card_the_automa_took_and_its_rule():
     note = view.automa_note(s, patron_card(3))      # seat 0 takes card 3; the automa the next leftmost
     assert note.startswith(f"automa: took {describe(1)}: the rule")
     assert view.automa_note(patronage_row(4, 1, {0: 3, 1: 0}), PASS) is None   # a reward: drawn
+
+
+# =======================================================================================
+# The log says how the automa's rules chose (its planning card, the markers it passes)
+# =======================================================================================
+def at_reveal(plan, players=1):
+    """The plans are in; the automa (first player) has `plan` on its board."""
+    R = rules(players, automa=True)
+    d = blank(R, first_player=players)
+    automa(d, plan=plan)
+    for seat in range(players):
+        player(d, seat, plan=(2, 2, 2, 1, 1 + seat))
+    return at_phase(R, d, "REVEAL", step=players, reveal_stage=0)
+
+
+def reveal_note(plan, card):
+    """The log's lines for planning card `card` revealed over `plan`, and the automa's
+    markers the engine gives once it is revealed."""
+    from gutenberg_ai.games.gutenberg import view
+    s = at_reveal(plan)
+    lines = view.chance_note(s, PLAN_CARD + card, f"automa planning card {card}").split("\n")
+    s.apply(PLAN_CARD + card)
+    return lines, me(s, 1)["plan"]
+
+
+def test_the_reveal_says_each_arrow_and_how_min_and_max_were_found():
+    # Card 0 (centre specialties): orders -> inks, then max -> min over 1,2,2,1,1
+    # (the test of the arrows above).
+    lines, plan = reveal_note((2, 1, 2, 1, 1), 0)
+    assert lines == [
+        "automa: automa planning card 0",
+        "  arrow 1, orders to inks: a marker from orders to inks",
+        "  arrow 2, max to min: max is specialties (inks and specialties tie at 2; specialties is the card's "
+        "centre, where the scan starts); min is gears (orders, gears and patronage tie at 1; gears comes first "
+        "scanning down from the card's centre, specialties); a marker from specialties to gears",
+        "  its markers now: orders 1, inks 2, specialties 1, gears 2, patronage 1",
+    ]
+    assert plan == [1, 2, 1, 2, 1]        # what the log says is what the engine did
+
+
+def test_the_reveal_says_when_the_scan_wraps_to_the_top():
+    lines, plan = reveal_note((2, 1, 2, 1, 1), 4)      # centre patronage
+    assert lines[2] == ("  arrow 2, max to min: max is orders (orders, inks and specialties tie at 2; orders comes "
+                        "first scanning down from the card's centre, patronage, wrapping to the top); min is "
+                        "patronage (0 markers); a marker from orders to patronage")
+    assert lines[-1] == "  its markers now: " + ", ".join(f"{r} {n}" for r, n in zip(ROWS, plan))
+
+
+@pytest.mark.parametrize("plan,card,says", [
+    ((1, 3, 1, 1, 1), 3, "  arrow 3, min to gears: min is specialties (0 markers); specialties has none, so a "
+                         "marker from gears to specialties"),
+    ((1, 0, 0, 6, 0), 9, "  arrow 1, specialties to patronage: neither specialties nor patronage has a marker: "
+                         "nothing moves"),
+    ((1, 0, 0, 6, 0), 9, "  arrow 2, orders to max: max is gears (6 markers); gears holds 6 markers already: "
+                         "nothing moves"),
+    ((4, 0, 1, 2, 0), 9, "  arrow 2, orders to max: max is orders (4 markers); both ends are orders: nothing moves"),
+])
+def test_the_reveal_says_why_an_arrow_moved_another_way_or_nothing(plan, card, says):
+    lines, after = reveal_note(plan, card)
+    assert says in lines
+    assert lines[-1] == "  its markers now: " + ", ".join(f"{r} {n}" for r, n in zip(ROWS, after))
+
+
+def test_planning_steps_only_at_the_planning_cards_draw():
+    s = at_reveal((2, 1, 2, 1, 1))
+    # Card 3: specialties -> orders, max (orders) -> patronage, then min is gears itself.
+    assert [step["outcome"] for step in s.planning_steps(PLAN_CARD + 3)] == ["moved", "moved", "same"]
+    assert s.planning_steps(PLAN_CARD + 3)[0]["before"] == [2, 1, 2, 1, 1]
+    with pytest.raises(ValueError, match="not a planning card"):
+        s.planning_steps(PLAN_CARD + 10)
+    s.apply(PLAN_CARD + 3)
+    with pytest.raises(ValueError, match="not the automa's planning card draw"):
+        s.planning_steps(PLAN_CARD + 4)
+    assert s.planning_steps.__doc__
+
+
+@pytest.mark.parametrize("players,first,plan,card,says", [
+    (2, 2, (2, 1, 2, 1, 1), 4, "automa: received 2 initiative markers with the first player token, one after "
+                               "another onto its action with the fewest markers as each is placed (ties: the first "
+                               "scanning down from the planning card's centre, patronage): inks +1, patronage +1"),
+    (1, 1, (2, 1, 2, 1, 1), 3, "automa: received 1 initiative marker with the first player token, onto its action "
+                               "with the fewest markers (ties: the first scanning down from the planning card's "
+                               "centre, gears): gears +1"),
+    (2, 0, (2, 2, 2, 2, 1), 4, "automa: passed an initiative marker with the first player token, from orders, its "
+                               "action with the most markers (orders, inks, specialties and gears tie at 2; orders "
+                               "comes first scanning down from the card's centre, patronage, wrapping to the top)"),
+    (2, 0, (3, 2, 2, 1, 1), 4, "automa: passed an initiative marker with the first player token, from orders, its "
+                               "action with the most markers (3 markers)"),
+])
+def test_the_log_says_which_markers_the_automa_passed_or_received_and_the_rule(players, first, plan, card, says):
+    from gutenberg_ai.games.gutenberg import view
+    R = rules(players, automa=True)
+    d = blank(R, first_player=first)
+    automa(d, plan=plan, card=card)
+    s = at_fulfil(R, d, humans(d)[-1])
+    assert view.automa_note(s, PASS) == says
+    # Not at a move that leaves its markers alone, nor at its planning card (a draw).
+    assert view.automa_note(at_reveal((2, 1, 2, 1, 1)), PLAN_CARD) is None

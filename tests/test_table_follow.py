@@ -11,7 +11,8 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from gutenberg_ai import games
+from gutenberg_ai import core_of, games
+from gutenberg_ai.games.gutenberg.names import ROWS
 from gutenberg_ai.games.lead_letter_printers import _core as llp_core
 from gutenberg_ai.games.positionfile import PositionError, load_position
 from gutenberg_ai.games.records import GameRecord, final_result, load_record, play_bots, seat_entry
@@ -546,3 +547,24 @@ def test_the_persons_own_name_is_kept_in_the_save_and_on_resume(tmp_path):
     # Without a name of their own the person is "you", as before.
     FollowedGame(game, 1, seed=2, names=["Tom", None]).save(tmp_path / "u.json")
     assert resume(tmp_path / "u.json").names == ["Tom", "you"]
+
+
+def test_the_table_says_how_the_automas_rules_moved_its_markers(tmp_path):
+    """Solo at a real table the person moves the automa's markers: after its planning card
+    is entered, each arrow and the markers it leaves (the engine's own trace of the
+    card), and at each round's end the marker it passed or received."""
+    game, record, _ = recorded("gutenberg", 1)
+    session, code, text = follow(game, record, 0, tmp_path)
+    assert code == 0, text[-2000:]
+    lines = " ".join(text.split())
+    rounds = core_of(session.followed.state).round
+    assert lines.count("its markers now:") == rounds          # one planning card a round
+    assert lines.count("arrow 1,") == rounds
+    assert lines.count("with the first player token") == rounds - 1   # not after the last round
+    # The markers the log gives after the last card are those on the automa's board then.
+    entries = session.followed.entries
+    last = max(i for i, e in enumerate(entries) if session.followed.state_before(i).is_chance_node()
+               and core_of(session.followed.state_before(i)).step_name() == "automa: planning card")
+    plan = core_of(session.followed.state_before(last + 1)).to_dict()["players"][1]["plan"]
+    said = lines.rsplit("its markers now: ", 1)[1].split(" ")[:10]
+    assert " ".join(said).rstrip(",") == ", ".join(f"{r} {n}" for r, n in zip(ROWS, plan))

@@ -13,6 +13,7 @@ from gutenberg_ai.interfaces.table import resume  # noqa: E402
 from gutenberg_ai.interfaces.web.app import create_app  # noqa: E402
 from gutenberg_ai.interfaces.web.sessions import Limits  # noqa: E402
 from test_table_follow import recorded  # noqa: E402
+from gutenberg_ai import core_of  # noqa: E402
 from web_client import page_client  # noqa: E402
 
 
@@ -258,3 +259,25 @@ def test_a_fix_drops_a_later_entry_whose_words_would_change_not_reads_it_anew(cl
     kept = [after[k] for k in sorted(after) if k > 2]
     assert all(text in before.values() for text in kept), (kept, before)
     assert 9 in dropped or after.get(9) == before[9]
+
+
+def test_the_log_says_how_the_automas_rules_moved_its_markers(app, client):
+    """Solo, each planning card's entry carries its arrows and the markers they leave (the
+    lines play's log gives), and each round's end the marker the automa received; an
+    entry with no rule to tell carries none."""
+    _, record, _ = recorded("gutenberg", 1)
+    view = start(client, "gutenberg", 1, 0)
+    assert follow(client, view, record.actions)["status"] == "end"
+    rounds = core_of(app.state.tables.items[view["id"]].followed.state).round
+    log = client.get(f"/api/tables/{view['id']}/log").json()
+    cards = [e for e in log if (e["text"] or "").startswith("automa planning card")]
+    assert len(cards) == rounds
+    for e in cards:
+        assert e["notes"][0].startswith("  arrow 1, ") and e["notes"][-1].startswith("  its markers now: orders ")
+    passed = [e for e in log if any("with the first player token" in n for n in e["notes"])]
+    assert len(passed) == rounds - 1            # every round's end but the last
+    # A person's move tells only what the automa did by a rule as it was played.
+    for e in log:
+        if e["who"] != "chance":
+            assert all("with the first player token" in n or n.startswith("automa: took ") for n in e["notes"])
+    assert sum(bool(e["notes"]) for e in log) < len(log) / 4      # most entries have no rule to tell

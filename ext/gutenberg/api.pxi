@@ -395,6 +395,31 @@ cdef class CoreState:
         return st
 
     # -- words --------------------------------------------------------------------------
+    def planning_steps(self, int outcome):
+        """What the automa's planning card drawn as chance outcome `outcome` (C_AUTOMA_PLAN
+        + its number) does to its markers, here at its reveal: one dict per arrow, in the
+        card's order, with the actions its ends came to (`first`, `second`: a row's
+        number; "min" and "max" resolved), what moved (`outcome`: "moved" from the first to
+        the second, "back" from the second to the first as the first had none, "full" as
+        the second holds 6, "empty" as neither holds one, "same" as both ends came to one
+        action) and the automa's markers per action before it (`before`). The words of
+        the reveal (view.chance_note) are made of these. ValueError if this state is not
+        at the planning card's draw or `outcome` is not a card it could draw."""
+        cdef int index
+        cdef PlanningStep steps[MAX_AUTOMA_MOVES]
+        cdef GameState tmp = self.s
+        if (current_player(&self.s) != CHANCE
+                or chance_context(&self.s, &self.rules.cat, &index) != DEAL_AUTOMA_PLAN):
+            raise ValueError("planning_steps: this is not the automa's planning card draw")
+        if not is_legal(&self.s, &self.rules.cat, outcome):
+            raise ValueError(f"planning_steps: {outcome} is not a planning card the automa can draw now")
+        tmp.automa_card = outcome - C_AUTOMA_PLAN
+        apply_planning_card(&tmp, &self.rules.cat, steps)
+        words = ("moved", "back", "full", "empty", "same")
+        return [dict(first=steps[m].first, second=steps[m].second, outcome=words[steps[m].outcome],
+                     before=[steps[m].before[r] for r in range(N_ROWS)])
+                for m in range(self.rules.cat.automa_planning[tmp.automa_card].n_moves)]
+
     def step_name(self):
         """What is being decided now, in the game's words."""
         cdef int cp = current_player(&self.s)

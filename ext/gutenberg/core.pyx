@@ -666,7 +666,7 @@ cdef inline void put_drawn(GameState* s, const Catalogue* cat, int deal, int ind
         x = a - C_AUTOMA_PLAN
         s.automa_deck &= ~bit(x)
         s.automa_card = x
-        apply_planning_card(s, cat)
+        apply_planning_card(s, cat, NULL)
         s.reveal_stage = 1
     elif deal == DEAL_AUTOMA_SPACE:
         automa_take(s, cat, a - C_AUTOMA_SPACE)
@@ -733,24 +733,53 @@ cdef int automa_row(const GameState* s, const Catalogue* cat, int target) noexce
     return 0
 
 
-cdef void apply_planning_card(GameState* s, const Catalogue* cat) noexcept nogil:
+cdef enum:
+    # What an arrow of a planning card did (PlanningStep.outcome).
+    ARROW_MOVED = 0        # a marker from the first action to the second
+    ARROW_BACK = 1         # the first had none: a marker from the second to the first
+    ARROW_FULL = 2         # the second holds 6 already: nothing
+    ARROW_EMPTY = 3        # neither holds a marker: nothing
+    ARROW_SAME = 4         # both ends are the same action (min or max found it): nothing
+
+ctypedef struct PlanningStep:
+    # One arrow as applied, for the words of the reveal (CoreState.planning_steps).
+    int8_t first           # the arrow's ends as found: an action (min/max resolved)
+    int8_t second
+    int8_t outcome         # ARROW_*
+    int16_t before[N_ROWS] # the automa's markers per action before the arrow
+
+
+cdef void apply_planning_card(GameState* s, const Catalogue* cat, PlanningStep* steps) noexcept nogil:
     """Each arrow moves a marker from its first action to its second; from the second to
-    the first if the first has none; never onto an action with 6 markers."""
+    the first if the first has none; never onto an action with 6 markers. With `steps`
+    (not NULL: card.n_moves of them), what each arrow did."""
     cdef const AutomaPlanningCard* card = &cat.automa_planning[s.automa_card]
     cdef int16_t* plan = s.players[s.automa_seat].plan
-    cdef int m, a, b
+    cdef int m, a, b, r, outcome
     for m in range(card.n_moves):
         a = automa_row(s, cat, card.move_from[m])
         b = automa_row(s, cat, card.move_to[m])
+        if steps != NULL:
+            steps[m].first = a
+            steps[m].second = b
+            for r in range(N_ROWS):
+                steps[m].before[r] = plan[r]
         if a == b:
-            continue
-        if plan[a] > 0:
+            outcome = ARROW_SAME
+        elif plan[a] > 0:
+            outcome = ARROW_FULL
             if plan[b] < 6:
                 plan[a] -= 1
                 plan[b] += 1
+                outcome = ARROW_MOVED
         elif plan[b] > 0:
             plan[b] -= 1
             plan[a] += 1
+            outcome = ARROW_BACK
+        else:
+            outcome = ARROW_EMPTY
+        if steps != NULL:
+            steps[m].outcome = outcome
 
 
 cdef int automa_patronage_card(const GameState* s, const Catalogue* cat) noexcept nogil:

@@ -8,7 +8,14 @@ def counted(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
-__all__ = ["budget_words", "counted", "rounds_words"]
+def listed(words) -> str:
+    """Words as a sentence lists them: listed(["a"]) is "a", listed(["a", "b", "c"])
+    "a, b and c"."""
+    words = [str(w) for w in words]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+__all__ = ["budget_words", "counted", "listed", "rounds_words"]
 
 
 def budget_words(budget: dict) -> str:

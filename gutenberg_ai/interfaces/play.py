@@ -300,9 +300,10 @@ class Session:
         self.state.apply_action(action)
         self.record.finish(self.state)
         note = self.view.chance_note(before, action, text) if before is not None else None
-        if note:     # a draw worth its own line (Gutenberg's automa cards)
+        if note:     # a draw worth its own lines (Gutenberg's automa cards)
             self._flush_draws()
-            self.say(note, style="yellow")
+            for line in note.split("\n"):
+                self.say(line, style="yellow")
         else:
             self._announce(player, text, preset)
             if entry.get("hints") and not self._hidden(len(self.record.actions) - 1):
@@ -312,7 +313,8 @@ class Session:
                 self.say(f"  {self.labels[player]} {NOT_SEARCHED}", style="dim")
         if automa:
             self._flush_draws()
-            self.say(automa, style="yellow")
+            for line in automa.split("\n"):
+                self.say(line, style="yellow")
 
     def _announce(self, player: int, text: str, preset: bool = False):
         """Say what just happened, as the person may know it."""

@@ -359,7 +359,7 @@ class FollowedGame:
     def _replaced(self, index: int, action: int):
         """The game replayed with entry `index` entered as `action` (refused if it cannot
         come up there): (state, kept, dropped), as _replay gives them."""
-        before = self._state_at(index)
+        before = self.state_before(index)
         if action not in outcomes(before):
             raise EntryRefused(self._why_at(before, action))
         old = self.entries[index]
@@ -412,7 +412,8 @@ class FollowedGame:
         if not self.entries[index].entered:
             raise EntryRefused(f"entry {index + 1} is hidden from you: it is entered when it is shown")
 
-    def _state_at(self, index: int):
+    def state_before(self, index: int):
+        """The game as it stood before entry `index` (the entries replayed from the start)."""
         state = self.start.clone()
         for e in self.entries[:index]:
             state.apply_action(e.action)
@@ -431,7 +432,28 @@ class FollowedGame:
         i = next((k for k, x in enumerate(self.entries) if x is e), None)
         if i is None:
             return f"action {e.action}"
-        return self._state_at(i).action_to_string(e.player, e.action)
+        return self.state_before(i).action_to_string(e.player, e.action)
+
+    def rule_notes(self, first: int = 0) -> list[list[str]]:
+        """For each entry from `first` on: what the game's automa did by a rule there (its
+        planning card arrow by arrow, the markers it passed or received, the patronage
+        card it took), the lines play's log gives (the view's chance_note and
+        automa_note) but for one that only repeats the entry's words; none for an entry
+        the person has not seen. One replay from the start."""
+        view = self.printing_game.view
+        state = self.start.clone()
+        out = []
+        for i, e in enumerate(self.entries):
+            if i >= first and e.entered:
+                core = core_of(state)
+                words = state.action_to_string(e.player, e.action)
+                lines = (view.chance_note(core, e.action, words) or "").split("\n") if core.is_chance() else []
+                lines += (view.automa_note(core, e.action) or "").split("\n")
+                out.append([line for line in lines if line and line != f"automa: {words}"])
+            elif i >= first:
+                out.append([])
+            state.apply_action(e.action)
+        return out
 
     def entry_texts(self) -> list:
         """Every entry as the person knows it: (player, words or None for a placeholder)."""
@@ -444,7 +466,7 @@ class FollowedGame:
 
     def options_at(self, index: int) -> dict:
         """What entry `index` could have been (a reveal, a correction): action -> words."""
-        state = self._state_at(index)
+        state = self.state_before(index)
         player = state.current_player()
         return {a: state.action_to_string(player, a) for a in outcomes(state)}
 

@@ -165,6 +165,11 @@ class TableSession:
                                                      self.names[f.entries[value if kind == "reveal" else before].player])
             self.note(f"{value + 1 if kind == 'reveal' else before + 1}. {who}: {words}",
                       style="cyan" if kind == "own" else "yellow")
+            if kind != "reveal":
+                # Where the automa's rules chose (its planning card's arrows, the markers it
+                # passes): what the table should now show, as play's log says it.
+                for note in f.rule_notes(before)[0]:
+                    self.note(note, style="yellow")
             self._autosave()
             return
 

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from gutenberg_ai.games.gutenberg import _core, names
 from gutenberg_ai.common.draw import LABEL, glossary, joined, pack, row_adder, rows_table, seat_label
-from gutenberg_ai.common.words import counted
+from gutenberg_ai.common.words import counted, listed
 
 INK_STYLES = {"blue": "bold blue", "silver": "bold white", "gold": "bold yellow", "red": "bold red"}
 
@@ -515,8 +515,8 @@ def automa_took(core, outcome: int) -> str:
     refinement card; at Take Inks the whole ink set; a specialty card; a gear; at
     Patronage the reward on that space."""
     first = _core.CHANCE_OUTCOMES["AUTOMA_SPACE"]
-    if not first <= outcome < _core.CHANCE_OUTCOMES["NUM_CHANCE"]:
-        return ""
+    if not first <= outcome < _core.CHANCE_OUTCOMES["AUTOMA_NONE"]:
+        return ""       # (AUTOMA_NONE: no execution card named a space with a card; nothing taken)
     cat = core.rules.catalogue
     s = core.to_dict()
     i = outcome - first
@@ -541,14 +541,22 @@ def automa_took(core, outcome: int) -> str:
 
 
 def automa_note(before, action: int) -> str | None:
-    """The patronage card the automa took while `action` is played from `before`, with
-    the rule that chose it among the cards on offer (names.AUTOMA_PATRONAGE_RULE), or
-    None: its other takes are drawn by execution cards (chance_note says them)."""
-    if before.automa_seat < 0:
+    """What the automa did by a rule while `action` is played from `before`, or None:
+    the patronage card it took, with the rule that chose it among the cards on offer
+    (names.AUTOMA_PATRONAGE_RULE); the initiative markers it passed or received with the
+    first player token at the end of the round, with the rule that placed them. Its
+    other takes are drawn by execution cards, and its planning card is a draw
+    (chance_note says them)."""
+    if before.automa_seat < 0 or before.step_name() == "automa: planning card":
         return None
     after = before.clone()
     after.apply(action)
     b, a = before.to_dict(), after.to_dict()
+    lines = [line for line in (_patronage_taken(before, action, b, a), _markers_passed(before, b, a)) if line]
+    return "\n".join(lines) or None
+
+
+def _patronage_taken(before, action: int, b: dict, a: dict) -> str | None:
     seat = before.automa_seat
     if a["players"][seat]["patronage"] != b["players"][seat]["patronage"] + 1:
         return None
@@ -559,6 +567,40 @@ def automa_note(before, action: int) -> str | None:
         return None
     card = before.rules.catalogue.describe_patronage(taken[0])
     return f"automa: took {card}: the rule '{names.AUTOMA_PATRONAGE_RULE}'"
+
+
+def _markers_passed(before, b: dict, a: dict) -> str | None:
+    """The end of the round (rulebook p.17): the automa passes a marker from its action
+    with the most markers, or receives each player's onto its action with the fewest,
+    ties to the first scanning down from the round's planning card's centre."""
+    plan, now = b["players"][before.automa_seat]["plan"], a["players"][before.automa_seat]["plan"]
+    if plan == now or b["automa_card"] < 0:
+        return None
+    centre = before.rules.catalogue.automa.planning[b["automa_card"]].centre
+    moved = [(row, n - m) for row, m, n in zip(names.ROWS, plan, now) if n != m]
+    if len(moved) == 1 and moved[0][1] == -1:
+        row = moved[0][0]
+        return (f"automa: passed an initiative marker with the first player token, from {row}, its action with "
+                f"the most markers" + _tie(row, plan, max(plan), centre))
+    gained = sum(n for _, n in moved)
+    onto = "one after another onto its action with the fewest markers as each is placed" if gained > 1 else \
+        "onto its action with the fewest markers"
+    return (f"automa: received {counted(gained, 'initiative marker')} with the first player token, {onto} (ties: "
+            f"the first scanning down from the planning card's centre, {centre}): "
+            + ", ".join(f"{row} +{n}" for row, n in moved))
+
+
+def _tie(row: str, plan: list, extreme: int, centre: str) -> str:
+    """" (...)": how the rule chose `row` among the automa's actions holding `extreme`
+    markers, where more than one does ("" where it alone does)."""
+    rows = names.ROWS
+    tied = [r for r, n in zip(rows, plan) if n == extreme]
+    if len(tied) == 1:
+        return f" ({counted(extreme, 'marker')})"
+    if row == centre:
+        return f" ({listed(tied)} tie at {extreme}; {row} is the card's centre, where the scan starts)"
+    wrapped = ", wrapping to the top" if rows.index(row) < rows.index(centre) else ""
+    return f" ({listed(tied)} tie at {extreme}; {row} comes first scanning down from the card's centre, {centre}{wrapped})"
 
 
 def score_rows(core) -> list[dict]:
@@ -650,13 +692,54 @@ def dropped_text(n: int) -> str:
 
 
 def chance_note(before, outcome: int, text: str) -> str | None:
-    """A draw worth a line of its own, in the game's words (the automa's cards, with what
-    they take off the board), or None for a draw among the others. `before` is the state
-    before the draw."""
+    """A draw worth a line of its own, in the game's words (the automa's cards: an
+    execution card with what it takes off the board; a planning card with a line for
+    each arrow, planning_lines), or None for a draw among the others. `before` is the
+    state before the draw."""
     if not before.step_name().startswith("automa"):
         return None
+    if before.step_name() == "automa: planning card":
+        return "\n".join([f"automa: {text}"] + planning_lines(before, outcome))
     took = automa_took(before, outcome)
     return f"automa: {text}" + (f" - takes {took}" if took else "")
+
+
+def planning_lines(before, outcome: int) -> list[str]:
+    """How the automa's planning card (chance outcome `outcome`, revealed at `before`)
+    moves its markers, arrow by arrow, with the rule that chose each "min" or "max"
+    (the rulebook p.17: a tie goes to the first tied action scanning down from the
+    card's centre, wrapping to the top) and why an arrow moved nothing; then its markers."""
+    card = before.rules.catalogue.automa.planning[outcome - _core.CHANCE_OUTCOMES["AUTOMA_PLAN"]]
+    rows = names.ROWS
+    lines = []
+    after: list[int] = []
+    for k, ((end_a, end_b), step) in enumerate(zip(card.moves, before.planning_steps(outcome)), 1):
+        plan = step["before"]
+        first, second = rows[step["first"]], rows[step["second"]]
+        found = [_arrow_end(end, row, plan, card.centre) for end, row in ((end_a, first), (end_b, second))]
+        outcome_words = {
+            "moved": f"a marker from {first} to {second}",
+            "back": f"{first} has none, so a marker from {second} to {first}",
+            "full": f"{second} holds 6 markers already: nothing moves",
+            "empty": f"neither {first} nor {second} has a marker: nothing moves",
+            "same": f"both ends are {first}: nothing moves",
+        }[step["outcome"]]
+        lines.append(f"  arrow {k}, {end_a} to {end_b}: " + "; ".join([w for w in found if w] + [outcome_words]))
+        after = list(plan)
+        if step["outcome"] in ("moved", "back"):
+            src, dst = (step["first"], step["second"]) if step["outcome"] == "moved" else (step["second"], step["first"])
+            after[src] -= 1
+            after[dst] += 1
+    if lines:
+        lines.append("  its markers now: " + ", ".join(f"{row} {n}" for row, n in zip(rows, after)))
+    return lines
+
+
+def _arrow_end(end: str, row: str, plan: list, centre: str) -> str:
+    """How an arrow's "min" or "max" end came to `row` ("" for an action printed)."""
+    if end not in ("min", "max"):
+        return ""
+    return f"{end} is {row}" + _tie(row, plan, min(plan) if end == "min" else max(plan), centre)
 
 
 def _plans(core, legal) -> dict:

@@ -400,9 +400,11 @@ class WebTable(Held):
         return "chance" if player == CHANCE else self.labels[player]
 
     def log(self) -> list:
-        """Every entry as the person knows it (text None: not seen)."""
-        return [{"entry": i + 1, "player": p, "who": self._who(p), "text": words}
-                for i, (p, words) in enumerate(self.followed.entry_texts())]
+        """Every entry as the person knows it (text None: not seen), with `notes`: what
+        the automa did there by a rule (FollowedGame.rule_notes)."""
+        f = self.followed
+        return [{"entry": i + 1, "player": p, "who": self._who(p), "text": words, "notes": notes}
+                for i, ((p, words), notes) in enumerate(zip(f.entry_texts(), f.rule_notes()))]
 
     def view(self) -> dict:
         """The game as the person sees it: what it waits for in words, the board from their

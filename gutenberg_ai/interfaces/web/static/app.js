@@ -927,6 +927,12 @@ async function followLog() {
     const li = document.createElement("li");
     li.value = e.entry;
     li.textContent = `${e.who}: ${e.text === null ? "(not seen)" : e.text}`;
+    for (const note of e.notes || []) {     // what the automa did by a rule there
+      const d = document.createElement("div");
+      d.className = "rule-note";
+      d.textContent = note;
+      li.appendChild(d);
+    }
     log.appendChild(li);
   }
 }
