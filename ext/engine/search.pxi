@@ -88,16 +88,10 @@ ctypedef struct Arm:
     int32_t action
     int32_t visits
     double value           # sum of the acting player's returns, mapped to [0, 1]
+    double mean            # value / visits, kept with them (no division per arm in a node's scan)
     double aux             # regret (regret matching) or gain (Exp3)
     double prior           # the heuristic's probability of the move
     int32_t avail          # at a node whose moves vary: selections where the move was legal
-
-# What a node's scan (UCT, PUCT) reads of each arm, packed apart from the arms at the same
-# index: 16 bytes an arm instead of 48, and no division or square root per arm (a plan
-# node has hundreds of arms, and its scan is most of a tree step).
-ctypedef struct ArmBound:
-    double mean            # value / visits (0 while unvisited)
-    double spread          # 1 / sqrt(visits) (0 while unvisited)
 
 ctypedef struct TreeNode:
     int32_t arms           # first arm; -1 until the node is expanded
@@ -153,7 +147,6 @@ ctypedef struct Tree:
     int32_t n_nodes
     int32_t cap_nodes
     Arm* arms
-    ArmBound* bounds            # per arm, at the arm's index: what the scan reads
     int32_t n_arms
     int32_t cap_arms
     int32_t* obs
@@ -219,14 +212,6 @@ cdef bint grow(void** p, int32_t* cap, int32_t need, size_t size) noexcept nogil
     p[0] = q
     cap[0] = <int32_t>c
     return True
-
-
-cdef bint grow_arms(Tree* t, int32_t need) noexcept nogil:
-    """Make room for `need` arms and their bounds; False if memory ran out."""
-    cdef int32_t cap = t.cap_arms   # both grow alike; cap_arms moves with the arms
-    if not grow(<void**>&t.bounds, &cap, need, sizeof(ArmBound)):
-        return False
-    return grow(<void**>&t.arms, &t.cap_arms, need, sizeof(Arm))
 
 
 cdef bint hash_grow(Tree* t) noexcept nogil:
@@ -386,15 +371,14 @@ cdef bint add_arms(Tree* t, int32_t node, const GameState* st, int seat, bint pl
         moves[0] = t.cfg.root_action
         priors[0] = 1.0
         n = 1
-    if not grow_arms(t, t.n_arms + n):
+    if not grow(<void**>&t.arms, &t.cap_arms, t.n_arms + n, sizeof(Arm)):
         return False
     for i in range(n):
         a = &t.arms[t.n_arms + i]
         a.action = moves[i]
         a.visits = 0
         a.value = 0.0
-        t.bounds[t.n_arms + i].mean = 0.0
-        t.bounds[t.n_arms + i].spread = 0.0
+        a.mean = 0.0
         a.prior = priors[i]
         a.avail = 0
         # Regret matching and Exp3 start from the prior: regrets in proportion to it;
@@ -442,23 +426,10 @@ cdef bint expand(Tree* t, int32_t node, const GameState* st) noexcept nogil:
 
 
 # -- selection ----------------------------------------------------------------------------
-# 1 / sqrt(n) for the visit counts most arms have: an arm's spread without a square root
-# and a division per return.
-cdef enum:
-    INV_SQRT_SIZE = 4096
-cdef double INV_SQRT[INV_SQRT_SIZE]
-INV_SQRT[0] = 0.0
-for _i in range(1, INV_SQRT_SIZE):
-    INV_SQRT[_i] = 1.0 / sqrt(<double>_i)
-del _i
-
-
-cdef inline void add_return(Tree* t, int32_t arm, double u) noexcept nogil:
-    cdef Arm* a = &t.arms[arm]
+cdef inline void add_return(Arm* a, double u) noexcept nogil:
     a.visits += 1
     a.value += u
-    t.bounds[arm].mean = a.value / a.visits
-    t.bounds[arm].spread = INV_SQRT[a.visits] if a.visits < INV_SQRT_SIZE else 1.0 / sqrt(<double>a.visits)
+    a.mean = a.value / a.visits
 
 
 cdef int32_t puct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
@@ -474,7 +445,7 @@ cdef int32_t puct_select(const Tree* t, int32_t first, int n, int32_t visits) no
     fpu = total / seen if seen > 0 else 0.5
     for i in range(n):
         a = &t.arms[first + i]
-        q = t.bounds[first + i].mean if a.visits > 0 else fpu
+        q = a.mean if a.visits > 0 else fpu
         v = q + t.cfg.uct_c * a.prior * sq / (1 + a.visits)
         if v > best:
             best = v
@@ -488,6 +459,17 @@ cdef int32_t tree_select(const Tree* t, int32_t first, int n, int32_t visits) no
     return puct_select(t, first, n, visits)
 
 
+# 1 / sqrt(n) for the visit counts most arms have: UCT's bonus without a square root
+# per arm (the scan of a node's arms is most of a tree step at a plan's hundreds of moves).
+cdef enum:
+    INV_SQRT_SIZE = 4096
+cdef double INV_SQRT[INV_SQRT_SIZE]
+INV_SQRT[0] = 0.0
+for _i in range(1, INV_SQRT_SIZE):
+    INV_SQRT[_i] = 1.0 / sqrt(<double>_i)
+del _i
+
+
 cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
     """UCT over arms [first, first + n): each arm once (in the arms' order: the higher
     prior first, or drawn where the priors are uniform), then the highest upper
@@ -497,12 +479,14 @@ cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noe
     cdef double k = t.cfg.uct_c * sqrt(log(<double>visits)) if visits > 1 else 0.0
     cdef double u, best = -1e300
     cdef int32_t choice = first
-    cdef const ArmBound* b = &t.bounds[first]
+    cdef const Arm* a
     # One pass: the first unvisited arm is met before any bound could be returned.
     for i in range(n):
-        if b[i].spread == 0.0:
+        a = &t.arms[first + i]
+        v = a.visits
+        if v == 0:
             return first + i
-        u = b[i].mean + k * b[i].spread
+        u = a.mean + k * (INV_SQRT[v] if v < INV_SQRT_SIZE else 1.0 / sqrt(<double>v))
         if u > best:
             best = u
             choice = first + i
@@ -549,12 +533,11 @@ cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* l
     start = first
     if first + na != t.n_arms:
         start = t.n_arms
-    if not grow_arms(t, start + na + missing):
+    if not grow(<void**>&t.arms, &t.cap_arms, start + na + missing, sizeof(Arm)):
         return False
     if start != first:
         for i in range(na):
             t.arms[start + i] = t.arms[first + i]
-            t.bounds[start + i] = t.bounds[first + i]
     k = na
     for i in range(m):
         j = find_sorted(legal, n, moves[i])
@@ -564,8 +547,7 @@ cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* l
         a.action = moves[i]
         a.visits = 0
         a.value = 0.0
-        t.bounds[start + k].mean = 0.0
-        t.bounds[start + k].spread = 0.0
+        a.mean = 0.0
         a.aux = 0.0
         a.prior = priors[i]
         a.avail = 0
@@ -1067,10 +1049,10 @@ cdef void iterate(Tree* t) noexcept nogil:
                 if t.cfg.selection != SEL_UCT and not (k == 0 and seat == t.player
                                                        and t.cfg.root_selection == ROOT_GUMBEL):
                     mixed_update(t, first, n, arm, step.prob[seat], u[seat])
-                add_return(t, arm, u[seat])
+                add_return(&t.arms[arm], u[seat])
                 first += n
         else:
-            add_return(t, step.arm[0], u[nd.player])
+            add_return(&t.arms[step.arm[0]], u[nd.player])
     if leaf >= 0:
         t.nodes[leaf].visits += 1
     # The root player's statistics per root move, for hints.
@@ -1105,7 +1087,6 @@ cdef void run_tree(Tree* t, int64_t iterations, double seconds) noexcept nogil:
 cdef void free_tree(Tree* t) noexcept nogil:
     free(t.nodes)
     free(t.arms)
-    free(t.bounds)
     free(t.obs)
     free(t.hash_keys)
     free(t.hash_nodes)
@@ -1128,7 +1109,6 @@ cdef void free_tree(Tree* t) noexcept nogil:
         t.net_scratch = NULL
     t.nodes = NULL
     t.arms = NULL
-    t.bounds = NULL
     t.obs = NULL
     t.hash_keys = NULL
     t.hash_nodes = NULL
