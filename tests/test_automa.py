@@ -233,6 +233,10 @@ def test_execution_outcomes_are_the_open_spaces_named_by_cards_1_to_4():
     s.apply(A["PRINTING"] + 1)
     s.apply(A["REFINEMENT"] + 9)
     assert s.chance_outcomes() == uniform([0, 2, 3])
+    # The log says which cards are set aside (p.16: "draw the next execution card").
+    from gutenberg_ai.games.gutenberg import view
+    assert view.chance_note(s, space(2), s.action_to_string(space(2))).endswith(
+        " (space 2 empty: a card naming it is set aside and the next drawn)")
     with pytest.raises(_core.IllegalActionError):
         s.apply(space(4))
     with pytest.raises(_core.IllegalActionError):
@@ -244,6 +248,10 @@ def test_execution_outcomes_solo():
     R, s = orders_row(1, [0, 1, 2], [5, 6, 7], [0, 1])
     s.apply(PASS)
     assert s.chance_outcomes() == uniform([0, 1, 2])
+    from gutenberg_ai.games.gutenberg import view
+    note = view.chance_note(s, space(0), s.action_to_string(space(0)))
+    assert note.startswith("automa: automa execution card: space 1 - takes P")
+    assert note.endswith(" (space 4 empty: a card naming it is set aside and the next drawn)")
 
 
 def test_automa_take_orders_removes_a_printing_then_a_refinement_card():
@@ -278,7 +286,8 @@ def test_automa_cards_drawn_for_the_printing_card_stay_out_for_the_refinement_ca
     assert s.action_to_string(NONE) == "automa execution card: none left, no refinement card"
     from gutenberg_ai.games.gutenberg import view       # the log says it, taking nothing
     assert view.chance_note(s, NONE, s.action_to_string(NONE)) == \
-        "automa: automa execution card: none left, no refinement card"
+        "automa: automa execution card: none left, no refinement card (the cards drawn for the printing card " \
+        "stay out until the action ends)"
     s.apply(NONE)                          # card 1 was the last: no refinement card
     d = s.to_dict()
     assert d["refinement_space"][:4] == [5, 6, 7, 8] and d["refinement_discard"] == 0

@@ -701,7 +701,25 @@ def chance_note(before, outcome: int, text: str) -> str | None:
     if before.step_name() == "automa: planning card":
         return "\n".join([f"automa: {text}"] + planning_lines(before, outcome))
     took = automa_took(before, outcome)
-    return f"automa: {text}" + (f" - takes {took}" if took else "")
+    return f"automa: {text}" + (f" - takes {took}" if took else "") + set_aside(before)
+
+
+def set_aside(before) -> str:
+    """At an automa execution card's draw, " (...)": the spaces its cards name that hold
+    nothing for it now, whose cards are set aside and the next drawn (p.16: "If there is
+    no resource in that space ..., then draw the next execution card"); at take orders'
+    refinement card, that the cards drawn for the printing card stay out until the
+    action ends. "" where every card names a space with something on it."""
+    s = before.to_dict()
+    if names.ROWS[s["row"]] == "orders" and s["sub"] == _core.SUBS["REFINEMENT"]:
+        return " (the cards drawn for the printing card stay out until the action ends)"
+    first = _core.CHANCE_OUTCOMES["AUTOMA_SPACE"]
+    drawn = {o - first + 1 for o, _ in before.chance_outcomes()}
+    empty = sorted(set(before.rules.core_catalogue["automa_execution"]) - drawn)
+    if not empty:
+        return ""
+    spaces = "space " + listed(map(str, empty)) if len(empty) == 1 else "spaces " + listed(map(str, empty))
+    return f" ({spaces} empty: a card naming {'it' if len(empty) == 1 else 'one'} is set aside and the next drawn)"
 
 
 def planning_lines(before, outcome: int) -> list[str]:
