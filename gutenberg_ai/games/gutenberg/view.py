@@ -718,8 +718,9 @@ def set_aside(before) -> str:
     empty = sorted(set(before.rules.core_catalogue["automa_execution"]) - drawn)
     if not empty:
         return ""
-    spaces = "space " + listed(map(str, empty)) if len(empty) == 1 else "spaces " + listed(map(str, empty))
-    return f" ({spaces} empty: a card naming {'it' if len(empty) == 1 else 'one'} is set aside and the next drawn)"
+    one = len(empty) == 1
+    return (f" ({'space' if one else 'spaces'} {listed(empty)} empty: a card naming {'it' if one else 'one'} "
+            "is set aside and the next drawn)")
 
 
 def planning_lines(before, outcome: int) -> list[str]:
