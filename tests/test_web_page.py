@@ -838,6 +838,43 @@ def follow_a_whole_game_on_the_page(page, key, players, seat, name):
         assert verdict == "Winner: " + winners[0] and len(winners) == 1
 
 
+def test_at_the_table_the_automas_planning_card_is_said_arrow_by_arrow(page):
+    """Solo Gutenberg at the table: once the automa's planning card is entered, the log
+    shows under it each arrow and the markers the card leaves, what the person moves on
+    the automa's board (the API's `notes`)."""
+    from test_table_follow import recorded
+    _, record, _ = recorded("gutenberg", 1)
+    acts = record.actions
+    card = next(i for i, a in enumerate(acts) if a["text"].startswith("automa planning card"))
+    page.click("#tab-follow")
+    page.select_option("#follow-game", "gutenberg")
+    page.fill("#follow-players", "1")
+    page.fill("#follow-seat", "0")
+    page.fill("#follow-seed", "5")
+    page.click("#follow-start")
+    page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    status = page.text_content("#follow-status")
+    while True:
+        n = int(re.search(r"\(entry (\d+)\)", status).group(1)) - 1
+        if n > card:
+            break
+        text = acts[n]["text"]
+        if text.startswith("plan: ") and page.locator("#follow-plan-entry").count():
+            inputs = page.locator("#follow-plan-entry .entry-number")
+            for i, k in enumerate(re.findall(r"\d+", text)):
+                inputs.nth(i).fill(k)
+            page.click("#follow-plan-submit")
+        else:
+            type_entry(page, text)
+        status = entered(page, status)
+    line = page.locator(f"#follow-log li[value='{card + 1}']")
+    line.wait_for()
+    notes = line.locator(".rule-note").all_inner_texts()
+    assert notes[0].strip().startswith("arrow 1, ") and notes[-1].strip().startswith("its markers now: orders ")
+    assert line.inner_text().startswith(f"chance: {acts[card]['text']}")
+    assert page.locator(f"#follow-log li[value='{card}'] .rule-note").count() == 0   # the entry before: none
+
+
 def test_at_the_table_a_whole_printing_press_game_for_three(page):
     """Printing Press, 3 players, you in seat 2: the recorded game followed on the page to
     its recorded scores and winner (follow_a_whole_game_on_the_page)."""
