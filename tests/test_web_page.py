@@ -652,30 +652,13 @@ def test_at_the_table_a_whole_recorded_game_typed_ends_in_its_scores(page):
     record = next(r for r in (recorded("gutenberg", 2, seed=seed)[1] for seed in range(3, 30))
                   if r.result["winners"] == [1])
     acts = record.actions
-    page.click("#tab-follow")
-    page.select_option("#follow-game", "gutenberg")
-    page.fill("#follow-players", "2")
-    page.fill("#follow-seat", "1")
-    page.fill("#follow-seed", "5")
-    page.click("#follow-start")
-    page.wait_for_selector("#follow-status:has-text('(entry 1)')")
-    status = page.text_content("#follow-status")
+    status = start_table(page, "gutenberg", 2, 1)
     plans = 0
     for _ in range(3 * len(acts)):
         found = re.match(r"entry (\d+), ", status) or re.search(r"\(entry (\d+)\)", status)   # a reveal first
         if found is None:
             break
-        text = acts[int(found.group(1)) - 1]["text"]
-        if text.startswith("plan: ") and page.locator("#follow-plan-entry").count():
-            # your own plan, in the five numbers of the plan form (as in Play)
-            inputs = page.locator("#follow-plan-entry .entry-number")
-            assert inputs.count() == 5
-            for i, n in enumerate(re.findall(r"\d+", text)):
-                inputs.nth(i).fill(n)
-            page.click("#follow-plan-submit")
-            plans += 1
-        else:
-            type_entry(page, text)
+        plans += enter_recorded(page, acts[int(found.group(1)) - 1]["text"])
         status = entered(page, status)
     assert "over" in status
     assert plans == 6, plans             # your plan in each round, by the form
@@ -734,6 +717,33 @@ def entered(page, status) -> str:
 def type_entry(page, text):
     page.fill("#follow-text", text)
     page.press("#follow-text", "Enter")
+
+
+def start_table(page, key, players, seat) -> str:
+    """At the table on the page: game `key`, `players`, you in `seat`, seed 5, started;
+    what it waits for first."""
+    page.click("#tab-follow")
+    page.select_option("#follow-game", key)
+    page.fill("#follow-players", str(players))
+    page.fill("#follow-seat", str(seat))
+    page.fill("#follow-seed", "5")
+    page.click("#follow-start")
+    page.wait_for_selector("#follow-status:has-text('(entry 1)')")
+    return page.text_content("#follow-status")
+
+
+def enter_recorded(page, text) -> bool:
+    """Enter a recorded entry's words at the table: your own plan in the five numbers of
+    the plan form (as in Play; True), anything else typed."""
+    if text.startswith("plan: ") and page.locator("#follow-plan-entry").count():
+        inputs = page.locator("#follow-plan-entry .entry-number")
+        assert inputs.count() == 5
+        for i, n in enumerate(re.findall(r"\d+", text)):
+            inputs.nth(i).fill(n)
+        page.click("#follow-plan-submit")
+        return True
+    type_entry(page, text)
+    return False
 
 
 def click_entry(page, text) -> bool:
@@ -846,26 +856,12 @@ def test_at_the_table_the_automas_planning_card_is_said_arrow_by_arrow(page):
     _, record, _ = recorded("gutenberg", 1)
     acts = record.actions
     card = next(i for i, a in enumerate(acts) if a["text"].startswith("automa planning card"))
-    page.click("#tab-follow")
-    page.select_option("#follow-game", "gutenberg")
-    page.fill("#follow-players", "1")
-    page.fill("#follow-seat", "0")
-    page.fill("#follow-seed", "5")
-    page.click("#follow-start")
-    page.wait_for_selector("#follow-status:has-text('(entry 1)')")
-    status = page.text_content("#follow-status")
+    status = start_table(page, "gutenberg", 1, 0)
     while True:
         n = int(re.search(r"\(entry (\d+)\)", status).group(1)) - 1
         if n > card:
             break
-        text = acts[n]["text"]
-        if text.startswith("plan: ") and page.locator("#follow-plan-entry").count():
-            inputs = page.locator("#follow-plan-entry .entry-number")
-            for i, k in enumerate(re.findall(r"\d+", text)):
-                inputs.nth(i).fill(k)
-            page.click("#follow-plan-submit")
-        else:
-            type_entry(page, text)
+        enter_recorded(page, acts[n]["text"])
         status = entered(page, status)
     line = page.locator(f"#follow-log li[value='{card + 1}']")
     line.wait_for()
