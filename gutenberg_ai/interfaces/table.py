@@ -419,6 +419,13 @@ class FollowedGame:
             state.apply_action(e.action)
         return state
 
+    def _replayed(self):
+        """Each entry with the game as it stood before it: (entry, state), one replay."""
+        state = self.start.clone()
+        for e in self.entries:
+            yield e, state
+            state.apply_action(e.action)
+
     def _why_at(self, state, action: int) -> str:
         if state.is_chance_node():
             return "not possible: that cannot come up there"
@@ -441,28 +448,24 @@ class FollowedGame:
         automa_note) but for one that only repeats the entry's words; none for an entry
         the person has not seen. One replay from the start."""
         view = self.printing_game.view
-        state = self.start.clone()
         out = []
-        for i, e in enumerate(self.entries):
-            if i >= first and e.entered:
+        for i, (e, state) in enumerate(self._replayed()):
+            if i < first:
+                continue
+            lines = []
+            if e.entered:
                 core = core_of(state)
                 words = state.action_to_string(e.player, e.action)
                 lines = (view.chance_note(core, e.action, words) or "").split("\n") if core.is_chance() else []
                 lines += (view.automa_note(core, e.action) or "").split("\n")
-                out.append([line for line in lines if line and line != f"automa: {words}"])
-            elif i >= first:
-                out.append([])
-            state.apply_action(e.action)
+                lines = [line for line in lines if line and line != f"automa: {words}"]
+            out.append(lines)
         return out
 
     def entry_texts(self) -> list:
         """Every entry as the person knows it: (player, words or None for a placeholder)."""
-        state = self.start.clone()
-        out = []
-        for e in self.entries:
-            out.append((e.player, state.action_to_string(e.player, e.action) if e.entered else None))
-            state.apply_action(e.action)
-        return out
+        return [(e.player, state.action_to_string(e.player, e.action) if e.entered else None)
+                for e, state in self._replayed()]
 
     def options_at(self, index: int) -> dict:
         """What entry `index` could have been (a reveal, a correction): action -> words."""

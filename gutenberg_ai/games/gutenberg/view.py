@@ -547,7 +547,7 @@ def automa_note(before, action: int) -> str | None:
     first player token at the end of the round, with the rule that placed them. Its
     other takes are drawn by execution cards, and its planning card is a draw
     (chance_note says them)."""
-    if before.automa_seat < 0 or before.step_name() == "automa: planning card":
+    if before.automa_seat < 0:
         return None
     after = before.clone()
     after.apply(action)
@@ -574,8 +574,8 @@ def _markers_passed(before, b: dict, a: dict) -> str | None:
     with the most markers, or receives each player's onto its action with the fewest,
     ties to the first scanning down from the round's planning card's centre."""
     plan, now = b["players"][before.automa_seat]["plan"], a["players"][before.automa_seat]["plan"]
-    if plan == now or b["automa_card"] < 0:
-        return None
+    if plan == now or b["first_player"] == a["first_player"]:
+        return None     # (the token did not pass: a planning card moved them, a draw)
     centre = before.rules.catalogue.automa.planning[b["automa_card"]].centre
     moved = [(row, n - m) for row, m, n in zip(names.ROWS, plan, now) if n != m]
     if len(moved) == 1 and moved[0][1] == -1:
@@ -731,7 +731,6 @@ def planning_lines(before, outcome: int) -> list[str]:
     card = before.rules.catalogue.automa.planning[outcome - _core.CHANCE_OUTCOMES["AUTOMA_PLAN"]]
     rows = names.ROWS
     lines = []
-    after: list[int] = []
     for k, ((end_a, end_b), step) in enumerate(zip(card.moves, before.planning_steps(outcome)), 1):
         plan = step["before"]
         first, second = rows[step["first"]], rows[step["second"]]
@@ -744,14 +743,10 @@ def planning_lines(before, outcome: int) -> list[str]:
             "same": f"both ends are {first}: nothing moves",
         }[step["outcome"]]
         lines.append(f"  arrow {k}, {end_a} to {end_b}: " + "; ".join([w for w in found if w] + [outcome_words]))
-        after = list(plan)
-        if step["outcome"] in ("moved", "back"):
-            src, dst = (step["first"], step["second"]) if step["outcome"] == "moved" else (step["second"], step["first"])
-            after[src] -= 1
-            after[dst] += 1
-    if lines:
-        lines.append("  its markers now: " + ", ".join(f"{row} {n}" for row, n in zip(rows, after)))
-    return lines
+    after = before.clone()
+    after.apply(outcome)
+    plan = after.to_dict()["players"][before.automa_seat]["plan"]
+    return lines + ["  its markers now: " + ", ".join(f"{row} {n}" for row, n in zip(rows, plan))]
 
 
 def _arrow_end(end: str, row: str, plan: list, centre: str) -> str:
