@@ -452,7 +452,7 @@ class FollowedGame:
         for i, (e, state) in enumerate(self._replayed()):
             if i < first:
                 continue
-            lines = []
+            lines: list[str] = []
             if e.entered:
                 core = core_of(state)
                 words = state.action_to_string(e.player, e.action)
