@@ -568,3 +568,26 @@ def test_the_table_says_how_the_automas_rules_moved_its_markers(tmp_path):
     plan = core_of(session.followed.state_before(last + 1)).to_dict()["players"][1]["plan"]
     said = lines.rsplit("its markers now: ", 1)[1].split(" ")[:10]
     assert " ".join(said).rstrip(",") == ", ".join(f"{r} {n}" for r, n in zip(ROWS, plan))
+
+
+def test_the_log_command_repeats_the_automas_rule_notes_under_their_entries(tmp_path):
+    """`log N` gives each entry's notes under it, as the page's log does: the planning
+    card's arrows under the card's entry, not under any other."""
+    game, record, _ = recorded("gutenberg", 1)
+    session, code, _ = follow(game, record, 0, tmp_path)
+    assert code == 0
+    console = Console(file=io.StringIO(), width=100, height=40)
+    session.console = console
+    entries = session.followed.entry_lines()
+    session._log([str(len(entries))])
+    shown = console.file.getvalue().splitlines()
+    cards = [i for i, (_, words, notes) in enumerate(entries) if any(n.strip().startswith("arrow 1,") for n in notes)]
+    assert len(cards) == core_of(session.followed.state).round
+    for i in cards:
+        at = next(k for k, line in enumerate(shown) if line.lstrip().startswith(f"{i + 1}. "))
+        assert shown[at + 1].strip() == entries[i][2][0].strip()          # its first note right under it
+        assert any(line.strip().startswith("arrow 1,") for line in shown[at + 1:at + 1 + len(entries[i][2])])
+    # Entries with no note have the next entry right under them.
+    plain = next(i for i, (_, _, notes) in enumerate(entries[:-1]) if not notes)
+    at = next(k for k, line in enumerate(shown) if line.lstrip().startswith(f"{plain + 1}. "))
+    assert shown[at + 1].lstrip().startswith(f"{plain + 2}. ")

@@ -301,9 +301,7 @@ class Session:
         self.record.finish(self.state)
         note = self.view.chance_note(before, action, text) if before is not None else None
         if note:     # a draw worth its own lines (Gutenberg's automa cards)
-            self._flush_draws()
-            for line in note.split("\n"):
-                self.say(line, style="yellow")
+            self._say_note(note)
         else:
             self._announce(player, text, preset)
             if entry.get("hints") and not self._hidden(len(self.record.actions) - 1):
@@ -312,9 +310,14 @@ class Session:
                 # Once a seat: a bot that does not search has nothing weighed to show.
                 self.say(f"  {self.labels[player]} {NOT_SEARCHED}", style="dim")
         if automa:
-            self._flush_draws()
-            for line in automa.split("\n"):
-                self.say(line, style="yellow")
+            self._say_note(automa)
+
+    def _say_note(self, note: str):
+        """A rule's note (the automa's draws and choices), a line at a time, after the
+        draws said so far."""
+        self._flush_draws()
+        for line in note.split("\n"):
+            self.say(line, style="yellow")
 
     def _announce(self, player: int, text: str, preset: bool = False):
         """Say what just happened, as the person may know it."""

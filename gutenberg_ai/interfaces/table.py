@@ -441,31 +441,31 @@ class FollowedGame:
             return f"action {e.action}"
         return self.state_before(i).action_to_string(e.player, e.action)
 
-    def rule_notes(self, first: int = 0) -> list[list[str]]:
-        """For each entry from `first` on: what the game's automa did by a rule there (its
-        planning card arrow by arrow, the markers it passed or received, the patronage
-        card it took), the lines play's log gives (the view's chance_note and
-        automa_note) but for one that only repeats the entry's words; none for an entry
-        the person has not seen. One replay from the start."""
+    def entry_lines(self, first: int = 0) -> list[tuple[int, str | None, list[str]]]:
+        """Each entry from `first` on as the person knows it, from one replay of the game:
+        (player, its words or None for a placeholder, its rule notes). The notes are what
+        the game's automa did by a rule there (its planning card arrow by arrow, the
+        markers it passed or received, the patronage card it took), the lines play's log
+        gives (the view's chance_note and automa_note) but for one that only repeats the
+        entry's words; none for an entry the person has not seen."""
         view = self.printing_game.view
         out = []
         for i, (e, state) in enumerate(self._replayed()):
             if i < first:
                 continue
-            lines: list[str] = []
-            if e.entered:
-                core = core_of(state)
-                words = state.action_to_string(e.player, e.action)
-                lines = (view.chance_note(core, e.action, words) or "").split("\n") if core.is_chance() else []
-                lines += (view.automa_note(core, e.action) or "").split("\n")
-                lines = [line for line in lines if line and line != f"automa: {words}"]
-            out.append(lines)
+            if not e.entered:
+                out.append((e.player, None, []))
+                continue
+            core = core_of(state)
+            words = state.action_to_string(e.player, e.action)
+            lines = (view.chance_note(core, e.action, words) or "").split("\n") if core.is_chance() else []
+            lines += (view.automa_note(core, e.action) or "").split("\n")
+            out.append((e.player, words, [line for line in lines if line and line != f"automa: {words}"]))
         return out
 
-    def entry_texts(self) -> list:
-        """Every entry as the person knows it: (player, words or None for a placeholder)."""
-        return [(e.player, state.action_to_string(e.player, e.action) if e.entered else None)
-                for e, state in self._replayed()]
+    def rule_notes(self, first: int = 0) -> list[list[str]]:
+        """For each entry from `first` on: its rule notes (entry_lines)."""
+        return [notes for _, _, notes in self.entry_lines(first)]
 
     def options_at(self, index: int) -> dict:
         """What entry `index` could have been (a reveal, a correction): action -> words."""

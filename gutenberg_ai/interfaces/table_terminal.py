@@ -9,7 +9,7 @@ The prompt says what it waits for ("a draw (setup)?", "Tom's move (plan)?", "you
 - a draw by the `cards` lookup: what the card shows (`O O O U U 7 guilders`);
 - a move as the game's view lets a person type it (Gutenberg: a plan as five numbers).
 Commands: `hint [PLAYER]`, `fix N` (correct entry N; the next line is its new value),
-`log [N]` (the last N entries), `board`, `list`, `save FILE`, `position FILE` (what the
+`log [N]` (the last N entries and their rule notes), `board`, `list`, `save FILE`, `position FILE` (what the
 person knows now as a position file), `help`, `quit`. What is typed wrong gets
 a line saying why, and nothing changes. After every entry the game is saved (what the
 person has seen: FollowedGame.to_dict) to the save path, and `table --resume FILE`
@@ -38,7 +38,7 @@ or words it contains), its number in [green]list[/green], [green]#ID[/green] for
 a card by what it shows (O O O U U 7 guilders).
   [green]hint[/green] [PLAYER]    the best moves now (PLAYER: another's, from what you know)
   [green]fix[/green] N             correct entry N (asked next); the game is replayed
-  [green]log[/green] [N]           the last N entries
+  [green]log[/green] [N]           the last N entries, with what the automa's rules did
   [green]board[/green]             the whole table as you see it
   [green]list[/green]              every possible entry now, numbered
   [green]save[/green] FILE         save the game as you have seen it (gutenberg-ai table --resume FILE)
@@ -277,11 +277,13 @@ class TableSession:
         if len(rest) > 1 or (rest and not (rest[0].isascii() and rest[0].isdigit() and int(rest[0]) > 0)):
             raise ValueError(f"log N: N is how many of the last entries to show, 1 or more (not {' '.join(rest)!r})")
         n = int(rest[0]) if rest else LOG_SHOWN
-        texts = self.followed.entry_texts()
-        for i in range(max(0, len(texts) - n), len(texts)):
-            player, words = texts[i]
+        entries = self.followed.entry_lines()
+        for i in range(max(0, len(entries) - n), len(entries)):
+            player, words, notes = entries[i]
             who = "chance" if player == CHANCE else self.names[player]
             self.console.print(Text(f"{i + 1:>5}. {who}: {words if words is not None else '(not seen)'}"))
+            for line in notes:     # where the automa's rules chose, as the page's log gives it
+                self.console.print(Text(f"       {line}", style="yellow"))
 
     def _save(self, rest):
         if not rest:

@@ -401,10 +401,9 @@ class WebTable(Held):
 
     def log(self) -> list:
         """Every entry as the person knows it (text None: not seen), with `notes`: what
-        the automa did there by a rule (FollowedGame.rule_notes)."""
-        f = self.followed
+        the automa did there by a rule (FollowedGame.entry_lines: one replay)."""
         return [{"entry": i + 1, "player": p, "who": self._who(p), "text": words, "notes": notes}
-                for i, ((p, words), notes) in enumerate(zip(f.entry_texts(), f.rule_notes()))]
+                for i, (p, words, notes) in enumerate(self.followed.entry_lines())]
 
     def view(self) -> dict:
         """The game as the person sees it: what it waits for in words, the board from their
