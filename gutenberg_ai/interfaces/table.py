@@ -449,7 +449,7 @@ class FollowedGame:
         gives (the view's chance_note and automa_note) but for one that only repeats the
         entry's words; none for an entry the person has not seen."""
         view = self.printing_game.view
-        out = []
+        out: list[tuple[int, str | None, list[str]]] = []
         for i, (e, state) in enumerate(self._replayed()):
             if i < first:
                 continue
