@@ -29,18 +29,20 @@ from gutenberg_ai import games  # noqa: E402
 
 
 def parse_param(text):
-    """(name, value) of NAME=VALUE: true/false a truth value, digits a whole number."""
+    """(name, value) of NAME=VALUE, the value read as JSON (false, 3, "basic"), or as
+    text where it is not JSON (basic)."""
     name, _, value = text.partition("=")
-    if value.lower() in ("true", "false"):
-        return name, value.lower() == "true"
-    return name, int(value) if value.lstrip("-").isdigit() else value
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", default="gutenberg", help="the game (gutenberg_ai.games)")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                    help="a game parameter (true/false, a whole number, or text)")
+                    help="a game parameter, its value as JSON (false, 3) or text")
     args = ap.parse_args(argv)
     params = dict(parse_param(p) for p in args.param)
     g = games.get(args.game)
