@@ -1,4 +1,5 @@
 """The main command as a user runs it."""
+import re
 import subprocess
 import sys
 
@@ -35,6 +36,25 @@ def test_demo_solo_against_the_automa_gives_a_title():
     assert out.returncode == 0, out.stderr
     assert "Solo title: " in out.stdout
     assert "automa: automa planning card" in run("demo", "--players", "1", "--seed", "4").stdout
+
+
+def test_a_solo_demo_says_where_the_automas_rules_chose():
+    """Its planning card arrow by arrow, under the card; at each round's end but the last
+    the marker it passed or received with the first player token (p.17); the patronage
+    card it took and the rule that chose it."""
+    out = run("demo", "--players", "1", "--seed", "3", "--bots", "heuristic")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    cards = [i for i, line in enumerate(lines) if line.startswith("  automa: automa planning card")]
+    assert len(cards) == 6
+    for i in cards:
+        arrows = 0
+        while lines[i + 1 + arrows].startswith(f"    arrow {arrows + 1}, "):
+            arrows += 1
+        assert arrows >= 2 and lines[i + 1 + arrows].startswith("    its markers now: ")
+    assert sum("with the first player token" in line for line in lines) == 5
+    assert "automa: received 1 initiative marker with the first player token" in out.stdout
+    assert re.search(r"automa: took C\d+ .*: the rule 'if this round's planning card shows a patronage card", out.stdout)
 
 
 def test_demo_plays_named_bots_reproducibly():

@@ -49,6 +49,10 @@ def test_a_solo_demo_plays_against_the_automa():
     # Nobody played: the verdict names the bot's seat, not "you".
     assert re.search(r"player 0 beats the automa|The automa wins|A tie with the automa", out.stdout)
     assert "You beat" not in out.stdout and "you do not win" not in out.stdout
+    # Played out, the game says each card the automa's rules took, and the rule.
+    out = cli("demo", "--game", "printing-press", "--players", "1", "--bots", "heuristic", "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    assert len(re.findall(r"^  automa: took card \d+ \(.*\) into column \d: the rule '", out.stdout, re.M)) >= 8
 
 
 # -- a game in the terminal ------------------------------------------------------------------------

@@ -121,14 +121,19 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
             line = view.chance_note(core, action, text)   # the automa's cards; other draws are quiet
         else:
             line = f"player {player}: {text}"
-        if not line:
+        # Where the automa's rules chose as this action is played (the patronage card it
+        # takes, the markers it passes or receives with the first player token).
+        automa = view.automa_note(core, action)
+        if not line and not automa:
             return
         # A round's heading above its first line: quiet draws open none (Lead Letter
         # Printers' last preparation counts as the next round until the game ends).
         if core.round != last_round[0]:
             last_round[0] = core.round
             print(f"\n=== {'Setup' if core.round == 0 else f'Round {core.round}'} ===", file=out, flush=True)
-        print(f"  {line}", file=out, flush=True)
+        for note in (line or "").split("\n") + (automa or "").split("\n"):
+            if note:
+                print(f"  {note}", file=out, flush=True)
 
     state = play_bots(game, bots, seed, log, on_action=show if verbose else progress)
     if verbose:
