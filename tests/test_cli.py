@@ -1,5 +1,4 @@
 """The main command as a user runs it."""
-import re
 import subprocess
 import sys
 

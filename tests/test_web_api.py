@@ -646,25 +646,67 @@ def test_a_lone_surrogate_in_a_files_name_is_refused_and_nothing_kept(client):
 
 def test_a_move_made_on_an_old_view_is_refused_not_played_at_the_next_decision(client):
     """A double click (or a second tab) sends the move twice: the second carries the
-    count of actions its view had and is refused, nothing played."""
+    version of the game its view had and is refused, nothing played."""
     view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 4}).json()
     gid = view["id"]
     while view["status"] != "human":
         view = advance(client, gid) if view["status"] == "ai" else client.get(f"/api/games/{gid}").json()
-    body = {"action": view["moves"][0]["action"], "at": view["actions"]}
+    body = {"action": view["moves"][0]["action"], "at": view["version"]}
     first = client.post(f"/api/games/{gid}/move", json=body)
-    assert first.status_code == 200
+    assert first.status_code == 200 and first.json()["version"] > view["version"]
     again = client.post(f"/api/games/{gid}/move", json=body)
-    assert again.status_code == 409 and "moved on" in again.json()["error"]
+    assert again.status_code == 409 and "changed since" in again.json()["error"]
     assert client.get(f"/api/games/{gid}").json()["actions"] == first.json()["actions"]
+
+
+def test_a_move_made_before_an_undo_and_another_move_is_refused_though_the_count_is_the_same(client):
+    """Another tab undoes and plays another move: as many actions as the first tab saw,
+    but another decision, so the first tab's move is refused."""
+    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 4}).json()
+    gid = view["id"]
+    while view["status"] != "human":
+        view = advance(client, gid) if view["status"] == "ai" else client.get(f"/api/games/{gid}").json()
+    moves = [m["action"] for m in view["moves"]]
+    played = client.post(f"/api/games/{gid}/move", json={"action": moves[0], "at": view["version"]}).json()
+    while played["status"] == "ai":
+        played = advance(client, gid)
+    first_tab = played                                   # the view the first tab has
+    undone = client.post(f"/api/games/{gid}/undo").json()
+    assert undone["actions"] == view["actions"]
+    second = client.post(f"/api/games/{gid}/move", json={"action": moves[-1], "at": undone["version"]}).json()
+    while second["status"] == "ai":
+        second = advance(client, gid)
+    assert second["actions"] == first_tab["actions"] and second["version"] != first_tab["version"]
+    r = client.post(f"/api/games/{gid}/move", json={"action": first_tab["moves"][0]["action"],
+                                                    "at": first_tab["version"]})
+    assert r.status_code == 409
+    assert client.get(f"/api/games/{gid}").json()["version"] == second["version"]     # nothing played
 
 
 def test_an_entry_made_on_an_old_view_of_a_table_is_refused(client):
     view = client.post("/api/tables", json={"players": 2, "seed": 5}).json()
     tid = view["id"]
     assert view["entries"] == 0
-    r = client.post(f"/api/tables/{tid}/entry", json={"number": 1, "at": 0})
+    r = client.post(f"/api/tables/{tid}/entry", json={"number": 1, "at": view["version"]})
     assert r.status_code == 200 and r.json()["entries"] == 1
-    r = client.post(f"/api/tables/{tid}/entry", json={"number": 1, "at": 0})
-    assert r.status_code == 409 and "moved on" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/entry", json={"number": 1, "at": view["version"]})
+    assert r.status_code == 409 and "changed since" in r.json()["error"]
     assert client.get(f"/api/tables/{tid}").json()["entries"] == 1
+
+
+def test_an_entry_made_before_a_correction_is_refused_though_the_count_is_the_same(client):
+    """Another tab corrects an earlier draw: as many entries, another menu; an entry
+    by its number from the first tab's view is refused, not entered from the new menu."""
+    view = client.post("/api/tables", json={"players": 2, "seed": 3, "rounds": 1}).json()
+    tid = view["id"]
+    for _ in range(3):
+        view = client.post(f"/api/tables/{tid}/entry", json={"number": 1, "at": view["version"]}).json()
+    first_tab = view
+    options = client.get(f"/api/tables/{tid}").json()["options"]
+    fixed = client.post(f"/api/tables/{tid}/fix", json={"entry": 1, "text": options[4]["text"],
+                                                        "at": view["version"]})
+    assert fixed.status_code == 200 and fixed.json()["entries"] == first_tab["entries"]
+    r = client.post(f"/api/tables/{tid}/entry", json={"number": 5, "at": first_tab["version"]})
+    assert r.status_code == 409
+    now = client.get(f"/api/tables/{tid}").json()                  # nothing entered
+    assert now["entries"] == first_tab["entries"] and now["version"] == fixed.json()["version"]

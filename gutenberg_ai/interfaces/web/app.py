@@ -44,8 +44,8 @@ from gutenberg_ai.games.positionfile import PositionError, load_position
 from gutenberg_ai.games.records import RecordError, load_record
 from gutenberg_ai.interfaces.choices import UsageError, fresh_seed, known_params, load_game
 from gutenberg_ai.interfaces.web.searches import Runner
-from gutenberg_ai.interfaces.web.sessions import (Limits, NotNow, Review, Store, WebGame, WebTable, board_of,
-                                                  no_reading, review_of_game)
+from gutenberg_ai.interfaces.web.sessions import (Held, Limits, NotNow, Review, Store, WebGame, WebTable,
+                                                  board_of, no_reading, review_of_game)
 
 log = logging.getLogger("gutenberg_ai.interfaces.web")
 STATIC = Path(__file__).parent / "static"
@@ -53,6 +53,7 @@ WEB_BOTS = ("smmcts", "ismcts", "learned", "heuristic", "random")   # the AI sea
 USER_ERRORS = (FileDataError, ValueError, pyspiel.SpielError)
 STOPPING_SECONDS = 10.0     # how long a request waits for a search told to stop to end
 LOOK_SECONDS = 5.0          # how long a look at a game waits for a change under way (a move)
+MAX_VERSION = 2**31 - 1     # the largest `at` a request may name (a game's changes are far fewer)
 
 
 class ApiError(Exception):
@@ -162,10 +163,9 @@ class Entry(Strict):
     action: Optional[int] = Field(None, ge=0, le=2**31 - 1)
     number: Optional[int] = Field(None, ge=1, le=100_000)
     text: Optional[str] = Field(None, min_length=1, max_length=200)
-    at: Optional[int] = Field(None, ge=0, le=1_000_000,
-                              description="the entries the page's view had (its `entries`): another count means the "
-                                          "table has moved on since (a second click, another tab), a 409, nothing "
-                                          "entered")
+    at: Optional[int] = Field(None, ge=0, le=MAX_VERSION,
+                              description="the `version` of the page's view: another means the table has changed "
+                                          "since (a second click, another tab), a 409, nothing entered")
 
 
 class AtEntry(Entry):
@@ -179,10 +179,9 @@ class Move(Strict):
     them (Gutenberg's plan as five numbers; a row and a column)."""
     action: Optional[int] = Field(None, ge=0, le=2**31 - 1)
     numbers: Optional[list[int]] = Field(None, min_length=1, max_length=8)
-    at: Optional[int] = Field(None, ge=0, le=10_000_000,
-                              description="the actions the page's view had (its `actions`): another count means the "
-                                          "game has moved on since (a second click, another tab), a 409, nothing "
-                                          "played")
+    at: Optional[int] = Field(None, ge=0, le=MAX_VERSION,
+                              description="the `version` of the page's view: another means the game has changed "
+                                          "since (a second click, another tab, an undo), a 409, nothing played")
 
 
 class Budget(Strict):
@@ -536,13 +535,13 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         web = game_of(game_id, page)
         return looked_at(web, lambda: web.view(since), since)
 
-    def moved_on(seen: int | None, now: int, what: str, done: str):
-        """409 where the request was made on a view of `seen` actions or entries and the
-        game has `now`: a move or an entry is for the decision the page showed, never
-        the next one (a number or an action id can mean another move there)."""
-        if seen is not None and seen != now:
-            raise ApiError(409, f"the game has moved on since this page's view ({seen} {what} then, {now} now): "
-                                f"nothing {done}; look again", [("at", "not the game's count now")])
+    def moved_on(seen: int | None, web: Held, done: str):
+        """409 where the request was made on a view of version `seen` and the game has
+        changed since: a move or an entry is for the decision the page showed, never
+        another (a number or an action id can mean another move there)."""
+        if seen is not None and seen != web.version:
+            raise ApiError(409, f"the game has changed since this page's view (version {seen} then, {web.version} "
+                                f"now): nothing {done}; look again", [("at", "not the game's version now")])
 
     @app.post("/api/games/{game_id}/move", summary="Your move")
     def move(game_id: str, page: Page, req: Move):
@@ -550,7 +549,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         if (req.action is None) == (req.numbers is None):
             raise ApiError(422, "give an action or numbers", [("action", "give an action or numbers, not both")])
         with holding(web):
-            moved_on(req.at, len(web.session.record.actions), "actions", "played")
+            moved_on(req.at, web, "played")
             try:
                 return web.human(req.action, req.numbers)
             except NotNow as e:
@@ -598,10 +597,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         req = req or Budget.model_validate({})       # no body: every field's default
         web = game_of(game_id, page)
         b = budget(req.seconds, req.iterations, limits.max_hint_seconds, 2.0)
-        state = web.session.state
 
         def work(job):
-            return hints_result(state, web.session.state.get_game().num_players() == 1, req, b, job,
+            state = web.session.state      # read held: an undo may have replaced it since the request came
+            return hints_result(state, state.get_game().num_players() == 1, req, b, job,
                                 games.of(state).score_word, seat_names=web.session.seat_names,
                                 seed=web.session.settings.seed)
         return stream_holding(web, work, ("human",), "hints are for your decision, and it is not yours now")
@@ -741,7 +740,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         web = table_of(table_id, page)
         named = entered(req)
         with holding(web), table_refusals():
-            moved_on(req.at, len(web.followed.entries), "entries", "entered")
+            moved_on(req.at, web, "entered")
             return change(web, **named)
 
     @app.post("/api/tables/{table_id}/entry", summary="Enter what the table shows (a draw or a move)")

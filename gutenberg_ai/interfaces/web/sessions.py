@@ -144,7 +144,11 @@ class NotNow(ValueError):
 class Held:
     """A game the page drives, held in a Store: one thing at a time changes it (its lock;
     busy while held), its search under way (job), for the stop endpoint, and the view
-    it had when that search began (shown), which a look at the game gets meanwhile."""
+    it had when that search began (shown), which a look at the game gets meanwhile.
+    `version` goes up with every change (a move, an undo, an entry, a correction), so a
+    request made on an older view is told from one made on this one, even where the
+    change left as many actions or entries as before (an undo then another move, a
+    correction)."""
 
     id: str              # set by the Store that holds it, with page and touched
     page: str
@@ -156,6 +160,11 @@ class Held:
         self.lock = threading.Lock()
         self.job: Job | None = None
         self.shown: dict | None = None
+        self.version = 0
+
+    def changed(self):
+        """The game changed (held): a view from before is an older view."""
+        self.version += 1
 
     def seen_now(self, since: int = 0) -> dict | None:
         """The view as it was when the search under way began, marked `searching`, with
@@ -252,6 +261,7 @@ class WebGame(Held):
                 if hasattr(bot, "progress"):
                     bot.progress = None
             s.apply_move(action)
+            self.changed()
         self.play_free()
         return self.view()
 
@@ -266,11 +276,12 @@ class WebGame(Held):
         if numbers is not None:
             action = games.of(self.game).view.typed_move(core_of(s.state), list(numbers), legal)
             if action is None:
-                raise ValueError(f"{len(numbers)} numbers mean no move here")
+                raise ValueError(f"numbers {' '.join(str(n) for n in numbers)}: no move here is written so")
         if action is None or action not in legal:
             raise ValueError(f"move {action} is not legal here")
         self._say(f"you: {self.move_words(action)}", "cyan")
         s.human_move(action)
+        self.changed()
         self.play_free()
         return self.view()
 
@@ -278,6 +289,7 @@ class WebGame(Held):
         if self.session.next_turn()[0] == "end":     # the result is final, as for a move
             raise NotNow("the game is over: there is no decision to go back to")
         self.session._undo()
+        self.changed()
         self.play_free()
         return self.view()
 
@@ -292,7 +304,7 @@ class WebGame(Held):
                "seat": s.human, "labels": s.labels, "players": self.game.num_players(), "seed": s.settings.seed,
                "status": kind, "to_act": who if kind in ("ai", "human") else None,
                "step": core.step_name(), "can_undo": bool(s.decisions) and kind != "end",
-               "actions": len(s.record.actions),
+               "actions": len(s.record.actions), "version": self.version,
                "board": board_of(core, s.human, s.labels),
                "events": [e for e in self.events if e["n"] >= since], "moves": []}
         if kind == "human":
@@ -372,6 +384,7 @@ class WebTable(Held):
             raise NotNow("a hidden entry is shown now: enter it first (reveal)" if kind == "reveal"
                          else "the game is over")
         self.followed.enter(self.find(self.menu(), **named))
+        self.changed()
         self.settle()
         return self.view()
 
@@ -381,6 +394,7 @@ class WebTable(Held):
         if entry - 1 not in f.reveals():
             raise NotNow(f"entry {entry} is not a hidden entry shown now")
         f.reveal(entry - 1, self.find(f.options_at(entry - 1), now=False, **named))
+        self.changed()
         self.settle()
         return self.view()
 
@@ -391,6 +405,7 @@ class WebTable(Held):
         f.correctable(entry - 1)
         action = self.find(f.options_at(entry - 1), now=False, **named)
         dropped = f.fix(entry - 1, action)
+        self.changed()
         self.settle()
         out = self.view()
         out["dropped"] = [{"entry": k + 1, "player": p, "who": self._who(p), "text": w} for k, p, w in dropped]
@@ -417,7 +432,8 @@ class WebTable(Held):
                "to_act": value if kind in ("own", "move") else None,
                "reveal": value + 1 if kind == "reveal" else None,
                "waits_for": "the end of the game" if kind == "end" else self.words.question(kind, value).strip(),
-               "step": core.step_name(), "entries": len(f.entries), "hidden": f.hidden_count(),
+               "step": core.step_name(), "entries": len(f.entries), "version": self.version,
+               "hidden": f.hidden_count(),
                "board": board_of(core, f.seat, self.labels),
                "options": [{"number": i + 1, "action": a, "text": t} for i, (a, t) in enumerate(self.menu().items())]}
         if kind == "end":

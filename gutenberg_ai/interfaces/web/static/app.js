@@ -281,7 +281,7 @@ function whyControl(why) {
 }
 
 function show(view) {
-  if (!current || current.actions !== view.actions) $("hints").replaceChildren();   // hints of another decision
+  if (!current || current.version !== view.version) $("hints").replaceChildren();   // hints of another decision
   current = view;
   closeMenus();
   for (const e of view.events) if (e.n >= (show.seen || 0)) say(e.text, e.style, e.why);
@@ -346,7 +346,7 @@ function decision(view) {
   const entry = view.board.entry;
   if (entry) {
     root.appendChild(numbersForm(entry, "plan",
-      (numbers) => act(() => api("POST", `/api/games/${view.id}/move`, { numbers, at: view.actions }))));
+      (numbers) => act(() => api("POST", `/api/games/${view.id}/move`, { numbers, at: view.version }))));
   }
   const h = document.createElement("h3");
   h.textContent = `Your moves (${view.moves.length})` + (view.moves.some((m) => true) ? ": click one, or what it takes on the board" : "");
@@ -419,10 +419,10 @@ async function act(request) {
   }
 }
 
-// A move carries the count of actions the page saw: a second click is refused, not
+// A move carries the version of the game the page saw: a second click is refused, not
 // played at the next decision (where the same action id may be another move).
 function play(action) {
-  const at = current.actions;
+  const at = current.version;
   return act(() => api("POST", `/api/games/${current.id}/move`, { action, at }));
 }
 
@@ -943,7 +943,7 @@ async function followEntry(named) {
   showError($("follow-error"), null);
   $("follow-hints").replaceChildren();
   const reveal = followed.status === "reveal";
-  const at = followed.entries;      // the entries seen: a second click is refused, not entered next
+  const at = followed.version;      // the table seen: a second click is refused, not entered next
   try {
     const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/${reveal ? "reveal" : "entry"}`,
       reveal ? { entry: followed.reveal, at, ...named } : { at, ...named }));
@@ -969,7 +969,7 @@ $("follow-entry").addEventListener("submit", async (ev) => {
 $("follow-fix").addEventListener("click", async () => {
   showError($("follow-error"), null);
   try {
-    const at = followed.entries;
+    const at = followed.version;
     const view = await followRequest(() => api("POST", `/api/tables/${followed.id}/fix`,
       { entry: Number($("follow-fix-entry").value), text: $("follow-fix-text").value.trim(), at }));
     showFollowed(view);
