@@ -204,7 +204,9 @@ def test_a_huge_file_is_refused_without_reading_it_all(tmp_path, name, load, err
 @pytest.mark.parametrize("name,reason", [
     ("\x1b[2J", "contains the control character '\\x1b': names are plain text"),
     ("Anna\nTom", "contains the control character '\\n'"),
-    ("\u202eannA", "contains the control character '\\u202e'"),
+    ("\u202eannA", "contains the direction character '\\u202e'"),
+    ("Ann\u200fa", "contains the direction character '\\u200f'"),
+    ("Anna\u2028Tom", "contains the line separator '\\u2028'"),
     ("A" * 41, "41 characters, at most 40 allowed"),
 ])
 def test_position_names_are_plain_text(name, reason):

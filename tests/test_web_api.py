@@ -615,8 +615,15 @@ def test_a_hint_with_no_body_takes_every_default(client):
 @pytest.mark.parametrize("names,why", [
     (["\u001b[31mT", "Ann"], "control character"),
     (["a\nb", "Ann"], "control character"),
-    (["\u202eevil", "Ann"], "control character"),
+    (["\u202eevil", "Ann"], "direction character"),
+    (["a\u200eb", "Ann"], "direction character"),
+    (["a\u2028b", "Ann"], "line separator"),
     (["   ", "Ann"], "spaces only"),
+    (["\u200b", "Ann"], "nothing to read"),
+    (["\u3164\ufeff", "Ann"], "nothing to read"),
+    (["\u0301", "Ann"], "nothing to read"),
+    (["chance", "Ann"], "how the log names the draws"),
+    (["player 1", "Ann"], "how the table names seat 1"),
 ])
 def test_a_followed_games_names_are_plain_text(client, names, why):
     """The names a followed game's record will keep must be names a record may hold (the

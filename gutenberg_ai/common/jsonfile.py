@@ -170,15 +170,16 @@ def json_type(value: Any) -> str:
     return "object"
 
 
-# Bidirectional overrides reorder the text around them on a terminal.
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Bidirectional overrides and marks reorder the text around them on a terminal.
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
 def _unshown(ch: str) -> bool:
-    """A character plain text may not hold: a control character, a bidirectional override,
-    or half of a surrogate pair (a JSON escape such as \\ud800 alone: no text at all, and
-    it cannot be written back out as UTF-8)."""
-    return unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI
+    """A character plain text may not hold: a control character, a line or paragraph
+    separator (a line break as a newline is), a bidirectional override or mark, or half
+    of a surrogate pair (a JSON escape such as \\ud800 alone: no text at all, and it
+    cannot be written back out as UTF-8)."""
+    return unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI
 
 
 def plain_text(value: str) -> str:
@@ -194,7 +195,8 @@ def text_problem(value: str, kind: str = "names") -> str | None:
     overrides and lone surrogates are refused."""
     for ch in value:
         if _unshown(ch):
-            what = "a lone surrogate" if unicodedata.category(ch) == "Cs" else "the control character"
+            what = {"Cs": "a lone surrogate", "Zl": "the line separator", "Zp": "the paragraph separator"}.get(
+                unicodedata.category(ch), "the direction character" if ch in _BIDI else "the control character")
             return f"{show(value)} contains {what} {ch!r}: {kind} are plain text"
     return None
 

@@ -53,6 +53,8 @@ menu, and is still accepted when typed, by the resampling above).
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable
 
@@ -99,13 +101,29 @@ def seat_name_problem(names: list, s: int, seat: int, field: Callable[[int], str
     reads, and the table's commands (hint NAME, its messages) must tell the seats apart
     by them."""
     name = names[s]
+    said = name.strip().lower()
+    other = re.fullmatch(r"player (\d+)", said)
     return (text_problem(name) or ("an empty name" if not name else None) or
             ("a name of spaces only" if not name.strip() else None) or
+            ("a name with nothing to read (spaces, fillers or marks only)" if not shows_something(name) else None) or
             (f"{len(name)} characters, at most {MAX_NAME}" if len(name) > MAX_NAME else None) or
             (f"{name!r} is also {field(names.index(name))}" if names.index(name) < s else None) or
-            (f"'you' is the person's own seat (seat {seat})" if name.strip().lower() == "you" and s != seat
+            (f"'you' is the person's own seat (seat {seat})" if said == "you" and s != seat else None) or
+            ("'chance' is how the log names the draws" if said == "chance" else None) or
+            (f"{name!r} is how the table names seat {other.group(1)}" if other and int(other.group(1)) != s
              else None) or
             (f"{name!r} reads as a seat number" if name.strip().isdigit() else None))
+
+
+# Letters and symbols that show nothing: the Hangul fillers and the blank Braille pattern.
+_BLANK_SIGNS = set("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def shows_something(name: str) -> bool:
+    """Whether `name` has a character a reader sees: a letter, digit, punctuation or
+    symbol, not a space, an invisible format character (a zero-width space, a byte
+    order mark, a tag), a mark alone, or a blank sign."""
+    return any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_SIGNS for ch in name)
 
 
 class SeatNamesError(ValueError):
