@@ -55,6 +55,30 @@ def test_a_solo_demo_plays_against_the_automa():
     assert len(re.findall(r"^  automa: took card \d+ \(.*\) into column \d: the rule '", out.stdout, re.M)) >= 8
 
 
+def test_the_solo_game_made_harder_as_the_rulebook_offers(tmp_path):
+    """p.17: 1 setup token instead of 3, the automa wins ties, the solo board's 5-4-3-1
+    side, in any combination: options of demo, play and table that make the game's
+    parameters (kept in the record), shown in the heading; refused for 2 players and
+    for another game, by name."""
+    out = cli("demo", "--game", "printing-press", "--players", "1", "--bots", "heuristic", "--seed", "2",
+              "--quiet", "--hard-board", "--automa-wins-ties", "--save", str(tmp_path / "d.json"))
+    assert out.returncode == 0, out.stderr
+    game = json.loads((tmp_path / "d.json").read_text())["game"]
+    assert (game["hard_board"], game["automa_wins_ties"], game["one_token"]) == (True, True, False)
+    out = cli("play", "--game", "printing-press", "--players", "1", "--one-token", "--seed", "2", stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    assert "harder: 1 setup token (not 3)" in " ".join(out.stdout.split())
+    out = cli("table", "--game", "printing-press", "--players", "1", "--one-token", "--hard-board",
+              "--save", str(tmp_path / "t.json"), stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    game = json.loads((tmp_path / "t.json").read_text())["game"]
+    assert (game["hard_board"], game["automa_wins_ties"], game["one_token"]) == (True, False, True)
+    out = cli("demo", "--game", "printing-press", "--players", "2", "--hard-board", "--quiet")
+    assert out.returncode == 2 and "hard_board: a solo difficulty option, but players is 2" in out.stderr
+    out = cli("demo", "--players", "1", "--one-token", "--quiet")
+    assert out.returncode == 2 and "--one-token: Gutenberg has no such parameter" in out.stderr
+
+
 # -- a game in the terminal ------------------------------------------------------------------------
 def test_a_scripted_game_reaches_the_score_sheet_and_its_record_replays(tmp_path):
     path = tmp_path / "game.json"

@@ -717,3 +717,22 @@ def test_an_entry_made_before_a_correction_is_refused_though_the_count_is_the_sa
     assert r.status_code == 409
     now = client.get(f"/api/tables/{tid}").json()                  # nothing entered
     assert now["entries"] == first_tab["entries"] and now["version"] == fixed.json()["version"]
+
+
+def test_printing_press_solo_made_harder_on_the_page(client):
+    """The rulebook's three ways to make the solo game harder (p.17), in any combination:
+    fields of a new game and a new table, kept in the game's record and shown in the
+    board's heading; refused by name for another game or for more than one player."""
+    view = client.post("/api/games", json={"game": "printing-press", "players": 1, "ai": ["heuristic"], "seed": 3,
+                                           "hard_board": True, "automa_wins_ties": True}).json()
+    assert "harder: automa wins ties, solo board 5-4-3-1" in view["board"]["heading"]
+    game = json.loads(client.get(f"/api/games/{view['id']}/record").text)["game"]
+    assert (game["hard_board"], game["automa_wins_ties"], game["one_token"]) == (True, True, False)
+    table = client.post("/api/tables", json={"game": "printing-press", "players": 1, "one_token": True}).json()
+    game = json.loads(client.get(f"/api/tables/{table['id']}/record").text)["game"]
+    assert (game["hard_board"], game["automa_wins_ties"], game["one_token"]) == (False, False, True)
+    r = client.post("/api/games", json={"game": "gutenberg", "players": 1, "hard_board": True})
+    assert r.status_code == 422 and r.json()["problems"][0]["where"] == "hard_board"
+    r = client.post("/api/tables", json={"game": "printing-press", "players": 3, "one_token": True})
+    assert r.status_code == 422 and r.json()["problems"][0] == {
+        "where": "one_token", "reason": "a solo difficulty option, but players is 3"}

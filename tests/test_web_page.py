@@ -385,6 +385,20 @@ def test_play_a_whole_lead_letter_printers_game_by_clicking(page):
     assert won(page)
 
 
+def test_the_printing_press_solo_game_made_harder_from_the_form(page):
+    """The solo difficulty's three boxes show for Printing Press only; ticked, the game
+    starts with them (the board's heading says so)."""
+    boxes = ("#one_token", "#automa_wins_ties", "#hard_board")
+    page.select_option("#game", "gutenberg")
+    assert not any(page.locator(box).is_visible() for box in boxes)
+    page.select_option("#game", "printing-press")
+    assert all(page.locator(box).is_visible() for box in boxes)
+    page.check("#hard_board")
+    page.check("#one_token")
+    start_game(page, "printing-press", players=1, ai="heuristic")
+    assert "harder: 1 setup token (not 3), solo board 5-4-3-1" in page.text_content("#board h2.heading")
+
+
 def test_lead_letter_printers_city_board_for_four(page):
     """A 4-player city (16 shops): every shop's full name fits its cell, each tradesman
     inside its shop, once the setup's placements are made."""

@@ -57,6 +57,7 @@ from gutenberg_ai.tools.suite import SUITE_VERSIONS
 from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
 from gutenberg_ai.common.jsonfile import FileDataError, plain_text
 from gutenberg_ai.games.records import CHANCE, GameRecord, RecordError, play_bots, seat_entry
+from gutenberg_ai.games.printing_press.names import SOLO_DIFFICULTY
 from gutenberg_ai.common.pool import PoolError
 
 PROG = "gutenberg-ai"
@@ -81,7 +82,7 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
               characters: bool | None = None, automa: bool = False, out=None, verbose: bool = True,
               record: bool = False, bots=("random",), seconds=None, iterations=None,
               game: str | None = None, variant: str | None = None, announce: str | None = None,
-              progress=None, factory_tops: bool | None = None):
+              progress=None, factory_tops: bool | None = None, solo_options: dict | None = None):
     """Play one game of `game` (a games-table key; Gutenberg by default) between bots
     (names from BOT_NAMES: one for every seat, or one per seat; seeded from `seed`,
     chance drawn with it) and print it round by round with the final score sheet.
@@ -90,10 +91,13 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
     `announce` (the seed's line) is printed once the game and the bots are checked.
     `progress(state, player, action)`, where the game is not printed, is called after
     every action. `factory_tops`: Lead Letter Printers' factory piles face up (None: the
-    game's default). Returns the final state, or (state, GameRecord) with record=True."""
+    game's default); `solo_options`: Printing Press's solo difficulty (SOLO_DIFFICULTY's
+    names, true where given). Returns the final state, or (state, GameRecord) with
+    record=True."""
     out = out or sys.stdout
     params = {"players": players, "rounds": rounds, "catalogue": catalogue, "characters": characters,
-              "automa": int(automa) if automa else None, "variant": variant, "factory_tops": factory_tops}
+              "automa": int(automa) if automa else None, "variant": variant, "factory_tops": factory_tops,
+              **(solo_options or {})}
     g = printing_game(game)
     game = load_game(known_params(g, params), g.key)
     names = list(bots)
@@ -247,7 +251,8 @@ def cmd_demo(args) -> int:
                                bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
                                seconds=args.seconds, iterations=args.iterations, game=args.game,
                                variant=args.variant, announce=said or f"Seed {seed}",
-                               progress=progress, factory_tops=args.factory_tops)
+                               progress=progress, factory_tops=args.factory_tops,
+                               solo_options=solo_difficulty(args))
     if args.quiet:
         print(score_sheet(state))
     if args.save:
@@ -265,7 +270,7 @@ def game_params(args, g) -> dict:
     game does not know is a UsageError."""
     params = {"players": args.players, "rounds": args.rounds, "characters": args.characters,
               "variant": getattr(args, "variant", None), "catalogue": getattr(args, "catalogue", ""),
-              "factory_tops": getattr(args, "factory_tops", None)}
+              "factory_tops": getattr(args, "factory_tops", None), **solo_difficulty(args)}
     if args.players is None:
         params["players"] = 2
     automa = "automa" in g.rules_module.DEFAULTS
@@ -282,7 +287,7 @@ def position_start_game(args, seed: int):
     from gutenberg_ai.games.positionfile import position_game
     settings = {"players": args.players, "rounds": args.rounds, "characters": args.characters,
                 "variant": getattr(args, "variant", None), "automa": 1 if args.automa else None,
-                "factory_tops": getattr(args, "factory_tops", None)}
+                "factory_tops": getattr(args, "factory_tops", None), **solo_difficulty(args)}
     try:
         return position_game(args.position, args.game, args.catalogue or None, seed, settings)
     except ParameterError as e:
@@ -1255,6 +1260,7 @@ def _game_options(p, players_help):
     p.add_argument("--automa", action="store_true", help="Gutenberg: add the rulebook's automa (always on with 1 player)")
     p.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
     _factory_tops_option(p)
+    _solo_difficulty_options(p)
 
 
 def factory_tops(args, g) -> bool:
@@ -1262,6 +1268,18 @@ def factory_tops(args, g) -> bool:
     without factory piles: a UsageError)."""
     known_params(g, {"factory_tops": args.factory_tops})
     return args.factory_tops is not False
+
+
+def _solo_difficulty_options(p):
+    """Printing Press's solo difficulty (names.SOLO_DIFFICULTY): its parameters, as options."""
+    for name, words in SOLO_DIFFICULTY.items():
+        p.add_argument("--" + name.replace("_", "-"), action="store_true", default=None,
+                       help=f"Printing Press solo, harder (rulebook p.17): {words}")
+
+
+def solo_difficulty(args) -> dict:
+    """The solo difficulty options given (a game without them refuses them by name)."""
+    return {name: getattr(args, name, None) for name in SOLO_DIFFICULTY}
 
 
 def _factory_tops_option(p):
@@ -1335,6 +1353,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--rounds", type=int, default=None, help=ROUNDS_HELP)
     demo.add_argument("--variant", choices=("basic", "advanced"), default=None, help=VARIANT_HELP)
     _factory_tops_option(demo)
+    _solo_difficulty_options(demo)
     demo.add_argument("--seed", type=_seed, default=None,
                       help="seed of every random choice and draw (default: a new one, printed)")
     demo.add_argument("--catalogue", default="", help="a catalogue JSON file (default: the built-in one)")

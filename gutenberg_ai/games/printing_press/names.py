@@ -32,6 +32,12 @@ LINES = ("top row", "middle row", "bottom row", "left column", "middle column", 
 # Time track sides: A the basic variant, B the advanced one.
 VARIANTS = ("basic", "advanced")
 
+# The solo game's difficulty (p.17, "Setting the difficulty level of the solo variant":
+# "any combination of these 3 options"), by the game's parameter for each.
+SOLO_DIFFICULTY = {"one_token": "1 setup token (not 3)",
+                   "automa_wins_ties": "automa wins ties",
+                   "hard_board": "solo board 5-4-3-1"}
+
 # The 5 character tiles (rulebook p.18), in the order of their ids. The rulebook's
 # ability pages spell her "Helena Angler"; the tile and the history books say Ungler.
 CHARACTERS = (

@@ -378,6 +378,9 @@ def heading(core) -> Text:
     out.append(f" | {core.step_name()}", style="magenta")
     out.append(f" | {names.VARIANTS[s['variant']]}, {steps} card steps | bag {sum(s['bag'])} tokens, "
                f"cubes {s['cubes_left']}")
+    harder = [words for option, words in names.SOLO_DIFFICULTY.items() if s.get(option)]
+    if harder:
+        out.append(f" | harder: {', '.join(harder)}")
     return out
 
 

@@ -42,6 +42,7 @@ from gutenberg_ai.search.hints import hint
 from gutenberg_ai.common.jsonfile import FileDataError, decode_json, plain_text
 from gutenberg_ai.games.positionfile import PositionError, load_position
 from gutenberg_ai.games.records import RecordError, load_record
+from gutenberg_ai.games.printing_press.names import SOLO_DIFFICULTY
 from gutenberg_ai.interfaces.choices import UsageError, fresh_seed, known_params, load_game
 from gutenberg_ai.interfaces.web.searches import Runner
 from gutenberg_ai.interfaces.web.sessions import (Held, Limits, NotNow, Review, Store, WebGame, WebTable,
@@ -120,7 +121,20 @@ Iterations = Annotated[Optional[int], Field(ge=1)]
 Seed = Annotated[int, Field(ge=0, le=2**31 - 1)]
 
 
-class NewGame(Strict):
+class SoloDifficulty(Strict):
+    """Printing Press's solo game made harder (rulebook p.17, any combination); a game
+    without these options refuses them, naming each."""
+    one_token: Optional[bool] = Field(None, description="Printing Press solo: 1 setup token instead of 3")
+    automa_wins_ties: Optional[bool] = Field(None, description="Printing Press solo: the automa wins ties for "
+                                             "initiative")
+    hard_board: Optional[bool] = Field(None, description="Printing Press solo: the solo board's higher-scoring "
+                                       "side (5, 4, 3, 1)")
+
+    def difficulty(self) -> dict:
+        return {name: getattr(self, name) for name in SOLO_DIFFICULTY}
+
+
+class NewGame(SoloDifficulty):
     """A new game against the AI. A setting the game does not have (GET /api/info lists
     each game's parameters) is refused, naming it."""
     game: str = Field(games.DEFAULT_GAME, description="the game: " + ", ".join(games.GAMES))
@@ -138,7 +152,7 @@ class NewGame(Strict):
     seed: Optional[int] = Field(None, ge=0, le=2**31 - 1, description="the deal and the AI (default: a new one)")
 
 
-class NewTable(Strict):
+class NewTable(SoloDifficulty):
     """A game followed at a real table ("At the table"): the same settings as a played
     game, the person's seat and the players' names."""
     game: str = Field(games.DEFAULT_GAME, description="the game: " + ", ".join(games.GAMES))
@@ -458,10 +472,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             raise ApiError(422, str(e), [("game", f"not one of {', '.join(games.GAMES)}")]) from None
 
     def requested_game(g, req):
-        """The game of a request's settings (players, rounds, characters, variant, automa:
-        a solo game of a game with an automa has it)."""
+        """The game of a request's settings (players, rounds, characters, variant, the solo
+        difficulty, automa: a solo game of a game with an automa has it)."""
         params = {"players": req.players, "rounds": req.rounds, "characters": req.characters,
-                  "variant": req.variant}
+                  "variant": req.variant, **req.difficulty()}
         if req.automa or (req.players == 1 and "automa" in g.rules_module.DEFAULTS):
             params["automa"] = 1
         return load_game(known_params(g, params, prefix=""), g.key)
@@ -698,8 +712,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         # A field of the request, not an upload of its own: too big is the request's fault (422).
         data = read_upload(Upload(text=position, name="position"), PositionError, too_big=422)
         given = req.model_fields_set
-        settings = {name: getattr(req, name) for name in ("players", "rounds", "characters", "variant")
-                    if name in given}
+        settings = {name: getattr(req, name) for name in ("players", "rounds", "characters", "variant",
+                                                          *SOLO_DIFFICULTY) if name in given}
         settings["automa"] = 1 if req.automa else None
         _, pos, game, _, _ = position_game(data, req.game if "game" in given else None, seed=seed,
                                            settings=settings)

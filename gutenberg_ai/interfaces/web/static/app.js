@@ -203,7 +203,8 @@ function chosenGame(select = $("game")) {
   return info.games.find((x) => x.key === select.value);
 }
 
-// The game's settings from the inputs named `prefix` + rounds, characters, automa, variant.
+// The game's settings from the inputs named `prefix` + rounds, characters, automa, variant
+// and the solo game's difficulty options (sent where ticked).
 function gameSettings(g, prefix) {
   const out = {};
   const has = (name) => name in g.parameters;
@@ -211,6 +212,9 @@ function gameSettings(g, prefix) {
   if (has("characters")) out.characters = $(prefix + "characters").checked;
   if (has("automa") && $(prefix + "automa").checked) out.automa = true;
   if (has("variant") && $(prefix + "variant").value) out.variant = $(prefix + "variant").value;
+  for (const option of ["one_token", "automa_wins_ties", "hard_board"]) {
+    if (has(option) && $(prefix + option).checked) out[option] = true;
+  }
   return out;
 }
 
