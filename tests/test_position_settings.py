@@ -47,7 +47,7 @@ def test_gutenberg_refuses_its_default_rounds_given_against_the_file(tmp_path):
     short.write_text((GAMES / "gutenberg/data/positions/turn-inks-round3-3p.json").read_text()
                      .replace('"rounds": 6', '"rounds": 4'))
     assert gutenberg_ai.load_game(position=str(short)).get_parameters()["rounds"] == 4
-    with pytest.raises(gutenberg_ai.ParameterError, match="rounds: 6, but the position is a game with rounds 4"):
+    with pytest.raises(gutenberg_ai.ParameterError, match="rounds: 6, but the position plays 4 rounds"):
         gutenberg_ai.load_game(position=str(short), rounds=6)
 
 
@@ -75,3 +75,11 @@ def test_a_printing_press_position_says_its_solo_options_even_when_it_leaves_the
     with pytest.raises(gutenberg_ai.ParameterError,
                        match="hard_board: True, but the position is a game with hard_board False"):
         gutenberg_ai.load_game("printing-press", position=str(path), hard_board=True)
+
+
+def test_lead_letter_printers_whole_game_is_named_so_when_rounds_contradict_it():
+    """Its positions play the whole game (rounds 0): a --rounds given against one says so
+    in words, not as "rounds 0"."""
+    position = GAMES / "lead_letter_printers/data/positions/round2-3p.json"
+    with pytest.raises(gutenberg_ai.ParameterError, match="rounds: 2, but the position plays the whole game"):
+        gutenberg_ai.load_game("lead-letter-printers", position=str(position), rounds=2)

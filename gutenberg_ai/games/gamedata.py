@@ -31,6 +31,7 @@ from typing import Any
 import pyspiel
 
 from gutenberg_ai.common.jsonfile import FileDataError, packaged_json, read_bytes
+from gutenberg_ai.common.words import rounds_words
 
 DATA_PREFIX = "sha256:"        # a catalogue or position given as data (register_data)
 NATIVE_GAME_FILE = "native_game.json"   # in a game's package data (native_game)
@@ -111,6 +112,8 @@ def refuse_contradiction(given: dict, settings: dict) -> None:
     default, so it must be the file's."""
     for name, value in given.items():
         if value is not None and name in settings and value != settings[name]:
+            if name == "rounds":     # (Lead Letter Printers' 0: the whole game)
+                raise ParameterError(f"rounds: {value!r}, but the position plays {rounds_words(settings[name])}")
             raise ParameterError(f"{name}: {value!r}, but the position is a game with {name} "
                                  f"{settings[name]!r}")
 
