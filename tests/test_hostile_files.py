@@ -593,6 +593,26 @@ def test_train_refuses_a_folder_for_its_files_before_training(tmp_path):
     assert out.returncode == 2 and "--out: " in out.stderr and "is a folder" in out.stderr, out.stderr
 
 
+def test_train_writes_over_nothing_but_weights_and_reports_and_makes_no_folder(tmp_path):
+    """Its --out and --report are checked before any record is read: a file of another
+    kind is not written over, a missing folder is refused (not made), and the epochs
+    and hidden units are bounded."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "game.json").write_text('{"format": "gutenberg-record"}')
+    for args, said in [(("--out", "game.json"), "--out: game.json exists and is not a weights file"),
+                       (("--out", "w.npz", "--report", "game.json"), "--report: game.json exists and is not a "
+                                                                      "training report"),
+                       (("--out", "w.npz", "--report", "w.npz"), "--report: w.npz is the weights file"),
+                       (("--out", "nosuch/w.npz"), "--out: nosuch/w.npz: no folder"),
+                       (("--out", "w.npz", "--report", "nosuch/r.json"), "--report: nosuch/r.json: no folder"),
+                       (("--out", "w.npz", "--epochs", "10001"), "--epochs: 10001 is more than 10,000"),
+                       (("--out", "w.npz", "--hidden", "257"), "--hidden: 257 is more than 256")]:
+        out = run_cli("train", "data", *args, cwd=tmp_path)
+        assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
+    assert (tmp_path / "game.json").read_text() == '{"format": "gutenberg-record"}'
+    assert not (tmp_path / "nosuch").exists()
+
+
 def test_serve_on_a_port_in_use_says_which():
     import socket
     pytest.importorskip("fastapi")

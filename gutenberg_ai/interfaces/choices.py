@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import tempfile
+from collections.abc import Callable
 
 from gutenberg_ai import games
 
@@ -43,13 +45,16 @@ def file_format(path: str) -> str | None:
     return found.group(1) if found else None
 
 
-def check_output(path: str, option: str, reads: tuple = (), replaces: tuple = ()) -> str:
+def check_output(path: str, option: str, reads: tuple = (), replaces: tuple = (), what: str | None = None,
+                 replaceable: Callable[[str], bool] | None = None) -> str:
     """`path` as a file a command will write, checked before any work (UsageError
     naming `option` otherwise): not empty, not a folder, not under a file, not one of
     the files the command `reads` (which it would overwrite); with `replaces` (formats,
-    e.g. RECORD_FILES), an existing file is written over only if it is one of them (a
-    record saved again), never a file of anything else. Its folder must exist: a
-    mistyped one is refused, not made."""
+    e.g. RECORD_FILES) or `replaceable` (a test of the file), an existing file is
+    written over only if it is one of those (a record saved again), never a file of
+    anything else (`what`: what it must be, in words). Its folder must exist (a
+    mistyped one is refused, not made) and take a new file (tried: a folder of the
+    system's, such as /proc, may say it can be written and then refuse)."""
     if not path:
         raise UsageError(f"{option}: an empty path")
     if os.path.isdir(path):
@@ -59,16 +64,27 @@ def check_output(path: str, option: str, reads: tuple = (), replaces: tuple = ()
         raise UsageError(f"{option}: {path} would be inside {parent}, which is a file")
     if not os.path.isdir(parent):      # a mistyped folder is said, not made
         raise UsageError(f"{option}: {path}: no folder {parent} (make it first)")
-    if not os.access(parent, os.W_OK):
+    if not os.access(parent, os.W_OK) or not _takes_files(parent):
         raise UsageError(f"{option}: {parent} cannot be written to here")
     for read in reads:
         if os.path.exists(path) and os.path.exists(read) and os.path.samefile(path, read):
             raise UsageError(f"{option}: {path} is the file read ({read}); writing it would replace it")
-    if replaces and os.path.lexists(path) and file_format(path) not in replaces:
-        what = "a game record" if replaces == RECORD_FILES else "a position file"
-        raise UsageError(f"{option}: {path} exists and is not {what}: it is not written over (name another "
-                         "file, or remove this one first)")
+    if (replaces or replaceable) and os.path.lexists(path):
+        fits = replaceable(path) if replaceable is not None else file_format(path) in replaces
+        if not fits:
+            what = what or ("a game record" if replaces == RECORD_FILES else "a position file")
+            raise UsageError(f"{option}: {path} exists and is not {what}: it is not written over (name another "
+                             "file, or remove this one first)")
     return path
+
+
+def _takes_files(folder: str) -> bool:
+    """Whether a new file can be made in `folder` (one is made and removed)."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".gutenberg-ai-probe-"):
+            return True
+    except OSError:
+        return False
 
 
 def check_folder(path: str, option: str) -> str:

@@ -52,6 +52,7 @@ from gutenberg_ai.interfaces.choices import (NEW_DEAL, NEW_STAND_INS, RECORD_FIL
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
+from gutenberg_ai.search.learn.train import MAX_EPOCHS as TRAIN_MAX_EPOCHS, MAX_HIDDEN as TRAIN_MAX_HIDDEN
 from gutenberg_ai.tools import arena, ratings, sprt, tune
 from gutenberg_ai.tools.suite import SUITE_VERSIONS
 from gutenberg_ai.tools.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
@@ -1151,11 +1152,14 @@ def cmd_tune(args) -> int:
 
 
 def cmd_train(args) -> int:
-    from gutenberg_ai.search.learn import dataset, train
+    from gutenberg_ai.search.learn import dataset, model, train
     console = tui.output_console()
-    for option, path in (("out", args.out), ("report", args.report)):
-        if path and os.path.isdir(path):    # said before the training, not after it
-            raise UsageError(f"--{option}: {path} is a folder: give the name of the file to write")
+    # Said before the training, not after it: nothing but weights and reports written over.
+    check_output(args.out, "--out", what="a weights file", replaceable=model.is_weights_file)
+    if args.report:
+        check_output(args.report, "--report", replaces=(train.REPORT_FORMAT,), what="a training report")
+        if os.path.abspath(args.report) == os.path.abspath(args.out):
+            raise UsageError(f"--report: {args.report} is the weights file (--out)")
     with _progress_bar(console, "train: reading") as bar:
         task = bar.add_task("records", total=None)
         data = dataset.build(args.data, lambda d, n: bar.update(task, completed=d, total=n))
@@ -1168,7 +1172,7 @@ def cmd_train(args) -> int:
                              progress=lambda d, n: bar.update(task, completed=d, total=n))
     if args.report:
         from gutenberg_ai.games.records import write_json
-        write_json(args.report, report)
+        write_json(args.report, {"format": train.REPORT_FORMAT, **report})
     t = Table(title=f"Held out: {report['held_out_games']} of {report['games']} games "
                     f"({report['held_out_rows']} positions)", title_justify="left")
     for column in ("", "learned", "hand-written"):
@@ -1630,8 +1634,10 @@ def build_parser() -> argparse.ArgumentParser:
                      "gutenberg-ai train sp-gen0/ sp-gen1/ --out gen2.npz --generation 2 --epochs 10"])
     tr.add_argument("data", nargs="+", metavar="DIR", help="self-play folders (gutenberg-ai selfplay), one game's")
     tr.add_argument("--out", required=True, metavar="FILE", help="the weights file to write (.npz)")
-    tr.add_argument("--epochs", type=_positive_int, default=4, help="passes over the data (default 4)")
-    tr.add_argument("--hidden", type=_positive_int, default=64, help="hidden units a layer (default 64)")
+    tr.add_argument("--epochs", type=_whole_number(1, TRAIN_MAX_EPOCHS), default=4,
+                    help=f"passes over the data (default 4, at most {TRAIN_MAX_EPOCHS:,})")
+    tr.add_argument("--hidden", type=_whole_number(1, TRAIN_MAX_HIDDEN), default=64,
+                    help=f"hidden units a layer (default 64, at most {TRAIN_MAX_HIDDEN})")
     tr.add_argument("--seed", type=_seed, default=None, help="seed of the split and the fit " + NEW_SEED)
     tr.add_argument("--generation", type=_positive_int, default=1, help="the generation it is (kept in the file)")
     tr.add_argument("--threads", type=_threads, default=1, help="PyTorch's threads (default 1)")

@@ -247,6 +247,14 @@ def write(path: str, arrays: dict, meta: dict):
     os.replace(tmp, path)
 
 
+def is_weights_file(path: str) -> bool:
+    """Whether `path` is a weights file (write's: its meta names FORMAT), read no further."""
+    try:
+        return meta_of(path).get("format") == FORMAT
+    except Exception:      # anything else: not a zip, no meta, not JSON (np.load raises many kinds)
+        return False
+
+
 def meta_of(path: str) -> dict:
     """The meta of a weights file (for reports), unchecked beyond being JSON."""
     with np.load(path, allow_pickle=False) as f:

@@ -33,6 +33,9 @@ from gutenberg_ai.common.extras import extra
 from gutenberg_ai.search.learn import dataset, model as weights
 
 SEATS = dataset.SEATS
+MAX_HIDDEN = 256          # units a layer: the compiled search's bound
+MAX_EPOCHS = 10_000       # passes over the data (hours for the largest self-play runs)
+REPORT_FORMAT = "gutenberg-ai-train-report"
 
 
 class TrainError(ValueError):
@@ -203,8 +206,10 @@ def fit(data: dict, epochs: int = 4, hidden: int = 64, hidden2: int = 64, batch:
                                ("batch", batch, 1), ("threads", threads, 1), ("seed", seed, 0)):
         if isinstance(count, bool) or not isinstance(count, int) or count < least:
             raise TrainError(f"{name}: {count!r} is not a whole number >= {least}")
-    if max(hidden, hidden2) > 256:
-        raise TrainError("hidden, hidden2: at most 256 units (the compiled search's bound)")
+    if max(hidden, hidden2) > MAX_HIDDEN:
+        raise TrainError(f"hidden, hidden2: at most {MAX_HIDDEN} units (the compiled search's bound)")
+    if epochs > MAX_EPOCHS:
+        raise TrainError(f"epochs: {epochs} is more than {MAX_EPOCHS:,}")
     for name, value, lo, hi in (("lr", lr, 1e-9, 1.0), ("weight_decay", weight_decay, 0.0, 1.0),
                                 ("search_mix", search_mix, 0.0, 1.0), ("held_out", held_out, 0.0, 0.9),
                                 ("dropout", dropout, 0.0, 0.9)):
