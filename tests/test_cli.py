@@ -531,6 +531,11 @@ def test_cards_names_the_words_it_did_not_understand():
     assert "Not understood (no refinement card shows it): zebra, quux" in out.stdout
     out = cli("cards", "--game", "lead-letter-printers", "technology", "zebra")
     assert "zebra" in out.stdout and "Not understood" in out.stdout
+    # A word is the person's text: its escape codes are shown escaped, never sent to the terminal.
+    out = cli("cards", "\x1b[31mred")
+    assert "\x1b" not in out.stdout and "Not understood (no card shows it): \\x1b[31mred" in out.stdout
+    out = cli("cards", "--json", "--game", "printing-press", "\x1b]0;pwned\x07")
+    assert "\x1b" not in out.stderr and "\\x1b]0;pwned\\x07" in out.stderr
 
 
 def test_counts_of_one_are_singular():

@@ -613,6 +613,16 @@ def test_train_writes_over_nothing_but_weights_and_reports_and_makes_no_folder(t
     assert not (tmp_path / "nosuch").exists()
 
 
+def test_a_suite_file_far_larger_than_any_suite_is_refused_at_once(tmp_path):
+    """A suite's file is bounded near what 1,000 positions take (the shipped ones are
+    under 250 KB): a 9 MB file is refused by its size, before it is parsed."""
+    from gutenberg_ai.tools import suite
+    path = tmp_path / "big.json"
+    path.write_text("[" + "1," * (suite.MAX_SUITE_BYTES // 2) + "1]")
+    out = run_cli("suite", "--game", "printing-press", "--bot", "heuristic", "--suite", str(path), cwd=tmp_path)
+    assert out.returncode == 2 and "big.json: more than 8,388,608 bytes: too large for a benchmark suite" in out.stderr
+
+
 def test_serve_on_a_port_in_use_says_which():
     import socket
     pytest.importorskip("fastapi")

@@ -1027,7 +1027,8 @@ def cmd_suite(args) -> int:
 def words_not_shown(cards, query: str, kind, catalogue) -> list:
     """The words of `query` that no card (of `kind`) shows, each on its own: what the
     cards module did not understand, or a word of another kind of card."""
-    return [w for w in query.split() if not cards.find_cards(w, kind=kind, catalogue=catalogue)]
+    # Shown as typed but escaped: a word is the person's text, and may hold escape codes.
+    return [plain_text(w) for w in query.split() if not cards.find_cards(w, kind=kind, catalogue=catalogue)]
 
 
 def cmd_cards(args) -> int:

@@ -81,7 +81,8 @@ ALONE_HINTS = 5
 RECHECK_GAP = 0.05
 RECHECK_SHARE = 0.1
 FORMAT = "gutenberg-ai-suite"
-MAX_POSITIONS = 10_000        # positions a suite file may hold
+MAX_POSITIONS = 1_000         # positions a suite file may hold (the shipped ones: 60-66)
+MAX_SUITE_BYTES = 8 << 20     # a suite file's size (the shipped ones: under 250 KB; 1,000 positions fit)
 MAX_ACTIONS = 100_000         # actions leading to one position
 MAX_VERSION = 99              # a suite file's version
 MAX_MOVES = 10_000            # moves of one reference
@@ -307,7 +308,7 @@ def load_suite(key: str, version: int | None = None, path: str | None = None) ->
             raise ValueError(f"{games.get(key).title} has no suite v{version} (shipped: "
                              + ", ".join(f"v{v}" for v in shipped_versions(key)) + ")")
         path = suite_path(key, version)
-    data, source, shown = read_json(path, FileDataError, 64 << 20, "a benchmark suite")
+    data, source, shown = read_json(path, FileDataError, MAX_SUITE_BYTES, "a benchmark suite")
     problems = suite_problems(data)
     if not problems and data["game"] != key:
         problems = [("game", f"this is a suite of {data['game']}, not of {key}")]
@@ -1111,7 +1112,7 @@ def main_page(argv) -> int:
     args = p.parse_args(argv)
     from gutenberg_ai.common.jsonfile import FileDataError, read_json
     try:
-        data, source, shown = read_json(args.suite, FileDataError, 64 << 20, "a benchmark suite")
+        data, source, shown = read_json(args.suite, FileDataError, MAX_SUITE_BYTES, "a benchmark suite")
         problems = suite_problems(data)
         if problems:
             raise FileDataError.of(source, problems, shown)
