@@ -413,6 +413,9 @@ def test_every_step_of_a_followed_game_fits_a_100_by_40_terminal(key, players, s
     (["you", "Tom"], "names.0: 'you' is the person's own seat (seat 1)"),
     (["1", "Tom"], "names.0: '1' reads as a seat number"),
     (["", "Tom"], "names.0: an empty name"),
+    (["chance", "Tom"], "names.0: 'chance' is how the log names the draws"),
+    (["player 1", "Tom"], "names.0: 'player 1' is how the table names seat 1"),
+    (["N" * 41, "Tom"], "names.0: 41 characters, at most 40 (a position file's bound)"),
 ])
 def test_names_that_would_not_tell_the_seats_apart_are_refused(names, why):
     """The table's commands and messages name seats by these names (hint NAME, "NAME is
@@ -422,6 +425,22 @@ def test_names_that_would_not_tell_the_seats_apart_are_refused(names, why):
     with pytest.raises(ValueError, match=__import__("re").escape(why)):
         FollowedGame(game, 1, names=names)
     assert FollowedGame(game, 1, names=["Ann", "you"]).names == ["Ann", "you"]
+    assert FollowedGame(game, 1, names=["player 0", "N" * 40]).names == ["player 0", "N" * 40]
+
+
+def test_a_position_the_table_writes_with_the_longest_names_is_read_back(tmp_path, monkeypatch):
+    """Its names are bounded as a position file's are: `position FILE` writes one that
+    hint reads, with the names."""
+    from every_game import cli
+    from gutenberg_ai.games.positionfile import load_position
+    monkeypatch.chdir(tmp_path)
+    start = pathlib.Path(games.__file__).parent / "gutenberg" / "data" / "positions" / "plan-round1-2p.json"
+    out = cli("table", "--position", str(start), "--names", "T" * 40 + ",Ann", "--seed", "1",
+              stdin="position p.json\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert list(load_position(str(tmp_path / "p.json"))[1].names) == ["T" * 40, "Ann"]
+    out = cli("table", "--position", str(start), "--names", "T" * 41 + ",Ann")
+    assert out.returncode == 2 and "41 characters, at most 40" in out.stderr
 
 
 def test_a_file_that_is_not_a_record_is_not_written_over(tmp_path, monkeypatch):

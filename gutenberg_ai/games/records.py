@@ -104,6 +104,7 @@ CHANCE = int(pyspiel.PlayerId.CHANCE)
 _DATA_KEYS = ("catalogue", "position")   # parameters a record carries as data
 MAX_FILE_BYTES = 16 << 20     # a game of 4 players is a few hundred kB
 MAX_NAME = 120                # a seat's player: "human", a bot's name (module:factory@budget), a person's
+MAX_PERSON_NAME = 40          # a person's name at a table, as a position file's players may have it
 MAX_TEXT = 300                # an action's text
 
 

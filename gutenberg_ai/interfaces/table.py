@@ -62,7 +62,7 @@ from gutenberg_ai import games
 from gutenberg_ai.games import core_of
 from gutenberg_ai.common.jsonfile import text_problem
 from gutenberg_ai.interfaces.entries import EntryRefused
-from gutenberg_ai.games.records import CHANCE, MAX_NAME, GameRecord, seat_entry, start_lines, write_json
+from gutenberg_ai.games.records import CHANCE, MAX_PERSON_NAME, GameRecord, seat_entry, start_lines, write_json
 
 RESAMPLE_TRIES = 400   # worlds tried for an entry the placeholders forbid
 START_PROBES = 4       # worlds drawn to tell whether the start hides something from the person
@@ -106,7 +106,8 @@ def seat_name_problem(names: list, s: int, seat: int, field: Callable[[int], str
     return (text_problem(name) or ("an empty name" if not name else None) or
             ("a name of spaces only" if not name.strip() else None) or
             ("a name with nothing to read (spaces, fillers or marks only)" if not shows_something(name) else None) or
-            (f"{len(name)} characters, at most {MAX_NAME}" if len(name) > MAX_NAME else None) or
+            (f"{len(name)} characters, at most {MAX_PERSON_NAME} (a position file's bound)"
+             if len(name) > MAX_PERSON_NAME else None) or
             (f"{name!r} is also {field(names.index(name))}" if names.index(name) < s else None) or
             (f"'you' is the person's own seat (seat {seat})" if said == "you" and s != seat else None) or
             ("'chance' is how the log names the draws" if said == "chance" else None) or

@@ -41,7 +41,7 @@ from gutenberg_ai import games
 from gutenberg_ai.search.hints import hint
 from gutenberg_ai.common.jsonfile import FileDataError, decode_json, plain_text
 from gutenberg_ai.games.positionfile import PositionError, load_position
-from gutenberg_ai.games.records import RecordError, load_record
+from gutenberg_ai.games.records import MAX_PERSON_NAME, RecordError, load_record
 from gutenberg_ai.games.printing_press.names import SOLO_DIFFICULTY
 from gutenberg_ai.interfaces.choices import UsageError, fresh_seed, known_params, load_game
 from gutenberg_ai.interfaces.web.searches import Runner
@@ -158,7 +158,7 @@ class NewTable(SoloDifficulty):
     game: str = Field(games.DEFAULT_GAME, description="the game: " + ", ".join(games.GAMES))
     players: int = Field(2, ge=1, le=4, description="the players at the table, you included; 1 is solo")
     seat: int = Field(0, ge=0, le=3, description="your seat")
-    names: Optional[list[Annotated[str, Field(max_length=40)]]] = Field(
+    names: Optional[list[Annotated[str, Field(max_length=MAX_PERSON_NAME)]]] = Field(
         None, min_length=1, max_length=4, description="the players' names in seat order (yours included)")
     characters: Optional[bool] = Field(None, description="character tiles (the game's default: yes)")
     automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
