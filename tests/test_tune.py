@@ -42,12 +42,15 @@ def test_the_same_command_continues_the_study(tmp_path):
     ({"uct_cc": [0.1, 1.0]}, "space.uct_cc: not a search option"),
     ({"uct_c": [2.0, 1.0]}, r"space.uct_c: \[2.0, 1.0\] is not a range"),
     ({"uct_c": [0.0, 1.0, "log"]}, "low > 0 on a log scale"),
-    ({"cutoff": [0.5, 20.5]}, "space.cutoff: 100 is its kind of value"),
+    ({"cutoff": [0.5, 20.5]}, r"space.cutoff: takes whole numbers \(its default 100\): give a whole low and high, "
+                              r"not \[0.5, 20.5\]"),
     ({"gamma": [0.5, 2.0]}, "space.gamma: 2.0: .*gamma"),
     ({"tree_policy": {"choices": ["puct", "wide"]}}, "space.tree_policy: 'wide'"),
     ({"uct_c": "big"}, "space.uct_c: 'big' is not"),
     (["uct_c"], "space: an object"),
     ({"cutoff": {"choices": list(range(65))}}, "space.cutoff: 65 choices .at most 64."),
+    ({"open_loop": [0, 1]}, r"space.open_loop: a yes-or-no option \(its default (true|false)\): search it as "
+                            r"\{\"choices\": \[true, false\]\}"),
 ])
 def test_a_bad_space_is_refused_by_name_before_any_game(tmp_path, space, named):
     with pytest.raises(tune.TuneError, match=named):

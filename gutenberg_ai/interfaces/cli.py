@@ -1130,7 +1130,8 @@ def cmd_selfplay(args) -> int:
 
 
 def cmd_tune(args) -> int:
-    space = options_json(args.space, "--space") if args.space else {}
+    space = options_json(args.space, "--space", 'option -> [low, high] or {"choices": [...]}, e.g. '
+                                                '{"uct_c": [0.1, 4, "log"]}') if args.space else {}
     if args.space and not space:
         raise UsageError("--space: {} names no option to search; leave --space out for the default space")
     options = options_json(args.options, "--options")

@@ -135,8 +135,13 @@ def check_space(space, known: dict) -> dict:
             bad.append(f"space.{name}: [{low}, {high}] is not a range (low < high{', low > 0 on a log scale' if log else ''})")
             continue
         whole = isinstance(low, int) and isinstance(high, int)
-        if isinstance(known[name], bool) or (not whole and isinstance(known[name], int)):
-            bad.append(f"space.{name}: {known[name]!r} is its kind of value, not a number between")
+        if isinstance(known[name], bool):
+            bad.append(f"space.{name}: a yes-or-no option (its default {str(known[name]).lower()}): search it "
+                       'as {"choices": [true, false]}, not a range')
+            continue
+        if not whole and isinstance(known[name], int):
+            bad.append(f"space.{name}: takes whole numbers (its default {known[name]}): give a whole low and "
+                       f"high, not [{low}, {high}]")
             continue
         out[name] = ("int" if whole else "float", low, high, log)
     if bad:
