@@ -73,7 +73,7 @@ def test_a_printing_press_position_says_its_solo_options_even_when_it_leaves_the
     game = gutenberg_ai.load_game("printing-press", position=str(path))
     assert game.get_parameters()["hard_board"] is False
     with pytest.raises(gutenberg_ai.ParameterError,
-                       match="hard_board: True, but the position is a game with hard_board False"):
+                       match="hard_board: true, but the position is a game with hard_board false"):
         gutenberg_ai.load_game("printing-press", position=str(path), hard_board=True)
 
 

@@ -251,8 +251,8 @@ def test_a_start_file_names_its_game(tmp_path):
     for players in (2, 4):      # 2, the default, given is the person's word too
         with pytest.raises(pyspiel.SpielError, match=f"players: {players}, but the position is a game with players 3"):
             load(position=path, players=players)
-    with pytest.raises(pyspiel.SpielError, match="variant: 'advanced', but the position is a game "
-                                                 "with variant 'basic'"):
+    with pytest.raises(pyspiel.SpielError, match='variant: "advanced", but the position is a game '
+                                                 'with variant "basic"'):
         load(position=path, variant="advanced")
 
 

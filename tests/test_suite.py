@@ -529,6 +529,13 @@ def test_the_suite_command_names_a_hostile_file_in_lines_without_a_traceback(tin
     assert all(line.startswith("gutenberg-ai suite: hostile.json: positions[") for line in out.stderr.splitlines())
 
 
+def test_a_suite_file_given_with_a_version_must_be_of_that_version():
+    path = str(suite.suite_path("gutenberg", 4))
+    assert suite.load_suite("gutenberg", 4, path=path)["version"] == 4
+    with pytest.raises(FileDataError, match="version: this is suite v4, not the v1 asked for"):
+        suite.load_suite("gutenberg", 1, path=path)
+
+
 @pytest.mark.parametrize("key, version", [("gutenberg", 1), ("lead-letter-printers", 2), ("printing-press", 3)])
 def test_the_old_versions_load_by_number_score_and_a_missing_one_is_named(key, version):
     """Versions 1, 2 and 3 (one reference a position, the suite's parameters) still load

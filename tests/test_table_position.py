@@ -267,7 +267,7 @@ def test_the_api_refuses_a_hostile_position_with_a_422_and_starts_nothing():
                            ({"position": "[1, 2]"}, "not a JSON object"),
                            ({"position": " " * 9000}, "over this server's 8000 bytes"),
                            ({"position": pp, "players": 3}, "players: 3, but the position is a game with players 2"),
-                           ({"position": pp, "players": 2, "variant": "advanced"}, "variant: 'advanced', but")):
+                           ({"position": pp, "players": 2, "variant": "advanced"}, "variant: \"advanced\", but")):
             r = client.post("/api/tables", json=body)
             assert r.status_code == 422, (said, r.json())
             assert said in r.json()["error"] and r.json()["problems"], r.json()

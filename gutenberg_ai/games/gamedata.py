@@ -114,8 +114,9 @@ def refuse_contradiction(given: dict, settings: dict) -> None:
         if value is not None and name in settings and value != settings[name]:
             if name == "rounds":     # (Lead Letter Printers' 0: the whole game)
                 raise ParameterError(f"rounds: {value!r}, but the position plays {rounds_words(settings[name])}")
-            raise ParameterError(f"{name}: {value!r}, but the position is a game with {name} "
-                                 f"{settings[name]!r}")
+            # As the file writes them (true, "basic"), not as Python does (True, 'basic').
+            raise ParameterError(f"{name}: {json.dumps(value)}, but the position is a game with {name} "
+                                 f"{json.dumps(settings[name])}")
 
 
 def apply_position(p: dict, settings: dict, given: dict) -> None:

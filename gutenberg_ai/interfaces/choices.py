@@ -100,7 +100,7 @@ def check_folder(path: str, option: str) -> str:
         made = os.path.dirname(made)
     if not os.path.isdir(made):
         raise UsageError(f"{option}: {path} would be inside {made}, which is a file")
-    if not os.access(made, os.W_OK | os.X_OK):
+    if not os.access(made, os.W_OK | os.X_OK) or not _takes_files(made):
         raise UsageError(f"{option}: {made} cannot be written to here")
     return path
 

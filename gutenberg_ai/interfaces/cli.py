@@ -1661,7 +1661,8 @@ def build_parser() -> argparse.ArgumentParser:
     suite_p.add_argument("--seed", type=_seed, default=None, help="the bot's seed " + RESUMED_SEED)
     suite_p.add_argument("--version", type=_positive_int, default=None,
                          help="the suite's version (default the game's current one: " + ", ".join(
-                             f"{games.get(key).title} {version}" for key, version in SUITE_VERSIONS.items()) + ")")
+                             f"{games.get(key).title} {version}" for key, version in SUITE_VERSIONS.items())
+                         + "); with --suite, the version the file must be")
     suite_p.add_argument("--suite", default=None, metavar="FILE",
                          help="a suite file of the game instead of a shipped version (one made by `python -m "
                               "gutenberg_ai.tools.suite make`)")

@@ -299,9 +299,11 @@ def suite_problems(data) -> list[tuple[str, str]]:
 
 def load_suite(key: str, version: int | None = None, path: str | None = None) -> dict:
     """A game's suite (the file of `version`, default the current one, or the file at
-    `path`), checked whole: FileDataError names every problem (suite_problems) and the
-    file; the actions are replayed by position_state."""
+    `path`, which must then be of `version` where one is given), checked whole:
+    FileDataError names every problem (suite_problems) and the file; the actions are
+    replayed by position_state."""
     from gutenberg_ai.common.jsonfile import FileDataError, read_json
+    asked = version
     if path is None:
         version = version or current_version(key)
         if version not in shipped_versions(key):
@@ -312,6 +314,8 @@ def load_suite(key: str, version: int | None = None, path: str | None = None) ->
     problems = suite_problems(data)
     if not problems and data["game"] != key:
         problems = [("game", f"this is a suite of {data['game']}, not of {key}")]
+    if not problems and asked is not None and data["version"] != asked:
+        problems = [("version", f"this is suite v{data['version']}, not the v{asked} asked for")]
     if problems:
         raise FileDataError.of(source, problems, shown)
     return data

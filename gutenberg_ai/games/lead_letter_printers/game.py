@@ -80,7 +80,7 @@ def _rule_problems(p: dict) -> list[tuple[str, str]]:
     out = []
     if not isinstance(p["factory_tops"], bool):
         out.append(("factory_tops", f"{p['factory_tops']!r} is not true or false"))
-    for name, lo, hi, note in (("players", 2, _core.MAX_PLAYERS, ""),
+    for name, lo, hi, note in (("players", 2, _core.MAX_PLAYERS, "; the game has no solo play"),
                                ("rounds", 0, MAX_ROUNDS, "; 0 plays until the orders run out")):
         if isinstance(p[name], bool) or not isinstance(p[name], int):
             out.append((name, f"{p[name]!r} is not a whole number"))
