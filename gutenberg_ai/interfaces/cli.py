@@ -728,6 +728,7 @@ def cmd_arena(args) -> int:
     if args.sprt is not None:
         return cmd_sprt(args, s)
     console = tui.output_console()
+    arena.validate(s)       # (run_arena checks again): a bad setting is said before any note on it
     note = arena.rotation_note(s.games, s.players, s.pairings)
     if note:
         console.print(Text(f"Note: {note}.", style="yellow"))
