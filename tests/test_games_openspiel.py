@@ -84,7 +84,7 @@ BAD_PARAMS = {
                        ({"catalogue": "/no/such/file.json"}, "catalogue: no file at"),
                        ({"catalogue": "a,b.json"}, "catalogue: .* cannot carry"),
                        ({"position": "/no/such/start.json"}, "position: no file at")],
-    "lead-letter-printers": [({"players": 1}, r"players: 1 is out of range \(2-4\)"),
+    "lead-letter-printers": [({"players": 1}, r"players: 1 is out of range \(2-4; the game has no solo play\)"),
                              ({"players": 5}, r"players: 5 is out of range"),
                              ({"rounds": 21}, r"rounds: 21 is out of range"),
                              ({"returns": "fame"}, r"returns: 'fame' is not one of win, score, margin"),
