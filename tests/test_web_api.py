@@ -736,3 +736,24 @@ def test_printing_press_solo_made_harder_on_the_page(client):
     r = client.post("/api/tables", json={"game": "printing-press", "players": 3, "one_token": True})
     assert r.status_code == 422 and r.json()["problems"][0] == {
         "where": "one_token", "reason": "a solo difficulty option, but players is 3"}
+
+
+def test_the_settings_info_lists_are_those_a_new_game_takes(client):
+    """GET /api/info's parameters of each game are the settings POST /api/games takes for
+    it (the form shows those): Lead Letter Printers' factory piles face down among them,
+    kept in the record; none the request would refuse (the returns, the catalogue)."""
+    listed = {g["key"]: g["parameters"] for g in client.get("/api/info").json()["games"]}
+    assert set(listed["lead-letter-printers"]) == {"players", "rounds", "factory_tops"}
+    assert {"one_token", "automa_wins_ties", "hard_board", "variant"} <= set(listed["printing-press"])
+    assert not any({"returns", "catalogue", "position"} & set(p) for p in listed.values())
+    for key, parameters in listed.items():
+        body = {"game": key, "players": 1 if key != "lead-letter-printers" else 2, "ai": ["random"], "seed": 1,
+                **{k: v for k, v in parameters.items() if k not in ("players", "automa")}}
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, (key, r.json())
+    view = client.post("/api/games", json={"game": "lead-letter-printers", "ai": ["heuristic"], "seed": 3,
+                                           "factory_tops": False}).json()
+    assert json.loads(client.get(f"/api/games/{view['id']}/record").text)["game"]["factory_tops"] is False
+    table = client.post("/api/tables", json={"game": "lead-letter-printers", "players": 3,
+                                             "factory_tops": False}).json()
+    assert json.loads(client.get(f"/api/tables/{table['id']}/record").text)["game"]["factory_tops"] is False

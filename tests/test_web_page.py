@@ -372,8 +372,9 @@ def test_play_a_whole_lead_letter_printers_game_by_clicking(page):
     where an item offers a legal move, else in the move list; the city board's shops
     keep their full names and their tradesmen inside; the game ends with the score sheet."""
     page.select_option("#game", "lead-letter-printers")
-    for hidden in ("#characters", "#automa", "#variant"):
+    for hidden in ("#characters", "#automa", "#variant", "#one_token"):
         assert not page.locator(hidden).is_visible(), hidden
+    assert page.locator("#factory_tops").is_visible() and page.is_checked("#factory_tops")   # the rulebook's
     start_game(page, "lead-letter-printers", rounds=2, seed=2)
     assert page.text_content("#status").startswith("Lead Letter Printers")
     assert page.locator("#board .grid.wide .sq.place.filled").count() == 9      # a 2-player city: 9 shops
@@ -390,7 +391,7 @@ def test_the_printing_press_solo_game_made_harder_from_the_form(page):
     starts with them (the board's heading says so)."""
     boxes = ("#one_token", "#automa_wins_ties", "#hard_board")
     page.select_option("#game", "gutenberg")
-    assert not any(page.locator(box).is_visible() for box in boxes)
+    assert not any(page.locator(box).is_visible() for box in boxes + ("#factory_tops",))
     page.select_option("#game", "printing-press")
     assert all(page.locator(box).is_visible() for box in boxes)
     page.check("#hard_board")

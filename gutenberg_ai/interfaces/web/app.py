@@ -121,22 +121,35 @@ Iterations = Annotated[Optional[int], Field(ge=1)]
 Seed = Annotated[int, Field(ge=0, le=2**31 - 1)]
 
 
-class SoloDifficulty(Strict):
-    """Printing Press's solo game made harder (rulebook p.17, any combination); a game
-    without these options refuses them, naming each."""
+class GameSettings(Strict):
+    """The settings of a game, played or followed: each is refused, by name, by a game
+    that does not have it (GET /api/info lists each game's parameters)."""
+    characters: Optional[bool] = Field(None, description="character tiles (the game's default: yes)")
+    automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
+    rounds: Optional[int] = Field(None, ge=0, le=20, description="fewer rounds: a short game (each game has its "
+                                  "own bound: Gutenberg 6, Printing Press 3, Lead Letter Printers 20, where 0, "
+                                  "its default, plays until the orders run out)")
+    variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
+    factory_tops: Optional[bool] = Field(None, description="Lead Letter Printers: the factory piles face up, each "
+                                         "top in view (the game's default: yes); false: drawn as from a face-down "
+                                         "deck")
+    # Printing Press's solo game made harder (rulebook p.17, any combination).
     one_token: Optional[bool] = Field(None, description="Printing Press solo: 1 setup token instead of 3")
     automa_wins_ties: Optional[bool] = Field(None, description="Printing Press solo: the automa wins ties for "
                                              "initiative")
     hard_board: Optional[bool] = Field(None, description="Printing Press solo: the solo board's higher-scoring "
                                        "side (5, 4, 3, 1)")
 
-    def difficulty(self) -> dict:
-        return {name: getattr(self, name) for name in SOLO_DIFFICULTY}
+    def settings(self) -> dict:
+        """The game's parameters these settings give (None: not given; the automa apart)."""
+        return {name: getattr(self, name) for name in GAME_SETTINGS}
 
 
-class NewGame(SoloDifficulty):
-    """A new game against the AI. A setting the game does not have (GET /api/info lists
-    each game's parameters) is refused, naming it."""
+GAME_SETTINGS = ("rounds", "characters", "variant", "factory_tops", *SOLO_DIFFICULTY)
+
+
+class NewGame(GameSettings):
+    """A new game against the AI."""
     game: str = Field(games.DEFAULT_GAME, description="the game: " + ", ".join(games.GAMES))
     players: int = Field(2, ge=1, le=4, description="the people, you included; 1 is solo")
     seat: int = Field(0, ge=0, le=3, description="your seat")
@@ -144,15 +157,10 @@ class NewGame(SoloDifficulty):
                           description="the AI seats' bot, one for all or one per AI seat: " + ", ".join(WEB_BOTS))
     seconds: Seconds = Field(None, description="a searching AI's time a move")
     iterations: Iterations = Field(None, description="or its iterations a move (reproducible)")
-    characters: Optional[bool] = Field(None, description="character tiles (the game's default: yes)")
-    automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
-    rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds: a short game (each game has its "
-                                  "own bound: Gutenberg 6, Printing Press 3, Lead Letter Printers 20)")
-    variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
     seed: Optional[int] = Field(None, ge=0, le=2**31 - 1, description="the deal and the AI (default: a new one)")
 
 
-class NewTable(SoloDifficulty):
+class NewTable(GameSettings):
     """A game followed at a real table ("At the table"): the same settings as a played
     game, the person's seat and the players' names."""
     game: str = Field(games.DEFAULT_GAME, description="the game: " + ", ".join(games.GAMES))
@@ -160,10 +168,6 @@ class NewTable(SoloDifficulty):
     seat: int = Field(0, ge=0, le=3, description="your seat")
     names: Optional[list[Annotated[str, Field(max_length=MAX_PERSON_NAME)]]] = Field(
         None, min_length=1, max_length=4, description="the players' names in seat order (yours included)")
-    characters: Optional[bool] = Field(None, description="character tiles (the game's default: yes)")
-    automa: bool = Field(False, description="Gutenberg: the rulebook's automa as an extra seat (always solo)")
-    rounds: Optional[int] = Field(None, ge=1, le=20, description="fewer rounds (as for a played game)")
-    variant: Optional[str] = Field(None, description="Printing Press: basic or advanced")
     seed: Optional[Seed] = Field(None, description="the placeholders of what you do not see, and the hints "
                                                    "(default: a new one, in the table's view)")
     position: Optional[str] = Field(None, description="a game under way: a position file's JSON text; the game, "
@@ -436,7 +440,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         for g in games.GAMES.values():
             defaults = g.rules_module.DEFAULTS
             out.append({"key": g.key, "title": g.title, "score_word": g.score_word,
-                        "parameters": {k: v for k, v in defaults.items() if k not in ("catalogue", "position")},
+                        "parameters": {k: v for k, v in defaults.items() if k in ("players", "automa", *GAME_SETTINGS)},
                         "board": hasattr(g.view, "web_board")})
         from gutenberg_ai.tools.plots import COLOURS      # a player's colour, as the command line's plots have it
         return {"games": out, "bots": list(WEB_BOTS), "version": __version__,
@@ -474,8 +478,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     def requested_game(g, req):
         """The game of a request's settings (players, rounds, characters, variant, the solo
         difficulty, automa: a solo game of a game with an automa has it)."""
-        params = {"players": req.players, "rounds": req.rounds, "characters": req.characters,
-                  "variant": req.variant, **req.difficulty()}
+        params = {"players": req.players, **req.settings()}
         if req.automa or (req.players == 1 and "automa" in g.rules_module.DEFAULTS):
             params["automa"] = 1
         return load_game(known_params(g, params, prefix=""), g.key)
@@ -712,8 +715,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         # A field of the request, not an upload of its own: too big is the request's fault (422).
         data = read_upload(Upload(text=position, name="position"), PositionError, too_big=422)
         given = req.model_fields_set
-        settings = {name: getattr(req, name) for name in ("players", "rounds", "characters", "variant",
-                                                          *SOLO_DIFFICULTY) if name in given}
+        settings = {name: getattr(req, name) for name in ("players", *GAME_SETTINGS) if name in given}
         settings["automa"] = 1 if req.automa else None
         _, pos, game, _, _ = position_game(data, req.game if "game" in given else None, seed=seed,
                                            settings=settings)

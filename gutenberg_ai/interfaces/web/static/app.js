@@ -203,8 +203,8 @@ function chosenGame(select = $("game")) {
   return info.games.find((x) => x.key === select.value);
 }
 
-// The game's settings from the inputs named `prefix` + rounds, characters, automa, variant
-// and the solo game's difficulty options (sent where ticked).
+// The game's settings from the inputs named `prefix` + rounds, characters, automa, variant,
+// factory_tops and the solo game's difficulty options (sent where ticked).
 function gameSettings(g, prefix) {
   const out = {};
   const has = (name) => name in g.parameters;
@@ -212,6 +212,7 @@ function gameSettings(g, prefix) {
   if (has("characters")) out.characters = $(prefix + "characters").checked;
   if (has("automa") && $(prefix + "automa").checked) out.automa = true;
   if (has("variant") && $(prefix + "variant").value) out.variant = $(prefix + "variant").value;
+  if (has("factory_tops")) out.factory_tops = $(prefix + "factory_tops").checked;
   for (const option of ["one_token", "automa_wins_ties", "hard_board"]) {
     if (has(option) && $(prefix + option).checked) out[option] = true;
   }
