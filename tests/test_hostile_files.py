@@ -606,7 +606,8 @@ def test_train_writes_over_nothing_but_weights_and_reports_and_makes_no_folder(t
                        (("--out", "nosuch/w.npz"), "--out: nosuch/w.npz: no folder"),
                        (("--out", "w.npz", "--report", "nosuch/r.json"), "--report: nosuch/r.json: no folder"),
                        (("--out", "w.npz", "--epochs", "10001"), "--epochs: 10001 is more than 10,000"),
-                       (("--out", "w.npz", "--hidden", "257"), "--hidden: 257 is more than 256")]:
+                       (("--out", "w.npz", "--hidden", "257"), "--hidden: 257 is more than 256"),
+                       (("data/", "--out", "w.npz"), "DIR: data/ is data again: give each folder once")]:
         out = run_cli("train", "data", *args, cwd=tmp_path)
         assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
     assert (tmp_path / "game.json").read_text() == '{"format": "gutenberg-record"}'

@@ -150,6 +150,10 @@ def test_a_scaling_study_refuses_a_budget_outside_its_budgets(tmp_path):
                          text=True, timeout=300)
     assert out.returncode == 2 and "--iterations: a scaling study's budgets are --budgets" in out.stderr
     assert not (tmp_path / "s").exists()
+    # One axis is seconds or iterations, not both.
+    with pytest.raises(arena.ArenaError, match="budgets: 0.5s, 10 mix seconds and iterations"):
+        studies.run_scaling("ismcts", ["0.5s", 10], "heuristic", str(tmp_path / "m"))
+    assert not (tmp_path / "m").exists()
 
 
 def test_the_study_command(tmp_path):

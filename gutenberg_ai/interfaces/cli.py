@@ -1157,6 +1157,11 @@ def cmd_tune(args) -> int:
 def cmd_train(args) -> int:
     from gutenberg_ai.search.learn import dataset, model, train
     console = tui.output_console()
+    seen: dict[str, str] = {}
+    for folder in args.data:    # one folder twice would count its games twice (and in both halves)
+        same = seen.setdefault(os.path.realpath(folder), folder)
+        if same is not folder:
+            raise UsageError(f"DIR: {folder} is {same} again: give each folder once")
     # Said before the training, not after it: nothing but weights and reports written over.
     check_output(args.out, "--out", what="a weights file", replaceable=model.is_weights_file)
     if args.report:

@@ -319,6 +319,10 @@ def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "
         raise ArenaError(f"budgets: {', '.join(twice)} given twice")
     if reference in names:
         raise ArenaError(f"reference: {reference!r} is one of the budgets studied")
+    kinds = {str(b).endswith("s") for b in budgets}    # "0.5s": seconds; "200": iterations
+    if len(kinds) > 1:
+        raise ArenaError(f"budgets: {', '.join(map(str, budgets))} mix seconds and iterations: one axis is one or "
+                         "the other")
     g = games.get(game)
     s = arena.ArenaSettings(bots=names + [reference], game=game, players=2, games=games_, seconds=None,
                             iterations=None, rounds=rounds if rounds is not None else g.rules_module.DEFAULTS["rounds"],
