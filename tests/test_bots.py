@@ -410,3 +410,18 @@ def test_with_no_heuristic_in_the_priors_a_plan_nodes_moves_are_tried_in_a_rando
     assert first != second                       # the order is drawn
     assert first != set(legal[:40])              # ... not the legal order
     assert visited(1, 0.9) == visited(2, 0.9)    # the heuristic's order is the seed's too
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "ismcts", "openspiel-mcts", "openspiel-ismcts",
+                                  "openspiel-mcts-cpp", "openspiel-ismcts-cpp"])
+def test_a_bot_refuses_a_state_of_another_game(name):
+    """A state of another OpenSpiel game (or of this game with other players) would be
+    read as one of the bot's game (the C++ MCTS bot crashed on one): a ValueError, every
+    bot alike."""
+    g = gutenberg_ai.load_game("gutenberg")
+    budget = {} if name in ("random", "heuristic") else {"iterations": 5}
+    bot = gutenberg_ai.make_bot(name, g, 0, **budget)
+    with pytest.raises(ValueError, match="a state of another game: not a game of this project"):
+        bot.step(pyspiel.load_game("tic_tac_toe").new_initial_state())
+    with pytest.raises(ValueError, match="a state of Gutenberg for 3 players, not of this bot's game"):
+        bot.step(gutenberg_ai.load_game("gutenberg", players=3).new_initial_state())

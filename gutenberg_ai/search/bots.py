@@ -265,7 +265,18 @@ def _external_bot(factory: Callable[..., pyspiel.Bot], label: str, game: pyspiel
     return bot
 
 
-def _check_decision(state: pyspiel.State, player: int) -> None:
+def _check_decision(state: pyspiel.State, player: int, game: pyspiel.Game) -> None:
+    """ValueError unless `state` is a decision of `player` in a state of `game`'s kind (the
+    same game, the same players: a state of another game would be read as this one's)."""
+    if not isinstance(state, pyspiel.State):
+        raise ValueError(f"{type(state).__name__} is not a game state")
+    try:
+        mine, theirs = games.of(game), games.of(state)
+    except TypeError as e:
+        raise ValueError(f"a state of another game: {e}") from None
+    if mine is not theirs or state.num_players() != game.num_players():
+        raise ValueError(f"a state of {theirs.title} for {state.num_players()} players, not of this bot's game "
+                         f"({mine.title} for {game.num_players()})")
     if state.is_chance_node() or state.is_terminal():
         raise ValueError("a bot moves at decision nodes only (this is a chance node or the end)")
     if state.current_player() != player:
@@ -329,7 +340,7 @@ class RandomBot(_PrintingBot):
         self._rng = random.Random(seed)
 
     def step(self, state: pyspiel.State) -> int:
-        _check_decision(state, self.player)
+        _check_decision(state, self.player, self.game)
         return self._rng.choice(state.legal_actions())
 
     def provides_policy(self) -> bool:
@@ -337,7 +348,7 @@ class RandomBot(_PrintingBot):
 
     def step_with_policy(self, state: pyspiel.State) -> tuple[list, int]:
         """Its policy, uniform over the legal moves, and the move drawn (the one step draws)."""
-        _check_decision(state, self.player)
+        _check_decision(state, self.player, self.game)
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal], self._rng.choice(legal)
 
@@ -356,7 +367,7 @@ class HeuristicBot(_PrintingBot):
         self.weights = games.check_evaluation_weights(self.core, weights, "heuristic: weights")
 
     def step(self, state: pyspiel.State) -> int:
-        _check_decision(state, self.player)
+        _check_decision(state, self.player, self.game)
         with games.evaluation_weights(self.core, self.weights):
             return self.core.heuristic_move(core_of(state), _move_seed(self.seed, state), self.epsilon)
 
@@ -385,7 +396,7 @@ class SearchBot(_PrintingBot):
         self.progress: Callable[[int, float], object] | None = None
 
     def step(self, state: pyspiel.State) -> int:
-        _check_decision(state, self.player)
+        _check_decision(state, self.player, self.game)
         core = core_of(state)
         legal = core.legal_actions()
         self.searched = None
@@ -466,7 +477,7 @@ class CppISMCTSBot(_PrintingBot):
         return sorted(self.search_bot(state).get_policy(_in_game(self.search_game, state)))
 
     def step(self, state: pyspiel.State) -> int:
-        _check_decision(state, self.player)
+        _check_decision(state, self.player, self.game)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -502,7 +513,7 @@ class CppMCTSBot(_PrintingBot):
         return {"returns": self.returns, "uct_c": self.uct_c}
 
     def step(self, state: pyspiel.State) -> int:
-        _check_decision(state, self.player)
+        _check_decision(state, self.player, self.game)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -591,10 +602,16 @@ class _Timed:
     """OpenSpiel's Python search bots with a time budget: `seconds` (None: their own
     number of simulations), and how many simulations the last search ran."""
 
-    def __init__(self, *args: Any, seconds: float | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, game: pyspiel.Game, *args: Any, seconds: float | None = None, **kwargs: Any) -> None:
+        super().__init__(game, *args, **kwargs)  # type: ignore[call-arg]
         self.seconds = seconds
         self.last_simulations = 0
+        self.game = game
+        self.player = 0      # (the seat make_bot gives it)
+
+    def step(self, state: pyspiel.State) -> int:
+        _check_decision(state, self.player, self.game)
+        return super().step(state)  # type: ignore[misc]
 
 
 def _openspiel_ismcts_class() -> type:
