@@ -705,7 +705,8 @@ from gutenberg_ai.games.gutenberg.game import ParameterError, register_data, sou
 
 @pytest.mark.parametrize("name,refused", [("a,b.json", "','"), ("x=y.json", "'='"),
                                           ("p(.json", "unbalanced parentheses"),
-                                          ("p(1).json", None), ("sp ace.json", None)])
+                                          ("p(1).json", None), ("sp ace.json", None),
+                                          ("cat(1)", "ends with '\\)', which an OpenSpiel game string reads as a game")])
 @pytest.mark.parametrize("game_name", ["gutenberg", "gutenberg_py"])
 def test_a_path_an_openspiel_game_string_cannot_carry_is_refused(tmp_path, name, refused, game_name):
     path = tmp_path / name

@@ -247,6 +247,9 @@ def game_string_problem(value: str) -> str | None:
     if depth:
         return f"{value!r} has unbalanced parentheses, which an OpenSpiel game string " \
                "cannot carry; rename the file or its folder"
+    if value.endswith(")"):     # OpenSpiel's parser reads "cat(1)" as the game "cat"
+        return f"{value!r} ends with ')', which an OpenSpiel game string reads as a game of its own; " \
+               "rename the file or its folder"
     if not value.isprintable() or value != value.strip():
         return f"{value!r}: a path with control characters or spaces at its ends cannot be " \
                "written in an OpenSpiel game string"
