@@ -83,3 +83,32 @@ def test_lead_letter_printers_whole_game_is_named_so_when_rounds_contradict_it()
     position = GAMES / "lead_letter_printers/data/positions/round2-3p.json"
     with pytest.raises(gutenberg_ai.ParameterError, match="rounds: 2, but the position plays the whole game"):
         gutenberg_ai.load_game("lead-letter-printers", position=str(position), rounds=2)
+
+
+@pytest.mark.parametrize("path", ["gutenberg/data/positions/plan-round1-2p.json",
+                                  "printing_press/data/positions/close-round1-2p.json",
+                                  "lead_letter_printers/data/positions/round2-3p.json"])
+def test_save_position_refuses_a_viewer_that_is_not_a_seat_before_writing(tmp_path, path):
+    """A file its own loader would refuse is never written: the viewer is a seat."""
+    g, _ = gutenberg_ai.games.positionfile.load_position(str(GAMES / path))
+    state = g.load(position=str(GAMES / path)).new_initial_state()
+    for viewer in (99, -1, True, 1.0):
+        with pytest.raises(ValueError, match=f"viewer: {viewer!r} is not a seat of this game"):
+            gutenberg_ai.save_position(state, tmp_path / "p.json", viewer=viewer)
+        assert not (tmp_path / "p.json").exists()
+    to_act = state.current_player()
+    gutenberg_ai.save_position(state, tmp_path / "p.json", viewer=to_act)
+    assert gutenberg_ai.load_position(str(tmp_path / "p.json")) is not None
+
+
+def test_save_position_writes_no_view_its_loader_refuses(tmp_path):
+    """Printing Press: a position is the player to decide's; another's view hides their
+    own tokens from them, which the loader refuses: a ValueError, nothing written."""
+    path = GAMES / "printing_press/data/positions/close-round1-2p.json"
+    state = gutenberg_ai.load_game("printing-press", position=str(path)).new_initial_state()
+    other = 1 - state.current_player()
+    (tmp_path / "p.json").write_text("mine")
+    with pytest.raises(ValueError, match=f"viewer: the position as player {other} knows it is not one a position "
+                                         "file holds"):
+        gutenberg_ai.save_position(state, tmp_path / "p.json", viewer=other)
+    assert (tmp_path / "p.json").read_text() == "mine" and len(list(tmp_path.iterdir())) == 1
