@@ -65,6 +65,22 @@ def test_the_mask_is_the_legal_actions_of_the_agent_to_move_only(game):
     play(env(game=game, players=3), seed=1, on_step=check)
 
 
+@pytest.mark.parametrize("game", list(games.GAMES))
+def test_an_action_that_is_not_a_whole_number_is_refused_not_rounded(game):
+    """A float, a bool or an array is not read as an action id (3033.0 was played as
+    3033, True as 1): a ValueError, the game unchanged; numpy's whole numbers are ids."""
+    e = raw_env(game=game)
+    e.reset(seed=3)
+    legal = e.unwrapped.state.legal_actions()
+    before = e.unwrapped.state.history()
+    for bad in (float(legal[0]), np.float64(legal[0]), True, np.array([legal[0]]), 1 + 2j, str(legal[0])):
+        with pytest.raises(ValueError, match="is not a whole number"):
+            e.step(bad)
+    assert e.unwrapped.state.history() == before
+    e.step(np.int64(legal[0]))
+    assert e.unwrapped.state.history()[len(before)] == legal[0]
+
+
 @pytest.mark.parametrize("game,players,returns", [
     ("gutenberg", 2, "win"), ("gutenberg", 3, "margin"), ("gutenberg", 1, "score"),
     ("printing-press", 2, "score"), ("printing-press", 4, "win"),

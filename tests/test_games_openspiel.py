@@ -261,3 +261,13 @@ def test_a_hint_names_legal_moves_in_the_games_words(key):
     assert hints.measure == "win" and 0 <= hints[0].win_probability <= 1
     assert sum(h.share for h in hints) <= 1.0 + 1e-9
     assert hints == gutenberg_ai.hint(state, iterations=iterations, top=3, seed=2)
+
+
+@pytest.mark.parametrize("key", list(games.GAMES))
+def test_rules_of_a_state_are_its_games_rules(key):
+    """rules_of takes a state as core_of does (it raised an AttributeError)."""
+    game = games.get(key).load()
+    state = game.new_initial_state()
+    assert gutenberg_ai.rules_of(state) is gutenberg_ai.rules_of(game)
+    with pytest.raises(TypeError, match="not a game"):
+        gutenberg_ai.rules_of(object())

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import warnings
+import operator
 from typing import Any
 
 import numpy as np
@@ -143,11 +144,17 @@ class PrintingGameEnv(pettingzoo.AECEnv):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
+        try:     # a whole number (numpy's too), never a float, a bool or an array taken as one
+            if isinstance(action, (bool, np.bool_)):
+                raise TypeError
+            action = operator.index(action)
+        except TypeError:
+            raise ValueError(f"action: {action!r} is not a whole number (an action id of the mask)") from None
         if action not in self.state.legal_actions():
             raise ValueError(f"action: {action!r} is not legal for {agent} "
                              f"(the action mask says which are)")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
+        self.state.apply_action(action)
         self._draw()
         if self.state.is_terminal():
             self.rewards = dict(zip(self.possible_agents, map(float, self.state.returns())))

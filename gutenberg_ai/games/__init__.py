@@ -218,9 +218,11 @@ def of(game_or_state: pyspiel.Game | pyspiel.State | Any) -> PrintingGame:
     raise TypeError(f"not a game or state of this project: {type(game_or_state).__name__}")
 
 
-def rules_of(game: pyspiel.Game) -> Any:
-    """The compiled rules (the game's core Rules) of a loaded game, native or Python: the
-    game's own (the files it was made of may have changed since)."""
+def rules_of(game: pyspiel.Game | pyspiel.State) -> Any:
+    """The compiled rules (the game's core Rules) of a loaded game, native or Python, or
+    of a state's game: the game's own (the files it was made of may have changed since)."""
+    if isinstance(game, pyspiel.State):
+        game = game.get_game()
     return of(game).rules_module.rules_of(game)
 
 
