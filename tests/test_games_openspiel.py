@@ -271,3 +271,30 @@ def test_rules_of_a_state_are_its_games_rules(key):
     assert gutenberg_ai.rules_of(state) is gutenberg_ai.rules_of(game)
     with pytest.raises(TypeError, match="not a game"):
         gutenberg_ai.rules_of(object())
+
+
+@pytest.mark.parametrize("key", list(games.GAMES))
+def test_random_games_in_the_core_are_counted_before_any_is_played(key):
+    """n below 1 returned the scores of a state never played (memory never written); n
+    is bounded too."""
+    rules = gutenberg_ai.rules_of(games.get(key).load())
+    for n in (0, -3, 10_000_001):
+        with pytest.raises(ValueError, match=f"n: {n} games; 1 to 10,000,000 are played in one call"):
+            rules.random_games(n, 1)
+    assert rules.random_games(2, 1) == rules.random_games(2, 1)
+
+
+def test_gutenbergs_python_game_observes_only_its_seats():
+    """Gutenberg's core read a seat's memory out of range for another player id (the
+    other games and the native game refused it)."""
+    from open_spiel.python.observation import make_observation
+    game = pyspiel.load_game("gutenberg_py")
+    state = game.new_initial_state()
+    observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    for player in (-5, 2, 99):
+        with pytest.raises(ValueError, match=f"player {player} is out of range"):
+            observation.set_from(state, player)
+        with pytest.raises(ValueError, match=f"player {player} is out of range"):
+            observation.string_from(state, player)
+        with pytest.raises(ValueError, match=f"player {player} is out of range"):
+            gutenberg_ai.core_of(state).mask_history(player, [])

@@ -121,6 +121,15 @@ cdef void returns_formula(int n, const double* scores, const bint* win, int k, i
                 out[seat] = -1.0 / (n - 1)
 
 
+MAX_RANDOM_GAMES = 10_000_000     # games one call plays at random inside a core (minutes of CPU)
+
+
+def check_game_count(int n):
+    """ValueError unless n games, 1 to MAX_RANDOM_GAMES, may be played in one call."""
+    if not 1 <= n <= MAX_RANDOM_GAMES:
+        raise ValueError(f"n: {n} games; 1 to {MAX_RANDOM_GAMES:,} are played in one call")
+
+
 cdef void shuffle_ints(int* a, int n, Rng* rng) noexcept nogil:
     """A uniformly random order of a[0..n), in place (Fisher-Yates, from the end)."""
     cdef int i, j, x

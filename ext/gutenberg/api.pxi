@@ -146,6 +146,7 @@ cdef class Rules:
         cdef Rng rng
         cdef int i
         cdef int scores[MAX_SEATS]
+        check_game_count(n)
         rng.s = seed
         with nogil:
             for i in range(n):
@@ -291,6 +292,7 @@ cdef class CoreState:
         """The history (actor, action) pairs that led here as `player` knows them: what
         they have not seen (entry_hidden in core.pyx) has action -1."""
         cdef int n = len(history), i = 0
+        self._check_seat(player)
         out = []
         for actor, action in history:
             out.append((actor, -1 if entry_hidden(&self.s, player, i, n, actor, action) else action))
@@ -567,6 +569,7 @@ cdef class CoreState:
 
     def observation_string(self, int player):
         """The state as `player` sees it (others' plans hidden until all have committed)."""
+        self._check_seat(player)
         return self._describe(player)
 
     def __str__(self):
@@ -661,6 +664,7 @@ cdef class CoreState:
         """Write the observation tensor of `player` into `out` (see observation_size)."""
         if out.shape[0] < OBS_SIZE:
             raise ValueError(f"observation buffer of {out.shape[0]} floats; {OBS_SIZE} needed")
+        self._check_seat(player)
         write_obs(&self.s, player, &out[0])
 
     # -- consistency --------------------------------------------------------------------

@@ -212,6 +212,7 @@ cdef class Rules:
         cdef Rng rng
         cdef int i
         cdef int scores[MAX_SEATS]
+        check_game_count(n)
         rng.s = seed
         with nogil:
             for i in range(n):
