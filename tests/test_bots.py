@@ -425,3 +425,16 @@ def test_a_bot_refuses_a_state_of_another_game(name):
         bot.step(pyspiel.load_game("tic_tac_toe").new_initial_state())
     with pytest.raises(ValueError, match="a state of Gutenberg for 3 players, not of this bot's game"):
         bot.step(gutenberg_ai.load_game("gutenberg", players=3).new_initial_state())
+
+
+def test_options_a_bot_does_not_take_are_named_not_a_type_error():
+    """cfr's unknown options and OpenSpiel's Python bots' uct_c out of range: ValueErrors
+    naming them (a TypeError and a silent nan before)."""
+    from gutenberg_ai.search.cfr import variant_game
+    with pytest.raises(ValueError, match="cfr: unknown option.s. foo; known: algorithm, iterations"):
+        make_bot("cfr", variant_game(game="gutenberg"), 0, foo=1)
+    game = gutenberg_ai.load_game()
+    for name in ("openspiel-mcts", "openspiel-ismcts"):
+        for uct_c in (float("nan"), -1, True):
+            with pytest.raises(ValueError, match=f"{name}: uct_c: {uct_c!r} is not a number >= 0"):
+                make_bot(name, game, 0, iterations=5, uct_c=uct_c)

@@ -81,6 +81,19 @@ def test_an_action_that_is_not_a_whole_number_is_refused_not_rounded(game):
     assert e.unwrapped.state.history()[len(before)] == legal[0]
 
 
+def test_reset_refuses_a_seed_or_options_it_cannot_take():
+    """A bool is not a seed (True seeded as 1), nor a negative or a float; options are a
+    dict (PettingZoo's API test gives one, which the game leaves unused)."""
+    e = raw_env(game="gutenberg")
+    for seed in (True, -1, 2**80, "x", 1.5):
+        with pytest.raises(ValueError, match=f"seed: {seed!r} is not a seed"):
+            e.reset(seed=seed)
+    with pytest.raises(ValueError, match="options: 'x' is not a dict"):
+        e.reset(options="x")
+    e.reset(seed=np.int64(3), options={})
+    assert e.agent_selection in e.agents
+
+
 @pytest.mark.parametrize("game,players,returns", [
     ("gutenberg", 2, "win"), ("gutenberg", 3, "margin"), ("gutenberg", 1, "score"),
     ("printing-press", 2, "score"), ("printing-press", 4, "win"),

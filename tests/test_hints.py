@@ -269,3 +269,12 @@ def test_a_narrow_interval_is_written_with_the_decimals_that_tell_its_ends_apart
     assert measure_text(solo, True, "points") == "expected final points 73.03 (73.02-73.04)"
     assert measure_text(SimpleNamespace(win_probability=0.5, interval=None, expected_fame=None), False) \
         == "chance to win 50% (too few samples for an interval)"
+
+
+def test_a_progress_that_is_not_a_function_is_refused_before_the_search():
+    """It was called during the search, a TypeError after some of it had run."""
+    state = gutenberg_ai.load_game().new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(ValueError, match="progress: 5 is not a function"):
+        gutenberg_ai.hint(state, iterations=10, progress=5)

@@ -35,6 +35,7 @@ import pyspiel
 from rich.console import Console
 
 from gutenberg_ai import games
+from gutenberg_ai.common import limits
 from gutenberg_ai.common.extras import extra
 from gutenberg_ai.games.gamedata import ParameterError
 
@@ -114,7 +115,14 @@ class PrintingGameEnv(pettingzoo.AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         if seed is not None:
-            self.np_random, _ = seeding.np_random(seed)
+            if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or \
+                    not 0 <= seed <= limits.MAX_SEED:
+                raise ValueError(f"seed: {seed!r} is not a seed (a whole number 0 to {limits.MAX_SEED})")
+            self.np_random, _ = seeding.np_random(int(seed))
+        # (A dict of options is taken and, as PettingZoo's API test asks, left unused: the
+        # game's settings are the environment's, env(game=..., players=...).)
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"options: {options!r} is not a dict")
         self.state = self.game.new_initial_state()
         self._draw()
         self.agents = list(self.possible_agents)

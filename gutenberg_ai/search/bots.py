@@ -58,6 +58,7 @@ ISMCTSBot breaks ties inside its search in hash-map order (CppISMCTSBot).
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import random
 import re
@@ -685,6 +686,8 @@ def _openspiel_bot(name: str, game: pyspiel.Game, player: int, seed: int, option
     iterations, seconds = _budget(options, name)
     uct_c = options.pop("uct_c", 2.0)
     _no_options(options, name, ("seconds", "iterations", "uct_c"))
+    if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not 0 <= uct_c < math.inf:
+        raise ValueError(f"{name}: uct_c: {uct_c!r} is not a number >= 0")
     rs = np.random.RandomState(seed % (1 << 32))
     from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
     evaluator = RandomRolloutEvaluator(1, np.random.RandomState((seed + 1) % (1 << 32)))
@@ -745,6 +748,7 @@ def make_bot(name: str | pyspiel.Bot | Callable[..., pyspiel.Bot], game: pyspiel
         return SearchBot(game, player, algorithm, seed, label=name, **options)
     if name == "cfr":
         from gutenberg_ai.search import cfr
+        _no_options(dict(options), name, ("algorithm", "iterations"))
         return cfr.make_cfr_bot(game, player, seed, **options)
     if name == "openspiel-ismcts-cpp":
         return CppISMCTSBot(game, player, seed, **options)

@@ -232,6 +232,8 @@ def hint(state: pyspiel.State | Any, player: int | None = None,
     limits.check_seed(seed)
     limits.check_whole(top, "top", 1, limits.MAX_SEARCH_INT)
     limits.check_whole(line_length, "line_length", 0, limits.MAX_SEARCH_INT)
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress: {progress!r} is not a function (called as progress(iterations, seconds))")
     if isinstance(bot, str):      # smmcts@500, as the command line's bots take one: that budget
         from gutenberg_ai.search.bots import named_budget
         bot, seconds, iterations = named_budget(bot, seconds, iterations)
