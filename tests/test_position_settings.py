@@ -112,3 +112,15 @@ def test_save_position_writes_no_view_its_loader_refuses(tmp_path):
                                          "file holds"):
         gutenberg_ai.save_position(state, tmp_path / "p.json", viewer=other)
     assert (tmp_path / "p.json").read_text() == "mine" and len(list(tmp_path.iterdir())) == 1
+
+
+def test_a_device_given_as_a_file_is_named_so_and_replay_checks_its_counts(tmp_path):
+    with pytest.raises(gutenberg_ai.ParameterError, match="position: '/dev/zero' is not a file .a pipe or a device"):
+        gutenberg_ai.load_game(position="/dev/zero")
+    game = gutenberg_ai.load_game(position=str(GAMES / THREE_PLAYERS[0][1]))
+    record = load_record(GameRecord(game, 1, [seat_entry(s, "random", s, {}) for s in range(3)],
+                                    command="test").to_dict())
+    with pytest.raises(ValueError, match="to: 'x' is not a whole number of actions"):
+        gutenberg_ai.replay(record, to="x")
+    with pytest.raises(ValueError, match="dealt: -1 is not a whole number from 0"):
+        gutenberg_ai.replay(record, dealt=-1)

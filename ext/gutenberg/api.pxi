@@ -338,8 +338,10 @@ cdef class CoreState:
             # operator.index: an integer or integer-like (numpy) only; `a = action` alone
             # truncated a float (2381.5 applied action 2381).
             a = _index(action)
-        except (TypeError, OverflowError):
+        except TypeError:
             raise IllegalActionError(f"action {action!r} is not an integer") from None
+        except OverflowError:
+            raise IllegalActionError(f"action {action!r} is out of range (no action id is that large)") from None
         if not is_legal(&self.s, &self.rules.cat, a):
             self._raise_illegal(a)
         apply_action(&self.s, &self.rules.cat, a)
@@ -684,8 +686,10 @@ def state_apply_action(state, action):
     cdef int a
     try:
         a = action
-    except (TypeError, OverflowError):
+    except TypeError:
         raise IllegalActionError(f"action {action!r} is not an integer") from None
+    except OverflowError:
+        raise IllegalActionError(f"action {action!r} is out of range (no action id is that large)") from None
     if not is_legal(&core.s, &core.rules.cat, a):
         core._raise_illegal(a)
     apply_action(&core.s, &core.rules.cat, a)

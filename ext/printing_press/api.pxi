@@ -470,8 +470,10 @@ cdef class CoreState:
         cdef int a
         try:
             a = _index(action)
-        except (TypeError, OverflowError):
+        except TypeError:
             raise IllegalActionError(f"action {action!r} is not an integer") from None
+        except OverflowError:
+            raise IllegalActionError(f"action {action!r} is out of range (no action id is that large)") from None
         if not is_legal(&self.s, &self.rules.cat, a):
             raise IllegalActionError(self.illegal_message(a))
         apply_action(&self.s, &self.rules.cat, a)

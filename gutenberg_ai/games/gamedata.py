@@ -275,7 +275,8 @@ def source(name: str, value, kind: FileKind) -> str:
     if os.path.isdir(value):
         raise ParameterError(f"{name}: {value!r} is a folder, not a file")
     if not os.path.isfile(value):
-        raise ParameterError(f"{name}: no file at {value!r}")
+        raise ParameterError(f"{name}: {value!r} is not a file (a pipe or a device?)" if os.path.exists(value)
+                             else f"{name}: no file at {value!r}")
     try:
         raw, name_shown, _ = read_bytes(value, kind.error, kind.max_bytes, kind.what)
     except kind.error as e:

@@ -853,6 +853,10 @@ def replay(record: dict, to: int | None = None,
     With `dealt` (a chance seed), every chance outcome must be the one that seed deals
     (draw_chance): a record of a scheduled deal, not another deal's actions."""
     source = record.get("_source", "record")
+    if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
+        raise ValueError(f"to: {to!r} is not a whole number of actions")
+    if dealt is not None:
+        limits.check_seed(dealt, "dealt")
     game = game_of(record)
     state = start_state(record, game)
     actions = record["actions"]
