@@ -103,31 +103,20 @@ def save_position(state: pyspiel.State, path: str | os.PathLike, viewer: int | N
     written that the game's loader would refuse: a viewer that is not a seat, or one
     whose view is not a position (Printing Press: not the player to decide, whose own
     tokens would be hidden from them), is a ValueError and `path` is left as it was."""
-    import tempfile
     g = games.of(state)
-    if viewer is None:
-        return g.positions.save_position(state, path)
-    seats = core_of(state).num_players
-    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < seats:
-        raise ValueError(f"viewer: {viewer!r} is not a seat of this game (0-{seats - 1})")
-    # What a viewer does not see is written as hidden: read back before it takes `path`.
-    catalogue = state.get_game().get_parameters().get("catalogue") if isinstance(state, pyspiel.State) else None
-    target = os.fspath(path)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(target)), prefix=".position-", suffix=".json")
-    os.close(fd)
-    try:
-        data = g.positions.save_position(state, tmp, viewer=viewer)
+    if viewer is not None:
+        seats = core_of(state).num_players
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < seats:
+            raise ValueError(f"viewer: {viewer!r} is not a seat of this game (0-{seats - 1})")
+        # What a viewer does not see is written as hidden: the view is read back first.
+        catalogue = state.get_game().get_parameters().get("catalogue") if isinstance(state, pyspiel.State) else None
         try:
-            load_position(tmp, catalogue=catalogue if isinstance(catalogue, str) and os.path.isfile(catalogue)
-                          else None)
+            load_position(g.positions.position_of(state, viewer=viewer),
+                          catalogue=catalogue if isinstance(catalogue, str) and os.path.isfile(catalogue) else None)
         except PositionError as e:
             raise ValueError(f"viewer: the position as player {viewer} knows it is not one a position file "
                              f"holds ({e.where}: {e.reason})") from None
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    return data
+    return g.positions.save_position(state, path, viewer=viewer)
 
 
 __all__ = [

@@ -5,6 +5,7 @@
 
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
+from operator import index as _operator_index
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
@@ -119,6 +120,18 @@ cdef void returns_formula(int n, const double* scores, const bint* win, int k, i
                 out[seat] = (n - k) / <double>(k * (n - 1))
             else:
                 out[seat] = -1.0 / (n - 1)
+
+
+cdef int action_id(object action) except? -1:
+    """`action` as an action id of the core: an integer or integer-like (numpy) only, as
+    operator.index takes them (a float is not truncated: 2381.5 was applied as 2381); the
+    game's IllegalActionError for anything else, and for an integer no action id reaches."""
+    try:
+        return _operator_index(action)
+    except TypeError:
+        raise IllegalActionError(f"action {action!r} is not an integer") from None
+    except OverflowError:
+        raise IllegalActionError(f"action {action!r} is out of range (no action id is that large)") from None
 
 
 MAX_RANDOM_GAMES = 10_000_000     # games one call plays at random inside a core (minutes of CPU)

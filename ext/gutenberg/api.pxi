@@ -2,7 +2,6 @@
 # makes states, and a CoreState around one GameState struct.
 
 import array
-from operator import index as _index
 
 from gutenberg_ai.games.gutenberg import names as _names
 
@@ -334,14 +333,7 @@ cdef class CoreState:
         """Apply a legal action (or chance outcome). An illegal one raises
         IllegalActionError and leaves the state as it was."""
         cdef int a
-        try:
-            # operator.index: an integer or integer-like (numpy) only; `a = action` alone
-            # truncated a float (2381.5 applied action 2381).
-            a = _index(action)
-        except TypeError:
-            raise IllegalActionError(f"action {action!r} is not an integer") from None
-        except OverflowError:
-            raise IllegalActionError(f"action {action!r} is out of range (no action id is that large)") from None
+        a = action_id(action)
         if not is_legal(&self.s, &self.rules.cat, a):
             self._raise_illegal(a)
         apply_action(&self.s, &self.rules.cat, a)
@@ -684,12 +676,7 @@ def state_apply_action(state, action):
     compiled function saves the interpreted frame of a Python method."""
     cdef CoreState core = state._core
     cdef int a
-    try:
-        a = action
-    except TypeError:
-        raise IllegalActionError(f"action {action!r} is not an integer") from None
-    except OverflowError:
-        raise IllegalActionError(f"action {action!r} is out of range (no action id is that large)") from None
+    a = action_id(action)
     if not is_legal(&core.s, &core.rules.cat, a):
         core._raise_illegal(a)
     apply_action(&core.s, &core.rules.cat, a)

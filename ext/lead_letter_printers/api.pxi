@@ -4,7 +4,6 @@
 # records and the command line can treat the games alike.
 
 import array
-from operator import index as _index
 
 from gutenberg_ai.games.lead_letter_printers import names as _names
 from gutenberg_ai.games.lead_letter_printers.describe import text as _describe_text
@@ -428,12 +427,7 @@ cdef class CoreState:
         """Apply a legal action (or chance outcome). An illegal one raises
         IllegalActionError saying why, and leaves the state as it was."""
         cdef int a
-        try:
-            a = _index(action)
-        except TypeError:
-            raise IllegalActionError(f"action {action!r} is not an integer") from None
-        except OverflowError:
-            raise IllegalActionError(f"action {action!r} is out of range (no action id is that large)") from None
+        a = action_id(action)
         if not is_legal(&self.s, &self.rules.cat, a):
             raise IllegalActionError(self.illegal_message(a))
         apply_action(&self.s, &self.rules.cat, a)

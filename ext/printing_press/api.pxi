@@ -4,7 +4,6 @@
 # treat both games alike.
 
 import array
-from operator import index as _index
 
 from gutenberg_ai.games.printing_press import names as _names
 
@@ -468,12 +467,7 @@ cdef class CoreState:
         """Apply a legal action (or chance outcome). An illegal one raises
         IllegalActionError saying why, and leaves the state as it was."""
         cdef int a
-        try:
-            a = _index(action)
-        except TypeError:
-            raise IllegalActionError(f"action {action!r} is not an integer") from None
-        except OverflowError:
-            raise IllegalActionError(f"action {action!r} is out of range (no action id is that large)") from None
+        a = action_id(action)
         if not is_legal(&self.s, &self.rules.cat, a):
             raise IllegalActionError(self.illegal_message(a))
         apply_action(&self.s, &self.rules.cat, a)

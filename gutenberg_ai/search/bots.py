@@ -58,7 +58,6 @@ ISMCTSBot breaks ties inside its search in hash-map order (CppISMCTSBot).
 from __future__ import annotations
 
 import importlib
-import math
 import os
 import random
 import re
@@ -567,11 +566,16 @@ def _reference_settings(name: str, game: pyspiel.Game, returns: str | None,
     uct_c = ref["uct_c"] if uct_c is None else uct_c
     if returns not in RETURNS_MODES:
         raise ValueError(f"{name}: returns: {returns!r} is not one of {', '.join(RETURNS_MODES)}")
-    if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not uct_c >= 0:
-        raise ValueError(f"{name}: uct_c: {uct_c!r} is not a number >= 0")
+    _check_uct_c(name, uct_c)
     if game.num_players() == 1:
         returns = "score"      # the solo game returns its score whatever the mode
     return returns, float(uct_c), game_with_returns(game, returns)
+
+
+def _check_uct_c(name: str, uct_c: Any) -> None:
+    """An OpenSpiel bot's exploration constant: a number >= 0 (not nan, not a bool)."""
+    if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not uct_c >= 0:
+        raise ValueError(f"{name}: uct_c: {uct_c!r} is not a number >= 0")
 
 
 def game_with_returns(game: pyspiel.Game, returns: str) -> pyspiel.Game:
@@ -686,8 +690,7 @@ def _openspiel_bot(name: str, game: pyspiel.Game, player: int, seed: int, option
     iterations, seconds = _budget(options, name)
     uct_c = options.pop("uct_c", 2.0)
     _no_options(options, name, ("seconds", "iterations", "uct_c"))
-    if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not 0 <= uct_c < math.inf:
-        raise ValueError(f"{name}: uct_c: {uct_c!r} is not a number >= 0")
+    _check_uct_c(name, uct_c)
     rs = np.random.RandomState(seed % (1 << 32))
     from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
     evaluator = RandomRolloutEvaluator(1, np.random.RandomState((seed + 1) % (1 << 32)))

@@ -13,9 +13,9 @@ solo, the expected fame) among those whose interval is known, the others with a 
 interval follow by their measure, and last the moves tried too little to tell, most
 searched first. `share` is the move's part of the search's visits (all moves' shares
 sum to one), `win_probability` and `expected_fame` are the player's mean win share and
-final score (the game's: fame, points) over the simulations that began with it (a shared win counts 1/k; fame at a
-rollout cut-off is the evaluation's projection; both None for a move the search never
-tried), and `line` is the play the search expects after it (its most visited path), in
+final score (the game's: fame, points) over the simulations that began with it (a
+shared win counts 1/k; the score at a rollout cut-off is the evaluation's projection;
+both None for a move the search never tried), and `line` is the play the search expects after it (its most visited path), in
 the game's words, as far as the player to act can know it: a move of another player it
 does not see is "a move you do not see", and the line stops at the first draw ("a draw,
 not known yet"), whose outcome in the search was one of its own redraws.

@@ -36,7 +36,7 @@ from gutenberg_ai.common import limits
 from gutenberg_ai.common.stats import wilson
 from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.tools.arena import ArenaError
-from gutenberg_ai.search.bots import BOT_NAMES, SEARCH_BOTS, budget_options, check_name
+from gutenberg_ai.search.bots import BOT_NAMES, SEARCH_BOTS, budget_options, check_name, split_budget
 
 Z95 = 1.96
 
@@ -319,7 +319,7 @@ def run_scaling(bot: str, budgets: list, reference: str, out: str, game: str = "
         raise ArenaError(f"budgets: {', '.join(twice)} given twice")
     if reference in names:
         raise ArenaError(f"reference: {reference!r} is one of the budgets studied")
-    kinds = {str(b).endswith("s") for b in budgets}    # "0.5s": seconds; "200": iterations
+    kinds = {kind for n in names for kind in split_budget(n)[1] or ()}    # seconds, iterations
     if len(kinds) > 1:
         raise ArenaError(f"budgets: {', '.join(map(str, budgets))} mix seconds and iterations: one axis is one or "
                          "the other")

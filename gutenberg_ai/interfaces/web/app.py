@@ -42,7 +42,6 @@ from gutenberg_ai.search.hints import hint
 from gutenberg_ai.common.jsonfile import FileDataError, decode_json, plain_text
 from gutenberg_ai.games.positionfile import PositionError, load_position
 from gutenberg_ai.games.records import MAX_PERSON_NAME, RecordError, load_record
-from gutenberg_ai.games.printing_press.names import SOLO_DIFFICULTY
 from gutenberg_ai.interfaces.choices import UsageError, fresh_seed, known_params, load_game
 from gutenberg_ai.interfaces.web.searches import Runner
 from gutenberg_ai.interfaces.web.sessions import (Held, Limits, NotNow, Review, Store, WebGame, WebTable,
@@ -145,7 +144,8 @@ class GameSettings(Strict):
         return {name: getattr(self, name) for name in GAME_SETTINGS}
 
 
-GAME_SETTINGS = ("rounds", "characters", "variant", "factory_tops", *SOLO_DIFFICULTY)
+# The game parameters a request names as they are (the automa is made from a flag and the players).
+GAME_SETTINGS = tuple(name for name in GameSettings.model_fields if name != "automa")
 
 
 class NewGame(GameSettings):

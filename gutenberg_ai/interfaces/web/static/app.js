@@ -203,18 +203,17 @@ function chosenGame(select = $("game")) {
   return info.games.find((x) => x.key === select.value);
 }
 
-// The game's settings from the inputs named `prefix` + rounds, characters, automa, variant,
-// factory_tops and the solo game's difficulty options (sent where ticked).
+// The game's settings from the inputs named `prefix` + a parameter's name: rounds, the
+// variant, and each yes-or-no setting the game has (a box: characters, automa, factory
+// piles, the solo game's difficulty), ticked or not.
 function gameSettings(g, prefix) {
   const out = {};
   const has = (name) => name in g.parameters;
   const rounds = numberOrNull(prefix + "rounds"); if (has("rounds") && rounds !== null) out.rounds = rounds;
-  if (has("characters")) out.characters = $(prefix + "characters").checked;
-  if (has("automa") && $(prefix + "automa").checked) out.automa = true;
   if (has("variant") && $(prefix + "variant").value) out.variant = $(prefix + "variant").value;
-  if (has("factory_tops")) out.factory_tops = $(prefix + "factory_tops").checked;
-  for (const option of ["one_token", "automa_wins_ties", "hard_board"]) {
-    if (has(option) && $(prefix + option).checked) out[option] = true;
+  for (const name of Object.keys(g.parameters)) {
+    const box = $(prefix + name);
+    if (box && box.type === "checkbox") out[name] = box.checked;
   }
   return out;
 }
