@@ -581,6 +581,34 @@ def test_every_independent_problem_of_a_file_comes_in_one_error():
         "players[1].orders[0][1]", "players[0].track", "bag"]
 
 
+def test_card_ids_come_with_the_schemas_problems():
+    # The schema refuses three values; the card ids elsewhere are told in the same error,
+    # and a card place at a refused value is not checked again.
+    data = example(INKS3)
+    data["players"][0]["guilders"] = -5                  # schema: out of range
+    data["players"][1]["fame"] = "x"                     # schema: not a number
+    data["players"][0]["orders"][0][0] = -3              # schema: a card id below 0
+    data["board"]["specialty"][0] = 999                  # not a specialty card
+    data["board"]["specialty"][1] = data["board"]["specialty"][2]   # one card in two places
+    data["players"][1]["orders"][0][0] = "P999"          # beside players[1].fame's problem
+    with pytest.raises(PositionError) as info:
+        load_position(data)
+    assert [where for where, _ in info.value.problems] == [
+        "players[0].guilders", "players[0].orders[0][0]", "players[1].fame",
+        "board.specialty[0]", "board.specialty[2]", "players[1].orders[0][0]"]
+    reasons = dict(info.value.problems)
+    assert reasons["board.specialty[0]"] == "999 is not a specialty card (S0-S9)"
+    assert reasons["players[1].orders[0][0]"] == "'P999' is not a printing card (P0-P49)"
+    # A player whose whole entry is refused has its cards passed over.
+    data = example(INKS3)
+    data["players"][2] = 7
+    data["board"]["specialty"][0] = 999
+    with pytest.raises(PositionError) as info:
+        load_position(data)
+    wheres = [where for where, _ in info.value.problems]
+    assert wheres[-1] == "board.specialty[0]" and not any(w.startswith("players[2].") for w in wheres)
+
+
 def test_enough_malformed_cases():
     assert len(MALFORMED) >= 15
     assert sum(1 for m in MALFORMED if m[1] in (INKS3, PLAN2, SOLO, FULFIL)) == len(MALFORMED)

@@ -115,6 +115,14 @@ class Problems(Exception):
         return bool(self.found)
 
 
+def overlaps(where: str, other: str) -> bool:
+    """Whether two places of a file ("players[0].orders[1]", "" for the whole file) are
+    one, or one holds the other."""
+    if len(where) > len(other):
+        where, other = other, where
+    return other == where or not where or other.startswith((where + ".", where + "["))
+
+
 # ---------------------------------------------------------------------------------------
 # Values in messages
 # ---------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from typing import Any
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, default_catalogue
-from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, packaged_json, text_problem
+from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, overlaps, packaged_json, text_problem
 from gutenberg_ai.common.jsonfile import Problem as _Problem
 from gutenberg_ai.common.jsonfile import structure_problems
 from gutenberg_ai.common.jsonfile import show as _show
@@ -172,6 +172,12 @@ def _not_a_record(data: Any) -> _Problem | None:
 # ---------------------------------------------------------------------------------------
 # Small parsers (the values have passed the schema)
 # ---------------------------------------------------------------------------------------
+def _part(value, kind: type):
+    """`value` if it is a `kind` (dict, list), else an empty one: card_places steps over
+    a part of another shape."""
+    return value if isinstance(value, kind) else kind()
+
+
 def _at(where: str, key) -> str:
     if isinstance(key, int):
         return f"{where}[{key}]"
@@ -269,55 +275,63 @@ class _Loader:
 
     # -- cards ----------------------------------------------------------------------------
     def card_places(self):
-        """Every place holding a card: (kind, where, value), in the order of the file."""
+        """Every place holding a card: (kind, where, value), in the order of the file. The
+        walk steps over a part of another shape (a file the schema refused elsewhere is
+        walked too, for card_problems_beside)."""
         d = self.data
-        board = d.get("board", {})
+        board = _part(d.get("board"), dict)
         for key, kind in (("printing", "printing"), ("refinement", "refinement"),
                           ("specialty", "specialty"), ("gears", "gear")):
-            for i, v in enumerate(board.get(key, [])):
+            for i, v in enumerate(_part(board.get(key), list)):
                 if v is not None:
                     yield kind, f"board.{key}[{i}]", v
-        for i, v in enumerate(board.get("patronage", [])):
+        for i, v in enumerate(_part(board.get("patronage"), list)):
             if v is not None:
                 yield "patronage", f"board.patronage[{i}]", v
-        for seat, p in enumerate(d["players"]):
-            for k, order in enumerate(p.get("orders", [])):
-                if order is not None:
+        for seat, p in enumerate(_part(d.get("players"), list)):
+            p = _part(p, dict)
+            for k, order in enumerate(_part(p.get("orders"), list)):
+                if isinstance(order, list) and len(order) == 2:
                     yield "printing", f"players[{seat}].orders[{k}][0]", order[0]
                     yield "refinement", f"players[{seat}].orders[{k}][1]", order[1]
-            for k, g in enumerate(p.get("gears", [])):
-                yield "gear", f"players[{seat}].gears[{k}].gear", g["gear"]
-            if isinstance(p.get("patronage"), list):
-                for k, v in enumerate(p["patronage"]):
-                    yield "patronage", f"players[{seat}].patronage[{k}]", v
+            for k, g in enumerate(_part(p.get("gears"), list)):
+                if isinstance(g, dict) and "gear" in g:
+                    yield "gear", f"players[{seat}].gears[{k}].gear", g["gear"]
+            for k, v in enumerate(_part(p.get("patronage"), list)):
+                yield "patronage", f"players[{seat}].patronage[{k}]", v
         for pile in ("discard", "out_of_game"):
             for key, kind in _PILE_KEYS.items():
-                for i, v in enumerate(d.get(pile, {}).get(key, [])):
+                for i, v in enumerate(_part(_part(d.get(pile), dict).get(key), list)):
                     yield kind, f"{pile}.{key}[{i}]", v
 
-    def resolve_cards(self):
-        """Catalogue ids for every card place; inline cards take unused ids; the
-        catalogue with the inline cards in their places."""
-        cat = self.base
-        two = self.n_seats == 2
-        used: dict = {k: {} for k in _KINDS}     # kind -> id -> where
-        inline = []
-        self.at: dict = {}                        # where -> id
-        found = self.found
-        for kind, where, value in self.card_places():
+    def card_ids(self, places, used: dict):
+        """The catalogue id of each place's card given by its id (an inline card is
+        passed over): one that is not a card, or that is also in another place, is a
+        problem (found) at its place. `used`: kind -> id -> where, filled."""
+        for kind, where, value in places:
             if isinstance(value, dict):
-                inline.append((kind, where, value))
                 continue
-            with found.each():
+            with self.found.each():
                 x = self.card_id(kind, value, where)
                 self.at[where] = x      # a place with a card: the checks that follow go on
                 if x in used[kind]:
                     raise _Problem(where, f"{_LETTER[kind]}{x} is also at {used[kind][x]}; "
                                           "each card is in one place")
-                if kind == "gear" and two and cat.gears[x].white_line:
+                if kind == "gear" and self.n_seats == 2 and self.base.gears[x].white_line:
                     raise _Problem(where, f"G{x} has white lines: it is not used with 2 "
                                           "participants (it stays in the box)")
                 used[kind][x] = where
+
+    def resolve_cards(self):
+        """Catalogue ids for every card place; inline cards take unused ids; the
+        catalogue with the inline cards in their places."""
+        cat = self.base
+        used: dict = {k: {} for k in _KINDS}     # kind -> id -> where
+        self.at: dict = {}                        # where -> id
+        found = self.found
+        places = list(self.card_places())
+        self.card_ids(places, used)
+        inline = [(kind, where, value) for kind, where, value in places if isinstance(value, dict)]
         replaced: dict = {k: {} for k in _KINDS}
         for kind, where, value in inline:
             with found.each():
@@ -1012,6 +1026,21 @@ class _Loader:
                         data=self.data)
 
 
+def _card_problems_beside(data: Any, cat: Catalogue, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The problems of the cards given by id in a file the schema refused, so that its
+    card ids are told with the schema's problems rather than after them: each card place
+    away from the schema's problems (not at, in or around one) is checked against the
+    catalogue and the other such places. What needs the game (white lines) waits for a
+    file the schema passes."""
+    loader = _Loader(data, cat)
+    loader.n_seats = 0
+    loader.at = {}
+    places = [place for place in loader.card_places()
+              if not any(overlaps(place[1], where) for where, _ in problems)]
+    loader.card_ids(places, {k: {} for k in _KINDS})
+    return loader.found.found
+
+
 def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None = None
                   ) -> Position:
     """Load a position file (a path) or already-decoded JSON (a dict) and return the
@@ -1019,7 +1048,8 @@ def load_position(path_or_dict, catalogue: Catalogue | str | os.PathLike | None 
 
     ``catalogue`` is the catalogue the card ids refer to: a Catalogue, a path to a
     catalogue file, or None for the built-in one. Raises :class:`PositionError` listing
-    the problems found (the schema's, then the consistency's), each with its field.
+    the problems found (the schema's with the card ids', or the consistency's), each
+    with its field.
     """
     data, source, path = _read(path_or_dict)
     return position_from_data(data, position_catalogue(catalogue, _catalogue_module, source, path), source, path)
@@ -1040,7 +1070,7 @@ def position_from_data(data: Any, cat: Catalogue, source: str = "position",
             raise PositionError.of(source, found, path)
         problems = _check_schema(data)
         if problems:
-            raise PositionError.of(source, problems, path)
+            raise PositionError.of(source, problems + _card_problems_beside(data, cat, problems), path)
         loader = _Loader(data, cat).load()
         return loader.build(source)
     except _Problem as p:
