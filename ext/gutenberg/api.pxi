@@ -141,18 +141,7 @@ cdef class Rules:
     def random_games(self, int n, unsigned long long seed):
         """Play n uniformly random games inside the core (no Python in the loop) and
         return the final scores of the last one."""
-        cdef GameState s
-        cdef Rng rng
-        cdef int i
-        cdef int scores[MAX_SEATS]
-        check_game_count(n)
-        rng.s = seed
-        with nogil:
-            for i in range(n):
-                s = self.initial
-                play_random(&s, &self.cat, &rng)
-            final_scores(&s, &self.cat, scores)
-        return [scores[i] for i in range(self.players)]
+        return random_game_scores(&self.initial, &self.cat, self.players, n, seed)
 
     @property
     def core_catalogue(self):
