@@ -432,18 +432,21 @@ class FollowedGame:
             raise EntryRefused(f"entry {index + 1} is hidden from you: it is entered when it is shown")
 
     def state_before(self, index: int):
-        """The game as it stood before entry `index` (the entries replayed from the start)."""
-        state = self.start.clone()
-        for e in self.entries[:index]:
-            state.apply_action(e.action)
-        return state
+        """The game as it stood before entry `index` (the entries replayed from the start;
+        `index` the number of entries: the game now)."""
+        for i, (_, state) in enumerate(self._replayed()):
+            if i == index:
+                return state
+        raise IndexError(f"entry {index}: the game has {len(self.entries)} entries")
 
     def _replayed(self):
-        """Each entry with the game as it stood before it: (entry, state), one replay."""
+        """Each entry with the game as it stood before it, (entry, state), then (None, the
+        game after the last one): one replay, the same state carried on."""
         state = self.start.clone()
         for e in self.entries:
             yield e, state
             state.apply_action(e.action)
+        yield None, state
 
     def _why_at(self, state, action: int) -> str:
         if state.is_chance_node():
@@ -470,7 +473,7 @@ class FollowedGame:
         view = self.printing_game.view
         out: list[tuple[int, str | None, list[str]]] = []
         for i, (e, state) in enumerate(self._replayed()):
-            if i < first:
+            if e is None or i < first:
                 continue
             if not e.entered:
                 out.append((e.player, None, []))
