@@ -145,6 +145,10 @@ include_dirs = [
 ]
 compile_args = [
     "-std=c++20", *(["-O0", "-g"] if debug else ["-O3"]),
+    # Python's own flags bring -fwrapv, which CPython's C needs and the cores do not (their
+    # hashes and random numbers are unsigned): without it an int index widens once per
+    # loop, and the heuristic's games run about 6% faster (benchmarks/README.md).
+    "-fno-wrapv",
     # Only the module's init function is exported: two games' cores define the same
     # `spiel_*` names (ext/engine/spiel.pxi).
     "-fvisibility=hidden",

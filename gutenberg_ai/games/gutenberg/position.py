@@ -36,6 +36,8 @@ import pathlib
 from dataclasses import dataclass
 from typing import Any
 
+import jsonschema
+
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, default_catalogue
@@ -149,6 +151,12 @@ def _place(error, where: list) -> list:
 @functools.lru_cache(maxsize=1)
 def _checker() -> SchemaChecker:
     return SchemaChecker(position_schema(), reason=_reason, place=_place)
+
+
+@functools.lru_cache(maxsize=None)
+def _card_id_schema() -> jsonschema.Draft202012Validator:
+    """The schema's own test of a card given by id (its $defs.card_id)."""
+    return jsonschema.Draft202012Validator(position_schema()["$defs"]["card_id"])
 
 
 def _check_schema(data: Any) -> list[tuple[str, str]]:
@@ -278,7 +286,7 @@ class _Loader:
         """Every place holding a card: (kind, where, value), in the order of the file. The
         walk steps over a part of another shape (a file the schema refused elsewhere is
         walked too, for card_problems_beside)."""
-        d = self.data
+        d = _part(self.data, dict)
         board = _part(d.get("board"), dict)
         for key, kind in (("printing", "printing"), ("refinement", "refinement"),
                           ("specialty", "specialty"), ("gears", "gear")):
@@ -1028,15 +1036,16 @@ class _Loader:
 
 def _card_problems_beside(data: Any, cat: Catalogue, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The problems of the cards given by id in a file the schema refused, so that its
-    card ids are told with the schema's problems rather than after them: each card place
-    away from the schema's problems (not at, in or around one) is checked against the
-    catalogue and the other such places. What needs the game (white lines) waits for a
+    card ids are told with the schema's problems rather than after them: each card id
+    (of the schema's form) away from the schema's problems (not at, in or around one) is
+    checked against the catalogue and the other such ids. What needs the game (white lines) waits for a
     file the schema passes."""
     loader = _Loader(data, cat)
     loader.n_seats = 0
     loader.at = {}
-    places = [place for place in loader.card_places()
-              if not any(overlaps(place[1], where) for where, _ in problems)]
+    ids = _card_id_schema()
+    places = [(kind, where, value) for kind, where, value in loader.card_places()
+              if ids.is_valid(value) and not any(overlaps(where, w) for w, _ in problems)]
     loader.card_ids(places, {k: {} for k in _KINDS})
     return loader.found.found
 
