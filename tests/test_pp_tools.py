@@ -197,6 +197,24 @@ def test_every_problem_of_a_file_at_once_and_a_bounded_message():
     assert len(str(info.value).splitlines()) <= MAX_PROBLEMS + 1
 
 
+def test_a_card_or_frame_in_two_places_comes_with_the_schemas_problems():
+    # The schema refuses the round; the frame and the card given twice are told in the
+    # same error, and a number at a refused place is not counted.
+    data = example()
+    data["round"] = "2"                                   # schema: not a number
+    data["players"][1]["orders"][1] = [16, 14]            # frame 16 is Anna's second order's
+    data["offer"][0] = 67                                 # card 67 is also offer[2]
+    data["players"][0]["orders"][0] = [16, "x"]           # schema: refused, frame 16 not counted
+    with pytest.raises(PositionError) as info:
+        P.load_position(data)
+    found = dict(info.value.problems)
+    assert found["round"].startswith("must be a whole number")
+    assert "players[0].orders[0]" in found or "players[0].orders[0][1]" in found
+    assert found["players[1].orders[1]"] == "frame 16 is also at players[0].orders[1]; each is in one place"
+    assert found["offer[2]"] == "card 67 is also at offer[0]; each is in one place"
+    assert len(found) == 4, found
+
+
 # -- the table in a 100x40 terminal ----------------------------------------------------------------
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_every_decision_fits_a_100_by_40_terminal_with_the_offer_and_the_tableau(players):

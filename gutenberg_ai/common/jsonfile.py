@@ -115,6 +115,12 @@ class Problems(Exception):
         return bool(self.found)
 
 
+def shaped(value: Any, kind: type) -> Any:
+    """`value` if it is a `kind` (dict, list), else an empty one: a walk over a file the
+    schema refused steps over a part of another shape."""
+    return value if isinstance(value, kind) else kind()
+
+
 def overlaps(where: str, other: str) -> bool:
     """Whether two places of a file ("players[0].orders[1]", "" for the whole file) are
     one, or one holds the other."""

@@ -41,7 +41,7 @@ import jsonschema
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, default_catalogue
-from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, overlaps, packaged_json, text_problem
+from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, overlaps, packaged_json, shaped, text_problem
 from gutenberg_ai.common.jsonfile import Problem as _Problem
 from gutenberg_ai.common.jsonfile import structure_problems
 from gutenberg_ai.common.jsonfile import show as _show
@@ -180,12 +180,6 @@ def _not_a_record(data: Any) -> _Problem | None:
 # ---------------------------------------------------------------------------------------
 # Small parsers (the values have passed the schema)
 # ---------------------------------------------------------------------------------------
-def _part(value, kind: type):
-    """`value` if it is a `kind` (dict, list), else an empty one: card_places steps over
-    a part of another shape."""
-    return value if isinstance(value, kind) else kind()
-
-
 def _at(where: str, key) -> str:
     if isinstance(key, int):
         return f"{where}[{key}]"
@@ -286,30 +280,30 @@ class _Loader:
         """Every place holding a card: (kind, where, value), in the order of the file. The
         walk steps over a part of another shape (a file the schema refused elsewhere is
         walked too, for card_problems_beside)."""
-        d = _part(self.data, dict)
-        board = _part(d.get("board"), dict)
+        d = shaped(self.data, dict)
+        board = shaped(d.get("board"), dict)
         for key, kind in (("printing", "printing"), ("refinement", "refinement"),
                           ("specialty", "specialty"), ("gears", "gear")):
-            for i, v in enumerate(_part(board.get(key), list)):
+            for i, v in enumerate(shaped(board.get(key), list)):
                 if v is not None:
                     yield kind, f"board.{key}[{i}]", v
-        for i, v in enumerate(_part(board.get("patronage"), list)):
+        for i, v in enumerate(shaped(board.get("patronage"), list)):
             if v is not None:
                 yield "patronage", f"board.patronage[{i}]", v
-        for seat, p in enumerate(_part(d.get("players"), list)):
-            p = _part(p, dict)
-            for k, order in enumerate(_part(p.get("orders"), list)):
+        for seat, p in enumerate(shaped(d.get("players"), list)):
+            p = shaped(p, dict)
+            for k, order in enumerate(shaped(p.get("orders"), list)):
                 if isinstance(order, list) and len(order) == 2:
                     yield "printing", f"players[{seat}].orders[{k}][0]", order[0]
                     yield "refinement", f"players[{seat}].orders[{k}][1]", order[1]
-            for k, g in enumerate(_part(p.get("gears"), list)):
+            for k, g in enumerate(shaped(p.get("gears"), list)):
                 if isinstance(g, dict) and "gear" in g:
                     yield "gear", f"players[{seat}].gears[{k}].gear", g["gear"]
-            for k, v in enumerate(_part(p.get("patronage"), list)):
+            for k, v in enumerate(shaped(p.get("patronage"), list)):
                 yield "patronage", f"players[{seat}].patronage[{k}]", v
         for pile in ("discard", "out_of_game"):
             for key, kind in _PILE_KEYS.items():
-                for i, v in enumerate(_part(_part(d.get(pile), dict).get(key), list)):
+                for i, v in enumerate(shaped(shaped(d.get(pile), dict).get(key), list)):
                     yield kind, f"{pile}.{key}[{i}]", v
 
     def card_ids(self, places, used: dict):

@@ -35,10 +35,13 @@ import os
 import pathlib
 import random
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
-from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, readable_json, show,
-                                  structure_problems)
+import jsonschema
+
+from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, overlaps, packaged_json, readable_json,
+                                          shaped, show, structure_problems)
 from gutenberg_ai.games.positionfile import (AtDecision, PositionError, seat_names, not_a_position, position_catalogue, read_position,
                                       schema_checker)
 
@@ -499,53 +502,36 @@ class _Loader:
     # -- orders and cards ---------------------------------------------------------------
     def orders_and_cards(self):
         d, s = self.data, self.s
-        frames: dict[int, str] = {}      # index -> where it is
-        plates: dict[int, str] = {}
         found = Problems()
-
-        def use(table, x, where, what):
-            if x in table:
-                found.add(where, f"{what} {x + 1} is also at {table[x]}; each is in one place")
-            table[x] = where
-
-        for seat in range(self.n_people):
-            for r, (f, pl) in enumerate(d["players"][seat].get("orders", [])):
-                use(frames, f - 1, f"players[{seat}].orders[{r}]", "frame")
-                use(plates, pl - 1, f"players[{seat}].orders[{r}]", "plate")
+        places = list(_numbered_places(d, self.kind == "place"))
+        for where, reason in _in_two_places(places):
+            found.add(where, reason)
+        frames = {x - 1 for what, _, x in places if what == "frame"}
+        plates = {x - 1 for what, _, x in places if what == "plate"}
+        cards = {x - 1 for what, _, x in places if what == "card"}
         offered = d.get("orders", [])
         if offered and self.kind != "orders":
             found.add("orders", f"orders are on offer at Select Orders only (the step is '{self.kind}')")
         for i, o in enumerate(offered):
             if o is not None:
-                use(frames, o[0] - 1, f"orders[{i}]", "frame")
-                use(plates, o[1] - 1, f"orders[{i}]", "plate")
                 s["offer_frame"][i], s["offer_plate"][i] = o[0] - 1, o[1] - 1
-        out = d.get("orders_out", {})
-        for key, table, what in (("frames", frames, "frame"), ("plates", plates, "plate")):
-            for i, x in enumerate(out.get(key, [])):
-                use(table, x - 1, f"orders_out.{key}[{i}]", what)
         s["frame_deck"] = sum(1 << x for x in range(16) if x not in frames)
         s["plate_deck"] = sum(1 << x for x in range(16) if x not in plates)
         s["n_orders"] = len(offered) if self.kind == "orders" else 0
-        cards: dict[int, str] = {}
         offer = d.get("offer", [])
         if offer and self.kind not in ("cards", "place"):
             found.add("offer", f"cards are on offer at Select Cards only (the step is '{self.kind}')")
         for i, x in enumerate(offer):
             if x is not None:
-                use(cards, x - 1, f"offer[{i}]", "card")
                 s["offer"][i] = x - 1
         taken = d["step"].get("card")
         if self.kind == "place":
             if taken is None:
                 found.add("step.card", "missing: the card the player took and is to place")
             else:
-                use(cards, taken - 1, "step.card", "card")
                 s["taken"] = taken - 1
         elif taken is not None:
             found.add("step.card", "a card taken belongs to a 'place' step only")
-        for i, x in enumerate(d.get("cards_out", [])):
-            use(cards, x - 1, f"cards_out[{i}]", "card")
         # Each Select Cards step deals one card more than the seats (p.9), so no more
         # can have left the deck than the steps dealt so far give.
         steps = (self.round - 1) * self.steps + (d["step"].get("card_step") or 0 if self.kind in ("cards", "place")
@@ -730,6 +716,66 @@ class _Loader:
                         data=self.data)
 
 
+def _numbered_places(d: dict, taken: bool) -> Iterator[tuple[str, str, Any]]:
+    """Every place holding an order's frame or plate or a card, by its printed number:
+    ("frame" / "plate" / "card", where, the number), in the order of the file; the card
+    taken (step.card) with `taken`. A part of another shape is stepped over (a file the
+    schema refused is walked too, for _duplicates_beside)."""
+    for seat, p in enumerate(shaped(d.get("players"), list)):
+        for r, order in enumerate(shaped(shaped(p, dict).get("orders"), list)):
+            if isinstance(order, list) and len(order) == 2:
+                yield "frame", f"players[{seat}].orders[{r}]", order[0]
+                yield "plate", f"players[{seat}].orders[{r}]", order[1]
+    for i, order in enumerate(shaped(d.get("orders"), list)):
+        if isinstance(order, list) and len(order) == 2:
+            yield "frame", f"orders[{i}]", order[0]
+            yield "plate", f"orders[{i}]", order[1]
+    out = shaped(d.get("orders_out"), dict)
+    for key, what in (("frames", "frame"), ("plates", "plate")):
+        for i, x in enumerate(shaped(out.get(key), list)):
+            yield what, f"orders_out.{key}[{i}]", x
+    for i, x in enumerate(shaped(d.get("offer"), list)):
+        if x is not None:
+            yield "card", f"offer[{i}]", x
+    step = shaped(d.get("step"), dict)
+    if taken and "card" in step:
+        yield "card", "step.card", step["card"]
+    for i, x in enumerate(shaped(d.get("cards_out"), list)):
+        yield "card", f"cards_out[{i}]", x
+
+
+def _in_two_places(places) -> list[tuple[str, str]]:
+    """A frame, plate or card found in two places: a problem at the later one."""
+    seen: dict = {}
+    found = []
+    for what, where, x in places:
+        if (what, x) in seen:
+            found.append((where, f"{what} {x} is also at {seen[what, x]}; each is in one place"))
+        seen[what, x] = where
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def _number_schemas() -> dict:
+    """The schema's own test of each kind of printed number (its $defs)."""
+    defs = position_schema()["$defs"]
+    return {what: jsonschema.Draft202012Validator(defs[key])
+            for what, key in (("frame", "number16"), ("plate", "number16"), ("card", "card"))}
+
+
+def _duplicates_beside(data: Any, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A frame, plate or card in two places in a file the schema refused, told with the
+    schema's problems rather than after them: each number (of the schema's form) away
+    from the schema's problems (not at, in or around one)."""
+    if not isinstance(data, dict):
+        return []
+    valid = _number_schemas()
+    step = shaped(data.get("step"), dict)
+    places = [(what, where, x) for what, where, x in _numbered_places(data, step.get("kind") == "place")
+              if valid[what].is_valid(x) and not any(overlaps(where, w) for w, _ in problems)]
+    return _in_two_places(places)
+
+
 def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "position",
                        path: str | None = None) -> Position:
     """The Position of decoded JSON `data` (load_position once the file is read)."""
@@ -745,7 +791,7 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
             raise PositionError.of(source, found, path)
         problems = _checker().problems(data)
         if problems:
-            raise PositionError.of(source, problems, path)
+            raise PositionError.of(source, problems + _duplicates_beside(data, problems), path)
         return _Loader(data, cat).load().build(source)
     except Problem as p:
         raise PositionError(source, p.where, p.reason, path) from None
