@@ -83,7 +83,7 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
               characters: bool | None = None, automa: bool = False, out=None, verbose: bool = True,
               record: bool = False, bots=("random",), seconds=None, iterations=None,
               game: str | None = None, variant: str | None = None, announce: str | None = None,
-              progress=None, factory_tops: bool | None = None, solo_options: dict | None = None):
+              progress=None, settings: dict | None = None):
     """Play one game of `game` (a games-table key; Gutenberg by default) between bots
     (names from BOT_NAMES: one for every seat, or one per seat; seeded from `seed`,
     chance drawn with it) and print it round by round with the final score sheet.
@@ -91,14 +91,12 @@ def play_demo(players: int = 2, seed: int = 7, rounds: int | None = None, catalo
     DEMO_ITERATIONS).
     `announce` (the seed's line) is printed once the game and the bots are checked.
     `progress(state, player, action)`, where the game is not printed, is called after
-    every action. `factory_tops`: Lead Letter Printers' factory piles face up (None: the
-    game's default); `solo_options`: Printing Press's solo difficulty (SOLO_DIFFICULTY's
-    names, true where given). Returns the final state, or (state, GameRecord) with
-    record=True."""
+    every action. `settings`: the game's other parameters by name, None for a default
+    (Lead Letter Printers' `factory_tops`, Printing Press's solo difficulty, ...).
+    Returns the final state, or (state, GameRecord) with record=True."""
     out = out or sys.stdout
     params = {"players": players, "rounds": rounds, "catalogue": catalogue, "characters": characters,
-              "automa": int(automa) if automa else None, "variant": variant, "factory_tops": factory_tops,
-              **(solo_options or {})}
+              "automa": int(automa) if automa else None, "variant": variant, **(settings or {})}
     g = printing_game(game)
     game = load_game(known_params(g, params), g.key)
     names = list(bots)
@@ -252,8 +250,8 @@ def cmd_demo(args) -> int:
                                bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
                                seconds=args.seconds, iterations=args.iterations, game=args.game,
                                variant=args.variant, announce=said or f"Seed {seed}",
-                               progress=progress, factory_tops=args.factory_tops,
-                               solo_options=solo_difficulty(args))
+                               progress=progress,
+                               settings={"factory_tops": args.factory_tops, **solo_difficulty(args)})
     if args.quiet:
         print(score_sheet(state))
     if args.save:
