@@ -279,7 +279,7 @@ class _Loader:
     def card_places(self):
         """Every place holding a card: (kind, where, value), in the order of the file. The
         walk steps over a part of another shape (a file the schema refused elsewhere is
-        walked too, for card_problems_beside)."""
+        walked too, for _card_problems_beside)."""
         d = shaped(self.data, dict)
         board = shaped(d.get("board"), dict)
         for key, kind in (("printing", "printing"), ("refinement", "refinement"),
@@ -1032,10 +1032,9 @@ def _card_problems_beside(data: Any, cat: Catalogue, problems: list[tuple[str, s
     """The problems of the cards given by id in a file the schema refused, so that its
     card ids are told with the schema's problems rather than after them: each card id
     (of the schema's form) away from the schema's problems (not at, in or around one) is
-    checked against the catalogue and the other such ids. What needs the game (white lines) waits for a
-    file the schema passes."""
+    checked against the catalogue and the other such ids."""
     loader = _Loader(data, cat)
-    loader.n_seats = 0
+    loader.n_seats = 0      # white lines need the game: they wait for a file the schema passes
     loader.at = {}
     ids = _card_id_schema()
     places = [(kind, where, value) for kind, where, value in loader.card_places()

@@ -34,8 +34,8 @@ import json
 import os
 import pathlib
 import random
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import jsonschema
