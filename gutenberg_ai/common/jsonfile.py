@@ -24,6 +24,7 @@ import math
 import os
 import pathlib
 import unicodedata
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any
 
@@ -127,6 +128,16 @@ def overlaps(where: str, other: str) -> bool:
     if len(where) > len(other):
         where, other = other, where
     return other == where or not where or other.startswith((where + ".", where + "["))
+
+
+def places_beside(places: Iterable[tuple[str, str, Any]], problems: list[tuple[str, str]],
+                  valid: Callable[[str, Any], bool]) -> list[tuple[str, str, Any]]:
+    """The places (kind, where, value) of a file the schema refused that a check of their
+    own may still read, so that its problems come with the schema's: each value of the
+    schema's form for its kind (`valid(kind, value)`), away from the schema's `problems`
+    (not at, in or around one)."""
+    return [(kind, where, value) for kind, where, value in places
+            if valid(kind, value) and not any(overlaps(where, w) for w, _ in problems)]
 
 
 # ---------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ import jsonschema
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, default_catalogue
-from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, overlaps, packaged_json, shaped, text_problem
+from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, message, packaged_json, places_beside, shaped, text_problem
 from gutenberg_ai.common.jsonfile import Problem as _Problem
 from gutenberg_ai.common.jsonfile import structure_problems
 from gutenberg_ai.common.jsonfile import show as _show
@@ -1031,14 +1031,12 @@ class _Loader:
 def _card_problems_beside(data: Any, cat: Catalogue, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The problems of the cards given by id in a file the schema refused, so that its
     card ids are told with the schema's problems rather than after them: each card id
-    (of the schema's form) away from the schema's problems (not at, in or around one) is
-    checked against the catalogue and the other such ids."""
+    places_beside gives is checked against the catalogue and the other such ids."""
     loader = _Loader(data, cat)
     loader.n_seats = 0      # white lines need the game: they wait for a file the schema passes
     loader.at = {}
     ids = _card_id_schema()
-    places = [(kind, where, value) for kind, where, value in loader.card_places()
-              if ids.is_valid(value) and not any(overlaps(where, w) for w, _ in problems)]
+    places = places_beside(loader.card_places(), problems, lambda _, value: ids.is_valid(value))
     loader.card_ids(places, {k: {} for k in _KINDS})
     return loader.found.found
 

@@ -40,8 +40,8 @@ from typing import Any
 
 import jsonschema
 
-from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, overlaps, packaged_json, readable_json,
-                                          shaped, show, structure_problems)
+from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, places_beside,
+                                          readable_json, shaped, show, structure_problems)
 from gutenberg_ai.games.positionfile import (AtDecision, PositionError, seat_names, not_a_position, position_catalogue, read_position,
                                       schema_checker)
 
@@ -765,15 +765,12 @@ def _number_schemas() -> dict:
 
 def _duplicates_beside(data: Any, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A frame, plate or card in two places in a file the schema refused, told with the
-    schema's problems rather than after them: each number (of the schema's form) away
-    from the schema's problems (not at, in or around one)."""
-    if not isinstance(data, dict):
-        return []
+    schema's problems rather than after them (the numbers places_beside gives)."""
+    data = shaped(data, dict)
     valid = _number_schemas()
     step = shaped(data.get("step"), dict)
-    places = [(what, where, x) for what, where, x in _numbered_places(data, step.get("kind") == "place")
-              if valid[what].is_valid(x) and not any(overlaps(where, w) for w, _ in problems)]
-    return _in_two_places(places)
+    return _in_two_places(places_beside(_numbered_places(data, step.get("kind") == "place"), problems,
+                                        lambda what, x: valid[what].is_valid(x)))
 
 
 def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "position",
