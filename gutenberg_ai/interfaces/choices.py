@@ -11,23 +11,38 @@ import re
 import secrets
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from gutenberg_ai import games
 
-__all__ = ["NEW_DEAL", "NEW_SEED", "NEW_STAND_INS", "RECORD_FILES", "UsageError", "check_folder", "check_output", "chosen_seed", "file_format",
-           "fresh_seed", "known_params", "load_game", "position_files", "printing_game", "same_game"]
+__all__ = ["NEW_DEAL", "NEW_SEED", "NEW_STAND_INS", "RECORD_FILES", "UsageError", "WrittenOver", "check_folder",
+           "check_output", "chosen_seed", "file_format", "fresh_seed", "known_params", "load_game", "of_formats",
+           "position_files", "printing_game", "same_game"]
 
 
 class UsageError(Exception):
     """A problem with what was asked; printed as one line, exit status 2."""
 
 
-RECORD_FILES = ("gutenberg-record",)          # what a record written over may be
+@dataclass(frozen=True)
+class WrittenOver:
+    """What an existing file must be for a command to write over it: `what`, in words,
+    and `fits(path)`, the test of a file."""
+    what: str
+    fits: Callable[[str], bool]
 
 
-def position_files() -> tuple:
+def of_formats(what: str, *formats: str) -> WrittenOver:
+    """A file of this program's of one of `formats` (its "format", file_format)."""
+    return WrittenOver(what, lambda path: file_format(path) in formats)
+
+
+RECORD_FILES = of_formats("a game record", "gutenberg-record")   # what a record written over may be
+
+
+def position_files() -> WrittenOver:
     """What a position file written over may be: a position of any game."""
-    return tuple(g.position_format for g in games.GAMES.values())
+    return of_formats("a position file", *(g.position_format for g in games.GAMES.values()))
 
 
 def file_format(path: str) -> str | None:
@@ -45,14 +60,12 @@ def file_format(path: str) -> str | None:
     return found.group(1) if found else None
 
 
-def check_output(path: str, option: str, reads: tuple = (), replaces: tuple = (), what: str | None = None,
-                 replaceable: Callable[[str], bool] | None = None) -> str:
+def check_output(path: str, option: str, reads: tuple = (), replaces: WrittenOver | None = None) -> str:
     """`path` as a file a command will write, checked before any work (UsageError
     naming `option` otherwise): not empty, not a folder, not under a file, not one of
-    the files the command `reads` (which it would overwrite); with `replaces` (formats,
-    e.g. RECORD_FILES) or `replaceable` (a test of the file), an existing file is
-    written over only if it is one of those (a record saved again), never a file of
-    anything else (`what`: what it must be, in words). Its folder must exist (a
+    the files the command `reads` (which it would overwrite); with `replaces` (e.g.
+    RECORD_FILES), an existing file is written over only if it is what that says (a
+    record saved again), never a file of anything else. Its folder must exist (a
     mistyped one is refused, not made) and take a new file (tried: a folder of the
     system's, such as /proc, may say it can be written and then refuse)."""
     if not path:
@@ -69,12 +82,9 @@ def check_output(path: str, option: str, reads: tuple = (), replaces: tuple = ()
     for read in reads:
         if os.path.exists(path) and os.path.exists(read) and os.path.samefile(path, read):
             raise UsageError(f"{option}: {path} is the file read ({read}); writing it would replace it")
-    if (replaces or replaceable) and os.path.lexists(path):
-        fits = replaceable(path) if replaceable is not None else file_format(path) in replaces
-        if not fits:
-            what = what or ("a game record" if replaces == RECORD_FILES else "a position file")
-            raise UsageError(f"{option}: {path} exists and is not {what}: it is not written over (name another "
-                             "file, or remove this one first)")
+    if replaces is not None and os.path.lexists(path) and not replaces.fits(path):
+        raise UsageError(f"{option}: {path} exists and is not {replaces.what}: it is not written over (name "
+                         "another file, or remove this one first)")
     return path
 
 

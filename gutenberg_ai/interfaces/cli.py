@@ -46,9 +46,9 @@ from gutenberg_ai.common.words import budget_words
 from gutenberg_ai.games import core_of
 from gutenberg_ai import games
 from gutenberg_ai.interfaces import tui
-from gutenberg_ai.interfaces.choices import (NEW_DEAL, NEW_STAND_INS, RECORD_FILES, UsageError, check_folder,
-                                             check_output, chosen_seed, fresh_seed, known_params, load_game,
-                                             printing_game, same_game)
+from gutenberg_ai.interfaces.choices import (NEW_DEAL, NEW_STAND_INS, RECORD_FILES, UsageError, WrittenOver,
+                                             check_folder, check_output, chosen_seed, fresh_seed, known_params,
+                                             load_game, of_formats, printing_game, same_game)
 from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
@@ -1161,9 +1161,9 @@ def cmd_train(args) -> int:
         if same is not folder:
             raise UsageError(f"DIR: {folder} is {same} again: give each folder once")
     # Said before the training, not after it: nothing but weights and reports written over.
-    check_output(args.out, "--out", what="a weights file", replaceable=model.is_weights_file)
+    check_output(args.out, "--out", replaces=WrittenOver("a weights file", model.is_weights_file))
     if args.report:
-        check_output(args.report, "--report", replaces=(train.REPORT_FORMAT,), what="a training report")
+        check_output(args.report, "--report", replaces=of_formats("a training report", train.REPORT_FORMAT))
         if os.path.abspath(args.report) == os.path.abspath(args.out):
             raise UsageError(f"--report: {args.report} is the weights file (--out)")
     with _progress_bar(console, "train: reading") as bar:
