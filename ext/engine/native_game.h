@@ -130,6 +130,14 @@ inline Spec LoadSpec(const NativeGameInfo& info, const GameParameters& given) {
   return spec;
 }
 
+inline bool PrintingGamesPythonFinalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing();
+#else
+  return _Py_IsFinalizing();
+#endif
+}
+
 class NativeGame : public Game {
  public:
   NativeGame(const NativeGameInfo& info, const Spec& spec)
@@ -138,6 +146,11 @@ class NativeGame : public Game {
              spec.params),
         spec_(spec.core),
         key_(spec.key) {}
+  // The rules this game points into may go with the last game using them; not while
+  // Python shuts down, when nothing is freed any more.
+  ~NativeGame() override {
+    if (Py_IsInitialized() && !PrintingGamesPythonFinalizing()) spiel_release_rules(spec_.rules_id);
+  }
 
   int NumDistinctActions() const override { return SPIEL_N_ACTIONS; }
   std::unique_ptr<State> NewInitialState() const override;
@@ -162,7 +175,7 @@ class NativeGame : public Game {
   const std::string& key() const { return key_; }
 
  private:
-  const SpielSpec spec_;  // points into Rules kept alive by ext/engine/spiel.pxi
+  const SpielSpec spec_;  // points into Rules held by ext/engine/spiel.pxi while this game lives
   const std::string key_;  // names the rules in a serialized state
 };
 

@@ -134,7 +134,7 @@ cdef public const char* spiel_start_refused() noexcept nogil:
 # module, exactly as for its Python shell.
 # ---------------------------------------------------------------------------------------
 cdef public struct SpielSpec:
-    int rules_id                  # index in _NATIVE_RULES (for the words)
+    int rules_id                  # key of _NATIVE_RULES (for the words)
     const Catalogue* cat          # in that Rules object
     const GameState* initial
     int players                   # the number of players in force
@@ -144,11 +144,13 @@ cdef public struct SpielSpec:
     double max_utility
     bint zero_sum
 
-# The Rules of the native games loaded so far, by index. Games point into them (catalogue,
-# initial state), so they are kept for the life of the process: one per distinct set of
-# parameters (the game module's rules_for caches them).
-_NATIVE_RULES = []
-_NATIVE_RULES_ID = {}
+# The Rules of the native games alive, by id. Games point into them (catalogue, initial
+# state) without a Python reference, so each is held here while a native game uses it:
+# spiel_game_spec counts a game in, the game's destructor out (spiel_release_rules).
+_NATIVE_RULES = {}        # rules id -> Rules
+_NATIVE_RULES_ID = {}     # id(Rules) -> rules id
+_NATIVE_GAMES = {}        # rules id -> the native games using them
+cdef int _next_rules_id = 0
 
 
 cdef string _utf8(text):
@@ -171,10 +173,14 @@ cdef public bint spiel_game_spec(string params, SpielSpec* spec, string* in_forc
     except Exception as e:
         error[0] = _utf8(str(e))
         return False
+    global _next_rules_id
     if id(rules) not in _NATIVE_RULES_ID:
-        _NATIVE_RULES_ID[id(rules)] = len(_NATIVE_RULES)
-        _NATIVE_RULES.append(rules)
+        _NATIVE_RULES_ID[id(rules)] = _next_rules_id
+        _NATIVE_RULES[_next_rules_id] = rules
+        _NATIVE_GAMES[_next_rules_id] = 0
+        _next_rules_id += 1
     spec.rules_id = _NATIVE_RULES_ID[id(rules)]
+    _NATIVE_GAMES[spec.rules_id] += 1   # the game made of this spec (released by its destructor)
     spec.cat = &rules.cat
     spec.initial = &rules.initial
     spec.players = p["players"]
@@ -185,6 +191,26 @@ cdef public bint spiel_game_spec(string params, SpielSpec* spec, string* in_forc
     spec.zero_sum = "utility_sum" in info
     in_force[0] = _utf8(json.dumps(p))
     return True
+
+
+cdef public void spiel_release_rules(int rules_id) noexcept with gil:
+    """A native game made by spiel_game_spec is gone: its Rules are let go with the last
+    game using them (gamedata keeps what it still needs). Nothing may unwind into C++."""
+    try:
+        n = _NATIVE_GAMES[rules_id] - 1
+        if n > 0:
+            _NATIVE_GAMES[rules_id] = n
+            return
+        del _NATIVE_GAMES[rules_id]
+        rules = _NATIVE_RULES.pop(rules_id)
+        del _NATIVE_RULES_ID[id(rules)]
+    except BaseException:
+        pass
+
+
+def _native_rules_held() -> int:
+    """How many Rules the native games alive hold (for tests of their release)."""
+    return len(_NATIVE_RULES)
 
 # ---------------------------------------------------------------------------------------
 # Words: api.pxi's CoreState over a copy of the struct. A Python exception becomes text:

@@ -78,6 +78,7 @@ def type_set_of(int index):
 
 cdef class Rules:
     """A game's catalogue and parameters, compiled: it makes initial states."""
+    cdef object __weakref__   # gamedata keeps the rules of a file's data while in use
     cdef Catalogue cat
     cdef GameState initial
     cdef readonly object catalogue

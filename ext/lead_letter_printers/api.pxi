@@ -99,6 +99,7 @@ cdef class Rules:
     factory_tops  True (the rulebook's setup 2a): the factory piles lie face up, each
                   pile's top in view of all; False: they are drawn as from a face-down deck
     """
+    cdef object __weakref__   # gamedata keeps the rules of a file's data while in use
     cdef Catalogue cat
     cdef GameState initial
     cdef readonly object catalogue

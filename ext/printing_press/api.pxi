@@ -124,6 +124,7 @@ cdef class Rules:
     one_token, automa_wins_ties, hard_board   the solo game's difficulty options
     rounds       1-3 (3 is the game; fewer make small variants)
     """
+    cdef object __weakref__   # gamedata keeps the rules of a file's data while in use
     cdef Catalogue cat
     cdef GameState initial
     cdef readonly object catalogue

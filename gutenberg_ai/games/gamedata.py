@@ -25,6 +25,9 @@ import functools
 import hashlib
 import json
 import os
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -141,8 +144,9 @@ def read_data(name: str, digest: str, read: Callable[[bytes, str], Any], error: 
 def catalogue_reader(default, from_bytes, error: type):
     """A game's catalogue by the digest of its registered data, each read once: `default()`
     for "" (the built-in one), else `from_bytes(raw, source)`, whose `error` is a
-    ParameterError naming the parameter."""
-    @functools.lru_cache(maxsize=None)
+    ParameterError naming the parameter. The last FILES_READ_KEPT are kept (rules made
+    of one hold what they need of it)."""
+    @functools.lru_cache(maxsize=FILES_READ_KEPT)
     def catalogue(digest: str):
         if not digest:
             return default()
@@ -207,19 +211,48 @@ def game_info(p: dict, top_score: float, num_actions: int, num_chance: int,
 # ---------------------------------------------------------------------------------------
 # Data by content.
 # ---------------------------------------------------------------------------------------
-_DATA: dict[str, bytes] = {}          # sha256 -> the bytes of a catalogue or position
+# A long-running process (the web server) is sent file after file: what it keeps of them
+# is bounded. The data of rules in use is kept (a game made of it may be loaded again by
+# its parameters); the rest is let go, oldest first, past MAX_KEPT_DATA_BYTES.
+MAX_KEPT_DATA_BYTES = 64 << 20
+FILES_READ_KEPT = 8        # catalogues and positions read, kept for the next game of the same file
+_DATA: OrderedDict[str, bytes] = OrderedDict()   # sha256 -> the bytes of a catalogue or position
 _NAMES: dict[str, str] = {}           # sha256 -> the file's name, for messages
+_LOCK = threading.RLock()             # the stores below are shared by a server's threads
+_data_bytes = 0                       # the bytes in _DATA
+
+
+def _keep_data(digest: str, raw: bytes, name: str | None) -> None:
+    """Keep `raw` under `digest` (the newest), named `name` (if given, or if it has no
+    name yet), and let the oldest data no rules use go past MAX_KEPT_DATA_BYTES."""
+    global _data_bytes
+    with _LOCK:
+        if digest not in _DATA:
+            _DATA[digest] = raw
+            _data_bytes += len(raw)
+        _DATA.move_to_end(digest)
+        if name is not None or digest not in _NAMES:
+            _NAMES[digest] = name or f"{DATA_PREFIX}{digest[:12]}"
+        if _data_bytes <= MAX_KEPT_DATA_BYTES:
+            return
+        used = {d for pair in list(_SOURCES.values()) for d in pair}
+        for old in list(_DATA):
+            if _data_bytes <= MAX_KEPT_DATA_BYTES:
+                break
+            if old != digest and old not in used:
+                _data_bytes -= len(_DATA.pop(old))
+                _NAMES.pop(old, None)
 
 
 def register_data(data, name: str | None = None) -> str:
     """The value of a game parameter `catalogue` or `position` for data in memory (a
     decoded JSON dict, or a file's bytes) instead of a file: "sha256:<hex>", valid in
-    this process; `name` names it in messages. A game record replays with it, so it
-    needs neither the files nor a temporary copy of them."""
+    this process while rules made of it are in use (and for a while after); `name` names
+    it in messages. A game record replays with it, so it needs neither the files nor a
+    temporary copy of them."""
     raw = data if isinstance(data, bytes) else json.dumps(data).encode("utf-8")
     digest = hashlib.sha256(raw).hexdigest()
-    _DATA.setdefault(digest, raw)
-    _NAMES.setdefault(digest, name or f"{DATA_PREFIX}{digest[:12]}")
+    _keep_data(digest, raw, name if digest not in _NAMES else None)
     return DATA_PREFIX + digest
 
 
@@ -265,9 +298,11 @@ def source(name: str, value, kind: FileKind) -> str:
         return ""
     if value.startswith(DATA_PREFIX):
         digest = value[len(DATA_PREFIX):]
-        if digest not in _DATA:
-            raise ParameterError(f"{name}: {value[:24]!r}... is data registered in another process "
-                                 "(register_data); give the file")
+        with _LOCK:
+            if digest not in _DATA:
+                raise ParameterError(f"{name}: {value[:24]!r}... is data registered in another process "
+                                     "(register_data), or no longer in use here; give the file")
+            _DATA.move_to_end(digest)
         return digest
     problem = game_string_problem(value)
     if problem:
@@ -282,8 +317,7 @@ def source(name: str, value, kind: FileKind) -> str:
     except kind.error as e:
         raise ParameterError(f"{name}: {e}") from None
     digest = hashlib.sha256(raw).hexdigest()
-    _DATA.setdefault(digest, raw)
-    _NAMES[digest] = name_shown
+    _keep_data(digest, raw, name_shown)
     return digest
 
 
@@ -295,25 +329,65 @@ def key_for(*parts) -> str:
 # ---------------------------------------------------------------------------------------
 # The rules of every game loaded, by key (Setup.key), and the data they were made of.
 # ---------------------------------------------------------------------------------------
-_RULES: dict[str, object] = {}
+# Rules made of the built-in data alone are few (one per set of parameters) and kept.
+# Rules made of a file's data are kept while something uses them (a game, a state, a
+# position: each holds them) and the last MAX_RECENT_RULES made, so that a server sent
+# file after file does not keep them all.
+MAX_RECENT_RULES = 16
+_BUILT_IN_RULES: dict[str, object] = {}
+_LIVE_RULES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+_RECENT_RULES: OrderedDict[str, object] = OrderedDict()
 _START_MOVES: dict = {}    # Setup.key -> the moves of the position a game starts from
-_SOURCES: dict[str, tuple[str, str]] = {}
+_SOURCES: dict[str, tuple[str, str]] = {}   # Setup.key -> the digests of its catalogue and position
+
+
+def _find_rules(key: str):
+    with _LOCK:
+        found = _BUILT_IN_RULES.get(key)
+        return found if found is not None else _LIVE_RULES.get(key)
+
+
+def _forget(key: str) -> None:
+    """The rules `key` (made of a file's data) are gone: so is what was kept of them."""
+    with _LOCK:
+        if key not in _LIVE_RULES:
+            _SOURCES.pop(key, None)
+            _START_MOVES.pop(key, None)
 
 
 def remember(key: str, make, catalogue: str = "", position: str = ""):
-    """The rules named `key`, made by `make()` the first time (one Rules object per key,
-    for the life of the process: native games point into its catalogue and initial
+    """The rules named `key`, made by `make()` unless rules of that key are in use (one
+    Rules object per key at a time: native games point into its catalogue and initial
     state); `catalogue` and `position` are the digests of the data they were made of."""
-    if key not in _RULES:
-        _RULES[key] = make()
-        _SOURCES[key] = (catalogue, position)
-    return _RULES[key]
+    with _LOCK:
+        rules = _find_rules(key)
+        if rules is None:
+            rules = make()
+            _SOURCES[key] = (catalogue, position)
+            if catalogue or position:
+                _LIVE_RULES[key] = rules
+                weakref.finalize(rules, _forget, key)
+            else:
+                _BUILT_IN_RULES[key] = rules
+        if catalogue or position:
+            _RECENT_RULES[key] = rules
+            _RECENT_RULES.move_to_end(key)
+            while len(_RECENT_RULES) > MAX_RECENT_RULES:
+                _RECENT_RULES.popitem(last=False)
+        return rules
+
+
+def rules_kept() -> int:
+    """How many rules made of a file's data this process holds (in use, or recent)."""
+    with _LOCK:
+        return len(_LIVE_RULES)
 
 
 def remember_start_moves(key: str, moves: Sequence[int] | None) -> None:
     """Record the moves from the beginning of the game to the initial state of the rules
     `key` (a game that starts from a position; None where they are not known: a table)."""
-    _START_MOVES[key] = None if moves is None else tuple(moves)
+    with _LOCK:
+        _START_MOVES[key] = None if moves is None else tuple(moves)
 
 
 def start_moves(game) -> list[int] | None:
@@ -325,7 +399,12 @@ def start_moves(game) -> list[int] | None:
 
 
 def rules_by_key(key: str):
-    return _RULES[key]
+    """The rules of a loaded game by its Setup.key; KeyError when no game of that key is
+    in use."""
+    rules = _find_rules(key)
+    if rules is None:
+        raise KeyError(key)
+    return rules
 
 
 def key_of(game) -> str:
@@ -340,7 +419,7 @@ def key_of(game) -> str:
 def rules_of(game):
     """The compiled rules of a loaded game, native or Python (the game's own: the files it
     was made of may have changed since)."""
-    return _RULES[key_of(game)]
+    return rules_by_key(key_of(game))
 
 
 def returns_mode_of(game) -> str:
@@ -444,7 +523,7 @@ def core_of(state, core_module):
         raise TypeError(what)
     text = state.serialize()
     try:
-        rules = _RULES[serialized_key(text)]
+        rules = rules_by_key(serialized_key(text))
         data = bytes.fromhex(text[text.rfind("\n") + 6:])
         return core_module._rebuild_state(rules, data)
     except (TypeError, KeyError, ValueError):

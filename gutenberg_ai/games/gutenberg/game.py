@@ -120,7 +120,7 @@ _catalogue = gamedata.catalogue_reader(default_catalogue, _catalogue_module.cata
                                        CatalogueError)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=gamedata.FILES_READ_KEPT)
 def _position(digest: str, catalogue: str):
     position = _position_module()
 
@@ -156,8 +156,8 @@ def max_final_score(catalogue) -> int:
 
 def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
-    make the rules: one Rules object per content, for the life of the process (native
-    games point into its catalogue and initial state)."""
+    make the rules: one Rules object per content while games use it (native games point
+    into its catalogue and initial state; gamedata.remember)."""
     # A position's players, rounds, characters and automa replace the parameters' (those
     # given may only repeat them).
     p, catalogue, position = gamedata.settle_files(

@@ -99,7 +99,7 @@ _KINDS = {"catalogue": FileKind(CatalogueError, CATALOGUE_MAX_BYTES, "a catalogu
 _catalogue = gamedata.catalogue_reader(default_catalogue, catalogue_from_bytes, CatalogueError)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=gamedata.FILES_READ_KEPT)
 def _position(digest: str, catalogue: str):
     """(the game's parameters, its Rules starting there, the moves from the beginning) of
     a position parameter."""
@@ -119,8 +119,8 @@ start_moves = gamedata.start_moves
 # ---------------------------------------------------------------------------------------
 def setup(params: dict) -> Setup:
     """Check the parameters, read the catalogue and position files they name (once) and
-    make the rules: one Rules object per content, for the life of the process (native
-    games point into its catalogue and initial state)."""
+    make the rules: one Rules object per content while games use it (native games point
+    into its catalogue and initial state; gamedata.remember)."""
     p, catalogue, position = gamedata.settle_files(
         params, DEFAULTS, _KINDS.get, lambda digest, cat: _position(digest, cat)[0])
     start, moves = _position(position, catalogue)[1:] if position else (None, ())

@@ -1,0 +1,85 @@
+"""What a long-running process (the web server) keeps of the files it is sent: the rules
+made of a file's data while a game uses them and a few recent ones, the data itself up
+to a bound; a game still in use keeps working after many others have come and gone."""
+from __future__ import annotations
+
+import copy
+import gc
+import json
+import os
+
+import pyspiel
+import pytest
+
+from gutenberg_ai import games
+from gutenberg_ai.games import gamedata
+from gutenberg_ai.games.positionfile import position_game
+
+SHIPPED = {
+    "gutenberg": "plan-round1-2p.json",
+    "printing-press": "close-round1-2p.json",
+    "lead-letter-printers": "round2-3p.json",
+}
+
+
+def shipped(key: str) -> dict:
+    path = os.path.join(games.get(key).data_folder, "positions", SHIPPED[key])
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def variant(data: dict, i: int) -> dict:
+    """The same position with another comment: another file to the process."""
+    out = copy.deepcopy(data)
+    out["comment"] = f"copy {i}"
+    return out
+
+
+@pytest.mark.parametrize("key", sorted(SHIPPED))
+def test_rules_of_files_no_longer_used_are_let_go(key):
+    data = shipped(key)
+    core = games.get(key).core
+    gc.collect()
+    before, held_before = gamedata.rules_kept(), core._native_rules_held()
+    kept = None
+    for i in range(3 * gamedata.MAX_RECENT_RULES):
+        _, _, game, _, _ = position_game(variant(data, i), seed=1)
+        if i == 2:
+            kept = game    # a game still in use, made early
+    gc.collect()
+    bound = gamedata.MAX_RECENT_RULES + 2 * gamedata.FILES_READ_KEPT
+    assert gamedata.rules_kept() - before <= bound
+    assert core._native_rules_held() - held_before <= bound
+
+    # The game kept plays on: its rules, the data it was made of, its words and states.
+    state = kept.new_initial_state()
+    assert gamedata.sources_of(kept)["position"]["format"] == data["format"]
+    assert gamedata.rules_of(kept) is gamedata.rules_of(kept)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    action = state.legal_actions()[0]
+    assert state.action_to_string(action)
+    state.apply_action(action)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(kept, state))[1]
+    assert again.history() == state.history()
+    # Loaded again by its parameters (the data is still there), it is the same game.
+    reloaded = pyspiel.load_game(str(kept))
+    assert gamedata.rules_of(reloaded) is gamedata.rules_of(kept)
+
+
+def test_data_kept_is_bounded_but_not_the_data_of_rules_in_use(monkeypatch):
+    data = shipped("gutenberg")
+    _, _, game, _, _ = position_game(variant(data, -1), seed=1)   # in use throughout
+    used = gamedata.key_of(game)
+    position_digest = gamedata._SOURCES[used][1]
+    size = len(gamedata.raw_of(position_digest)[0])
+    monkeypatch.setattr(gamedata, "MAX_KEPT_DATA_BYTES", 4 * size)
+    digests = [gamedata.register_data(variant(data, i))[len(gamedata.DATA_PREFIX):] for i in range(20)]
+    # At most the bound's worth of them stays, the newest; the data in use stays.
+    assert 1 <= sum(d in gamedata._DATA for d in digests) <= 4
+    assert digests[-1] in gamedata._DATA and digests[0] not in gamedata._DATA
+    assert position_digest in gamedata._DATA
+    with pytest.raises(pyspiel.SpielError, match="no longer in use here"):
+        games.get("gutenberg").load(position=gamedata.DATA_PREFIX + digests[0])
+    assert game.new_initial_state().legal_actions()
+    assert games.get("gutenberg").load(position=gamedata.DATA_PREFIX + digests[-1]).num_players() == 2
