@@ -29,9 +29,12 @@ def shipped(key: str) -> dict:
 
 
 def variant(data: dict, i: int) -> dict:
-    """The same position with another comment: another file to the process."""
+    """The same position with another comment and first player's name: another file to
+    the process, and other rules (a game's rules keep the names, not the comment)."""
     out = copy.deepcopy(data)
     out["comment"] = f"copy {i}"
+    if isinstance(out.get("players"), list):
+        out["players"][0]["name"] = f"Printer {i}"
     return out
 
 
@@ -83,3 +86,21 @@ def test_data_kept_is_bounded_but_not_the_data_of_rules_in_use(monkeypatch):
         games.get("gutenberg").load(position=gamedata.DATA_PREFIX + digests[0])
     assert game.new_initial_state().legal_actions()
     assert games.get("gutenberg").load(position=gamedata.DATA_PREFIX + digests[-1]).num_players() == 2
+
+
+def test_a_server_sent_table_after_table_keeps_a_bounded_number_of_rules():
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    from gutenberg_ai.interfaces.web.app import create_app
+    from gutenberg_ai.interfaces.web.sessions import Limits
+    from web_client import page_client
+    data = shipped("printing-press")
+    gc.collect()
+    before = gamedata.rules_kept()
+    with page_client(create_app(Limits(workers=1))) as client:
+        for i in range(3 * gamedata.MAX_RECENT_RULES):
+            r = client.post("/api/tables", json={"position": json.dumps(variant(data, i)), "seed": 5})
+            assert r.status_code == 201, r.json()
+            assert client.delete(f"/api/tables/{r.json()['id']}").status_code in (200, 204)
+        gc.collect()
+        assert gamedata.rules_kept() - before <= gamedata.MAX_RECENT_RULES + 2 * gamedata.FILES_READ_KEPT
