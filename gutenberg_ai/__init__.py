@@ -108,11 +108,11 @@ def save_position(state: pyspiel.State, path: str | os.PathLike, viewer: int | N
         seats = core_of(state).num_players
         if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < seats:
             raise ValueError(f"viewer: {viewer!r} is not a seat of this game (0-{seats - 1})")
-        # What a viewer does not see is written as hidden: the view is read back first.
-        catalogue = state.get_game().get_parameters().get("catalogue") if isinstance(state, pyspiel.State) else None
+        # What a viewer does not see is written as hidden: the view is read back first,
+        # against the catalogue the game plays with (a file's, registered data or the
+        # built-in one: the rules hold it).
         try:
-            load_position(g.positions.position_of(state, viewer=viewer),
-                          catalogue=catalogue if isinstance(catalogue, str) and os.path.isfile(catalogue) else None)
+            load_position(g.positions.position_of(state, viewer=viewer), catalogue=core_of(state).rules.catalogue)
         except PositionError as e:
             raise ValueError(f"viewer: the position as player {viewer} knows it is not one a position file "
                              f"holds ({e.where}: {e.reason})") from None
