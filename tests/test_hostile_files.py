@@ -694,6 +694,27 @@ def test_a_record_given_to_hint_says_so(tmp_path):
     assert out.returncode == 2 and "this is a position, not a game record" in out.stderr
 
 
+@pytest.mark.parametrize("game", ["gutenberg", "printing_press", "lead_letter_printers"])
+def test_a_suite_given_to_hint_says_so(game):
+    suite = sorted((POSITIONS.parents[2] / game / "data").glob("suite-v*.json"))[-1]
+    out = run_cli("hint", str(suite))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == (f"gutenberg-ai hint: {suite.name}: format: this is a benchmark suite, not a "
+                                  "position (score a bot on it with `gutenberg-ai suite --suite FILE`, or give a "
+                                  "position file)")
+    out = run_cli("replay", str(suite))
+    assert out.returncode == 2 and out.stderr.strip() == (
+        f"gutenberg-ai replay: {suite.name}: format: this is a benchmark suite, not a game record (score a bot "
+        "on it with `gutenberg-ai suite --suite FILE`)")
+
+
+def test_a_position_given_as_a_suite_says_so():
+    out = run_cli("suite", "--bot", "random", "--suite", str(POSITIONS / "plan-round1-2p.json"))
+    assert out.returncode == 2 and out.stderr.strip() == (
+        "gutenberg-ai suite: plan-round1-2p.json: format: this is a position, not a benchmark suite (a suite is "
+        "made by `python -m gutenberg_ai.tools.suite make`)")
+
+
 # ---------------------------------------------------------------------------------------
 # Game parameters: a path with a comma, a file changed on disk
 # ---------------------------------------------------------------------------------------

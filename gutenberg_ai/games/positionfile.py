@@ -37,6 +37,7 @@ __all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "position_game", 
 
 MAX_FILE_BYTES = 1 << 20    # a position is a few kilobytes
 RECORD_FORMAT = "gutenberg-record"
+SUITE_FORMAT = "gutenberg-ai-suite"   # a benchmark suite (gutenberg_ai.tools.suite)
 
 
 class PositionError(FileDataError):
@@ -111,6 +112,9 @@ def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
     if data.get("format") == RECORD_FORMAT:
         return ("format", "this is a game record, not a position (replay it with "
                           "`gutenberg-ai replay`, or give a position file)")
+    if data.get("format") == SUITE_FORMAT:
+        return ("format", "this is a benchmark suite, not a position (score a bot on it with "
+                          "`gutenberg-ai suite --suite FILE`, or give a position file)")
     other = games.of_position(data)
     if other is not None and other.position_format != fmt:
         return ("format", f"{show(data['format'])}: a position of {other.title} (give it with "

@@ -93,12 +93,13 @@ import pyspiel
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
+from gutenberg_ai.games.positionfile import RECORD_FORMAT, SUITE_FORMAT
 from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.common import limits
 from gutenberg_ai.common.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
                                    show, text_problem)
 
-FORMAT = "gutenberg-record"
+FORMAT = RECORD_FORMAT
 VERSION = 3                   # 3: "game" names its game; 1 and 2 (Gutenberg's) are read
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 _DATA_KEYS = ("catalogue", "position")   # parameters a record carries as data
@@ -384,6 +385,10 @@ def _check_record(data: Any) -> Problems:
     if games.of_position(data) is not None:
         add("format", "this is a position, not a game record (ask for a hint with "
                       "`gutenberg-ai hint`, or play from it with `gutenberg-ai play --position`)")
+        return found
+    if data.get("format") == SUITE_FORMAT:
+        add("format", "this is a benchmark suite, not a game record (score a bot on it with "
+                      "`gutenberg-ai suite --suite FILE`)")
         return found
     for key in ("format", "version", "game", "seats", "actions"):
         if key not in data:

@@ -50,6 +50,7 @@ import sys
 from gutenberg_ai import games
 from gutenberg_ai.common.pool import run_each
 from gutenberg_ai.games import core_of
+from gutenberg_ai.games.positionfile import RECORD_FORMAT, SUITE_FORMAT
 
 # The current suite of each game: its strong suite. Of the older ones, Lead Letter
 # Printers' v1 positions were played under rules since corrected (a shop shared at
@@ -80,7 +81,7 @@ ALONE_HINTS = 5
 # "The score", has the position that showed it and how many such moves each suite has).
 RECHECK_GAP = 0.05
 RECHECK_SHARE = 0.1
-FORMAT = "gutenberg-ai-suite"
+FORMAT = SUITE_FORMAT
 MAX_POSITIONS = 1_000         # positions a suite file may hold (the shipped ones: 60-66)
 MAX_SUITE_BYTES = 8 << 20     # a suite file's size (the shipped ones: under 250 KB; 1,000 positions fit)
 MAX_ACTIONS = 100_000         # actions leading to one position
@@ -312,6 +313,9 @@ def load_suite(key: str, version: int | None = None, path: str | None = None) ->
         path = suite_path(key, version)
     data, source, shown = read_json(path, FileDataError, MAX_SUITE_BYTES, "a benchmark suite")
     problems = suite_problems(data)
+    if isinstance(data, dict) and (games.of_position(data) is not None or data.get("format") == RECORD_FORMAT):
+        problems = [("format", f"this is {'a position' if data.get('format') != RECORD_FORMAT else 'a game record'}, "
+                               "not a benchmark suite (a suite is made by `python -m gutenberg_ai.tools.suite make`)")]
     if not problems and data["game"] != key:
         problems = [("game", f"this is a suite of {data['game']}, not of {key}")]
     if not problems and asked is not None and data["version"] != asked:
