@@ -299,9 +299,20 @@ def test_undo_after_a_stopped_search(page):
         if "thinking" in page.text_content("#status"):
             break
     assert page.is_disabled("#undo")        # the search holds the game
+    # A record asked for meanwhile: the refusal is said on the page, not saved as the file.
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    page.click("#download-record")
+    page.wait_for_function("() => document.querySelector('#play-error').textContent.includes('busy')")
+    assert downloads == []
     page.click("#stop")
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('stopped')")
     assert page.is_enabled("#undo")
+    with page.expect_download() as saved:   # the game no longer busy: the record itself
+        page.click("#download-record")
+    assert saved.value.suggested_filename == "printing-press-game.json"
+    with open(saved.value.path(), encoding="utf-8") as f:
+        assert json.load(f)["format"] == "gutenberg-record"
     page.click("#undo")
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your decision')")
     assert "Undone" in page.text_content("#log")

@@ -520,15 +520,27 @@ $("review-this").addEventListener("click", async () => {
     await openReview(summary);
   } catch (e) { showError($("play-error"), e); }
 });
-$("download-position").addEventListener("click", async (ev) => {
-  // A position is not every decision: say why rather than download an error.
+// A file to download is fetched first, so that a refusal (a game busy with a search, a
+// decision that is not a position, a record dropped while idle) is said beside the link
+// rather than saved as the file; the file keeps the name the server gives it.
+async function fetchAndSave(ev, errorBox) {
   ev.preventDefault();
   try {
     const r = await fetch(ev.currentTarget.href);
-    if (!r.ok) throw new ApiError(r.status, await r.json());
-    download(await r.text(), `${current.game}-position.json`);
-  } catch (e) { showError($("play-error"), e); }
-});
+    if (!r.ok) {
+      let data = {};
+      try { data = await r.json(); } catch (e) { data = { error: `${r.status} ${r.statusText}` }; }
+      throw new ApiError(r.status, data);
+    }
+    const named = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "");
+    download(await r.text(), named ? named[1] : "download.json");
+  } catch (e) { showError(errorBox, e); }
+}
+for (const [link, box] of [["download-record", "play-error"], ["download-full", "play-error"],
+                           ["download-position", "play-error"], ["follow-record", "follow-error"],
+                           ["record-download", "review-error"]]) {
+  $(link).addEventListener("click", (ev) => fetchAndSave(ev, $(box)));
+}
 
 function download(text, name) {
   const a = document.createElement("a");
