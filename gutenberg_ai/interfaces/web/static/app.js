@@ -18,13 +18,18 @@ class ApiError extends Error {
   }
 }
 
+// The JSON of an answer; a body that is not JSON (a proxy's page, an empty body) as an
+// error naming the status.
+async function answerOf(r) {
+  try { return await r.json(); } catch (e) { return { error: `${r.status} ${r.statusText}` }; }
+}
+
 async function api(method, path, body) {
   const r = await fetch(path, {
     method, headers: body ? { "Content-Type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined,
   });
-  let data = {};
-  try { data = await r.json(); } catch (e) { data = { error: `${r.status} ${r.statusText}` }; }
+  const data = await answerOf(r);
   if (!r.ok) throw new ApiError(r.status, data);
   return data;
 }
@@ -35,11 +40,7 @@ async function stream(path, body, onProgress, signal) {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body || {}), signal,
   });
-  if (!r.ok) {
-    let data = {};
-    try { data = await r.json(); } catch (e) { data = { error: `${r.status}` }; }
-    throw new ApiError(r.status, data);
-  }
+  if (!r.ok) throw new ApiError(r.status, await answerOf(r));
   if (!(r.headers.get("content-type") || "").includes("ndjson")) {   // already known
     return (await r.json()).result;
   }
@@ -527,11 +528,7 @@ async function fetchAndSave(ev, errorBox) {
   ev.preventDefault();
   try {
     const r = await fetch(ev.currentTarget.href);
-    if (!r.ok) {
-      let data = {};
-      try { data = await r.json(); } catch (e) { data = { error: `${r.status} ${r.statusText}` }; }
-      throw new ApiError(r.status, data);
-    }
+    if (!r.ok) throw new ApiError(r.status, await answerOf(r));
     const named = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "");
     download(await r.text(), named ? named[1] : "download.json");
   } catch (e) { showError(errorBox, e); }
