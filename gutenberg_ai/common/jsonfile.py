@@ -501,6 +501,15 @@ class SchemaChecker:
         self.own_reason = reason
         self.own_place = place
         self.excerpt = excerpt
+        self._defs: dict[str, Any] = {}     # the validators of valid_as, by name
+
+    def valid_as(self, name: str, value: Any) -> bool:
+        """Whether `value` passes the schema's own test of one kind of value, its
+        `$defs[name]` (with the schema's whole numbers): a check beside a file the schema
+        refused reads only such values (places_beside)."""
+        if name not in self._defs:
+            self._defs[name] = self.validator.evolve(schema=self.schema["$defs"][name])
+        return self._defs[name].is_valid(value)
 
     # -- the errors ------------------------------------------------------------------------
     def problems(self, data: Any) -> list[tuple[str, str]]:

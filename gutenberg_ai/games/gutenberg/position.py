@@ -36,8 +36,6 @@ import pathlib
 from dataclasses import dataclass
 from typing import Any
 
-import jsonschema
-
 from . import _core
 from . import catalogue as _catalogue_module
 from .catalogue import MARKERS_FIRST, Catalogue, default_catalogue
@@ -151,12 +149,6 @@ def _place(error, where: list) -> list:
 @functools.lru_cache(maxsize=1)
 def _checker() -> SchemaChecker:
     return SchemaChecker(position_schema(), reason=_reason, place=_place)
-
-
-@functools.lru_cache(maxsize=None)
-def _card_id_schema() -> jsonschema.Draft202012Validator:
-    """The schema's own test of a card given by id (its $defs.card_id)."""
-    return jsonschema.Draft202012Validator(position_schema()["$defs"]["card_id"])
 
 
 def _check_schema(data: Any) -> list[tuple[str, str]]:
@@ -1035,8 +1027,7 @@ def _card_problems_beside(data: Any, cat: Catalogue, problems: list[tuple[str, s
     loader = _Loader(data, cat)
     loader.n_seats = 0      # white lines need the game: they wait for a file the schema passes
     loader.at = {}
-    ids = _card_id_schema()
-    places = places_beside(loader.card_places(), problems, lambda _, value: ids.is_valid(value))
+    places = places_beside(loader.card_places(), problems, lambda _, value: _checker().valid_as("card_id", value))
     loader.card_ids(places, {k: {} for k in _KINDS})
     return loader.found.found
 

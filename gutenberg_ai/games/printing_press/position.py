@@ -38,8 +38,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonschema
-
 from gutenberg_ai.common.jsonfile import (Problem, Problems, SchemaChecker, packaged_json, places_beside,
                                           readable_json, shaped, show, structure_problems)
 from gutenberg_ai.games.positionfile import (AtDecision, PositionError, seat_names, not_a_position, position_catalogue, read_position,
@@ -755,22 +753,16 @@ def _in_two_places(places) -> list[tuple[str, str]]:
     return found
 
 
-@functools.lru_cache(maxsize=None)
-def _number_schemas() -> dict:
-    """The schema's own test of each kind of printed number (its $defs)."""
-    defs = position_schema()["$defs"]
-    return {what: jsonschema.Draft202012Validator(defs[key])
-            for what, key in (("frame", "number16"), ("plate", "number16"), ("card", "card"))}
+_NUMBER_DEFS = {"frame": "number16", "plate": "number16", "card": "card"}   # the schema's $defs of each
 
 
 def _duplicates_beside(data: Any, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A frame, plate or card in two places in a file the schema refused, told with the
     schema's problems rather than after them (the numbers places_beside gives)."""
     data = shaped(data, dict)
-    valid = _number_schemas()
     step = shaped(data.get("step"), dict)
     return _in_two_places(places_beside(_numbered_places(data, step.get("kind") == "place"), problems,
-                                        lambda what, x: valid[what].is_valid(x)))
+                                        lambda what, x: _checker().valid_as(_NUMBER_DEFS[what], x)))
 
 
 def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "position",
