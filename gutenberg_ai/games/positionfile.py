@@ -27,7 +27,7 @@ import functools
 import os
 from types import ModuleType
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from gutenberg_ai import games
 from gutenberg_ai.common.jsonfile import (FileDataError, SchemaChecker, decode_json, name_reason, packaged_json,
@@ -38,6 +38,29 @@ __all__ = ["MAX_FILE_BYTES", "PositionError", "load_position", "position_game", 
 MAX_FILE_BYTES = 1 << 20    # a position is a few kilobytes
 RECORD_FORMAT = "gutenberg-record"
 SUITE_FORMAT = "gutenberg-ai-suite"   # a benchmark suite (gutenberg_ai.tools.suite)
+
+
+class ProgramFile(NamedTuple):
+    """A kind of this program's files, for a file given where another kind is asked for:
+    what it is, in words, and what to do with one."""
+    what: str
+    use: str
+
+
+POSITION_FILE = ProgramFile("a position", "ask for a hint with `gutenberg-ai hint`, or play from it with "
+                                          "`gutenberg-ai play --position`")
+_OTHER_FILES = {RECORD_FORMAT: ProgramFile("a game record", "replay it with `gutenberg-ai replay`"),
+                SUITE_FORMAT: ProgramFile("a benchmark suite", "score a bot on it with `gutenberg-ai suite --suite FILE`")}
+
+
+def program_file(data: Any) -> ProgramFile | None:
+    """Which of this program's files decoded JSON `data` is, by its "format": a
+    position of any game (POSITION_FILE), a game record, a benchmark suite; None for
+    anything else. Each loader says "this is ..., not ..." with it."""
+    if games.of_position(data) is not None:
+        return POSITION_FILE
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return _OTHER_FILES.get(fmt) if isinstance(fmt, str) else None
 
 
 class PositionError(FileDataError):
@@ -105,16 +128,11 @@ def seat_names(names: Sequence[str | None]) -> list[str]:
 
 
 def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
-    """(where, reason) when `data` is plainly not a position of format `fmt`: a game
-    record, or another game's position."""
-    if not isinstance(data, dict):
-        return None
-    if data.get("format") == RECORD_FORMAT:
-        return ("format", "this is a game record, not a position (replay it with "
-                          "`gutenberg-ai replay`, or give a position file)")
-    if data.get("format") == SUITE_FORMAT:
-        return ("format", "this is a benchmark suite, not a position (score a bot on it with "
-                          "`gutenberg-ai suite --suite FILE`, or give a position file)")
+    """(where, reason) when `data` is plainly not a position of format `fmt`: another of
+    this program's files (program_file), or another game's position."""
+    kind = program_file(data)
+    if kind is not None and kind is not POSITION_FILE:
+        return ("format", f"this is {kind.what}, not a position ({kind.use}, or give a position file)")
     other = games.of_position(data)
     if other is not None and other.position_format != fmt:
         return ("format", f"{show(data['format'])}: a position of {other.title} (give it with "

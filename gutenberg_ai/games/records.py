@@ -93,7 +93,7 @@ import pyspiel
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
-from gutenberg_ai.games.positionfile import RECORD_FORMAT, SUITE_FORMAT
+from gutenberg_ai.games.positionfile import RECORD_FORMAT, program_file
 from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.common import limits
 from gutenberg_ai.common.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
@@ -382,13 +382,9 @@ def _check_record(data: Any) -> Problems:
     if not isinstance(data, dict):
         add("top level", f"a record is a JSON object {{...}}, got {show(data)}")
         return found
-    if games.of_position(data) is not None:
-        add("format", "this is a position, not a game record (ask for a hint with "
-                      "`gutenberg-ai hint`, or play from it with `gutenberg-ai play --position`)")
-        return found
-    if data.get("format") == SUITE_FORMAT:
-        add("format", "this is a benchmark suite, not a game record (score a bot on it with "
-                      "`gutenberg-ai suite --suite FILE`)")
+    kind = program_file(data)
+    if kind is not None and data.get("format") != FORMAT:
+        add("format", f"this is {kind.what}, not a game record ({kind.use})")
         return found
     for key in ("format", "version", "game", "seats", "actions"):
         if key not in data:

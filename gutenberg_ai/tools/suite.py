@@ -50,7 +50,7 @@ import sys
 from gutenberg_ai import games
 from gutenberg_ai.common.pool import run_each
 from gutenberg_ai.games import core_of
-from gutenberg_ai.games.positionfile import RECORD_FORMAT, SUITE_FORMAT
+from gutenberg_ai.games.positionfile import SUITE_FORMAT, program_file
 
 # The current suite of each game: its strong suite. Of the older ones, Lead Letter
 # Printers' v1 positions were played under rules since corrected (a shop shared at
@@ -312,10 +312,12 @@ def load_suite(key: str, version: int | None = None, path: str | None = None) ->
                              + ", ".join(f"v{v}" for v in shipped_versions(key)) + ")")
         path = suite_path(key, version)
     data, source, shown = read_json(path, FileDataError, MAX_SUITE_BYTES, "a benchmark suite")
-    problems = suite_problems(data)
-    if isinstance(data, dict) and (games.of_position(data) is not None or data.get("format") == RECORD_FORMAT):
-        problems = [("format", f"this is {'a position' if data.get('format') != RECORD_FORMAT else 'a game record'}, "
-                               "not a benchmark suite (a suite is made by `python -m gutenberg_ai.tools.suite make`)")]
+    kind = program_file(data)
+    if kind is not None and data.get("format") != FORMAT:
+        problems = [("format", f"this is {kind.what}, not a benchmark suite (a suite is made by "
+                               "`python -m gutenberg_ai.tools.suite make`)")]
+    else:
+        problems = suite_problems(data)
     if not problems and data["game"] != key:
         problems = [("game", f"this is a suite of {data['game']}, not of {key}")]
     if not problems and asked is not None and data["version"] != asked:
