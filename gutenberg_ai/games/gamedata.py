@@ -222,17 +222,17 @@ _LOCK = threading.RLock()             # the stores below are shared by a server'
 _data_bytes = 0                       # the bytes in _DATA
 
 
-def _keep_data(digest: str, raw: bytes, name: str | None) -> None:
-    """Keep `raw` under `digest` (the newest), named `name` (if given, or if it has no
-    name yet), and let the oldest data no rules use go past MAX_KEPT_DATA_BYTES."""
+def _keep_data(digest: str, raw: bytes, name: str, rename: bool) -> None:
+    """Keep `raw` under `digest` (the newest), named `name` (the name it had stays
+    unless `rename`), and let the oldest data no rules use go past MAX_KEPT_DATA_BYTES."""
     global _data_bytes
     with _LOCK:
         if digest not in _DATA:
             _DATA[digest] = raw
             _data_bytes += len(raw)
         _DATA.move_to_end(digest)
-        if name is not None or digest not in _NAMES:
-            _NAMES[digest] = name or f"{DATA_PREFIX}{digest[:12]}"
+        if rename or digest not in _NAMES:
+            _NAMES[digest] = name
         if _data_bytes <= MAX_KEPT_DATA_BYTES:
             return
         used = {d for pair in list(_SOURCES.values()) for d in pair}
@@ -252,7 +252,7 @@ def register_data(data, name: str | None = None) -> str:
     temporary copy of them."""
     raw = data if isinstance(data, bytes) else json.dumps(data).encode("utf-8")
     digest = hashlib.sha256(raw).hexdigest()
-    _keep_data(digest, raw, name if digest not in _NAMES else None)
+    _keep_data(digest, raw, name or f"{DATA_PREFIX}{digest[:12]}", rename=False)
     return DATA_PREFIX + digest
 
 
@@ -317,7 +317,7 @@ def source(name: str, value, kind: FileKind) -> str:
     except kind.error as e:
         raise ParameterError(f"{name}: {e}") from None
     digest = hashlib.sha256(raw).hexdigest()
-    _keep_data(digest, raw, name_shown)
+    _keep_data(digest, raw, name_shown, rename=True)   # a file: named as read now
     return digest
 
 
