@@ -31,6 +31,12 @@ SHIPPED = {"gutenberg": "plan-round1-2p.json", "printing-press": "close-round1-2
            "lead-letter-printers": "round2-3p.json"}
 
 
+def shipped_position(key: str) -> dict:
+    """The shipped position SHIPPED names for the game `key`, decoded."""
+    with open(os.path.join(games.get(key).data_folder, "positions", SHIPPED[key]), encoding="utf-8") as f:
+        return json.load(f)
+
+
 def another_file(data: dict, i: int) -> dict:
     """The position with another comment and, where players are listed, another name for
     the first: another file, and other rules (the rules keep the names)."""
@@ -67,8 +73,7 @@ def main() -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for key in args.game or sorted(SHIPPED):
         g = games.get(key)
-        with open(os.path.join(g.data_folder, "positions", SHIPPED[key]), encoding="utf-8") as f:
-            data = json.load(f)
+        data = shipped_position(key)
         for i in range(1, args.files + 1):
             position_game(another_file(data, i), seed=1)
             if i % args.step == 0:

@@ -3,8 +3,8 @@ made of a file's data while a game uses them and a few recent ones, the data its
 to a bound; a game still in use keeps working after many others have come and gone."""
 from __future__ import annotations
 
-import copy
 import gc
+import importlib.util
 import json
 import os
 
@@ -15,27 +15,12 @@ from gutenberg_ai import games
 from gutenberg_ai.games import gamedata
 from gutenberg_ai.games.positionfile import position_game
 
-SHIPPED = {
-    "gutenberg": "plan-round1-2p.json",
-    "printing-press": "close-round1-2p.json",
-    "lead-letter-printers": "round2-3p.json",
-}
-
-
-def shipped(key: str) -> dict:
-    path = os.path.join(games.get(key).data_folder, "positions", SHIPPED[key])
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
-
-
-def variant(data: dict, i: int) -> dict:
-    """The same position with another comment and first player's name: another file to
-    the process, and other rules (a game's rules keep the names, not the comment)."""
-    out = copy.deepcopy(data)
-    out["comment"] = f"copy {i}"
-    if isinstance(out.get("players"), list):
-        out["players"][0]["name"] = f"Printer {i}"
-    return out
+# The files sent are those of benchmarks/kept_data.py, which measures the same.
+_path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks", "kept_data.py")
+_spec = importlib.util.spec_from_file_location("kept_data", _path)
+kept_data = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kept_data)
+SHIPPED, shipped, variant = kept_data.SHIPPED, kept_data.shipped_position, kept_data.another_file
 
 
 @pytest.mark.parametrize("key", sorted(SHIPPED))
