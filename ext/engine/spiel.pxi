@@ -147,9 +147,8 @@ cdef public struct SpielSpec:
 # The Rules of the native games alive, by id. Games point into them (catalogue, initial
 # state) without a Python reference, so each is held here while a native game uses it:
 # spiel_game_spec counts a game in, the game's destructor out (spiel_release_rules).
-_NATIVE_RULES = {}        # rules id -> Rules
+_NATIVE_RULES = {}        # rules id -> [Rules, the native games using them]
 _NATIVE_RULES_ID = {}     # id(Rules) -> rules id
-_NATIVE_GAMES = {}        # rules id -> the native games using them
 cdef int _next_rules_id = 0
 
 
@@ -176,11 +175,10 @@ cdef public bint spiel_game_spec(string params, SpielSpec* spec, string* in_forc
     global _next_rules_id
     if id(rules) not in _NATIVE_RULES_ID:
         _NATIVE_RULES_ID[id(rules)] = _next_rules_id
-        _NATIVE_RULES[_next_rules_id] = rules
-        _NATIVE_GAMES[_next_rules_id] = 0
+        _NATIVE_RULES[_next_rules_id] = [rules, 0]
         _next_rules_id += 1
     spec.rules_id = _NATIVE_RULES_ID[id(rules)]
-    _NATIVE_GAMES[spec.rules_id] += 1   # the game made of this spec (released by its destructor)
+    _NATIVE_RULES[spec.rules_id][1] += 1   # the game made of this spec (released by its destructor)
     spec.cat = &rules.cat
     spec.initial = &rules.initial
     spec.players = p["players"]
@@ -197,13 +195,10 @@ cdef public void spiel_release_rules(int rules_id) noexcept with gil:
     """A native game made by spiel_game_spec is gone: its Rules are let go with the last
     game using them (gamedata keeps what it still needs). Nothing may unwind into C++."""
     try:
-        n = _NATIVE_GAMES[rules_id] - 1
-        if n > 0:
-            _NATIVE_GAMES[rules_id] = n
-            return
-        del _NATIVE_GAMES[rules_id]
-        rules = _NATIVE_RULES.pop(rules_id)
-        del _NATIVE_RULES_ID[id(rules)]
+        held = _NATIVE_RULES[rules_id]
+        held[1] -= 1
+        if held[1] == 0:
+            del _NATIVE_RULES[rules_id], _NATIVE_RULES_ID[id(held[0])]
     except BaseException:
         pass
 
@@ -218,7 +213,7 @@ def _native_rules_held() -> int:
 # ---------------------------------------------------------------------------------------
 cdef CoreState _view(const GameState* s, int rules_id):
     cdef CoreState st = CoreState.__new__(CoreState)
-    st.rules = _NATIVE_RULES[rules_id]
+    st.rules = _NATIVE_RULES[rules_id][0]
     st.s = s[0]
     return st
 
