@@ -483,7 +483,8 @@ def test_a_game_s_position_downloads_as_the_command_line_reads_it(client):
     """GET /api/games/{id}/position: at the person's plan, the position file (an
     attachment) that `gutenberg-ai hint` reads, at the same decision with the same
     moves; in the setup and at the end, which no position records, 409 saying why;
-    another id, 404; a game busy with a search, 409."""
+    another id, 404; a game held by a change that does not end (a move), 409 after the
+    wait."""
     setup = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "rounds": 1, "seed": 3}).json()
     r = client.get(f"/api/games/{setup['id']}/position")
     assert r.status_code == 409 and "setup" in r.json()["error"], r.json()
@@ -501,8 +502,9 @@ def test_a_game_s_position_downloads_as_the_command_line_reads_it(client):
     assert sorted(pos.state.legal_actions()) == sorted(m["action"] for m in view["moves"])
     assert client.get("/api/games/nope/position").status_code == 404
     web = client.app.state.games.items[gid]
-    with web.lock:                                   # a search holds the game
-        assert client.get(f"/api/games/{gid}/position").status_code == 409
+    with web.lock:                                   # a change holds the game
+        r = client.get(f"/api/games/{gid}/position")
+        assert r.status_code == 409 and "busy" in r.json()["error"], r.json()
     end = play_out(client, view)
     assert end["status"] == "end"
     r = client.get(f"/api/games/{gid}/position")
@@ -579,6 +581,57 @@ def test_a_look_at_a_game_during_a_search_is_answered_at_once_with_its_view(clie
         time.sleep(0.05)
     assert after["status"] == "human" and after["moves"] == view["moves"]
     assert client.get(f"/api/games/{gid}?since=-1").status_code == 422
+
+
+def test_downloads_during_a_search_are_the_game_as_the_search_found_it(client):
+    """The record (as seen and whole) and the position asked for while a hint searches:
+    answered at once, as once it has ended (a hint changes nothing): the records, and
+    for the position the setup's refusal (no position file records the setup), each
+    made once for the search (a second ask gives the same)."""
+    paths = ["record", "record?full=true", "position"]
+    with hint_under_way(client) as view:
+        gid = view["id"]
+        started = time.monotonic()
+        during = [client.get(f"/api/games/{gid}/{path}") for path in paths]
+        assert time.monotonic() - started < 5.0
+        assert [r.status_code for r in during] == [200, 200, 409], [r.text for r in during]
+        assert "setup" in during[2].json()["error"]
+        assert client.get(f"/api/games/{gid}/record").content == during[0].content
+        assert client.get(f"/api/games/{gid}").json()["searching"] is True     # still searching
+        assert client.post(f"/api/games/{gid}/stop").json() == {"stopped": True}
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/games/{gid}").json()["searching"]:
+        assert time.monotonic() < deadline, "the search went on"
+        time.sleep(0.05)
+    after = [client.get(f"/api/games/{gid}/{path}") for path in paths]
+    assert [(r.status_code, r.content) for r in after] == [(r.status_code, r.content) for r in during]
+    assert json.loads(during[0].content)["actions"] and json.loads(during[1].content)["seed"] == 8
+
+
+def test_a_frozen_game_keeps_its_downloads_as_they_were_when_the_search_began(client):
+    """An AI's search plays its move before it ends: what a download gets meanwhile is
+    made of copies taken when the search began, which the move leaves as they were."""
+    view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 8,
+                                           "characters": False}).json()
+    gid = view["id"]
+    while not (view["status"] == "human" and view["board"].get("entry")):      # the setup's draft, to the plan
+        view = advance(client, gid) if view["status"] == "ai" else \
+            client.post(f"/api/games/{gid}/move", json={"action": view["moves"][0]["action"]}).json()
+    web = client.app.state.games.items[gid]
+    with web.lock:
+        web.freeze()
+        before = len(web.session.record.actions)
+        web.human(view["moves"][0]["action"])        # the game moves on, as the AI's move would
+        assert len(web.session.record.actions) > before
+        frozen = web.frozen
+        record = frozen.made(("record", True), lambda played: played.record_data(True))
+        assert len(record["actions"]) == before
+        assert frozen.made(("record", True), lambda played: None) is record    # made once
+        position = frozen.made("position", lambda played: played.position())
+        g, pos = load_position(position)
+        assert sorted(pos.state.legal_actions()) == sorted(m["action"] for m in view["moves"])
+        web.thaw()
+    assert web.frozen is None
 
 
 def raw(client, path, body: str):

@@ -299,20 +299,21 @@ def test_undo_after_a_stopped_search(page):
         if "thinking" in page.text_content("#status"):
             break
     assert page.is_disabled("#undo")        # the search holds the game
-    # A record asked for meanwhile: the refusal is said on the page, not saved as the file.
-    downloads = []
-    page.on("download", lambda d: downloads.append(d))
-    page.click("#download-record")
-    page.wait_for_function("() => document.querySelector('#play-error').textContent.includes('busy')")
-    assert downloads == []
+    # A record asked for meanwhile: the game as the search found it, saved at once.
+    with page.expect_download() as during:
+        page.click("#download-record")
+    assert during.value.suggested_filename == "printing-press-game.json"
+    with open(during.value.path(), encoding="utf-8") as f:
+        searched = json.load(f)
+    assert searched["format"] == "gutenberg-record" and not searched["finished"]
     page.click("#stop")
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('stopped')")
     assert page.is_enabled("#undo")
-    with page.expect_download() as saved:   # the game no longer busy: the record itself
+    with page.expect_download() as saved:   # the search stopped: the same game, no AI move added
         page.click("#download-record")
-    assert saved.value.suggested_filename == "printing-press-game.json"
     with open(saved.value.path(), encoding="utf-8") as f:
-        assert json.load(f)["format"] == "gutenberg-record"
+        assert json.load(f)["actions"] == searched["actions"]
+    assert page.text_content("#play-error") == ""
     page.click("#undo")
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your decision')")
     assert "Undone" in page.text_content("#log")

@@ -2,6 +2,7 @@
 through gutenberg_ai.interfaces.web) driven by FastAPI's TestClient, a recorded game
 entered by hand draw by draw and move by move."""
 import json
+import time
 
 import pytest
 
@@ -229,7 +230,17 @@ def test_a_look_at_a_followed_game_during_its_hint_is_its_view_marked_searching(
         seen = seen.json()
         assert seen["searching"] is True
         assert (seen["status"], seen["options"], seen["board"]) == (view["status"], view["options"], view["board"])
+        # The log and the record too, as they were when the hint began (a hint changes neither).
+        during = [client.get(f"/api/tables/{tid}/{path}") for path in ("log", "record")]
+        assert [r.status_code for r in during] == [200, 200], [r.text for r in during]
         assert client.post(f"/api/tables/{tid}/stop").json() == {"stopped": True}
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/tables/{tid}").json()["searching"]:
+        assert time.monotonic() < deadline, "the hint went on"
+        time.sleep(0.05)
+    after = [client.get(f"/api/tables/{tid}/{path}") for path in ("log", "record")]
+    assert [r.content for r in after] == [r.content for r in during]
+    assert len(during[0].json()) == view["entries"]
 
 
 def test_a_table_without_a_seed_gets_a_new_one_in_its_view_and_its_record(client):

@@ -79,6 +79,7 @@ has `"table_seed"`: the seed of its stand-ins and hints, which `table --resume` 
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import math
@@ -250,6 +251,15 @@ class GameRecord:
 
     def finish(self, state: pyspiel.State) -> None:
         self.result = final_result(state) if state.is_terminal() else None
+
+    def copy(self) -> GameRecord:
+        """A copy that the actions added, undone or finished later leave as it is now (an
+        entry, with the hints of an AI's move, is whole once its move is played)."""
+        other = copy.copy(self)
+        other.seats = list(self.seats)
+        other.extra = copy.deepcopy(self.extra)
+        other.actions = list(self.actions)
+        return other
 
     def to_dict(self, viewer: int | None = None, state: pyspiel.State | None = None) -> dict:
         """The record as JSON-ready data: everything, or with `viewer` (a seat) and

@@ -529,28 +529,36 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             web.busy = False
             web.lock.release()
 
-    def looked_at(web: WebGame | WebTable, view, since: int = 0) -> dict:
-        """The game as it stands, for a look that changes nothing: during a search, the
-        view from the search's start (`seen_now`, `searching`: true) at once; otherwise
-        `view()` once the change under way (a move, seconds at most) is done."""
+    def looked_at(web: WebGame | WebTable, now, searched):
+        """A look that changes nothing (the game, a download, the log): during a search,
+        `searched(web.frozen)`, of the game as the search found it, at once; otherwise
+        `now()` once the change under way (a move, seconds at most) is done."""
         deadline = time.monotonic() + LOOK_SECONDS
         while True:
-            seen = web.seen_now(since)
-            if seen is not None:
-                return seen
+            frozen = web.frozen
+            if frozen is not None:
+                return searched(frozen)
             if web.lock.acquire(timeout=0.05):
                 break
             if time.monotonic() > deadline:
                 raise ApiError(409, "this game is busy: try again")
         try:
-            return dict(view(), searching=False)
+            return now()
         finally:
             web.lock.release()
 
+    def viewed(web: WebGame | WebTable, since: int = 0) -> dict:
+        """The game as the page shows it (`searching`: whether a search holds it)."""
+        return looked_at(web, lambda: dict(web.view(since), searching=False), lambda f: f.view(since))
+
+    def made_of(web: WebGame | WebTable, name, make):
+        """`make(parts)` of the game's parts (Held.parts): as it stands, or during a
+        search as the search found it (made once a search)."""
+        return looked_at(web, lambda: make(web.parts()), lambda f: f.made(name, make))
+
     @app.get("/api/games/{game_id}", summary="The game as you see it")
     def get_game(game_id: str, page: Page, since: int = Query(0, ge=0)):
-        web = game_of(game_id, page)
-        return looked_at(web, lambda: web.view(since), since)
+        return viewed(game_of(game_id, page), since)
 
     def moved_on(seen: int | None, web: Held, done: str):
         """409 where the request was made on a view of version `seen` and the game has
@@ -589,14 +597,14 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         def release():
             web.busy = False
             web.job = None
-            web.shown = None
+            web.thaw()
             web.lock.release()
         try:
             if web.turn() not in wanted:
                 raise ApiError(409, why)
             if check is not None:
                 check()
-            web.shown = web.view()      # what a look at the game gets while it searches
+            web.freeze()      # what the looks at the game get while it searches
             response = runner.stream(work, USER_ERRORS, on_end=release)
         except BaseException:
             release()
@@ -644,8 +652,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.get("/api/games/{game_id}/record", summary="The game record, as the command line reads it")
     def record(game_id: str, page: Page, full: bool = False):
         web = game_of(game_id, page)
-        with holding(web):
-            data = web.record(full)
+        data = made_of(web, ("record", full), lambda played: played.record_data(full))
         return record_file(data, f"{web.session.printing_game.key}-game{'-full' if full else ''}.json")
 
     def record_file(data: dict, name: str) -> Response:
@@ -657,11 +664,10 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.get("/api/games/{game_id}/position", summary="This position, as `gutenberg-ai hint` reads it")
     def position(game_id: str, page: Page):
         web = game_of(game_id, page)
-        with holding(web):
-            try:
-                data = web.position()
-            except PositionError as e:
-                raise ApiError(409, f"not a decision a position file records: {e.reason}") from None
+        try:
+            data = made_of(web, "position", lambda played: played.position())
+        except PositionError as e:
+            raise ApiError(409, f"not a decision a position file records: {e.reason}") from None
         name = f"{web.session.printing_game.key}-position.json"
         return Response(json.dumps(data, indent=2) + "\n", media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -748,7 +754,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.get("/api/tables/{table_id}", summary="The followed game: what it waits for, the board, the menu")
     def get_table(table_id: str, page: Page):
         web = table_of(table_id, page)
-        return looked_at(web, web.view)
+        return viewed(web)
 
     def table_change(table_id: str, page: str, req: Entry, change):
         """`change(web, **named)` with the entry the request names, the game held; a
@@ -774,8 +780,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     @app.get("/api/tables/{table_id}/log", summary="The entries so far, as you know them")
     def table_log(table_id: str, page: Page):
         web = table_of(table_id, page)
-        with holding(web):
-            return web.log()
+        return made_of(web, "log", lambda followed: followed.log())
 
     @app.post("/api/tables/{table_id}/hint",
               summary="Hints at the decision now, yours or another's (streamed: progress, then the hints)")
@@ -813,8 +818,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
              summary="What you have seen, as a record (`gutenberg-ai table --resume` reads it)")
     def table_record(table_id: str, page: Page):
         web = table_of(table_id, page)
-        with holding(web):
-            data = web.followed.to_dict()
+        data = made_of(web, "record", lambda followed: followed.record_data())
         return record_file(data, f"table-{web.followed.printing_game.key}.json")
 
     @app.delete("/api/tables/{table_id}", summary="Leave a followed game")

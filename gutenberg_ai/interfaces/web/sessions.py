@@ -16,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import pyspiel
 from fastapi import HTTPException
 from rich.console import Console
 
@@ -23,7 +24,7 @@ from gutenberg_ai import games
 from gutenberg_ai.interfaces.entries import EntryRefused, find_entry
 from gutenberg_ai.interfaces import tui
 from gutenberg_ai.games import core_of
-from gutenberg_ai.games.records import CHANCE, fill_hidden, game_of, replay
+from gutenberg_ai.games.records import CHANCE, GameRecord, fill_hidden, game_of, replay
 
 if TYPE_CHECKING:
     from gutenberg_ai.interfaces.web.searches import Job
@@ -143,12 +144,12 @@ class NotNow(ValueError):
 
 class Held:
     """A game the page drives, held in a Store: one thing at a time changes it (its lock;
-    busy while held), its search under way (job), for the stop endpoint, and the view
-    it had when that search began (shown), which a look at the game gets meanwhile.
-    `version` goes up with every change (a move, an undo, an entry, a correction), so a
-    request made on an older view is told from one made on this one, even where the
-    change left as many actions or entries as before (an undo then another move, a
-    correction)."""
+    busy while held), its search under way (job), for the stop endpoint, and what the
+    game was when that search began (frozen), which the looks that change nothing (the
+    view, a download, the log) get meanwhile. `version` goes up with every change (a
+    move, an undo, an entry, a correction), so a request made on an older view is told
+    from one made on this one, even where the change left as many actions or entries as
+    before (an undo then another move, a correction)."""
 
     id: str              # set by the Store that holds it, with page and touched
     page: str
@@ -159,24 +160,28 @@ class Held:
         self.busy = False
         self.lock = threading.Lock()
         self.job: Job | None = None
-        self.shown: dict | None = None
+        self.frozen: Frozen | None = None
         self.version = 0
 
     def changed(self):
         """The game changed (held): a view from before is an older view."""
         self.version += 1
 
-    def seen_now(self, since: int = 0) -> dict | None:
-        """The view as it was when the search under way began, marked `searching`, with
-        the events numbered from `since` (None: no search holds the game). A search does
-        not change the game until it ends, so this is the game as it stands."""
-        shown = self.shown
-        if shown is None:
-            return None
-        out = dict(shown, searching=True)
-        if "events" in out:
-            out["events"] = [e for e in out["events"] if e["n"] >= since]
-        return out
+    def view(self, since: int = 0) -> dict:
+        raise NotImplementedError
+
+    def parts(self, copied: bool = False):
+        """What the downloads and the log are made of (the game's own, or `copied`: kept
+        as they are now whatever the game does next)."""
+        raise NotImplementedError
+
+    def freeze(self) -> None:
+        """A search begins (held): keep the game as it is now for the looks meanwhile."""
+        self.frozen = Frozen(self.view(), self.parts(copied=True))
+
+    def thaw(self) -> None:
+        """The search has ended (still held)."""
+        self.frozen = None
 
     def stop(self) -> bool:
         """Stop the search under way, if any (it ends at its next slice); whether there was one."""
@@ -184,6 +189,34 @@ class Held:
         if job is not None:
             job.cancel.set()
         return job is not None
+
+
+class Frozen:
+    """A held game as a search found it, for the looks that change nothing while the
+    search runs: the view then, and the parts the downloads and the log are made of,
+    copied (an AI's search plays its move before it ends), each look made once, on
+    demand."""
+
+    def __init__(self, shown: dict, parts):
+        self.shown = shown
+        self.parts = parts
+        self._made: dict = {}
+        self._lock = threading.Lock()   # a second request for a look waits for the first's
+
+    def view(self, since: int = 0) -> dict:
+        """The view as it was when the search began, marked `searching`, with the events
+        numbered from `since`."""
+        out = dict(self.shown, searching=True)
+        if "events" in out:
+            out["events"] = [e for e in out["events"] if e["n"] >= since]
+        return out
+
+    def made(self, name, make):
+        """make(parts), once for each name."""
+        with self._lock:
+            if name not in self._made:
+                self._made[name] = make(self.parts)
+            return self._made[name]
 
 
 class WebGame(Held):
@@ -314,14 +347,29 @@ class WebGame(Held):
             out["scores"] = score_sheet(core, s.labels)
         return out
 
-    def record(self, full: bool) -> dict:
+    def parts(self, copied: bool = False) -> Played:
         s = self.session
-        return s.record.to_dict() if full else s.record.to_dict(viewer=s.human, state=s.state)
+        if copied:
+            return Played(s.record.copy(), s.state.clone(), s.human)
+        return Played(s.record, s.state, s.human)
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a played game's downloads are made of: its record, the state its actions led
+    to, and the person's seat."""
+    record: GameRecord
+    state: pyspiel.State
+    seat: int
+
+    def record_data(self, full: bool) -> dict:
+        """The record, whole (`full`) or as the person has seen it."""
+        return self.record.to_dict() if full else self.record.to_dict(viewer=self.seat, state=self.state)
 
     def position(self) -> dict:
-        s = self.session
-        g = games.of(self.game)
-        return g.positions.position_of(s.state, viewer=s.human)   # the state as played (its moves, for some games)
+        """The position the person is at, as a position file writes it (the state as
+        played: its moves, for some games)."""
+        return games.of(self.state).positions.position_of(self.state, viewer=self.seat)
 
 
 # ---------------------------------------------------------------------------------------
@@ -420,7 +468,16 @@ class WebTable(Held):
         return [{"entry": i + 1, "player": p, "who": self._who(p), "text": words, "notes": notes}
                 for i, (p, words, notes) in enumerate(self.followed.entry_lines())]
 
-    def view(self) -> dict:
+    def record_data(self) -> dict:
+        """What the person has seen, as a record (`gutenberg-ai table --resume` reads it)."""
+        return self.followed.to_dict()
+
+    def parts(self, copied: bool = False) -> WebTable | Followed:
+        # A hint changes nothing of the game, but a look may outlast it and meet the next
+        # entry: a copy is the record and the log made now (some 10 ms late in a game).
+        return Followed(self.record_data(), self.log()) if copied else self
+
+    def view(self, since: int = 0) -> dict:
         """The game as the person sees it: what it waits for in words, the board from their
         seat, the menu of possible entries, the score sheet at the end."""
         f = self.followed
@@ -439,6 +496,19 @@ class WebTable(Held):
         if kind == "end":
             out["scores"] = score_sheet(core, self.labels)
         return out
+
+
+@dataclass(frozen=True)
+class Followed:
+    """A followed game's record and log as they were (WebTable.parts copied)."""
+    record: dict
+    entries: list
+
+    def record_data(self) -> dict:
+        return self.record
+
+    def log(self) -> list:
+        return self.entries
 
 
 def no_reading(prompt):

@@ -521,8 +521,8 @@ $("review-this").addEventListener("click", async () => {
     await openReview(summary);
   } catch (e) { showError($("play-error"), e); }
 });
-// A file to download is fetched first, so that a refusal (a game busy with a search, a
-// decision that is not a position, a record dropped while idle) is said beside the link
+// A file to download is fetched first, so that a refusal (a decision that is not a
+// position, a game or record dropped while idle) is said beside the link
 // rather than saved as the file; the file keeps the name the server gives it.
 async function fetchAndSave(ev, errorBox) {
   ev.preventDefault();
