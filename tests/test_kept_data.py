@@ -7,6 +7,7 @@ import gc
 import importlib.util
 import json
 import os
+import threading
 
 import pyspiel
 import pytest
@@ -89,3 +90,35 @@ def test_a_server_sent_table_after_table_keeps_a_bounded_number_of_rules():
             assert client.delete(f"/api/tables/{r.json()['id']}").status_code in (200, 204)
         gc.collect()
         assert gamedata.rules_kept() - before <= gamedata.MAX_RECENT_RULES + 2 * gamedata.FILES_READ_KEPT
+
+
+class _Made:
+    """Rules as remember keeps them (weakly referenced where made of a file's data)."""
+
+
+def test_rules_of_one_file_are_made_while_another_file_s_are_being_made():
+    """Two threads loading different files do not wait for each other: the second's rules
+    are made while the first's make has not returned. Two that make the same key meanwhile
+    get the same rules (the first kept)."""
+    started, finish = threading.Event(), threading.Event()
+    slow_made, got = _Made(), {}
+
+    def slow():
+        started.set()
+        assert finish.wait(30)
+        return slow_made
+
+    first = threading.Thread(target=lambda: got.setdefault("slow", gamedata.remember("test-same", slow, "c1")))
+    first.start()
+    assert started.wait(30)
+    fast_made = _Made()
+    other = threading.Thread(target=lambda: got.setdefault("other", gamedata.remember("test-other", _Made, "c2")))
+    other.start()
+    other.join(10)
+    assert not other.is_alive() and isinstance(got["other"], _Made)     # not held up by the slow make
+    same = gamedata.remember("test-same", lambda: fast_made, "c1")     # the same key, made meanwhile
+    assert same is fast_made
+    finish.set()
+    first.join(30)
+    assert got["slow"] is fast_made          # the first kept is everyone's; the slow one's dropped
+    assert gamedata.remember("test-same", _Made, "c1") is fast_made

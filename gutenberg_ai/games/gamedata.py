@@ -361,8 +361,14 @@ def remember(key: str, make, catalogue: str = "", position: str = ""):
     state); `catalogue` and `position` are the digests of the data they were made of."""
     with _LOCK:
         rules = _find_rules(key)
+    if rules is None:
+        # Made outside the lock, so that the server's threads read different files at
+        # once; where two made the same key meanwhile, the first kept is everyone's.
+        made = make()
+    with _LOCK:
+        rules = _find_rules(key) if rules is None else rules
         if rules is None:
-            rules = make()
+            rules = made
             _SOURCES[key] = (catalogue, position)
             if catalogue or position:
                 _LIVE_RULES[key] = rules
