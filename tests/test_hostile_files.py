@@ -131,6 +131,7 @@ def test_position_reports_every_schema_problem_at_once(tmp_path):
     data["players"][2]["types"] = ["A", "I"]
     data["players"][2]["guilder"] = 3
     data["board"]["inks"][0][2] = "teal"
+    data["players"][2]["inks"] = {"purple": 1, "red": -2}   # one of a value's forms, wrong twice
     text = json.dumps(data).replace('"1e400"', "1e400")
     e = position_error(tmp_path, text=text)
     assert e.problems == [
@@ -142,6 +143,8 @@ def test_position_reports_every_schema_problem_at_once(tmp_path):
                        "specialties, track, orders, gears, patronage, character, "
                        "character_put_back, wild_ink, plantin_swapped, plan, gear_markers_used)"),
         ("players[2].types", "must be text, got [\"A\", \"I\"]"),
+        ("players[2].inks", "unknown key 'purple' (expected blue, silver, gold, red)"),
+        ("players[2].inks.red", "-2 is out of range (0-48)"),
     ]
     assert str(e).split("\n")[0] == "table.json: round: must be a whole number, got 3.0"
 

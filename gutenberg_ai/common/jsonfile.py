@@ -516,16 +516,16 @@ class SchemaChecker:
         """Every problem the schema finds, in the order of the file's fields."""
         problems = []
         errors = sorted(self.validator.iter_errors(data), key=lambda e: _order_key(data, e.absolute_path))
-        for error in errors:
-            if error.validator in ("if", "then", "else", "allOf"):
+        for top in errors:
+            if top.validator in ("if", "then", "else", "allOf"):
                 continue        # a failed `then` or allOf reports its own errors
-            error = self._pick(error)
-            where = list(error.absolute_path)
-            if self.own_place:
-                where = self.own_place(error, where)
-            problem = (path_text(where), self.reason(error))
-            if problem not in problems:
-                problems.append(problem)
+            for error in self._picked(top):
+                where = list(error.absolute_path)
+                if self.own_place:
+                    where = self.own_place(error, where)
+                problem = (path_text(where), self.reason(error))
+                if problem not in problems:
+                    problems.append(problem)
         # A value of the wrong type fails its range too: its type is the problem to fix.
         mistyped = {w for w, r in problems if r.startswith("must be ")}
         return [(w, r) for w, r in problems if w not in mistyped or r.startswith("must be ")]
@@ -551,25 +551,28 @@ class SchemaChecker:
                 out |= self.types(sub)
         return out
 
-    def _pick(self, error):
-        """The most telling error inside an anyOf/oneOf: leave out the branches made for
-        another type of value, then take the deepest of the others."""
-        while error.context:
-            if isinstance(error.schema, dict) and error.schema.get("errorMessage"):
-                return error        # the alternatives said in the schema's own words
-            t = json_type(error.instance)
-            subs = []
-            for e in error.context:
-                if len(e.relative_path) == 0:
-                    types = self.types(e.schema)
-                    if types and t not in types and not (t == "integer" and "number" in types):
-                        continue        # a branch for another type of value
-                subs.append(e)
-            if not subs:
-                return error
-            error = max(subs, key=lambda e: (len(e.absolute_path),
-                                             e.validator not in ("anyOf", "oneOf")))
-        return error
+    def _picked(self, error) -> list:
+        """The errors to report for `error`: inside an anyOf/oneOf, the most telling
+        branch (leave out the branches made for another type of value, then take the one
+        with the deepest error), and every error of that branch (an object can fail in
+        several of its keys), each picked again."""
+        if not error.context:
+            return [error]
+        if isinstance(error.schema, dict) and error.schema.get("errorMessage"):
+            return [error]        # the alternatives said in the schema's own words
+        t = json_type(error.instance)
+        subs = []
+        for e in error.context:
+            if len(e.relative_path) == 0:
+                types = self.types(e.schema)
+                if types and t not in types and not (t == "integer" and "number" in types):
+                    continue        # a branch for another type of value
+            subs.append(e)
+        if not subs:
+            return [error]
+        best = max(subs, key=lambda e: (len(e.absolute_path), e.validator not in ("anyOf", "oneOf")))
+        branch = best.relative_schema_path[0]
+        return [picked for e in subs if e.relative_schema_path[0] == branch for picked in self._picked(e)]
 
     def show(self, value: Any) -> str:
         return show(value, self.excerpt)
