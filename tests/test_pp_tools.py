@@ -197,6 +197,25 @@ def test_every_problem_of_a_file_at_once_and_a_bounded_message():
     assert len(str(info.value).splitlines()) <= MAX_PROBLEMS + 1
 
 
+def test_a_character_or_a_square_the_loader_refuses_comes_with_the_schemas_problems():
+    # The schema refuses the side; the unknown character and the square that is none are
+    # told in the same error, not after the side is put right. A row the schema refused
+    # is not read again.
+    data = example()
+    data["players"][0]["side"] = "C"                      # schema: not A or B
+    data["players"][0]["character"] = "Nobody"
+    data["players"][1]["tableau"][0] = "A Bnd XYZ red"
+    data["players"][1]["tableau"][1] = "A 7"              # schema: not a row of codes
+    with pytest.raises(PositionError) as info:
+        P.load_position(data)
+    found = dict(info.value.problems)
+    assert found["players[0].side"] == "'C' is not one of A, B"
+    assert found["players[0].character"].startswith("'Nobody' is not a character")
+    assert found["players[1].tableau[0]"].startswith("'XYZ' (column 3) is not a square")
+    assert "a row of square codes" in found["players[1].tableau[1]"]
+    assert len(found) == 4, found
+
+
 def test_a_card_or_frame_in_two_places_comes_with_the_schemas_problems():
     # The schema refuses the round; the frame and the card given twice are told in the
     # same error, and a number at a refused place is not counted.

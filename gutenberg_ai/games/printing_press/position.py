@@ -765,6 +765,37 @@ def _duplicates_beside(data: Any, problems: list[tuple[str, str]]) -> list[tuple
                                         lambda what, x: _checker().valid_as(_NUMBER_DEFS[what], x)))
 
 
+def _worded_places(d: dict) -> Iterator[tuple[str, str, Any]]:
+    """Every place holding words the loader reads: ("character", where, the name) where
+    the game has character tiles, ("row", where, the squares' codes) of each tableau and
+    closed frame, in the order of the file. A part of another shape is stepped over."""
+    characters = shaped(d.get("game"), dict).get("characters", True) is True
+    for seat, p in enumerate(shaped(d.get("players"), list)):
+        p = shaped(p, dict)
+        w = f"players[{seat}]"
+        if characters and "character" in p:
+            yield "character", f"{w}.character", p["character"]
+        for r, frame in enumerate(shaped(p.get("closed"), list)):
+            for i, row in enumerate(shaped(frame, list)):
+                yield "row", f"{w}.closed[{r}][{i}]", row
+        for i, row in enumerate(shaped(p.get("tableau"), list)):
+            yield "row", f"{w}.tableau[{i}]", row
+
+
+def _words_beside(data: Any, problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A character's name or a square's code the loader would refuse, in a file the
+    schema refused, told with the schema's problems rather than after them."""
+    def readable(what: str, x: Any) -> bool:
+        return _checker().valid_as("row", x) if what == "row" else isinstance(x, str)
+    found = []
+    for what, where, x in places_beside(_worded_places(shaped(data, dict)), problems, readable):
+        try:
+            _character(x, where) if what == "character" else parse_row(x, where)
+        except Problem as p:
+            found.append((p.where, p.reason))
+    return found
+
+
 def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "position",
                        path: str | None = None) -> Position:
     """The Position of decoded JSON `data` (load_position once the file is read)."""
@@ -780,7 +811,8 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
             raise PositionError.of(source, found, path)
         problems = _checker().problems(data)
         if problems:
-            raise PositionError.of(source, problems + _duplicates_beside(data, problems), path)
+            raise PositionError.of(source, problems + _words_beside(data, problems)
+                                   + _duplicates_beside(data, problems), path)
         return _Loader(data, cat).load().build(source)
     except Problem as p:
         raise PositionError(source, p.where, p.reason, path) from None
