@@ -140,6 +140,8 @@ def test_a_hostile_table_is_refused_with_every_problem_and_its_place():
     problems, text = problems_of(bad)
     places = [w for w, _ in problems]
     assert "displays.orders[0]" in places and "displays.letter_pile_top" in places
+    # A name of the maps that is none is told with the schema's problems, not after them.
+    assert "Atlantis" in dict(problems)["seats[2].agent"]
     assert "\x1b" not in text and "Traceback" not in text
     assert all(len(r) < 400 for _, r in problems)
     # Past the schema: the places of the components, the shops, the cities.
@@ -156,6 +158,15 @@ def test_a_hostile_table_is_refused_with_every_problem_and_its_place():
     assert "not a shop of the 3-player city board" in found["seats[1].tradesmen[0].shop"]
     assert "Atlantis" in found["seats[2].agent"]
     assert "not a grey city" in found["city_discs.Mainz"]
+    # With the schema's problems: a seat's agent, shop and city, each where it is.
+    bad = copy.deepcopy(data)
+    bad["to_act"] = 9                                                           # schema: no such seat
+    bad["seats"][0]["agent"] = "Atlantis"
+    bad["seats"][1]["tradesmen"][0]["shop"] = "Bakery"
+    bad["seats"][1]["cities"] = ["Mainz", "Babylon"]
+    problems, _ = problems_of(bad)
+    assert [w for w, _ in problems] == ["to_act", "seats[0].agent", "seats[1].tradesmen[0].shop",
+                                        "seats[1].cities[1]"], problems
 
 
 def test_a_table_the_rules_cannot_reach_is_refused():

@@ -129,6 +129,8 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
                                                 "\"form\": \"table\" and no moves)") for k in extra], path)
     problems = _checker().problems(data)
     if problems:
+        if isinstance(data, dict) and data.get("form") == "table":
+            problems += _table.names_beside(data, problems, cat)
         raise PositionError.of(source, problems, path)
     players, rounds = data["players"], data.get("rounds", 0)
     factory_tops = data.get("factory_tops", True)

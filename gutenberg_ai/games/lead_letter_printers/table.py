@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
+from typing import Any
 
-from gutenberg_ai.common.jsonfile import Problem, Problems, show
+from gutenberg_ai.common.jsonfile import Problem, Problems, places_beside, shaped, show
 
 from . import _core, names
 from .cards import closest_cards, find_cards
@@ -108,6 +110,83 @@ def _mask(xs) -> int:
     return out
 
 
+def city_of(cat, name, where: str) -> int:
+    """A city of the travel map by its name; Problem where it is none."""
+    for i, c in enumerate(cat.city_names):
+        if c.lower() == str(name).strip().lower():
+            return i
+    raise Problem(where, f"{show(name)} is not a city of the travel map ({', '.join(cat.city_names)})")
+
+
+def node_of(cat, name, where: str) -> int:
+    """A city or coin space of the travel map by its name; Problem where it is none."""
+    for i, c in enumerate(cat._nodes["names"]):
+        if c.lower() == str(name).strip().lower():
+            return i
+    raise Problem(where, f"{show(name)} is not a city or coin space of the travel map (a city, or "
+                         f"'coin 1 of Mainz-Cologne')")
+
+
+def cell_of(cat, players: int, shop, where: str) -> int:
+    """The city board cell of a shop (its name or number) for the player count."""
+    board = cat.data["city_board"][str(players)]
+    number = shop if isinstance(shop, int) else None
+    if number is None:
+        for s in cat.data["shops"]:
+            if s["name"].lower() == shop.strip().lower():
+                number = s["number"]
+    for r, row in enumerate(board):
+        for c, x in enumerate(row):
+            if x == number:
+                return r * GRID_SIDE + c
+    shops = ", ".join(cat.data["shops"][x - 1]["name"] for row in board for x in row)
+    raise Problem(where, f"{show(shop)} is not a shop of the {players}-player city board ({shops})")
+
+
+def _named_places(d: dict) -> Iterator[tuple[str, str, Any]]:
+    """Every place of a table holding a name of the travel map or of the city board:
+    ("node", where, each seat's agent), ("shop", ..., each tradesman's shop), ("city",
+    ..., each city the seat has reached), in the order of the file. A part of another
+    shape is stepped over (a table the schema refused is walked too)."""
+    for seat, pd in enumerate(shaped(d.get("seats"), list)):
+        pd = shaped(pd, dict)
+        w = f"seats[{seat}]"
+        if "agent" in pd:
+            yield "node", f"{w}.agent", pd["agent"]
+        for k, tm in enumerate(shaped(pd.get("tradesmen"), list)):
+            if "shop" in shaped(tm, dict):
+                yield "shop", f"{w}.tradesmen[{k}].shop", tm["shop"]
+        for i, c in enumerate(shaped(pd.get("cities"), list)):
+            yield "city", f"{w}.cities[{i}]", c
+
+
+def names_beside(data: Any, problems: list[tuple[str, str]], cat) -> list[tuple[str, str]]:
+    """A name of the travel map or of the city board that is none, in a table the schema
+    refused, told with the schema's problems rather than after them (a shop only where
+    the player count, which chooses the city board, is one the game has)."""
+    d = shaped(data, dict)
+    players = d.get("players")
+    boards = cat.data["city_board"]
+    has_board = isinstance(players, int) and not isinstance(players, bool) and str(players) in boards
+
+    def readable(kind: str, x: Any) -> bool:
+        if kind == "shop":
+            return has_board and (isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool)))
+        return isinstance(x, str)
+    found = []
+    for kind, where, x in places_beside(_named_places(d), problems, readable):
+        try:
+            if kind == "node":
+                node_of(cat, x, where)
+            elif kind == "city":
+                city_of(cat, x, where)
+            else:
+                cell_of(cat, players, x, where)
+        except Problem as p:
+            found.append((p.where, p.reason))
+    return found
+
+
 # ---------------------------------------------------------------------------------------
 # Reading a table
 # ---------------------------------------------------------------------------------------
@@ -150,33 +229,13 @@ class TableLoader:
         return out + [-1] * (size - len(out))
 
     def city(self, name, where) -> int:
-        for i, c in enumerate(self.cat.city_names):
-            if c.lower() == str(name).strip().lower():
-                return i
-        raise Problem(where, f"{show(name)} is not a city of the travel map ({', '.join(self.cat.city_names)})")
+        return city_of(self.cat, name, where)
 
     def node(self, name, where) -> int:
-        names_ = self.cat._nodes["names"]
-        for i, c in enumerate(names_):
-            if c.lower() == str(name).strip().lower():
-                return i
-        raise Problem(where, f"{show(name)} is not a city or coin space of the travel map (a city, or "
-                             f"'coin 1 of Mainz-Cologne')")
+        return node_of(self.cat, name, where)
 
     def cell(self, shop, where) -> int:
-        """The city board cell of a shop (its name or number) for this player count."""
-        board = self.cd["city_board"][str(self.n)]
-        number = shop if isinstance(shop, int) else None
-        if number is None:
-            for s in self.cd["shops"]:
-                if s["name"].lower() == shop.strip().lower():
-                    number = s["number"]
-        for r, row in enumerate(board):
-            for c, x in enumerate(row):
-                if x == number:
-                    return r * GRID_SIDE + c
-        shops = ", ".join(self.cd["shops"][x - 1]["name"] for row in board for x in row)
-        raise Problem(where, f"{show(shop)} is not a shop of the {self.n}-player city board ({shops})")
+        return cell_of(self.cat, self.n, shop, where)
 
     def cells(self, shops, where, field="") -> list[int]:
         """The cells of several shops, every unknown shop reported."""
