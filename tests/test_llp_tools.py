@@ -133,6 +133,24 @@ def test_every_schema_problem_at_once(tmp_path):
     assert {"players", "rounds", "moves[0]", "moves[1]"} <= wheres, info.value.problems
 
 
+def test_a_move_that_is_none_comes_with_the_schemas_problems_of_later_moves(tmp_path):
+    """The moves are replayed up to the first the schema refused: a move there that is
+    not legal is told with the schema's problems; one after it is not (it would follow
+    from another game)."""
+    with open(P.__file__.rsplit("/", 1)[0] + "/data/positions/round2-3p.json") as f:
+        data = json.load(f)
+    n = len(data["moves"])
+    data["moves"] += ["nosuch move", -1, "another"]
+    with pytest.raises(PositionError) as info:
+        load_position(_file(tmp_path, data))
+    assert [w for w, _ in info.value.problems] == [f"moves[{n + 1}]", f"moves[{n}]"], info.value.problems
+    assert "is not a move here" in info.value.problems[1][1]
+    data["players"] = 5                      # the game itself refused: nothing is replayed
+    with pytest.raises(PositionError) as info:
+        load_position(_file(tmp_path, data))
+    assert [w for w, _ in info.value.problems] == ["players", f"moves[{n + 1}]"], info.value.problems
+
+
 # -- the table in a 100x40 terminal --------------------------------------------------------------
 LONG_NAMES = ["Annabelle Longname-Featherstonehaugh, Mainz", "Bartholomew of the Printers' Guild", "Kate",
               "Lena"]                            # up to the 40 characters a position's names may have

@@ -32,7 +32,8 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from gutenberg_ai.common.jsonfile import Problems, SchemaChecker, packaged_json, readable_json, show, structure_problems
+from gutenberg_ai.common.jsonfile import (Problems, SchemaChecker, overlaps, packaged_json, readable_json, shaped, show,
+                                          structure_problems)
 from gutenberg_ai.games.positionfile import (AtDecision, PositionError, not_a_position, position_catalogue, read_position,
                                       schema_checker)
 from gutenberg_ai.games import gamedata
@@ -110,6 +111,25 @@ class _Stop(Exception):
         self.where, self.reason = where, reason
 
 
+def _moves_beside(data: Any, problems: list[tuple[str, str]], cat: Catalogue) -> list[tuple[str, str]]:
+    """The first move that is not legal before the first move the schema refused, in a
+    file the schema refused in its moves only (the game they are moves of is sound),
+    told with the schema's problems rather than after them."""
+    if not problems or any(not w.startswith("moves[") for w, _ in problems):
+        return []
+    d = shaped(data, dict)
+    moves = shaped(d.get("moves"), list)
+    first = next(i for i in range(len(moves) + 1)
+                 if i == len(moves) or any(overlaps(f"moves[{i}]", w) for w, _ in problems))
+    state = _rules(cat, d["players"], d.get("rounds", 0), d.get("factory_tops", True)).new_state()
+    try:
+        for i in range(first):
+            state.apply(move_of(state, moves[i], f"moves[{i}]"))
+    except _Stop as e:
+        return [(e.where, e.reason)]
+    return []
+
+
 def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "position",
                        path: str | None = None) -> Position:
     """The Position of decoded JSON `data` (load_position once the file is read):
@@ -131,6 +151,8 @@ def position_from_data(data: Any, cat: Catalogue | None = None, source: str = "p
     if problems:
         if isinstance(data, dict) and data.get("form") == "table":
             problems += _table.names_beside(data, problems, cat)
+        else:
+            problems += _moves_beside(data, problems, cat)
         raise PositionError.of(source, problems, path)
     players, rounds = data["players"], data.get("rounds", 0)
     factory_tops = data.get("factory_tops", True)
