@@ -369,6 +369,29 @@ def test_a_record_reports_every_problem_at_once(finished):
         "result.state_digest"]
 
 
+def test_a_record_reports_every_bad_game_parameter(finished):
+    data = copy.deepcopy(finished)
+    data["game"]["players"] = 9
+    data["game"]["rounds"] = -1
+    with pytest.raises(RecordError) as info:
+        load_record(data)
+    assert info.value.problems == [
+        ("game.players", "9 is out of range (2-4 without the automa; 1 plays against it)"),
+        ("game.rounds", "-1 is out of range (1-6)")]
+
+
+@pytest.mark.parametrize("game, params, names", [
+    ("gutenberg", {"players": 9, "rounds": 0}, ["players", "rounds"]),
+    ("printing-press", {"players": 9, "rounds": 0, "variant": "x"}, ["players", "rounds", "variant"]),
+    ("lead-letter-printers", {"players": 1, "rounds": -1}, ["players", "rounds"]),
+])
+def test_every_bad_rules_parameter_is_named_at_once(game, params, names):
+    with pytest.raises(ParameterError) as info:
+        gutenberg_ai.load_game(game, **params)
+    assert [name for name, _ in info.value.problems] == names
+    assert str(info.value).startswith(f"{names[0]}: ")
+
+
 def test_a_position_given_as_a_record_says_so(tmp_path):
     with pytest.raises(RecordError, match="this is a position, not a game record"):
         load_record(POSITIONS / "plan-round1-2p.json")

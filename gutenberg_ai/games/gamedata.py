@@ -46,9 +46,20 @@ C_INT_RANGE = (-2**31, 2**31 - 1)
 
 
 class ParameterError(ValueError, pyspiel.SpielError):
-    """A bad game parameter; the message names it. A pyspiel.SpielError too, as the
-    native games' refusal is: the Python shell raises this one, and one except clause
-    catches either."""
+    """A bad game parameter; the message names it ("players: 9 is out of range ..."), the
+    first of them where the rules' parameters were checked together and several are bad:
+    then `problems` has each, (name, reason). A pyspiel.SpielError too, as the native
+    games' refusal is: the Python shell raises this one, and one except clause catches
+    either."""
+
+    def __init__(self, message: str, problems: list[tuple[str, str]] | None = None):
+        super().__init__(message)
+        self.problems = problems or []
+
+    @classmethod
+    def of(cls, problems: list[tuple[str, str]]) -> ParameterError:
+        """The error of several bad parameters, (name, reason) each."""
+        return cls(f"{problems[0][0]}: {problems[0][1]}", list(problems))
 
 
 def native_game(package: str) -> dict:

@@ -162,23 +162,25 @@ def setup(params: dict) -> Setup:
     # given may only repeat them).
     p, catalogue, position = gamedata.settle_files(
         params, DEFAULTS, _file_kind, lambda digest, cat: _position(digest, cat).game_params)
-    for name in ("players", "rounds", "automa"):
-        if isinstance(p[name], bool) or not isinstance(p[name], int):
-            raise ParameterError(f"{name}: {p[name]!r} is not an integer")
+    problems = [(name, f"{p[name]!r} is not an integer") for name in ("players", "rounds", "automa")
+                if isinstance(p[name], bool) or not isinstance(p[name], int)]
     if not isinstance(p["characters"], bool):
-        raise ParameterError(f"characters: {p['characters']!r} is not true or false")
+        problems.append(("characters", f"{p['characters']!r} is not true or false"))
+    if problems:
+        raise ParameterError.of(problems)
     if p["automa"] == -1:
         p["automa"] = 1 if p["players"] == 1 else 0
     if p["automa"] not in (0, 1):
-        raise ParameterError(f"automa: {p['automa']} is out of range (0 or 1; -1: with one "
-                             "player only)")
-    if p["automa"] and not 1 <= p["players"] <= 3:
-        raise ParameterError(f"players: {p['players']} is out of range with the automa (1-3)")
-    if not p["automa"] and not 2 <= p["players"] <= 4:
-        raise ParameterError(f"players: {p['players']} is out of range (2-4 without the "
-                             "automa; 1 plays against it)")
+        problems.append(("automa", f"{p['automa']} is out of range (0 or 1; -1: with one player only)"))
+    elif p["automa"] and not 1 <= p["players"] <= 3:
+        problems.append(("players", f"{p['players']} is out of range with the automa (1-3)"))
+    elif not p["automa"] and not 2 <= p["players"] <= 4:
+        problems.append(("players", f"{p['players']} is out of range (2-4 without the automa; 1 plays "
+                                    "against it)"))
     if not 1 <= p["rounds"] <= 6:
-        raise ParameterError(f"rounds: {p['rounds']} is out of range (1-6)")
+        problems.append(("rounds", f"{p['rounds']} is out of range (1-6)"))
+    if problems:
+        raise ParameterError.of(problems)
     gamedata.resolve_returns(p, RETURNS)
     key = gamedata.key_for(catalogue, position, p["players"], p["rounds"], p["characters"],
                            p["automa"])

@@ -251,8 +251,9 @@ def setup(params: dict) -> Setup:
     p, catalogue, position = gamedata.settle_files(
         params, DEFAULTS, _KINDS.get, lambda digest, cat: _position(digest, cat)[0])
     start = _position(position, catalogue)[1] if position else None
-    for name, reason in _rule_problems(p):
-        raise ParameterError(f"{name}: {reason}")
+    problems = _rule_problems(p)
+    if problems:
+        raise ParameterError.of(problems)
     gamedata.resolve_returns(p, RETURNS)
     key = gamedata.key_for(KEY, catalogue, position, *(p[name] for name in RULE_PARAMETERS))
 

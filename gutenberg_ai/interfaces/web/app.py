@@ -93,12 +93,12 @@ def said_of(name: str):
         raise type(e).of(name, e.problems) if e.path is None else e from None
 
 
-def named_field(message: str, fields) -> list:
-    """The problem of a message that names one of the request's `fields` as the games'
-    settings word it ("players: 1 is out of range (2-4)"; "names.1: ..." an item of one), at
-    that field; else none."""
-    where, sep, reason = message.partition(": ")
-    return [(where, reason)] if sep and where.split(".")[0] in fields else []
+def named_field(error: Exception, fields) -> list:
+    """The problems of an error that names the request's `fields` as the games' settings
+    word them ("players: 1 is out of range (2-4)"; "names.1: ..." an item of one), each
+    at its field (a game's ParameterError may name several); else none."""
+    named = getattr(error, "problems", None) or [str(error).partition(": ")[::2]]
+    return [(where, reason) for where, reason in named if reason and where.split(".")[0] in fields]
 
 
 # ---------------------------------------------------------------------------------------
@@ -501,7 +501,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
             from rich.console import Console
             session = Session(game, settings, console=Console(file=io.StringIO()), read_line=no_reading)
         except (UsageError, ValueError, pyspiel.SpielError) as e:
-            raise ApiError(422, str(e), named_field(str(e), NewGame.model_fields)) from None
+            raise ApiError(422, str(e), named_field(e, NewGame.model_fields)) from None
         web = WebGame(session, limits)
         played.add(web, page)
         return web.view()
@@ -707,7 +707,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
                            [("position", f"{where}: {why}") for where, why in e.problems] if field else e.problems
                            ) from None
         except (UsageError, ValueError, pyspiel.SpielError) as e:
-            raise ApiError(422, str(e), named_field(str(e), NewTable.model_fields)) from None
+            raise ApiError(422, str(e), named_field(e, NewTable.model_fields)) from None
         web = WebTable(followed, limits)
         tables.add(web, page)
         return web.view()
