@@ -53,6 +53,31 @@ def test_mccfr_runs_and_is_seeded(game):
         cfr.solve(game, "cfr++", iterations=1)
 
 
+def test_solve_refuses_budgets_out_of_bounds_before_any_work():
+    # Not a game: the solver is never made when a budget is refused.
+    for kwargs, what in [(dict(iterations=10**12), "iterations"), (dict(iterations=0), "iterations"),
+                         (dict(iterations=2, checkpoints=10**9), "checkpoints"),
+                         (dict(iterations=2, checkpoints=3), "checkpoints"),
+                         (dict(iterations=2, checkpoints=-1), "checkpoints"),
+                         (dict(iterations=2, seed=-1), "seed"),
+                         (dict(iterations=2, seed=2**63), "seed"),
+                         (dict(iterations=2, seed=True), "seed")]:
+        with pytest.raises(ValueError, match=f"^{what}: "):
+            cfr.solve(object(), "cfr+", **kwargs)
+    # OpenSpiel's MCCFR solvers take 32-bit seeds; the Python sampler any seed.
+    with pytest.raises(ValueError, match="seed: 2147483648 is not a whole number from 0 to 2,147,483,647"):
+        cfr.solve(object(), "mccfr-external", iterations=2, seed=2**31)
+    kuhn = pyspiel.load_game("kuhn_poker")
+    assert cfr.solve(kuhn, "mccfr-outcome-other", iterations=2, seed=2**63 - 1).iterations == 2
+
+
+def test_solve_records_its_checkpoints():
+    kuhn = pyspiel.load_game("kuhn_poker")
+    assert [it for it, _, _ in cfr.solve(kuhn, "cfr+", iterations=3, checkpoints=3).curve] == [1, 2, 3]
+    assert [it for it, _, _ in cfr.solve(kuhn, "cfr+", iterations=3, checkpoints=2).curve] == [2, 3]
+    assert [it for it, _, _ in cfr.solve(kuhn, "cfr+", iterations=3).curve] == [3]
+
+
 def test_the_variant_is_fit_for_cfr(game):
     # Perfect recall of the information-state strings, legal actions equal within an
     # information state, chance probabilities positive and summing to 1, over the tree.

@@ -105,17 +105,26 @@ class SolveResult:
 def solve(game=None, algorithm: str = "cfr+", iterations: int = 100, seed: int = 0,
           checkpoints: int = 0) -> SolveResult:
     """Run a solver (SOLVERS: OpenSpiel's C++ ones, or "mccfr-outcome-other", see
-    OutcomeSamplingStudy) for `iterations` and return its average policy with its
-    exploitability; `checkpoints` > 0 also records the exploitability that many times
-    along the way (each costs a best-response computation)."""
+    OutcomeSamplingStudy) for `iterations` (1 to limits.MAX_ITERATIONS) and return its
+    average policy with its exploitability; `checkpoints` (0 to `iterations`) > 0 also
+    records the exploitability that many times along the way (each costs a
+    best-response computation). `seed`: 0 to limits.MAX_SEED, or to
+    limits.MAX_SEARCH_INT for OpenSpiel's MCCFR solvers (they take 32-bit seeds)."""
+    if algorithm not in SOLVERS:
+        raise ValueError(f"algorithm: {algorithm!r} is not one of {', '.join(SOLVERS)}")
+    limits.check_iterations(iterations)
+    limits.check_whole(checkpoints, "checkpoints", 0, iterations)
+    if algorithm in ("mccfr-outcome", "mccfr-external"):
+        limits.check_whole(seed, "seed", 0, limits.MAX_SEARCH_INT)
+    else:
+        limits.check_seed(seed)
     game = game or variant_game()
-    if iterations < 1:
-        raise ValueError(f"iterations: {iterations} is not a positive number")
     solver = _solver(game, algorithm, seed)
     sampled = algorithm.startswith("mccfr")
-    marks = set()
-    if checkpoints:
-        marks = {max(1, round(iterations * (k + 1) / checkpoints)) for k in range(checkpoints)}
+    # The iterations after which the exploitability is recorded, in order (some
+    # coincide when checkpoints do not divide iterations), made as the run reaches them.
+    marks = (max(1, round(iterations * k / checkpoints)) for k in range(1, checkpoints + 1))
+    mark = next(marks, None)
     curve = []
     start = time.perf_counter()
     spent = 0.0
@@ -124,10 +133,13 @@ def solve(game=None, algorithm: str = "cfr+", iterations: int = 100, seed: int =
             solver.run_iteration()
         else:
             solver.evaluate_and_update_policy()
-        if it in marks and it != iterations:
-            spent += time.perf_counter() - start
-            curve.append((it, spent, pyspiel.exploitability(game, solver.average_policy())))
-            start = time.perf_counter()
+        if it == mark:
+            while mark is not None and mark <= it:
+                mark = next(marks, None)
+            if it != iterations:
+                spent += time.perf_counter() - start
+                curve.append((it, spent, pyspiel.exploitability(game, solver.average_policy())))
+                start = time.perf_counter()
     spent += time.perf_counter() - start
     # CFR and CFR+ can copy their average policy out; MCCFR's refers to the solver.
     policy = solver.tabular_average_policy() if not sampled else solver.average_policy()
