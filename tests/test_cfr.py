@@ -112,6 +112,21 @@ def test_the_audit_finds_what_breaks_perfect_recall(game):
         cfr.audit_tree(game, max_nodes=100)
 
 
+def test_the_audit_refuses_a_tree_too_large_before_it_starts(game):
+    # A tree past the bound is found by counting alone: no node is audited.
+    keyed = []
+    with pytest.raises(ValueError, match=r"^audit_tree: the game tree has more than 100 nodes \(max_nodes\): "
+                                         r"audit_tree walks small games only"):
+        cfr.audit_tree(game, key=lambda state, player: keyed.append(player) or "", max_nodes=100)
+    assert keyed == []
+    # A whole game: refused within seconds (it took minutes and gigabytes to reach the bound).
+    with pytest.raises(ValueError, match="more than 500,000 nodes"):
+        cfr.audit_tree(gutenberg_ai.load_game(players=2))
+    for bad in (0, True, 10**12, 1.5):
+        with pytest.raises(ValueError, match="audit_tree: max_nodes: "):
+            cfr.audit_tree(game, max_nodes=bad)
+
+
 def test_outcome_sampling_study_is_openspiels_sampler():
     # On Kuhn poker (uniform play: 0.458) both averages converge like OpenSpiel's own
     # outcome sampling (0.024 after 10,000 iterations, seed 0).
