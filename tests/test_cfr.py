@@ -53,6 +53,31 @@ def test_mccfr_runs_and_is_seeded(game):
         cfr.solve(game, "cfr++", iterations=1)
 
 
+def test_solve_refuses_budgets_out_of_bounds_before_any_work():
+    # Not a game: the solver is never made when a budget is refused.
+    for kwargs, what in [(dict(iterations=10**12), "iterations"), (dict(iterations=0), "iterations"),
+                         (dict(iterations=2, checkpoints=10**9), "checkpoints"),
+                         (dict(iterations=2, checkpoints=3), "checkpoints"),
+                         (dict(iterations=2, checkpoints=-1), "checkpoints"),
+                         (dict(iterations=2, seed=-1), "seed"),
+                         (dict(iterations=2, seed=2**63), "seed"),
+                         (dict(iterations=2, seed=True), "seed")]:
+        with pytest.raises(ValueError, match=f"^{what}: "):
+            cfr.solve(object(), "cfr+", **kwargs)
+    # OpenSpiel's MCCFR solvers take 32-bit seeds; the Python sampler any seed.
+    with pytest.raises(ValueError, match="seed: 2147483648 is not a whole number from 0 to 2,147,483,647"):
+        cfr.solve(object(), "mccfr-external", iterations=2, seed=2**31)
+    kuhn = pyspiel.load_game("kuhn_poker")
+    assert cfr.solve(kuhn, "mccfr-outcome-other", iterations=2, seed=2**63 - 1).iterations == 2
+
+
+def test_solve_records_its_checkpoints():
+    kuhn = pyspiel.load_game("kuhn_poker")
+    assert [it for it, _, _ in cfr.solve(kuhn, "cfr+", iterations=3, checkpoints=3).curve] == [1, 2, 3]
+    assert [it for it, _, _ in cfr.solve(kuhn, "cfr+", iterations=3, checkpoints=2).curve] == [2, 3]
+    assert [it for it, _, _ in cfr.solve(kuhn, "cfr+", iterations=3).curve] == [3]
+
+
 def test_the_variant_is_fit_for_cfr(game):
     # Perfect recall of the information-state strings, legal actions equal within an
     # information state, chance probabilities positive and summing to 1, over the tree.
@@ -85,6 +110,21 @@ def test_the_audit_finds_what_breaks_perfect_recall(game):
     assert merged.recall_violations and merged.legal_mismatches and merged.tensor_mismatches
     with pytest.raises(ValueError, match="more than 100 nodes"):
         cfr.audit_tree(game, max_nodes=100)
+
+
+def test_the_audit_refuses_a_tree_too_large_before_it_starts(game):
+    # A tree past the bound is found by counting alone: no node is audited.
+    keyed = []
+    with pytest.raises(ValueError, match=r"^audit_tree: the game tree has more than 100 nodes \(max_nodes\): "
+                                         r"audit_tree walks small games only"):
+        cfr.audit_tree(game, key=lambda state, player: keyed.append(player) or "", max_nodes=100)
+    assert keyed == []
+    # A whole game: refused within seconds (it took minutes and gigabytes to reach the bound).
+    with pytest.raises(ValueError, match="more than 500,000 nodes"):
+        cfr.audit_tree(gutenberg_ai.load_game(players=2))
+    for bad in (0, True, 10**12, 1.5):
+        with pytest.raises(ValueError, match="audit_tree: max_nodes: "):
+            cfr.audit_tree(game, max_nodes=bad)
 
 
 def test_outcome_sampling_study_is_openspiels_sampler():

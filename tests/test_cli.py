@@ -256,6 +256,17 @@ def test_hint_on_the_shipped_positions_as_a_table_and_as_json(path):
     assert again.stdout == out.stdout and "Seed" not in again.stderr
 
 
+def test_a_hint_whose_time_ran_out_before_an_iteration_says_nothing_was_searched():
+    path = str(POSITIONS[0])
+    out = cli("hint", path, "--seconds", "1e-300", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert "0 iterations" in out.stdout and "Nothing was searched" in out.stdout
+    shares = re.findall(r"(\d+)%", out.stdout.split("Nothing was searched")[0])
+    assert shares and set(shares) == {"0"}
+    data = json.loads(cli("hint", path, "--seconds", "1e-300", "--seed", "1", "--json").stdout)
+    assert data["iterations"] == 0 and {h["share"] for h in data["hints"]} == {0.0}
+
+
 def test_hint_rejects_a_malformed_position_naming_the_field(tmp_path):
     data = json.loads(POSITIONS[0].read_text())
     bad = tmp_path / "bad.json"

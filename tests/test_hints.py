@@ -54,6 +54,14 @@ def test_hints_are_ranked_and_shares_sum_to_one(bot):
     assert hints.iterations == 1600 and hints.measure == "win"
 
 
+def test_a_search_whose_time_ran_out_before_an_iteration_shares_nothing():
+    # Every move's share is its part of the visits: none made, none shared out.
+    hints = gutenberg_ai.hint(at_plan(), seconds=1e-300, top=1000)
+    assert hints.iterations == 0 and len(hints) > 1
+    assert all(h.share == 0.0 and h.win_probability is None and h.interval is None for h in hints)
+    assert {h.standing for h in hints} == {"too few samples"}
+
+
 def test_hints_say_how_sure_they_are():
     """Each tried move's win chance comes with a 95% interval around it, from the
     search's batch means; a move is level with the best when their difference is within

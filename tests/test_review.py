@@ -11,7 +11,8 @@ from gutenberg_ai import games
 from gutenberg_ai.search.bots import make_bot
 from gutenberg_ai.games import core_of
 from gutenberg_ai.games.records import CHANCE, GameRecord, load_record, play_bots, seat_entry
-from gutenberg_ai.tools.review import THRESHOLDS, mark_of, review_record, write_review
+from gutenberg_ai.search.hints import level_with
+from gutenberg_ai.tools.review import LEVEL, THRESHOLDS, TOO_FEW, mark_between, mark_of, review_record, write_review
 
 
 def short_record(key, bots=("heuristic", "random"), seed=3, rounds=1, **params):
@@ -46,7 +47,10 @@ def test_every_decision_is_reviewed_with_its_evaluation_and_loss(gutenberg_revie
             assert d["lost"] == 0 and d["method"] == "best"
         else:
             assert d["lost"] == pytest.approx(max(0.0, d["best"]["value"] - d["played"]["value"]))
-        assert d["mark"] == mark_of(d["lost"], "win")
+        # Marked by size where the two moves' intervals tell them apart.
+        level = level_with(d["best"]["value"], d["best"]["interval"], d["played"]["value"], d["played"]["interval"])
+        by_size = mark_of(d["lost"], "win")
+        assert d["mark"] == (by_size if not by_size or level is False else LEVEL if level else TOO_FEW)
 
 
 def test_a_random_player_loses_more_than_the_heuristic(gutenberg_review):
@@ -61,6 +65,27 @@ def test_marks_by_size():
         ["", "", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
     assert mark_of(10.0, "score") == "blunder" and mark_of(3.0, "score") == "inaccuracy"
     assert THRESHOLDS["win"][0] == ("blunder", 0.20)
+
+
+def searched(win, se, visits, parts):
+    """A row of the core's search, made by hand: player 0's chance to win and its standard error."""
+    return {"visits": visits, "parts": parts, "win": [win, 1 - win], "fame": [0.0, 0.0],
+            "se": None if se is None else {"win": [se, se], "fame": [0.0, 0.0]}}
+
+
+def test_a_loss_the_search_cannot_tell_from_noise_is_not_a_mistake():
+    # A few visits each (10 iterations a decision): no interval, no blunder.
+    assert mark_between(searched(0.857, 0.14, 7, 7), searched(0.0, None, 1, 1), 0, "win") == (0.857, TOO_FEW)
+    # Enough visits, but a standard error as large as the loss: level.
+    assert mark_between(searched(0.6, 0.2, 400, 8), searched(0.35, 0.2, 200, 8), 0, "win") == \
+        (pytest.approx(0.25), LEVEL)
+    # A clear loss, small standard errors: a blunder; a small one is no mark whatever the noise.
+    assert mark_between(searched(0.7, 0.01, 1000, 8), searched(0.3, 0.01, 500, 8), 0, "win") == \
+        (pytest.approx(0.4), "blunder")
+    assert mark_between(searched(0.6, 0.2, 7, 7), searched(0.57, None, 1, 1), 0, "win") == (pytest.approx(0.03), "")
+    # Batches that all agree (a standard error of 0) are not certainty: the Wilson
+    # intervals of the visits (89-100% and 74-97% at 30 visits).
+    assert mark_between(searched(1.0, 0.0, 30, 8), searched(0.9, 0.0, 30, 8), 0, "win")[1] == LEVEL
 
 
 def test_review_is_seeded_and_one_player_alone(gutenberg_review):

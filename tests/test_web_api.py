@@ -176,6 +176,14 @@ def test_hint_at_a_decision_and_a_position(client):
     assert {h["action"] for h in result["hints"]} <= set(pos.state.legal_actions())
 
 
+def test_a_hint_whose_time_ran_out_before_an_iteration_shares_nothing(client):
+    text = (POSITIONS / "plan-round1-2p.json").read_text()
+    with client.stream("POST", "/api/positions/hint", json={"text": text, "seconds": 1e-320}) as r:
+        result = lines(r)[-1]["result"]
+    assert result["iterations"] == 0 and result["hints"]
+    assert {h["share"] for h in result["hints"]} == {0.0}
+
+
 def test_a_bad_position_gets_every_problem_with_its_field(client):
     data = json.loads((POSITIONS / "plan-round1-2p.json").read_text())
     data["round"] = 9

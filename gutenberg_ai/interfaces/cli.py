@@ -821,7 +821,8 @@ def cmd_review(args) -> int:
         else:
             t.add_column(column, no_wrap=True,
                          justify="right" if column in ("#", "player", "round", "win", "eval", "lost") else "left")
-    styles = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow", "": ""}
+    styles = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow", "level": "dim", "too few samples": "dim",
+              "": ""}
     for d in result["decisions"]:
         if d["method"] == "only move" and not args.all:
             continue
@@ -835,17 +836,19 @@ def cmd_review(args) -> int:
     console.print(t)
     s = Table(title="Per player", title_justify="left")
     for column in ("player", "decisions", "best move", f"mean {'score' if solo else 'win chance'} lost",
-                   "inaccuracies", "mistakes", "blunders"):
+                   "inaccuracies", "mistakes", "blunders", "level", "too few samples"):
         s.add_column(column, justify="right")
     for row in result["summary"]:
         s.add_row(str(row["player"]), str(row["decisions"]), f"{row['best_played']}",
                   f"{row['mean_lost']:.1f}" if solo else f"{row['mean_lost']:.1%}",
-                  str(row["inaccuracies"]), str(row["mistakes"]), str(row["blunders"]))
+                  str(row["inaccuracies"]), str(row["mistakes"]), str(row["blunders"]), str(row["level"]),
+                  str(row["too_few_samples"]))
     console.print(s)
     marks = ", ".join(f"{name} {limit:g} {g.score_word}" if solo else f"{name} {limit:.0%}"
                       for name, limit in result["thresholds"].items())
     console.print(Text(f"Lost: the {'expected score' if solo else 'chance to win'} of the best move less the "
-                       f"played one's; marks from: {marks}. {result['hidden_information']}", style="dim"))
+                       f"played one's; marks from: {marks}, where the search tells the two moves apart (else "
+                       f"level, or too few samples for an interval). {result['hidden_information']}", style="dim"))
     console.print(f"Written: {', '.join(written)}")
     return 0
 
@@ -1521,7 +1524,8 @@ def build_parser() -> argparse.ArgumentParser:
     review = _subparser(sub, "review", "how well a recorded game was played, decision by decision",
                         "Review a game record: at every decision (or one player's), the search's evaluation "
                         "for the player to move, its best move, the move played and the chance to win it "
-                        "lost (solo: the expected score), mistakes marked by size; a table, RECORD-review.json "
+                        "lost (solo: the expected score), mistakes marked by size where the search tells the moves "
+                        "apart (else level, or too few samples); a table, RECORD-review.json "
                         "and a plot of each player's chance to win over the game (PNG and SVG). The search runs "
                         "on the information state of the player to move: what that player could not see is "
                         "redrawn, never taken from the record.",

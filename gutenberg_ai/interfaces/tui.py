@@ -224,7 +224,9 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: b
     nobody to beat, the expected final score, called `score_word` as the game calls it)
     comes with its 95% interval, and each move says how it stands against the best (its
     `standing`): best (the highest measure of the moves whose interval is known), level
-    (within the search's noise), behind, or too few samples (no interval: "?")."""
+    (within the search's noise), behind, or too few samples (no interval: "?"). Hints
+    of a search that ran no iteration (its time too short for one) say that nothing was
+    searched."""
     word = score_word
     measure = f"expected final {word}" if solo else "chance to win"
     caption = (f"{word}: expected final {word}, with a 95% interval" if solo else
@@ -244,6 +246,8 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: b
     table = HintsRows(rows, numbers is not None, solo, word)
     # The title and the legend at the console's width, not folded to the table's.
     heading, legend = Text(str(title), style="italic"), Text(caption, style="dim")
+    if getattr(hints, "iterations", None) == 0:
+        legend = Text.assemble((NOTHING_SEARCHED + "\n", "bold"), legend)
     if not any(steps for _, steps in lines):
         return Group(heading, table, legend)
     return Group(heading, table, legend, ExpectedLines(lines))
@@ -280,6 +284,7 @@ def too_long(line: str) -> str:
 
 
 TOO_FEW_WORDS = "too few samples for an interval"
+NOTHING_SEARCHED = "Nothing was searched: the search's time ran out before its first iteration; ask again with more seconds."
 
 
 def weighed_line(hints, action: int, score_word: str = "fame") -> str:

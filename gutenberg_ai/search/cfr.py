@@ -41,6 +41,7 @@ checks what the solvers assume of a game (perfect recall, chance probabilities).
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import random
 import time
@@ -105,17 +106,26 @@ class SolveResult:
 def solve(game=None, algorithm: str = "cfr+", iterations: int = 100, seed: int = 0,
           checkpoints: int = 0) -> SolveResult:
     """Run a solver (SOLVERS: OpenSpiel's C++ ones, or "mccfr-outcome-other", see
-    OutcomeSamplingStudy) for `iterations` and return its average policy with its
-    exploitability; `checkpoints` > 0 also records the exploitability that many times
-    along the way (each costs a best-response computation)."""
+    OutcomeSamplingStudy) for `iterations` (1 to limits.MAX_ITERATIONS) and return its
+    average policy with its exploitability; `checkpoints` (0 to `iterations`) > 0 also
+    records the exploitability that many times along the way (each costs a
+    best-response computation). `seed`: 0 to limits.MAX_SEED, or to
+    limits.MAX_SEARCH_INT for OpenSpiel's MCCFR solvers (they take 32-bit seeds)."""
+    if algorithm not in SOLVERS:
+        raise ValueError(f"algorithm: {algorithm!r} is not one of {', '.join(SOLVERS)}")
+    limits.check_iterations(iterations)
+    limits.check_whole(checkpoints, "checkpoints", 0, iterations)
+    if algorithm in ("mccfr-outcome", "mccfr-external"):
+        limits.check_whole(seed, "seed", 0, limits.MAX_SEARCH_INT)
+    else:
+        limits.check_seed(seed)
     game = game or variant_game()
-    if iterations < 1:
-        raise ValueError(f"iterations: {iterations} is not a positive number")
     solver = _solver(game, algorithm, seed)
     sampled = algorithm.startswith("mccfr")
-    marks = set()
-    if checkpoints:
-        marks = {max(1, round(iterations * (k + 1) / checkpoints)) for k in range(checkpoints)}
+    # The iterations after which the exploitability is recorded, in order (some
+    # coincide when checkpoints do not divide iterations), made as the run reaches them.
+    marks = (max(1, round(iterations * k / checkpoints)) for k in range(1, checkpoints + 1))
+    mark = next(marks, None)
     curve = []
     start = time.perf_counter()
     spent = 0.0
@@ -124,10 +134,13 @@ def solve(game=None, algorithm: str = "cfr+", iterations: int = 100, seed: int =
             solver.run_iteration()
         else:
             solver.evaluate_and_update_policy()
-        if it in marks and it != iterations:
-            spent += time.perf_counter() - start
-            curve.append((it, spent, pyspiel.exploitability(game, solver.average_policy())))
-            start = time.perf_counter()
+        if it == mark:
+            while mark is not None and mark <= it:
+                mark = next(marks, None)
+            if it != iterations:
+                spent += time.perf_counter() - start
+                curve.append((it, spent, pyspiel.exploitability(game, solver.average_policy())))
+                start = time.perf_counter()
     spent += time.perf_counter() - start
     # CFR and CFR+ can copy their average policy out; MCCFR's refers to the solver.
     policy = solver.tabular_average_policy() if not sampled else solver.average_policy()
@@ -161,6 +174,23 @@ class TreeAudit:
                     or self.chance_errors)
 
 
+def _check_tree_size(root, max_nodes: int, what: str) -> None:
+    """Raises ValueError as soon as the tree below `root` has more than `max_nodes` nodes.
+    The walk only counts (about 200,000 nodes a second), so that a tree too large for a
+    walk that does more at every node is refused before that walk starts."""
+    stack, nodes = [root], 0
+    while stack:
+        state = stack.pop()
+        nodes += 1
+        if nodes > max_nodes:
+            raise ValueError(f"{what}: the game tree has more than {max_nodes:,} nodes (max_nodes): "
+                             f"{what} walks small games only (cfr.variant_game)")
+        if state.is_terminal():
+            continue
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        stack.extend(state.child(a) for a in actions)
+
+
 def audit_tree(game, key=None, tensors: bool = True, max_nodes: int = 500_000, root=None) -> TreeAudit:
     """Walks the whole tree of `game` and checks what CFR-style solvers assume of it.
 
@@ -172,27 +202,28 @@ def audit_tree(game, key=None, tensors: bool = True, max_nodes: int = 500_000, r
     outcome's probability is positive and they sum to 1. Also counts what the sampling
     solvers depend on: the histories per information state, the outcomes per chance
     node, the smallest chance probability of a terminal. `root` (default the initial
-    state) audits the subtree below a state. Refuses a tree of more than `max_nodes`
-    nodes."""
+    state) audits the subtree below a state. Small games only: a tree of more than
+    `max_nodes` nodes (1 to limits.MAX_NODES) is refused, by a walk that only counts
+    and stops as soon as it passes the bound, before the audit starts."""
+    limits.check_whole(max_nodes, "audit_tree: max_nodes", 1, limits.MAX_NODES)
     key = key or (lambda state, player: state.information_state_string(player))
     tensors = tensors and game.get_type().provides_information_state_tensor
     audit = TreeAudit()
     own_past = {}        # information state -> the player's own past (an interned id)
     legal = {}           # information state -> legal actions
-    tensor_of: dict[str, bytes] = {}       # information state -> tensor bytes
-    key_of_tensor: dict[bytes, str] = {}   # tensor bytes -> information state
+    # A tensor is kept as a digest of its bytes: a whole game's has 10,000 numbers.
+    tensor_of: dict[str, bytes] = {}       # information state -> tensor digest
+    key_of_tensor: dict[bytes, str] = {}   # tensor digest -> information state
     interned: dict[tuple[int, str, int], int] = {}   # (own past, information state, action) -> id
     histories: dict[str, int] = {}         # information state -> histories
     outcomes: dict[int, int] = {}          # number of outcomes -> chance nodes
     players = game.num_players()
+    start = root.clone() if root is not None else game.new_initial_state()
+    _check_tree_size(start, max_nodes, "audit_tree")
     # Depth first, with an explicit stack: (state, each player's own past, chance reach).
-    stack = [(root.clone() if root is not None else game.new_initial_state(), (0,) * players, 1.0)]
-    nodes = 0
+    stack = [(start, (0,) * players, 1.0)]
     while stack:
         state, past, reach = stack.pop()
-        nodes += 1
-        if nodes > max_nodes:
-            raise ValueError(f"audit_tree: the tree has more than {max_nodes:,} nodes")
         if state.is_terminal():
             audit.terminals += 1
             audit.min_chance_reach = min(audit.min_chance_reach, reach)
@@ -221,7 +252,8 @@ def audit_tree(game, key=None, tensors: bool = True, max_nodes: int = 500_000, r
             if legal[info] != actions and info not in audit.legal_mismatches:
                 audit.legal_mismatches.append(info)
         if tensors:
-            tensor = np.asarray(state.information_state_tensor(player), dtype=np.float32).tobytes()
+            tensor = hashlib.blake2b(np.asarray(state.information_state_tensor(player), dtype=np.float32)
+                                     .tobytes(), digest_size=16).digest()
             if tensor_of.setdefault(info, tensor) != tensor or key_of_tensor.setdefault(tensor, info) != info:
                 if info not in audit.tensor_mismatches:
                     audit.tensor_mismatches.append(info)

@@ -12,7 +12,8 @@ shown best first: the best move is the one with the highest measure (the chance 
 solo, the expected fame) among those whose interval is known, the others with a known
 interval follow by their measure, and last the moves tried too little to tell, most
 searched first. `share` is the move's part of the search's visits (all moves' shares
-sum to one), `win_probability` and `expected_fame` are the player's mean win share and
+sum to one; all are 0 where the search ran no iteration, a time budget too short for
+one: `iterations` 0, nothing was searched), `win_probability` and `expected_fame` are the player's mean win share and
 final score (the game's: fame, points) over the simulations that began with it (a
 shared win counts 1/k; the score at a rollout cut-off is the evaluation's projection;
 both None for a move the search never tried), and `line` is the play the search expects after it (its most visited path), in
@@ -279,7 +280,8 @@ def hints_of(core: Any, result: dict, top: int = HINT_TOP) -> Hints:
         hints.append(Hint(
             action=m["action"],
             text=core.action_to_string(m["action"]),
-            share=m["visits"] / total if total else 1.0 / len(result["moves"]),
+            # No visits at all (a time budget too short for an iteration): nothing was searched.
+            share=m["visits"] / total if total else 0.0,
             win_probability=m["win"][to_act] if tried and not solo else None,
             expected_fame=m["fame"][to_act] if tried else None,
             interval=iv,

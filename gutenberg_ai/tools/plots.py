@@ -55,7 +55,7 @@ def review_plot(review: dict, base: str) -> list:
     for p, ys in enumerate(c["seats"]):
         ax.plot(c["x"], ys, color=COLOURS[p % len(COLOURS)], label=f"player {p}", linewidth=1.4)
     for d in review["decisions"]:
-        if d["mark"] and d["evaluation"] is not None:
+        if d["mark"] in MARK_STYLE and d["evaluation"] is not None:     # the mistakes, not "level"
             marker, size = MARK_STYLE[d["mark"]]
             ax.scatter([d["index"]], [d["evaluation"][d["player"]]], marker=marker, s=size,
                        color=COLOURS[d["player"] % len(COLOURS)], edgecolors="black", linewidths=0.5, zorder=3)

@@ -17,7 +17,11 @@ budget with the played move forced at the root (the core's `root_action`), so th
 move the search hardly looked at is measured as carefully as the best. The *win chance
 lost* is the best move's value less the played move's (0 when they are the same move;
 a negative difference, which is noise, counts as 0). Mistakes are marked by size
-(THRESHOLDS): an inaccuracy, a mistake, a blunder.
+(THRESHOLDS): an inaccuracy, a mistake, a blunder, where the search tells the two moves
+apart: the hints' test (hints.interval_of, hints.level_with) on the two moves' 95%
+intervals. A loss of that size that the search cannot tell from noise is marked "level"
+(the difference within the test) or "too few samples" (a move searched too little for
+an interval), never as a mistake (`mark_between`).
 
 Hidden information. Each decision is searched from the information state of the player
 to move, never from the record's full knowledge: every iteration of the search redraws
@@ -44,7 +48,10 @@ MIN_SHARE = 0.05         # the played move's share of the search below which it 
 # Marks by the win chance lost (solo: the expected score lost, in points).
 THRESHOLDS = {"win": (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05)),
               "score": (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))}
-MARK_COUNTS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}   # a summary's keys
+# A loss big enough for a mark that the search cannot tell from noise (the hints' words).
+LEVEL, TOO_FEW = "level", "too few samples"
+MARK_COUNTS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies",
+               LEVEL: "level", TOO_FEW: "too_few_samples"}   # a summary's keys
 
 
 def hidden_note(g) -> str:
@@ -70,6 +77,34 @@ def mark_of(lost: float, measure: str) -> str:
         if lost >= limit:
             return name
     return ""
+
+
+def interval_of_move(move: dict, player: int, measure: str) -> tuple[float, float] | None:
+    """The 95% interval of `player`'s measure after `move`, a row of the core's search
+    (`moves`: visits, parts, the measure and its standard error per seat), as the hints
+    make it (hints.interval_of; None: searched too little)."""
+    from gutenberg_ai.search.hints import interval_of
+    key = "fame" if measure == "score" else "win"
+    return interval_of(move[key][player] if move["visits"] else None,
+                       move["se"][key][player] if move["se"] else None, key, move["visits"], move["parts"])
+
+
+def mark_between(best: dict, played: dict, player: int, measure: str) -> tuple[float, str]:
+    """(the loss, its mark) of the move `played` against the search's `best`, two rows of
+    the core's search (interval_of_move) for `player`: the size's mark (mark_of) where the
+    hints' test of a difference (hints.level_with) tells the two apart; where it does
+    not, LEVEL (both intervals known, the difference within the test) or TOO_FEW (an
+    interval unknown): a few visits' estimates are not a mistake."""
+    from gutenberg_ai.search.hints import level_with
+    key = "fame" if measure == "score" else "win"
+    lost = max(0.0, best[key][player] - played[key][player])
+    mark = mark_of(lost, measure)
+    if mark:
+        level = level_with(best[key][player], interval_of_move(best, player, measure), played[key][player],
+                           interval_of_move(played, player, measure))
+        if level is not False:
+            mark = LEVEL if level else TOO_FEW
+    return lost, mark
 
 
 def review_record(record: dict, seconds=None, iterations=None, player=None, bot="smmcts", seed=0,
@@ -132,21 +167,22 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         se = best["se"][key][p] if best["se"] else None
         mine = next((m for m in moves if m["action"] == played), None)
         if played == best["action"]:
-            played_value, method = best_value, "best"
+            measured, method = best, "best"
         elif mine is not None and visits and mine["visits"] >= MIN_SHARE * visits:
-            played_value, method = value(mine), "same search"
+            measured, method = mine, "same search"
         else:
             forced = _search(core_module, core, algorithm, budget, s, threads, search_options, weights,
                              root_action=played)
-            played_value, method = value(forced["moves"][0]), "searched alone"
-        lost = max(0.0, best_value - played_value) if played != best["action"] else 0.0
+            measured, method = forced["moves"][0], "searched alone"
+        lost, mark = mark_between(best, measured, p, measure) if measured is not best else (0.0, "")
         row.update(
             best={"action": best["action"], "text": before.action_to_string(p, best["action"]),
-                  "value": best_value, "se": se},
+                  "value": best_value, "se": se, "interval": _listed(interval_of_move(best, p, measure))},
             evaluation=[float(x) for x in best[key]],
-            lost=lost, mark=mark_of(lost, measure), method=method,
+            lost=lost, mark=mark, method=method,
             iterations=result["iterations"])
-        row["played"]["value"] = played_value
+        row["played"].update(value=value(measured), se=measured["se"][key][p] if measured["se"] else None,
+                             interval=_listed(interval_of_move(measured, p, measure)))
         decisions.append(row)
         if progress:
             progress(done + 1, total)
@@ -159,6 +195,10 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         "result": record.get("result"),
         "decisions": decisions, "summary": summarize(decisions, n_players, measure),
     }
+
+
+def _listed(interval):
+    return None if interval is None else [float(x) for x in interval]
 
 
 def replay_entries(record: dict) -> list:
@@ -179,7 +219,8 @@ def replay_entries(record: dict) -> list:
 
 def summarize(decisions: list, n_players: int, measure: str) -> list:
     """Per player: decisions reviewed (more than one legal move), how often the best move
-    was played, the mean and total win chance (or score) lost, and the marks."""
+    was played, the mean and total win chance (or score) lost, and the marks (MARK_COUNTS:
+    the mistakes and the losses the search could not tell from noise)."""
     out = []
     for p in range(n_players):
         mine = [d for d in decisions if d["player"] == p and d["method"] != "only move"]
@@ -189,8 +230,8 @@ def summarize(decisions: list, n_players: int, measure: str) -> list:
         row = {"player": p, "decisions": len(mine),
                "best_played": sum(1 for d in mine if d["played"]["action"] == d["best"]["action"]),
                "mean_lost": sum(lost) / len(lost), "total_lost": sum(lost)}
-        for name, _ in THRESHOLDS[measure]:
-            row[MARK_COUNTS[name]] = sum(1 for d in mine if d["mark"] == name)
+        for name, counted in MARK_COUNTS.items():
+            row[counted] = sum(1 for d in mine if d["mark"] == name)
         out.append(row)
     return out
 
