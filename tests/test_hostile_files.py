@@ -343,6 +343,28 @@ def test_replay_checks_the_whole_record(finished, edit, problem):
     assert all(len(r) < 300 and "\x1b" not in r for _, r in problems)
 
 
+@pytest.mark.parametrize("game, where, reason", [
+    ("gutenberg", "game.rounds", "is out of range (1-6)"),
+    ("gutenberg", "game.players", "is out of range (2-4"),
+    ("gutenberg", "game.automa", "is out of range (0 or 1"),
+    ("printing-press", "game.rounds", "is out of range (1-3)"),
+    ("lead-letter-printers", "game.players", "is out of range (2-4"),
+    ("gutenberg", "actions[5].action", "is out of range"),
+    ("gutenberg", "actions[5].player", "is out of range"),
+])
+def test_a_whole_number_of_more_digits_than_a_field_holds_is_shown_as_written(tmp_path, game, where, reason):
+    # json reads more than 30 digits as a number no field holds (jsonfile._Number, an inf).
+    _, path = recorded(tmp_path, game=game, players=2, rounds=1)
+    data = json.loads(path.read_text())
+    part, key = where.rsplit(".", 1)
+    (data["game"] if part == "game" else data["actions"][5])[key] = "HUGE"
+    path.write_text(json.dumps(data).replace('"HUGE"', "9" * 400))
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    [(field, problem)] = info.value.problems
+    assert field == where and problem.startswith("9" * (MAX_SHOWN - 3) + "... " + reason), problem
+
+
 def test_an_escape_code_in_a_records_text_is_refused_as_text_not_as_a_name(finished):
     data = copy.deepcopy(finished)
     data["actions"][5]["text"] = "take \x1b[2J"

@@ -98,7 +98,7 @@ from gutenberg_ai.games.positionfile import RECORD_FORMAT, program_file
 from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.common import limits
 from gutenberg_ai.common.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
-                                   show, text_problem)
+                                   show, text_problem, whole_number)
 
 FORMAT = RECORD_FORMAT
 VERSION = 3                   # 3: "game" names its game; 1 and 2 (Gutenberg's) are read
@@ -549,8 +549,9 @@ def _check_actions(actions: Any, players: int | None, add: Callable[[str, str], 
         for key in ("player",) if "hidden" in entry else ("player", "action"):
             value = entry.get(key)
             if not _whole(value):
-                add(f"{where}.{key}", f"{show(value)} is not a whole number" if key in entry
-                    else "missing")
+                add(f"{where}.{key}", "missing" if key not in entry else
+                    f"{show(value)} is out of range" if whole_number(value) else
+                    f"{show(value)} is not a whole number")
         player = entry.get("player")
         if _whole(player) and players is not None and not -1 <= player < players:
             add(f"{where}.player", f"{player} is not a seat (players are 0-{players - 1}, "
