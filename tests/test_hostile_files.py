@@ -365,6 +365,15 @@ def test_a_whole_number_of_more_digits_than_a_field_holds_is_shown_as_written(tm
     assert field == where and problem.startswith("9" * (MAX_SHOWN - 3) + "... " + reason), problem
 
 
+def test_replay_refuses_a_stop_outside_the_records_actions(finished):
+    record = load_record(finished)
+    n = len(finished["actions"])
+    for to in (-1, n + 1, 10 ** 9):
+        with pytest.raises(ValueError, match=f"^to: {to} is not between 0 and {n} .the record's actions.$"):
+            replay(record, to=to)
+    assert replay(record, to=0).history() == [] and replay(record, to=n).is_terminal()
+
+
 def test_an_escape_code_in_a_records_text_is_refused_as_text_not_as_a_name(finished):
     data = copy.deepcopy(finished)
     data["actions"][5]["text"] = "take \x1b[2J"

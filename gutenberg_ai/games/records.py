@@ -856,9 +856,10 @@ def replay(record: dict, to: int | None = None,
            on_action: Callable[[int, pyspiel.State, dict], object] | None = None,
            dealt: int | None = None) -> pyspiel.State:
     """Replay a checked record (load_record) and return the state after its first `to`
-    actions (default: all). Every action is checked: the player to act, legality, its
-    text; at the end of the record the result (a finished game's scores, returns,
-    winners, ranks and digest; a game that is over has one). `on_action(index, state,
+    actions (default: all; ValueError for a `to` outside 0 to their number). Every action
+    is checked: the player to act, legality, its text; at the end of the record the
+    result (a finished game's scores, returns, winners, ranks and digest; a game that is
+    over has one). `on_action(index, state,
     entry)` is called before each action is applied. A record with hidden entries (a
     viewer's) is replayed with them filled in (fill_hidden): its hidden plans at the end
     are left out, and, its draws being dealt again, it is not checked against a result.
@@ -867,6 +868,8 @@ def replay(record: dict, to: int | None = None,
     source = record.get("_source", "record")
     if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
         raise ValueError(f"to: {to!r} is not a whole number of actions")
+    if to is not None and not 0 <= to <= len(record["actions"]):
+        raise ValueError(f"to: {to} is not between 0 and {len(record['actions'])} (the record's actions)")
     if dealt is not None:
         limits.check_seed(dealt, "dealt")
     game = game_of(record)
@@ -875,7 +878,7 @@ def replay(record: dict, to: int | None = None,
     filled = any(e.get("hidden") for e in actions)
     if filled:
         actions, _ = fill_hidden(record, game)
-    n = len(actions) if to is None else max(0, min(to, len(actions)))
+    n = len(actions) if to is None else to
     for i, entry in enumerate(actions[:n]):
         where = f"actions[{i}]"
         why = _misfit(state, entry)
