@@ -374,6 +374,19 @@ def test_replay_refuses_a_stop_outside_the_records_actions(finished):
     assert replay(record, to=0).history() == [] and replay(record, to=n).is_terminal()
 
 
+@pytest.mark.parametrize("seats, problem", [
+    (["random", "random"], "seats[0]: an object {\"seat\": ..., \"player\": ...}, got 'random'"),
+    ([{"seat": 0, "player": "random"}], "seats: [{\"seat\": 0, \"player\": \"random\"}] is not a list of 2 seat"),
+    ([{"seat": 0, "player": "random"}, {"seat": 0, "player": "human"}], "seats[1].seat: seat 0 is also seats[0]"),
+    ([{"seat": 0, "player": "random"}, {"seat": 1, "player": 7}], "seats[1].player: 7 is not a name"),
+])
+def test_a_game_record_refuses_seats_a_record_cannot_hold(seats, problem):
+    game = gutenberg_ai.load_game(players=2, rounds=1)
+    with pytest.raises(ValueError) as info:
+        GameRecord(game, 7, seats)
+    assert str(info.value).startswith(problem), info.value
+
+
 def test_an_escape_code_in_a_records_text_is_refused_as_text_not_as_a_name(finished):
     data = copy.deepcopy(finished)
     data["actions"][5]["text"] = "take \x1b[2J"

@@ -97,8 +97,8 @@ from gutenberg_ai.games import core_of
 from gutenberg_ai.games.positionfile import RECORD_FORMAT, program_file
 from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.common import limits
-from gutenberg_ai.common.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
-                                   show, text_problem, whole_number)
+from gutenberg_ai.common.jsonfile import (FileDataError, Problems, capped_lines, decode_json, json_type,
+                                   read_bytes, show, text_problem, whole_number)
 
 FORMAT = RECORD_FORMAT
 VERSION = 3                   # 3: "game" names its game; 1 and 2 (Gutenberg's) are read
@@ -206,6 +206,19 @@ def state_digest(core: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _checked_seats(seats: Any, players: int) -> list:
+    """A record's `seats` as its file holds them (_check_seats): one seat_entry a seat;
+    ValueError listing every problem."""
+    if not isinstance(seats, (list, tuple)) or len(seats) != players:
+        raise ValueError(f"seats: {show(seats)} is not a list of {players} seat entries "
+                         '({"seat": ..., "player": ...}, one a seat: seat_entry)')
+    found = Problems()
+    _check_seats(list(seats), players, found.add)
+    if found:
+        raise ValueError("\n".join(capped_lines([f"{w}: {r}" for w, r in found.found])))
+    return list(seats)
+
+
 class GameRecord:
     """A game being recorded: add every action (chance included) before applying it."""
 
@@ -222,7 +235,7 @@ class GameRecord:
         self.catalogue = sources.get("catalogue")
         self.position = sources.get("position")
         self.seed = seed
-        self.seats = list(seats)
+        self.seats = _checked_seats(seats, game.num_players())
         self.command = command
         self.extra = dict(extra or {})
         self.actions: list[dict] = []
@@ -503,7 +516,7 @@ def _check_seats(seats: Any, players: int | None, add: Callable[[str, str], None
     for i, entry in enumerate(seats):
         where = f"seats[{i}]"
         if not isinstance(entry, dict):
-            add(where, 'an object {"seat": ..., "player": ...}')
+            add(where, f'an object {{"seat": ..., "player": ...}}, got {show(entry)}')
             continue
         seat = entry.get("seat")
         if not _whole(seat):
