@@ -496,6 +496,16 @@ class FollowedGame:
         return {a: state.action_to_string(player, a) for a in outcomes(state)}
 
     # -- hints --------------------------------------------------------------------------
+    def not_to_move(self, player: int) -> str:
+        """Why there is no hint for `player` (a seat, not the one to act at this decision),
+        in the table's words: the person is "you"."""
+        to_act = self.state.current_player()
+        if player == self.seat:
+            return f"it is not your decision: {self.name(to_act)} is to move"
+        if to_act == self.seat:
+            return f"{self.name(player)} is not to move now: it is your decision"
+        return f"{self.name(player)} is not to move now; {self.name(to_act)} is"
+
     def hint(self, player: int | None = None, **budget):
         """The hints at the decision now (search.hints.hint), searched from what the person
         knows. For another player to act: one world drawn from the person's information
@@ -510,7 +520,7 @@ class FollowedGame:
             raise EntryRefused("hints are for a player's decision (the table waits for a draw)")
         to_act = state.current_player()
         if player is not None and player != to_act:
-            raise EntryRefused(f"{self.name(player)} is not to move now; {self.name(to_act)} is")
+            raise EntryRefused(self.not_to_move(player))
         budget.setdefault("seed", self.seed)
         if to_act != self.seat:
             budget.setdefault("returns", games.returns_mode_of(self.game))

@@ -804,9 +804,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         def asked_to_act():
             who = f.seat if req.player is None else req.player     # whose decision is asked about
             if f.state.current_player() != who:
-                to_act = web.labels[f.state.current_player()]
-                raise ApiError(409, f"it is not your decision: {to_act} is to move (ask for their hint with player)"
-                               if req.player is None else f"{web.labels[who]} is not to move now; {to_act} is")
+                raise ApiError(409, f.not_to_move(who) + (" (ask for their hint with player)"
+                                                          if req.player is None else ""))
         return stream_holding(web, work, ("own", "move"),
                               "hints are for a player's decision: the table waits for an entry", asked_to_act)
 
