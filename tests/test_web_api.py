@@ -204,7 +204,10 @@ def test_bad_requests_are_4xx_with_words(client):
     view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 1}).json()
     bad = client.post(f"/api/games/{view['id']}/move", json={"action": 10**6})
     assert bad.status_code == 422 and [p["where"] for p in bad.json()["problems"]] == ["action"]
-    assert client.post(f"/api/games/{view['id']}/move", json={}).status_code == 422
+    for body, reason in (({}, "give an action or numbers"),
+                         ({"action": 1, "numbers": [1]}, "give an action or numbers, not both")):
+        bad = client.post(f"/api/games/{view['id']}/move", json=body)
+        assert bad.status_code == 422 and bad.json()["problems"] == [{"where": "action", "reason": reason}]
     assert client.post(f"/api/games/{view['id']}/advance").status_code == 409
     assert client.post(f"/api/games/{view['id']}/undo").status_code == 409
 

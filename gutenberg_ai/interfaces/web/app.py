@@ -572,7 +572,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     def move(game_id: str, page: Page, req: Move):
         web = game_of(game_id, page)
         if (req.action is None) == (req.numbers is None):
-            raise ApiError(422, "give an action or numbers", [("action", "give an action or numbers, not both")])
+            reason = "give an action or numbers" + (", not both" if req.action is not None else "")
+            raise ApiError(422, reason, [("action", reason)])
         with holding(web):
             moved_on(req.at, web, "played")
             try:
