@@ -794,6 +794,18 @@ def test_printing_press_solo_made_harder_on_the_page(client):
         "where": "one_token", "reason": "a solo difficulty option, but players is 3"}
 
 
+def test_the_parameters_info_lists_are_taken_back_as_they_are(client):
+    """Every game's parameters, as GET /api/info gives them (its defaults), start a game
+    and a followed table: the automa as the request's flag, not the game's -1."""
+    for g in client.get("/api/info").json()["games"]:
+        parameters = g["parameters"]
+        assert parameters.get("automa", False) is False
+        r = client.post("/api/games", json={"game": g["key"], "ai": ["random"], "seed": 1, **parameters})
+        assert r.status_code == 201, (g["key"], r.json())
+        r = client.post("/api/tables", json={"game": g["key"], "seed": 1, **parameters})
+        assert r.status_code == 201, (g["key"], r.json())
+
+
 def test_the_settings_info_lists_are_those_a_new_game_takes(client):
     """GET /api/info's parameters of each game are the settings POST /api/games takes for
     it (the form shows those): Lead Letter Printers' factory piles face down among them,

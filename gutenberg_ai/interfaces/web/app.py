@@ -439,8 +439,11 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         out = []
         for g in games.GAMES.values():
             defaults = g.rules_module.DEFAULTS
-            out.append({"key": g.key, "title": g.title, "score_word": g.score_word,
-                        "parameters": {k: v for k, v in defaults.items() if k in ("players", "automa", *GAME_SETTINGS)},
+            # Each as a request takes it: the automa is the request's flag (the game's own
+            # -1, "with one player", is what a request without it gives).
+            parameters = {k: GameSettings.model_fields["automa"].default if k == "automa" else v
+                          for k, v in defaults.items() if k in ("players", "automa", *GAME_SETTINGS)}
+            out.append({"key": g.key, "title": g.title, "score_word": g.score_word, "parameters": parameters,
                         "board": hasattr(g.view, "web_board")})
         from gutenberg_ai.tools.plots import COLOURS      # a player's colour, as the command line's plots have it
         return {"games": out, "bots": list(WEB_BOTS), "version": __version__,
