@@ -168,6 +168,7 @@ class FollowedGame:
         self.state = self.start.clone()
         self._start_hides: bool | None = None   # whether the start hides something from the person (asked once)
         self.resumed_from: str | None = None    # the command whose record this game goes on from (resume)
+        self.saved_seed: int | None = None      # that record's table_seed (resume)
         if entries:
             state, kept, dropped = self._replay([Entry(*e) for e in entries])
             if dropped:
@@ -612,4 +613,5 @@ def resume(path, seed: int | None = None) -> FollowedGame:
     followed = FollowedGame(game, seat, seed, names,
                             [(e["player"], e["action"], not e.get("filled")) for e in entries], start)
     followed.resumed_from = record.get("command")
+    followed.saved_seed = record.get("table_seed")
     return followed
