@@ -383,23 +383,24 @@ MAX_START_LINES = 16          # a start record a seat at most (4), with room
 _START_LINE = re.compile(r"start_[a-z]{1,20}( [0-9]{1,2}){1,200}")
 
 
-def load_record(source: str | os.PathLike | dict) -> dict:
+def load_record(source: str | os.PathLike | dict, command: str | None = None) -> dict:
     """A record read from a path (or a dict) and checked field by field: RecordError
     lists every problem with its field. Legality of the actions, and the result, are
-    checked by replay()."""
+    checked by replay(). `command`: the one reading it ("table"), for what to do with
+    another of the program's files given instead (ProgramFile.use_at)."""
     name, path = "record", None
     if isinstance(source, dict):
         data = source
     else:
         raw, name, path = read_bytes(source, RecordError, MAX_FILE_BYTES, "a game record")
         data = decode_json(raw, name, RecordError, path)
-    found = _check_record(data)
+    found = _check_record(data, command)
     if found:
         raise RecordError.of(name, found.found, path)
     return data | {"_source": name}
 
 
-def _check_record(data: Any) -> Problems:
+def _check_record(data: Any, command: str | None = None) -> Problems:
     found = Problems()
     add = found.add
     if not isinstance(data, dict):
@@ -407,7 +408,7 @@ def _check_record(data: Any) -> Problems:
         return found
     kind = program_file(data)
     if kind is not None and data.get("format") != FORMAT:
-        add("format", f"this is {kind.what}, not a game record ({kind.use})")
+        add("format", f"this is {kind.what}, not a game record ({kind.use_at(command)})")
         return found
     for key in ("format", "version", "game", "seats", "actions"):
         if key not in data:

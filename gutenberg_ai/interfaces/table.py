@@ -587,7 +587,7 @@ def resume(path, seed: int | None = None) -> FollowedGame:
     `seed` (the stand-ins' and the hints'): the one given, else the record's
     ("table_seed"), else 0."""
     from gutenberg_ai.games.records import RecordError, fill_hidden, game_of, load_record, replay, start_state
-    record = load_record(path)
+    record = load_record(path, "table")
     seat = record.get("viewer")
     if seat is None:
         raise RecordError(record.get("_source", str(path)), "viewer",
