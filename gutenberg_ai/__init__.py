@@ -110,12 +110,14 @@ def save_position(state: pyspiel.State, path: str | os.PathLike, viewer: int | N
             raise ValueError(f"viewer: {viewer!r} is not a seat of this game (0-{seats - 1})")
         # What a viewer does not see is written as hidden: the view is read back first,
         # against the catalogue the game plays with (a file's, registered data or the
-        # built-in one: the rules hold it).
+        # built-in one: the rules hold it). A state no position records is refused by
+        # position_of as it is without a viewer.
+        view = g.positions.position_of(state, viewer=viewer)
         try:
-            load_position(g.positions.position_of(state, viewer=viewer), catalogue=core_of(state).rules.catalogue)
+            load_position(view, catalogue=core_of(state).rules.catalogue)
         except PositionError as e:
             raise ValueError(f"viewer: the position as player {viewer} knows it is not one a position file "
-                             f"holds ({e.where}: {e.reason})") from None
+                             f"holds ({e.where + ': ' if e.where else ''}{e.reason})") from None
     return g.positions.save_position(state, path, viewer=viewer)
 
 

@@ -346,6 +346,50 @@ def test_replay_checks_the_whole_record(finished, edit, problem):
     assert all(len(r) < 300 and "\x1b" not in r for _, r in problems)
 
 
+@pytest.mark.parametrize("game, where, reason", [
+    ("gutenberg", "game.rounds", "is out of range (1-6)"),
+    ("gutenberg", "game.players", "is out of range (2-4"),
+    ("gutenberg", "game.automa", "is out of range (0 or 1"),
+    ("printing-press", "game.rounds", "is out of range (1-3)"),
+    ("lead-letter-printers", "game.players", "is out of range (2-4"),
+    ("gutenberg", "actions[5].action", "is out of range"),
+    ("gutenberg", "actions[5].player", "is out of range"),
+])
+def test_a_whole_number_of_more_digits_than_a_field_holds_is_shown_as_written(tmp_path, game, where, reason):
+    # json reads more than 30 digits as a number no field holds (jsonfile._Number, an inf).
+    _, path = recorded(tmp_path, game=game, players=2, rounds=1)
+    data = json.loads(path.read_text())
+    part, key = where.rsplit(".", 1)
+    (data["game"] if part == "game" else data["actions"][5])[key] = "HUGE"
+    path.write_text(json.dumps(data).replace('"HUGE"', "9" * 400))
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    [(field, problem)] = info.value.problems
+    assert field == where and problem.startswith("9" * (MAX_SHOWN - 3) + "... " + reason), problem
+
+
+def test_replay_refuses_a_stop_outside_the_records_actions(finished):
+    record = load_record(finished)
+    n = len(finished["actions"])
+    for to in (-1, n + 1, 10 ** 9):
+        with pytest.raises(ValueError, match=f"^to: {to} is not between 0 and {n} .the record's actions.$"):
+            replay(record, to=to)
+    assert replay(record, to=0).history() == [] and replay(record, to=n).is_terminal()
+
+
+@pytest.mark.parametrize("seats, problem", [
+    (["random", "random"], "seats[0]: an object {\"seat\": ..., \"player\": ...}, got 'random'"),
+    ([{"seat": 0, "player": "random"}], "seats: [{\"seat\": 0, \"player\": \"random\"}] is not a list of 2 seat"),
+    ([{"seat": 0, "player": "random"}, {"seat": 0, "player": "human"}], "seats[1].seat: seat 0 is also seats[0]"),
+    ([{"seat": 0, "player": "random"}, {"seat": 1, "player": 7}], "seats[1].player: 7 is not a name"),
+])
+def test_a_game_record_refuses_seats_a_record_cannot_hold(seats, problem):
+    game = gutenberg_ai.load_game(players=2, rounds=1)
+    with pytest.raises(ValueError) as info:
+        GameRecord(game, 7, seats)
+    assert str(info.value).startswith(problem), info.value
+
+
 def test_an_escape_code_in_a_records_text_is_refused_as_text_not_as_a_name(finished):
     data = copy.deepcopy(finished)
     data["actions"][5]["text"] = "take \x1b[2J"

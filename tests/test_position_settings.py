@@ -114,6 +114,18 @@ def test_save_position_writes_no_view_its_loader_refuses(tmp_path):
     assert (tmp_path / "p.json").read_text() == "mine" and len(list(tmp_path.iterdir())) == 1
 
 
+def test_save_position_with_a_viewer_refuses_a_state_no_position_records_as_without_one(tmp_path):
+    """A state in the setup is no position for anyone: the state's problem, not the viewer's."""
+    state = gutenberg_ai.load_game("printing-press", players=2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for viewer in (None, 0, 1):
+        with pytest.raises(gutenberg_ai.PositionError) as info:
+            gutenberg_ai.save_position(state, tmp_path / "p.json", viewer=viewer)
+        assert str(info.value) == "state: the state is in the setup; positions start at the first Select Orders"
+    assert not (tmp_path / "p.json").exists()
+
+
 def test_a_device_given_as_a_file_is_named_so_and_replay_checks_its_counts(tmp_path):
     with pytest.raises(gutenberg_ai.ParameterError, match="position: '/dev/zero' is not a file .a pipe or a device"):
         gutenberg_ai.load_game(position="/dev/zero")

@@ -176,7 +176,7 @@ def test_a_hint_for_another_player_is_searched_from_what_the_person_knows(key, p
     hints = followed.hint(to_act, iterations=60, seed=4)
     assert hints and all(h.action in followed.state.legal_actions() for h in hints)
     assert _hints(hints) == _hints(real.hint(to_act, iterations=60, seed=4))
-    with pytest.raises(EntryRefused, match="is not to move now"):
+    with pytest.raises(EntryRefused, match=f"^it is not your decision: {followed.name(to_act)} is to move$"):
         followed.hint(seat, iterations=60)
 
 
@@ -553,6 +553,12 @@ def test_a_table_without_a_seed_takes_a_new_one_says_it_and_its_resume_keeps_it(
     assert resume(tmp_path / "t.json", seed=3).seed == 3                  # unless given
     again = cli("table", "--resume", "t.json", stdin="quit\n")
     assert again.returncode == 0 and "a new one" not in again.stdout
+    # The save's seed goes on: another is refused, as --players is, and the save is left as it was.
+    saved = (tmp_path / "t.json").read_text()
+    other = cli("table", "--resume", "t.json", "--seed", str(int(said.group(1)) + 1), stdin="quit\n")
+    assert other.returncode == 2 and "--resume: the seed is the saved game's" in other.stderr
+    assert "leave out --seed" in other.stderr and (tmp_path / "t.json").read_text() == saved
+    assert cli("table", "--resume", "t.json", "--seed", said.group(1), stdin="quit\n").returncode == 0
 
 
 def test_the_persons_own_name_is_kept_in_the_save_and_on_resume(tmp_path):

@@ -98,6 +98,24 @@ def test_the_position_gives_the_names_and_its_settings_stand(tmp_path, monkeypat
     assert code != 0 and "leave out --position" in out.err
 
 
+def test_a_position_given_to_resume_is_named_with_the_tables_own_option(monkeypatch, capsys):
+    path = GAMES / POSITIONS[0][0]
+    code, out, followed = table(["--resume", str(path)], [], 0, monkeypatch, capsys)
+    assert code != 0 and followed is None
+    assert ("this is a position, not a game record (follow the game from it with `gutenberg-ai table "
+            "--position FILE`)") in out.err
+
+
+def test_a_hint_asked_for_another_at_your_decision_says_it_is_yours(tmp_path, monkeypatch, capsys):
+    # Seat 1 is Tom in the file, and "you" on the screen; John (seat 2) is not to move.
+    path = GAMES / "gutenberg/data/positions/turn-inks-round3-3p.json"
+    answers = iter(["hint John", "quit"])
+    monkeypatch.setattr(Console, "input", lambda *_, **__: next(answers))
+    assert cli.main(["table", "--position", str(path), "--seat", "1", "--save", str(tmp_path / "t.json")]) == 0
+    out = capsys.readouterr().out
+    assert "John is not to move now: it is your decision" in out and "Tom is" not in out
+
+
 @pytest.mark.parametrize("text,said", [
     (lambda: (GAMES / "printing_press/data/positions/close-round1-2p.json").read_text(),
      "a position of Printing Press, not of Gutenberg"),

@@ -212,7 +212,10 @@ def test_bad_requests_are_4xx_with_words(client):
     view = client.post("/api/games", json={"players": 2, "ai": ["heuristic"], "seed": 1}).json()
     bad = client.post(f"/api/games/{view['id']}/move", json={"action": 10**6})
     assert bad.status_code == 422 and [p["where"] for p in bad.json()["problems"]] == ["action"]
-    assert client.post(f"/api/games/{view['id']}/move", json={}).status_code == 422
+    for body, reason in (({}, "give an action or numbers"),
+                         ({"action": 1, "numbers": [1]}, "give an action or numbers, not both")):
+        bad = client.post(f"/api/games/{view['id']}/move", json=body)
+        assert bad.status_code == 422 and bad.json()["problems"] == [{"where": "action", "reason": reason}]
     assert client.post(f"/api/games/{view['id']}/advance").status_code == 409
     assert client.post(f"/api/games/{view['id']}/undo").status_code == 409
 
@@ -797,6 +800,18 @@ def test_printing_press_solo_made_harder_on_the_page(client):
     r = client.post("/api/tables", json={"game": "printing-press", "players": 3, "one_token": True})
     assert r.status_code == 422 and r.json()["problems"][0] == {
         "where": "one_token", "reason": "a solo difficulty option, but players is 3"}
+
+
+def test_the_parameters_info_lists_are_taken_back_as_they_are(client):
+    """Every game's parameters, as GET /api/info gives them (its defaults), start a game
+    and a followed table: the automa as the request's flag, not the game's -1."""
+    for g in client.get("/api/info").json()["games"]:
+        parameters = g["parameters"]
+        assert parameters.get("automa", False) is False
+        r = client.post("/api/games", json={"game": g["key"], "ai": ["random"], "seed": 1, **parameters})
+        assert r.status_code == 201, (g["key"], r.json())
+        r = client.post("/api/tables", json={"game": g["key"], "seed": 1, **parameters})
+        assert r.status_code == 201, (g["key"], r.json())
 
 
 def test_the_settings_info_lists_are_those_a_new_game_takes(client):

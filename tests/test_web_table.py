@@ -162,6 +162,11 @@ def test_hints_for_the_persons_decision_and_for_another_players(app, client):
     for status in ("own", "move"):
         view = follow(client, view, acts, until=lambda v, wanted=status: v["status"] == wanted and len(v["options"]) > 1)
         body = {"iterations": 40, "seed": 1}
+        if status == "own":     # another player's hint at your decision
+            other = 1 - view["seat"]
+            r = client.post(f"/api/tables/{tid}/hint", json={"iterations": 40, "player": other})
+            assert r.status_code == 409
+            assert r.json()["error"] == f"{view['labels'][other]} is not to move now: it is your decision"
         if status == "move":
             body["player"] = view["to_act"]
             r = client.post(f"/api/tables/{tid}/hint", json={"iterations": 40})   # not the person's decision
@@ -183,8 +188,9 @@ def test_hints_for_the_persons_decision_and_for_another_players(app, client):
     # No seed in the request: the table's (5, start's), said in the answer.
     with client.stream("POST", f"/api/tables/{tid}/hint", json={"iterations": 20, "player": view["to_act"]}) as r:
         assert lines(r)[-1]["result"]["seed"] == 5
-    r = client.post(f"/api/tables/{tid}/hint", json={"iterations": 40, "player": 1 - view["to_act"]})
-    assert r.status_code == 409 and "is not to move now" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/hint", json={"iterations": 40, "player": view["seat"]})
+    assert r.status_code == 409
+    assert r.json()["error"] == f"it is not your decision: {view['labels'][view['to_act']]} is to move"
 
 
 def test_another_page_cannot_touch_the_followed_game(app, client):

@@ -30,7 +30,7 @@ from typing import Any
 
 __all__ = ["FileDataError", "capped_lines", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
            "SchemaChecker", "decode_json", "file_names", "json_type", "plain_text", "read_bytes", "read_json",
-           "show", "text_problem"]
+           "show", "text_problem", "whole_number"]
 
 MAX_DEPTH = 32        # the files' own nesting is at most 7 levels (a record's position: 9)
 MAX_SHOWN = 60        # characters of a value shown in a message
@@ -157,6 +157,21 @@ class _Number(float):
         number = super().__new__(cls, value)
         number.text = text
         return number
+
+    def __repr__(self) -> str:
+        # A message that formats the value shows it as the file wrote it, not as "inf".
+        return show(self)
+
+    __str__ = __repr__
+
+
+def whole_number(value: Any) -> bool:
+    """Whether `value` is a whole number as JSON writes one: an int (not a bool), or one
+    of more digits than any field holds (a _Number: it compares as an infinity, out of
+    every field's range)."""
+    if isinstance(value, _Number):
+        return value.text.lstrip("-").isdigit()
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def show(value: Any, limit: int = MAX_SHOWN) -> str:
@@ -595,7 +610,7 @@ class SchemaChecker:
             return f"unknown key {shown(extra[0])} (expected {', '.join(allowed)})"
         if v == "type":
             want: list[str] = value if isinstance(value, list) else [value]
-            if "integer" in want and isinstance(inst, _Number) and inst.text.lstrip("-").isdigit():
+            if "integer" in want and isinstance(inst, _Number) and whole_number(inst):
                 # A whole number, but more digits than any field holds.
                 lo, hi = schema.get("minimum"), schema.get("maximum")
                 return f"{shown(inst)} is out of range" + (f" ({lo}-{hi})" if lo is not None and hi is not None

@@ -42,13 +42,20 @@ SUITE_FORMAT = "gutenberg-ai-suite"   # a benchmark suite (gutenberg_ai.tools.su
 
 class ProgramFile(NamedTuple):
     """A kind of this program's files, for a file given where another kind is asked for:
-    what it is, in words, and what to do with one."""
+    what it is, in words, and what to do with one (`uses`: at a command, where it
+    differs)."""
     what: str
     use: str
+    uses: tuple[tuple[str, str], ...] = ()
+
+    def use_at(self, command: str | None) -> str:
+        """What to do with one, said to a person running `command` (None: any)."""
+        return dict(self.uses).get(command or "", self.use)
 
 
 POSITION_FILE = ProgramFile("a position", "ask for a hint with `gutenberg-ai hint`, or play from it with "
-                                          "`gutenberg-ai play --position`")
+                                          "`gutenberg-ai play --position`",
+                            (("table", "follow the game from it with `gutenberg-ai table --position FILE`"),))
 _OTHER_FILES = {RECORD_FORMAT: ProgramFile("a game record", "replay it with `gutenberg-ai replay`"),
                 SUITE_FORMAT: ProgramFile("a benchmark suite", "score a bot on it with `gutenberg-ai suite --suite FILE`")}
 

@@ -97,8 +97,8 @@ from gutenberg_ai.games import core_of
 from gutenberg_ai.games.positionfile import RECORD_FORMAT, program_file
 from gutenberg_ai.games.seen import seen_hints
 from gutenberg_ai.common import limits
-from gutenberg_ai.common.jsonfile import (FileDataError, Problems, decode_json, json_type, read_bytes,
-                                   show, text_problem)
+from gutenberg_ai.common.jsonfile import (FileDataError, Problems, capped_lines, decode_json, json_type,
+                                   read_bytes, show, text_problem, whole_number)
 
 FORMAT = RECORD_FORMAT
 VERSION = 3                   # 3: "game" names its game; 1 and 2 (Gutenberg's) are read
@@ -206,6 +206,19 @@ def state_digest(core: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _checked_seats(seats: Any, players: int) -> list:
+    """A record's `seats` as its file holds them (_check_seats): one seat_entry a seat;
+    ValueError listing every problem."""
+    if not isinstance(seats, (list, tuple)) or len(seats) != players:
+        raise ValueError(f"seats: {show(seats)} is not a list of {players} seat entries "
+                         '({"seat": ..., "player": ...}, one a seat: seat_entry)')
+    found = Problems()
+    _check_seats(list(seats), players, found.add)
+    if found:
+        raise ValueError("\n".join(capped_lines([f"{w}: {r}" for w, r in found.found])))
+    return list(seats)
+
+
 class GameRecord:
     """A game being recorded: add every action (chance included) before applying it."""
 
@@ -222,7 +235,7 @@ class GameRecord:
         self.catalogue = sources.get("catalogue")
         self.position = sources.get("position")
         self.seed = seed
-        self.seats = list(seats)
+        self.seats = _checked_seats(seats, game.num_players())
         self.command = command
         self.extra = dict(extra or {})
         self.actions: list[dict] = []
@@ -370,23 +383,24 @@ MAX_START_LINES = 16          # a start record a seat at most (4), with room
 _START_LINE = re.compile(r"start_[a-z]{1,20}( [0-9]{1,2}){1,200}")
 
 
-def load_record(source: str | os.PathLike | dict) -> dict:
+def load_record(source: str | os.PathLike | dict, command: str | None = None) -> dict:
     """A record read from a path (or a dict) and checked field by field: RecordError
     lists every problem with its field. Legality of the actions, and the result, are
-    checked by replay()."""
+    checked by replay(). `command`: the one reading it ("table"), for what to do with
+    another of the program's files given instead (ProgramFile.use_at)."""
     name, path = "record", None
     if isinstance(source, dict):
         data = source
     else:
         raw, name, path = read_bytes(source, RecordError, MAX_FILE_BYTES, "a game record")
         data = decode_json(raw, name, RecordError, path)
-    found = _check_record(data)
+    found = _check_record(data, command)
     if found:
         raise RecordError.of(name, found.found, path)
     return data | {"_source": name}
 
 
-def _check_record(data: Any) -> Problems:
+def _check_record(data: Any, command: str | None = None) -> Problems:
     found = Problems()
     add = found.add
     if not isinstance(data, dict):
@@ -394,7 +408,7 @@ def _check_record(data: Any) -> Problems:
         return found
     kind = program_file(data)
     if kind is not None and data.get("format") != FORMAT:
-        add("format", f"this is {kind.what}, not a game record ({kind.use})")
+        add("format", f"this is {kind.what}, not a game record ({kind.use_at(command)})")
         return found
     for key in ("format", "version", "game", "seats", "actions"):
         if key not in data:
@@ -507,7 +521,7 @@ def _check_seats(seats: Any, players: int | None, add: Callable[[str, str], None
     for i, entry in enumerate(seats):
         where = f"seats[{i}]"
         if not isinstance(entry, dict):
-            add(where, 'an object {"seat": ..., "player": ...}')
+            add(where, f'an object {{"seat": ..., "player": ...}}, got {show(entry)}')
             continue
         seat = entry.get("seat")
         if not _whole(seat):
@@ -553,8 +567,9 @@ def _check_actions(actions: Any, players: int | None, add: Callable[[str, str], 
         for key in ("player",) if "hidden" in entry else ("player", "action"):
             value = entry.get(key)
             if not _whole(value):
-                add(f"{where}.{key}", f"{show(value)} is not a whole number" if key in entry
-                    else "missing")
+                add(f"{where}.{key}", "missing" if key not in entry else
+                    f"{show(value)} is out of range" if whole_number(value) else
+                    f"{show(value)} is not a whole number")
         player = entry.get("player")
         if _whole(player) and players is not None and not -1 <= player < players:
             add(f"{where}.player", f"{player} is not a seat (players are 0-{players - 1}, "
@@ -859,9 +874,10 @@ def replay(record: dict, to: int | None = None,
            on_action: Callable[[int, pyspiel.State, dict], object] | None = None,
            dealt: int | None = None) -> pyspiel.State:
     """Replay a checked record (load_record) and return the state after its first `to`
-    actions (default: all). Every action is checked: the player to act, legality, its
-    text; at the end of the record the result (a finished game's scores, returns,
-    winners, ranks and digest; a game that is over has one). `on_action(index, state,
+    actions (default: all; ValueError for a `to` outside 0 to their number). Every action
+    is checked: the player to act, legality, its text; at the end of the record the
+    result (a finished game's scores, returns, winners, ranks and digest; a game that is
+    over has one). `on_action(index, state,
     entry)` is called before each action is applied. A record with hidden entries (a
     viewer's) is replayed with them filled in (fill_hidden): its hidden plans at the end
     are left out, and, its draws being dealt again, it is not checked against a result.
@@ -870,6 +886,8 @@ def replay(record: dict, to: int | None = None,
     source = record.get("_source", "record")
     if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
         raise ValueError(f"to: {to!r} is not a whole number of actions")
+    if to is not None and not 0 <= to <= len(record["actions"]):
+        raise ValueError(f"to: {to} is not between 0 and {len(record['actions'])} (the record's actions)")
     if dealt is not None:
         limits.check_seed(dealt, "dealt")
     game = game_of(record)
@@ -878,7 +896,7 @@ def replay(record: dict, to: int | None = None,
     filled = any(e.get("hidden") for e in actions)
     if filled:
         actions, _ = fill_hidden(record, game)
-    n = len(actions) if to is None else max(0, min(to, len(actions)))
+    n = len(actions) if to is None else to
     for i, entry in enumerate(actions[:n]):
         where = f"actions[{i}]"
         why = _misfit(state, entry)

@@ -447,6 +447,9 @@ def cmd_table(args) -> int:
                 raise UsageError(f"--resume: the game is the record's; leave out {option}")
         followed, note = resume(args.resume, seed), ""
         same_game(args.game, followed.printing_game, f"the record {args.resume}")
+        if seed is not None and followed.saved_seed not in (None, seed):
+            # The save's placeholders and hints were drawn with its seed.
+            raise UsageError(f"--resume: the seed is the saved game's ({followed.saved_seed}); leave out --seed")
         save = args.save or args.resume
         said = f"Resumed {args.resume}: {len(followed.entries)} entries"
         command = followed.resumed_from

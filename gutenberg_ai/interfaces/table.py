@@ -168,6 +168,7 @@ class FollowedGame:
         self.state = self.start.clone()
         self._start_hides: bool | None = None   # whether the start hides something from the person (asked once)
         self.resumed_from: str | None = None    # the command whose record this game goes on from (resume)
+        self.saved_seed: int | None = None      # that record's table_seed (resume)
         if entries:
             state, kept, dropped = self._replay([Entry(*e) for e in entries])
             if dropped:
@@ -496,6 +497,16 @@ class FollowedGame:
         return {a: state.action_to_string(player, a) for a in outcomes(state)}
 
     # -- hints --------------------------------------------------------------------------
+    def not_to_move(self, player: int) -> str:
+        """Why there is no hint for `player` (a seat, not the one to act at this decision),
+        in the table's words: the person is "you"."""
+        to_act = self.state.current_player()
+        if player == self.seat:
+            return f"it is not your decision: {self.name(to_act)} is to move"
+        if to_act == self.seat:
+            return f"{self.name(player)} is not to move now: it is your decision"
+        return f"{self.name(player)} is not to move now; {self.name(to_act)} is"
+
     def hint(self, player: int | None = None, **budget):
         """The hints at the decision now (search.hints.hint), searched from what the person
         knows. For another player to act: one world drawn from the person's information
@@ -510,7 +521,7 @@ class FollowedGame:
             raise EntryRefused("hints are for a player's decision (the table waits for a draw)")
         to_act = state.current_player()
         if player is not None and player != to_act:
-            raise EntryRefused(f"{self.name(player)} is not to move now; {self.name(to_act)} is")
+            raise EntryRefused(self.not_to_move(player))
         budget.setdefault("seed", self.seed)
         if to_act != self.seat:
             budget.setdefault("returns", games.returns_mode_of(self.game))
@@ -576,7 +587,7 @@ def resume(path, seed: int | None = None) -> FollowedGame:
     `seed` (the stand-ins' and the hints'): the one given, else the record's
     ("table_seed"), else 0."""
     from gutenberg_ai.games.records import RecordError, fill_hidden, game_of, load_record, replay, start_state
-    record = load_record(path)
+    record = load_record(path, "table")
     seat = record.get("viewer")
     if seat is None:
         raise RecordError(record.get("_source", str(path)), "viewer",
@@ -602,4 +613,5 @@ def resume(path, seed: int | None = None) -> FollowedGame:
     followed = FollowedGame(game, seat, seed, names,
                             [(e["player"], e["action"], not e.get("filled")) for e in entries], start)
     followed.resumed_from = record.get("command")
+    followed.saved_seed = record.get("table_seed")
     return followed

@@ -58,7 +58,7 @@ from gutenberg_ai.games.gutenberg.catalogue import CatalogueError, default_catal
 from gutenberg_ai.games.gamedata import (  # noqa: F401  (this game's names for the shared ones)
     DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
     sources_of)
-from gutenberg_ai.common.jsonfile import decode_json
+from gutenberg_ai.common.jsonfile import decode_json, whole_number
 
 # The native game's names, players and parameters (data/native_game.json, compiled into
 # gutenberg_ai.games.gutenberg._core, which registers it).
@@ -163,7 +163,7 @@ def setup(params: dict) -> Setup:
     p, catalogue, position = gamedata.settle_files(
         params, DEFAULTS, _file_kind, lambda digest, cat: _position(digest, cat).game_params)
     problems = [(name, f"{p[name]!r} is not an integer") for name in ("players", "rounds", "automa")
-                if isinstance(p[name], bool) or not isinstance(p[name], int)]
+                if not whole_number(p[name])]
     if not isinstance(p["characters"], bool):
         problems.append(("characters", f"{p['characters']!r} is not true or false"))
     if problems:

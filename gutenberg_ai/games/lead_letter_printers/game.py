@@ -44,7 +44,7 @@ from gutenberg_ai.games import gamedata
 from gutenberg_ai.games.gamedata import (  # noqa: F401  (this game's names for the shared ones)
     DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
     sources_of)
-from gutenberg_ai.common.jsonfile import FileDataError, decode_json
+from gutenberg_ai.common.jsonfile import FileDataError, decode_json, whole_number
 
 from . import _core
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
@@ -82,7 +82,7 @@ def _rule_problems(p: dict) -> list[tuple[str, str]]:
         out.append(("factory_tops", f"{p['factory_tops']!r} is not true or false"))
     for name, lo, hi, note in (("players", 2, _core.MAX_PLAYERS, "; the game has no solo play"),
                                ("rounds", 0, MAX_ROUNDS, "; 0 plays until the orders run out")):
-        if isinstance(p[name], bool) or not isinstance(p[name], int):
+        if not whole_number(p[name]):
             out.append((name, f"{p[name]!r} is not a whole number"))
         elif not lo <= p[name] <= hi:
             out.append((name, f"{p[name]} is out of range ({lo}-{hi}{note})"))

@@ -60,7 +60,7 @@ from gutenberg_ai import games
 from gutenberg_ai.games.gamedata import (  # noqa: F401  (this game's names for the shared ones)
     DATA_PREFIX, FileKind, ParameterError, Setup, data_of, register_data, returns_mode_of,
     sources_of)
-from gutenberg_ai.common.jsonfile import FileDataError, Problems, decode_json, show
+from gutenberg_ai.common.jsonfile import FileDataError, Problems, decode_json, show, whole_number
 
 from . import _core, names
 from .catalogue import MAX_FILE_BYTES as CATALOGUE_MAX_BYTES
@@ -94,7 +94,7 @@ def _rule_problems(p: dict) -> list[tuple[str, str]]:
     out = []
     for name, top, note in (("players", _core.MAX_PLAYERS, "; 1 is the solo game"),
                             ("rounds", MAX_ROUNDS, "")):
-        if isinstance(p[name], bool) or not isinstance(p[name], int):
+        if not whole_number(p[name]):
             out.append((name, f"{p[name]!r} is not a whole number"))
         elif not 1 <= p[name] <= top:
             out.append((name, f"{p[name]} is out of range (1-{top}{note})"))

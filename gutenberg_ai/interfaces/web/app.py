@@ -439,8 +439,11 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         out = []
         for g in games.GAMES.values():
             defaults = g.rules_module.DEFAULTS
-            out.append({"key": g.key, "title": g.title, "score_word": g.score_word,
-                        "parameters": {k: v for k, v in defaults.items() if k in ("players", "automa", *GAME_SETTINGS)},
+            # Each as a request takes it: the automa is the request's flag (the game's own
+            # -1, "with one player", is what a request without it gives).
+            parameters = {k: GameSettings.model_fields["automa"].default if k == "automa" else v
+                          for k, v in defaults.items() if k in ("players", "automa", *GAME_SETTINGS)}
+            out.append({"key": g.key, "title": g.title, "score_word": g.score_word, "parameters": parameters,
                         "board": hasattr(g.view, "web_board")})
         from gutenberg_ai.tools.plots import COLOURS      # a player's colour, as the command line's plots have it
         return {"games": out, "bots": list(WEB_BOTS), "version": __version__,
@@ -572,7 +575,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     def move(game_id: str, page: Page, req: Move):
         web = game_of(game_id, page)
         if (req.action is None) == (req.numbers is None):
-            raise ApiError(422, "give an action or numbers", [("action", "give an action or numbers, not both")])
+            reason = "give an action or numbers" + (", not both" if req.action is not None else "")
+            raise ApiError(422, reason, [("action", reason)])
         with holding(web):
             moved_on(req.at, web, "played")
             try:
@@ -804,9 +808,8 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         def asked_to_act():
             who = f.seat if req.player is None else req.player     # whose decision is asked about
             if f.state.current_player() != who:
-                to_act = web.labels[f.state.current_player()]
-                raise ApiError(409, f"it is not your decision: {to_act} is to move (ask for their hint with player)"
-                               if req.player is None else f"{web.labels[who]} is not to move now; {to_act} is")
+                raise ApiError(409, f.not_to_move(who) + (" (ask for their hint with player)"
+                                                          if req.player is None else ""))
         return stream_holding(web, work, ("own", "move"),
                               "hints are for a player's decision: the table waits for an entry", asked_to_act)
 
