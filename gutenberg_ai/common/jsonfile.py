@@ -422,16 +422,21 @@ def packaged_bytes(package: str, name: str) -> tuple[bytes, str, str]:
 
 
 def data_file_readers(parse, error: type[FileDataError], package: str, builtin: str, limit: int,
-                      max_items: int, what: str):
+                      max_items: int, what: str, other_kind=None):
     """(load, from_bytes, builtin) for a kind of data file that `parse(data, source,
     path)` checks and builds (a game's catalogue). `load(path=None)` reads the file at
     `path` (at most `limit` bytes), or for None or "" the package's own `builtin` file;
     `from_bytes(raw, source, path=None)` takes the bytes as read_bytes gives them. Both
-    raise `error` naming the file and every problem (size, UTF-8, nesting, lists over
-    `max_items`, keys given twice, then parse's). `builtin()` is load(), read once."""
+    raise `error` naming the file and every problem (size, UTF-8, nesting, keys given
+    twice, `other_kind(data)`'s [(where, reason)]: another kind of file, said before its
+    lists are held to `max_items`, then lists over `max_items`, then parse's).
+    `builtin()` is load(), read once."""
     def from_bytes(raw: bytes, source: str, path: str | None = None):
         """The data built from a file's bytes (as read_bytes gives them)."""
-        return parse(decode_json(raw, source, error, path, max_items, what), source, path)
+        data = decode_json(raw, source, error, path)
+        checks = (other_kind,) if other_kind else ()
+        raise_problems(data, source, path, error, *checks, lambda d: structure_problems(d, max_items, what))
+        return parse(data, source, path)
 
     def load(path: str | os.PathLike | None = None):
         """The data of the file at `path`, or of the built-in file for None (or "")."""
