@@ -621,6 +621,7 @@ def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, mo
                         (("selfplay", "--games", "1", "--out", ""), "--out: an empty path"),
                         (("arena", "--bots", "heuristic,random", "--out", ""), "--out: an empty path"),
                         (("arena", "--bots", "heuristic,random", "--out", "afile"), "--out: afile is a file, not a folder"),
+                        (("train", "afile", "--out", "w.npz"), "train: afile is a file, not a folder"),
                         (("selfplay", "--games", "1", "--out", "afile/x"), "afile/x would be inside"),
                         (("suite", "--bot", "random", "--out", "afile"), "--out: afile is a file, not a folder")]:
         r = cli(*args)

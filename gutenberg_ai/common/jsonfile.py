@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["FileDataError", "capped_lines", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
-           "SchemaChecker", "decode_json", "file_names", "json_type", "plain_text", "read_bytes", "read_json",
+           "SchemaChecker", "decode_json", "file_names", "json_type", "not_a_folder", "plain_text", "read_bytes", "read_json",
            "show", "text_problem"]
 
 MAX_DEPTH = 32        # the files' own nesting is at most 7 levels (a record's position: 9)
@@ -241,6 +241,15 @@ def file_names(path) -> tuple[str, str]:
     """How messages name the file at `path`: its name (the source), and its path as given."""
     file = pathlib.Path(path)
     return file.name or str(file), str(file)
+
+
+def not_a_folder(path) -> str | None:
+    """What is wrong with `path` given as a folder when something else is there (a file,
+    a pipe): "PATH is a file, not a folder"; None for a folder or nothing at all (whether
+    that will do is the caller's)."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        return f"{path} is a file, not a folder"
+    return None
 
 
 def read_bytes(path, error: type[FileDataError], limit: int, what: str) -> tuple[bytes, str, str]:
