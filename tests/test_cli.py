@@ -538,6 +538,15 @@ def test_cards_names_the_words_it_did_not_understand():
     assert "\x1b" not in out.stderr and "\\x1b]0;pwned\\x07" in out.stderr
 
 
+
+@pytest.mark.parametrize("game", ["gutenberg", "printing-press", "lead-letter-printers"])
+def test_cards_with_nothing_near_shows_no_table_and_points_to_none(game):
+    out = cli("cards", "--game", game, "nosuchword")
+    assert out.returncode == 1
+    assert out.stdout.startswith("No card shows any of that.\nNot understood (no card shows it): nosuchword\n")
+    assert "The closest" not in out.stdout and "above" not in out.stdout
+
+
 def test_counts_of_one_are_singular():
     from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
     from gutenberg_ai.common.words import counted

@@ -1062,12 +1062,12 @@ def cmd_cards(args) -> int:
                                                        .replace("  ", " ") + ", ".join(unknown)))
         return 0 if matches else 1
     if not matches:
-        console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
+        close = cards.closest_cards(query, kind=kind, catalogue=cat)
+        console.print(Text(f"No {kind or ''} card shows {'all' if close else 'any'} of that.".replace("  ", " ")))
         unknown = words_not_shown(cards, query, kind, cat)
         if unknown:
             console.print(Text(f"Not understood (no {kind or ''} card shows it): ".replace("  ", " ")
                                + ", ".join(unknown)))
-        close = cards.closest_cards(query, kind=kind, catalogue=cat)
         if close:
             console.print(Text("The closest:"))
             for m in close:
@@ -1681,7 +1681,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "Find the cards that show what you name: letters, inks, specialties and their "
                        "levels, numbers with guilders or fame, gear rewards, or a card's id. Each card "
                        "found is printed with its id, which is how a position file names it. The "
-                       "closest cards come first; with nothing matching, the nearest are shown.",
+                       "closest cards come first. When no card shows every word, the few that show the "
+                       "most of them are shown; when none shows any, the words no card shows are named.",
                        ["gutenberg-ai cards A I I U 5 guilders",
                         "gutenberg-ai cards printing --letters A,I,O",
                         "gutenberg-ai cards refinement red 2f binding IV",
