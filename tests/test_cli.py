@@ -115,6 +115,17 @@ def test_help_works_on_every_subcommand(command):
         assert "examples:" in out.stdout
 
 
+@pytest.mark.parametrize("key", list(gutenberg_ai.games.GAMES))
+def test_help_names_every_games_card_kinds_and_rounds(key):
+    g = gutenberg_ai.games.get(key)
+    kinds = " ".join(cli("cards", "--help").stdout.split())
+    assert f"{g.title}: {', '.join(g.cards.KINDS)}" in kinds
+    for command in ("demo", "play", "table"):
+        rounds = " ".join(cli(command, "--help").stdout.split())
+        assert f"{g.title} {g.rules_module.ROUNDS_WORDS}" in rounds, command
+    assert "Lead Letter Printers 0-20, default 0: until the orders run out" in rounds
+
+
 # -- play -----------------------------------------------------------------------------------
 SCRIPT = "help\nnonsense\n999\n1 2\nundo\nhint\n1\nundo\n" + "1\n" * 400
 

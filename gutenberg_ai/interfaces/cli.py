@@ -1246,7 +1246,10 @@ def _subparser(sub, name, help_text, description, examples):
 
 
 GAME_HELP = f"the game: {', '.join(games.GAMES)} (default {games.DEFAULT_GAME})"
-ROUNDS_HELP = "fewer rounds make a short game (default: all, Gutenberg's 6, Printing Press's 3)"
+ROUNDS_HELP = "fewer rounds make a short game (" + "; ".join(
+    f"{g.title} {g.rules_module.ROUNDS_WORDS}" for g in games.GAMES.values()) + ")"
+KIND_HELP = "only cards of this kind (" + "; ".join(
+    f"{g.title}: {', '.join(g.cards.KINDS)}" for g in games.GAMES.values() if g.cards_module) + ")"
 VARIANT_HELP = "Printing Press: basic (6 card steps a round, the default) or advanced (5)"
 
 
@@ -1690,8 +1693,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "gutenberg-ai cards patronage illuminating V"])
     cards.add_argument("words", nargs="*", metavar="WORD", help="what the card shows (the first may be its kind)")
     _game_option(cards)
-    cards.add_argument("--kind", default=None, help="only cards of this kind (Gutenberg: printing, refinement, "
-                       "specialty, gear, patronage; Printing Press: card, plate, frame)")
+    cards.add_argument("--kind", default=None, help=KIND_HELP)
     cards.add_argument("--letters", default=None, metavar="A,I,O",
                        help="exactly these letters (a printing card's, a patronage card's types)")
     cards.add_argument("--inks", default=None, metavar="red,red",
