@@ -221,6 +221,20 @@ def test_play_takes_a_move_by_its_words_as_the_table_does():
     assert len(kept) == 1 and "Aldus Manutius" in kept[0]["text"]
 
 
+def test_play_refuses_words_after_a_command_that_takes_none():
+    console = Console(file=io.StringIO(), width=100)
+    game = gutenberg_ai.load_game(players=2, rounds=1)
+    from gutenberg_ai.interfaces.play import Session, Settings
+    lines = iter(["undo x", "board now", "quit please", "quit"])
+    session = Session(game, Settings(human=0, ai=("heuristic",), iterations=20, seed=3), console,
+                      read_line=lambda prompt: next(lines))
+    assert session.run() == 0
+    text = " ".join(console.file.getvalue().split())
+    for line in ("undo x", "board now", "quit please"):
+        command, word = line.split()
+        assert f"{command} '{word}': {command} alone (it takes no words)" in text
+
+
 def test_play_solo_against_the_automa_ends_with_a_title():
     out = cli("play", "--players", "1", "--rounds", "1", "--iterations", "20", stdin="1\n" * 300)
     assert out.returncode == 0, out.stderr
@@ -725,6 +739,12 @@ def test_options_that_would_be_ignored_or_taken_as_the_default_are_refused(tmp_p
             (("study", "balance", "--bot", "heuristic", "--iterations", "10", "--out", "st"),
              "--iterations: heuristic does not search"),
             (("suite", "--bot", "heuristic", "--iterations", "100"), "--iterations: heuristic does not search"),
+            (("demo", "--bots", "random,heuristic", "--iterations", "5"),
+             "--iterations: random and heuristic do not search: they take no budget (leave --iterations out)"),
+            (("arena", "--bots", "heuristic,random", "--seconds", "1", "--out", "ar"),
+             "--seconds: heuristic and random do not search: they take no budget (leave --seconds out)"),
+            (("arena", "--bots", "heuristic@5,random", "--out", "ar"),
+             "bot 'heuristic@5': heuristic does not search: it takes no budget (leave out @5)"),
             (("hint", "game.json", "--bot", "smmcts@100", "--iterations", "5"), "names its budget")]:
         r = cli(*args)
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
