@@ -115,6 +115,12 @@ def test_help_works_on_every_subcommand(command):
         assert "examples:" in out.stdout
 
 
+def test_suite_help_says_what_scoring_costs_and_how_a_run_resumes():
+    said = " ".join(cli("suite", "--help").stdout.split())
+    assert "searched alone, about 10 CPU seconds each, so a run takes minutes whatever the budget" in said
+    assert "--out keeps each position's result as it is scored (the same command resumes)" in said
+
+
 @pytest.mark.parametrize("key", list(gutenberg_ai.games.GAMES))
 def test_help_names_every_games_card_kinds_and_rounds(key):
     g = gutenberg_ai.games.get(key)

@@ -1659,7 +1659,12 @@ def build_parser() -> argparse.ArgumentParser:
     suite_p = _subparser(sub, "suite", "score a bot on the game's benchmark positions",
                          "Score a bot on the game's benchmark suite: fixed positions from real play (the "
                          "decisions of every kind), each with a reference evaluation from a long search. Says "
-                         "how often the bot plays the reference's move and the chance to win its moves lose.",
+                         "how often the bot plays the reference's move and the chance to win its moves lose. "
+                         "Scoring costs more than the bot's moves: a move the references did not measure is "
+                         "searched alone, about 10 CPU seconds each, so a run takes minutes whatever the budget "
+                         "(Gutenberg's suite, smmcts at 20 iterations: 4 min 48 s of CPU, 2026-12-01). --out keeps "
+                         "each position's result as it is scored (the same command resumes); --ray local --jobs N "
+                         "scores positions side by side.",
                          ["gutenberg-ai suite --game gutenberg --bot smmcts --iterations 500",
                           "gutenberg-ai suite --game printing-press --bot gutenberg_ai.examples.flat_mc:make_bot "
                           "--iterations 50"])
