@@ -133,8 +133,14 @@ def test_a_hint_takes_a_budget_in_the_bots_name_and_refuses_what_it_would_not_us
         hint(state, bot="smmcts@120", iterations=50)
     with pytest.raises(ValueError, match="uct_c: search options, for the built-in searches"):
         hint(state, bot="heuristic", uct_c=3)
-    with pytest.raises(ValueError, match="heuristic does not search: it takes no seconds or iterations"):
+    with pytest.raises(ValueError, match="heuristic does not search: it takes no budget"):
         hint(state, bot="heuristic", iterations=50)
+    # A budget in the name of a bot that does not search: the same words, wherever it is named.
+    with pytest.raises(ValueError, match="bot 'heuristic@5': heuristic does not search: it takes no budget "
+                                         r"\(leave out @5\)"):
+        hint(state, bot="heuristic@5")
+    with pytest.raises(ValueError, match="bot 'random@0.5s': random does not search: it takes no budget"):
+        make_bot("random@0.5s", game, 0)
 
 
 def test_cpp_ismcts_is_seeded_and_plays_the_native_game_only(game, states):

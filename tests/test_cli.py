@@ -115,6 +115,23 @@ def test_help_works_on_every_subcommand(command):
         assert "examples:" in out.stdout
 
 
+def test_suite_help_says_what_scoring_costs_and_how_a_run_resumes():
+    said = " ".join(cli("suite", "--help").stdout.split())
+    assert "searched alone, about 10 CPU seconds each, so a run takes minutes whatever the budget" in said
+    assert "--out keeps each position's result as it is scored (the same command resumes)" in said
+
+
+@pytest.mark.parametrize("key", list(gutenberg_ai.games.GAMES))
+def test_help_names_every_games_card_kinds_and_rounds(key):
+    g = gutenberg_ai.games.get(key)
+    kinds = " ".join(cli("cards", "--help").stdout.split())
+    assert f"{g.title}: {', '.join(g.cards.KINDS)}" in kinds
+    for command in ("demo", "play", "table"):
+        rounds = " ".join(cli(command, "--help").stdout.split())
+        assert f"{g.title} {g.rules_module.ROUNDS_WORDS}" in rounds, command
+    assert "Lead Letter Printers 0-20, default 0: until the orders run out" in rounds
+
+
 # -- play -----------------------------------------------------------------------------------
 SCRIPT = "help\nnonsense\n999\n1 2\nundo\nhint\n1\nundo\n" + "1\n" * 400
 
@@ -208,6 +225,20 @@ def test_play_takes_a_move_by_its_words_as_the_table_does():
         assert f"there is no move {number}: the moves are numbered 1 to 2" in text, number
     kept = [e for e in session.record.actions if e["by"] == "human"]
     assert len(kept) == 1 and "Aldus Manutius" in kept[0]["text"]
+
+
+def test_play_refuses_words_after_a_command_that_takes_none():
+    console = Console(file=io.StringIO(), width=100)
+    game = gutenberg_ai.load_game(players=2, rounds=1)
+    from gutenberg_ai.interfaces.play import Session, Settings
+    lines = iter(["undo x", "board now", "quit please", "quit"])
+    session = Session(game, Settings(human=0, ai=("heuristic",), iterations=20, seed=3), console,
+                      read_line=lambda prompt: next(lines))
+    assert session.run() == 0
+    text = " ".join(console.file.getvalue().split())
+    for line in ("undo x", "board now", "quit please"):
+        command, word = line.split()
+        assert f"{command} '{word}': {command} alone (it takes no words)" in text
 
 
 def test_play_solo_against_the_automa_ends_with_a_title():
@@ -454,8 +485,8 @@ def test_arena_statistics():
 def test_a_reader_that_stops_early_stops_the_command_quietly():
     """`gutenberg-ai demo | head -1`: no "Broken pipe" message, the status of a program
     that SIGPIPE stopped."""
-    proc = subprocess.Popen([sys.executable, "-m", "gutenberg_ai", "demo", "--seed", "3",
-                             "--iterations", "50"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "gutenberg_ai", "demo", "--seed", "3"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout.readline().startswith(b"Seed 3")
     proc.stdout.close()
     err = proc.stderr.read()
@@ -549,6 +580,15 @@ def test_cards_names_the_words_it_did_not_understand():
     assert "\x1b" not in out.stderr and "\\x1b]0;pwned\\x07" in out.stderr
 
 
+
+@pytest.mark.parametrize("game", ["gutenberg", "printing-press", "lead-letter-printers"])
+def test_cards_with_nothing_near_shows_no_table_and_points_to_none(game):
+    out = cli("cards", "--game", game, "nosuchword")
+    assert out.returncode == 1
+    assert out.stdout.startswith("No card shows any of that.\nNot understood (no card shows it): nosuchword\n")
+    assert "The closest" not in out.stdout and "above" not in out.stdout
+
+
 def test_counts_of_one_are_singular():
     from gutenberg_ai.games.lead_letter_printers.catalogue import default_catalogue
     from gutenberg_ai.common.words import counted
@@ -632,6 +672,7 @@ def test_files_to_write_and_empty_paths_are_refused_before_any_work(tmp_path, mo
                         (("selfplay", "--games", "1", "--out", ""), "--out: an empty path"),
                         (("arena", "--bots", "heuristic,random", "--out", ""), "--out: an empty path"),
                         (("arena", "--bots", "heuristic,random", "--out", "afile"), "--out: afile is a file, not a folder"),
+                        (("train", "afile", "--out", "w.npz"), "train: afile is a file, not a folder"),
                         (("selfplay", "--games", "1", "--out", "afile/x"), "afile/x would be inside"),
                         (("suite", "--bot", "random", "--out", "afile"), "--out: afile is a file, not a folder")]:
         r = cli(*args)
@@ -715,6 +756,12 @@ def test_options_that_would_be_ignored_or_taken_as_the_default_are_refused(tmp_p
             (("study", "balance", "--bot", "heuristic", "--iterations", "10", "--out", "st"),
              "--iterations: heuristic does not search"),
             (("suite", "--bot", "heuristic", "--iterations", "100"), "--iterations: heuristic does not search"),
+            (("demo", "--bots", "random,heuristic", "--iterations", "5"),
+             "--iterations: random and heuristic do not search: they take no budget (leave --iterations out)"),
+            (("arena", "--bots", "heuristic,random", "--seconds", "1", "--out", "ar"),
+             "--seconds: heuristic and random do not search: they take no budget (leave --seconds out)"),
+            (("arena", "--bots", "heuristic@5,random", "--out", "ar"),
+             "bot 'heuristic@5': heuristic does not search: it takes no budget (leave out @5)"),
             (("hint", "game.json", "--bot", "smmcts@100", "--iterations", "5"), "names its budget")]:
         r = cli(*args)
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)

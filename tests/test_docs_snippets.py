@@ -11,6 +11,7 @@ test, so a new snippet is either checked or says why it is not.
 """
 from __future__ import annotations
 
+import ast
 import os
 import re
 import shlex
@@ -92,13 +93,36 @@ def test_the_pages_have_snippets():
     assert any("gutenberg_ai.hint" in text for _, _, text in PYTHON)
 
 
+def stated_values_checked(text: str) -> str:
+    """A snippet whose lines `EXPRESSION  # VALUE` state a value (a Python literal after
+    the #: `pos.step  # {"kind": "fulfil", "player": 0}`) assert it after the line: a
+    page states what the code gives, and a stated value that the code no longer gives
+    fails. Comments that are words are left as they are."""
+    out = []
+    for line in text.splitlines():
+        out.append(line)
+        code, _, comment = line.partition("  #")
+        try:
+            value = ast.literal_eval(comment.strip())
+            ast.parse(code.strip(), mode="eval")
+        except (SyntaxError, ValueError):
+            continue
+        out.append(f"assert ({code.strip()}) == {value!r}, {code.strip()!r} + ' is ' + repr({code.strip()})")
+    return "\n".join(out) + "\n"
+
+
+def test_a_stated_value_is_checked():
+    checked = stated_values_checked('x = {"a": 1}\nx  # {"a": 2}\nx  # an object\n')
+    assert "assert (x) == {'a': 2}" in checked and checked.count("assert") == 1
+
+
 @pytest.mark.parametrize("page,number,text", PYTHON, ids=[f"{p}#{k}" for p, k, _ in PYTHON])
 def test_a_python_snippet_runs_as_written(page, number, text, folder):
     """As a reader runs it: a script of its own in a new Python, so a block that leaves
     out an import it needs (gutenberg_ai, which registers the games with OpenSpiel)
     fails here too."""
     script = folder / f"block_{number}.py"
-    script.write_text(text, encoding="utf-8")
+    script.write_text(stated_values_checked(text), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, script.name], cwd=folder, env=env, capture_output=True, text=True,
                           timeout=TIMEOUT, stdin=subprocess.DEVNULL)

@@ -785,6 +785,70 @@ def test_a_position_given_as_a_suite_says_so():
         "made by `python -m gutenberg_ai.tools.suite make`)")
 
 
+from gutenberg_ai import games  # noqa: E402
+from gutenberg_ai.common.jsonfile import FileDataError  # noqa: E402
+from gutenberg_ai.games.positionfile import load_position as load_any_position  # noqa: E402
+from gutenberg_ai.tools.suite import load_suite  # noqa: E402
+
+_GAME_DATA = {g.key: pathlib.Path(g.data_folder) for g in games.GAMES.values()}
+
+
+@pytest.mark.parametrize("key", sorted(_GAME_DATA))
+def test_a_catalogue_and_the_other_files_of_the_program_are_told_apart(key, tmp_path):
+    g, data = games.get(key), _GAME_DATA[key]
+    catalogue = data / "catalogue.json"
+    title = g.title
+    # A catalogue given as a position, a record, a suite: named, one problem.
+    with pytest.raises(PositionError) as info:
+        load_any_position(catalogue, game=key)
+    assert info.value.problems == [("format", f"this is a catalogue of {title}, not a position (give it "
+                                              "with --catalogue, or give a position file)")]
+    with pytest.raises(RecordError) as record_info:
+        load_record(catalogue)
+    assert record_info.value.problems == [("format", f"this is a catalogue of {title}, not a game record "
+                                                     "(give it with --catalogue)")]
+    with pytest.raises(FileDataError) as suite_info:
+        load_suite(key, path=str(catalogue))
+    assert suite_info.value.problems == [("format", f"this is a catalogue of {title}, not a benchmark suite "
+                                                    "(a suite is made by `python -m gutenberg_ai.tools.suite make`)")]
+    # A position, a record, a suite (its lists longer than a catalogue's), another
+    # game's catalogue given as this game's catalogue: named, one problem.
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps({"format": "gutenberg-record", "actions": list(range(5000))}))
+    given = {sorted((data / "positions").glob("*.json"))[0]: "a position",
+             record: "a game record", sorted(data.glob("suite-v*.json"))[-1]: "a benchmark suite"}
+    for path, what in given.items():
+        with pytest.raises(g.catalogues.CatalogueError) as catalogue_info:
+            g.catalogues.load_catalogue(path)
+        (where, reason), = catalogue_info.value.problems
+        assert where == "format" and reason.startswith(f"this is {what}, not a catalogue (")
+    for other in set(_GAME_DATA) - {key}:
+        with pytest.raises(g.catalogues.CatalogueError) as other_info:
+            g.catalogues.load_catalogue(_GAME_DATA[other] / "catalogue.json")
+        assert other_info.value.problems == [("top level", f"this is a catalogue of {games.get(other).title}, "
+                                                           f"not of {title} (give it with --game {other})")]
+
+
+def test_a_position_given_as_a_catalogue_is_one_line_on_the_command_line():
+    out = run_cli("demo", "--catalogue", str(POSITIONS / "plan-round1-2p.json"))
+    assert out.returncode == 2 and out.stderr.strip() == (
+        "gutenberg-ai demo: catalogue: plan-round1-2p.json: format: this is a position, not a catalogue (ask "
+        "for a hint with `gutenberg-ai hint`, or play from it with `gutenberg-ai play --position`)")
+    out = run_cli("hint", str(BUILTIN))
+    assert out.returncode == 2 and out.stderr.strip() == (
+        "gutenberg-ai hint: catalogue.json: format: this is a catalogue of Gutenberg, not a position (give it "
+        "with --catalogue, or give a position file)")
+
+
+def test_every_line_of_a_catalogue_parameters_problems_names_the_parameter(tmp_path):
+    path = tmp_path / "box.json"
+    path.write_text(json.dumps({"printing": 1, "refinement": 2}))
+    out = run_cli("demo", "--catalogue", str(path))
+    lines = out.stderr.splitlines()
+    assert out.returncode == 2 and len(lines) > 1
+    assert all(line.startswith("gutenberg-ai demo: catalogue: box.json: ") for line in lines), lines
+
+
 # ---------------------------------------------------------------------------------------
 # Game parameters: a path with a comma, a file changed on disk
 # ---------------------------------------------------------------------------------------

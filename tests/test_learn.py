@@ -162,6 +162,11 @@ def test_a_folder_without_records_is_refused(tmp_path):
         dataset.build([str(tmp_path)])
     with pytest.raises(dataset.DataError, match="no such folder"):
         dataset.build([str(tmp_path / "nowhere")])
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    with pytest.raises(dataset.DataError) as info:     # there, but not a folder: said as --out says it
+        dataset.build([str(afile)])
+    assert str(info.value) == f"{afile} is a file, not a folder"
 
 
 # ---------------------------------------------------------------------------------------

@@ -29,8 +29,8 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["FileDataError", "capped_lines", "MAX_DEPTH", "MAX_PROBLEMS", "MAX_SHOWN", "Problem", "Problems",
-           "SchemaChecker", "decode_json", "file_names", "json_type", "plain_text", "read_bytes", "read_json",
-           "show", "text_problem", "whole_number"]
+           "SchemaChecker", "decode_json", "file_names", "json_type", "not_a_folder", "plain_text", "read_bytes",
+           "read_json", "show", "text_problem", "whole_number"]
 
 MAX_DEPTH = 32        # the files' own nesting is at most 7 levels (a record's position: 9)
 MAX_SHOWN = 60        # characters of a value shown in a message
@@ -258,6 +258,15 @@ def file_names(path) -> tuple[str, str]:
     return file.name or str(file), str(file)
 
 
+def not_a_folder(path) -> str | None:
+    """What is wrong with `path` given as a folder when something else is there (a file,
+    a pipe): "PATH is a file, not a folder"; None for a folder or nothing at all (whether
+    that will do is the caller's)."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        return f"{path} is a file, not a folder"
+    return None
+
+
 def read_bytes(path, error: type[FileDataError], limit: int, what: str) -> tuple[bytes, str, str]:
     """The bytes of the file at `path` (at most `limit`), its name and its full path;
     `error` (a FileDataError class) when it cannot be read or is too large for `what`."""
@@ -437,16 +446,21 @@ def packaged_bytes(package: str, name: str) -> tuple[bytes, str, str]:
 
 
 def data_file_readers(parse, error: type[FileDataError], package: str, builtin: str, limit: int,
-                      max_items: int, what: str):
+                      max_items: int, what: str, other_kind=None):
     """(load, from_bytes, builtin) for a kind of data file that `parse(data, source,
     path)` checks and builds (a game's catalogue). `load(path=None)` reads the file at
     `path` (at most `limit` bytes), or for None or "" the package's own `builtin` file;
     `from_bytes(raw, source, path=None)` takes the bytes as read_bytes gives them. Both
-    raise `error` naming the file and every problem (size, UTF-8, nesting, lists over
-    `max_items`, keys given twice, then parse's). `builtin()` is load(), read once."""
+    raise `error` naming the file and every problem (size, UTF-8, nesting, keys given
+    twice, `other_kind(data)`'s [(where, reason)]: another kind of file, said before its
+    lists are held to `max_items`, then lists over `max_items`, then parse's).
+    `builtin()` is load(), read once."""
     def from_bytes(raw: bytes, source: str, path: str | None = None):
         """The data built from a file's bytes (as read_bytes gives them)."""
-        return parse(decode_json(raw, source, error, path, max_items, what), source, path)
+        data = decode_json(raw, source, error, path)
+        checks = (other_kind,) if other_kind else ()
+        raise_problems(data, source, path, error, *checks, lambda d: structure_problems(d, max_items, what))
+        return parse(data, source, path)
 
     def load(path: str | os.PathLike | None = None):
         """The data of the file at `path`, or of the built-in file for None (or "")."""

@@ -136,6 +136,7 @@ class PrintingGame:
     position_format: str = ""    # the "format" its position files declare
     start_format: str = ""       # another format its position tools read: a start file (a deal's history)
     cards_module: str = ""       # looking a card up by what it shows (`gutenberg-ai cards`)
+    catalogue_module: str = ""   # its catalogue files: parse_catalogue, load_catalogue, SECTIONS
 
     # Its parts, each imported when first asked for (a game's modules load only if used).
     core = _module_of("core_module", "The compiled core module.")
@@ -147,6 +148,7 @@ class PrintingGame:
     positions = _module_of("position_module", "Its position-file module (load_position, "
                            "position_from_data, save_position, ...).")
     cards = _module_of("cards_module", "Its card lookup (find_cards, closest_cards, ...).")
+    catalogues = _module_of("catalogue_module", "Its catalogue-file module (load_catalogue, SECTIONS, ...).")
 
     @property
     def data_folder(self) -> str:
@@ -164,11 +166,12 @@ class PrintingGame:
 
 def _in_folder(key: str, folder: str, title: str, **more: str) -> PrintingGame:
     """A game whose parts are the modules of its folder gutenberg_ai/games/<folder>/
-    (game, _core, view, position, cards), its native game named as the folder."""
+    (game, _core, view, position, cards, catalogue), its native game named as the folder."""
     package = f"{__name__}.{folder}"
     return PrintingGame(key=key, spiel_name=folder, title=title, module=f"{package}.game",
                         core_module=f"{package}._core", view_module=f"{package}.view",
-                        position_module=f"{package}.position", cards_module=f"{package}.cards", **more)
+                        position_module=f"{package}.position", cards_module=f"{package}.cards",
+                        catalogue_module=f"{package}.catalogue", **more)
 
 
 GAMES = {
@@ -196,6 +199,18 @@ def of_position(data: Any) -> PrintingGame | None:
     fmt = data.get("format") if isinstance(data, dict) else None
     for g in GAMES.values():
         if fmt and fmt in (g.position_format, g.start_format):
+            return g
+    return None
+
+
+def of_catalogue(data: Any) -> PrintingGame | None:
+    """The game whose catalogue files decoded JSON `data` looks like, or None: a
+    catalogue declares no `format`, so it is known by its sections (an object without
+    "format" that has every section of the game's catalogue, its SECTIONS)."""
+    if not isinstance(data, dict) or "format" in data:
+        return None
+    for g in GAMES.values():
+        if g.catalogue_module and all(key in data for key in g.catalogues.SECTIONS):
             return g
     return None
 

@@ -148,8 +148,8 @@ def read_data(name: str, digest: str, read: Callable[[bytes, str], Any], error: 
     raw, source = raw_of(digest)
     try:
         return read(raw, source)
-    except error as e:
-        raise ParameterError(f"{name}: {e}") from None
+    except error as e:   # each of its lines names the parameter, as its first does
+        raise ParameterError("\n".join(f"{name}: {line}" for line in str(e).splitlines())) from None
 
 
 def catalogue_reader(default, from_bytes, error: type):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import os
 from types import ModuleType
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from gutenberg_ai import games
@@ -62,12 +62,35 @@ _OTHER_FILES = {RECORD_FORMAT: ProgramFile("a game record", "replay it with `gut
 
 def program_file(data: Any) -> ProgramFile | None:
     """Which of this program's files decoded JSON `data` is, by its "format": a
-    position of any game (POSITION_FILE), a game record, a benchmark suite; None for
-    anything else. Each loader says "this is ..., not ..." with it."""
+    position of any game (POSITION_FILE), a game record, a benchmark suite; by its
+    sections, a game's catalogue (games.of_catalogue); None for anything else. Each
+    loader says "this is ..., not ..." with it."""
     if games.of_position(data) is not None:
         return POSITION_FILE
+    catalogue_of = games.of_catalogue(data)
+    if catalogue_of is not None:
+        return ProgramFile(f"a catalogue of {catalogue_of.title}", "give it with --catalogue")
     fmt = data.get("format") if isinstance(data, dict) else None
     return _OTHER_FILES.get(fmt) if isinstance(fmt, str) else None
+
+
+def not_a_catalogue(key: str) -> Callable[[Any], list[tuple[str, str]]]:
+    """The check, decoded JSON -> [(where, reason)], that refuses as a catalogue of the
+    game `key` another of this program's files (program_file) or another game's
+    catalogue, saying what it is; [] for anything else (the catalogue's own checks
+    follow)."""
+    def check(data: Any) -> list[tuple[str, str]]:
+        kind = program_file(data)
+        if kind is None:
+            return []
+        other = games.of_catalogue(data)
+        if other is None:
+            return [("format", f"this is {kind.what}, not a catalogue ({kind.use})")]
+        if other.key != key:
+            return [("top level", f"this is {kind.what}, not of {games.get(key).title} (give it with "
+                                  f"--game {other.key})")]
+        return []
+    return check
 
 
 class PositionError(FileDataError):

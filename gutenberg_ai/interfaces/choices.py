@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gutenberg_ai import games
+from gutenberg_ai.common.jsonfile import not_a_folder
 
 __all__ = ["NEW_DEAL", "NEW_SEED", "NEW_STAND_INS", "RECORD_FILES", "UsageError", "WrittenOver", "check_folder",
            "check_output", "chosen_seed", "file_format", "fresh_seed", "known_params", "load_game", "of_formats",
@@ -103,8 +104,9 @@ def check_folder(path: str, option: str) -> str:
     file, not under a file, and in a folder that can be written to."""
     if not path:
         raise UsageError(f"{option}: an empty path")
-    if os.path.exists(path) and not os.path.isdir(path):
-        raise UsageError(f"{option}: {path} is a file, not a folder")
+    problem = not_a_folder(path)
+    if problem:
+        raise UsageError(f"{option}: {problem}")
     made = os.path.abspath(path)
     while not os.path.exists(made):      # the nearest folder that is there: the one written to
         made = os.path.dirname(made)

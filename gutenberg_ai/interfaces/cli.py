@@ -49,7 +49,7 @@ from gutenberg_ai.interfaces import tui
 from gutenberg_ai.interfaces.choices import (NEW_DEAL, NEW_STAND_INS, RECORD_FILES, UsageError, WrittenOver,
                                              check_folder, check_output, chosen_seed, fresh_seed, known_params,
                                              load_game, of_formats, printing_game, same_game)
-from gutenberg_ai.search.bots import BOT_NAMES, budget_options, make_bot, takes_budget
+from gutenberg_ai.search.bots import BOT_NAMES, budget_not_taken, budget_options, make_bot
 from gutenberg_ai.search.hints import DEFAULT_ITERATIONS as HINT_ITERATIONS
 from gutenberg_ai.search.hints import HINT_BOTS, hint
 from gutenberg_ai.search.learn.train import MAX_EPOCHS as TRAIN_MAX_EPOCHS, MAX_HIDDEN as TRAIN_MAX_HIDDEN
@@ -243,11 +243,12 @@ def settle_seed(args) -> str:
 def cmd_demo(args) -> int:
     # Gutenberg's solo game is the automa; Printing Press's brings its own.
     automa = args.automa or (args.players == 1 and "automa" in printing_game(args.game).rules_module.DEFAULTS)
+    bots = bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"])
+    no_budget_unless_one_searches(bots, args)
     seed, said = chosen_seed(args.seed, new=NEW_DEAL)
     with demo_progress(Console(stderr=True), args.quiet) as progress:
         state, log = play_demo(args.players, seed, args.rounds, args.catalogue, characters=args.characters,
-                               automa=automa, verbose=not args.quiet, record=True,
-                               bots=bot_names(args.bots, [n for n in BOT_NAMES if n != "cfr"]),
+                               automa=automa, verbose=not args.quiet, record=True, bots=bots,
                                seconds=args.seconds, iterations=args.iterations, game=args.game,
                                variant=args.variant, announce=said or f"Seed {seed}",
                                progress=progress,
@@ -312,12 +313,13 @@ def bot_names(text: str, allowed=BOT_NAMES) -> list[str]:
     return names
 
 
-def no_budget_unless_it_searches(bot: str, args) -> None:
-    """UsageError for --seconds/--iterations given to a bot that takes no budget (it
-    does not search), rather than leaving them unused."""
+def no_budget_unless_one_searches(bots: list[str], args) -> None:
+    """UsageError for --seconds/--iterations given where none of `bots` takes a budget
+    (none searches: bots.budget_not_taken), rather than leaving them unused."""
     given = [f"--{k}" for k in ("seconds", "iterations") if getattr(args, k, None) is not None]
-    if given and not takes_budget(bot):
-        raise UsageError(f"{given[0]}: {bot} does not search: it takes no budget (leave {given[0]} out)")
+    problem = budget_not_taken(bots, args.seconds, args.iterations)
+    if problem:
+        raise UsageError(f"{given[0]}: {problem} (leave {given[0]} out)")
 
 
 PLAY_SECONDS = 3.0   # a searching AI's time a move in play, unless told
@@ -586,7 +588,7 @@ def cmd_hint(args) -> int:
             raise UsageError(f"--bot: {e}") from None
         if args.threads not in (None, 1):
             raise UsageError(f"--threads: only the built-in searches ({', '.join(HINT_BOTS)}) search in threads")
-        no_budget_unless_it_searches(args.bot, args)
+        no_budget_unless_one_searches([args.bot], args)
         budget = budget_options(args.bot, args.seconds, args.iterations if args.seconds is None else None)
         params = {**pos.game_params, "position": os.path.abspath(args.position)}
         if args.catalogue:      # the same game as the board and the built-in searches see
@@ -662,6 +664,7 @@ def arena_settings(args) -> arena.ArenaSettings:
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
         raise UsageError('options: an object of options per bot, e.g. {"smmcts": {"cutoff": 60}}')
     bots = comma_list(args.bots)
+    no_budget_unless_one_searches(bots, args)
     if args.pairings is not None and not args.pairings.strip():
         raise UsageError("--pairings: none named (leave it out for the whole round robin)")
     pairings = [_pairing(p, bots) for p in comma_list(args.pairings, "pairing")] if args.pairings is not None else None
@@ -931,7 +934,7 @@ def cmd_study(args) -> int:
             if args.kind == "balance":
                 if args.budgets or args.reference:
                     raise UsageError("--budgets and --reference are for study scaling")
-                no_budget_unless_it_searches(args.bot, args)
+                no_budget_unless_one_searches([args.bot], args)
                 seconds = args.seconds
                 iterations = args.iterations if args.iterations is not None or seconds is not None else 300
                 s = studies.BalanceSettings(bot=args.bot, game=g.key, players=args.players, games=args.games,
@@ -985,7 +988,7 @@ def cmd_suite(args) -> int:
         check_name(args.bot, [n for n in BOT_NAMES if n != "cfr"])
     except ValueError as e:
         raise UsageError(f"--bot: {e}") from None
-    no_budget_unless_it_searches(args.bot, args)
+    no_budget_unless_one_searches([args.bot], args)
     if args.jobs is not None and args.ray is None:
         raise UsageError("--jobs: the suite's positions are scored one after another here; --jobs is the workers "
                          "of --ray local: give --ray too, or leave --jobs out")
@@ -1068,12 +1071,12 @@ def cmd_cards(args) -> int:
                                                        .replace("  ", " ") + ", ".join(unknown)))
         return 0 if matches else 1
     if not matches:
-        console.print(Text(f"No {kind or ''} card shows all of that.".replace("  ", " ")))
+        close = cards.closest_cards(query, kind=kind, catalogue=cat)
+        console.print(Text(f"No {kind or ''} card shows {'all' if close else 'any'} of that.".replace("  ", " ")))
         unknown = words_not_shown(cards, query, kind, cat)
         if unknown:
             console.print(Text(f"Not understood (no {kind or ''} card shows it): ".replace("  ", " ")
                                + ", ".join(unknown)))
-        close = cards.closest_cards(query, kind=kind, catalogue=cat)
         if close:
             console.print(Text("The closest:"))
             for m in close:
@@ -1252,7 +1255,10 @@ def _subparser(sub, name, help_text, description, examples):
 
 
 GAME_HELP = f"the game: {', '.join(games.GAMES)} (default {games.DEFAULT_GAME})"
-ROUNDS_HELP = "fewer rounds make a short game (default: all, Gutenberg's 6, Printing Press's 3)"
+ROUNDS_HELP = "fewer rounds make a short game (" + "; ".join(
+    f"{g.title} {g.rules_module.ROUNDS_WORDS}" for g in games.GAMES.values()) + ")"
+KIND_HELP = "only cards of this kind (" + "; ".join(
+    f"{g.title}: {', '.join(g.cards.KINDS)}" for g in games.GAMES.values() if g.cards_module) + ")"
 VARIANT_HELP = "Printing Press: basic (6 card steps a round, the default) or advanced (5)"
 
 
@@ -1660,7 +1666,12 @@ def build_parser() -> argparse.ArgumentParser:
     suite_p = _subparser(sub, "suite", "score a bot on the game's benchmark positions",
                          "Score a bot on the game's benchmark suite: fixed positions from real play (the "
                          "decisions of every kind), each with a reference evaluation from a long search. Says "
-                         "how often the bot plays the reference's move and the chance to win its moves lose.",
+                         "how often the bot plays the reference's move and the chance to win its moves lose. "
+                         "Scoring costs more than the bot's moves: a move the references did not measure is "
+                         "searched alone, about 10 CPU seconds each, so a run takes minutes whatever the budget "
+                         "(Gutenberg's suite, smmcts at 20 iterations: 4 min 48 s of CPU, 2026-12-01). --out keeps "
+                         "each position's result as it is scored (the same command resumes); --ray local --jobs N "
+                         "scores positions side by side.",
                          ["gutenberg-ai suite --game gutenberg --bot smmcts --iterations 500",
                           "gutenberg-ai suite --game printing-press --bot gutenberg_ai.examples.flat_mc:make_bot "
                           "--iterations 50"])
@@ -1688,7 +1699,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "Find the cards that show what you name: letters, inks, specialties and their "
                        "levels, numbers with guilders or fame, gear rewards, or a card's id. Each card "
                        "found is printed with its id, which is how a position file names it. The "
-                       "closest cards come first; with nothing matching, the nearest are shown.",
+                       "closest cards come first. When no card shows every word, the few that show the "
+                       "most of them are shown; when none shows any, the words no card shows are named.",
                        ["gutenberg-ai cards A I I U 5 guilders",
                         "gutenberg-ai cards printing --letters A,I,O",
                         "gutenberg-ai cards refinement red 2f binding IV",
@@ -1696,8 +1708,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "gutenberg-ai cards patronage illuminating V"])
     cards.add_argument("words", nargs="*", metavar="WORD", help="what the card shows (the first may be its kind)")
     _game_option(cards)
-    cards.add_argument("--kind", default=None, help="only cards of this kind (Gutenberg: printing, refinement, "
-                       "specialty, gear, patronage; Printing Press: card, plate, frame)")
+    cards.add_argument("--kind", default=None, help=KIND_HELP)
     cards.add_argument("--letters", default=None, metavar="A,I,O",
                        help="exactly these letters (a printing card's, a patronage card's types)")
     cards.add_argument("--inks", default=None, metavar="red,red",

@@ -51,6 +51,7 @@ from gutenberg_ai.games.positionfile import PositionError
 from gutenberg_ai.games.records import CHANCE, GameRecord, draw_chance, seat_entry
 
 _UNDONE = object()   # what the menu returns when undo went back to an earlier decision
+_ALONE = ("undo", "board", "moves", "list", "quit", "exit")   # commands that take no words
 DRAWS_SHOWN = 6      # a deal of more draws is summed up in a line
 SCREEN_LINES = 40    # the height a decision is fitted to when the output is not a terminal
 # What `play` says of an AI seat whose bot keeps no search (hints.weighed is None).
@@ -459,6 +460,8 @@ class Session:
     def _command(self, command, rest, line, legal, texts):
         """The move chosen by `line`; None after a command that is not a move."""
         core = core_of(self.state)
+        if command in _ALONE and rest:   # refused, as `why x` is, not taken as the command alone
+            raise ValueError(f"{command} {' '.join(rest)!r}: {command} alone (it takes no words)")
         if command == "help":
             self._help(rest)
         elif command == "hint":

@@ -72,6 +72,7 @@ import pyspiel
 
 from gutenberg_ai import games
 from gutenberg_ai.common import limits
+from gutenberg_ai.common.words import listed
 from gutenberg_ai.games import core_of, returns_mode_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "smmcts", "learned", "cfr", "openspiel-ismcts",
@@ -158,6 +159,19 @@ def takes_budget(name: str) -> bool:
     return budget_options(name, 1.0) != {}
 
 
+def budget_not_taken(names: Collection[str], seconds: float | None = None,
+                     iterations: int | None = None) -> str | None:
+    """The problem of a budget (seconds or iterations) given for bots `names` none of
+    which takes one (none searches): "random does not search: it takes no budget"; None
+    when none is given or a bot takes it. The one rule of a useless budget: refused where
+    it is given (a command's option, a hint's argument, a bot's `@500`), never left unused."""
+    if (seconds is None and iterations is None) or any(takes_budget(n) for n in names):
+        return None
+    bots = list(dict.fromkeys(split_budget(n)[0] for n in names))
+    return f"{listed(bots)} does not search: it takes no budget" if len(bots) == 1 else \
+        f"{listed(bots)} do not search: they take no budget"
+
+
 def named_budget(name: str, seconds: float | None = None, iterations: int | None = None) -> tuple:
     """(the bot's name, seconds, iterations): a budget in the name (`smmcts@500`) taken
     out of it; ValueError where a budget is given beside it."""
@@ -180,11 +194,14 @@ def split_budget(name: str) -> tuple[str, dict | None]:
         raise ValueError(f"bot {name!r}: the budget after @ is a number of iterations (@500) or of "
                          "seconds (@0.5s)")
     try:
-        if m.group(1) is not None:
-            return base, {"iterations": limits.check_iterations(int(m.group(1)))}
-        return base, {"seconds": limits.check_seconds(float(m.group(2)))}
+        own: dict = {"iterations": limits.check_iterations(int(m.group(1)))} if m.group(1) is not None else \
+            {"seconds": limits.check_seconds(float(m.group(2)))}
     except ValueError as e:
         raise ValueError(f"bot {name!r}: {e}") from None
+    problem = budget_not_taken([base], **own)
+    if problem:
+        raise ValueError(f"bot {name!r}: {problem} (leave out @{text})")
+    return base, own
 
 
 def check_name(name: str, allowed: Collection[str] | None = None) -> str:

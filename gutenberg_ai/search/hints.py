@@ -327,7 +327,7 @@ def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pysp
                seed: int) -> Hints:
     """Hints from any pyspiel.Bot: its move, and its policy's shares if it gives one."""
     import time
-    from gutenberg_ai.search.bots import budget_options, make_bot, takes_budget
+    from gutenberg_ai.search.bots import budget_not_taken, budget_options, make_bot
     if not isinstance(state, pyspiel.State):
         raise ValueError("a hint from another bot needs a pyspiel state, not a compiled one")
     if state.is_chance_node() or state.is_terminal():
@@ -337,8 +337,9 @@ def _bot_hints(state: pyspiel.State, bot: str | pyspiel.Bot | Callable[..., pysp
         raise ValueError(f"player {player} is not to act; player {to_act} is")
     if not isinstance(bot, pyspiel.Bot):
         name = bot
-        if isinstance(name, str) and not takes_budget(name) and (seconds is not None or iterations is not None):
-            raise ValueError(f"{name} does not search: it takes no seconds or iterations")
+        problem = budget_not_taken([name], seconds, iterations) if isinstance(name, str) else None
+        if problem:
+            raise ValueError(f"{problem} (leave out seconds and iterations)")
         budget: dict[str, Any] = budget_options(name, seconds, iterations) if isinstance(name, str) else \
             ({"iterations": iterations} if iterations is not None else {"seconds": seconds or 1.0})
         bot = make_bot(name, state.get_game(), to_act, seed=seed, **budget)

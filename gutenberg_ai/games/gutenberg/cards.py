@@ -178,7 +178,7 @@ def closest_cards(query: str, kind: str | None = None, catalogue: Catalogue | No
 # What `gutenberg-ai cards` says of this game (the games table's cards module contract:
 # KINDS, find_cards, closest_cards, load_catalogue, EXAMPLE, NOTE, EXACT).
 EXAMPLE = "A I I U 5 guilders"
-NOTE = ("In a position file write a card as its id, the first column above (e.g. \"P30\"). A card of "
+NOTE = ("In a position file write a card as its id, as the cards found are named (\"P30\": printing card 30). A card of "
         "your box that differs: describe it inline in the position (docs/gutenberg/positions.md), or copy the catalogue, correct it "
         "and pass --catalogue (docs/gutenberg/catalogue.md).")
 EXACT = {"letters": "exactly these letters (a printing card's, a patronage card's types)",

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from gutenberg_ai.common.jsonfile import FileDataError, Problems, data_file_readers, json_type
 from gutenberg_ai.common.jsonfile import Problem as _Problem
 from gutenberg_ai.common.jsonfile import show as _show
+from gutenberg_ai.games.positionfile import not_a_catalogue
 from .names import (
     CHARACTERS,
     AUTOMA_TARGETS,
@@ -907,9 +908,9 @@ def _rules(value: Any, where: str) -> Rules:
     ))
 
 
-_SECTIONS = ("printing", "refinement", "specialty_cards", "gears", "patronage",
-             "patronage_spaces", "patronage_rewards", "reward_track", "automa", "board",
-             "rules", "characters")
+SECTIONS = ("printing", "refinement", "specialty_cards", "gears", "patronage",
+            "patronage_spaces", "patronage_rewards", "reward_track", "automa", "board",
+            "rules", "characters")   # the top level's keys besides "about"
 
 _CHARACTER_FIELDS = ("tiles", "gutenberg_shift", "manutius_ignored_types", "guillard_draw",
                      "guillard_keep", "ungler_levels", "schoeffer_uses", "tory_fame",
@@ -1018,7 +1019,7 @@ def _catalogue(data: Any, path: str | None) -> Catalogue:
     once the sections are sound."""
     found = Problems()
     with found.each():
-        _object(data, "top level", _SECTIONS, ("about",))
+        _object(data, "top level", SECTIONS, ("about",))
     if not isinstance(data, dict):
         found.stop()
 
@@ -1096,4 +1097,5 @@ def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = No
 # when the file cannot be read. catalogue_from_bytes(raw, source, path=None): the same
 # from a file's bytes. default_catalogue(): the built-in one, loaded once.
 load_catalogue, catalogue_from_bytes, default_catalogue = data_file_readers(
-    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")
+    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue",
+    not_a_catalogue("gutenberg"))

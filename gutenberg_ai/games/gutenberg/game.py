@@ -72,6 +72,8 @@ HIDDEN_WORDS = "the others' plans committed in the same plan step"
 # automa -1: the solo game's automa with one player, none with more (the parameter says
 # who plays; 1 player alone has nobody to play against).
 DEFAULTS = NATIVE_GAME["defaults"]
+MAX_ROUNDS = 6                       # the rulebook's game; fewer make small variants
+ROUNDS_WORDS = f"1-{MAX_ROUNDS}, default {DEFAULTS['rounds']}"   # --rounds, in the command line's help
 # What the serialized state's start records are (ext/gutenberg/spiel.pxi): a plan committed before
 # the history began.
 START_TAG, START_WIDTH, START_WORDS = "start_plan", 6, "a seat and 5 numbers"
@@ -177,8 +179,8 @@ def setup(params: dict) -> Setup:
     elif not p["automa"] and not 2 <= p["players"] <= 4:
         problems.append(("players", f"{p['players']} is out of range (2-4 without the automa; 1 plays "
                                     "against it)"))
-    if not 1 <= p["rounds"] <= 6:
-        problems.append(("rounds", f"{p['rounds']} is out of range (1-6)"))
+    if not 1 <= p["rounds"] <= MAX_ROUNDS:
+        problems.append(("rounds", f"{p['rounds']} is out of range (1-{MAX_ROUNDS})"))
     if problems:
         raise ParameterError.of(problems)
     gamedata.resolve_returns(p, RETURNS)

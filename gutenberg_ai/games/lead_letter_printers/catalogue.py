@@ -24,6 +24,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from gutenberg_ai.games.positionfile import not_a_catalogue
 from gutenberg_ai.common.jsonfile import (FileDataError, data_file_readers, packaged_json, raise_problems, path_text, show,
                                   text_problem)
 from gutenberg_ai.common.words import counted
@@ -54,6 +55,7 @@ NEEDS_LETTER = ("points_letter",)
 
 BUILTIN_NAME = "catalogue.json"
 SCHEMA_NAME = "catalogue.schema.json"
+SECTIONS = tuple(packaged_json(__package__, SCHEMA_NAME)["required"])   # the keys a catalogue must have
 MAX_FILE_BYTES = 1 << 20
 MAX_ITEMS = 200
 EXCERPT = 40
@@ -646,4 +648,5 @@ def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = No
 # catalogue_from_bytes(raw, source, path=None): the same from a file's bytes.
 # default_catalogue(): the built-in one, loaded once.
 load_catalogue, catalogue_from_bytes, default_catalogue = data_file_readers(
-    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")
+    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue",
+    not_a_catalogue("lead-letter-printers"))

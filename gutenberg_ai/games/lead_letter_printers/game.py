@@ -60,6 +60,7 @@ RETURNS = _core.RETURNS_MODES
 HIDDEN_WORDS = "the factories another player drew and put back under a pile (all but a pile's top in view)"
 DEFAULTS = NATIVE_GAME["defaults"]
 MAX_ROUNDS = 20
+ROUNDS_WORDS = f"0-{MAX_ROUNDS}, default {DEFAULTS['rounds']}: until the orders run out"   # --rounds, in the command line's help
 # The evaluation's weights the searches run with (games.search_weights), over the core's
 # (ext/lead_letter_printers/heuristic.pxi), which are the greedy heuristic player's: an
 # Optuna study of smmcts at 200 iterations (docs/studies/lead-letter-printers-weights/)

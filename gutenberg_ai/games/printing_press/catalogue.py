@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gutenberg_ai.games.gutenberg.catalogue import FrozenMap
+from gutenberg_ai.games.positionfile import not_a_catalogue
 from gutenberg_ai.common.jsonfile import FileDataError, SchemaChecker, data_file_readers, packaged_json, raise_problems, show
 
 from .names import (ADDITIONAL_KINDS, CHARACTERS, CORNERS, KINDS, LETTERS, LINES, SPECIALTIES,
@@ -42,6 +43,7 @@ SOLO_SPACES_PER_KIND = 3                           # "each of the 3 spaces with 
 
 BUILTIN_NAME = "catalogue.json"
 SCHEMA_NAME = "catalogue.schema.json"
+SECTIONS = tuple(packaged_json(__package__, SCHEMA_NAME)["required"])   # the keys a catalogue must have
 MAX_FILE_BYTES = 1 << 20   # a catalogue file (the built-in one is about 30 KB)
 MAX_ITEMS = 200            # entries of a list (90 cards is the longest)
 EXCERPT = 40               # characters of a value shown in a message
@@ -324,4 +326,5 @@ def parse_catalogue(data: Any, source: str = BUILTIN_NAME, path: str | None = No
 # catalogue_from_bytes(raw, source, path=None): the same from a file's bytes.
 # default_catalogue(): the built-in one, loaded once.
 load_catalogue, catalogue_from_bytes, default_catalogue = data_file_readers(
-    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue")
+    parse_catalogue, CatalogueError, __package__, BUILTIN_NAME, MAX_FILE_BYTES, MAX_ITEMS, "a catalogue",
+    not_a_catalogue("printing-press"))

@@ -77,6 +77,7 @@ HIDDEN_WORDS = "the symbols of the tokens others keep face down and of the token
 DEFAULTS = NATIVE_GAME["defaults"]
 SOLO_OPTIONS = ("one_token", "automa_wins_ties", "hard_board")
 MAX_ROUNDS = 3                     # the rulebook's game; fewer make small variants
+ROUNDS_WORDS = f"1-{MAX_ROUNDS}, default {DEFAULTS['rounds']}"   # --rounds, in the command line's help
 # The parameters that make the rules (Rules' arguments); a start file says each.
 RULE_PARAMETERS = ("players", "variant", "rounds", "characters") + SOLO_OPTIONS
 START_FORMAT = "printing-press-start"

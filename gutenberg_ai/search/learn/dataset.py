@@ -29,7 +29,7 @@ import numpy as np
 
 from gutenberg_ai import games
 from gutenberg_ai.games import core_of
-from gutenberg_ai.common.jsonfile import capped_lines
+from gutenberg_ai.common.jsonfile import capped_lines, not_a_folder
 from gutenberg_ai.games.records import RecordError, load_record, replay
 
 SEATS = 4   # MAX_SEATS of every game's core
@@ -43,6 +43,9 @@ def record_paths(folder: str) -> list[str]:
     """The self-play records in a folder (an arena's layout: games/MATCH/game-NNNN.json)."""
     if not folder:
         raise DataError("an empty path: name a self-play folder")
+    problem = not_a_folder(folder)
+    if problem:
+        raise DataError(problem)
     if not os.path.isdir(folder):
         raise DataError(f"{folder}: no such folder")
     paths = sorted(glob.glob(os.path.join(folder, "games", "*", "game-*.json")))
