@@ -11,7 +11,7 @@ from gutenberg_ai import games
 from gutenberg_ai.search.bots import make_bot
 from gutenberg_ai.games import core_of
 from gutenberg_ai.games.records import CHANCE, GameRecord, load_record, play_bots, seat_entry
-from gutenberg_ai.search.hints import level_with
+from gutenberg_ai.search.hints import MIN_VISITS, level_with
 from gutenberg_ai.tools.review import LEVEL, THRESHOLDS, TOO_FEW, mark_between, mark_of, review_record, write_review
 
 
@@ -46,6 +46,9 @@ def test_every_decision_is_reviewed_with_its_evaluation_and_loss(gutenberg_revie
         if d["played"]["action"] == d["best"]["action"]:
             assert d["lost"] == 0 and d["method"] == "best"
         else:
+            # Measured in the same search only with the visits an interval needs.
+            assert d["method"] in ("same search", "searched alone")
+            assert d["method"] == "searched alone" or d["played"]["visits"] >= MIN_VISITS, d
             assert d["lost"] == pytest.approx(max(0.0, d["best"]["value"] - d["played"]["value"]))
         # Marked by size where the two moves' intervals tell them apart.
         level = level_with(d["best"]["value"], d["best"]["interval"], d["played"]["value"], d["played"]["interval"])

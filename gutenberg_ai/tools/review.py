@@ -12,7 +12,8 @@ move, the search (the hint's: `smmcts` by default) evaluates the position for th
 to move: its best move (the most searched) and that move's chance to win for every seat
 (solo: the expected final score, there being nobody to beat), the *evaluation* of the
 position. The move played is measured in the same search when the search gave it at
-least MIN_SHARE of its iterations; otherwise by a second search of the same position and
+least MIN_SHARE of its iterations and the visits an interval needs (hints.MIN_VISITS);
+otherwise by a second search of the same position and
 budget with the played move forced at the root (the core's `root_action`), so that a
 move the search hardly looked at is measured as carefully as the best. The *win chance
 lost* is the best move's value less the played move's (0 when they are the same move;
@@ -42,6 +43,7 @@ from gutenberg_ai import games
 from gutenberg_ai.common import limits
 from gutenberg_ai.games import core_of, returns_mode_of
 from gutenberg_ai.games.records import CHANCE, replay
+from gutenberg_ai.search.hints import HINT_BOTS, MIN_VISITS, interval_of, level_with
 
 DEFAULT_ITERATIONS = 2000
 MIN_SHARE = 0.05         # the played move's share of the search below which it is searched alone
@@ -83,7 +85,6 @@ def interval_of_move(move: dict, player: int, measure: str) -> tuple[float, floa
     """The 95% interval of `player`'s measure after `move`, a row of the core's search
     (`moves`: visits, parts, the measure and its standard error per seat), as the hints
     make it (hints.interval_of; None: searched too little)."""
-    from gutenberg_ai.search.hints import interval_of
     key = "fame" if measure == "score" else "win"
     return interval_of(move[key][player] if move["visits"] else None,
                        move["se"][key][player] if move["se"] else None, key, move["visits"], move["parts"])
@@ -95,7 +96,6 @@ def mark_between(best: dict, played: dict, player: int, measure: str) -> tuple[f
     hints' test of a difference (hints.level_with) tells the two apart; where it does
     not, LEVEL (both intervals known, the difference within the test) or TOO_FEW (an
     interval unknown): a few visits' estimates are not a mistake."""
-    from gutenberg_ai.search.hints import level_with
     key = "fame" if measure == "score" else "win"
     lost = max(0.0, best[key][player] - played[key][player])
     mark = mark_of(lost, measure)
@@ -114,7 +114,6 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
     is called as progress(done, total) after each decision. The search options
     (`options`) default to the hint's; `returns` to the game's ("score" solo)."""
     from gutenberg_ai.search.bots import checked_search_options, native_search
-    from gutenberg_ai.search.hints import HINT_BOTS
     if bot not in HINT_BOTS:
         raise ValueError(f"bot: {bot!r} is not one of {', '.join(HINT_BOTS)}")
     if seconds is None and iterations is None:
@@ -168,7 +167,7 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         mine = next((m for m in moves if m["action"] == played), None)
         if played == best["action"]:
             measured, method = best, "best"
-        elif mine is not None and visits and mine["visits"] >= MIN_SHARE * visits:
+        elif mine is not None and visits and mine["visits"] >= max(MIN_SHARE * visits, MIN_VISITS):
             measured, method = mine, "same search"
         else:
             forced = _search(core_module, core, algorithm, budget, s, threads, search_options, weights,
@@ -177,12 +176,13 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         lost, mark = mark_between(best, measured, p, measure) if measured is not best else (0.0, "")
         row.update(
             best={"action": best["action"], "text": before.action_to_string(p, best["action"]),
-                  "value": best_value, "se": se, "interval": _listed(interval_of_move(best, p, measure))},
+                  "value": best_value, "se": se, "visits": best["visits"],
+                  "interval": _listed(interval_of_move(best, p, measure))},
             evaluation=[float(x) for x in best[key]],
             lost=lost, mark=mark, method=method,
             iterations=result["iterations"])
         row["played"].update(value=value(measured), se=measured["se"][key][p] if measured["se"] else None,
-                             interval=_listed(interval_of_move(measured, p, measure)))
+                             visits=measured["visits"], interval=_listed(interval_of_move(measured, p, measure)))
         decisions.append(row)
         if progress:
             progress(done + 1, total)
