@@ -247,6 +247,29 @@ def test_the_report_compares_with_the_hand_written_judgement(trained):
     assert weights.meta_of(path)["report"]["held_out_rows"] == report["held_out_rows"]
 
 
+def test_the_win_is_measured_on_the_games_with_somebody_to_beat(data, trained):
+    """Rows of a solo game (one person, who always "wins") held out beside others: the
+    win's figures are of the others only; with none of the others, there are none."""
+    import torch
+    from gutenberg_ai.search.learn import train
+    net, report, _ = trained
+    rows = np.arange(len(data["game"]))
+    solo_rows, others = rows[: len(rows) // 2], rows[len(rows) // 2:]
+    mixed = dict(data, people=data["people"].copy(), win=data["win"].copy())
+    mixed["people"][solo_rows, 1:] = 0
+    mixed["win"][solo_rows] = 0
+    mixed["win"][solo_rows, 0] = 1
+    opts = dict(eval_temperature=4.0, prior_temperature=1.0, prior_weight=0.5)
+    both = train.evaluate(torch, net, mixed, rows, report["scale"], opts)
+    alone = train.evaluate(torch, net, data, others, report["scale"], opts)
+    for side in ("learned", "heuristic"):
+        assert both["held_out"][side]["win"] == pytest.approx(alone["held_out"][side]["win"], abs=1e-4)
+    assert both["calibration"] == alone["calibration"]
+    only_solo = train.evaluate(torch, net, mixed, solo_rows, report["scale"], opts)
+    assert only_solo["held_out"]["learned"]["win"] is None and only_solo["calibration"] is None
+    assert only_solo["held_out"]["heuristic"]["win"] is None
+
+
 # ---------------------------------------------------------------------------------------
 # The search with a model
 # ---------------------------------------------------------------------------------------

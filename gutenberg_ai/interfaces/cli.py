@@ -1195,12 +1195,12 @@ def cmd_train(args) -> int:
     h = report["held_out"]
     rmse = report["score_rmse_fame"]
     t.add_row("final score: RMSE", f"{rmse['learned']:.1f}", f"{rmse['heuristic']:.1f}")
-    if (data["people"].sum(axis=1) > 1).any():
+    if h["learned"]["win"] is not None:      # held-out games with somebody to beat
         t.add_row("win: cross-entropy", f"{h['learned']['win']:.3f}", f"{h['heuristic']['win']:.3f}")
         t.add_row("win: calibration error", f"{report['calibration']['learned']['ece']:.3f}",
                   f"{report['calibration']['heuristic']['ece']:.3f}")
     else:
-        t.add_row("win", "-", "-")   # solo games only: the one person always "wins"; the score is the aim
+        t.add_row("win", "-", "-")   # solo games held out only: the one person always "wins"; the score is the aim
     t.add_row("priors: cross-entropy", f"{h['learned']['policy']:.3f}", f"{h['heuristic']['policy']:.3f}")
     t.add_row("priors: top move = search's", f"{h['learned']['policy_top1']:.1%}",
               f"{h['heuristic']['policy_top1']:.1%}")

@@ -19,7 +19,8 @@ and kept in the weights file's meta) gives the held-out losses beside the hand-w
 judgement's on the same positions: the heuristic's projection for the score, its soft win
 shares (the search's own eval_temperature) for the win, its priors for the policy; and
 the calibration of the win chance (the games in each tenth of predicted chance, the
-share they won).
+share they won). The win's figures are of the held-out games with more than one person
+(None where there are none): the one person of a solo game always "wins".
 """
 from __future__ import annotations
 
@@ -153,7 +154,9 @@ def _baselines(d: dict, rows: np.ndarray, scale: float, eval_temperature: float,
     p = np.exp(z) * people
     p /= p.sum(1, keepdims=True)
     win = d["win"][rows]
-    win_loss = float(np.mean(-(win * np.log(np.clip(p, 1e-9, 1))).sum(1)))
+    contested = _contested(people)
+    win_loss = (float(np.mean(-(win * np.log(np.clip(p, 1e-9, 1))).sum(1)[contested]))
+                if contested.any() else None)
     policy_of = np.full(len(d["game"]), -1, dtype=np.int64)
     policy_of[d["row"]] = np.arange(len(d["row"]))
     losses, agree = [], []
@@ -166,6 +169,12 @@ def _baselines(d: dict, rows: np.ndarray, scale: float, eval_temperature: float,
         agree.append(np.argmax(q) == np.argmax(visits))
     return dict(score=score_loss, win=win_loss, policy=float(np.mean(losses)) if losses else None,
                 policy_top1=float(np.mean(agree)) if agree else None, win_probs=p)
+
+
+def _contested(people: np.ndarray) -> np.ndarray:
+    """The rows of a game with more than one person: a win is a measure only there (the
+    one person of a solo game always "wins"; its score is the aim)."""
+    return (people > 0).sum(1) > 1
 
 
 def _calibration(probs: np.ndarray, outcome: np.ndarray, people: np.ndarray, bins: int = 10) -> dict:
@@ -287,11 +296,13 @@ def evaluate(torch, net, data: dict, rows: np.ndarray, scale: float, opts: dict)
             batches.append(pr.numpy())
             top1.append(_policy_top1(torch, net, t))
     probs = np.concatenate(batches)
+    people, outcome = data["people"][rows], data["win"][rows]
+    contested = _contested(people)
+    totals["win"] = [np.concatenate(totals["win"])[contested]]     # the win where there is somebody to beat
     learned = {k: round(float(np.concatenate(v).mean()), 4) if sum(len(x) for x in v) else None
                for k, v in totals.items()}
     learned["policy_top1"] = round(float(np.concatenate(top1).mean()), 4) if sum(len(x) for x in top1) else None
     base = _baselines(data, rows, scale, opts["eval_temperature"], opts["prior_temperature"], opts["prior_weight"])
-    people, outcome = data["people"][rows], data["win"][rows]
     score = learned["score"]
     assert score is not None        # (rows is never empty: train's held-out games)
     return dict(held_out=dict(learned=learned,
@@ -299,8 +310,9 @@ def evaluate(torch, net, data: dict, rows: np.ndarray, scale: float, opts: dict)
                                          if k != "win_probs"}),
                 score_rmse_fame=dict(learned=round(math.sqrt(score) * scale, 2),
                                      heuristic=round(math.sqrt(base["score"]) * scale, 2)),
-                calibration=dict(learned=_calibration(probs, outcome, people),
-                                 heuristic=_calibration(base["win_probs"], outcome, people)))
+                calibration=None if not contested.any() else dict(
+                    learned=_calibration(probs[contested], outcome[contested], people[contested]),
+                    heuristic=_calibration(base["win_probs"][contested], outcome[contested], people[contested])))
 
 
 def _policy_logits(torch, net, b: dict, h2):
