@@ -390,6 +390,18 @@ def test_bad_weight_files_are_refused_with_every_problem(trained, tmp_path):
     lines = str(e.value).splitlines()
     assert any("meta.game" in line for line in lines) and any("meta.beta" in line for line in lines)
     assert any("b2: holds a NaN" in line for line in lines) and any("w_sharp: missing" in line for line in lines)
+    # A NaN does not hide a wrong shape elsewhere (nor its own).
+    with np.load(path) as f:
+        arrays = {k: f[k] for k in f.files}
+    h2 = arrays["b2"].shape[0]
+    arrays["b1"] = np.full_like(arrays["b1"], np.nan)
+    arrays["w2"] = np.zeros((3, 3), dtype=np.float32)
+    np.savez(bad, **arrays)
+    with pytest.raises(weights.ModelError) as e:
+        weights.read(str(bad), "gutenberg", CORE)
+    lines = str(e.value).splitlines()
+    assert any("b1: holds a NaN" in line for line in lines), lines
+    assert any(f"w2: shape (3, 3), not ({h2}, {arrays['b1'].shape[0]})" in line for line in lines), lines
     # Another game's weights are refused by shape even when the meta is edited to pass.
     pp = games.get("printing-press").core
     with pytest.raises(weights.ModelError, match="obs_size"):

@@ -156,16 +156,17 @@ def read(path: str, game_key: str, core) -> tuple[dict, dict]:
                 continue
             a = a.astype(np.float32)
             if not np.isfinite(a).all():
-                add(name, "holds a NaN or an infinity")
-                continue
+                add(name, "holds a NaN or an infinity")    # its shape is still checked below
             arrays[name] = a
-    if not problems:
+    # The shapes, told by the hidden layers' sizes and w_obs's rows: every array read is
+    # checked, beside the other problems.
+    if {"b1", "b2", "w_obs", "row_of"} <= arrays.keys():
         H, H2 = arrays["b1"].shape[0] if arrays["b1"].ndim == 1 else -1, \
             arrays["b2"].shape[0] if arrays["b2"].ndim == 1 else -1
         rows = arrays["w_obs"].shape[0] if arrays["w_obs"].ndim == 2 else -1
         obs = dims["obs_size"]
         for name, shape in core.net_shapes(rows, H, H2).items():
-            if arrays[name].shape != shape:
+            if name in arrays and arrays[name].shape != shape:
                 add(name, f"shape {arrays[name].shape}, not {shape}")
         if not (1 <= H <= dims["max_hidden"] and 1 <= H2 <= dims["max_hidden"]):
             add("b1", f"{H} and {H2} hidden units: 1 to {dims['max_hidden']} each")
