@@ -590,3 +590,21 @@ def test_a_work_folder_changed_by_hand_is_named_and_no_suite_written(tiny, tmp_p
     game_path.write_text(json.dumps(game))
     with pytest.raises(ValueError, match="2p-1.json: not a game this module wrote"):
         suite.make_strong_suite("gutenberg", str(work), **TINY)
+
+
+def test_a_shipped_suite_is_never_written_over_and_the_first_form_keeps_its_version(tmp_path, capsys):
+    """The first versions' remake and `make` refuse a shipped suite as --out (before any
+    work); the first form's file says the version it is (1 to 3) and is read back."""
+    shipped = suite.suite_path("gutenberg", 1)
+    before = open(shipped, "rb").read()
+    assert suite.main(["--game", "gutenberg", "--out", shipped]) == 2
+    assert suite.main_make(["--game", "gutenberg", "--work", str(tmp_path / "w"),
+                                 "--out", suite.suite_path("gutenberg")]) == 2
+    assert "never changed" in capsys.readouterr().err
+    assert open(shipped, "rb").read() == before and not (tmp_path / "w").exists()
+    assert suite.main(["--game", "gutenberg", "--version", "4", "--out", str(tmp_path / "x.json")]) == 2
+    out = tmp_path / "v1.json"
+    assert suite.main(["--game", "gutenberg", "--per-kind", "1", "--games", "1", "--bot-iterations", "5",
+                            "--reference-iterations", "20", "--out", str(out)]) == 0
+    data = suite.load_suite("gutenberg", path=str(out))      # checked as a version 1 file
+    assert data["version"] == 1 and data["positions"] and "reference" in data["positions"][0]

@@ -172,10 +172,14 @@ def reference_record(state, result: dict, intervals: bool = False) -> dict:
 
 def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts", bot_iterations: int = 300,
                reference_iterations: int = 20000, seed: int = 0, params: dict | None = None,
-               progress=None) -> dict:
-    """Build a suite: `games_` self-play games of `bot` (`bot_iterations` a move, chance
-    seeds seed..), their decisions with more than one move grouped by kind, `per_kind`
-    of each kind drawn with `seed`, each searched for `reference_iterations`."""
+               progress=None, version: int = 1) -> dict:
+    """Build a suite of the first versions' form (one reference a position; `version`
+    1 to STRONG_VERSION - 1): `games_` self-play games of `bot` (`bot_iterations` a move,
+    chance seeds seed..), their decisions with more than one move grouped by kind,
+    `per_kind` of each kind drawn with `seed`, each searched for `reference_iterations`."""
+    if not 1 <= version < STRONG_VERSION:
+        raise ValueError(f"version: {version}: this form is versions 1 to {STRONG_VERSION - 1}'s "
+                         f"(version {STRONG_VERSION} on: make_strong_suite)")
     from gutenberg_ai.games.records import state_digest
     g = games.get(key)
     params = dict(params or {"players": 2})
@@ -208,11 +212,21 @@ def make_suite(key: str, per_kind: int = 4, games_: int = 4, bot: str = "smmcts"
                           **reference_record(state, result)}})
         if progress:
             progress(k + 1, len(chosen))
-    return {"format": FORMAT, "version": current_version(key), "game": key, "params": params,
+    return {"format": FORMAT, "version": version, "game": key, "params": params,
             "measure": measure_of(game.num_players())[1],
             "made_by": {"bot": bot, "bot_iterations": bot_iterations, "games": games_, "seed": seed,
                         "per_kind": per_kind, "reference_iterations": reference_iterations},
             "positions": positions}
+
+
+def refuse_shipped(key: str, out: str) -> None:
+    """ValueError where `out` is a suite file shipped with the game: a version is never
+    changed once shipped (a remade suite is written elsewhere, or is a new version)."""
+    for v in shipped_versions(key):
+        shipped = suite_path(key, v)
+        if os.path.exists(out) and os.path.samefile(out, shipped):
+            raise ValueError(f"--out: {out} is the shipped suite v{v} of {games.get(key).title}, which is never "
+                             "changed: write to another file")
 
 
 def shipped_versions(key: str) -> list[int]:
@@ -1096,6 +1110,8 @@ def main_make(argv) -> int:
     except ValueError as e:
         return _refused("make", str(e))
     try:
+        if args.out:
+            refuse_shipped(args.game, args.out)
         data = make_strong_suite(args.game, args.work, progress=lambda said: print(said, flush=True),
                                  positions=args.positions, games_per_count=args.games_per_count, players=players,
                                  bot=args.bot, bot_budget=budget(args.bot_seconds, args.bot_iterations),
@@ -1143,9 +1159,10 @@ def _refused(command: str, why: str) -> int:
 
 
 def main(argv=None):
-    """Remake a game's suite file: python -m gutenberg_ai.tools.suite --game G (the settings
-    that made Gutenberg's v1 are the defaults; a changed suite is a new version). `make`
-    makes a strong suite (version 4, main_make), `page` a suite's page (main_page)."""
+    """Make a suite of the first versions' form: python -m gutenberg_ai.tools.suite --game G
+    --version N --out FILE (the settings that made Gutenberg's v1 are the defaults; those of
+    any shipped version are its file's `made_by`). `make` makes a strong suite (version 4
+    on, main_make), `page` a suite's page (main_page)."""
     import argparse
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["make"]:
@@ -1159,13 +1176,20 @@ def main(argv=None):
     p.add_argument("--bot-iterations", type=int, default=300)
     p.add_argument("--reference-iterations", type=int, default=20000)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default=None, help="default: the game's data/suite-vN.json")
+    p.add_argument("--version", type=int, default=1, help=f"the version it is (1 to {STRONG_VERSION - 1}; default 1)")
+    p.add_argument("--out", required=True, metavar="FILE",
+                   help="the suite file to write (never a suite the game ships)")
     args = p.parse_args(argv)
-    data = make_suite(args.game, per_kind=args.per_kind, games_=args.games, bot_iterations=args.bot_iterations,
-                      reference_iterations=args.reference_iterations, seed=args.seed,
-                      progress=lambda d, n: print(f"{d}/{n} positions searched", flush=True))
-    write_suite(data, args.out or suite_path(args.game))
-    print(f"{len(data['positions'])} positions written to {args.out or suite_path(args.game)}")
+    try:
+        refuse_shipped(args.game, args.out)
+        data = make_suite(args.game, per_kind=args.per_kind, games_=args.games, bot_iterations=args.bot_iterations,
+                          reference_iterations=args.reference_iterations, seed=args.seed, version=args.version,
+                          progress=lambda d, n: print(f"{d}/{n} positions searched", flush=True))
+        write_suite(data, args.out)
+    except (ValueError, OSError) as e:
+        return _refused("remake", str(e))
+    print(f"{len(data['positions'])} positions written to {args.out}")
+    return 0
 
 
 if __name__ == "__main__":
