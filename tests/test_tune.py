@@ -58,6 +58,15 @@ def test_a_bad_space_is_refused_by_name_before_any_game(tmp_path, space, named):
     assert not (tmp_path / "out").exists()
 
 
+def test_an_end_the_bot_refuses_is_named_beside_the_other_entries_problems(tmp_path):
+    space = {"uct_c": [5, 1], "nope": [0, 1], "prior_temperature": [-5, 2]}
+    with pytest.raises(tune.TuneError) as info:
+        tune.run_tune(tune.TuneSettings(**{**TINY, "space": space}), str(tmp_path / "out"))
+    named = [part.split(":")[0] for part in str(info.value).split("; ")]
+    assert named == ["space.uct_c", "space.nope", "space.prior_temperature"], str(info.value)
+    assert not (tmp_path / "out").exists()
+
+
 def test_the_command_line_refuses_a_bad_space_in_one_line(tmp_path, capsys):
     code = cli.main(["tune", "--bot", "smmcts", "--reference", "random", "--space", '{"uct_c": [1, 0]}',
                      "--out", str(tmp_path / "t")])

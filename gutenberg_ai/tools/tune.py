@@ -108,6 +108,15 @@ def space_of(s: TuneSettings) -> dict:
 def check_space(space, known: dict) -> dict:
     """The space as {option: ("float"|"int", low, high, log) | ("choice", choices)};
     TuneError names every bad entry at once."""
+    out, bad = _read_space(space, known)
+    if bad:
+        raise TuneError("; ".join(bad))
+    return out
+
+
+def _read_space(space, known: dict) -> tuple[dict, list[str]]:
+    """(check_space's space of the entries that are well formed, the problems of the
+    others); TuneError for a space that is not one at all."""
     if not isinstance(space, dict) or not space:
         raise TuneError("space: an object of option -> [low, high] or {\"choices\": [...]}")
     if len(space) > MAX_SPACE:
@@ -144,9 +153,7 @@ def check_space(space, known: dict) -> dict:
                        f"high, not [{low}, {high}]")
             continue
         out[name] = ("int" if whole else "float", low, high, log)
-    if bad:
-        raise TuneError("; ".join(bad))
-    return out
+    return out, bad
 
 
 def arena_settings(s: TuneSettings, options: dict, games: int, seed: int) -> arena.ArenaSettings:
@@ -192,10 +199,11 @@ def validate_settings(s: TuneSettings) -> dict:
         arena.validate(arena_settings(s, {}, s.games, s.seed))
     except ValueError as e:
         raise TuneError(str(e)) from None
-    space = check_space(space_of(s), search_options(s))
+    # The well-formed entries' ends are checked beside the other entries' problems.
+    space, bad = _read_space(space_of(s), search_options(s))
     given = s.options.get("weights")
     fixed_weights: dict = given if isinstance(given, dict) else {}
-    bad = [f"space.{name}: also a fixed option (options.{name}); an option is searched or fixed, not both"
+    bad += [f"space.{name}: also a fixed option (options.{name}); an option is searched or fixed, not both"
            for name in space if name in s.options or (name.startswith(WEIGHT) and name[len(WEIGHT):] in fixed_weights)]
     for name, spec in space.items():     # each option's ends (or choices) as the bot takes them
         for value in (spec[1] if spec[0] == "choice" else spec[1:3]):
