@@ -410,6 +410,7 @@ def test_every_step_of_a_followed_game_fits_a_100_by_40_terminal(key, players, s
 
 @pytest.mark.parametrize("names, why", [
     (["Bob", "Bob"], "names.1: 'Bob' is also names.0"),
+    (["Tom", " TOM "], "names.1: ' TOM ' is names.0 ('Tom') in other letters: hint NAME reads a name whatever its case"),
     (["you", "Tom"], "names.0: 'you' is the person's own seat (seat 1)"),
     (["1", "Tom"], "names.0: '1' reads as a seat number"),
     (["", "Tom"], "names.0: an empty name"),

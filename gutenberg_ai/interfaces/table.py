@@ -103,12 +103,16 @@ def seat_name_problem(names: list, s: int, seat: int, field: Callable[[int], str
     name = names[s]
     said = name.strip().lower()
     other = re.fullmatch(r"player (\d+)", said)
+    # `hint NAME` reads a name whatever its case and spaces at its ends: so must this check.
+    same = next((k for k in range(s) if names[k].strip().lower() == said), None)
     return (text_problem(name) or ("an empty name" if not name else None) or
             ("a name of spaces only" if not name.strip() else None) or
             ("a name with nothing to read (spaces, fillers or marks only)" if not shows_something(name) else None) or
             (f"{len(name)} characters, at most {MAX_PERSON_NAME} (a position file's bound)"
              if len(name) > MAX_PERSON_NAME else None) or
-            (f"{name!r} is also {field(names.index(name))}" if names.index(name) < s else None) or
+            (None if same is None else f"{name!r} is also {field(same)}" if names[same] == name else
+             f"{name!r} is {field(same)} ({names[same]!r}) in other letters: hint NAME reads a name "
+             "whatever its case") or
             (f"'you' is the person's own seat (seat {seat})" if said == "you" and s != seat else None) or
             ("'chance' is how the log names the draws" if said == "chance" else None) or
             (f"{name!r} is how the table names seat {other.group(1)}" if other and int(other.group(1)) != s
