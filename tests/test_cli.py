@@ -874,3 +874,12 @@ def test_an_arena_without_a_seed_takes_a_new_one_and_its_resume_the_same(tmp_pat
     third = feed(*command[:4], "4", *command[5:])
     assert third.returncode == 0 and f"Seed {said.group(1)}, the seed of the earlier run" in third.stderr
     assert "4 found finished" in third.stdout
+
+
+def test_the_command_selfplay_suggests_is_one_line_to_copy(tmp_path):
+    """However narrow the terminal, the train command after self-play is not broken
+    across lines (a copied command must run)."""
+    out = tmp_path / ("a-long-folder-name-" * 4) / "sp"
+    said = cli("selfplay", "--games", "1", "--iterations", "5", "--rounds", "1", "--seed", "1", "--out", str(out))
+    assert said.returncode == 0, said.stderr
+    assert f"  gutenberg-ai train {out} --out WEIGHTS.npz" in said.stdout.splitlines(), said.stdout

@@ -1133,7 +1133,8 @@ def cmd_selfplay(args) -> int:
     if run is None:
         return 130
     console.print(f"{run['games']} games: {run['played']} played now ({run['seconds']:.0f} s), {run['skipped']} "
-                  f"found finished in {args.out}. Train on them: gutenberg-ai train {args.out} --out WEIGHTS.npz")
+                  f"found finished in {args.out}. Train on them:")
+    console.print(f"  gutenberg-ai train {args.out} --out WEIGHTS.npz", soft_wrap=True)   # one line, to copy
     return 0
 
 
@@ -1205,9 +1206,9 @@ def cmd_train(args) -> int:
     t.add_row("priors: top move = search's", f"{h['learned']['policy_top1']:.1%}",
               f"{h['heuristic']['policy_top1']:.1%}")
     console.print(t)
-    console.print(f"Weights: {args.out} ({report['seconds']:.1f} s of training). Play with them: "
-                  f"gutenberg-ai arena --game {data['meta']['game']} --bots ismcts,learned "
-                  f"--options '{{\"learned\": {{\"model\": \"{args.out}\"}}}}' ...")
+    console.print(f"Weights: {args.out} ({report['seconds']:.1f} s of training). Play with them:")
+    console.print(f"  gutenberg-ai arena --game {data['meta']['game']} --bots ismcts,learned "
+                  f"--options '{{\"learned\": {{\"model\": \"{args.out}\"}}}}' ...", soft_wrap=True)
     return 0
 
 # ---------------------------------------------------------------------------------------
