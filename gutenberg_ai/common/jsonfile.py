@@ -624,7 +624,7 @@ class SchemaChecker:
             return f"unknown key {shown(extra[0])} (expected {', '.join(allowed)})"
         if v == "type":
             want: list[str] = value if isinstance(value, list) else [value]
-            if "integer" in want and isinstance(inst, _Number) and whole_number(inst):
+            if "integer" in want and whole_number(inst):
                 # A whole number, but more digits than any field holds.
                 lo, hi = schema.get("minimum"), schema.get("maximum")
                 return f"{shown(inst)} is out of range" + (f" ({lo}-{hi})" if lo is not None and hi is not None

@@ -80,16 +80,13 @@ def not_a_catalogue(key: str) -> Callable[[Any], list[tuple[str, str]]]:
     catalogue, saying what it is; [] for anything else (the catalogue's own checks
     follow)."""
     def check(data: Any) -> list[tuple[str, str]]:
-        kind = program_file(data)
-        if kind is None:
-            return []
         other = games.of_catalogue(data)
-        if other is None:
-            return [("format", f"this is {kind.what}, not a catalogue ({kind.use})")]
-        if other.key != key:
-            return [("top level", f"this is {kind.what}, not of {games.get(key).title} (give it with "
-                                  f"--game {other.key})")]
-        return []
+        if other is not None:
+            return [] if other.key == key else [
+                ("top level", f"this is a catalogue of {other.title}, not of {games.get(key).title} (give it "
+                              f"with --game {other.key})")]
+        kind = program_file(data)
+        return [] if kind is None else [("format", f"this is {kind.what}, not a catalogue ({kind.use})")]
     return check
 
 

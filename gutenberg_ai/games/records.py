@@ -481,9 +481,10 @@ def _check_game(data: dict, found: Problems) -> int | None:
     try:
         params = module.check_parameters(_params(data))
     except ValueError as e:      # the game's ParameterError (a catalogue's, a position's too)
-        for name, reason in getattr(e, "problems", ()):     # the rules' parameters, each at its field
+        each = getattr(e, "problems", [])      # the rules' parameters, each at its field
+        for name, reason in each:
             add(f"game.{name}" if name in module.DEFAULTS else "game", reason)
-        if found:
+        if each:
             return None
         lines = str(e).split("\n")
         field, _, first = lines[0].partition(": ")

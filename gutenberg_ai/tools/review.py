@@ -161,9 +161,6 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         moves = result["moves"]
         visits = sum(m["visits"] for m in moves)
         best = moves[0]
-        value = (lambda m: m[key][p])
-        best_value = value(best)
-        se = best["se"][key][p] if best["se"] else None
         mine = next((m for m in moves if m["action"] == played), None)
         if played == best["action"]:
             measured, method = best, "best"
@@ -176,13 +173,11 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
         lost, mark = mark_between(best, measured, p, measure) if measured is not best else (0.0, "")
         row.update(
             best={"action": best["action"], "text": before.action_to_string(p, best["action"]),
-                  "value": best_value, "se": se, "visits": best["visits"],
-                  "interval": _listed(interval_of_move(best, p, measure))},
+                  **_measured(best, p, measure)},
             evaluation=[float(x) for x in best[key]],
             lost=lost, mark=mark, method=method,
             iterations=result["iterations"])
-        row["played"].update(value=value(measured), se=measured["se"][key][p] if measured["se"] else None,
-                             visits=measured["visits"], interval=_listed(interval_of_move(measured, p, measure)))
+        row["played"].update(_measured(measured, p, measure))
         decisions.append(row)
         if progress:
             progress(done + 1, total)
@@ -197,8 +192,13 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
     }
 
 
-def _listed(interval):
-    return None if interval is None else [float(x) for x in interval]
+def _measured(move: dict, player: int, measure: str) -> dict:
+    """What a review row gives of a move the search measured (a row of the core's search):
+    `player`'s value, its standard error, the move's visits and its 95% interval."""
+    key = "fame" if measure == "score" else "win"
+    interval = interval_of_move(move, player, measure)
+    return {"value": move[key][player], "se": move["se"][key][player] if move["se"] else None,
+            "visits": move["visits"], "interval": None if interval is None else [float(x) for x in interval]}
 
 
 def replay_entries(record: dict) -> list:

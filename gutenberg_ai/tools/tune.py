@@ -204,7 +204,7 @@ def validate_settings(s: TuneSettings) -> dict:
     given = s.options.get("weights")
     fixed_weights: dict = given if isinstance(given, dict) else {}
     bad += [f"space.{name}: also a fixed option (options.{name}); an option is searched or fixed, not both"
-           for name in space if name in s.options or (name.startswith(WEIGHT) and name[len(WEIGHT):] in fixed_weights)]
+            for name in space if name in s.options or (name.startswith(WEIGHT) and name[len(WEIGHT):] in fixed_weights)]
     for name, spec in space.items():     # each option's ends (or choices) as the bot takes them
         for value in (spec[1] if spec[0] == "choice" else spec[1:3]):
             try:
