@@ -434,6 +434,11 @@ def test_a_tiny_arena_writes_its_tables_and_resumes_without_replaying(tmp_path):
     assert summary["games"] == 2 and summary["run"]["played"] == 2
     md = (out_dir / "summary.md").read_text()
     assert "| heuristic | 2 |" in md and "gutenberg-ai arena --bots heuristic,random" in md
+    # The command the summary gives runs as written: without the budget no bot here takes.
+    command = next(line.split() for line in md.splitlines() if "gutenberg-ai arena" in line)
+    assert "--seconds" not in command and "--iterations" not in command
+    again = cli(*command[1:], "--rounds", "1")
+    assert again.returncode == 0 and "2 found finished" in again.stdout, again.stderr
     for r in records:
         assert cli("replay", str(r), "--quiet").returncode == 0
     # resuming: the finished games are read back, not played again
@@ -762,6 +767,10 @@ def test_options_that_would_be_ignored_or_taken_as_the_default_are_refused(tmp_p
              "--seconds: heuristic and random do not search: they take no budget (leave --seconds out)"),
             (("arena", "--bots", "heuristic@5,random", "--out", "ar"),
              "bot 'heuristic@5': heuristic does not search: it takes no budget (leave out @5)"),
+            (("arena", "--bots", "smmcts@50,ismcts@50,random", "--seconds", "1", "--out", "ar"),
+             "--seconds: smmcts@50 and ismcts@50 each name their own budget (leave --seconds out)"),
+            (("study", "balance", "--bot", "smmcts@5", "--iterations", "5", "--out", "st"),
+             "--iterations: smmcts@5 names its own budget (leave --iterations out)"),
             (("hint", "game.json", "--bot", "smmcts@100", "--iterations", "5"), "names its budget")]:
         r = cli(*args)
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)

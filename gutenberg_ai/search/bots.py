@@ -162,14 +162,22 @@ def takes_budget(name: str) -> bool:
 def budget_not_taken(names: Collection[str], seconds: float | None = None,
                      iterations: int | None = None) -> str | None:
     """The problem of a budget (seconds or iterations) given for bots `names` none of
-    which takes one (none searches): "random does not search: it takes no budget"; None
-    when none is given or a bot takes it. The one rule of a useless budget: refused where
-    it is given (a command's option, a hint's argument, a bot's `@500`), never left unused."""
-    if (seconds is None and iterations is None) or any(takes_budget(n) for n in names):
+    which takes it: none searches ("random does not search: it takes no budget"), or each
+    that searches names its own (`smmcts@50`, which wins over it); None when none is given
+    or a bot takes it. The one rule of a useless budget: refused where it is given (a
+    command's option, a hint's argument, a bot's `@500`), never left unused."""
+    if seconds is None and iterations is None:
         return None
-    bots = list(dict.fromkeys(split_budget(n)[0] for n in names))
-    return f"{listed(bots)} does not search: it takes no budget" if len(bots) == 1 else \
-        f"{listed(bots)} do not search: they take no budget"
+    searching = [n for n in names if takes_budget(n)]
+    if not searching:
+        bots = list(dict.fromkeys(split_budget(n)[0] for n in names))
+        return f"{listed(bots)} does not search: it takes no budget" if len(bots) == 1 else \
+            f"{listed(bots)} do not search: they take no budget"
+    if all(split_budget(n)[1] for n in searching):
+        searching = list(dict.fromkeys(searching))
+        return f"{listed(searching)} names its own budget" if len(searching) == 1 else \
+            f"{listed(searching)} each name their own budget"
+    return None
 
 
 def named_budget(name: str, seconds: float | None = None, iterations: int | None = None) -> tuple:

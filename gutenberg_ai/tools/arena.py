@@ -64,7 +64,7 @@ from gutenberg_ai.common import limits
 from gutenberg_ai.common.pool import run_each
 from gutenberg_ai.common.stats import wilson
 from gutenberg_ai.common.words import rounds_words
-from gutenberg_ai.search.bots import BOT_NAMES, SEARCH_BOTS, budget_options, refusal, split_budget
+from gutenberg_ai.search.bots import BOT_NAMES, SEARCH_BOTS, budget_not_taken, budget_options, refusal, split_budget
 
 SETTINGS_FILE = "arena.json"
 GAMES_DIR = "games"
@@ -899,9 +899,11 @@ def budget_flags(budget: dict) -> list[str]:
 
 def command_line(s: dict, out: str = "results/", jobs: int | None = None) -> str:
     """The arena command that plays these settings."""
+    # The arena's budget only where a bot plays with it: the command refuses one no bot
+    # takes (none searches, or each names its own).
+    common = budget_flags(s) if budget_not_taken(s["bots"], s.get("seconds"), s.get("iterations")) is None else []
     parts = ["gutenberg-ai arena"] + ([f"--game {s['game']}"] if s.get("game", "gutenberg") != "gutenberg" else []) \
-        + [f"--bots {','.join(s['bots'])}", f"--games {s['games']}", f"--players {s['players']}"] \
-        + budget_flags(s)
+        + [f"--bots {','.join(s['bots'])}", f"--games {s['games']}", f"--players {s['players']}"] + common
     if jobs:
         parts.append(f"--jobs {jobs}")
     parts.append(f"--out {out}")
