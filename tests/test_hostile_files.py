@@ -762,6 +762,16 @@ def test_a_record_given_to_hint_says_so(tmp_path):
     assert out.returncode == 2 and "this is a game record, not a position" in out.stderr
     out = run_cli("replay", str(POSITIONS / "plan-round1-2p.json"))
     assert out.returncode == 2 and "this is a position, not a game record" in out.stderr
+    # Given as a --position, a record is pointed to what that command does with one: play
+    # goes on from it; a followed table's save (one person's view) is followed on.
+    out = run_cli("play", "--position", str(path))
+    assert out.returncode == 2 and "not a position (play on from it with `gutenberg-ai play --resume FILE`" \
+        in out.stderr, out.stderr
+    followed = tmp_path / "followed.json"
+    followed.write_text(json.dumps({**json.loads(path.read_text()), "viewer": 0}))
+    out = run_cli("table", "--position", str(followed))
+    assert out.returncode == 2 and "this is a followed game's record, not a position (follow the game on with " \
+        "`gutenberg-ai table --resume FILE`" in out.stderr, out.stderr
 
 
 @pytest.mark.parametrize("game", ["gutenberg", "printing_press", "lead_letter_printers"])

@@ -56,8 +56,13 @@ class ProgramFile(NamedTuple):
 POSITION_FILE = ProgramFile("a position", "ask for a hint with `gutenberg-ai hint`, or play from it with "
                                           "`gutenberg-ai play --position`",
                             (("table", "follow the game from it with `gutenberg-ai table --position FILE`"),))
-_OTHER_FILES = {RECORD_FORMAT: ProgramFile("a game record", "replay it with `gutenberg-ai replay`"),
+_OTHER_FILES = {RECORD_FORMAT: ProgramFile("a game record", "replay it with `gutenberg-ai replay`",
+                                            (("play", "play on from it with `gutenberg-ai play --resume FILE`"),)),
                 SUITE_FORMAT: ProgramFile("a benchmark suite", "score a bot on it with `gutenberg-ai suite --suite FILE`")}
+
+
+# A followed table's save: a record of what one person (its viewer) has seen.
+FOLLOWED_RECORD = ProgramFile("a followed game's record", "follow the game on with `gutenberg-ai table --resume FILE`")
 
 
 def program_file(data: Any) -> ProgramFile | None:
@@ -71,6 +76,8 @@ def program_file(data: Any) -> ProgramFile | None:
     if catalogue_of is not None:
         return ProgramFile(f"a catalogue of {catalogue_of.title}", "give it with --catalogue")
     fmt = data.get("format") if isinstance(data, dict) else None
+    if fmt == RECORD_FORMAT and "viewer" in data:
+        return FOLLOWED_RECORD
     return _OTHER_FILES.get(fmt) if isinstance(fmt, str) else None
 
 
@@ -154,12 +161,13 @@ def seat_names(names: Sequence[str | None]) -> list[str]:
     return [f"{name} (player {seat})" if name else f"player {seat}" for seat, name in enumerate(names)]
 
 
-def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
+def not_a_position(data: Any, fmt: str, command: str | None = None) -> tuple[str, str] | None:
     """(where, reason) when `data` is plainly not a position of format `fmt`: another of
-    this program's files (program_file), or another game's position."""
+    this program's files (program_file; what to do with it said to a person running
+    `command`), or another game's position."""
     kind = program_file(data)
     if kind is not None and kind is not POSITION_FILE:
-        return ("format", f"this is {kind.what}, not a position ({kind.use}, or give a position file)")
+        return ("format", f"this is {kind.what}, not a position ({kind.use_at(command)}, or give a position file)")
     other = games.of_position(data)
     if other is not None and other.position_format != fmt:
         return ("format", f"{show(data['format'])}: a position of {other.title} (give it with "
@@ -168,12 +176,13 @@ def not_a_position(data: Any, fmt: str) -> tuple[str, str] | None:
 
 
 def load_position(path_or_dict: str | os.PathLike | dict, game: str | None = None,
-                  catalogue: Any = None) -> tuple[games.PrintingGame, Any]:
+                  catalogue: Any = None, command: str | None = None) -> tuple[games.PrintingGame, Any]:
     """(the game, its Position) of a position file (or decoded JSON): the game its
     `format` names; with `game` (a games-table key, e.g. from --game) a file of another
     game is refused, saying which game it is for. A file without a known format is read
     as one of `game`'s (Gutenberg's by default), whose loader names what is wrong.
-    `catalogue` is passed to the game's loader (its catalogue type, or a path)."""
+    `catalogue` is passed to the game's loader (its catalogue type, or a path); another
+    of the program's files is refused saying what to do with it at `command`."""
     data, source, path = read_position(path_or_dict)
     found = games.of_position(data)
     wanted = games.get(game) if game is not None else None
@@ -182,20 +191,25 @@ def load_position(path_or_dict: str | os.PathLike | dict, game: str | None = Non
                                               f"not of {wanted.title} (leave out --game, or give "
                                               f"--game {found.key})", path)
     g = found or wanted or games.get(games.DEFAULT_GAME)
+    problem = not_a_position(data, g.position_format, command)
+    if problem:
+        raise PositionError(source, *problem, path)
     module = g.positions
     return g, module.load_position(data if path is None else path, catalogue=catalogue)
 
 
 def position_game(path_or_dict: str | os.PathLike | dict, game: str | None = None, catalogue: Any = None,
-                  seed: int = 0, settings: dict | None = None) -> tuple[games.PrintingGame, Any, Any, list, str]:
+                  seed: int = 0, settings: dict | None = None,
+                  command: str | None = None) -> tuple[games.PrintingGame, Any, Any, list, str]:
     """A game to play or follow from a position file (or decoded JSON): (the game, its
     Position, the OpenSpiel game whose initial state is the position, presets, note).
     What the file hides is dealt with `seed` by the game's position_start (Gutenberg: the
     hidden plans planned again, the plans given after them as presets); `note` says so.
     `settings` (players, rounds...: None where not given) must be the file's: the first
-    that is not is a ParameterError naming it. `game` and `catalogue` as load_position."""
+    that is not is a ParameterError naming it. `game`, `catalogue` and `command` as
+    load_position."""
     from gutenberg_ai.games.gamedata import ParameterError, refuse_contradiction, register_data
-    g, pos = load_position(path_or_dict, game=game, catalogue=catalogue)
+    g, pos = load_position(path_or_dict, game=game, catalogue=catalogue, command=command)
     for name, value in (settings or {}).items():
         if value is not None and name not in g.rules_module.DEFAULTS:
             raise ParameterError(f"{name}: {g.title} has no such parameter")

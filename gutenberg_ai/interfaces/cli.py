@@ -289,7 +289,7 @@ def position_start_game(args, seed: int):
                 "variant": getattr(args, "variant", None), "automa": 1 if args.automa else None,
                 "factory_tops": getattr(args, "factory_tops", None), **solo_difficulty(args)}
     try:
-        return position_game(args.position, args.game, args.catalogue or None, seed, settings)
+        return position_game(args.position, args.game, args.catalogue or None, seed, settings, args.command)
     except ParameterError as e:
         raise UsageError(f"--{e}") from None
 
