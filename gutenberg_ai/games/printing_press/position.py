@@ -384,6 +384,8 @@ class _Loader:
                 raise Problem(f"{where}.value", "3 is the 1/3 marker's, Gutenberg's (side A)")
             p["marker"][r * 2 + j] = m["value"]
         side_b = gutenberg and p["side"] == 1
+        self.marker_values(p, w, {(m["round"] - 1, m["slot"] - 1): k for k, m in enumerate(placed)},
+                           gutenberg and p["side"] == 0, side_b)
         # Gutenberg (side B) places his extra "1" with a 1/2 marker, on the other slot of
         # the same frame: a frame with two markers shows it placed (rulings.md).
         extra_placed = side_b and any(p["marker"][r * 2] and p["marker"][r * 2 + 1]
@@ -407,6 +409,42 @@ class _Loader:
             raise Problem(f"{w}.bonus_markers", f"{len(placed)} placed and {half + third} left: the player has "
                                                 f"{total} bonus markers")
         p["markers"], p["marker13"] = half, third
+
+    def marker_values(self, p, w, entry: dict, side_a: bool, side_b: bool):
+        """Each round's markers as the rules place them (p.11): one a round, from round 1
+        on (Gutenberg's side B: his extra "1" with it, on the frame's other slot), "2"
+        side up, or "1" on a symbol that a "2" (or the 1/3 marker's "3": rulings.md)
+        marks from an earlier round; Gutenberg's 1/3 marker (side A) "3", or "1" so.
+        `entry`: (round, slot) -> the index of its bonus_markers entry."""
+        high: set[str] = set()     # symbols marked high side up in earlier rounds
+        for r in range(len(p["marker"]) // 2):
+            values = p["marker"][r * 2:r * 2 + 2]
+            if not any(values):
+                if r + 1 < self.round and p["order_frame"][r] >= 0:
+                    raise Problem(f"{w}.bonus_markers", f"round {r + 1} has no marker, but each player places "
+                                                        "one a round, after its marked step")
+                continue
+            slots = self.cat.frames[p["order_frame"][r]].bonus
+            due = [1 if slots[j] in high else 2 for j in (0, 1)]
+            if all(values):
+                where = f"{w}.bonus_markers[{entry[(r, 1)]}]"
+                if not side_b:
+                    raise Problem(where, f"round {r + 1}'s frame holds a marker already: one a round (only "
+                                         "Gutenberg's side B places two, his extra '1' beside one)")
+                if not any(values[j] == due[j] and values[1 - j] == 1 for j in (0, 1)):
+                    raise Problem(where, f"round {r + 1}: Gutenberg's two markers show {values[0]} and "
+                                         f"{values[1]}: his extra one shows 1, the other {due[0]} on "
+                                         f"{slots[0]} or {due[1]} on {slots[1]}")
+            else:
+                j = 0 if values[0] else 1
+                shown = {due[j], 3 if due[j] == 2 else 1} if side_a else {due[j]}
+                if values[j] not in shown:
+                    raise Problem(f"{w}.bonus_markers[{entry[(r, j)]}].value", (
+                        f"{values[j]}, but {slots[j]} is marked from an earlier round: the next marker on "
+                        "it shows 1") if due[j] == 1 else (
+                        f"{values[j]}, but {slots[j]} is not marked from an earlier round: a marker on it "
+                        "shows " + ("2 (the 1/3 marker 3)" if side_a else "2")))
+            high |= {slots[j] for j in (0, 1) if values[j] > 1}
 
     def marked(self) -> int:
         """The round's marked Select Cards step, 0-based."""
