@@ -324,3 +324,31 @@ def test_cards_finds_a_card_plate_or_frame_by_what_it_shows():
     out = cli("cards", "--game", "chess", "A")
     assert out.returncode == 2 and "is not one of gutenberg, printing-press" in out.stderr
     assert card is not None
+
+
+def test_a_position_at_close_frames_takes_those_done_in_any_order():
+    """A table going by p.8's initiative may close Walter's frame before Pat's: the
+    choices do not touch one another, so a file with a later seat done is taken, and
+    once the player to act closes, the round is over (nobody is asked twice)."""
+    from gutenberg_ai.games.positionfile import position_game
+    data = example(POSITIONS / "close-round1-2p.json")
+    walter = data["players"][1]
+    walter["closed"] = [["A Bnd Woo", "A yel *", ". *' *"]]     # his best window, framed first
+    walter.pop("tableau")
+    pos = P.load_position(data)
+    assert pos.step["order"] == [1, 0] and pos.current_player == 0
+    _, _, game, _, _ = position_game(data)
+    state = game.new_initial_state()
+    close = next(a for a in state.legal_actions() if state.action_to_string(0, a).startswith("close the frame"))
+    state.apply_action(close)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert "Round 2/3" in str(state) and "Select Orders" in str(state)
+    data["step"]["order"] = [0, 1]           # an order given must be the one the file shows
+    with pytest.raises(PositionError, match=r"step.order: \[0, 1\]: those done this round \(1\) come before"):
+        P.load_position(data)
+    data["step"]["order"] = [1, 0]
+    assert P.load_position(data).step["order"] == [1, 0]
+    data["step"]["player"] = 1
+    with pytest.raises(PositionError, match=r"step.player: players\[1\] has closed their frame this round already"):
+        P.load_position(data)

@@ -655,13 +655,31 @@ class _Loader:
         with_automa = kind in ("cards", "place")
         seats = [q for q in range(self.n_seats) if with_automa or q != self.automa_seat]
         if kind in ("markers", "close"):
-            # Seat order: at bonus markers those with an order this round and a marker to
-            # place when the step began (placed this round, or still held).
+            # Who takes part: at bonus markers those with an order this round and a marker
+            # to place when the step began (placed this round, or still held). The choices
+            # do not touch one another (rulings.md), so those done may be any of them (a
+            # table going by initiative, say): they come first, then the player to act,
+            # then the rest in seat order, as the engine asks them.
             r = self.round - 1
-            order = [q for q in range(self.n_people) if kind == "close" or (
+            part = [q for q in range(self.n_people) if kind == "close" or (
                 s["players"][q]["order_frame"][r] >= 0 and (
                     s["players"][q]["markers"] or s["players"][q]["marker13"]
                     or s["players"][q]["marker"][r * 2] or s["players"][q]["marker"][r * 2 + 1]))]
+            done = [q for q in part if (self.closed_now.get(q) if kind == "close" else
+                                        s["players"][q]["marker"][r * 2] or s["players"][q]["marker"][r * 2 + 1])]
+            if player in done:
+                raise Problem("step.player", f"players[{player}] has " + (
+                    "closed their frame" if kind == "close" else "placed their marker") + " this round already")
+            order = done + [q for q in part if q not in done and q == player] + \
+                [q for q in part if q not in done and q != player]
+            if "order" in step and player in part:
+                given = list(step["order"])
+                if sorted(given) != part or sorted(given[:given.index(player)]) != done:
+                    raise Problem("step.order", f"{given}: " + (
+                        f"those who take part ({', '.join(map(str, part))}) once each" if sorted(given) != part else
+                        f"those done this round ({', '.join(map(str, done)) or 'none'}) come before "
+                        f"players[{player}], the others after"))
+                order = given
         elif "order" in step:
             order = list(step["order"])
             if sorted(order) != sorted(seats):
@@ -684,7 +702,7 @@ class _Loader:
         if kind == "markers" and self.marked() < 0:
             raise Problem("step.kind", "this round has no marked step")
         # Who has acted this step: those before the player in its order.
-        before, after = order[:turn], order[turn:]
+        before = order[:turn]
         if kind == "orders":
             for q in order:
                 has = len(d["players"][q].get("orders", [])) == self.round
@@ -705,21 +723,6 @@ class _Loader:
                                        f"(the order is {order})")
             if not d.get("offer"):
                 raise Problem("offer", "missing: the cards on offer this step, left to right")
-        if kind == "close":
-            for q in order:
-                if self.closed_now.get(q) != (q in before):
-                    raise Problem(f"players[{q}].closed", f"players[{q}] closes {'before' if q in before else 'after'} "
-                                                          f"players[{player}]: "
-                                                          + ("its frame of this round is missing" if q in before
-                                                             else "no frame of this round yet"))
-        if kind == "markers":
-            r = self.round - 1
-            for q in before:
-                pass   # a marker placed this round shows in bonus_markers (checked against its round)
-            for q in after:
-                if s["players"][q]["marker"][r * 2] or s["players"][q]["marker"][r * 2 + 1]:
-                    raise Problem(f"players[{q}].bonus_markers", f"players[{q}] places a marker after "
-                                                                 f"players[{player}] this round: none yet")
         own = [where for seat, where, *_ in self.hidden + self.unseen if seat == player]
         if own:
             raise Problem(own[0], f"'hidden', but players[{player}] is to decide: their own tokens are "
