@@ -65,11 +65,14 @@ _OTHER_FILES = {RECORD_FORMAT: ProgramFile("a game record", "replay it with `gut
 FOLLOWED_RECORD = ProgramFile("a followed game's record", "follow the game on with `gutenberg-ai table --resume FILE`")
 
 
-def program_file(data: Any) -> ProgramFile | None:
+def program_file(data: Any, besides: str | None = None) -> ProgramFile | None:
     """Which of this program's files decoded JSON `data` is, by its "format": a
     position of any game (POSITION_FILE), a game record, a benchmark suite; by its
-    sections, a game's catalogue (games.of_catalogue); None for anything else. Each
-    loader says "this is ..., not ..." with it."""
+    sections, a game's catalogue (games.of_catalogue); None for anything else, and for
+    a file of the format `besides` (the kind a loader reads). Each loader says "this is
+    ..., not ..." with it."""
+    if besides is not None and isinstance(data, dict) and data.get("format") == besides:
+        return None
     if games.of_position(data) is not None:
         return POSITION_FILE
     catalogue_of = games.of_catalogue(data)

@@ -406,8 +406,8 @@ def _check_record(data: Any, command: str | None = None) -> Problems:
     if not isinstance(data, dict):
         add("top level", f"a record is a JSON object {{...}}, got {show(data)}")
         return found
-    kind = program_file(data)
-    if kind is not None and data.get("format") != FORMAT:
+    kind = program_file(data, besides=FORMAT)
+    if kind is not None:
         add("format", f"this is {kind.what}, not a game record ({kind.use_at(command)})")
         return found
     for key in ("format", "version", "game", "seats", "actions"):

@@ -327,8 +327,8 @@ def load_suite(key: str, version: int | None = None, path: str | None = None) ->
                              + ", ".join(f"v{v}" for v in shipped_versions(key)) + ")")
         path = suite_path(key, version)
     data, source, shown = read_json(path, FileDataError, MAX_SUITE_BYTES, "a benchmark suite")
-    kind = program_file(data)
-    if kind is not None and data.get("format") != FORMAT:
+    kind = program_file(data, besides=FORMAT)
+    if kind is not None:
         problems = [("format", f"this is {kind.what}, not a benchmark suite (a suite is made by "
                                "`python -m gutenberg_ai.tools.suite make`)")]
     else:
