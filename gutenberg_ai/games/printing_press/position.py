@@ -411,16 +411,18 @@ class _Loader:
         p["markers"], p["marker13"] = half, third
 
     def marker_values(self, p, w, entry: dict, side_a: bool, side_b: bool):
-        """Each round's markers as the rules place them (p.11): one a round, from round 1
-        on (Gutenberg's side B: his extra "1" with it, on the frame's other slot), "2"
-        side up, or "1" on a symbol that a "2" (or the 1/3 marker's "3": rulings.md)
-        marks from an earlier round; Gutenberg's 1/3 marker (side A) "3", or "1" so.
+        """Each round's markers as the rules place them (p.11): one in each round with a
+        marked step, from round 1 on (Gutenberg's side B: his extra "1" with it, on the
+        frame's other slot), "2" side up, or "1" on a symbol that a "2" (or the 1/3
+        marker's "3": rulings.md) marks from an earlier round; Gutenberg's 1/3 marker
+        (side A) "3", or "1" so.
         `entry`: (round, slot) -> the index of its bonus_markers entry."""
         high: set[str] = set()     # symbols marked high side up in earlier rounds
         for r in range(len(p["marker"]) // 2):
             values = p["marker"][r * 2:r * 2 + 2]
             if not any(values):
-                if r + 1 < self.round and p["order_frame"][r] >= 0:
+                track = self.cat.time_track[self.params["variant"]]
+                if r + 1 < self.round and p["order_frame"][r] >= 0 and track.bonus_after[r] > 0:
                     raise Problem(f"{w}.bonus_markers", f"round {r + 1} has no marker, but each player places "
                                                         "one a round, after its marked step")
                 continue
