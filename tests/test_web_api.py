@@ -196,6 +196,12 @@ def test_a_bad_position_gets_every_problem_with_its_field(client):
     for text, expect in (("{", "JSON"), ("[]", ""), ('{"format": "gutenberg-record"}', "record")):
         r = client.post("/api/positions/check", json={"text": text})
         assert r.status_code == 422 and expect in r.json()["error"], r.json()
+    # Another of the program's files is pointed to where the page takes it, not to a command.
+    r = client.post("/api/positions/check", json={"text": '{"format": "gutenberg-record"}'})
+    assert "this is a game record, not a position (upload it under Review" in r.json()["error"], r.json()
+    r = client.post("/api/records", json={"text": (POSITIONS / "plan-round1-2p.json").read_text(), "name": "p.json"})
+    assert r.status_code == 422 and "this is a position, not a game record (upload it under Your table)" \
+        in r.json()["error"], r.json()
 
 
 def test_bad_requests_are_4xx_with_words(client):

@@ -53,16 +53,20 @@ class ProgramFile(NamedTuple):
         return dict(self.uses).get(command or "", self.use)
 
 
+# `uses` at "web": what the web page does with one, said on the page.
 POSITION_FILE = ProgramFile("a position", "ask for a hint with `gutenberg-ai hint`, or play from it with "
                                           "`gutenberg-ai play --position`",
-                            (("table", "follow the game from it with `gutenberg-ai table --position FILE`"),))
+                            (("table", "follow the game from it with `gutenberg-ai table --position FILE`"),
+                             ("web", "upload it under Your table")))
 _OTHER_FILES = {RECORD_FORMAT: ProgramFile("a game record", "replay it with `gutenberg-ai replay`",
-                                            (("play", "play on from it with `gutenberg-ai play --resume FILE`"),)),
+                                            (("play", "play on from it with `gutenberg-ai play --resume FILE`"),
+                                             ("web", "upload it under Review"))),
                 SUITE_FORMAT: ProgramFile("a benchmark suite", "score a bot on it with `gutenberg-ai suite --suite FILE`")}
 
 
 # A followed table's save: a record of what one person (its viewer) has seen.
-FOLLOWED_RECORD = ProgramFile("a followed game's record", "follow the game on with `gutenberg-ai table --resume FILE`")
+FOLLOWED_RECORD = ProgramFile("a followed game's record", "follow the game on with `gutenberg-ai table --resume FILE`",
+                              (("web", "upload it under Review"),))
 
 
 def program_file(data: Any, besides: str | None = None) -> ProgramFile | None:

@@ -728,7 +728,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
         settings = {name: getattr(req, name) for name in ("players", *GAME_SETTINGS) if name in given}
         settings["automa"] = 1 if req.automa else None
         _, pos, game, _, _ = position_game(data, req.game if "game" in given else None, seed=seed,
-                                           settings=settings)
+                                           settings=settings, command="web")
         return game, pos.names
 
     def table_of(table_id: str, page: str) -> WebTable:
@@ -880,7 +880,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     def load_uploaded_position(req: Upload):
         data = read_upload(req, PositionError)
         with refused(), said_of(upload_name(req)):
-            return load_position(data)
+            return load_position(data, command="web")
 
     def position_view(g, pos) -> dict:
         from gutenberg_ai.games.positionfile import seat_names
@@ -919,7 +919,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
     def upload_record(req: Upload, page: Page):
         data, name = read_upload(req, RecordError), upload_name(req)
         with refused(), said_of(name):
-            record = load_record(data)
+            record = load_record(data, command="web")
             record["_source"] = name
             review = Review(record, name)
         reviews.add(review, page)
