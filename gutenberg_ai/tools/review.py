@@ -81,11 +81,17 @@ def mark_of(lost: float, measure: str) -> str:
     return ""
 
 
+def measure_key(measure: str) -> str:
+    """The key of a core search's row that holds `measure` ("score": the final fame or
+    points; "win": the win share)."""
+    return "fame" if measure == "score" else "win"
+
+
 def interval_of_move(move: dict, player: int, measure: str) -> tuple[float, float] | None:
     """The 95% interval of `player`'s measure after `move`, a row of the core's search
     (`moves`: visits, parts, the measure and its standard error per seat), as the hints
     make it (hints.interval_of; None: searched too little)."""
-    key = "fame" if measure == "score" else "win"
+    key = measure_key(measure)
     return interval_of(move[key][player] if move["visits"] else None,
                        move["se"][key][player] if move["se"] else None, key, move["visits"], move["parts"])
 
@@ -96,12 +102,15 @@ def mark_between(best: dict, played: dict, player: int, measure: str) -> tuple[f
     hints' test of a difference (hints.level_with) tells the two apart; where it does
     not, LEVEL (both intervals known, the difference within the test) or TOO_FEW (an
     interval unknown): a few visits' estimates are not a mistake."""
-    key = "fame" if measure == "score" else "win"
-    lost = max(0.0, best[key][player] - played[key][player])
+    return _marked(_measured(best, player, measure), _measured(played, player, measure), measure)
+
+
+def _marked(best: dict, played: dict, measure: str) -> tuple[float, str]:
+    """mark_between of two moves as _measured gives them (each interval made once)."""
+    lost = max(0.0, best["value"] - played["value"])
     mark = mark_of(lost, measure)
     if mark:
-        level = level_with(best[key][player], interval_of_move(best, player, measure), played[key][player],
-                           interval_of_move(played, player, measure))
+        level = level_with(best["value"], best["interval"], played["value"], played["interval"])
         if level is not False:
             mark = LEVEL if level else TOO_FEW
     return lost, mark
@@ -140,7 +149,7 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
             if e["player"] != CHANCE and (player is None or e["player"] == player)]
     total = len(todo)
     decisions = []
-    key = "fame" if solo else "win"
+    key = measure_key(measure)
     for done, (i, before, entry) in enumerate(todo):
         core = core_of(before)
         p = entry["player"]
@@ -170,14 +179,14 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
             forced = _search(core_module, core, algorithm, budget, s, threads, search_options, weights,
                              root_action=played)
             measured, method = forced["moves"][0], "searched alone"
-        lost, mark = mark_between(best, measured, p, measure) if measured is not best else (0.0, "")
+        best_measured, played_measured = _measured(best, p, measure), _measured(measured, p, measure)
+        lost, mark = _marked(best_measured, played_measured, measure) if measured is not best else (0.0, "")
         row.update(
-            best={"action": best["action"], "text": before.action_to_string(p, best["action"]),
-                  **_measured(best, p, measure)},
+            best={"action": best["action"], "text": before.action_to_string(p, best["action"]), **best_measured},
             evaluation=[float(x) for x in best[key]],
             lost=lost, mark=mark, method=method,
             iterations=result["iterations"])
-        row["played"].update(_measured(measured, p, measure))
+        row["played"].update(played_measured)
         decisions.append(row)
         if progress:
             progress(done + 1, total)
@@ -195,7 +204,7 @@ def review_record(record: dict, seconds=None, iterations=None, player=None, bot=
 def _measured(move: dict, player: int, measure: str) -> dict:
     """What a review row gives of a move the search measured (a row of the core's search):
     `player`'s value, its standard error, the move's visits and its 95% interval."""
-    key = "fame" if measure == "score" else "win"
+    key = measure_key(measure)
     interval = interval_of_move(move, player, measure)
     return {"value": move[key][player], "se": move["se"][key][player] if move["se"] else None,
             "visits": move["visits"], "interval": None if interval is None else [float(x) for x in interval]}

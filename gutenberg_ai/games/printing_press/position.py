@@ -417,11 +417,11 @@ class _Loader:
         marker's "3": rulings.md) marks from an earlier round; Gutenberg's 1/3 marker
         (side A) "3", or "1" so.
         `entry`: (round, slot) -> the index of its bonus_markers entry."""
+        track = self.cat.time_track[self.params["variant"]]
         high: set[str] = set()     # symbols marked high side up in earlier rounds
         for r in range(len(p["marker"]) // 2):
             values = p["marker"][r * 2:r * 2 + 2]
             if not any(values):
-                track = self.cat.time_track[self.params["variant"]]
                 if r + 1 < self.round and p["order_frame"][r] >= 0 and track.bonus_after[r] > 0:
                     raise Problem(f"{w}.bonus_markers", f"round {r + 1} has no marker, but each player places "
                                                         "one a round, after its marked step")
@@ -672,8 +672,7 @@ class _Loader:
             if player in done:
                 raise Problem("step.player", f"players[{player}] has " + (
                     "closed their frame" if kind == "close" else "placed their marker") + " this round already")
-            order = done + [q for q in part if q not in done and q == player] + \
-                [q for q in part if q not in done and q != player]
+            order = done + [q for q in part if q == player] + [q for q in part if q not in done and q != player]
             if "order" in step and player in part:
                 given = list(step["order"])
                 if sorted(given) != part or sorted(given[:given.index(player)]) != done:
