@@ -183,7 +183,8 @@ def compiled_extensions() -> list:
     for ext, game in zip(extensions, GAMES):
         # Cython writes ext/<game>/core.cpp; the glue includes it and is what gets compiled.
         ext.sources = [write_glue(game)]
-        ext.depends = [f"ext/{game}/core.cpp", "ext/engine/native_game.h", "ext/engine/net_kernels.h"]
+        ext.depends = [f"ext/{game}/core.cpp", "ext/engine/native_game.h", "ext/engine/net_kernels.h",
+                       "ext/engine/uct_kernels.h"]
         ext.include_dirs = include_dirs + [f"ext/{game}", "ext/engine"]
         ext.extra_compile_args = compile_args
     return extensions

@@ -39,9 +39,12 @@
 # See docs/search.md for the algorithms and the options.
 
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.math cimport sqrt, log, exp
+from libc.math cimport sqrt, log, exp, INFINITY
 from libc.stdint cimport int32_t, int64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+cdef extern from "uct_kernels.h" nogil:
+    int uct_argmax(const double* mean, const double* bonus, int n, double k)
 
 include "learned.pxi"   # a learned evaluation and prior (Net), if a model is given
 include "turn_solver.pxi"   # play_turn: a solitary turn played out by search (rollouts)
@@ -88,7 +91,6 @@ ctypedef struct Arm:
     int32_t action
     int32_t visits
     double value           # sum of the acting player's returns, mapped to [0, 1]
-    double mean            # value / visits, kept with them (no division per arm in a node's scan)
     double aux             # regret (regret matching) or gain (Exp3)
     double prior           # the heuristic's probability of the move
     int32_t avail          # at a node whose moves vary: selections where the move was legal
@@ -149,6 +151,10 @@ ctypedef struct Tree:
     Arm* arms
     int32_t n_arms
     int32_t cap_arms
+    # What a node's scan reads of each arm, beside the arms (arm_mean[i] is arms[i]'s):
+    # one array each, so that UCT runs over them on vectors (uct_kernels.h).
+    double* arm_mean            # value / visits (0 unvisited)
+    double* arm_bonus           # 1 / sqrt(visits) (INFINITY unvisited: UCT tries it first)
     int32_t* obs
     int32_t n_obs
     int32_t cap_obs
@@ -196,14 +202,21 @@ cdef inline uint64_t mix(uint64_t h, int64_t v) noexcept nogil:
 
 
 # -- memory ---------------------------------------------------------------------------
-cdef bint grow(void** p, int32_t* cap, int32_t need, size_t size) noexcept nogil:
-    """Make room for `need` items (doubling); False if memory ran out."""
-    cdef int64_t c = cap[0]
-    cdef void* q
-    if need <= c:
-        return True
+cdef inline int64_t grown_capacity(int32_t cap, int32_t need) noexcept nogil:
+    """The capacity that makes room for `need` items (doubling from `cap`)."""
+    cdef int64_t c = cap
     while c < need:
         c = c * 2 if c > 0 else 1024
+    return c
+
+
+cdef bint grow(void** p, int32_t* cap, int32_t need, size_t size) noexcept nogil:
+    """Make room for `need` items (doubling); False if memory ran out."""
+    cdef int64_t c
+    cdef void* q
+    if need <= cap[0]:
+        return True
+    c = grown_capacity(cap[0], need)
     if c > 0x7FFFFFFF:
         return False
     q = realloc(p[0], c * size)
@@ -212,6 +225,32 @@ cdef bint grow(void** p, int32_t* cap, int32_t need, size_t size) noexcept nogil
     p[0] = q
     cap[0] = <int32_t>c
     return True
+
+
+cdef bint grow_arms(Tree* t, int32_t need) noexcept nogil:
+    """Make room for `need` arms, with their means and bonuses; False if memory ran out."""
+    cdef int32_t cap = t.cap_arms
+    if need <= cap:
+        return True
+    if not grow(<void**>&t.arm_mean, &cap, need, sizeof(double)):
+        return False
+    cap = t.cap_arms
+    if not grow(<void**>&t.arm_bonus, &cap, need, sizeof(double)):
+        return False
+    return grow(<void**>&t.arms, &t.cap_arms, need, sizeof(Arm))
+
+
+cdef inline void new_arm(Tree* t, int32_t i, int action, double prior, double aux) noexcept nogil:
+    """Arm i: `action`, unvisited."""
+    cdef Arm* a = &t.arms[i]
+    a.action = action
+    a.visits = 0
+    a.value = 0.0
+    a.aux = aux
+    a.prior = prior
+    a.avail = 0
+    t.arm_mean[i] = 0.0
+    t.arm_bonus[i] = INFINITY
 
 
 cdef bint hash_grow(Tree* t) noexcept nogil:
@@ -365,28 +404,19 @@ cdef bint add_arms(Tree* t, int32_t node, const GameState* st, int seat, bint pl
     cdef int moves[MAX_LEGAL]
     cdef double priors[MAX_LEGAL]
     cdef int n = node_moves(t, st, seat, plan, moves, priors), i
-    cdef Arm* a
     if node == 0 and seat == t.player and t.cfg.root_action >= 0:
         # A forced root move (checked legal by SearchTree): the search measures it alone.
         moves[0] = t.cfg.root_action
         priors[0] = 1.0
         n = 1
-    if not grow(<void**>&t.arms, &t.cap_arms, t.n_arms + n, sizeof(Arm)):
+    if not grow_arms(t, t.n_arms + n):
         return False
     for i in range(n):
-        a = &t.arms[t.n_arms + i]
-        a.action = moves[i]
-        a.visits = 0
-        a.value = 0.0
-        a.mean = 0.0
-        a.prior = priors[i]
-        a.avail = 0
         # Regret matching and Exp3 start from the prior: regrets in proportion to it;
         # gains whose exponential is it.
-        if t.cfg.selection == SEL_EXP3:
-            a.aux = log(priors[i]) * n / t.cfg.gamma
-        else:
-            a.aux = t.cfg.prior_visits * priors[i]
+        new_arm(t, t.n_arms + i, moves[i], priors[i],
+                log(priors[i]) * n / t.cfg.gamma if t.cfg.selection == SEL_EXP3
+                else t.cfg.prior_visits * priors[i])
     t.n_arms += n
     if t.nodes[node].player == NODE_SIM:
         t.nodes[node].n_arms[seat] = n
@@ -426,10 +456,24 @@ cdef bint expand(Tree* t, int32_t node, const GameState* st) noexcept nogil:
 
 
 # -- selection ----------------------------------------------------------------------------
-cdef inline void add_return(Arm* a, double u) noexcept nogil:
-    a.visits += 1
+# 1 / sqrt(n) for the visit counts most arms have: UCT's bonus without a square root
+# per arm (the scan of a node's arms is most of a tree step at a plan's hundreds of moves).
+cdef enum:
+    INV_SQRT_SIZE = 4096
+cdef double INV_SQRT[INV_SQRT_SIZE]
+INV_SQRT[0] = 0.0
+for _i in range(1, INV_SQRT_SIZE):
+    INV_SQRT[_i] = 1.0 / sqrt(<double>_i)
+del _i
+
+
+cdef inline void add_return(Tree* t, int32_t i, double u) noexcept nogil:
+    cdef Arm* a = &t.arms[i]
+    cdef int32_t v = a.visits + 1
+    a.visits = v
     a.value += u
-    a.mean = a.value / a.visits
+    t.arm_mean[i] = a.value / v
+    t.arm_bonus[i] = INV_SQRT[v] if v < INV_SQRT_SIZE else 1.0 / sqrt(<double>v)
 
 
 cdef int32_t puct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
@@ -445,7 +489,7 @@ cdef int32_t puct_select(const Tree* t, int32_t first, int n, int32_t visits) no
     fpu = total / seen if seen > 0 else 0.5
     for i in range(n):
         a = &t.arms[first + i]
-        q = a.mean if a.visits > 0 else fpu
+        q = t.arm_mean[first + i] if a.visits > 0 else fpu
         v = q + t.cfg.uct_c * a.prior * sq / (1 + a.visits)
         if v > best:
             best = v
@@ -459,38 +503,48 @@ cdef int32_t tree_select(const Tree* t, int32_t first, int n, int32_t visits) no
     return puct_select(t, first, n, visits)
 
 
-# 1 / sqrt(n) for the visit counts most arms have: UCT's bonus without a square root
-# per arm (the scan of a node's arms is most of a tree step at a plan's hundreds of moves).
-cdef enum:
-    INV_SQRT_SIZE = 4096
-cdef double INV_SQRT[INV_SQRT_SIZE]
-INV_SQRT[0] = 0.0
-for _i in range(1, INV_SQRT_SIZE):
-    INV_SQRT[_i] = 1.0 / sqrt(<double>_i)
-del _i
-
-
 cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
     """UCT over arms [first, first + n): each arm once (in the arms' order: the higher
     prior first, or drawn where the priors are uniform), then the highest upper
     confidence bound (ties: the first)."""
-    cdef int i
-    cdef int32_t v
     cdef double k = t.cfg.uct_c * sqrt(log(<double>visits)) if visits > 1 else 0.0
-    cdef double u, best = -1e300
-    cdef int32_t choice = first
-    cdef const Arm* a
-    # One pass: the first unvisited arm is met before any bound could be returned.
-    for i in range(n):
-        a = &t.arms[first + i]
-        v = a.visits
-        if v == 0:
-            return first + i
-        u = a.mean + k * (INV_SQRT[v] if v < INV_SQRT_SIZE else 1.0 / sqrt(<double>v))
-        if u > best:
-            best = u
-            choice = first + i
-    return choice
+    return first + uct_argmax(&t.arm_mean[first], &t.arm_bonus[first], n, k)
+
+
+def uct_choice(means, visits, double uct_c, int node_visits):
+    """The arm UCT takes at a node visited `node_visits` times whose arms have these
+    mean returns and visit counts (means of unvisited arms are not read): the first
+    unvisited arm, else the first of the highest mean + uct_c sqrt(ln N / visits). The
+    tree's own scan (uct_select), for the tests and for reading.
+
+    >>> uct_choice([0.5, 0.9, 0.7], [4, 1, 0], 2.0, 5)
+    2
+    >>> uct_choice([0.5, 0.9, 0.7], [4, 1, 2], 0.0, 7)
+    1
+    """
+    cdef Tree* t
+    cdef int i, n = len(means)
+    if len(visits) != n or n == 0:
+        raise ValueError("means and visits: one of each per arm, at least one arm")
+    if node_visits < 0 or uct_c < 0 or any(not isinstance(v, int) or v < 0 for v in visits):
+        raise ValueError("visits, node_visits and uct_c: not negative (visits whole numbers)")
+    t = <Tree*>calloc(1, sizeof(Tree))
+    if t == NULL:
+        raise MemoryError()
+    try:
+        if not grow_arms(t, n):
+            raise MemoryError()
+        t.cfg.uct_c = uct_c
+        for i in range(n):
+            new_arm(t, i, i, 0.0, 0.0)
+            if visits[i] > 0:
+                t.arms[i].visits = visits[i] - 1
+                add_return(t, i, 0.0)
+                t.arm_mean[i] = means[i]
+        return uct_select(t, 0, n, node_visits)
+    finally:
+        free_tree(t)
+        free(t)
 
 
 cdef int find_sorted(const int* a, int n, int x) noexcept nogil:
@@ -518,7 +572,6 @@ cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* l
     cdef bint known[MAX_LEGAL]
     cdef int32_t first = t.nodes[node].arms, na = t.nodes[node].n_arms[0], start
     cdef int i, j, k, m, missing = 0
-    cdef Arm* a
     for i in range(n):
         known[i] = False
     for i in range(na):
@@ -533,24 +586,19 @@ cdef bint add_available(Tree* t, int32_t node, const GameState* st, const int* l
     start = first
     if first + na != t.n_arms:
         start = t.n_arms
-    if not grow(<void**>&t.arms, &t.cap_arms, start + na + missing, sizeof(Arm)):
+    if not grow_arms(t, start + na + missing):
         return False
     if start != first:
         for i in range(na):
             t.arms[start + i] = t.arms[first + i]
+            t.arm_mean[start + i] = t.arm_mean[first + i]
+            t.arm_bonus[start + i] = t.arm_bonus[first + i]
     k = na
     for i in range(m):
         j = find_sorted(legal, n, moves[i])
         if j < 0 or known[j]:
             continue
-        a = &t.arms[start + k]
-        a.action = moves[i]
-        a.visits = 0
-        a.value = 0.0
-        a.mean = 0.0
-        a.aux = 0.0
-        a.prior = priors[i]
-        a.avail = 0
+        new_arm(t, start + k, moves[i], priors[i], 0.0)
         k += 1
     t.n_arms = start + k
     t.nodes[node].arms = start
@@ -1049,10 +1097,10 @@ cdef void iterate(Tree* t) noexcept nogil:
                 if t.cfg.selection != SEL_UCT and not (k == 0 and seat == t.player
                                                        and t.cfg.root_selection == ROOT_GUMBEL):
                     mixed_update(t, first, n, arm, step.prob[seat], u[seat])
-                add_return(&t.arms[arm], u[seat])
+                add_return(t, arm, u[seat])
                 first += n
         else:
-            add_return(&t.arms[step.arm[0]], u[nd.player])
+            add_return(t, step.arm[0], u[nd.player])
     if leaf >= 0:
         t.nodes[leaf].visits += 1
     # The root player's statistics per root move, for hints.
@@ -1087,6 +1135,8 @@ cdef void run_tree(Tree* t, int64_t iterations, double seconds) noexcept nogil:
 cdef void free_tree(Tree* t) noexcept nogil:
     free(t.nodes)
     free(t.arms)
+    free(t.arm_mean)
+    free(t.arm_bonus)
     free(t.obs)
     free(t.hash_keys)
     free(t.hash_nodes)
@@ -1109,6 +1159,8 @@ cdef void free_tree(Tree* t) noexcept nogil:
         t.net_scratch = NULL
     t.nodes = NULL
     t.arms = NULL
+    t.arm_mean = NULL
+    t.arm_bonus = NULL
     t.obs = NULL
     t.hash_keys = NULL
     t.hash_nodes = NULL

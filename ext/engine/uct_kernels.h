@@ -1,0 +1,67 @@
+// UCT's scan of a node's arms (ext/engine/search.pxi, uct_select), written in C so that
+// it runs on vectors: at a plan the root has hundreds of arms and the scan is most of a
+// tree step. Like net_kernels.h, the compiler makes an AVX2 copy beside the baseline one
+// (x86-64 and an ELF system), chosen once at load. Every copy gives the same choice as
+// the scalar loop it replaces, arm by arm: each bound is one multiply and one add
+// (target "avx2" does not enable FMA, so nothing is contracted), and taking the largest
+// of exact values does not depend on the order they are compared in.
+#pragma once
+
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__) && !defined(GUTENBERG_PORTABLE)
+#define UCT_KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define UCT_KERNEL
+#endif
+
+#include <math.h>
+#include <string.h>
+
+typedef double uct_v4 __attribute__((vector_size(32)));
+
+static inline uct_v4 uct_load(const double* p) {
+    uct_v4 v;
+    memcpy(&v, p, sizeof v);   // unaligned: a node's arms start anywhere in the pool
+    return v;
+}
+
+// The arm UCT takes among n: the first unvisited one (bonus INFINITY), else the first
+// of the highest bounds mean + k bonus, where bonus is 1 / sqrt(visits) and k the node's
+// c sqrt(ln N). With k 0 (a node visited once) the bound is the mean.
+static UCT_KERNEL int uct_argmax(const double* __restrict mean, const double* __restrict bonus, int n,
+                                 double k) {
+    int i = 0;
+    if (!(k > 0.0)) {
+        int choice = 0;
+        double best = -INFINITY;
+        for (i = 0; i < n; i++) {
+            if (bonus[i] == INFINITY) return i;
+            if (mean[i] > best) {
+                best = mean[i];
+                choice = i;
+            }
+        }
+        return choice;
+    }
+    // The highest bound: four lanes at a time, then the lanes and the rest.
+    uct_v4 kv = {k, k, k, k};
+    uct_v4 top = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+    for (; i + 4 <= n; i += 4) {
+        uct_v4 u = uct_load(mean + i) + kv * uct_load(bonus + i);
+        top = u > top ? u : top;
+    }
+    double best = top[0];
+    for (int j = 1; j < 4; j++)
+        if (top[j] > best) best = top[j];
+    for (; i < n; i++) {
+        double u = mean[i] + k * bonus[i];
+        if (u > best) best = u;
+    }
+    // The first arm whose bound is that one (the same operations give the same bits).
+    for (i = 0; i + 4 <= n; i += 4) {
+        uct_v4 u = uct_load(mean + i) + kv * uct_load(bonus + i);
+        if ((u[0] == best) | (u[1] == best) | (u[2] == best) | (u[3] == best)) break;
+    }
+    for (; i < n; i++)
+        if (mean[i] + k * bonus[i] == best) return i;
+    return 0;
+}
