@@ -13,8 +13,9 @@ package first on the path), counting only inside the core's function named below
   per game and per action (the mean length of a random game is counted too);
 - heuristic games: `policy_games`, 2-player games of the heuristic player;
 - ismcts / smmcts: one search at the first plan decision of a seeded 2-player game (as
-  ab_speed.py), with the bots' defaults and with random rollouts to the end: per
-  iteration (the search's `iterate`, the tree's set-up left out).
+  ab_speed.py), with the bots' defaults, with random rollouts to the end, and like for
+  like (search_speed.py's options: UCT over every plan, no priors): per iteration (the
+  search's `iterate`, the tree's set-up left out).
 
 Needs valgrind. Prints a Markdown table.
 """
@@ -30,15 +31,22 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# search_speed.py's like-for-like options (random rollouts to the end, UCT, every plan, no
+# priors), written out: the base checkout's script may not have them.
+LIKE_FOR_LIKE = dict(rollout="random", cutoff=0, tree_policy="uct", selection="uct", plan_candidates=0,
+                     prior_weight=0.0)
 
 # name, the child's measure, the function counted, the unit
 WORKLOADS = [
-    ("random games", "random", "__pyx_pf_*random_games*", "game"),
-    ("heuristic games", "heuristic", "__pyx_pf_*policy_games*", "game"),
+    ("random games", "random", "__pyx_pw_*random_games*", "game"),   # (the Python wrapper: the
+    # compiler may inline the function it wraps, __pyx_pf_*, into it)
+    ("heuristic games", "heuristic", "__pyx_pw_*policy_games*", "game"),
     ("ismcts, bot defaults", 'ismcts:{}', "*_core_iterate*", "iteration"),
     ("ismcts, random rollouts to the end", 'ismcts:{"rollout": "random", "cutoff": 0}', "*_core_iterate*", "iteration"),
     ("smmcts, bot defaults", 'smmcts:{}', "*_core_iterate*", "iteration"),
     ("smmcts, random rollouts to the end", 'smmcts:{"rollout": "random", "cutoff": 0}', "*_core_iterate*", "iteration"),
+    ("ismcts, like for like", "ismcts:" + json.dumps(LIKE_FOR_LIKE), "*_core_iterate*", "iteration"),
+    ("smmcts, like for like", "smmcts:" + json.dumps(LIKE_FOR_LIKE), "*_core_iterate*", "iteration"),
 ]
 
 

@@ -186,8 +186,12 @@ cdef inline int human_seat(const GameState* s, int k) noexcept nogil:
     """The k-th player (the automa skipped) in seat order from the first player."""
     cdef int i, seat = s.first_player
     if s.automa_seat < 0:
+        # (first_player + k) % num_seats, without a division: k < num_seats, so one lap
+        # at most, taken off without a branch (which seat acts is as good as random in a
+        # rollout); the loop is for a k beyond, and never runs otherwise.
         seat += k
-        while seat >= s.num_seats:   # (first_player + k) % num_seats, without a division
+        seat -= s.num_seats * (seat >= s.num_seats)
+        while seat >= s.num_seats:
             seat -= s.num_seats
         return seat
     for i in range(s.num_seats):
@@ -908,11 +912,13 @@ cdef inline void pay_ink(GameState* s, PlayerState* p, int c) noexcept nogil:
 cdef bint meets_patronage(const PlayerState* p, const PatronageCard* c) noexcept nogil:
     cdef int i
     cdef int need[N_INKS]
+    cdef bint met = True
+    # The eight comparisons and-ed without a branch each (a rollout asks this of every
+    # card on the patronage spaces, with answers as good as random).
     for i in range(4):
-        if p.levels[i] < c.levels[i] or p.types[i] < c.types[i]:
-            return False
+        met &= (p.levels[i] >= c.levels[i]) & (p.types[i] >= c.types[i])
         need[i] = c.inks[i]
-    return inks_cover(p, need)
+    return met and inks_cover(p, need)
 
 
 cdef int fulfil_gear_count(const GameState* s, const Catalogue* cat, const PlayerState* p,
@@ -1113,7 +1119,7 @@ cdef inline bint may_buy_type(const PlayerState* p) noexcept nogil:
 
 cdef inline bint may_swap(const PlayerState* p) noexcept nogil:
     """Plantin, once a round: swap the levels of two specialties (that differ)."""
-    return p.character == CH_PLANTIN and not (p.character_flags & FLAG_PLANTIN_SWAPPED)
+    return (p.character == CH_PLANTIN) & ((p.character_flags & FLAG_PLANTIN_SWAPPED) == 0)   # (no branch)
 
 
 cdef inline int add_free_actions(const GameState* s, const Catalogue* cat, const PlayerState* p,
@@ -1263,7 +1269,7 @@ cdef inline bint ungler_open(const Pending* q, int j) noexcept nogil:
 
 cdef inline bint shift_open(const PlayerState* p, int i, int j) noexcept nogil:
     """Gutenberg: a marker from row i (it has one) to another row j (not full)."""
-    return i != j and p.plan[i] > 0 and p.plan[j] < 6
+    return (i != j) & (p.plan[i] > 0) & (p.plan[j] < 6)   # (no branch per test)
 
 
 cdef inline bint pass_pending(const Pending* q) noexcept nogil:
@@ -2314,8 +2320,7 @@ cdef void start_row(GameState* s, int row) noexcept nogil:
             s.turn_order[s.n_turns] = seat
             s.n_turns += 1
         seat += 1
-        if seat == s.num_seats:   # seat order from the first player, without a division
-            seat = 0
+        seat -= s.num_seats * (seat == s.num_seats)   # seat order from the first player, without a division or a branch
     for i in range(1, s.n_turns):
         v = s.turn_order[i]
         j = i - 1
