@@ -589,13 +589,15 @@ cdef inline int card_from(uint64_t m, Rng* rng) noexcept nogil:
 
 
 cdef inline int ink_from(const int16_t* bag, Rng* rng) noexcept nogil:
-    """The colour of an ink drawn from the bag (not empty), by the bag's counts."""
-    cdef int c, r = rng_below(rng, total4(bag))
-    for c in range(N_INKS - 1):
-        if r < bag[c]:
-            return c
-        r -= bag[c]
-    return N_INKS - 1
+    """The colour of an ink drawn from the bag (not empty), by the bag's counts: the
+    colours whose counts up to them the draw reaches, counted (no branch on the draw)."""
+    cdef int r = rng_below(rng, total4(bag))
+    cdef int upto = bag[0]
+    cdef int c = r >= upto
+    upto += bag[1]
+    c += r >= upto
+    upto += bag[2]
+    return c + (r >= upto)
 
 
 cdef inline int draw(const GameState* s, const Catalogue* cat, Rng* rng, int deal) noexcept nogil:
@@ -1203,8 +1205,8 @@ cdef inline uint64_t cards_on(const int16_t* spaces, int n) noexcept nogil:
     cdef uint64_t m = 0
     cdef int i
     for i in range(n):
-        if spaces[i] >= 0:
-            m |= bit(spaces[i])
+        # An empty space (-1) shifts a 0: no branch on what the board holds.
+        m |= (<uint64_t>(spaces[i] >= 0)) << (spaces[i] & 63)
     return m
 
 
@@ -1218,6 +1220,14 @@ cdef inline bint develop_use_open(const Catalogue* cat, int x, int use) noexcept
     1 + j moves specialty j one level (B), which must be one the card does not show:
     "(B) move any other specialty marker 1 level up" (p.9)."""
     return use == 0 or (1 <= use <= N_SPECIALTIES and cat.specialty[x].icons[use - 1] == 0)
+
+
+cdef inline int add_open(int* out, int n, int action, bint is_open) noexcept nogil:
+    """Append `action` to out[0..n) if it is open: written always and counted if open,
+    so that listing moves whose openness is as good as random in a rollout costs no
+    mispredicted branch (out has room for one more than it lists)."""
+    out[n] = action
+    return n + is_open
 
 
 cdef inline int lowest_level(const PlayerState* p) noexcept nogil:
@@ -1446,9 +1456,7 @@ cdef inline int legal_pending(const GameState* s, const Catalogue* cat, int* out
     elif q.kind == PD_SHIFT:
         for c in range(N_ROWS):
             for t in range(N_ROWS):
-                if shift_open(p, c, t):
-                    out[n] = A_SHIFT + c * N_ROWS + t
-                    n += 1
+                n = add_open(out, n, A_SHIFT + c * N_ROWS + t, shift_open(p, c, t))
     return n
 
 
@@ -1479,15 +1487,13 @@ cdef inline bint may_take_gear(const PlayerState* p, int installed_) noexcept no
 
 cdef inline bint ink_set_open(const GameState* s, const PlayerState* p, int i, int want) noexcept nogil:
     """Take inks: whether the first `want` inks still on space i are there and affordable
-    (each costs its position's price: 0, 1, 2)."""
-    cdef int k, cost = 0, taken = 0
+    (each costs its position's price: 0, 1, 2). Counted over the set without a branch."""
+    cdef int k, there, cost = 0, taken = 0
     for k in range(INK_SET):
-        if s.ink_space[i][k] >= 0:
-            cost += k
-            taken += 1
-            if taken == want:
-                return cost <= p.guilders
-    return False
+        there = s.ink_space[i][k] >= 0
+        taken += there
+        cost += k * (there & (taken <= want))
+    return (taken >= want) & (cost <= p.guilders)
 
 
 cdef inline bint patronage_open(const GameState* s, const Catalogue* cat, const PlayerState* p,
@@ -1506,7 +1512,7 @@ cdef inline bint patron_reward_open(const GameState* s, int k) noexcept nogil:
 cdef inline bint may_reorient(const PlayerState* p, int pos, int o) noexcept nogil:
     """Improve: whether the installed gear at `pos` may turn to sector `o` (not used this
     round, and another sector than its active one)."""
-    return p.gear_used[pos] == 0 and o != p.gear_active[pos]
+    return (p.gear_used[pos] == 0) & (o != p.gear_active[pos])
 
 
 cdef inline bint any_refinement(const GameState* s) noexcept nogil:
@@ -1546,17 +1552,13 @@ cdef inline int legal_turn(const GameState* s, const Catalogue* cat, int* out) n
     elif s.row == ROW_INKS:
         for i in range(MAX_SPACES):
             for k in range(1, INK_SET + 1):
-                if ink_set_open(s, p, i, k):
-                    out[n] = A_INKS + i * INK_SET + k - 1
-                    n += 1
+                n = add_open(out, n, A_INKS + i * INK_SET + k - 1, ink_set_open(s, p, i, k))
     elif s.row == ROW_SPECIALTIES:
         m = cards_on(s.specialty_space, MAX_SPACES)
         while m:
             i = ctz64(m)
             for j in range(1 + N_SPECIALTIES):
-                if develop_use_open(cat, i, j):
-                    out[n] = A_SPECIALTY + i * 5 + j
-                    n += 1
+                n = add_open(out, n, A_SPECIALTY + i * 5 + j, develop_use_open(cat, i, j))
             m &= m - 1
     elif s.row == ROW_GEARS:
         k = installed(p)
@@ -1564,14 +1566,10 @@ cdef inline int legal_turn(const GameState* s, const Catalogue* cat, int* out) n
             n = add_cards(cards_on(s.gear_space, MAX_SPACES), A_GEAR, out, n)
         for pos in range(k):
             for o in range(N_SECTORS):
-                if may_reorient(p, pos, o):
-                    out[n] = A_REORIENT + pos * N_SECTORS + o
-                    n += 1
+                n = add_open(out, n, A_REORIENT + pos * N_SECTORS + o, may_reorient(p, pos, o))
     elif s.row == ROW_PATRONAGE:
         for k in range(N_PATRONAGE_REWARDS):
-            if patron_reward_open(s, k):
-                out[n] = A_PATRON_REWARD + k
-                n += 1
+            n = add_open(out, n, A_PATRON_REWARD + k, patron_reward_open(s, k))
         m = 0
         for i in range(N_PATRONAGE_SPACES):
             if patronage_open(s, cat, p, i):
