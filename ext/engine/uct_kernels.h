@@ -42,26 +42,35 @@ static UCT_KERNEL int uct_argmax(const double* __restrict mean, const double* __
         }
         return choice;
     }
-    // The highest bound: four lanes at a time, then the lanes and the rest.
+    // One pass, four lanes at a time: each lane keeps its highest bound and the first arm
+    // with it (a later arm must be higher to replace it); then the highest of the lanes,
+    // ties to the first arm, and the rest one by one.
     uct_v4 kv = {k, k, k, k};
     uct_v4 top = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+    uct_v4 at = {0.0, 1.0, 2.0, 3.0};   // arm indices, exact as doubles
+    uct_v4 top_at = at;
+    const uct_v4 four = {4.0, 4.0, 4.0, 4.0};
     for (; i + 4 <= n; i += 4) {
         uct_v4 u = uct_load(mean + i) + kv * uct_load(bonus + i);
-        top = u > top ? u : top;
+        auto higher = u > top;   // a lane mask
+        top = higher ? u : top;
+        top_at = higher ? at : top_at;
+        at += four;
     }
-    double best = top[0];
-    for (int j = 1; j < 4; j++)
-        if (top[j] > best) best = top[j];
+    double best = -INFINITY;
+    int choice = 0;
+    for (int j = 0; j < 4; j++) {
+        if (top[j] > best || (top[j] == best && (int)top_at[j] < choice)) {
+            best = top[j];
+            choice = (int)top_at[j];
+        }
+    }
     for (; i < n; i++) {
         double u = mean[i] + k * bonus[i];
-        if (u > best) best = u;
+        if (u > best) {
+            best = u;
+            choice = i;
+        }
     }
-    // The first arm whose bound is that one (the same operations give the same bits).
-    for (i = 0; i + 4 <= n; i += 4) {
-        uct_v4 u = uct_load(mean + i) + kv * uct_load(bonus + i);
-        if ((u[0] == best) | (u[1] == best) | (u[2] == best) | (u[3] == best)) break;
-    }
-    for (; i < n; i++)
-        if (mean[i] + k * bonus[i] == best) return i;
-    return 0;
+    return choice;
 }
