@@ -2,7 +2,7 @@
 C++ ISMCTSBot on the native game, side by side in one process, at several kinds of
 decision with 2 and 3 players; against OpenSpiel's Python ISMCTS; two threads against one.
 
-    python benchmarks/search_speed.py              # about 4 minutes of CPU
+    python benchmarks/search_speed.py              # about 7 minutes of CPU
     python benchmarks/search_speed.py --quick      # under a minute of CPU
     python benchmarks/search_speed.py --game lead-letter-printers   # (b) only, on that game
 
@@ -27,9 +27,12 @@ ismcts); (c) and (d) are Gutenberg's.
       (`plan_candidates=0`).
     - ismcts and smmcts at the bots' defaults (heuristic priors and PUCT, heuristic
       rollouts cut off after 100 decisions and evaluated, the heuristic's 32 best plans).
-    Each ratio is ours over the C++ bot's in the same trial; the table gives the median
-    over the trials. Rates are per CPU second of this process (time.process_time), so
-    other work on the machine does not bias them.
+    In a trial the C++ bot runs before each of ours and after the last; each ratio is
+    ours over the geometric mean of the C++ bot's runs just before and after it, so that
+    the machine's speed, which drifts by a fifth from one second to the next on a shared
+    virtual machine, moves both sides alike. The table gives the median over the trials
+    and, from four trials on, the quartiles. Rates are per CPU second of this process
+    (time.process_time), so other work on the machine does not bias them.
 (c) OpenSpiel's Python ISMCTSBot (random-rollout evaluator) at the first plan of a
     2-player game, against ismcts in the same way (the figure of earlier versions).
 (d) Root parallelism: iterations in `--seconds` of wall clock with 2 threads against 1,
@@ -43,6 +46,7 @@ depend on having two idle cores.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import resource
@@ -173,10 +177,22 @@ def wall_iterations(core, seconds, threads):
     return r["iterations"], cpu_seconds() - before
 
 
+def spread(values) -> str:
+    """The median of `values` and, for four or more, their quartiles: "5.12x (4.80-5.40x)"."""
+    median = statistics.median(values)
+    if len(values) < 4:
+        return f"{median:.2f}x"
+    low, _, high = statistics.quantiles(values, n=4)
+    return f"{median:.2f}x ({low:.2f}-{high:.2f}x)"
+
+
 def ratio_table(positions_of, searches, args):
     """(b): for 2 and 3 players, at each position of positions_of(players), the C++ bot's
-    simulations per CPU second and each search's ratio to it, medians over the trials, as
-    Markdown rows under a header."""
+    simulations per CPU second and each search's ratio to it, medians over the trials
+    (with their quartiles from four trials on), as Markdown rows under a header. In a
+    trial the C++ bot runs before each search and after the last, and a search's ratio
+    is over the geometric mean of the two runs beside it: a machine whose speed drifts
+    within a trial moves both sides of a ratio alike."""
     header = ["position", "C++ ISMCTSBot sims/s"] + [f"{a}, {label}" for a, label, _ in searches]
     print("| " + " | ".join(header) + " |")
     print("|" + " --- |" * len(header))
@@ -185,13 +201,16 @@ def ratio_table(positions_of, searches, args):
         for kind, state in found.items():
             cpp, ratios = [], [[] for _ in searches]
             for trial in range(args.trials):
-                reference = cpp_rate(state, args.seconds, seed=args.seed + trial)
-                cpp.append(reference)
+                before = cpp_rate(state, args.seconds, seed=args.seed + trial)
+                cpp.append(before)
                 for k, (algorithm, _, options) in enumerate(searches):
-                    ratios[k].append(our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
-                                     / reference)
+                    ours = our_rate(state, algorithm, args.seconds, args.seed + trial, **options)
+                    after = cpp_rate(state, args.seconds, seed=args.seed + trial)
+                    cpp.append(after)
+                    ratios[k].append(ours / math.sqrt(before * after))
+                    before = after
             cells = [f"{players} players, {kind} ({len(state.legal_actions())} moves)",
-                     f"{statistics.median(cpp):,.0f}"] + [f"{statistics.median(r):.2f}x" for r in ratios]
+                     f"{statistics.median(cpp):,.0f}"] + [spread(r) for r in ratios]
             print("| " + " | ".join(cells) + " |", flush=True)
 
 
@@ -211,8 +230,8 @@ def main(argv=None):
 
     ratio_table(lambda players: positions(players, args.round, args.seed), SEARCHES, args)
     print(f"\nRound {args.round} of a seeded heuristic game (seed {args.seed}); {args.seconds:g} CPU s per "
-          f"measurement, median of {args.trials} trial(s); ratios: iterations per CPU second over the C++ "
-          f"bot's simulations per CPU second in the same trial.")
+          f"measurement, median of {args.trials} trial(s) (quartiles from 4 on); ratios: iterations per CPU "
+          f"second over the C++ bot's simulations per CPU second beside them (its runs just before and after).")
 
     game = gutenberg_ai.load_game(players=2)
     state = first_plan(game, gutenberg_ai.core_of, args.seed)
@@ -249,8 +268,8 @@ def other_game(g, args) -> int:
     print(f"{g.title}\n")
     ratio_table(lambda players: game_positions(g, players, args.round, args.seed), searches, args)
     print(f"\nA seeded heuristic game (seed {args.seed}); {args.seconds:g} CPU s per measurement, median of "
-          f"{args.trials} trial(s); ratios: iterations per CPU second over the C++ bot's simulations per CPU "
-          f"second in the same trial.")
+          f"{args.trials} trial(s) (quartiles from 4 on); ratios: iterations per CPU second over the C++ bot's "
+          f"simulations per CPU second beside them (its runs just before and after).")
     return 0
 
 
