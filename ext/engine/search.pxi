@@ -202,21 +202,14 @@ cdef inline uint64_t mix(uint64_t h, int64_t v) noexcept nogil:
 
 
 # -- memory ---------------------------------------------------------------------------
-cdef inline int64_t grown_capacity(int32_t cap, int32_t need) noexcept nogil:
-    """The capacity that makes room for `need` items (doubling from `cap`)."""
-    cdef int64_t c = cap
-    while c < need:
-        c = c * 2 if c > 0 else 1024
-    return c
-
-
 cdef bint grow(void** p, int32_t* cap, int32_t need, size_t size) noexcept nogil:
     """Make room for `need` items (doubling); False if memory ran out."""
-    cdef int64_t c
+    cdef int64_t c = cap[0]
     cdef void* q
-    if need <= cap[0]:
+    if need <= c:
         return True
-    c = grown_capacity(cap[0], need)
+    while c < need:
+        c = c * 2 if c > 0 else 1024
     if c > 0x7FFFFFFF:
         return False
     q = realloc(p[0], c * size)
@@ -225,6 +218,22 @@ cdef bint grow(void** p, int32_t* cap, int32_t need, size_t size) noexcept nogil
     p[0] = q
     cap[0] = <int32_t>c
     return True
+
+
+# UCT's bonus 1 / sqrt(n) for the visit counts most arms have, without a square root
+# when an arm is visited; INFINITY unvisited, so that UCT tries every arm once first.
+cdef enum:
+    INV_SQRT_SIZE = 4096
+cdef double INV_SQRT[INV_SQRT_SIZE]
+INV_SQRT[0] = INFINITY
+for _i in range(1, INV_SQRT_SIZE):
+    INV_SQRT[_i] = 1.0 / sqrt(<double>_i)
+del _i
+
+
+cdef inline double arm_bonus(int32_t visits) noexcept nogil:
+    """An arm's bonus in UCT's scan (Tree.arm_bonus) after `visits` visits."""
+    return INV_SQRT[visits] if visits < INV_SQRT_SIZE else 1.0 / sqrt(<double>visits)
 
 
 cdef bint grow_arms(Tree* t, int32_t need) noexcept nogil:
@@ -250,7 +259,7 @@ cdef inline void new_arm(Tree* t, int32_t i, int action, double prior, double au
     a.prior = prior
     a.avail = 0
     t.arm_mean[i] = 0.0
-    t.arm_bonus[i] = INFINITY
+    t.arm_bonus[i] = arm_bonus(0)
 
 
 cdef bint hash_grow(Tree* t) noexcept nogil:
@@ -456,24 +465,13 @@ cdef bint expand(Tree* t, int32_t node, const GameState* st) noexcept nogil:
 
 
 # -- selection ----------------------------------------------------------------------------
-# 1 / sqrt(n) for the visit counts most arms have: UCT's bonus without a square root
-# per arm (the scan of a node's arms is most of a tree step at a plan's hundreds of moves).
-cdef enum:
-    INV_SQRT_SIZE = 4096
-cdef double INV_SQRT[INV_SQRT_SIZE]
-INV_SQRT[0] = 0.0
-for _i in range(1, INV_SQRT_SIZE):
-    INV_SQRT[_i] = 1.0 / sqrt(<double>_i)
-del _i
-
-
 cdef inline void add_return(Tree* t, int32_t i, double u) noexcept nogil:
     cdef Arm* a = &t.arms[i]
     cdef int32_t v = a.visits + 1
     a.visits = v
     a.value += u
     t.arm_mean[i] = a.value / v
-    t.arm_bonus[i] = INV_SQRT[v] if v < INV_SQRT_SIZE else 1.0 / sqrt(<double>v)
+    t.arm_bonus[i] = arm_bonus(v)
 
 
 cdef int32_t puct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
@@ -503,48 +501,49 @@ cdef int32_t tree_select(const Tree* t, int32_t first, int n, int32_t visits) no
     return puct_select(t, first, n, visits)
 
 
+cdef inline double uct_scale(double uct_c, int32_t visits) noexcept nogil:
+    """UCT's c sqrt(ln N) at a node visited N times (0 for N <= 1): what multiplies each
+    arm's bonus."""
+    return uct_c * sqrt(log(<double>visits)) if visits > 1 else 0.0
+
+
 cdef int32_t uct_select(const Tree* t, int32_t first, int n, int32_t visits) noexcept nogil:
     """UCT over arms [first, first + n): each arm once (in the arms' order: the higher
     prior first, or drawn where the priors are uniform), then the highest upper
     confidence bound (ties: the first)."""
-    cdef double k = t.cfg.uct_c * sqrt(log(<double>visits)) if visits > 1 else 0.0
-    return first + uct_argmax(&t.arm_mean[first], &t.arm_bonus[first], n, k)
+    return first + uct_argmax(&t.arm_mean[first], &t.arm_bonus[first], n, uct_scale(t.cfg.uct_c, visits))
 
 
 def uct_choice(means, visits, double uct_c, int node_visits):
     """The arm UCT takes at a node visited `node_visits` times whose arms have these
     mean returns and visit counts (means of unvisited arms are not read): the first
     unvisited arm, else the first of the highest mean + uct_c sqrt(ln N / visits). The
-    tree's own scan (uct_select), for the tests and for reading.
+    tree's own scan (uct_select's pieces), for the tests and for reading.
 
     >>> uct_choice([0.5, 0.9, 0.7], [4, 1, 0], 2.0, 5)
     2
     >>> uct_choice([0.5, 0.9, 0.7], [4, 1, 2], 0.0, 7)
     1
     """
-    cdef Tree* t
     cdef int i, n = len(means)
+    cdef double* mean
+    cdef double* bonus
     if len(visits) != n or n == 0:
         raise ValueError("means and visits: one of each per arm, at least one arm")
     if node_visits < 0 or uct_c < 0 or any(not isinstance(v, int) or v < 0 for v in visits):
         raise ValueError("visits, node_visits and uct_c: not negative (visits whole numbers)")
-    t = <Tree*>calloc(1, sizeof(Tree))
-    if t == NULL:
-        raise MemoryError()
+    mean = <double*>malloc(n * sizeof(double))
+    bonus = <double*>malloc(n * sizeof(double))
     try:
-        if not grow_arms(t, n):
+        if mean == NULL or bonus == NULL:
             raise MemoryError()
-        t.cfg.uct_c = uct_c
         for i in range(n):
-            new_arm(t, i, i, 0.0, 0.0)
-            if visits[i] > 0:
-                t.arms[i].visits = visits[i] - 1
-                add_return(t, i, 0.0)
-                t.arm_mean[i] = means[i]
-        return uct_select(t, 0, n, node_visits)
+            mean[i] = means[i] if visits[i] > 0 else 0.0
+            bonus[i] = arm_bonus(visits[i])
+        return uct_argmax(mean, bonus, n, uct_scale(uct_c, node_visits))
     finally:
-        free_tree(t)
-        free(t)
+        free(mean)
+        free(bonus)
 
 
 cdef int find_sorted(const int* a, int n, int x) noexcept nogil:

@@ -1,10 +1,10 @@
 // UCT's scan of a node's arms (ext/engine/search.pxi, uct_select), written in C so that
 // it runs on vectors: at a plan the root has hundreds of arms and the scan is most of a
 // tree step. Like net_kernels.h, the compiler makes an AVX2 copy beside the baseline one
-// (x86-64 and an ELF system), chosen once at load. Every copy gives the same choice as
-// the scalar loop it replaces, arm by arm: each bound is one multiply and one add
-// (target "avx2" does not enable FMA, so nothing is contracted), and taking the largest
-// of exact values does not depend on the order they are compared in.
+// (x86-64 and an ELF system), chosen once at load. Every copy gives the choice of a
+// scalar loop over the arms: each bound is one multiply and one add (target "avx2" does
+// not enable FMA, so nothing is contracted), and taking the largest of exact values does
+// not depend on the order they are compared in.
 #pragma once
 
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__) && !defined(GUTENBERG_PORTABLE)

@@ -1114,6 +1114,9 @@ cdef bint manutius_second_order(const Catalogue* cat, const PlayerState* p, int 
 # Legal actions. Every list is generated in ascending order (no sort): cards on the board
 # are listed through a bit mask of their ids, and A_PASS goes where it falls among the
 # others. is_legal (further down) tests one action directly, with the same predicates.
+# Where a test's answer is as good as random in a rollout, its parts are combined with &
+# and | rather than `and` and `or`, and its move is listed with add_open: a branch on it
+# would be mispredicted about half the time.
 # ---------------------------------------------------------------------------------------
 cdef inline bint may_buy_type(const PlayerState* p) noexcept nogil:
     return type_cost(p) <= p.guilders and room_for_type(p)
@@ -1121,7 +1124,7 @@ cdef inline bint may_buy_type(const PlayerState* p) noexcept nogil:
 
 cdef inline bint may_swap(const PlayerState* p) noexcept nogil:
     """Plantin, once a round: swap the levels of two specialties (that differ)."""
-    return (p.character == CH_PLANTIN) & ((p.character_flags & FLAG_PLANTIN_SWAPPED) == 0)   # (no branch)
+    return (p.character == CH_PLANTIN) & ((p.character_flags & FLAG_PLANTIN_SWAPPED) == 0)
 
 
 cdef inline int add_free_actions(const GameState* s, const Catalogue* cat, const PlayerState* p,
@@ -1223,9 +1226,8 @@ cdef inline bint develop_use_open(const Catalogue* cat, int x, int use) noexcept
 
 
 cdef inline int add_open(int* out, int n, int action, bint is_open) noexcept nogil:
-    """Append `action` to out[0..n) if it is open: written always and counted if open,
-    so that listing moves whose openness is as good as random in a rollout costs no
-    mispredicted branch (out has room for one more than it lists)."""
+    """Append `action` to out[0..n) if it is open: written always, counted if open, so
+    that no branch is taken on it (out has room for one more than it lists)."""
     out[n] = action
     return n + is_open
 
@@ -1279,7 +1281,7 @@ cdef inline bint ungler_open(const Pending* q, int j) noexcept nogil:
 
 cdef inline bint shift_open(const PlayerState* p, int i, int j) noexcept nogil:
     """Gutenberg: a marker from row i (it has one) to another row j (not full)."""
-    return (i != j) & (p.plan[i] > 0) & (p.plan[j] < 6)   # (no branch per test)
+    return (i != j) & (p.plan[i] > 0) & (p.plan[j] < 6)
 
 
 cdef inline bint pass_pending(const Pending* q) noexcept nogil:
@@ -2318,7 +2320,7 @@ cdef void start_row(GameState* s, int row) noexcept nogil:
             s.turn_order[s.n_turns] = seat
             s.n_turns += 1
         seat += 1
-        seat -= s.num_seats * (seat == s.num_seats)   # seat order from the first player, without a division or a branch
+        seat -= s.num_seats * (seat == s.num_seats)   # the next seat round the table, without a branch
     for i in range(1, s.n_turns):
         v = s.turn_order[i]
         j = i - 1

@@ -672,7 +672,8 @@ class _Loader:
             if player in done:
                 raise Problem("step.player", f"players[{player}] has " + (
                     "closed their frame" if kind == "close" else "placed their marker") + " this round already")
-            order = done + [q for q in part if q == player] + [q for q in part if q not in done and q != player]
+            # (a stable sort puts the player to act, if taking part, first of those not done)
+            order = done + sorted((q for q in part if q not in done), key=lambda q: q != player)
             if "order" in step and player in part:
                 given = list(step["order"])
                 if sorted(given) != part or sorted(given[:given.index(player)]) != done:
