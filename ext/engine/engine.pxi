@@ -14,18 +14,38 @@ cdef extern from *:
 # ---------------------------------------------------------------------------------------
 # The random generator (every random thing takes a seed: Rng.s).
 # ---------------------------------------------------------------------------------------
-cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
-    # splitmix64: tiny, fast, and good enough for playouts.
-    rng.s += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = rng.s
+cdef inline uint64_t splitmix(uint64_t z) noexcept nogil:
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
     return z ^ (z >> 31)
 
 
+cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
+    # splitmix64: tiny, fast, and good enough for playouts.
+    rng.s += 0x9E3779B97F4A7C15ULL
+    return splitmix(rng.s)
+
+
+cdef inline uint64_t rng_peek(const Rng* rng) noexcept nogil:
+    """What rng_next will give, without drawing it: splitmix64's state is a counter, so
+    the next number can be worked out ahead (its multiplications overlapping other work)
+    and taken later with rng_take."""
+    return splitmix(rng.s + 0x9E3779B97F4A7C15ULL)
+
+
+cdef inline void rng_take(Rng* rng) noexcept nogil:
+    """Draw the number rng_peek gave (rng_next, its value already in hand)."""
+    rng.s += 0x9E3779B97F4A7C15ULL
+
+
+cdef inline int below(uint64_t r, int n) noexcept nogil:
+    """A 64-bit random number r as uniform in 0..n-1 (n >= 1)."""
+    return <int>(((r >> 32) * <uint64_t>n) >> 32)
+
+
 cdef inline int rng_below(Rng* rng, int n) noexcept nogil:
     """Uniform in 0..n-1 (n >= 1)."""
-    return <int>(((rng_next(rng) >> 32) * <uint64_t>n) >> 32)
+    return below(rng_next(rng), n)
 
 
 cdef inline double rng_uniform(Rng* rng) noexcept nogil:

@@ -40,17 +40,23 @@ cdef inline void random_chance(GameState* s, const Catalogue* cat, Rng* rng) noe
         apply_chance(s, cat, sample_chance(s, cat, rng))
 
 
-cdef inline void random_choice(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+cdef inline void random_choice_drawn(GameState* s, const Catalogue* cat, Rng* rng, uint64_t r) noexcept nogil:
     """At a decision node: a uniformly random legal decision, applied (the same draw from
-    a range as from its list), before moving on."""
+    a range as from its list), before moving on; r is rng_peek's next number, taken."""
     cdef int buf[MAX_LEGAL]
     cdef int first
     cdef int n = legal_range(s, cat, &first)
+    rng_take(rng)
     if n > 0:
-        apply_decision(s, cat, first + rng_below(rng, n))
+        apply_decision(s, cat, first + below(r, n))
     else:
         n = legal_actions(s, cat, buf)
-        apply_decision(s, cat, buf[rng_below(rng, n)])
+        apply_decision(s, cat, buf[below(r, n)])
+
+
+cdef inline void random_choice(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
+    """At a decision node: a uniformly random legal decision, applied, before moving on."""
+    random_choice_drawn(s, cat, rng, rng_peek(rng))
 
 
 cdef inline void draw_chance(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
@@ -74,17 +80,22 @@ cdef void play_random_decisions(GameState* s, const Catalogue* cat, Rng* rng, in
     after the last one (the search's rollout cut-off)."""
     cdef int moves[MAX_LEGAL]
     cdef int n = 0   # the moves of the decision at hand, listed by move_on_listing
+    # The next random number, worked out while the moves are listed: a decision's draw
+    # does not wait for splitmix64's multiplications (a chance node draws its own).
+    cdef uint64_t r = rng_peek(rng)
     while s.phase != PH_TERMINAL:
         if n > 0 or not at_chance(s):
             if decisions == 0:
                 return
             decisions -= 1
             if n > 0:
-                apply_decision(s, cat, moves[rng_below(rng, n)])
+                rng_take(rng)
+                apply_decision(s, cat, moves[below(r, n)])
             else:
-                random_choice(s, cat, rng)
+                random_choice_drawn(s, cat, rng, r)
         else:
             random_chance(s, cat, rng)
+        r = rng_peek(rng)
         n = move_on_listing(s, cat, moves)
 
 

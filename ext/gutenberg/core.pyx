@@ -2310,24 +2310,39 @@ cdef void start_round(GameState* s) noexcept nogil:
     s.sub = 0   # the free-action windows before the plans, from the first player
 
 
+cdef inline void order_descending(int* a, int i, int j) noexcept nogil:
+    """a[i], a[j] in descending order, by min and max (no branch)."""
+    cdef int hi = a[i] if a[i] > a[j] else a[j]
+    a[j] = a[i] + a[j] - hi
+    a[i] = hi
+
+
 cdef void start_row(GameState* s, int row) noexcept nogil:
-    """Turn order at a row: most markers first, ties by seat order from the first player."""
-    cdef int k, seat = s.first_player, i, j, v
+    """Turn order at a row: most markers first, ties by seat order from the first player.
+    Each seat with markers there is a key, its markers above its place from the first
+    player (nearer is larger) above the seat; four keys (absent seats 0) are sorted by a
+    network of compare-exchanges: who acts next is as good as random in a rollout, so an
+    insertion sort's branches would be mispredicted."""
+    cdef int key[MAX_SEATS]
+    cdef int k, seat = s.first_player, markers
+    for k in range(MAX_SEATS):
+        key[k] = 0
     s.row = row
     s.n_turns = 0
     for k in range(s.num_seats):
-        if s.players[seat].plan[row] > 0:
-            s.turn_order[s.n_turns] = seat
-            s.n_turns += 1
+        markers = s.players[seat].plan[row]
+        key[k] = (markers > 0) * ((markers << 6) | ((MAX_SEATS - 1 - k) << 3) | seat)
+        s.n_turns += markers > 0
         seat += 1
         seat -= s.num_seats * (seat == s.num_seats)   # the next seat round the table, without a branch
-    for i in range(1, s.n_turns):
-        v = s.turn_order[i]
-        j = i - 1
-        while j >= 0 and s.players[s.turn_order[j]].plan[row] < s.players[v].plan[row]:
-            s.turn_order[j + 1] = s.turn_order[j]
-            j -= 1
-        s.turn_order[j + 1] = v
+    order_descending(key, 0, 1)
+    order_descending(key, 2, 3)
+    order_descending(key, 0, 2)
+    order_descending(key, 1, 3)
+    order_descending(key, 1, 2)
+    for k in range(MAX_SEATS):
+        # Past the row's turns the order keeps what it held (the state stays as it was).
+        s.turn_order[k] = (key[k] & 7) if k < s.n_turns else s.turn_order[k]
     s.turn = 0
     s.sub = SUB_CHOOSE
     s.phase = PH_TURN
@@ -2618,17 +2633,20 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
 cdef inline bint keep_on_the_tracks(GameState* s) noexcept nogil:
     """The engine's fame track and purse end at MAX_FAME and MAX_GUILDERS (docs/gutenberg/rulings.md),
     so a game from any position stays within the bounds of positions and utilities.
-    True when a player was past an end."""
+    True when a player was past an end. Asked after every action: the seats are tested
+    together, without a branch each, and only a seat past an end is moved back."""
     cdef int seat
-    cdef bint moved = False
+    cdef bint past = False
+    for seat in range(s.num_seats):
+        past |= (s.players[seat].fame > MAX_FAME) | (s.players[seat].guilders > MAX_GUILDERS)
+    if not past:
+        return False
     for seat in range(s.num_seats):
         if s.players[seat].fame > MAX_FAME:
             s.players[seat].fame = MAX_FAME
-            moved = True
         if s.players[seat].guilders > MAX_GUILDERS:
             s.players[seat].guilders = MAX_GUILDERS
-            moved = True
-    return moved
+    return True
 
 
 cdef inline bint at_chance(const GameState* s) noexcept nogil:
