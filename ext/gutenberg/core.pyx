@@ -588,16 +588,20 @@ cdef inline int card_from(uint64_t m, Rng* rng) noexcept nogil:
     return nth_bit(m, rng_below(rng, popcount64(m)))
 
 
-cdef inline int ink_from(const int16_t* bag, Rng* rng) noexcept nogil:
-    """The colour of an ink drawn from the bag (not empty), by the bag's counts: the
-    colours whose counts up to them the draw reaches, counted (no branch on the draw)."""
-    cdef int r = rng_below(rng, total4(bag))
+cdef inline int ink_drawn(const int16_t* bag, int r) noexcept nogil:
+    """The colour of the r-th ink of the bag (0 <= r < its total), colours in order: the
+    colours whose counts up to them r reaches, counted (no branch on the draw)."""
     cdef int upto = bag[0]
     cdef int c = r >= upto
     upto += bag[1]
     c += r >= upto
     upto += bag[2]
     return c + (r >= upto)
+
+
+cdef inline int ink_from(const int16_t* bag, Rng* rng) noexcept nogil:
+    """The colour of an ink drawn from the bag (not empty), by the bag's counts."""
+    return ink_drawn(bag, rng_below(rng, total4(bag)))
 
 
 cdef inline int draw(const GameState* s, const Catalogue* cat, Rng* rng, int deal) noexcept nogil:
@@ -2165,11 +2169,14 @@ cdef void resolve_fulfilment(GameState* s, const Catalogue* cat, int seat) noexc
 
 
 cdef void next_fulfil_slot(GameState* s, int after) noexcept nogil:
-    cdef int seat = human_seat(s, s.step)
-    cdef int k = after + 1
-    while k < MAX_ORDERS and s.players[seat].order_printing[k] < 0:
-        k += 1
-    s.fulfil_slot = k if k < MAX_ORDERS else FULFIL_FINISH
+    """The fulfil turn on to the first order slot after `after` that holds an order, or
+    to FULFIL_FINISH (the slot past the last) when none does: the lowest bit of the
+    slots held above `after`, found without a branch on what is held."""
+    cdef const PlayerState* p = &s.players[human_seat(s, s.step)]
+    cdef int k, held = 1 << MAX_ORDERS   # FULFIL_FINISH == MAX_ORDERS
+    for k in range(MAX_ORDERS):
+        held |= holds_order(p, k) << k
+    s.fulfil_slot = ctz64(<uint64_t>((held >> (after + 1)) << (after + 1)))
 
 
 cdef void begin_fulfil_seat(GameState* s) noexcept nogil:
@@ -2633,20 +2640,17 @@ cdef bint is_legal(const GameState* s, const Catalogue* cat, int a) noexcept nog
 cdef inline bint keep_on_the_tracks(GameState* s) noexcept nogil:
     """The engine's fame track and purse end at MAX_FAME and MAX_GUILDERS (docs/gutenberg/rulings.md),
     so a game from any position stays within the bounds of positions and utilities.
-    True when a player was past an end. Asked after every action: the seats are tested
-    together, without a branch each, and only a seat past an end is moved back."""
+    True when a player was past an end."""
     cdef int seat
-    cdef bint past = False
-    for seat in range(s.num_seats):
-        past |= (s.players[seat].fame > MAX_FAME) | (s.players[seat].guilders > MAX_GUILDERS)
-    if not past:
-        return False
+    cdef bint moved = False
     for seat in range(s.num_seats):
         if s.players[seat].fame > MAX_FAME:
             s.players[seat].fame = MAX_FAME
+            moved = True
         if s.players[seat].guilders > MAX_GUILDERS:
             s.players[seat].guilders = MAX_GUILDERS
-    return True
+            moved = True
+    return moved
 
 
 cdef inline bint at_chance(const GameState* s) noexcept nogil:
@@ -2661,32 +2665,45 @@ cdef inline void deal_cards(int16_t* spaces, int n, uint64_t* deck, uint64_t* di
                             Rng* rng) noexcept nogil:
     """Each empty space of the n, in order, a card drawn from the deck (draw's draw),
     the discard pile becoming the deck when the deck runs out, while there are cards:
-    next_deal's deals of one kind, one after another."""
+    next_deal's deals of one kind, one after another. The cards left are counted down
+    rather than counted again, so a draw waits only for the card before it."""
     cdef int i, x
+    cdef int left = popcount64(deck[0])
     for i in range(n):
         if spaces[i] >= 0:
             continue
-        refill_deck(deck, discard)
-        if deck[0] == 0:
-            return
-        x = card_from(deck[0], rng)
+        if left == 0:
+            refill_deck(deck, discard)
+            left = popcount64(deck[0])
+            if left == 0:
+                return
+        x = nth_bit(deck[0], rng_below(rng, left))
         deck[0] &= ~bit(x)
+        left -= 1
         spaces[i] = x
 
 
 cdef inline void deal_inks(GameState* s, int n, Rng* rng) noexcept nogil:
     """Each empty ink space of the n (INK_SET a space), in order, an ink drawn from the
-    bag (draw's draw), while the bag has inks."""
+    bag (draw's draw), while the bag has inks. The bag is counted in registers (a copy)
+    and its total counted down, so a draw waits only for the ink before it."""
     cdef int16_t* spaces = &s.ink_space[0][0]
-    cdef int i, c
+    cdef int16_t bag[N_INKS]
+    cdef int i, c, left
+    for c in range(N_INKS):
+        bag[c] = s.bag[c]
+    left = total4(bag)
     for i in range(n):
         if spaces[i] >= 0:
             continue
-        if total4(s.bag) == 0:
-            return
-        c = ink_from(s.bag, rng)
-        s.bag[c] -= 1
+        if left == 0:
+            break
+        c = ink_drawn(bag, rng_below(rng, left))
+        bag[c] -= 1
+        left -= 1
         spaces[i] = c
+    for c in range(N_INKS):
+        s.bag[c] = bag[c]
 
 
 cdef bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
