@@ -129,7 +129,7 @@ def test_a_hint_takes_a_budget_in_the_bots_name_and_refuses_what_it_would_not_us
     from gutenberg_ai.search.hints import hint
     state = states[("plan",)]
     assert hint(state, bot="smmcts@120", seed=1).iterations == 120
-    with pytest.raises(ValueError, match="names its budget: leave out seconds and iterations"):
+    with pytest.raises(ValueError, match=r"^smmcts@120 names its own budget \(leave out seconds and iterations\)$"):
         hint(state, bot="smmcts@120", iterations=50)
     with pytest.raises(ValueError, match="uct_c: search options, for the built-in searches"):
         hint(state, bot="heuristic", uct_c=3)

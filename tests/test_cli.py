@@ -771,7 +771,8 @@ def test_options_that_would_be_ignored_or_taken_as_the_default_are_refused(tmp_p
              "--seconds: smmcts@50 and ismcts@50 each name their own budget (leave --seconds out)"),
             (("study", "balance", "--bot", "smmcts@5", "--iterations", "5", "--out", "st"),
              "--iterations: smmcts@5 names its own budget (leave --iterations out)"),
-            (("hint", "game.json", "--bot", "smmcts@100", "--iterations", "5"), "names its budget")]:
+            (("hint", "game.json", "--bot", "smmcts@100", "--iterations", "5"),
+             "--bot: smmcts@100 names its own budget (leave out seconds and iterations)")]:
         r = cli(*args)
         assert r.returncode == 2 and words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
     assert not any((tmp_path / d).exists() for d in ("ar", "tu", "st"))

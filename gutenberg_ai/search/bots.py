@@ -182,12 +182,12 @@ def budget_not_taken(names: Collection[str], seconds: float | None = None,
 
 def named_budget(name: str, seconds: float | None = None, iterations: int | None = None) -> tuple:
     """(the bot's name, seconds, iterations): a budget in the name (`smmcts@500`) taken
-    out of it; ValueError where a budget is given beside it."""
+    out of it; ValueError where a budget is given beside it (budget_not_taken's words)."""
     base, own = split_budget(name)
     if not own:
         return name, seconds, iterations
     if seconds is not None or iterations is not None:
-        raise ValueError(f"bot {name!r} names its budget: leave out seconds and iterations")
+        raise ValueError(f"{budget_not_taken([name], seconds, iterations)} (leave out seconds and iterations)")
     return base, own.get("seconds"), own.get("iterations")
 
 
