@@ -182,6 +182,10 @@ def test_a_hint_whose_time_ran_out_before_an_iteration_shares_nothing(client):
         result = lines(r)[-1]["result"]
     assert result["iterations"] == 0 and result["hints"]
     assert {h["share"] for h in result["hints"]} == {0.0}
+    # The page says so in the terminal's words (one sentence, from the search's hints).
+    assert result["notice"].startswith("Nothing was searched: the search's time ran out")
+    with client.stream("POST", "/api/positions/hint", json={"text": text, "iterations": 20}) as r:
+        assert lines(r)[-1]["result"]["notice"] is None
 
 
 def test_a_bad_position_gets_every_problem_with_its_field(client):

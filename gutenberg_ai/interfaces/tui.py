@@ -246,8 +246,8 @@ def hints_table(hints, numbers=None, title="Hints", line_steps: int = 4, solo: b
     table = HintsRows(rows, numbers is not None, solo, word)
     # The title and the legend at the console's width, not folded to the table's.
     heading, legend = Text(str(title), style="italic"), Text(caption, style="dim")
-    if getattr(hints, "iterations", None) == 0:
-        legend = Text.assemble((NOTHING_SEARCHED + "\n", "bold"), legend)
+    if getattr(hints, "notice", None):
+        legend = Text.assemble((hints.notice + "\n", "bold"), legend)
     if not any(steps for _, steps in lines):
         return Group(heading, table, legend)
     return Group(heading, table, legend, ExpectedLines(lines))
@@ -284,7 +284,6 @@ def too_long(line: str) -> str:
 
 
 TOO_FEW_WORDS = "too few samples for an interval"
-NOTHING_SEARCHED = "Nothing was searched: the search's time ran out before its first iteration; ask again with more seconds."
 
 
 def weighed_line(hints, action: int, score_word: str = "fame") -> str:

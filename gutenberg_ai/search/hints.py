@@ -87,6 +87,10 @@ class Hint:
         return out
 
 
+NOTHING_SEARCHED = ("Nothing was searched: the search's time ran out before its first iteration; "
+                    "ask again with more seconds.")
+
+
 class Hints(list[Hint]):
     """The hints, best first, and what the search that made them spent: `iterations`,
     `seconds`, and `measure`, what `interval` and `level` are about: "win" (the win
@@ -97,6 +101,12 @@ class Hints(list[Hint]):
         self.iterations = iterations
         self.seconds = seconds
         self.measure = measure
+
+    @property
+    def notice(self) -> str | None:
+        """What a reader must be told before the hints (the terminal and the page say the
+        same): NOTHING_SEARCHED when no iteration ran (every share is 0), else None."""
+        return NOTHING_SEARCHED if self.iterations == 0 else None
 
     def as_dict(self, seconds: bool = True) -> dict:
         """As JSON: the page's hints and, without the `seconds` (the machine's, where a

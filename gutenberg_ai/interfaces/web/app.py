@@ -644,7 +644,7 @@ def create_app(limits: Limits | None = None, hosts=LOOPBACK) -> FastAPI:
                         **b, **options)
         out = {"hints": [h.as_dict() for h in result], "iterations": result.iterations,
                "seconds": round(result.seconds, 2), "measure": result.measure, "solo": solo,
-               "score_word": score_word, "budget": b, "seed": seed}
+               "score_word": score_word, "budget": b, "seed": seed, "notice": result.notice}
         if seat_names:
             out["seat_names"] = list(seat_names)
         return out

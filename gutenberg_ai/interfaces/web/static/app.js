@@ -159,10 +159,9 @@ function hintsTable(root, result, onAction) {
   cap.textContent = (result.solo ? `expected final ${word} with a 95% interval` : "chance to win with a 95% interval")
     + "; best: the highest of the moves measured; level: the search cannot tell it from the best;"
     + " too few samples: searched too little for an interval. Ask again with more seconds to tell them apart.";
-  if (result.iterations === 0) {
-    // Shares are all 0 then: the search's time ran out before its first iteration.
-    cap.textContent = "Nothing was searched: the search's time ran out before its first iteration;"
-      + " ask again with more seconds. " + cap.textContent;
+  if (result.notice) {
+    // What the server says a reader must be told first (e.g. that nothing was searched).
+    cap.textContent = result.notice + " " + cap.textContent;
   }
   root.appendChild(cap);
 }
