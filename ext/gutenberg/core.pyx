@@ -1578,8 +1578,8 @@ cdef inline int legal_turn(const GameState* s, const Catalogue* cat, int* out) n
             n = add_open(out, n, A_PATRON_REWARD + k, patron_reward_open(s, k))
         m = 0
         for i in range(N_PATRONAGE_SPACES):
-            if patronage_open(s, cat, p, i):
-                m |= bit(s.patronage_space[i])
+            # An empty space (-1) is never open: it shifts a 0 (no branch on the answer).
+            m |= (<uint64_t>patronage_open(s, cat, p, i)) << (s.patronage_space[i] & 63)
         n = add_cards(m, A_PATRON_CARD, out, n)
     n = add_free_actions(s, cat, p, out, n, True, False)
     out[n] = A_PASS
@@ -1687,9 +1687,7 @@ cdef inline int legal_fulfil(const GameState* s, const Catalogue* cat, int* out)
         printed = chosen_before(s, cat, p, s.fulfil_slot, letters, inks)
         modes = fulfil_modes(cat, p, s.fulfil_slot, letters, inks, printed)
         for m in range(5):
-            if (modes >> m) & 1:
-                out[n] = A_FULFIL + s.fulfil_slot * 5 + m
-                n += 1
+            n = add_open(out, n, A_FULFIL + s.fulfil_slot * 5 + m, (modes >> m) & 1)
         return add_swaps(p, out, n) if free else n
     # After printing (or with no orders to choose from) the free actions; with the orders
     # chosen, the fulfilment gears.
@@ -2044,10 +2042,19 @@ cdef void apply_pending(GameState* s, const Catalogue* cat, int a) noexcept nogi
         pop_pending(s)
 
 
+cdef inline void take_card(int16_t* spaces, int n, int x) noexcept nogil:
+    """Card x leaves the board's n spaces of its kind (the space holding it becomes
+    empty, -1): every space is rewritten, so no branch is taken on where the card was
+    (as good as random in a rollout)."""
+    cdef int i
+    for i in range(n):
+        spaces[i] |= -<int16_t>(spaces[i] == x)
+
+
 cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
     cdef int seat = s.turn_order[s.turn]
     cdef PlayerState* p = &s.players[seat]
-    cdef int i, k, x, pos, o, j
+    cdef int i, k, x, pos, o, j, c, taken
     cdef const SpecialtyCard* sc
     if a == A_PASS:
         s.sub = SUB_DONE
@@ -2055,16 +2062,12 @@ cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
         apply_free_action(s, cat, seat, a)
     elif A_PRINTING <= a < A_PRINTING + N_PRINTING:
         x = a - A_PRINTING
-        for i in range(MAX_SPACES):
-            if s.printing_space[i] == x:
-                s.printing_space[i] = -1
+        take_card(s.printing_space, MAX_SPACES, x)
         s.sub_card = x
         s.sub = SUB_REFINEMENT
     elif A_REFINEMENT <= a < A_REFINEMENT + N_REFINEMENT:
         x = a - A_REFINEMENT
-        for i in range(MAX_SPACES):
-            if s.refinement_space[i] == x:
-                s.refinement_space[i] = -1
+        take_card(s.refinement_space, MAX_SPACES, x)
         if held_orders(p) < MAX_ORDERS:
             place_order(s, p, s.sub_card, x)
             s.sub = SUB_DONE
@@ -2080,18 +2083,18 @@ cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
         i = (a - A_INKS) // INK_SET
         k = (a - A_INKS) % INK_SET + 1
         for pos in range(INK_SET):
-            if k > 0 and s.ink_space[i][pos] >= 0:
-                p.inks[s.ink_space[i][pos]] += 1
-                p.guilders -= pos
-                s.ink_space[i][pos] = -1
-                k -= 1
+            # The first k inks of the space, without a branch on which are there.
+            c = s.ink_space[i][pos]
+            taken = (k > 0) & (c >= 0)
+            p.inks[c * (c >= 0)] += taken
+            p.guilders -= pos * taken
+            s.ink_space[i][pos] = c | -taken
+            k -= taken
         s.sub = SUB_DONE
     elif A_SPECIALTY <= a < A_SPECIALTY + N_SPECIALTY_CARDS * 5:
         x = (a - A_SPECIALTY) // 5
         j = (a - A_SPECIALTY) % 5
-        for i in range(MAX_SPACES):
-            if s.specialty_space[i] == x:
-                s.specialty_space[i] = -1
+        take_card(s.specialty_space, MAX_SPACES, x)
         s.specialty_discard |= bit(x)
         s.sub = SUB_DONE
         if j == 0:
@@ -2103,9 +2106,7 @@ cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
             raise_specialty(s, cat, seat, j - 1, 1)
     elif A_GEAR <= a < A_GEAR + N_GEARS:
         x = a - A_GEAR
-        for i in range(MAX_SPACES):
-            if s.gear_space[i] == x:
-                s.gear_space[i] = -1
+        take_card(s.gear_space, MAX_SPACES, x)
         s.sub_card = x
         s.sub = SUB_PLACE
     elif A_PLACE <= a < A_PLACE + MAX_INSTALLED * N_SECTORS:
@@ -2129,9 +2130,7 @@ cdef void apply_turn(GameState* s, const Catalogue* cat, int a) noexcept nogil:
                     REWARD_TAKEN)
     elif A_PATRON_CARD <= a < A_PATRON_CARD + N_PATRONAGE:
         x = a - A_PATRON_CARD
-        for i in range(N_PATRONAGE_SPACES):
-            if s.patronage_space[i] == x:
-                s.patronage_space[i] = -1
+        take_card(s.patronage_space, N_PATRONAGE_SPACES, x)
         spend_inks(s, p, cat.patronage[x].inks)
         p.patronage += 1
         s.sub = SUB_DONE
@@ -2355,33 +2354,32 @@ cdef void start_row(GameState* s, int row) noexcept nogil:
     s.phase = PH_TURN
 
 
+cdef inline uint64_t clear_cards(int16_t* spaces, int n) noexcept nogil:
+    """The cards on n board spaces (cards_on), the spaces emptied."""
+    cdef uint64_t m = cards_on(spaces, n)
+    cdef int i
+    for i in range(n):
+        spaces[i] = -1
+    return m
+
+
 cdef void end_row(GameState* s) noexcept nogil:
     """After everyone has done an action, what is left on its spaces leaves the board."""
-    cdef int i, k
+    # Which spaces are still full is as good as random in a rollout: each space is
+    # emptied and counted without a branch on it.
+    cdef int i, c
     if s.row == ROW_ORDERS:
-        for i in range(MAX_SPACES):
-            if s.printing_space[i] >= 0:
-                s.printing_discard |= bit(s.printing_space[i])
-                s.printing_space[i] = -1
-            if s.refinement_space[i] >= 0:
-                s.refinement_discard |= bit(s.refinement_space[i])
-                s.refinement_space[i] = -1
+        s.printing_discard |= clear_cards(s.printing_space, MAX_SPACES)
+        s.refinement_discard |= clear_cards(s.refinement_space, MAX_SPACES)
     elif s.row == ROW_INKS:
-        for i in range(MAX_SPACES):
-            for k in range(INK_SET):
-                if s.ink_space[i][k] >= 0:
-                    s.bag[s.ink_space[i][k]] += 1
-                    s.ink_space[i][k] = -1
+        for i in range(MAX_SPACES * INK_SET):
+            c = (&s.ink_space[0][0])[i]
+            s.bag[c * (c >= 0)] += c >= 0   # an empty space (-1) adds nothing (to bag[0])
+            (&s.ink_space[0][0])[i] = -1
     elif s.row == ROW_SPECIALTIES:
-        for i in range(MAX_SPACES):
-            if s.specialty_space[i] >= 0:
-                s.specialty_discard |= bit(s.specialty_space[i])
-                s.specialty_space[i] = -1
+        s.specialty_discard |= clear_cards(s.specialty_space, MAX_SPACES)
     elif s.row == ROW_GEARS:
-        for i in range(MAX_SPACES):
-            if s.gear_space[i] >= 0:
-                s.gear_discard |= bit(s.gear_space[i])
-                s.gear_space[i] = -1
+        s.gear_discard |= clear_cards(s.gear_space, MAX_SPACES)
     if s.row < ROW_PATRONAGE:
         start_row(s, s.row + 1)
     else:
