@@ -588,20 +588,16 @@ cdef inline int card_from(uint64_t m, Rng* rng) noexcept nogil:
     return nth_bit(m, rng_below(rng, popcount64(m)))
 
 
-cdef inline int ink_drawn(const int16_t* bag, int r) noexcept nogil:
-    """The colour of the r-th ink of the bag (0 <= r < its total), colours in order: the
-    colours whose counts up to them r reaches, counted (no branch on the draw)."""
-    cdef int upto = bag[0]
-    cdef int c = r >= upto
-    upto += bag[1]
-    c += r >= upto
-    upto += bag[2]
-    return c + (r >= upto)
+cdef inline int ink_drawn(int r, int blue, int silver, int gold) noexcept nogil:
+    """The colour of the r-th ink of a bag (0 <= r < its total) holding that many blue,
+    silver and gold inks (red last): the colours whose counts up to them r reaches,
+    counted (no branch on the draw)."""
+    return (r >= blue) + (r >= blue + silver) + (r >= blue + silver + gold)
 
 
 cdef inline int ink_from(const int16_t* bag, Rng* rng) noexcept nogil:
     """The colour of an ink drawn from the bag (not empty), by the bag's counts."""
-    return ink_drawn(bag, rng_below(rng, total4(bag)))
+    return ink_drawn(rng_below(rng, total4(bag)), bag[0], bag[1], bag[2])
 
 
 cdef inline int draw(const GameState* s, const Catalogue* cat, Rng* rng, int deal) noexcept nogil:
@@ -1728,8 +1724,9 @@ cdef bint fulfil_legal(const GameState* s, const Catalogue* cat, int a) noexcept
 
 
 cdef inline bint no_picks(const GameState* s) noexcept nogil:
-    return (s.fulfil_mode[0] < 0 and s.fulfil_mode[1] < 0 and s.fulfil_mode[2] < 0
-            and s.fulfil_mode[3] < 0)
+    """Whether no order of this fulfil turn is chosen yet (every mode -1): the modes'
+    sign bits and-ed, one test rather than a branch each."""
+    return (s.fulfil_mode[0] & s.fulfil_mode[1] & s.fulfil_mode[2] & s.fulfil_mode[3]) < 0
 
 
 cdef inline int plan_count(const GameState* s, int seat) noexcept nogil:
@@ -2663,45 +2660,54 @@ cdef inline void deal_cards(int16_t* spaces, int n, uint64_t* deck, uint64_t* di
                             Rng* rng) noexcept nogil:
     """Each empty space of the n, in order, a card drawn from the deck (draw's draw),
     the discard pile becoming the deck when the deck runs out, while there are cards:
-    next_deal's deals of one kind, one after another. The cards left are counted down
-    rather than counted again, so a draw waits only for the card before it."""
+    next_deal's deals of one kind, one after another. The deck is kept in a register and
+    its cards counted down rather than counted again, so a draw waits only for the card
+    before it."""
     cdef int i, x
-    cdef int left = popcount64(deck[0])
+    cdef uint64_t cards = deck[0]
+    cdef int left = popcount64(cards)
     for i in range(n):
         if spaces[i] >= 0:
             continue
         if left == 0:
+            deck[0] = cards
             refill_deck(deck, discard)
-            left = popcount64(deck[0])
+            cards = deck[0]
+            left = popcount64(cards)
             if left == 0:
                 return
-        x = nth_bit(deck[0], rng_below(rng, left))
-        deck[0] &= ~bit(x)
+        x = nth_bit(cards, rng_below(rng, left))
+        cards &= ~bit(x)
         left -= 1
         spaces[i] = x
+    deck[0] = cards
 
 
 cdef inline void deal_inks(GameState* s, int n, Rng* rng) noexcept nogil:
     """Each empty ink space of the n (INK_SET a space), in order, an ink drawn from the
-    bag (draw's draw), while the bag has inks. The bag is counted in registers (a copy)
-    and its total counted down, so a draw waits only for the ink before it."""
+    bag (draw's draw), while the bag has inks. The bag's counts are kept in registers
+    (four numbers, not an array written and read again) and its total counted down, so
+    a draw waits only for the ink before it."""
     cdef int16_t* spaces = &s.ink_space[0][0]
-    cdef int16_t bag[N_INKS]
     cdef int i, c, left
-    for c in range(N_INKS):
-        bag[c] = s.bag[c]
-    left = total4(bag)
+    cdef int blue = s.bag[0], silver = s.bag[1], gold = s.bag[2], red = s.bag[3]
+    left = blue + silver + gold + red
     for i in range(n):
         if spaces[i] >= 0:
             continue
         if left == 0:
             break
-        c = ink_drawn(bag, rng_below(rng, left))
-        bag[c] -= 1
+        c = ink_drawn(rng_below(rng, left), blue, silver, gold)
+        blue -= c == 0
+        silver -= c == 1
+        gold -= c == 2
+        red -= c == 3
         left -= 1
         spaces[i] = c
-    for c in range(N_INKS):
-        s.bag[c] = bag[c]
+    s.bag[0] = blue
+    s.bag[1] = silver
+    s.bag[2] = gold
+    s.bag[3] = red
 
 
 cdef bint chance_run(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
