@@ -14,7 +14,7 @@ measurement but hardly its CPU time. Measured, in one core without the GIL:
   CPU per game and per action (the mean length of a random game is counted too);
 - heuristic games: full 2-player games of the heuristic player (`policy_games`);
 - search: `iterations` iterations of ismcts and smmcts at the first plan decision of a
-  seeded 2-player game, with the bots' defaults and with random rollouts to the end
+  seeded 2-player game (`--players` 3 or 4: of a game of as many), with the bots' defaults and with random rollouts to the end
   (as `benchmarks/search_speed.py`): CPU per iteration.
 
 Another game (`--game printing-press`, `--game lead-letter-printers`): the search
@@ -70,7 +70,7 @@ def child(args):
     else:
         algorithm, options = kind.split(":", 1)
         options = json.loads(options)
-        state = first_plan(gutenberg_ai.load_game(players=2), gutenberg_ai.core_of, 1)
+        state = first_plan(gutenberg_ai.load_game(players=args.players), gutenberg_ai.core_of, 1)
         core = gutenberg_ai.core_of(state)
         t = time.process_time()
         r = _core.search(core, algorithm, iterations=args.iterations, seed=1, **options)
@@ -105,7 +105,7 @@ def position_measures(game):
 def run(checkout, measure, args):
     env = dict(os.environ, PYTHONPATH=checkout)
     cmd = [sys.executable, os.path.abspath(__file__), "--child", "--measure", measure, "--game", args.game,
-           "--games", str(args.games), "--iterations", str(args.iterations)]
+           "--games", str(args.games), "--iterations", str(args.iterations), "--players", str(args.players)]
     p = subprocess.run(cmd, cwd=checkout, env=env, capture_output=True, text=True, check=True)
     out = json.loads(p.stdout.strip().splitlines()[-1])
     if os.path.realpath(out["package"]) != os.path.realpath(os.path.join(checkout, "gutenberg_ai")):
@@ -120,6 +120,7 @@ def main(argv=None):
     ap.add_argument("--repeats", type=int, default=5, help="alternating runs per checkout (best kept)")
     ap.add_argument("--games", type=int, default=4000, help="random games per run (a tenth as many heuristic games)")
     ap.add_argument("--iterations", type=int, default=20000, help="search iterations per run")
+    ap.add_argument("--players", type=int, default=2, help="Gutenberg's searches: the first plan of a game of 2-4 players")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--measure", help=argparse.SUPPRESS)
@@ -132,6 +133,8 @@ def main(argv=None):
         args.repeats, args.games, args.iterations = 2, 1000, 5000
     if not 1 <= args.repeats <= 100 or not 1 <= args.iterations <= 10**7 or not 10 <= args.games <= 10**6:
         ap.error("--repeats 1-100, --iterations 1-10^7, --games 10-10^6")
+    if not 2 <= args.players <= 4:
+        ap.error("--players: 2, 3 or 4")
     measures = MEASURES
     if args.game != "gutenberg":
         sys.path.insert(0, HERE)
@@ -156,8 +159,9 @@ def main(argv=None):
             print(f"| random games, per action ({na:.0f} and {nb:.0f} actions a game) | "
                   f"{a / na * 1e9:,.0f} ns | {b / nb * 1e9:,.0f} ns | {(b / nb) / (a / na):.2f}x |")
     games_run = f"{args.games} random and {args.games // 10} heuristic games, " if args.game == "gutenberg" else ""
+    at = f" at the first plan of a {args.players}-player game" if args.game == "gutenberg" else ""
     print(f"\n{args.game}; base: {checkouts['base']}; this: {checkouts['this']}; {games_run}"
-          f"{args.iterations} search iterations a run; load average {os.getloadavg()[0]:.2f}")
+          f"{args.iterations} search iterations a run{at}; load average {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
