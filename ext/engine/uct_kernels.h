@@ -18,12 +18,6 @@
 
 typedef double uct_v4 __attribute__((vector_size(32)));
 
-static inline uct_v4 uct_load(const double* p) {
-    uct_v4 v;
-    memcpy(&v, p, sizeof v);   // unaligned: a node's arms start anywhere in the pool
-    return v;
-}
-
 // The arm UCT takes among n: the first unvisited one (bonus INFINITY), else the first
 // of the highest bounds mean + k bonus, where bonus is 1 / sqrt(visits) and k the node's
 // c sqrt(ln N). With k 0 (a node visited once) the bound is the mean.
@@ -51,7 +45,12 @@ static UCT_KERNEL int uct_argmax(const double* __restrict mean, const double* __
     uct_v4 top_at = at;
     const uct_v4 four = {4.0, 4.0, 4.0, 4.0};
     for (; i + 4 <= n; i += 4) {
-        uct_v4 u = uct_load(mean + i) + kv * uct_load(bonus + i);
+        // Loaded in place (unaligned: a node's arms start anywhere in the pool), not by a
+        // helper returning a vector, which clang refuses outside the AVX2 copy.
+        uct_v4 m, b;
+        memcpy(&m, mean + i, sizeof m);
+        memcpy(&b, bonus + i, sizeof b);
+        uct_v4 u = m + kv * b;
         auto higher = u > top;   // a lane mask
         top = higher ? u : top;
         top_at = higher ? at : top_at;
