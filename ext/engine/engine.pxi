@@ -20,22 +20,25 @@ cdef inline uint64_t splitmix(uint64_t z) noexcept nogil:
     return z ^ (z >> 31)
 
 
-cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
-    # splitmix64: tiny, fast, and good enough for playouts.
+cdef inline void rng_take(Rng* rng) noexcept nogil:
+    """A step of the generator: draw the number rng_peek gave (rng_next, its value
+    already in hand)."""
     rng.s += 0x9E3779B97F4A7C15ULL
-    return splitmix(rng.s)
 
 
 cdef inline uint64_t rng_peek(const Rng* rng) noexcept nogil:
     """What rng_next will give, without drawing it: splitmix64's state is a counter, so
     the next number can be worked out ahead (its multiplications overlapping other work)
     and taken later with rng_take."""
-    return splitmix(rng.s + 0x9E3779B97F4A7C15ULL)
+    cdef Rng next = rng[0]
+    rng_take(&next)
+    return splitmix(next.s)
 
 
-cdef inline void rng_take(Rng* rng) noexcept nogil:
-    """Draw the number rng_peek gave (rng_next, its value already in hand)."""
-    rng.s += 0x9E3779B97F4A7C15ULL
+cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
+    # splitmix64: tiny, fast, and good enough for playouts.
+    rng_take(rng)
+    return splitmix(rng.s)
 
 
 cdef inline int below(uint64_t r, int n) noexcept nogil:

@@ -40,7 +40,7 @@ cdef inline void random_chance(GameState* s, const Catalogue* cat, Rng* rng) noe
         apply_chance(s, cat, sample_chance(s, cat, rng))
 
 
-cdef inline void random_choice_drawn(GameState* s, const Catalogue* cat, Rng* rng, uint64_t r) noexcept nogil:
+cdef inline void random_choice(GameState* s, const Catalogue* cat, Rng* rng, uint64_t r) noexcept nogil:
     """At a decision node: a uniformly random legal decision, applied (the same draw from
     a range as from its list), before moving on; r is rng_peek's next number, taken."""
     cdef int buf[MAX_LEGAL]
@@ -54,11 +54,6 @@ cdef inline void random_choice_drawn(GameState* s, const Catalogue* cat, Rng* rn
         apply_decision(s, cat, buf[below(r, n)])
 
 
-cdef inline void random_choice(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
-    """At a decision node: a uniformly random legal decision, applied, before moving on."""
-    random_choice_drawn(s, cat, rng, rng_peek(rng))
-
-
 cdef inline void draw_chance(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """At a chance node: apply_action of an outcome drawn by its probabilities (the
     caller knows it is a chance node, so it is not asked again)."""
@@ -68,7 +63,7 @@ cdef inline void draw_chance(GameState* s, const Catalogue* cat, Rng* rng) noexc
 
 cdef inline void random_decision(GameState* s, const Catalogue* cat, Rng* rng) noexcept nogil:
     """At a decision node: apply_action of a uniformly random legal decision."""
-    random_choice(s, cat, rng)
+    random_choice(s, cat, rng, rng_peek(rng))
     move_on(s, cat)
 
 
@@ -92,7 +87,7 @@ cdef void play_random_decisions(GameState* s, const Catalogue* cat, Rng* rng, in
                 rng_take(rng)
                 apply_decision(s, cat, moves[below(r, n)])
             else:
-                random_choice_drawn(s, cat, rng, r)
+                random_choice(s, cat, rng, r)
         else:
             random_chance(s, cat, rng)
         r = rng_peek(rng)

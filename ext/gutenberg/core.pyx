@@ -583,9 +583,9 @@ cdef int sample_chance(const GameState* s, const Catalogue* cat, Rng* rng) noexc
     return draw(s, cat, rng, deal)
 
 
-cdef inline int card_from(uint64_t m, Rng* rng) noexcept nogil:
-    """A card drawn uniformly from the set m (not empty)."""
-    return nth_bit(m, rng_below(rng, popcount64(m)))
+cdef inline int card_from(uint64_t m, int count, Rng* rng) noexcept nogil:
+    """A card drawn uniformly from the set m of `count` cards (not empty)."""
+    return nth_bit(m, rng_below(rng, count))
 
 
 cdef inline int ink_drawn(int r, int blue, int silver, int gold) noexcept nogil:
@@ -618,7 +618,7 @@ cdef inline int draw(const GameState* s, const Catalogue* cat, Rng* rng, int dea
             u -= weight[c]
         return C_AUTOMA_SPACE + space[n - 1]
     m = chance_set(s, deal, &base)
-    return base + card_from(m, rng)
+    return base + card_from(m, popcount64(m), rng)
 
 
 cdef int outcome_context(const GameState* s, const Catalogue* cat, int a, int* index) noexcept nogil:
@@ -801,11 +801,20 @@ cdef int automa_patronage_card(const GameState* s, const Catalogue* cat) noexcep
     return -1
 
 
+cdef inline void inks_to_bag(GameState* s, int16_t* inks, int n) noexcept nogil:
+    """The inks on n ink places (-1 empty) back to the bag, the places emptied: counted
+    without a branch on which are full (as good as random in a rollout)."""
+    cdef int i, c
+    for i in range(n):
+        c = inks[i]
+        s.bag[c * (c >= 0)] += c >= 0   # an empty place adds nothing (to bag[0])
+        inks[i] = -1
+
+
 cdef void automa_take(GameState* s, const Catalogue* cat, int i) noexcept nogil:
     """The automa removes what space i holds at its action. It keeps nothing: inks go
     back to the bag, cards to their discard piles. Space MAX_SPACES: no execution card
     was left (take orders), nothing is taken."""
-    cdef int k
     if i >= MAX_SPACES:
         s.sub = SUB_DONE
     elif s.row == ROW_ORDERS:
@@ -819,10 +828,7 @@ cdef void automa_take(GameState* s, const Catalogue* cat, int i) noexcept nogil:
             s.refinement_space[i] = -1
             s.sub = SUB_DONE
     elif s.row == ROW_INKS:
-        for k in range(INK_SET):
-            if s.ink_space[i][k] >= 0:
-                s.bag[s.ink_space[i][k]] += 1
-                s.ink_space[i][k] = -1
+        inks_to_bag(s, s.ink_space[i], INK_SET)
         s.sub = SUB_DONE
     elif s.row == ROW_SPECIALTIES:
         s.specialty_discard |= bit(s.specialty_space[i])
@@ -2364,15 +2370,11 @@ cdef void end_row(GameState* s) noexcept nogil:
     """After everyone has done an action, what is left on its spaces leaves the board."""
     # Which spaces are still full is as good as random in a rollout: each space is
     # emptied and counted without a branch on it.
-    cdef int i, c
     if s.row == ROW_ORDERS:
         s.printing_discard |= clear_cards(s.printing_space, MAX_SPACES)
         s.refinement_discard |= clear_cards(s.refinement_space, MAX_SPACES)
     elif s.row == ROW_INKS:
-        for i in range(MAX_SPACES * INK_SET):
-            c = (&s.ink_space[0][0])[i]
-            s.bag[c * (c >= 0)] += c >= 0   # an empty space (-1) adds nothing (to bag[0])
-            (&s.ink_space[0][0])[i] = -1
+        inks_to_bag(s, &s.ink_space[0][0], MAX_SPACES * INK_SET)
     elif s.row == ROW_SPECIALTIES:
         s.specialty_discard |= clear_cards(s.specialty_space, MAX_SPACES)
     elif s.row == ROW_GEARS:
@@ -2676,7 +2678,7 @@ cdef inline void deal_cards(int16_t* spaces, int n, uint64_t* deck, uint64_t* di
             left = popcount64(cards)
             if left == 0:
                 return
-        x = nth_bit(cards, rng_below(rng, left))
+        x = card_from(cards, left, rng)
         cards &= ~bit(x)
         left -= 1
         spaces[i] = x
